@@ -1,0 +1,107 @@
+// The one access rule of the product. The portal's authProvider (menus, buttons) and the server's
+// routes (enforcement) both call `canAccess`, so what a user sees and what the server lets them do
+// cannot drift apart. Pure data and one function: no React, no Fastify, no database.
+import { NAMED_TABLES, PERMISSION_ACTIONS, type PermissionAction, type UserType } from './enums';
+
+/** Everything a permission can name: the spec's named tables plus the product's other entities. */
+export const PERMISSION_RESOURCES = [
+  ...NAMED_TABLES,
+  'user',
+  'userGroup',
+  'device',
+  'product',
+  'mainConfig',
+  'systemConfig',
+  'maintenanceConfig',
+  'auditLog',
+  'approval',
+  'analytics',
+  'wallet',
+  'walletTransaction',
+  'topUp',
+  'paymentMethod',
+  'paymentHistory',
+  'organization',
+] as const;
+export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
+
+/** Money: merchants only. Operators "see everything except finance" (spec section 1). */
+export const FINANCE_RESOURCES = [
+  'wallet',
+  'walletTransaction',
+  'paymentMethod',
+  'paymentHistory',
+  'topUp',
+] as const satisfies readonly PermissionResource[];
+
+/** Product-wide settings and oversight: operators only, whatever a merchant's permissions say. */
+export const OPERATOR_ONLY_RESOURCES = [
+  'mainConfig',
+  'systemConfig',
+  'maintenanceConfig',
+  'countryConfig',
+  'forceUpdateConfig',
+  'industryConfig',
+  'auditLog',
+  'approval',
+] as const satisfies readonly PermissionResource[];
+
+export interface Permission {
+  resource: string;
+  action: PermissionAction;
+}
+
+export interface AccessSubject {
+  type: UserType;
+  /** A merchant's effective (full) permissions; absent means the company owner: all merchant resources. */
+  permissions?: readonly Permission[];
+}
+
+/** react-admin's action names, mapped onto the spec's three permission actions. */
+export const RA_ACTION_MAP = {
+  list: 'VIEW',
+  show: 'VIEW',
+  export: 'VIEW',
+  edit: 'UPDATE',
+  delete: 'UPDATE',
+  create: 'ADD',
+} as const satisfies Record<string, PermissionAction>;
+export type RaAction = keyof typeof RA_ACTION_MAP;
+
+export interface AccessRequest {
+  action: PermissionAction | RaAction;
+  resource: string;
+}
+
+const has = (list: readonly string[], value: string) => list.includes(value);
+
+export const isPermissionResource = (resource: string): resource is PermissionResource =>
+  has(PERMISSION_RESOURCES, resource);
+
+export const isPermissionAction = (action: string): action is PermissionAction =>
+  has(PERMISSION_ACTIONS, action);
+
+export const toPermissionAction = (action: PermissionAction | RaAction): PermissionAction =>
+  isPermissionAction(action) ? action : RA_ACTION_MAP[action];
+
+/**
+ * May `subject` do `action` on `resource`?
+ * - Unknown resources are refused for everyone (fail closed: a typo must not open a door).
+ * - An operator may do everything except finance.
+ * - A merchant never touches operator-only resources; without explicit permissions (the company
+ *   owner) they may do every other resource; with permissions, only what those grant. Holding
+ *   UPDATE or ADD on a resource implies VIEW on it, since nobody edits what they cannot see.
+ * Which rows (their own company's) is the server's job, not this rule's.
+ */
+export const canAccess = (subject: AccessSubject, request: AccessRequest): boolean => {
+  const { resource } = request;
+  const action = toPermissionAction(request.action);
+  if (!isPermissionResource(resource) || !isPermissionAction(action)) return false;
+  if (subject.type === 'OPERATOR') return !has(FINANCE_RESOURCES, resource);
+  if (subject.type !== 'MERCHANT') return false;
+  if (has(OPERATOR_ONLY_RESOURCES, resource)) return false;
+  if (subject.permissions === undefined) return true;
+  return subject.permissions.some(
+    (p) => p.resource === resource && (p.action === action || action === 'VIEW'),
+  );
+};

@@ -1,0 +1,143 @@
+// Every enumeration of spec section 3, as const tuples: the value lists are the single source for
+// validation schemas (server), select choices (portal) and mocks.
+
+export const USER_TYPES = ['OPERATOR', 'MERCHANT'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const ORGANIZATION_LEVELS = ['NULL', 'COMPANY', 'BRAND', 'STORE'] as const;
+export type OrganizationLevel = (typeof ORGANIZATION_LEVELS)[number];
+
+export const SIGNUP_STATES = ['SUBMITTED', 'APPROVAL'] as const;
+export type SignupState = (typeof SIGNUP_STATES)[number];
+
+/** The two-value user state one variant of the product uses (activation only). */
+export const SIMPLE_USER_STATES = ['WAIT_EMAIL_ACTIVE', 'ENABLE'] as const;
+export type SimpleUserState = (typeof SIMPLE_USER_STATES)[number];
+
+export const USER_STATES = ['ENABLE', 'DISABLE', 'LOCK', 'DELETE', 'WAIT_EMAIL_ACTIVE'] as const;
+export type UserState = (typeof USER_STATES)[number];
+/** States in which a user may not sign in, refresh or activate (error 26201). */
+export const BLOCKED_USER_STATES = [
+  'DISABLE',
+  'LOCK',
+  'DELETE',
+  'WAIT_EMAIL_ACTIVE',
+] as const satisfies readonly UserState[];
+
+export const REQUEST_KINDS = ['MERCHANT_SIGNUP', 'ADD_BRAND', 'ADD_STORE'] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+
+/** Company, brand and store states. */
+export const ORG_STATES = ['BLANK', 'SUBMITTED', 'ACTIVE', 'DISABLED', 'DELETE'] as const;
+export type OrgState = (typeof ORG_STATES)[number];
+
+export const TWO_VALUE_STATES = ['ACTIVE', 'DISABLED'] as const;
+export type TwoValueState = (typeof TWO_VALUE_STATES)[number];
+
+export const THREE_VALUE_STATES = ['ACTIVE', 'DISABLED', 'DELETE'] as const;
+export type ThreeValueState = (typeof THREE_VALUE_STATES)[number];
+
+/** Numeric stamp card state: the index is the stored value (0 AVAILABLE, 1 COMPLETED, 2 EXPIRED). */
+export const STAMP_CARD_STATES = ['AVAILABLE', 'COMPLETED', 'EXPIRED'] as const;
+export type StampCardStateName = (typeof STAMP_CARD_STATES)[number];
+export const STAMP_CARD_STATE_VALUES = { AVAILABLE: 0, COMPLETED: 1, EXPIRED: 2 } as const satisfies Record<
+  StampCardStateName,
+  number
+>;
+
+export const VOUCHER_STATES = ['AVAILABLE', 'REDEEMED', 'EXPIRED'] as const;
+export type VoucherState = (typeof VOUCHER_STATES)[number];
+
+export const TRANSACTION_RESULTS = ['SUCCESS', 'FAILED', 'VOIDED'] as const;
+export type TransactionResult = (typeof TRANSACTION_RESULTS)[number];
+
+export const VOUCHER_HISTORY_ACTIONS = ['ISSUED', 'REDEEMED', 'EXPIRED', 'VOIDED', 'DONATED'] as const;
+export type VoucherHistoryAction = (typeof VOUCHER_HISTORY_ACTIONS)[number];
+
+/** The spec's three filter operators; the contract adds gte and lte (see list-query.ts). */
+export const SPEC_FILTER_OPERATORS = ['regex', 'eq', 'in'] as const;
+
+export const APPROVAL_STATES = ['APPROVED', 'PENDING', 'REJECT'] as const;
+export type ApprovalState = (typeof APPROVAL_STATES)[number];
+
+export const INVITATION_TYPES = [
+  'BLANK',
+  'MERCHANT_INVITE_MERCHANT',
+  'OPERATOR_INVITE_OPERATOR',
+  'OPERATOR_INVITE_MERCHANT',
+] as const;
+export type InvitationType = (typeof INVITATION_TYPES)[number];
+
+export const DEVICE_STATES = ['ACTIVE', 'DEREGISTERED'] as const;
+export type DeviceState = (typeof DEVICE_STATES)[number];
+
+export const DEVICE_LIFECYCLE = [
+  'APPROVED',
+  'REGISTERED',
+  'REGISTER_FAILED',
+  'DELIVERED',
+  'ACTIVE',
+  'SPOILT',
+  'DEREGISTERED',
+] as const;
+export type DeviceLifecycle = (typeof DEVICE_LIFECYCLE)[number];
+
+export const TRANSACTION_TYPES = ['STAMP_CARD_TXN', 'VOUCHER_TXN', 'TOP_UP_TXN'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const PAYMENT_METHODS = ['FREE', 'STRIPE'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const SORT_DIRECTIONS = ['desc', 'asc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+export const EMAIL_ACTION_KINDS = ['activeEmail', 'forgetPwd'] as const;
+export type EmailActionKind = (typeof EMAIL_ACTION_KINDS)[number];
+
+export const PUSH_NOTIFICATION_STATES = ['PENDING', 'SCHEDULED', 'COMPLETED', 'FAILED'] as const;
+export type PushNotificationState = (typeof PUSH_NOTIFICATION_STATES)[number];
+
+/** The spec's named tables, as resource names. */
+export const NAMED_TABLES = [
+  'vouchers',
+  'voucherPacks',
+  'voucherHistory',
+  'pushTemplates',
+  'push',
+  'stampCard',
+  'stampsTransaction',
+  'industryConfig',
+  'account',
+  'merchantSignup',
+  'brand',
+  'company',
+  'store',
+  'countryConfig',
+  'bannerConfig',
+  'forceUpdateConfig',
+  'stampingHistory',
+] as const;
+export type NamedTable = (typeof NAMED_TABLES)[number];
+
+export const PERMISSION_ACTIONS = ['VIEW', 'UPDATE', 'ADD'] as const;
+export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
+
+export const SETTING_KEYS = ['STRIPE_ACCOUNT_ID'] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+export const BRANDS = ['cvi', 'jcr'] as const;
+export type Brand = (typeof BRANDS)[number];
+
+export const THEME_MODES = ['light', 'dark'] as const;
+export type ThemeMode = (typeof THEME_MODES)[number];
+
+// Product enumerations the spec does not show but the declared tables need (resources/), so that
+// every select still takes its choices from contract/.
+
+/** Mobile app platforms a force-update rule targets. */
+export const APP_PLATFORMS = ['IOS', 'ANDROID'] as const;
+export type AppPlatform = (typeof APP_PLATFORMS)[number];
+
+/** Who a push notification goes to. */
+export const PUSH_AUDIENCES = ['ALL_MEMBERS', 'STAMP_CARD_HOLDERS', 'VOUCHER_HOLDERS'] as const;
+export type PushAudience = (typeof PUSH_AUDIENCES)[number];

@@ -1,0 +1,40 @@
+// The response envelope of every call (CONTRACT.md "Envelope").
+
+export const ENVELOPE_TYPE = 'CR' as const;
+
+export interface PageInfo {
+  /** 0-based page number */
+  number: number;
+  size: number;
+  /** left out under X-No-Count */
+  totalPages?: number;
+  /** left out under X-No-Count */
+  totalElements?: number;
+}
+
+export interface SuccessEnvelope<T> {
+  type: typeof ENVELOPE_TYPE;
+  code: 0;
+  data: T;
+  page?: PageInfo;
+}
+
+export interface FieldViolation {
+  field: string;
+  message: string;
+}
+
+export interface FailureEnvelope<D = unknown> {
+  type: typeof ENVELOPE_TYPE;
+  code: number;
+  name: string;
+  message: string;
+  data: D;
+}
+
+export type Envelope<T> = SuccessEnvelope<T> | FailureEnvelope;
+
+export const isFailure = <T>(e: Envelope<T>): e is FailureEnvelope => e.code !== 0;
+
+export const ok = <T>(data: T, page?: PageInfo): SuccessEnvelope<T> =>
+  page ? { type: ENVELOPE_TYPE, code: 0, data, page } : { type: ENVELOPE_TYPE, code: 0, data };

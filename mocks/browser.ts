@@ -1,0 +1,13 @@
+import { setupWorker } from 'msw/browser';
+import { createMockDb } from './data';
+import { createHandlers } from './handlers';
+
+/**
+ * The server-less demo (VITE_USE_MOCKS=true): start this before rendering the app. It needs
+ * mockServiceWorker.js served from the site root (`npx msw init public/`).
+ */
+export const startMockWorker = async (): Promise<void> => {
+  const worker = setupWorker(...createHandlers(createMockDb()));
+  // Anything outside the API (the app's own files) goes to the network untouched.
+  await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
+};

@@ -1,0 +1,90 @@
+// The registry: every declared resource, in menu order. Adding a table is one file in tables/ plus
+// one line in RESOURCES below.
+import { account } from './tables/account';
+import { bannerConfig } from './tables/bannerConfig';
+import { brand } from './tables/brand';
+import { company } from './tables/company';
+import { countryConfig } from './tables/countryConfig';
+import { devices } from './tables/devices';
+import { forceUpdateConfig } from './tables/forceUpdateConfig';
+import { industryConfig } from './tables/industryConfig';
+import { merchantSignup } from './tables/merchantSignup';
+import { products } from './tables/products';
+import { push } from './tables/push';
+import { pushTemplates } from './tables/pushTemplates';
+import { stampCard } from './tables/stampCard';
+import { stampingHistory } from './tables/stampingHistory';
+import { stampsTransaction } from './tables/stampsTransaction';
+import { store } from './tables/store';
+import { userGroups } from './tables/userGroups';
+import { users } from './tables/users';
+import { voucherHistory } from './tables/voucherHistory';
+import { voucherPacks } from './tables/voucherPacks';
+import { vouchers } from './tables/vouchers';
+import type { ResourceDeclaration } from './types';
+
+/** Menu order (MENU_GROUPS, then `menu.order`); resources without a menu place sit by their kin. */
+export const RESOURCES = [
+  users,
+  stampCard,
+  stampsTransaction,
+  stampingHistory,
+  vouchers,
+  voucherHistory,
+  voucherPacks,
+  pushTemplates,
+  push,
+  devices,
+  bannerConfig,
+  countryConfig,
+  forceUpdateConfig,
+  industryConfig,
+  account,
+  company,
+  brand,
+  store,
+  merchantSignup,
+  userGroups,
+  products,
+] as const satisfies readonly ResourceDeclaration[];
+
+export type AnyResource = (typeof RESOURCES)[number];
+export type ResourceName = AnyResource['name'];
+
+export const RESOURCE_NAMES: readonly ResourceName[] = RESOURCES.map((r) => r.name);
+
+const BY_NAME: ReadonlyMap<string, AnyResource> = new Map(RESOURCES.map((r) => [r.name, r]));
+
+export const isResourceName = (name: string): name is ResourceName => BY_NAME.has(name);
+
+/** The declaration of a registered resource; undefined for an unknown name (fail closed). */
+export function resourceByName<N extends ResourceName>(name: N): Extract<AnyResource, { name: N }>;
+export function resourceByName(name: string): AnyResource | undefined;
+export function resourceByName(name: string): AnyResource | undefined {
+  return BY_NAME.get(name);
+}
+
+export * from './types';
+export {
+  account,
+  bannerConfig,
+  brand,
+  company,
+  countryConfig,
+  devices,
+  forceUpdateConfig,
+  industryConfig,
+  merchantSignup,
+  products,
+  push,
+  pushTemplates,
+  stampCard,
+  stampingHistory,
+  stampsTransaction,
+  store,
+  userGroups,
+  users,
+  voucherHistory,
+  voucherPacks,
+  vouchers,
+};

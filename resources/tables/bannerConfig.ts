@@ -1,0 +1,55 @@
+import { TWO_VALUE_STATES } from '../../contract/enums';
+import type { ResourceDeclaration } from '../types';
+
+/**
+ * Banners shown in the member app, per country and time window. Product-wide content that operators
+ * manage; merchants may look at them (the jcr variant shows merchants Banner Config) but not change them.
+ */
+export const bannerConfig = {
+  name: 'bannerConfig',
+  path: '/banner-config',
+  route: '/config/bannerConfig',
+  permission: 'bannerConfig',
+  access: { VIEW: ['operator', 'merchant'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
+  scope: 'none',
+  recordRepresentation: 'title',
+  defaultSort: { field: 'sortOrder', direction: 'asc' },
+  menu: { group: 'config', order: 1 },
+  fields: [
+    {
+      name: 'title',
+      type: 'text',
+      required: true,
+      maxLength: 120,
+      search: true,
+      filter: ['eq', 'regex'],
+      sortable: true,
+    },
+    {
+      name: 'country',
+      type: 'text',
+      required: true,
+      minLength: 2,
+      maxLength: 2,
+      filter: ['eq', 'in'],
+      sortable: true,
+    },
+    { name: 'imageUrl', type: 'image', required: true, maxLength: 500 },
+    { name: 'linkUrl', type: 'url', maxLength: 500, views: ['show', 'edit', 'create'] },
+    { name: 'sortOrder', type: 'number', integer: true, min: 0, max: 10_000, default: 0, sortable: true },
+    { name: 'startAt', type: 'datetime', required: true, filter: ['gte', 'lte'], sortable: true },
+    { name: 'endAt', type: 'datetime', filter: ['gte', 'lte'], sortable: true },
+    {
+      name: 'state',
+      type: 'select',
+      choices: TWO_VALUE_STATES,
+      default: 'ACTIVE',
+      filter: ['eq', 'in'],
+      sortable: true,
+    },
+  ],
+  actions: [
+    { name: 'disable', roles: ['operator'], field: 'state', from: ['ACTIVE'], to: 'DISABLED', bulk: true },
+    { name: 'enable', roles: ['operator'], field: 'state', from: ['DISABLED'], to: 'ACTIVE', bulk: true },
+  ],
+} as const satisfies ResourceDeclaration;

@@ -1,0 +1,69 @@
+import { ORG_STATES } from '../../contract/enums';
+import type { ResourceDeclaration } from '../types';
+
+/** A brand of a company; stamp cards, vouchers and stores belong to a brand. */
+export const brand = {
+  name: 'brand',
+  path: '/brands',
+  route: '/organization/brand',
+  permission: 'brand',
+  access: {
+    VIEW: ['operator', 'merchant'],
+    ADD: ['operator', 'merchant'],
+    UPDATE: ['operator', 'merchant'],
+  },
+  scope: 'company',
+  recordRepresentation: 'name',
+  defaultSort: { field: 'name', direction: 'asc' },
+  menu: { group: 'organization', order: 2 },
+  softDelete: { field: 'state', value: 'DELETE' },
+  fields: [
+    {
+      name: 'name',
+      type: 'text',
+      required: true,
+      unique: true,
+      maxLength: 120,
+      search: true,
+      filter: ['eq', 'in', 'regex'],
+      sortable: true,
+    },
+    { name: 'logo', type: 'image', maxLength: 500, views: ['list', 'show', 'edit', 'create'] },
+    {
+      name: 'description',
+      type: 'text',
+      maxLength: 1000,
+      multiline: true,
+      views: ['show', 'edit', 'create'],
+    },
+    { name: 'industryConfigId', type: 'reference', reference: 'industryConfig', filter: ['eq', 'in'] },
+    { name: 'website', type: 'url', maxLength: 500, views: ['show', 'edit', 'create'] },
+    { name: 'contactEmail', type: 'email', maxLength: 254, filter: ['eq', 'regex'] },
+    {
+      name: 'state',
+      type: 'select',
+      choices: ORG_STATES,
+      default: 'ACTIVE',
+      filter: ['eq', 'in'],
+      sortable: true,
+    },
+  ],
+  actions: [
+    {
+      name: 'disable',
+      roles: ['operator', 'merchant'],
+      field: 'state',
+      from: ['ACTIVE'],
+      to: 'DISABLED',
+      confirm: true,
+    },
+    {
+      name: 'enable',
+      roles: ['operator', 'merchant'],
+      field: 'state',
+      from: ['DISABLED'],
+      to: 'ACTIVE',
+      confirm: true,
+    },
+  ],
+} as const satisfies ResourceDeclaration;

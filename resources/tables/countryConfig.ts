@@ -1,0 +1,56 @@
+import type { ResourceDeclaration } from '../types';
+
+/** The countries the product runs in: currency, time zone and whether the portal offers it. */
+export const countryConfig = {
+  name: 'countryConfig',
+  path: '/country-config',
+  route: '/config/countryConfig',
+  permission: 'countryConfig',
+  access: { VIEW: ['operator'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
+  scope: 'none',
+  recordRepresentation: 'name',
+  defaultSort: { field: 'country', direction: 'asc' },
+  menu: { group: 'config', order: 3 },
+  fields: [
+    {
+      name: 'country',
+      type: 'text',
+      required: true,
+      unique: true,
+      minLength: 2,
+      maxLength: 2,
+      filter: ['eq', 'in'],
+      sortable: true,
+      help: 'ISO 3166-1 alpha-2 code, lower case (sg, my ...)',
+    },
+    {
+      name: 'name',
+      type: 'text',
+      required: true,
+      maxLength: 80,
+      search: true,
+      filter: ['eq', 'regex'],
+      sortable: true,
+    },
+    {
+      name: 'currency',
+      type: 'text',
+      required: true,
+      minLength: 3,
+      maxLength: 3,
+      filter: ['eq', 'in'],
+      sortable: true,
+      help: 'ISO 4217 code (SGD, MYR ...)',
+    },
+    {
+      name: 'timezone',
+      type: 'text',
+      required: true,
+      maxLength: 64,
+      filter: ['eq'],
+      help: 'IANA zone, e.g. Asia/Singapore',
+    },
+    { name: 'callingCode', type: 'text', maxLength: 5, filter: ['eq'], help: 'e.g. +65' },
+    { name: 'enabled', type: 'boolean', default: true, filter: ['eq'], sortable: true },
+  ],
+} as const satisfies ResourceDeclaration;

@@ -1,0 +1,47 @@
+import { TWO_VALUE_STATES } from '../../contract/enums';
+import type { ResourceDeclaration } from '../types';
+
+/** Industries a brand can belong to (F&B, retail ...): product-wide settings, operators only. */
+export const industryConfig = {
+  name: 'industryConfig',
+  path: '/industry-config',
+  route: '/config/systemConfig',
+  permission: 'industryConfig',
+  access: { VIEW: ['operator'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
+  scope: 'none',
+  recordRepresentation: 'name',
+  defaultSort: { field: 'sortOrder', direction: 'asc' },
+  menu: { group: 'config', order: 5 },
+  fields: [
+    {
+      name: 'code',
+      type: 'text',
+      required: true,
+      unique: true,
+      maxLength: 32,
+      filter: ['eq', 'in'],
+      sortable: true,
+      help: 'Stable key used by the apps, e.g. FNB',
+    },
+    {
+      name: 'name',
+      type: 'text',
+      required: true,
+      unique: true,
+      maxLength: 120,
+      search: true,
+      filter: ['eq', 'regex'],
+      sortable: true,
+    },
+    { name: 'icon', type: 'image', maxLength: 500, views: ['show', 'edit', 'create'] },
+    { name: 'sortOrder', type: 'number', integer: true, min: 0, max: 10_000, default: 0, sortable: true },
+    {
+      name: 'state',
+      type: 'select',
+      choices: TWO_VALUE_STATES,
+      default: 'ACTIVE',
+      filter: ['eq', 'in'],
+      sortable: true,
+    },
+  ],
+} as const satisfies ResourceDeclaration;

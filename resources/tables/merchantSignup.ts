@@ -1,0 +1,84 @@
+import { APPROVAL_STATES, REQUEST_KINDS } from '../../contract/enums';
+import type { ResourceDeclaration } from '../types';
+
+/**
+ * A merchant's request to sign up, or to add a brand or a store, waiting for an operator. Approving
+ * creates the organisation and moves the user's signup state, so `approve` is a service with its own
+ * route; rejecting is only a state change, so it is declared here.
+ */
+export const merchantSignup = {
+  name: 'merchantSignup',
+  path: '/merchant-signups',
+  route: '/approve/merchant-signup',
+  permission: 'merchantSignup',
+  access: { VIEW: ['operator'], ADD: [], UPDATE: ['operator'], DELETE: [] },
+  scope: 'none',
+  recordRepresentation: 'companyName',
+  defaultSort: { field: 'createTime', direction: 'desc' },
+  menu: { group: 'approve', order: 1 },
+  fields: [
+    {
+      name: 'requestKind',
+      type: 'select',
+      choices: REQUEST_KINDS,
+      default: 'MERCHANT_SIGNUP',
+      readOnly: true,
+      filter: ['eq', 'in'],
+      sortable: true,
+    },
+    {
+      name: 'approval',
+      type: 'select',
+      choices: APPROVAL_STATES,
+      default: 'PENDING',
+      readOnly: true,
+      filter: ['eq', 'in'],
+      sortable: true,
+    },
+    { name: 'userId', type: 'reference', reference: 'users', readOnly: true, filter: ['eq', 'in'] },
+    {
+      name: 'companyName',
+      type: 'text',
+      required: true,
+      maxLength: 120,
+      search: true,
+      filter: ['eq', 'regex'],
+      sortable: true,
+    },
+    { name: 'registrationNo', type: 'text', maxLength: 32, search: true, filter: ['eq'] },
+    { name: 'brandName', type: 'text', maxLength: 120, search: true, filter: ['eq', 'regex'] },
+    { name: 'storeName', type: 'text', maxLength: 120, search: true, filter: ['eq', 'regex'] },
+    { name: 'contactEmail', type: 'email', maxLength: 254, search: true, filter: ['eq'] },
+    { name: 'contactMobile', type: 'phone', maxLength: 20, filter: ['eq'] },
+    { name: 'companyId', type: 'reference', reference: 'company', readOnly: true, filter: ['eq', 'in'] },
+    {
+      name: 'reason',
+      type: 'text',
+      maxLength: 500,
+      multiline: true,
+      views: ['show', 'edit'],
+      help: 'Why the request was rejected; shown to the merchant',
+    },
+    { name: 'decidedBy', type: 'reference', reference: 'users', readOnly: true, views: ['list', 'show'] },
+    {
+      name: 'decidedAt',
+      type: 'datetime',
+      readOnly: true,
+      filter: ['gte', 'lte'],
+      sortable: true,
+      views: ['list', 'show'],
+    },
+  ],
+  actions: [
+    {
+      name: 'reject',
+      roles: ['operator'],
+      field: 'approval',
+      from: ['PENDING'],
+      to: 'REJECT',
+      stampField: 'decidedAt',
+      bulk: true,
+      confirm: true,
+    },
+  ],
+} as const satisfies ResourceDeclaration;

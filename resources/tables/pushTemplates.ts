@@ -1,0 +1,42 @@
+import { TWO_VALUE_STATES } from '../../contract/enums';
+import type { ResourceDeclaration } from '../types';
+
+/** A reusable push notification text; pushes are sent from a template. */
+export const pushTemplates = {
+  name: 'pushTemplates',
+  path: '/push-templates',
+  route: '/communications/pushNotificationTemplates',
+  permission: 'pushTemplates',
+  access: {
+    VIEW: ['operator', 'merchant'],
+    ADD: ['operator', 'merchant'],
+    UPDATE: ['operator', 'merchant'],
+    DELETE: ['operator', 'merchant'],
+  },
+  scope: 'company',
+  recordRepresentation: 'title',
+  defaultSort: { field: 'updateTime', direction: 'desc' },
+  menu: { group: 'communications', order: 1 },
+  fields: [
+    {
+      name: 'title',
+      type: 'text',
+      required: true,
+      unique: true,
+      maxLength: 65,
+      search: true,
+      filter: ['eq', 'regex'],
+      sortable: true,
+    },
+    { name: 'body', type: 'text', required: true, maxLength: 240, multiline: true, search: true },
+    { name: 'imageUrl', type: 'image', maxLength: 500, views: ['show', 'edit', 'create'] },
+    {
+      name: 'deepLink',
+      type: 'url',
+      maxLength: 500,
+      views: ['show', 'edit', 'create'],
+      help: 'Where the app opens when the member taps the notification',
+    },
+    { name: 'state', type: 'select', choices: TWO_VALUE_STATES, default: 'ACTIVE', filter: ['eq', 'in'] },
+  ],
+} as const satisfies ResourceDeclaration;

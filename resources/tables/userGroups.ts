@@ -1,0 +1,45 @@
+import { USER_TYPES } from '../../contract/enums';
+import type { ResourceDeclaration } from '../types';
+
+/**
+ * Named bundles of permissions. Served by the hand-written user_groups table and routes: an operator
+ * group has no company, a merchant group belongs to one; names are unique within that scope.
+ */
+export const userGroups = {
+  name: 'userGroups',
+  path: '/user-group',
+  route: '/access/user-group',
+  permission: 'userGroup',
+  storage: 'existing',
+  access: {
+    VIEW: ['operator', 'merchant'],
+    ADD: ['operator', 'merchant'],
+    UPDATE: ['operator', 'merchant'],
+  },
+  scope: 'company',
+  recordRepresentation: 'name',
+  defaultSort: { field: 'name', direction: 'asc' },
+  menu: { group: 'access', order: 3 },
+  fields: [
+    {
+      name: 'name',
+      type: 'text',
+      required: true,
+      unique: true,
+      maxLength: 100,
+      search: true,
+      filter: ['eq', 'in', 'regex'],
+      sortable: true,
+    },
+    {
+      name: 'type',
+      type: 'select',
+      choices: USER_TYPES,
+      readOnly: true,
+      filter: ['eq', 'in'],
+      sortable: true,
+      views: ['list', 'show'],
+    },
+    { name: 'description', type: 'text', maxLength: 500, multiline: true, search: true },
+  ],
+} as const satisfies ResourceDeclaration;

@@ -1,0 +1,76 @@
+import { VOUCHER_STATES } from '../../contract/enums';
+import type { ResourceDeclaration } from '../types';
+
+/** A voucher held by a member: issued from a voucher pack, redeemed in a store. */
+export const vouchers = {
+  name: 'vouchers',
+  path: '/vouchers',
+  route: '/vouchers',
+  permission: 'vouchers',
+  access: { VIEW: ['operator', 'merchant'], ADD: ['operator', 'merchant'], UPDATE: ['operator', 'merchant'] },
+  scope: 'brand',
+  recordRepresentation: 'code',
+  defaultSort: { field: 'createTime', direction: 'desc' },
+  menu: { group: 'vouchers', order: 1 },
+  fields: [
+    {
+      name: 'code',
+      type: 'text',
+      required: true,
+      unique: true,
+      maxLength: 32,
+      search: true,
+      filter: ['eq', 'regex'],
+      sortable: true,
+    },
+    { name: 'title', type: 'text', required: true, maxLength: 120, search: true, sortable: true },
+    { name: 'voucherPackId', type: 'reference', reference: 'voucherPacks', filter: ['eq', 'in'] },
+    { name: 'memberMobile', type: 'phone', search: true, filter: ['eq'], views: ['list', 'show', 'create'] },
+    { name: 'value', type: 'money', required: true, min: 0, filter: ['gte', 'lte'], sortable: true },
+    {
+      name: 'state',
+      type: 'select',
+      choices: VOUCHER_STATES,
+      default: 'AVAILABLE',
+      filter: ['eq', 'in'],
+      sortable: true,
+    },
+    { name: 'validFrom', type: 'date', required: true, filter: ['gte', 'lte'], sortable: true },
+    { name: 'validUntil', type: 'date', required: true, filter: ['gte', 'lte'], sortable: true },
+    {
+      name: 'redeemedStoreId',
+      type: 'reference',
+      reference: 'store',
+      readOnly: true,
+      views: ['list', 'show'],
+    },
+    {
+      name: 'redeemedAt',
+      type: 'datetime',
+      readOnly: true,
+      filter: ['gte', 'lte'],
+      sortable: true,
+      views: ['list', 'show'],
+    },
+  ],
+  actions: [
+    {
+      name: 'redeem',
+      roles: ['operator', 'merchant'],
+      field: 'state',
+      from: ['AVAILABLE'],
+      to: 'REDEEMED',
+      stampField: 'redeemedAt',
+      confirm: true,
+    },
+    {
+      name: 'expire',
+      roles: ['operator'],
+      field: 'state',
+      from: ['AVAILABLE'],
+      to: 'EXPIRED',
+      bulk: true,
+      confirm: true,
+    },
+  ],
+} as const satisfies ResourceDeclaration;

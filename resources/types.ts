@@ -1,0 +1,225 @@
+// The declaration types: a table is declared once, as plain data, and the server (routes, validation,
+// table, indexes, scope) and the portal (list, show, edit, create, filters, export) are derived from it.
+// Declarations hold no React, no Drizzle and no functions, so every layer can import them; each side
+// has one `switch (field.type)` ending in an exhaustive `never` check.
+import type { PermissionResource } from '../contract/access';
+import type { Role } from '../contract/claims';
+import type { PermissionAction, SortDirection } from '../contract/enums';
+import type { ServiceName } from '../contract/http';
+import type { FilterOperator } from '../contract/list-query';
+
+/** The closed set of field types. */
+export const FIELD_TYPES = [
+  'text',
+  'number',
+  'money',
+  'boolean',
+  'date',
+  'datetime',
+  'email',
+  'phone',
+  'url',
+  'image',
+  'select',
+  'reference',
+  'json',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** Where a field appears. `filter` is implied by `filter` operators, not listed here. */
+export const VIEWS = ['list', 'show', 'edit', 'create'] as const;
+export type View = (typeof VIEWS)[number];
+
+/** The operators each field type may declare (the server and a registry test enforce it). */
+export const OPERATORS_FOR_TYPE = {
+  text: ['eq', 'in', 'regex'],
+  email: ['eq', 'in', 'regex'],
+  phone: ['eq', 'in', 'regex'],
+  url: ['eq', 'regex'],
+  image: [],
+  number: ['eq', 'in', 'gte', 'lte'],
+  money: ['eq', 'gte', 'lte'],
+  boolean: ['eq'],
+  date: ['eq', 'gte', 'lte'],
+  datetime: ['gte', 'lte'],
+  select: ['eq', 'in'],
+  reference: ['eq', 'in'],
+  json: [],
+} as const satisfies Record<FieldType, readonly FilterOperator[]>;
+
+interface FieldBase {
+  /** camelCase key on the wire; the column is its snake_case form */
+  name: string;
+  /** i18n key; defaults to `resources.<resource>.fields.<name>` */
+  label?: string;
+  /** required on create (and may not be cleared on edit) */
+  required?: boolean;
+  /** where the field is shown; default: every view */
+  views?: readonly View[];
+  /** set by the server only (ids, counters, computed states); ignored in writes, shown read-only */
+  readOnly?: boolean;
+  /** part of the list's free-text search (case-insensitive contains) */
+  search?: boolean;
+  /** the filter operators allowed on it; absent: not filterable */
+  filter?: readonly FilterOperator[];
+  sortable?: boolean;
+  /** unique within the merchant scope (or globally for unscoped resources) */
+  unique?: boolean;
+  /** one line of help shown under the input */
+  help?: string;
+}
+
+export interface TextFieldDeclaration extends FieldBase {
+  type: 'text' | 'email' | 'phone' | 'url' | 'image';
+  maxLength?: number;
+  minLength?: number;
+  multiline?: boolean;
+  default?: string;
+}
+
+export interface NumberFieldDeclaration extends FieldBase {
+  type: 'number';
+  integer?: boolean;
+  min?: number;
+  max?: number;
+  default?: number;
+}
+
+/** Stored as numeric(14,2); shown with the country's currency. */
+export interface MoneyFieldDeclaration extends FieldBase {
+  type: 'money';
+  min?: number;
+  max?: number;
+  default?: number;
+}
+
+export interface BooleanFieldDeclaration extends FieldBase {
+  type: 'boolean';
+  default?: boolean;
+}
+
+export interface DateFieldDeclaration extends FieldBase {
+  type: 'date' | 'datetime';
+  /** the value is set by the server when the row is created (createTime) or updated (updateTime) */
+  auto?: 'create' | 'update';
+}
+
+/**
+ * A choice from one of contract/'s enumerations. `numeric: true` stores the choice's index (the spec's
+ * numeric stamp card state: 0 AVAILABLE, 1 COMPLETED, 2 EXPIRED) while the wire carries the index too.
+ */
+export interface SelectFieldDeclaration extends FieldBase {
+  type: 'select';
+  choices: readonly string[];
+  numeric?: boolean;
+  default?: string;
+}
+
+/** A foreign key to another declared resource's `id`. */
+export interface ReferenceFieldDeclaration extends FieldBase {
+  type: 'reference';
+  reference: string;
+  /** delete this row when the referenced one is deleted, instead of refusing the delete */
+  cascade?: boolean;
+}
+
+export interface JsonFieldDeclaration extends FieldBase {
+  type: 'json';
+  /** the shape shown in the editor's help: 'list' or 'object' */
+  shape?: 'list' | 'object';
+}
+
+export type FieldDeclaration =
+  | TextFieldDeclaration
+  | NumberFieldDeclaration
+  | MoneyFieldDeclaration
+  | BooleanFieldDeclaration
+  | DateFieldDeclaration
+  | SelectFieldDeclaration
+  | ReferenceFieldDeclaration
+  | JsonFieldDeclaration;
+
+/**
+ * How a merchant's rows are scoped. The server adds the scope columns (company_id, plus brand_id or
+ * store_id) to the table, fills them from the caller's organisation on create and applies them in
+ * every query, whatever the request says. `none`: the resource has no merchant rows (operators only,
+ * or global read-only data such as industry config).
+ */
+export const SCOPES = ['company', 'brand', 'store', 'none'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** Side-menu groups of spec section 2, in the spec's order. */
+export const MENU_GROUPS = [
+  'user',
+  'stampCards',
+  'vouchers',
+  'communications',
+  'transaction',
+  'device',
+  'config',
+  'analytics',
+  'finance',
+  'organization',
+  'approve',
+  'access',
+  'help',
+] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
+/**
+ * A named action on one row (or on selected rows when `bulk`): a state transition expressed as data,
+ * `field` moves from one of `from` to `to`, run by the generic route `POST {path}/{id}/{name}` (or
+ * `POST {path}/actions/{name}` with `{ids}` when bulk). Rules richer than a transition (stamping,
+ * voiding with ledger effects) are services with routes of their own, written by hand.
+ */
+export interface ActionDeclaration {
+  name: string;
+  /** i18n key; defaults to `resources.<resource>.actions.<name>` */
+  label?: string;
+  /** who may run it (on top of the UPDATE permission on the resource) */
+  roles: readonly Role[];
+  field: string;
+  from: readonly string[];
+  to: string;
+  /** a datetime field set to the time of the transition (e.g. redeemedAt) */
+  stampField?: string;
+  bulk?: boolean;
+  /** ask 'Confirm to {action} - {item}?' first */
+  confirm?: boolean;
+}
+
+/**
+ * Every derived table also gets, without declaring them: `id` (serial, sortable, filter eq/in),
+ * `createTime` and `updateTime` (sortable, filter gte/lte), and the scope columns of `scope`
+ * (`companyId`, plus `brandId` or `storeId`), shown to operators as references.
+ */
+export interface ResourceDeclaration {
+  /** registry key and react-admin resource name, e.g. 'vouchers' */
+  name: string;
+  /** API path below the service's base path, e.g. '/vouchers' */
+  path: string;
+  /** default 'main' */
+  service?: ServiceName;
+  /** the portal route of its list, e.g. '/vouchers' (spec section 2) */
+  route: string;
+  /** i18n key of the title; defaults to `resources.<name>.name` */
+  label?: string;
+  /** what `canAccess` checks for VIEW / ADD / UPDATE */
+  permission: PermissionResource;
+  /** which roles may do what at all, before permissions narrow it */
+  access: Readonly<Record<PermissionAction, readonly Role[]>> & { DELETE?: readonly Role[] };
+  scope: Scope;
+  fields: readonly FieldDeclaration[];
+  defaultSort: { field: string; direction: SortDirection };
+  /** the field that names a row in references, titles and confirm dialogs */
+  recordRepresentation: string;
+  menu?: { group: MenuGroup; order: number };
+  actions?: readonly ActionDeclaration[];
+  /** a row with this field is deleted softly: the field is set to this value instead */
+  softDelete?: { field: string; value: string };
+  /**
+   * 'derived' (default): the server derives the table and its indexes from this declaration.
+   * 'existing': a hand-written table serves it (users, user groups); a registry test proves they match.
+   */
+  storage?: 'derived' | 'existing';
+}

@@ -1,0 +1,1208 @@
+// npm run seed:demo [-- --password P]
+// Fills every declared table with a believable demo data set: companies with brands and stores, their
+// merchants (ENABLE, signup APPROVAL), stamp cards with transactions and stamp movements, voucher packs
+// and vouchers in every state, pushes in every state, devices in every lifecycle state, configs and
+// merchant signups. Uses the database the server uses (DATABASE_URL, or the embedded one in DATA_DIR;
+// stop the server first with the embedded one: PGlite allows one process per data folder).
+// Idempotent: when the demo marker company exists, it changes nothing. The demo users' password is
+// printed once (random unless --password is given); it is never logged anywhere else.
+//
+// Rows people create in the product go through the generic resource service as an operator (the same
+// checks as the API: references within the company, choices, unique values); rows only the server
+// writes (transactions, movements, histories, wallets, signups) and server-owned fields (counters,
+// sent/failed pushes, last-seen times) are written with Drizzle on the derived tables, as the services
+// that own them would.
+import { randomBytes } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/constants';
+import { type SignupState, STAMP_CARD_STATE_VALUES, type UserType } from '../contract/enums';
+import type { Db } from '../server/db/client';
+import {
+  account,
+  company,
+  devices,
+  merchantSignup,
+  push,
+  stampCard,
+  stampingHistory,
+  stampsTransaction,
+  voucherHistory,
+  voucherPacks,
+  vouchers,
+} from '../server/db/schema/resources';
+import { users } from '../server/db/schema/users';
+import { DERIVED_RESOURCES } from '../server/resources/registry';
+import {
+  type Caller,
+  createResourceService,
+  type ResourceService,
+  type Row,
+} from '../server/resources/service';
+import { hashPassword } from '../server/services/passwords';
+
+/** The company whose registration number marks a database as already seeded. */
+export const DEMO_MARKER_REGISTRATION_NO = '201912345K';
+
+export interface DemoUser {
+  email: string;
+  type: UserType;
+  company: string | null;
+}
+
+export interface SeedResult {
+  /** true when the marker company was found and nothing was written */
+  skipped: boolean;
+  password: string | null;
+  users: DemoUser[];
+  /** rows written per table */
+  counts: Record<string, number>;
+}
+
+export interface SeedOptions {
+  /** the demo users' password; random when absent */
+  password?: string;
+  /** "now" for the generated times (tests pin it) */
+  now?: Date;
+}
+
+// ---- deterministic randomness, so two seeded databases look alike -------------------------------
+
+const rng = (seed: number) => {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+};
+
+const DAY = 86_400_000;
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+
+// ---- the data set -----------------------------------------------------------------------------
+
+interface StoreSeed {
+  name: string;
+  code: string;
+  address: string;
+  postalCode: string;
+  latitude: number;
+  longitude: number;
+  phone: string;
+  openingHours: string;
+  state?: 'ACTIVE' | 'DISABLED';
+}
+
+interface ProductSeed {
+  name: string;
+  sku: string;
+  category: string;
+  price: number;
+  stampsEarned: number;
+}
+
+interface PackSeed {
+  title: string;
+  description: string;
+  price: number;
+  voucherValue: number;
+  quantity: number;
+  giftable: boolean;
+  /** how the pack ends up: disabled or (soft) deleted packs show those states */
+  end?: 'DISABLED' | 'DELETE';
+}
+
+interface CardSeed {
+  title: string;
+  description: string;
+  stampsRequired: number;
+  price: number;
+  /** index into the brand's packs: the reward */
+  rewardPack: number;
+  /** days from now; negative: started in the past */
+  startInDays: number;
+  lengthDays: number;
+  end?: 'COMPLETED' | 'EXPIRED';
+}
+
+interface BrandSeed {
+  name: string;
+  industry: string;
+  description: string;
+  website: string;
+  contactEmail: string;
+  stores: StoreSeed[];
+  products: ProductSeed[];
+  packs: PackSeed[];
+  cards: CardSeed[];
+  manager?: { email: string; name: string; mobile: string };
+}
+
+interface CompanySeed {
+  name: string;
+  registrationNo: string;
+  address: string;
+  contactEmail: string;
+  phone: string;
+  country: 'sg' | 'my';
+  currency: 'SGD' | 'MYR';
+  state: 'ACTIVE' | 'SUBMITTED' | 'DISABLED';
+  owner: { email: string; name: string; mobile: string; signupState: SignupState };
+  brands: BrandSeed[];
+  wallet: { balance: number; paymentMethod: 'FREE' | 'STRIPE' };
+  templates: { title: string; body: string; deepLink?: string }[];
+}
+
+const hours = 'Mon-Fri 07:30-21:00, Sat-Sun 08:00-22:00';
+
+const COMPANIES: CompanySeed[] = [
+  {
+    name: 'Harbour Kopi Pte Ltd',
+    registrationNo: DEMO_MARKER_REGISTRATION_NO,
+    address: '1 Tanjong Pagar Plaza, #02-10, Singapore 082001',
+    contactEmail: 'hello@harbour-kopi.example',
+    phone: '+6562201001',
+    country: 'sg',
+    currency: 'SGD',
+    state: 'ACTIVE',
+    owner: {
+      email: 'owner@harbour-kopi.example',
+      name: 'Tan Wei Ming',
+      mobile: '+6591230001',
+      signupState: 'APPROVAL',
+    },
+    wallet: { balance: 1250.5, paymentMethod: 'STRIPE' },
+    templates: [
+      {
+        title: 'Your free kopi is waiting',
+        body: 'You have a reward on your Kopi Lover card. Show it at any Harbour Kopi counter.',
+        deepLink: 'https://app.harbour-kopi.example/rewards',
+      },
+      { title: 'New: Gula Melaka Latte', body: 'Try our new Gula Melaka Latte this week, double stamps!' },
+      { title: 'We miss you', body: 'It has been a while. Here is 1 bonus stamp on your next visit.' },
+    ],
+    brands: [
+      {
+        name: 'Harbour Kopi',
+        industry: 'FNB',
+        description: 'Traditional kopi and kaya toast, brewed the harbour way since 1968.',
+        website: 'https://harbour-kopi.example',
+        contactEmail: 'kopi@harbour-kopi.example',
+        stores: [
+          {
+            name: 'Harbour Kopi Tanjong Pagar',
+            code: 'HK-TP',
+            address: '1 Tanjong Pagar Plaza, #01-12',
+            postalCode: '082001',
+            latitude: 1.2765,
+            longitude: 103.8435,
+            phone: '+6562201011',
+            openingHours: hours,
+          },
+          {
+            name: 'Harbour Kopi Raffles Place',
+            code: 'HK-RP',
+            address: '20 Raffles Place, #B1-05',
+            postalCode: '048620',
+            latitude: 1.2839,
+            longitude: 103.8515,
+            phone: '+6562201012',
+            openingHours: 'Mon-Fri 07:00-19:00',
+          },
+          {
+            name: 'Harbour Kopi Holland Village',
+            code: 'HK-HV',
+            address: '16 Lorong Mambong',
+            postalCode: '277682',
+            latitude: 1.3114,
+            longitude: 103.7961,
+            phone: '+6562201013',
+            openingHours: hours,
+            state: 'DISABLED',
+          },
+        ],
+        products: [
+          { name: 'Kopi O', sku: 'HK-KOPI-O', category: 'Coffee', price: 1.8, stampsEarned: 1 },
+          { name: 'Kopi C Siew Dai', sku: 'HK-KOPI-C', category: 'Coffee', price: 2.0, stampsEarned: 1 },
+          { name: 'Teh Tarik', sku: 'HK-TEH-T', category: 'Tea', price: 2.2, stampsEarned: 1 },
+          { name: 'Kaya Toast Set', sku: 'HK-KAYA-SET', category: 'Breakfast', price: 5.9, stampsEarned: 2 },
+        ],
+        packs: [
+          {
+            title: 'Free Kopi',
+            description: 'One free kopi or teh of any kind.',
+            price: 0,
+            voucherValue: 2.2,
+            quantity: 5000,
+            giftable: true,
+          },
+          {
+            title: '$3 off Kaya Toast Set',
+            description: 'Valid on any breakfast set.',
+            price: 0,
+            voucherValue: 3,
+            quantity: 2000,
+            giftable: false,
+          },
+          {
+            title: '10 Kopi Bundle',
+            description: 'Ten kopi vouchers for the price of eight.',
+            price: 14.4,
+            voucherValue: 1.8,
+            quantity: 500,
+            giftable: true,
+            end: 'DISABLED',
+          },
+        ],
+        cards: [
+          {
+            title: 'Kopi Lover Card',
+            description: 'Collect 10 stamps, get a free kopi.',
+            stampsRequired: 10,
+            price: 0,
+            rewardPack: 0,
+            startInDays: -90,
+            lengthDays: 365,
+          },
+          {
+            title: 'Breakfast Club',
+            description: '6 breakfast sets earn $3 off the next one.',
+            stampsRequired: 6,
+            price: 0,
+            rewardPack: 1,
+            startInDays: -200,
+            lengthDays: 120,
+            end: 'EXPIRED',
+          },
+        ],
+      },
+      {
+        name: 'Bao Bros',
+        industry: 'FNB',
+        description: 'Handmade bao and dim sum.',
+        website: 'https://baobros.example',
+        contactEmail: 'hi@baobros.example',
+        manager: { email: 'manager@baobros.example', name: 'Lim Mei Ling', mobile: '+6591230002' },
+        stores: [
+          {
+            name: 'Bao Bros Chinatown',
+            code: 'BB-CT',
+            address: '41 Smith Street',
+            postalCode: '058956',
+            latitude: 1.2823,
+            longitude: 103.8443,
+            phone: '+6562201021',
+            openingHours: 'Daily 10:00-22:00',
+          },
+          {
+            name: 'Bao Bros Bugis',
+            code: 'BB-BG',
+            address: '200 Victoria Street, #01-44',
+            postalCode: '188021',
+            latitude: 1.2996,
+            longitude: 103.8547,
+            phone: '+6562201022',
+            openingHours: 'Daily 11:00-21:30',
+          },
+        ],
+        products: [
+          { name: 'Char Siew Bao (3 pcs)', sku: 'BB-CSB-3', category: 'Bao', price: 4.5, stampsEarned: 1 },
+          { name: 'Lotus Paste Bao (3 pcs)', sku: 'BB-LPB-3', category: 'Bao', price: 4.2, stampsEarned: 1 },
+          { name: 'Siew Mai Basket', sku: 'BB-SM', category: 'Dim sum', price: 5.8, stampsEarned: 1 },
+        ],
+        packs: [
+          {
+            title: 'Free Char Siew Bao',
+            description: 'Three char siew bao on the house.',
+            price: 0,
+            voucherValue: 4.5,
+            quantity: 1000,
+            giftable: true,
+          },
+          {
+            title: 'Lunar New Year $5 off',
+            description: 'Seasonal promotion, ended.',
+            price: 0,
+            voucherValue: 5,
+            quantity: 300,
+            giftable: false,
+            end: 'DELETE',
+          },
+        ],
+        cards: [
+          {
+            title: 'Bao Bros Loyalty',
+            description: '8 stamps for free bao.',
+            stampsRequired: 8,
+            price: 0,
+            rewardPack: 0,
+            startInDays: -60,
+            lengthDays: 300,
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Glow Beauty Group Pte Ltd',
+    registrationNo: '201788812W',
+    address: '391 Orchard Road, #12-01, Singapore 238872',
+    contactEmail: 'contact@glow-beauty.example',
+    phone: '+6562202001',
+    country: 'sg',
+    currency: 'SGD',
+    state: 'ACTIVE',
+    owner: {
+      email: 'owner@glow-beauty.example',
+      name: 'Priya Nair',
+      mobile: '+6591230003',
+      signupState: 'APPROVAL',
+    },
+    wallet: { balance: 320, paymentMethod: 'FREE' },
+    templates: [
+      { title: 'Your facial reward is ready', body: 'Book your complimentary express facial today.' },
+      { title: 'Members-only week', body: '20% off all treatments for Glow members this week.' },
+    ],
+    brands: [
+      {
+        name: 'Glow Skin Lab',
+        industry: 'BEAUTY',
+        description: 'Skin care treatments and products.',
+        website: 'https://glowskinlab.example',
+        contactEmail: 'book@glowskinlab.example',
+        stores: [
+          {
+            name: 'Glow Skin Lab Orchard',
+            code: 'GS-OR',
+            address: '391 Orchard Road, #04-20',
+            postalCode: '238872',
+            latitude: 1.3024,
+            longitude: 103.8342,
+            phone: '+6562202011',
+            openingHours: 'Daily 10:00-21:00',
+          },
+          {
+            name: 'Glow Skin Lab Tampines',
+            code: 'GS-TM',
+            address: '4 Tampines Central 5, #02-11',
+            postalCode: '529510',
+            latitude: 1.3526,
+            longitude: 103.9447,
+            phone: '+6562202012',
+            openingHours: 'Daily 11:00-21:00',
+          },
+        ],
+        products: [
+          { name: 'Express Facial', sku: 'GS-FAC-30', category: 'Treatment', price: 68, stampsEarned: 1 },
+          { name: 'Hydrating Serum 30 ml', sku: 'GS-SER-30', category: 'Retail', price: 45, stampsEarned: 1 },
+        ],
+        packs: [
+          {
+            title: 'Complimentary Express Facial',
+            description: 'One 30-minute express facial.',
+            price: 0,
+            voucherValue: 68,
+            quantity: 200,
+            giftable: false,
+          },
+          {
+            title: '$10 off Retail',
+            description: 'On any retail purchase above $50.',
+            price: 0,
+            voucherValue: 10,
+            quantity: 1000,
+            giftable: true,
+          },
+        ],
+        cards: [
+          {
+            title: 'Glow Facial Card',
+            description: '5 treatments earn a complimentary express facial.',
+            stampsRequired: 5,
+            price: 0,
+            rewardPack: 0,
+            startInDays: -120,
+            lengthDays: 365,
+          },
+          {
+            title: 'Summer Glow 2025',
+            description: 'Summer promotion card.',
+            stampsRequired: 4,
+            price: 0,
+            rewardPack: 1,
+            startInDays: -400,
+            lengthDays: 90,
+            end: 'COMPLETED',
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'FitLab Holdings Sdn Bhd',
+    registrationNo: '202001034567',
+    address: 'Level 8, Menara Binjai, 2 Jalan Binjai, 50450 Kuala Lumpur',
+    contactEmail: 'admin@fitlab.example',
+    phone: '+60321610001',
+    country: 'my',
+    currency: 'MYR',
+    state: 'ACTIVE',
+    owner: {
+      email: 'owner@fitlab.example',
+      name: 'Ahmad Faizal',
+      mobile: '+60123450001',
+      signupState: 'APPROVAL',
+    },
+    wallet: { balance: 0, paymentMethod: 'FREE' },
+    templates: [{ title: 'Class reminder', body: 'Your HIIT class starts in 2 hours. See you there!' }],
+    brands: [
+      {
+        name: 'FitLab',
+        industry: 'FITNESS',
+        description: 'Boutique HIIT and strength studios.',
+        website: 'https://fitlab.example',
+        contactEmail: 'studio@fitlab.example',
+        stores: [
+          {
+            name: 'FitLab KLCC',
+            code: 'FL-KLCC',
+            address: 'Lot 2.01, Avenue K, 156 Jalan Ampang',
+            postalCode: '50450',
+            latitude: 3.1593,
+            longitude: 101.7123,
+            phone: '+60321610011',
+            openingHours: 'Mon-Sat 06:30-22:00',
+          },
+          {
+            name: 'FitLab Bangsar',
+            code: 'FL-BSR',
+            address: '12 Jalan Telawi 3, Bangsar Baru',
+            postalCode: '59100',
+            latitude: 3.1322,
+            longitude: 101.6712,
+            phone: '+60321610012',
+            openingHours: 'Mon-Sun 07:00-21:00',
+          },
+        ],
+        products: [
+          { name: 'Single Class', sku: 'FL-CLASS-1', category: 'Class', price: 45, stampsEarned: 1 },
+          { name: '10-Class Pass', sku: 'FL-CLASS-10', category: 'Class', price: 400, stampsEarned: 10 },
+        ],
+        packs: [
+          {
+            title: 'Free Class',
+            description: 'One free class at any FitLab studio.',
+            price: 0,
+            voucherValue: 45,
+            quantity: 500,
+            giftable: true,
+          },
+        ],
+        cards: [
+          {
+            title: 'FitLab 10 Classes',
+            description: 'Attend 10 classes, get one free.',
+            stampsRequired: 10,
+            price: 0,
+            rewardPack: 0,
+            startInDays: -30,
+            lengthDays: 365,
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // signed up, waiting for approval: no brands yet
+    name: 'Sunrise Bakery Pte Ltd',
+    registrationNo: '202412377E',
+    address: '88 Joo Chiat Road, Singapore 427382',
+    contactEmail: 'bake@sunrise-bakery.example',
+    phone: '+6562203001',
+    country: 'sg',
+    currency: 'SGD',
+    state: 'SUBMITTED',
+    owner: {
+      email: 'owner@sunrise-bakery.example',
+      name: 'Grace Wong',
+      mobile: '+6591230004',
+      signupState: 'SUBMITTED',
+    },
+    wallet: { balance: 0, paymentMethod: 'FREE' },
+    templates: [],
+    brands: [],
+  },
+];
+
+const OPERATOR = { email: 'operator@loyalty-demo.example', name: 'Demo Operator', mobile: '+6591230099' };
+
+const COUNTRIES = [
+  {
+    country: 'sg',
+    name: 'Singapore',
+    currency: 'SGD',
+    timezone: 'Asia/Singapore',
+    callingCode: '+65',
+    enabled: true,
+  },
+  {
+    country: 'my',
+    name: 'Malaysia',
+    currency: 'MYR',
+    timezone: 'Asia/Kuala_Lumpur',
+    callingCode: '+60',
+    enabled: true,
+  },
+  {
+    country: 'hk',
+    name: 'Hong Kong',
+    currency: 'HKD',
+    timezone: 'Asia/Hong_Kong',
+    callingCode: '+852',
+    enabled: false,
+  },
+];
+
+const INDUSTRIES = [
+  { code: 'FNB', name: 'Food & Beverage', sortOrder: 10 },
+  { code: 'RETAIL', name: 'Retail', sortOrder: 20 },
+  { code: 'BEAUTY', name: 'Beauty & Wellness', sortOrder: 30 },
+  { code: 'FITNESS', name: 'Fitness', sortOrder: 40 },
+  { code: 'SERVICES', name: 'Services', sortOrder: 90, state: 'DISABLED' as const },
+];
+
+const MEMBERS = Array.from({ length: 24 }, (_, i) => `+659${String(8_100_000 + i * 137).padStart(7, '0')}`);
+
+// ---- the seeding ------------------------------------------------------------------------------
+
+const OPERATOR_CALLER = (id: number): Caller => ({
+  id,
+  type: 'OPERATOR',
+  role: 'operator',
+  companyId: null,
+  brandId: null,
+  storeId: null,
+  subject: { type: 'OPERATOR' },
+});
+
+/** A derived table's column; their columns are known at run time only. */
+const column = (table: object, name: string): AnyPgColumn => {
+  const c = (table as Record<string, AnyPgColumn | undefined>)[name];
+  if (!c) throw new Error(`no column ${name}`);
+  return c;
+};
+
+const idOf = (row: Row): number => {
+  if (typeof row.id !== 'number') throw new Error('row without id');
+  return row.id;
+};
+
+/** Seeds the demo data set into `db` (already migrated), unless the marker company is there. */
+export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedResult> => {
+  const [marker] = await db
+    .select({ id: company.id })
+    .from(company)
+    .where(eq(column(company, 'registrationNo'), DEMO_MARKER_REGISTRATION_NO))
+    .limit(1);
+  if (marker) return { skipped: true, password: null, users: [], counts: {} };
+
+  const password = options.password ?? randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  const now = options.now ?? new Date();
+  const random = rng(20_240_601);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const ago = (days: number) => new Date(now.getTime() - days * DAY);
+  const counts: Record<string, number> = {};
+  const count = (table: string, n = 1) => {
+    counts[table] = (counts[table] ?? 0) + n;
+  };
+  const demoUsers: DemoUser[] = [];
+
+  // all or nothing: a failure half-way leaves no marker and no half data set behind
+  await db.transaction(async (txRaw) => {
+    // a transaction is a database of the same schema for every query the services make
+    const tx = txRaw as unknown as Db;
+    const services = new Map<string, ResourceService>(
+      DERIVED_RESOURCES.map((r) => [r.decl.name, createResourceService(tx, r)]),
+    );
+    const service = (name: string): ResourceService => {
+      const s = services.get(name);
+      if (!s) throw new Error(`no service for ${name}`);
+      return s;
+    };
+
+    const addUser = async (
+      u: { email: string; name: string; mobile: string },
+      type: UserType,
+      org: {
+        companyId: number | null;
+        brandId?: number | null;
+        signupState: SignupState;
+        company: string | null;
+      },
+    ): Promise<number> => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: u.email,
+          name: u.name,
+          mobile: u.mobile,
+          passwordHash,
+          type,
+          state: 'ENABLE',
+          signupState: org.signupState,
+          companyId: org.companyId,
+          brandId: org.brandId ?? null,
+          country: 'sg',
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      count('users', row ? 1 : 0);
+      if (row) demoUsers.push({ email: u.email, type, company: org.company });
+      if (row) return row.id;
+      // the address is taken already (e.g. a real account): reuse it, leave it untouched
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, u.email));
+      if (!existing) throw new Error(`cannot add or find user ${u.email}`);
+      return existing.id;
+    };
+
+    const operatorId = await addUser(OPERATOR, 'OPERATOR', {
+      companyId: null,
+      signupState: 'APPROVAL',
+      company: null,
+    });
+    const op = OPERATOR_CALLER(operatorId);
+    const create = async (name: string, body: Record<string, unknown>): Promise<number> => {
+      const id = idOf(await service(name).create(op, body));
+      count(name);
+      return id;
+    };
+
+    // product-wide configuration
+    for (const c of COUNTRIES) await create('countryConfig', c);
+    const industryIds = new Map<string, number>();
+    for (const i of INDUSTRIES) {
+      industryIds.set(
+        i.code,
+        await create('industryConfig', { ...i, icon: `/demo/industry/${i.code.toLowerCase()}.svg` }),
+      );
+    }
+    await create('forceUpdateConfig', {
+      platform: 'IOS',
+      minVersion: '3.2.0',
+      latestVersion: '3.6.1',
+      storeUrl: 'https://apps.apple.com/app/id0000000000',
+      message: 'A new version with faster stamping is available.',
+      force: false,
+    });
+    await create('forceUpdateConfig', {
+      platform: 'ANDROID',
+      minVersion: '3.4.0',
+      latestVersion: '3.6.1',
+      storeUrl: 'https://play.google.com/store/apps/details?id=example.loyalty',
+      message: 'This version is no longer supported. Please update to keep collecting stamps.',
+      force: true,
+    });
+    const banners = [
+      { title: 'Double stamps weekend', country: 'sg', sortOrder: 10, startAt: ago(3), endAt: ago(-4) },
+      {
+        title: 'New: Glow Skin Lab Tampines',
+        country: 'sg',
+        sortOrder: 20,
+        startAt: ago(10),
+        endAt: ago(-20),
+      },
+      { title: 'FitLab Bangsar now open', country: 'my', sortOrder: 10, startAt: ago(5), endAt: null },
+      { title: 'Lunar New Year specials', country: 'sg', sortOrder: 30, startAt: ago(300), endAt: ago(280) },
+    ];
+    for (const [i, b] of banners.entries()) {
+      const id = await create('bannerConfig', {
+        title: b.title,
+        country: b.country,
+        imageUrl: `/demo/banners/banner-${i + 1}.jpg`,
+        linkUrl: 'https://loyalty-demo.example/promotions',
+        sortOrder: b.sortOrder,
+        startAt: b.startAt.toISOString(),
+        ...(b.endAt ? { endAt: b.endAt.toISOString() } : {}),
+      });
+      if (b.endAt && b.endAt < now) await service('bannerConfig').runAction(op, id, 'disable');
+    }
+
+    const companyIds = new Map<string, number>();
+    let walletNo = 0;
+    let voucherNo = 0;
+    let receiptNo = 0;
+    let serialNo = 0;
+
+    for (const c of COMPANIES) {
+      const companyId = await create('company', {
+        name: c.name,
+        registrationNo: c.registrationNo,
+        address: c.address,
+        contactEmail: c.contactEmail,
+        phone: c.phone,
+        country: c.country,
+      });
+      companyIds.set(c.registrationNo, companyId);
+      if (c.state === 'ACTIVE') await service('company').runAction(op, companyId, 'activate');
+      const ownerId = await addUser(c.owner, 'MERCHANT', {
+        companyId,
+        signupState: c.owner.signupState,
+        company: c.name,
+      });
+
+      // the merchant's signup request, decided (or not yet) by the operator
+      const approved = c.owner.signupState === 'APPROVAL';
+      await tx.insert(merchantSignup).values({
+        requestKind: 'MERCHANT_SIGNUP',
+        approval: approved ? 'APPROVED' : 'PENDING',
+        userId: ownerId,
+        companyName: c.name,
+        registrationNo: c.registrationNo,
+        brandName: c.brands[0]?.name ?? c.name.replace(/ Pte Ltd$/, ''),
+        storeName: c.brands[0]?.stores[0]?.name ?? null,
+        contactEmail: c.contactEmail,
+        contactMobile: c.owner.mobile,
+        companyId: approved ? companyId : null,
+        decidedBy: approved ? operatorId : null,
+        decidedAt: approved ? ago(180) : null,
+        createTime: ago(approved ? 185 : 2),
+      } as never);
+      count('merchantSignup');
+
+      walletNo += 1;
+      await tx.insert(account).values({
+        companyId,
+        accountNo: `W-${String(walletNo).padStart(6, '0')}`,
+        name: 'Main wallet',
+        balance: c.wallet.balance,
+        currency: c.currency,
+        paymentMethod: c.wallet.paymentMethod,
+        state: 'ACTIVE',
+        lastTopUpAt: c.wallet.balance > 0 ? ago(12) : null,
+      } as never);
+      count('account');
+
+      const templateIds: number[] = [];
+      for (const t of c.templates) {
+        templateIds.push(
+          await create('pushTemplates', {
+            companyId,
+            title: t.title,
+            body: t.body,
+            ...(t.deepLink ? { deepLink: t.deepLink } : {}),
+          }),
+        );
+      }
+      // one push in every state per company that has templates
+      const pushStates = ['PENDING', 'SCHEDULED', 'COMPLETED', 'FAILED'] as const;
+      for (const [i, state] of pushStates.entries()) {
+        const templateId = templateIds[i % Math.max(templateIds.length, 1)];
+        const template = c.templates[i % Math.max(c.templates.length, 1)];
+        if (templateId === undefined || !template) break;
+        const scheduledAt = state === 'PENDING' || state === 'SCHEDULED' ? ago(-2 - i) : ago(7 + i * 5);
+        const pushId = await create('push', {
+          companyId,
+          templateId,
+          title: template.title,
+          body: template.body,
+          audience: i === 0 ? 'ALL_MEMBERS' : i === 1 ? 'STAMP_CARD_HOLDERS' : 'VOUCHER_HOLDERS',
+          scheduledAt: scheduledAt.toISOString(),
+        });
+        if (state === 'SCHEDULED') await service('push').runAction(op, pushId, 'schedule');
+        if (state === 'COMPLETED' || state === 'FAILED') {
+          await tx
+            .update(push)
+            .set({
+              state,
+              sentAt: scheduledAt,
+              sentCount: state === 'COMPLETED' ? 1200 + i * 37 : 0,
+              failureReason: state === 'FAILED' ? 'Push provider rejected the credentials (401)' : null,
+            } as never)
+            .where(eq(push.id, pushId));
+        }
+      }
+
+      for (const b of c.brands) {
+        const industryConfigId = industryIds.get(b.industry);
+        const brandId = await create('brand', {
+          companyId,
+          name: b.name,
+          logo: `/demo/logos/${b.name.toLowerCase().replaceAll(' ', '-')}.png`,
+          description: b.description,
+          website: b.website,
+          contactEmail: b.contactEmail,
+          ...(industryConfigId ? { industryConfigId } : {}),
+        });
+        if (b.manager) {
+          await addUser(b.manager, 'MERCHANT', {
+            companyId,
+            brandId,
+            signupState: 'APPROVAL',
+            company: c.name,
+          });
+        }
+
+        const storeIds: number[] = [];
+        for (const s of b.stores) {
+          const { state, ...fields } = s;
+          const storeId = await create('store', { ...fields, companyId, brandId });
+          if (state === 'DISABLED') await service('store').runAction(op, storeId, 'disable');
+          storeIds.push(storeId);
+        }
+        const activeStores = storeIds.filter((_, i) => b.stores[i]?.state !== 'DISABLED');
+
+        for (const p of b.products) {
+          await create('products', { ...p, companyId, brandId, description: `${p.name} at ${b.name}` });
+        }
+
+        // devices: two per store, then the lifecycle states spread over them so every one appears
+        const deviceOfStore = new Map<number, number>();
+        for (const storeId of storeIds) {
+          for (let n = 0; n < 2; n++) {
+            serialNo += 1;
+            const id = await create('devices', {
+              companyId,
+              storeId,
+              serialNo: `LT-${String(serialNo).padStart(6, '0')}`,
+              name: `Counter ${n + 1}`,
+              model: n === 0 ? 'LoyaTab 8' : 'LoyaTab Mini',
+              lifecycle: 'ACTIVE',
+            });
+            if (!deviceOfStore.has(storeId)) deviceOfStore.set(storeId, id);
+          }
+        }
+
+        const packIds: number[] = [];
+        for (const p of b.packs) {
+          const { end, ...fields } = p;
+          const packId = await create('voucherPacks', {
+            ...fields,
+            companyId,
+            brandId,
+            image: `/demo/packs/${p.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.jpg`,
+            issueLimitPerMember: p.giftable ? 5 : 1,
+            validFrom: isoDate(ago(120)),
+            validUntil: isoDate(ago(-240)),
+            voucherValidityDays: 30,
+          });
+          if (end === 'DISABLED') await service('voucherPacks').runAction(op, packId, 'disable');
+          if (end === 'DELETE') await service('voucherPacks').remove(op, packId);
+          packIds.push(packId);
+        }
+
+        // vouchers in every state, each with its history
+        const voucherStates = ['AVAILABLE', 'AVAILABLE', 'REDEEMED', 'REDEEMED', 'EXPIRED'] as const;
+        for (const [pi, packId] of packIds.entries()) {
+          const pack = b.packs[pi];
+          if (!pack) continue;
+          const n = pack.end === 'DELETE' ? 2 : voucherStates.length + 1;
+          for (let k = 0; k < n; k++) {
+            const state = voucherStates[k % voucherStates.length] ?? 'AVAILABLE';
+            voucherNo += 1;
+            const member = pick(MEMBERS);
+            const issuedAt = ago(state === 'EXPIRED' ? 60 : 5 + k * 3);
+            const voucherId = await create('vouchers', {
+              companyId,
+              brandId,
+              code: `V${String(voucherNo).padStart(7, '0')}`,
+              title: pack.title,
+              voucherPackId: packId,
+              memberMobile: member,
+              value: pack.voucherValue,
+              validFrom: isoDate(issuedAt),
+              validUntil: isoDate(new Date(issuedAt.getTime() + 30 * DAY)),
+            });
+            const history = (action: string, at: Date, extra: Record<string, unknown> = {}) =>
+              tx.insert(voucherHistory).values({
+                companyId,
+                brandId,
+                voucherId,
+                action,
+                memberMobile: member,
+                at,
+                ...extra,
+              } as never);
+            await history('ISSUED', issuedAt);
+            count('voucherHistory');
+            if (state === 'REDEEMED') {
+              const storeId = pick(activeStores);
+              const redeemedAt = new Date(issuedAt.getTime() + 2 * DAY);
+              await service('vouchers').runAction(op, voucherId, 'redeem');
+              await tx
+                .update(vouchers)
+                .set({ redeemedAt, redeemedStoreId: storeId } as never)
+                .where(eq(vouchers.id, voucherId));
+              await history('REDEEMED', redeemedAt, { storeId });
+              count('voucherHistory');
+            } else if (state === 'EXPIRED') {
+              await service('vouchers').runAction(op, voucherId, 'expire');
+              await history('EXPIRED', new Date(issuedAt.getTime() + 30 * DAY));
+              count('voucherHistory');
+            } else if (k === voucherStates.length && pack.giftable) {
+              // the last available voucher of a giftable pack was donated to another member
+              const to = pick(MEMBERS.filter((m) => m !== member));
+              await tx
+                .update(vouchers)
+                .set({ memberMobile: to } as never)
+                .where(eq(vouchers.id, voucherId));
+              await history('DONATED', ago(1), { toMemberMobile: to, note: 'Gifted from the member app' });
+              count('voucherHistory');
+            } else if (k === voucherStates.length) {
+              await history('VOIDED', ago(1), { note: 'Issued twice by mistake; the duplicate was voided' });
+              count('voucherHistory');
+            }
+          }
+          await tx
+            .update(voucherPacks)
+            .set({ issuedCount: n } as never)
+            .where(eq(voucherPacks.id, packId));
+        }
+
+        // stamp cards, their transactions and the stamps movement they caused
+        for (const card of b.cards) {
+          const start = ago(-card.startInDays);
+          const rewardVoucherPackId = packIds[card.rewardPack];
+          const cardId = await create('stampCard', {
+            companyId,
+            brandId,
+            title: card.title,
+            description: card.description,
+            image: `/demo/cards/${card.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.png`,
+            stampsRequired: card.stampsRequired,
+            price: card.price,
+            ...(rewardVoucherPackId ? { rewardVoucherPackId } : {}),
+            startDate: isoDate(start),
+            endDate: isoDate(new Date(start.getTime() + card.lengthDays * DAY)),
+          });
+          if (card.end === 'EXPIRED') await service('stampCard').runAction(op, cardId, 'expire');
+          if (card.end === 'COMPLETED') {
+            await tx
+              .update(stampCard)
+              .set({ state: STAMP_CARD_STATE_VALUES.COMPLETED } as never)
+              .where(eq(stampCard.id, cardId));
+          }
+
+          // one statement per table and card: the transactions, then the movements they caused
+          const txCount = card.end ? 12 : 36;
+          const windowDays = Math.min(Math.max(-card.startInDays, 1), 60);
+          const planned = Array.from({ length: txCount }, (_, k) => {
+            const storeId = pick(activeStores.length > 0 ? activeStores : storeIds);
+            const roll = random();
+            const type = roll < 0.85 ? 'STAMP_CARD_TXN' : roll < 0.95 ? 'VOUCHER_TXN' : 'TOP_UP_TXN';
+            receiptNo += 1;
+            return {
+              companyId,
+              brandId,
+              stampCardId: cardId,
+              memberMobile: MEMBERS[(k * 7 + card.stampsRequired) % 8] ?? pick(MEMBERS),
+              type,
+              result: k % 11 === 5 ? 'FAILED' : k % 13 === 7 ? 'VOIDED' : 'SUCCESS',
+              stamps: type === 'STAMP_CARD_TXN' ? 1 + Math.floor(random() * 2) : 0,
+              amount: Math.round((3 + random() * 40) * 100) / 100,
+              receiptNo: `R${String(receiptNo).padStart(8, '0')}`,
+              storeId,
+              deviceId: deviceOfStore.get(storeId) ?? null,
+              voidReason: k % 11 !== 5 && k % 13 === 7 ? 'Customer returned the item' : null,
+              at: new Date(ago(windowDays).getTime() + ((k + 0.5) / txCount) * windowDays * DAY),
+            };
+          });
+          const inserted = (await tx
+            .insert(stampsTransaction)
+            .values(planned as never)
+            .returning({ id: stampsTransaction.id, receiptNo: stampsTransaction.receiptNo })) as {
+            id: number;
+            receiptNo: string;
+          }[];
+          count('stampsTransaction', inserted.length);
+          const txIds = new Map(inserted.map((r) => [r.receiptNo, r.id]));
+
+          const balances = new Map<string, number>();
+          const movements: Record<string, unknown>[] = [];
+          const move = (p: (typeof planned)[number], delta: number, at: Date) => {
+            let after = Math.max((balances.get(p.memberMobile) ?? 0) + delta, 0);
+            let memberCardState: number = STAMP_CARD_STATE_VALUES.AVAILABLE;
+            if (after >= card.stampsRequired) {
+              // a full card completes (the reward is issued) and the member starts a new one
+              memberCardState = STAMP_CARD_STATE_VALUES.COMPLETED;
+              after -= card.stampsRequired;
+            }
+            balances.set(p.memberMobile, after);
+            movements.push({
+              companyId,
+              brandId,
+              stampCardId: cardId,
+              transactionId: txIds.get(p.receiptNo) ?? null,
+              memberMobile: p.memberMobile,
+              stampsDelta: delta,
+              stampsAfter: after,
+              memberCardState,
+              storeId: p.storeId,
+              deviceId: p.deviceId,
+              at,
+            });
+          };
+          for (const p of planned) {
+            if (p.result === 'FAILED' || p.stamps === 0) continue;
+            move(p, p.stamps, p.at);
+            if (p.result === 'VOIDED') move(p, -p.stamps, new Date(p.at.getTime() + 3_600_000));
+          }
+          if (movements.length > 0) {
+            await tx.insert(stampingHistory).values(movements as never);
+            count('stampingHistory', movements.length);
+          }
+        }
+      }
+    }
+
+    // spread the device lifecycle over the second counters (the first ones do the stamping above) so
+    // that every state shows; the deregistered one goes through the declared action
+    const allDevices = await tx
+      .select({ id: devices.id })
+      .from(devices)
+      .where(eq(column(devices, 'name'), 'Counter 2'))
+      .orderBy(devices.id);
+    const lifecycle = [
+      'APPROVED',
+      'REGISTERED',
+      'REGISTER_FAILED',
+      'DELIVERED',
+      'SPOILT',
+      'DEREGISTERED',
+    ] as const;
+    for (const [i, d] of allDevices.entries()) {
+      const state = lifecycle[i] ?? 'ACTIVE';
+      if (state === 'DEREGISTERED') {
+        await service('devices').runAction(op, idOf(d), 'deregister');
+      }
+      await tx
+        .update(devices)
+        .set({
+          lifecycle: state,
+          firmwareVersion: state === 'APPROVED' || state === 'REGISTERED' ? null : '2.4.1',
+          lastSeenAt: state === 'ACTIVE' ? ago(random() / 24) : state === 'SPOILT' ? ago(40) : null,
+        } as never)
+        .where(eq(devices.id, idOf(d)));
+    }
+
+    // signups beyond the companies' own: a rejected one and requests to add a brand and a store
+    const harbourId = companyIds.get(DEMO_MARKER_REGISTRATION_NO) ?? null;
+    const extra = [
+      {
+        requestKind: 'MERCHANT_SIGNUP',
+        approval: 'REJECT',
+        companyName: 'Quick Cash Pawnshop',
+        registrationNo: '201611111X',
+        contactEmail: 'info@quick-cash.example',
+        reason: 'Pawnbroking is not a business the loyalty programme serves.',
+        decidedBy: operatorId,
+        decidedAt: ago(20),
+        createTime: ago(22),
+      },
+      {
+        requestKind: 'ADD_BRAND',
+        approval: 'PENDING',
+        companyName: 'Harbour Kopi Pte Ltd',
+        brandName: 'Harbour Kopi Express',
+        companyId: harbourId,
+        contactEmail: 'owner@harbour-kopi.example',
+        createTime: ago(1),
+      },
+      {
+        requestKind: 'ADD_STORE',
+        approval: 'APPROVED',
+        companyName: 'Harbour Kopi Pte Ltd',
+        brandName: 'Bao Bros',
+        storeName: 'Bao Bros Bugis',
+        companyId: harbourId,
+        decidedBy: operatorId,
+        decidedAt: ago(45),
+        createTime: ago(47),
+      },
+    ];
+    for (const s of extra) {
+      await tx.insert(merchantSignup).values(s as never);
+      count('merchantSignup');
+    }
+  });
+
+  return { skipped: false, password, users: demoUsers, counts };
+};
+
+// ---- command line -----------------------------------------------------------------------------
+
+const USAGE = 'usage: npm run seed:demo [-- --password P]';
+
+const main = async (): Promise<number> => {
+  let password: string | undefined;
+  try {
+    const { values } = parseArgs({ options: { password: { type: 'string' } }, strict: true });
+    password = values.password;
+  } catch (e) {
+    process.stderr.write(`seed:demo: ${(e as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (
+    password !== undefined &&
+    (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH)
+  ) {
+    process.stderr.write(
+      `seed:demo: --password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters\n`,
+    );
+    return 2;
+  }
+  const [{ loadConfig }, { createDb, migrate }, { pgliteDir }] = await Promise.all([
+    import('../server/config'),
+    import('../server/db/client'),
+    import('../server/server'),
+  ]);
+  const config = loadConfig();
+  const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config.dataDir) });
+  try {
+    await migrate(handle.db);
+    const result = await seedDemo(handle.db, password === undefined ? {} : { password });
+    if (result.skipped) {
+      process.stdout.write(
+        'seed:demo: the demo data is already there (marker company found); nothing changed\n',
+      );
+      return 0;
+    }
+    const total = Object.values(result.counts).reduce((a, b) => a + b, 0);
+    process.stdout.write(`seed:demo: ${total} rows written\n`);
+    for (const [table, n] of Object.entries(result.counts)) process.stdout.write(`  ${table}: ${n}\n`);
+    // printed once on purpose, outside any logger, like the first operator's password
+    process.stdout.write(`Demo users (password: ${result.password}):\n`);
+    for (const u of result.users) {
+      process.stdout.write(`  ${u.type.toLowerCase()}  ${u.email}${u.company ? `  (${u.company})` : ''}\n`);
+    }
+    return 0;
+  } finally {
+    await handle.close();
+  }
+};
+
+const invokedDirectly = (() => {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+})();
+
+if (invokedDirectly) {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      process.stderr.write(`seed:demo failed: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}

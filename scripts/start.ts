@@ -1,0 +1,51 @@
+// npm start: builds the portal when dist/ is missing or older than its sources, then starts the server.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const SOURCES = [
+  'src',
+  'contract',
+  'resources',
+  'mocks',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+];
+const distIndex = path.join(root, 'dist', 'index.html');
+
+/** Newest modification time of a file or of any file below a folder (0 when absent). */
+const newestMtime = (target: string): number => {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  }
+  return newest;
+};
+
+const needsBuild = (): boolean => {
+  if (!existsSync(distIndex)) return true;
+  const built = statSync(distIndex).mtimeMs;
+  return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
+};
+
+const main = async () => {
+  if (needsBuild()) {
+    process.stdout.write('Building the portal (dist/ is missing or out of date)...\n');
+    const { build } = await import('vite');
+    await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+    process.stdout.write('Portal built.\n');
+  }
+  const { startServer } = await import('../server/server');
+  await startServer();
+};
+
+main().catch((err: unknown) => {
+  console.error('start failed:', err);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { EMAIL_ACTION_KINDS, type EmailActionKind } from '../../../contract';
+import { timestampTz } from './columns';
+import { users } from './users';
+
+/**
+ * One row per login (get-token). Its id is the access token's `tid`; every refresh token issued by
+ * rotation belongs to it and shares its absolute expiry. Revoking the row ends the whole login.
+ */
+export const loginSessions = pgTable(
+  'login_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    createTime: timestampTz('create_time').notNull().defaultNow(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    revokedAt: timestampTz('revoked_at'),
+    /** logout, replay, password-reset, ... */
+    revokeReason: text('revoke_reason'),
+  },
+  (t) => [index('login_sessions_user_idx').on(t.userId)],
+);
+
+/** Refresh tokens, stored only as SHA-256 hashes. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => loginSessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createTime: timestampTz('create_time').notNull().defaultNow(),
+    /** set when rotation replaced this token; presenting it again after the grace window is a replay */
+    usedAt: timestampTz('used_at'),
+    /**
+     * The token that replaced this one, encrypted with a key derived from THIS token's plaintext:
+     * only a client that still holds this token can read it, which lets two tabs that refresh at
+     * once both end up with the current token (grace window) without storing any token in clear.
+     */
+    successorSealed: text('successor_sealed'),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
+    index('refresh_tokens_session_idx').on(t.sessionId),
+  ],
+);
+
+/** Single-use e-mail link tokens (activation, forgotten password), stored only as SHA-256 hashes. */
+export const emailActionTokens = pgTable(
+  'email_action_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<EmailActionKind>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    usedAt: timestampTz('used_at'),
+    createTime: timestampTz('create_time').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_action_tokens_hash_uq').on(t.tokenHash),
+    index('email_action_tokens_user_idx').on(t.userId),
+    check(
+      'email_action_tokens_kind_ck',
+      sql`${t.kind} in (${sql.raw(EMAIL_ACTION_KINDS.map((k) => `'${k}'`).join(', '))})`,
+    ),
+  ],
+);
+
+/** Every mail the server sends; without SMTP_URL this is where the mail ends up (and tests read it). */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  /** the action link in the mail, if any */
+  link: text('link'),
+  createTime: timestampTz('create_time').notNull().defaultNow(),
+  sentAt: timestampTz('sent_at'),
+});
+
+export type LoginSessionRow = typeof loginSessions.$inferSelect;
+export type EmailActionTokenRow = typeof emailActionTokens.$inferSelect;
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;

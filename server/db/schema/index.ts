@@ -1,0 +1,8 @@
+// Every table of the server. drizzle.config.ts reads this folder; `db.query` sees what is re-exported
+// here, so each new schema file gets a line below.
+export * from './auth';
+export * from './columns';
+export * from './config';
+export * from './rbac';
+export * from './resources';
+export * from './users';

@@ -1,0 +1,593 @@
+// The list query of every paged GET (CONTRACT.md "Lists"): parses the raw query string against a
+// per-resource allow-list and turns it into Drizzle SQL pieces. Nothing from the request ever
+// reaches SQL as text: columns come only from the allow-list and every value is a bound parameter.
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
+import type { FieldViolation, PageInfo } from '../../contract/envelope';
+import type { ErrorName } from '../../contract/errors';
+import {
+  DEFAULT_PAGE_SIZE,
+  FILTER_OPERATORS,
+  type FilterOperator,
+  type FilterValue,
+  MAX_PAGE_SIZE,
+  REGEX_MAX_LENGTH,
+} from '../../contract/list-query';
+import { AppError } from '../errors';
+
+export const FIELD_TYPES = ['text', 'number', 'boolean', 'datetime', 'enum'] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** At most this many values in one `in` filter. */
+export const MAX_IN_VALUES = 100;
+/** Largest `{n,m}` bound a regex may use (PostgreSQL's own limit is 255). */
+export const REGEX_MAX_BOUND = 100;
+
+/** One field of a resource as the list query sees it. Plain data plus a column, so a declarative
+ * registry can produce it from a resource declaration and its Drizzle table. */
+export interface ListField {
+  column: AnyPgColumn;
+  type: FieldType;
+  /** choices of an `enum` field; values outside are a validation error */
+  values?: readonly string[];
+  /** operators this field may be filtered with; none when absent */
+  filter?: readonly FilterOperator[];
+  sort?: boolean;
+  search?: boolean;
+  /** false hides the field from projections and from the default selection */
+  project?: boolean;
+}
+
+/** Every resource's spec must name `id`: it is the sort tie-breaker and always projected. */
+export type ListSpec = { id: ListField } & Record<string, ListField>;
+
+export interface ListQueryOptions {
+  /** sort used when the request names none (before the `id` tie-breaker) */
+  defaultSort?: readonly { field: string; direction: 'asc' | 'desc' }[];
+}
+
+/** Operators a field of each type may sensibly allow; handy for a registry building a spec. */
+export const OPERATORS_BY_TYPE: Record<FieldType, readonly FilterOperator[]> = {
+  text: ['eq', 'in', 'regex'],
+  number: ['eq', 'in', 'gte', 'lte'],
+  boolean: ['eq'],
+  datetime: ['eq', 'in', 'gte', 'lte'],
+  enum: ['eq', 'in'],
+};
+
+/** The raw query, as Fastify hands it over (a repeated `sort` arrives as an array). */
+export interface RawListQuery {
+  page?: unknown;
+  size?: unknown;
+  sort?: unknown;
+  project?: unknown;
+  search?: unknown;
+  filter?: unknown;
+  [other: string]: unknown;
+}
+
+export interface ParsedList {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+  /** the projection, ready for `db.select(columns)`; always holds `id` */
+  columns: Record<string, AnyPgColumn>;
+  page: number;
+  size: number;
+}
+
+export interface ListQueryFailure {
+  name: Extract<ErrorName, 'PARAMETER_VALIDATION_FAILED' | 'JSON_PARSE_FAILED'>;
+  data: FieldViolation[];
+}
+
+export type ListQueryResult = { ok: true; value: ParsedList } | { ok: false; error: ListQueryFailure };
+
+class JsonParseError extends Error {}
+
+const parseJson = (param: string, raw: unknown): unknown => {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string') throw new JsonParseError(param);
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new JsonParseError(param);
+  }
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const own = (spec: ListSpec, name: string): ListField | undefined =>
+  Object.hasOwn(spec, name) ? spec[name] : undefined;
+
+const parseInteger = (raw: unknown): number | undefined => {
+  if (typeof raw === 'number' && Number.isInteger(raw)) return raw;
+  if (typeof raw === 'string' && /^-?\d{1,15}$/.test(raw.trim())) return Number(raw.trim());
+  return undefined;
+};
+
+/** Escapes LIKE's wildcards and its escape character so the search text matches literally. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Why this is enough for PostgreSQL. Its regex engine (Henry Spencer's, `~`) compiles a pattern
+ * into an automaton and runs it DFA-style, so matching time is linear in the text for any pattern
+ * WITHOUT back-references; back-references force its backtracking sub-matcher, the one path with
+ * exponential time. The automaton's size grows with the pattern length and with bounded
+ * repetition (`{n}` copies its operand n times, and nested repetition multiplies the copies), so
+ * we cap the length and every bound, and refuse quantified groups that contain quantifiers.
+ * Lookaround is refused because PostgreSQL evaluates each lookaround as a separate sub-match per
+ * position (and JS and PostgreSQL disagree on it). PGlite runs in our own thread and has no
+ * statement_timeout, so the check must happen before the pattern is sent. Finally the pattern
+ * must compile as a JS RegExp (a stricter grammar than PostgreSQL's ARE), and a pattern that
+ * PostgreSQL still rejects surfaces as SQLSTATE 2201B, which `selectPage` maps to code 2.
+ */
+export const checkRegex = (pattern: string): string | undefined => {
+  if (pattern.length === 0) return 'must not be empty';
+  if (pattern.length > REGEX_MAX_LENGTH) return `must be at most ${REGEX_MAX_LENGTH} characters`;
+  try {
+    new RegExp(pattern, 'u');
+  } catch {
+    return 'is not a valid regular expression';
+  }
+  // One pass over the pattern, tracking groups: whether each open group holds a quantifier.
+  const groups: boolean[] = [];
+  let i = 0;
+  let lastWasGroupWithQuantifier = false;
+  const markQuantified = () => {
+    if (groups.length > 0) groups[groups.length - 1] = true;
+  };
+  while (i < pattern.length) {
+    const c = pattern[i];
+    if (c === '\\') {
+      const next = pattern[i + 1] ?? '';
+      if (/[1-9]/.test(next) || next === 'k') return 'must not use back-references';
+      i += 2;
+      lastWasGroupWithQuantifier = false;
+      continue;
+    }
+    if (c === '[') {
+      // Skip the character class; a `]` right after `[` or `[^` is literal in both grammars.
+      i += 1;
+      if (pattern[i] === '^') i += 1;
+      if (pattern[i] === ']') i += 1;
+      while (i < pattern.length && pattern[i] !== ']') i += pattern[i] === '\\' ? 2 : 1;
+      i += 1;
+      lastWasGroupWithQuantifier = false;
+      continue;
+    }
+    if (c === '(') {
+      if (pattern[i + 1] === '?') {
+        if (pattern[i + 2] !== ':') return 'must not use lookaround or special groups; only (?: ) is allowed';
+        i += 3;
+      } else {
+        i += 1;
+      }
+      groups.push(false);
+      lastWasGroupWithQuantifier = false;
+      continue;
+    }
+    if (c === ')') {
+      const inner = groups.pop() ?? false;
+      lastWasGroupWithQuantifier = inner;
+      // a group that holds a quantifier makes its parent hold one too
+      if (inner) markQuantified();
+      i += 1;
+      continue;
+    }
+    if (c === '*' || c === '+' || c === '?' || c === '{') {
+      let isOptionalOnly = c === '?';
+      if (c === '{') {
+        const m = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i));
+        if (!m) {
+          i += 1;
+          lastWasGroupWithQuantifier = false;
+          continue;
+        }
+        const low = Number(m[1]);
+        const high = m[3] ? Number(m[3]) : undefined;
+        if (low > REGEX_MAX_BOUND || (high !== undefined && high > REGEX_MAX_BOUND)) {
+          return `must not repeat more than ${REGEX_MAX_BOUND} times`;
+        }
+        isOptionalOnly = m[2] === undefined ? low <= 1 : high !== undefined && high <= 1;
+        i += m[0].length;
+      } else {
+        i += 1;
+      }
+      // a lazy / possessive suffix (`*?`) belongs to this quantifier
+      if (pattern[i] === '?') i += 1;
+      if (lastWasGroupWithQuantifier && !isOptionalOnly) return 'must not nest quantifiers such as (a+)+';
+      markQuantified();
+      lastWasGroupWithQuantifier = false;
+      continue;
+    }
+    i += 1;
+    lastWasGroupWithQuantifier = false;
+  }
+  return undefined;
+};
+
+type Coerced = { ok: true; value: unknown } | { ok: false; message: string };
+
+const coerceScalar = (field: ListField, raw: unknown): Coerced => {
+  switch (field.type) {
+    case 'text':
+      if (typeof raw === 'string') return { ok: true, value: raw };
+      if (typeof raw === 'number' && Number.isFinite(raw)) return { ok: true, value: String(raw) };
+      return { ok: false, message: 'must be a string' };
+    case 'number': {
+      const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+      if (typeof n === 'number' && Number.isFinite(n)) return { ok: true, value: n };
+      return { ok: false, message: 'must be a number' };
+    }
+    case 'boolean':
+      if (typeof raw === 'boolean') return { ok: true, value: raw };
+      if (raw === 'true' || raw === 'false') return { ok: true, value: raw === 'true' };
+      return { ok: false, message: 'must be a boolean' };
+    case 'datetime': {
+      const d = typeof raw === 'string' || typeof raw === 'number' ? new Date(raw) : undefined;
+      if (d && !Number.isNaN(d.getTime())) return { ok: true, value: d };
+      return { ok: false, message: 'must be an ISO date-time or epoch milliseconds' };
+    }
+    case 'enum':
+      if (typeof raw === 'string' && (!field.values || field.values.includes(raw)))
+        return { ok: true, value: raw };
+      return { ok: false, message: `must be one of ${(field.values ?? []).join(', ')}` };
+    default: {
+      const never: never = field.type;
+      return { ok: false, message: `unsupported field type ${String(never)}` };
+    }
+  }
+};
+
+const filterCondition = (
+  field: ListField,
+  op: FilterOperator,
+  value: unknown,
+  at: string,
+  errors: FieldViolation[],
+): SQL | undefined => {
+  const col = field.column;
+  const bad = (message: string) => {
+    errors.push({ field: `${at}.value`, message });
+    return undefined;
+  };
+  switch (op) {
+    case 'eq': {
+      if (value === null) return isNull(col);
+      const c = coerceScalar(field, value);
+      return c.ok ? eq(col, c.value) : bad(c.message);
+    }
+    case 'in': {
+      if (!Array.isArray(value)) return bad('must be an array');
+      if (value.length > MAX_IN_VALUES) return bad(`must hold at most ${MAX_IN_VALUES} values`);
+      const values: unknown[] = [];
+      let withNull = false;
+      for (const v of value as FilterValue[]) {
+        if (v === null) {
+          withNull = true;
+          continue;
+        }
+        const c = coerceScalar(field, v);
+        if (!c.ok) return bad(`every value ${c.message}`);
+        values.push(c.value);
+      }
+      const parts: SQL[] = [];
+      if (values.length > 0) parts.push(inArray(col, values));
+      if (withNull) parts.push(isNull(col));
+      return parts.length === 0 ? sql`false` : or(...parts);
+    }
+    case 'gte':
+    case 'lte': {
+      if (field.type !== 'number' && field.type !== 'datetime') {
+        errors.push({ field: `${at}.op`, message: `${op} is only for numbers and date-times` });
+        return undefined;
+      }
+      const c = coerceScalar(field, value);
+      if (!c.ok) return bad(c.message);
+      return op === 'gte' ? gte(col, c.value) : lte(col, c.value);
+    }
+    case 'regex': {
+      if (field.type !== 'text') {
+        errors.push({ field: `${at}.op`, message: 'regex is only for text fields' });
+        return undefined;
+      }
+      if (typeof value !== 'string') return bad('must be a string');
+      const problem = checkRegex(value);
+      if (problem) return bad(`regex ${problem}`);
+      return sql`${col} ~ ${value}`;
+    }
+    default: {
+      const never: never = op;
+      errors.push({ field: `${at}.op`, message: `unknown operator ${String(never)}` });
+      return undefined;
+    }
+  }
+};
+
+const parseFilters = (spec: ListSpec, raw: unknown, errors: FieldViolation[]): SQL[] => {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) {
+    errors.push({ field: 'filter', message: 'must be a JSON array of {field, op, value}' });
+    return [];
+  }
+  const out: SQL[] = [];
+  raw.forEach((item: unknown, index) => {
+    const at = `filter[${index}]`;
+    if (!isRecord(item)) {
+      errors.push({ field: at, message: 'must be an object {field, op, value}' });
+      return;
+    }
+    const { field: name, op } = item;
+    const field = typeof name === 'string' ? own(spec, name) : undefined;
+    if (!field || typeof name !== 'string') {
+      errors.push({ field: `${at}.field`, message: `unknown field ${JSON.stringify(name) ?? 'undefined'}` });
+      return;
+    }
+    if (typeof op !== 'string' || !(FILTER_OPERATORS as readonly string[]).includes(op)) {
+      errors.push({ field: `${at}.op`, message: `must be one of ${FILTER_OPERATORS.join(', ')}` });
+      return;
+    }
+    const operator = op as FilterOperator;
+    if (!field.filter?.includes(operator)) {
+      errors.push({ field: `${at}.op`, message: `${name} cannot be filtered with ${operator}` });
+      return;
+    }
+    if (!Object.hasOwn(item, 'value')) {
+      errors.push({ field: `${at}.value`, message: 'is required' });
+      return;
+    }
+    const condition = filterCondition(field, operator, item.value, at, errors);
+    if (condition) out.push(condition);
+  });
+  return out;
+};
+
+const parseSearch = (spec: ListSpec, raw: unknown, errors: FieldViolation[]): SQL | undefined => {
+  if (raw === undefined || raw === null) return undefined;
+  if (!isRecord(raw)) {
+    errors.push({ field: 'search', message: 'must be a JSON object {field: text}' });
+    return undefined;
+  }
+  const parts: SQL[] = [];
+  for (const [name, value] of Object.entries(raw)) {
+    const field = own(spec, name);
+    if (!field?.search) {
+      errors.push({ field: `search.${name}`, message: `${name} is not searchable` });
+      continue;
+    }
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      errors.push({ field: `search.${name}`, message: 'must be a string' });
+      continue;
+    }
+    const text = String(value);
+    if (text === '') continue;
+    const pattern = `%${escapeLike(text)}%`;
+    parts.push(
+      field.type === 'text' ? ilike(field.column, pattern) : sql`${field.column}::text ilike ${pattern}`,
+    );
+  }
+  return parts.length > 0 ? or(...parts) : undefined;
+};
+
+const parseSort = (
+  spec: ListSpec,
+  raw: unknown,
+  options: ListQueryOptions,
+  errors: FieldViolation[],
+): SQL[] => {
+  const items = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  const requested: { field: string; direction: 'asc' | 'desc' }[] = [];
+  items.forEach((item: unknown, index) => {
+    const at = `sort[${index}]`;
+    if (typeof item !== 'string' || item.trim() === '') {
+      errors.push({ field: at, message: 'must be field,asc|desc' });
+      return;
+    }
+    const [name = '', dir, ...rest] = item.split(',').map((s) => s.trim());
+    const direction = (dir ?? 'asc').toLowerCase();
+    const field = own(spec, name);
+    if (!field?.sort && name !== 'id') {
+      errors.push({ field: at, message: `cannot sort on ${JSON.stringify(name)}` });
+      return;
+    }
+    if (rest.length > 0 || (direction !== 'asc' && direction !== 'desc')) {
+      errors.push({ field: at, message: 'direction must be asc or desc' });
+      return;
+    }
+    requested.push({ field: name, direction });
+  });
+  const effective = items.length === 0 ? (options.defaultSort ?? []) : requested;
+  const orderBy: SQL[] = [];
+  for (const s of effective) {
+    const field = own(spec, s.field);
+    if (field) orderBy.push(s.direction === 'asc' ? asc(field.column) : desc(field.column));
+  }
+  // A stable order makes pages disjoint: `id` breaks every tie.
+  if (!effective.some((s) => s.field === 'id')) orderBy.push(asc(spec.id.column));
+  return orderBy;
+};
+
+const parseProject = (
+  spec: ListSpec,
+  raw: unknown,
+  errors: FieldViolation[],
+): Record<string, AnyPgColumn> => {
+  const columns: Record<string, AnyPgColumn> = { id: spec.id.column };
+  if (raw === undefined || raw === null) {
+    for (const [name, field] of Object.entries(spec))
+      if (field.project !== false) columns[name] = field.column;
+    return columns;
+  }
+  if (!Array.isArray(raw)) {
+    errors.push({ field: 'project', message: 'must be a JSON array of field names' });
+    return columns;
+  }
+  raw.forEach((name: unknown, index) => {
+    const field = typeof name === 'string' ? own(spec, name) : undefined;
+    if (!field || field.project === false || typeof name !== 'string') {
+      errors.push({
+        field: `project[${index}]`,
+        message: `unknown field ${JSON.stringify(name) ?? 'undefined'}`,
+      });
+      return;
+    }
+    columns[name] = field.column;
+  });
+  return columns;
+};
+
+/** Parses and validates a list query against a resource's allow-list. */
+export const parseListQuery = (
+  raw: RawListQuery,
+  spec: ListSpec,
+  options: ListQueryOptions = {},
+): ListQueryResult => {
+  let project: unknown;
+  let search: unknown;
+  let filter: unknown;
+  try {
+    project = parseJson('project', raw.project);
+    search = parseJson('search', raw.search);
+    filter = parseJson('filter', raw.filter);
+  } catch (e) {
+    const param = e instanceof JsonParseError ? e.message : 'query';
+    return {
+      ok: false,
+      error: { name: 'JSON_PARSE_FAILED', data: [{ field: param, message: 'is not valid JSON' }] },
+    };
+  }
+
+  const errors: FieldViolation[] = [];
+  const page = raw.page === undefined || raw.page === '' ? 0 : parseInteger(raw.page);
+  if (page === undefined || page < 0)
+    errors.push({ field: 'page', message: 'must be an integer of at least 0' });
+  const size = raw.size === undefined || raw.size === '' ? DEFAULT_PAGE_SIZE : parseInteger(raw.size);
+  if (size === undefined || size < 1 || size > MAX_PAGE_SIZE) {
+    errors.push({ field: 'size', message: `must be an integer from 1 to ${MAX_PAGE_SIZE}` });
+  }
+
+  const orderBy = parseSort(spec, raw.sort, options, errors);
+  const columns = parseProject(spec, project, errors);
+  const searchCondition = parseSearch(spec, search, errors);
+  const filters = parseFilters(spec, filter, errors);
+
+  if (errors.length > 0 || page === undefined || size === undefined) {
+    return { ok: false, error: { name: 'PARAMETER_VALIDATION_FAILED', data: errors } };
+  }
+  const conditions = searchCondition ? [...filters, searchCondition] : filters;
+  return {
+    ok: true,
+    value: {
+      where: conditions.length > 0 ? and(...conditions) : undefined,
+      orderBy,
+      limit: size,
+      offset: page * size,
+      columns,
+      page,
+      size,
+    },
+  };
+};
+
+/** True when the request asks to skip the total count (`X-No-Count: true`). */
+export const isNoCount = (headers: Record<string, string | string[] | undefined>): boolean => {
+  const v = headers['x-no-count'];
+  const value = Array.isArray(v) ? v[0] : v;
+  return value?.trim().toLowerCase() === 'true';
+};
+
+/** The contract's `page` object; totals are left out when they were not counted. */
+export const pageInfo = (page: number, size: number, totalElements?: number): PageInfo =>
+  totalElements === undefined
+    ? { number: page, size }
+    : { number: page, size, totalPages: Math.ceil(totalElements / size), totalElements };
+
+/**
+ * Runs a paged query: the rows, then (unless `noCount`) the total. Callers pass their own row and
+ * count queries so joins and scoping stay theirs; `selectPage` covers the one-table case.
+ */
+export const runPaged = async <T>(
+  list: Pick<ParsedList, 'page' | 'size'>,
+  noCount: boolean,
+  rows: () => Promise<T[]>,
+  total: () => Promise<number>,
+): Promise<{ data: T[]; page: PageInfo }> => {
+  const data = await rows();
+  if (noCount) return { data, page: pageInfo(list.page, list.size) };
+  // A short, non-empty page (or an empty first one) already tells the total: skip the count.
+  const offset = list.page * list.size;
+  const short = data.length < list.size && (data.length > 0 || list.page === 0);
+  const known = short ? offset + data.length : await total();
+  return { data, page: pageInfo(list.page, list.size, known) };
+};
+
+/** PostgreSQL's SQLSTATE for a pattern its regex engine rejects. */
+export const INVALID_REGEX_SQLSTATE = '2201B';
+
+// biome-ignore lint/suspicious/noExplicitAny: a database of any schema is acceptable here
+type AnyDatabase = PgDatabase<PgQueryResultHKT, any>;
+
+/** Selects one page of `table` under `list`, AND'ed with `scope` (e.g. a merchant's company). */
+export const selectPage = async (
+  db: AnyDatabase,
+  table: PgTable,
+  list: ParsedList,
+  noCount: boolean,
+  scope?: SQL,
+): Promise<{ data: Record<string, unknown>[]; page: PageInfo }> => {
+  const where = and(scope, list.where);
+  return runPaged(
+    list,
+    noCount,
+    () =>
+      db
+        .select(list.columns)
+        .from(table)
+        .where(where)
+        .orderBy(...list.orderBy)
+        .limit(list.limit)
+        .offset(list.offset) as Promise<Record<string, unknown>[]>,
+    async () => {
+      const [row] = await db.select({ n: count() }).from(table).where(where);
+      return row?.n ?? 0;
+    },
+  );
+};
+
+/** True when a database error is PostgreSQL refusing a regex pattern (found in a cause chain). */
+export const isInvalidRegexError = (err: unknown): boolean => {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 5; depth++) {
+    if (isRecord(e) && e.code === INVALID_REGEX_SQLSTATE) return true;
+    e = isRecord(e) || e instanceof Error ? (e as { cause?: unknown }).cause : undefined;
+  }
+  return false;
+};
+
+/** parseListQuery for a route: the parsed list, or the AppError (code 2 or 3) thrown. */
+export const listQueryOrThrow = (
+  raw: unknown,
+  spec: ListSpec,
+  options: ListQueryOptions = {},
+): ParsedList => {
+  const r = parseListQuery(isRecord(raw) ? raw : {}, spec, options);
+  if (!r.ok) throw new AppError(r.error.name, r.error.data);
+  return r.value;
+};
+
+/** selectPage for a route: a pattern PostgreSQL's regex compiler still refuses becomes code 2. */
+export const selectPageOrThrow = async (
+  ...args: Parameters<typeof selectPage>
+): ReturnType<typeof selectPage> => {
+  try {
+    return await selectPage(...args);
+  } catch (e) {
+    if (isInvalidRegexError(e)) {
+      throw new AppError('PARAMETER_VALIDATION_FAILED', [{ field: 'filter', message: 'regex is not valid' }]);
+    }
+    throw e;
+  }
+};

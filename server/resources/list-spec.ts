@@ -1,0 +1,58 @@
+// A declaration's allow-list for server/lib/list-query.ts: filters, sort, search and project exactly
+// as declared (plus the implied id, createTime/updateTime and scope columns). Anything undeclared
+// is refused there with code 2.
+import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
+import type { ListField, FieldType as ListFieldType, ListSpec } from '../lib/list-query';
+import { addedScopeColumns } from './naming';
+import { type DerivedTable, ownFields } from './tables';
+
+const listTypeOf = (f: FieldDeclaration): ListFieldType => {
+  switch (f.type) {
+    case 'text':
+    case 'email':
+    case 'phone':
+    case 'url':
+    case 'image':
+      return 'text';
+    case 'number':
+    case 'money':
+    case 'reference':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'date':
+    case 'datetime':
+      return 'datetime';
+    case 'select':
+      return f.numeric ? 'number' : 'enum';
+    case 'json':
+      // not 'text': the parser would search it with a plain ILIKE, which jsonb lacks; other types
+      // are searched as ::text (json declares no filter operators, so 'enum' adds no filter)
+      return 'enum';
+    default: {
+      const never: never = f;
+      throw new Error(`unknown field type ${JSON.stringify(never)}`);
+    }
+  }
+};
+
+export const listSpecFor = (decl: ResourceDeclaration, table: DerivedTable): ListSpec => {
+  const spec: ListSpec = { id: { column: table.id, type: 'number', filter: ['eq', 'in'], sort: true } };
+  for (const c of addedScopeColumns(decl)) {
+    const column = table[c];
+    if (column) spec[c] = { column, type: 'number', filter: ['eq', 'in'] };
+  }
+  for (const f of ownFields(decl)) {
+    const column = table[f.name];
+    if (!column) throw new Error(`${decl.name}: no column for ${f.name}`);
+    const field: ListField = { column, type: listTypeOf(f) };
+    if (f.type === 'select' && !f.numeric) field.values = f.choices;
+    if (f.filter && f.filter.length > 0) field.filter = f.filter;
+    if (f.sortable) field.sort = true;
+    if (f.search) field.search = true;
+    spec[f.name] = field;
+  }
+  spec.createTime = { column: table.createTime, type: 'datetime', filter: ['gte', 'lte'], sort: true };
+  spec.updateTime = { column: table.updateTime, type: 'datetime', filter: ['gte', 'lte'], sort: true };
+  return spec;
+};

@@ -1,0 +1,67 @@
+// Names the derived tables use, in one place: the table builder creates constraints with them and the
+// service maps a violated constraint back to the declared field it guards.
+import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
+
+/** camelCase → snake_case: `voucherPackId` → `voucher_pack_id`. */
+export const snake = (name: string): string =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
+
+export const tableNameOf = (decl: Pick<ResourceDeclaration, 'name'>): string => snake(decl.name);
+
+/** The scope columns and the resource each one points to. */
+export const SCOPE_COLUMNS = { companyId: 'company', brandId: 'brand', storeId: 'store' } as const;
+export type ScopeColumn = keyof typeof SCOPE_COLUMNS;
+
+/** The scope columns of a resource, outermost first. */
+export const scopeColumnsOf = (decl: Pick<ResourceDeclaration, 'scope'>): ScopeColumn[] => {
+  switch (decl.scope) {
+    case 'none':
+      return [];
+    case 'company':
+      return ['companyId'];
+    case 'brand':
+      return ['companyId', 'brandId'];
+    case 'store':
+      return ['companyId', 'storeId'];
+    default: {
+      const never: never = decl.scope;
+      throw new Error(`unknown scope ${String(never)}`);
+    }
+  }
+};
+
+/**
+ * The key on a row that holds scope column `c`: the row's own `id` when the resource is that scope's
+ * table (a company's company is itself), else the column of that name.
+ */
+export const scopeKey = (decl: Pick<ResourceDeclaration, 'name'>, c: ScopeColumn): string =>
+  SCOPE_COLUMNS[c] === decl.name ? 'id' : c;
+
+/** Scope columns the table gets on top of its declared fields. */
+export const addedScopeColumns = (
+  decl: Pick<ResourceDeclaration, 'name' | 'scope' | 'fields'>,
+): ScopeColumn[] =>
+  scopeColumnsOf(decl).filter(
+    (c) => scopeKey(decl, c) !== 'id' && !decl.fields.some((f: FieldDeclaration) => f.name === c),
+  );
+
+export const uniqueName = (table: string, field: string) => `${table}_${snake(field)}_uq`;
+export const indexName = (table: string, field: string) => `${table}_${snake(field)}_idx`;
+export const fkName = (table: string, field: string) => `${table}_${snake(field)}_fk`;
+export const checkName = (table: string, field: string, what: string) =>
+  `${table}_${snake(field)}_${what}_ck`;
+
+/** Which field a constraint created by the names above guards (undefined for any other name). */
+export const fieldOfConstraint = (
+  decl: Pick<ResourceDeclaration, 'name' | 'scope' | 'fields'>,
+  constraint: string,
+): string | undefined => {
+  const table = tableNameOf(decl);
+  const names = [...decl.fields.map((f) => f.name), ...addedScopeColumns(decl)];
+  // longest first, so `store_id` does not win over `redeemed_store_id`
+  const sorted = names.sort((a, b) => snake(b).length - snake(a).length);
+  return sorted.find((n) => constraint.startsWith(`${table}_${snake(n)}_`));
+};

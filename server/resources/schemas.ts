@@ -1,0 +1,148 @@
+// A declaration's TypeBox body schemas for create and update (they also document the routes in /docs).
+// Create: every writable field, required ones required. Update (PUT, a partial merge): every writable
+// field optional, required ones not clearable. Both also accept the fields the server owns (id, times,
+// read-only fields) because react-admin sends the record back whole; the service ignores them.
+// Anything else is refused (additionalProperties: false).
+import { type TObject, type TSchema, Type } from 'typebox';
+import type { FieldViolation } from '../../contract/envelope';
+import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
+import { addedScopeColumns } from './naming';
+import { IMPLIED_FIELDS, MONEY_MAX, ownFields } from './tables';
+
+export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+/** E.164, as the users API takes it */
+export const PHONE_PATTERN = '^\\+[1-9][0-9]{6,14}$';
+const TEXT_MAX = 10_000;
+
+/** A field set by the server (never taken from a body). */
+export const isServerOwned = (f: FieldDeclaration): boolean =>
+  f.readOnly === true || ((f.type === 'date' || f.type === 'datetime') && f.auto !== undefined);
+
+export const valueSchema = (f: FieldDeclaration): TSchema => {
+  const described = f.help ? { description: f.help } : {};
+  switch (f.type) {
+    case 'text':
+    case 'email':
+    case 'phone':
+    case 'url':
+    case 'image': {
+      const opts: Record<string, unknown> = { ...described, maxLength: f.maxLength ?? TEXT_MAX };
+      if (f.minLength !== undefined) opts.minLength = f.minLength;
+      if (f.type === 'email') opts.format = 'email';
+      if (f.type === 'url') opts.format = 'uri';
+      if (f.type === 'url') opts.pattern = '^https?://';
+      if (f.type === 'phone') opts.pattern = PHONE_PATTERN;
+      return Type.String(opts);
+    }
+    case 'number': {
+      const opts: Record<string, unknown> = { ...described };
+      if (f.min !== undefined) opts.minimum = f.min;
+      if (f.max !== undefined) opts.maximum = f.max;
+      if (f.integer) {
+        opts.minimum = Math.max(f.min ?? -2_147_483_648, -2_147_483_648);
+        opts.maximum = Math.min(f.max ?? 2_147_483_647, 2_147_483_647);
+        return Type.Integer(opts);
+      }
+      return Type.Number(opts);
+    }
+    case 'money':
+      return Type.Number({
+        ...described,
+        minimum: Math.max(f.min ?? -MONEY_MAX, -MONEY_MAX),
+        maximum: Math.min(f.max ?? MONEY_MAX, MONEY_MAX),
+      });
+    case 'boolean':
+      return Type.Boolean(described);
+    case 'date':
+      return Type.String({ ...described, format: 'date' });
+    case 'datetime':
+      return Type.String({ ...described, format: 'date-time' });
+    case 'select':
+      return f.numeric
+        ? Type.Integer({ ...described, minimum: 0, maximum: f.choices.length - 1 })
+        : Type.Enum([...f.choices], described);
+    case 'reference':
+      return Type.Integer({ ...described, minimum: 1, maximum: 2_147_483_647 });
+    case 'json':
+      if (f.shape === 'list') return Type.Array(Type.Unknown(), described);
+      if (f.shape === 'object') return Type.Object({}, { ...described, additionalProperties: true });
+      return Type.Unknown(described);
+    default: {
+      const never: never = f;
+      throw new Error(`unknown field type ${JSON.stringify(never)}`);
+    }
+  }
+};
+
+// null first: the app's Ajv coerces types, and a string branch tried first would turn null into ''
+const nullable = (s: TSchema): TSchema => Type.Union([Type.Null(), s]);
+
+/** Ignored on writes: sent back by react-admin with the record. */
+const serverOwnedProps = (decl: ResourceDeclaration): Record<string, TSchema> => {
+  const props: Record<string, TSchema> = {};
+  for (const name of IMPLIED_FIELDS) props[name] = Type.Optional(Type.Unknown({ description: 'ignored' }));
+  for (const f of ownFields(decl))
+    if (isServerOwned(f)) props[f.name] = Type.Optional(Type.Unknown({ description: 'ignored' }));
+  return props;
+};
+
+/** Scope columns: an operator sets them; a merchant's come from their organisation. */
+const scopeProps = (decl: ResourceDeclaration, required: boolean): Record<string, TSchema> => {
+  const props: Record<string, TSchema> = {};
+  for (const c of addedScopeColumns(decl)) {
+    const s = Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'operators only' });
+    props[c] = c === 'companyId' && required ? Type.Optional(s) : Type.Optional(nullable(s));
+  }
+  return props;
+};
+
+export const createBodySchema = (decl: ResourceDeclaration): TObject => {
+  const props: Record<string, TSchema> = { ...serverOwnedProps(decl), ...scopeProps(decl, true) };
+  for (const f of ownFields(decl)) {
+    if (isServerOwned(f)) continue;
+    const v = valueSchema(f);
+    props[f.name] = f.required ? v : Type.Optional(nullable(v));
+  }
+  return Type.Object(props, { additionalProperties: false, title: `${decl.name} (create)` });
+};
+
+export const updateBodySchema = (decl: ResourceDeclaration): TObject => {
+  const props: Record<string, TSchema> = { ...serverOwnedProps(decl), ...scopeProps(decl, true) };
+  for (const f of ownFields(decl)) {
+    if (isServerOwned(f)) continue;
+    const v = valueSchema(f);
+    props[f.name] = Type.Optional(f.required ? v : nullable(v));
+  }
+  return Type.Object(props, { additionalProperties: false, title: `${decl.name} (update)` });
+};
+
+/** PATCH `` {ids, data}: the same fields as an update. */
+export const updateManyBodySchema = (decl: ResourceDeclaration): TObject =>
+  Type.Object(
+    { ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }), data: updateBodySchema(decl) },
+    { additionalProperties: false },
+  );
+
+export const IdsBody = Type.Object(
+  { ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }) },
+  { additionalProperties: false },
+);
+
+/**
+ * Required fields sent as null. Checked before schema validation (a preValidation hook), because
+ * the app's Ajv coerces null to '' or 0 for a non-nullable type, which would quietly clear them.
+ */
+export const nullRequiredViolations = (decl: ResourceDeclaration, body: unknown): FieldViolation[] => {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  const record = body as Record<string, unknown>;
+  const out: FieldViolation[] = [];
+  for (const f of ownFields(decl)) {
+    if (f.required && !isServerOwned(f) && Object.hasOwn(record, f.name) && record[f.name] === null)
+      out.push({ field: f.name, message: 'is required' });
+  }
+  for (const c of addedScopeColumns(decl)) {
+    if (c === 'companyId' && Object.hasOwn(record, c) && record[c] === null)
+      out.push({ field: c, message: 'is required' });
+  }
+  return out;
+};

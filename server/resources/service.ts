@@ -1,0 +1,519 @@
+// The generic service behind every derived resource: list, get, create, update, delete (soft when
+// declared), updateMany, deleteMany, transition actions and CSV export rows. Access is checked here
+// (the declaration's roles AND contract/access canAccess), and a merchant's scope is applied IN THE
+// QUERY of every read and write, whatever the request says. Another company's row answers 404, like
+// a missing one, so ids cannot be probed.
+import { and, asc, eq, getTableColumns, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type AccessSubject, canAccess } from '../../contract/access';
+import type { Role } from '../../contract/claims';
+import type { PermissionAction, UserType } from '../../contract/enums';
+import type { FieldViolation } from '../../contract/envelope';
+import type { ActionDeclaration, ResourceDeclaration, Scope } from '../../resources/types';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import {
+  isInvalidRegexError,
+  type ListSpec,
+  listQueryOrThrow,
+  type ParsedList,
+  selectPageOrThrow,
+} from '../lib/list-query';
+import { addedScopeColumns, fieldOfConstraint, SCOPE_COLUMNS, type ScopeColumn, scopeKey } from './naming';
+import { type DerivedResource, declarationOf, tableOf } from './registry';
+import { isServerOwned } from './schemas';
+import { type DerivedTable, ownFields, storedChoice } from './tables';
+
+/** The signed-in caller as the service needs them (loaded fresh from the database per request). */
+export interface Caller {
+  id: number;
+  type: UserType;
+  role: Role;
+  companyId: number | null;
+  brandId: number | null;
+  storeId: number | null;
+  subject: AccessSubject;
+}
+
+export type Operation = 'list' | 'get' | 'export' | 'create' | 'update' | 'delete' | 'action';
+
+const PERMISSION_OF: Record<Operation, PermissionAction> = {
+  list: 'VIEW',
+  get: 'VIEW',
+  export: 'VIEW',
+  create: 'ADD',
+  update: 'UPDATE',
+  delete: 'UPDATE',
+  action: 'UPDATE',
+};
+
+/** Throws 26237 unless the declaration's roles AND the caller's permissions allow the operation. */
+export const assertAllowed = (decl: ResourceDeclaration, caller: Caller, op: Operation): void => {
+  const action = PERMISSION_OF[op];
+  const roles = op === 'delete' && decl.access.DELETE ? decl.access.DELETE : decl.access[action];
+  if (!roles.includes(caller.role) || !canAccess(caller.subject, { action, resource: decl.permission })) {
+    throw new AppError('ACCESS_DENIED');
+  }
+};
+
+const columnsOf = (table: PgTable): Record<string, AnyPgColumn> => getTableColumns(table);
+
+/** The scope a merchant sees a resource's rows in; the company table is its own company's scope. */
+const effectiveScope = (decl: ResourceDeclaration): Scope =>
+  decl.scope === 'none' && decl.name === SCOPE_COLUMNS.companyId ? 'company' : decl.scope;
+
+/**
+ * SQL limiting `table` (of `decl`) to the rows of an organisation: its company, and its brand or
+ * store when the resource is scoped that deep and the organisation names one. Undefined: no limit.
+ */
+export const orgCondition = (
+  decl: ResourceDeclaration,
+  table: PgTable,
+  org: { companyId: number | null; brandId: number | null; storeId: number | null },
+): SQL | undefined => {
+  const scope = effectiveScope(decl);
+  if (scope === 'none') return undefined;
+  if (org.companyId === null) return sql`false`;
+  const cols = columnsOf(table);
+  const col = (c: ScopeColumn) => {
+    const column = cols[scopeKey(decl, c)];
+    if (!column) throw new Error(`${decl.name} has no ${c} column`);
+    return column;
+  };
+  const parts: SQL[] = [eq(col('companyId'), org.companyId)];
+  if (scope === 'brand' && org.brandId !== null) parts.push(eq(col('brandId'), org.brandId));
+  if (scope === 'store' && org.storeId !== null) parts.push(eq(col('storeId'), org.storeId));
+  return and(...parts);
+};
+
+/** The caller's scope on a resource: nothing for operators. */
+export const callerScope = (decl: ResourceDeclaration, table: PgTable, caller: Caller): SQL | undefined =>
+  caller.type === 'OPERATOR' ? undefined : orgCondition(decl, table, caller);
+
+// ---- database errors → catalogue -----------------------------------------------------------------
+
+interface PgErrorInfo {
+  code: string;
+  constraint?: string;
+  column?: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+const pgErrorInfo = (err: unknown): PgErrorInfo | undefined => {
+  let e: unknown = err;
+  for (let depth = 0; isObject(e) && depth < 5; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
+      const message = typeof e.message === 'string' ? e.message : '';
+      const constraint =
+        typeof e.constraint === 'string' ? e.constraint : /constraint "([^"]+)"/.exec(message)?.[1];
+      const column = typeof e.column === 'string' ? e.column : /column "([^"]+)"/.exec(message)?.[1];
+      return {
+        code: e.code,
+        ...(constraint ? { constraint } : {}),
+        ...(column ? { column } : {}),
+      };
+    }
+    e = e.cause;
+  }
+  return undefined;
+};
+
+const snakeToCamel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** Maps a database error to the catalogue: duplicates 409, bad references and values code 2. */
+export const mapDbError = (decl: ResourceDeclaration, err: unknown, deleting = false): unknown => {
+  if (err instanceof AppError) return err;
+  if (isInvalidRegexError(err)) {
+    return new AppError('PARAMETER_VALIDATION_FAILED', [{ field: 'filter', message: 'regex is not valid' }]);
+  }
+  const info = pgErrorInfo(err);
+  if (!info) return err;
+  const field = (info.constraint && fieldOfConstraint(decl, info.constraint)) || undefined;
+  const violation = (message: string): FieldViolation[] => [{ field: field ?? 'body', message }];
+  switch (info.code) {
+    case '23505':
+      return new AppError('ALREADY_EXISTS', violation('already exists'));
+    case '23001': // restrict_violation: ON DELETE RESTRICT refuses before 23503 could
+      return new AppError('STILL_REFERENCED');
+    case '23503':
+      return deleting
+        ? new AppError('STILL_REFERENCED')
+        : new AppError('PARAMETER_VALIDATION_FAILED', violation('does not exist'));
+    case '23514':
+      return new AppError('PARAMETER_VALIDATION_FAILED', violation('is out of range'));
+    case '23502':
+      return new AppError('PARAMETER_VALIDATION_FAILED', [
+        { field: info.column ? snakeToCamel(info.column) : 'body', message: 'is required' },
+      ]);
+    case '22P02':
+    case '22003':
+    case '22007':
+    case '22008':
+    case '22001':
+      return new AppError('PARAMETER_VALIDATION_FAILED', [
+        { field: 'body', message: 'a value is not valid' },
+      ]);
+    case '57014':
+      // statement_timeout on PostgreSQL: a filter too expensive to answer
+      return new AppError('PARAMETER_VALIDATION_FAILED', [
+        { field: 'filter', message: 'the query took too long; narrow the filter' },
+      ]);
+    default:
+      return err;
+  }
+};
+
+const guard = async <T>(decl: ResourceDeclaration, run: () => Promise<T>, deleting = false): Promise<T> => {
+  try {
+    return await run();
+  } catch (e) {
+    throw mapDbError(decl, e, deleting);
+  }
+};
+
+// ---- the service ------------------------------------------------------------------------------------
+
+export type Row = Record<string, unknown>;
+export type Body = Record<string, unknown>;
+
+/** Rows per batch of the CSV export (keyset on id). */
+export const EXPORT_BATCH = 500;
+
+export interface ExportPlan {
+  columns: string[];
+  batches: AsyncGenerator<Row[]>;
+}
+
+export const createResourceService = (db: Db, { decl, table, spec }: DerivedResource) => {
+  const cols = columnsOf(table);
+  const idCol = table.id;
+  const writable = ownFields(decl).filter((f) => !isServerOwned(f));
+  const scopeCols = addedScopeColumns(decl);
+  const references: { field: string; target: string }[] = [
+    ...ownFields(decl).flatMap((f) =>
+      f.type === 'reference' ? [{ field: f.name, target: f.reference }] : [],
+    ),
+    ...scopeCols.filter((c) => c !== 'companyId').map((c) => ({ field: c, target: SCOPE_COLUMNS[c] })),
+  ];
+  const companyKey = decl.scope === 'none' ? undefined : scopeKey(decl, 'companyId');
+
+  const softDeleteCondition = (query: unknown): SQL | undefined => {
+    const soft = decl.softDelete;
+    const col = soft ? cols[soft.field] : undefined;
+    if (!soft || !col) return undefined;
+    const field = ownFields(decl).find((f) => f.name === soft.field);
+    // a client filtering on the field itself (e.g. state = DELETE) asks for the deleted rows
+    const raw = (query as { filter?: unknown } | undefined)?.filter;
+    if (typeof raw === 'string' && raw.includes(`"${soft.field}"`)) {
+      try {
+        const parsed: unknown = JSON.parse(raw);
+        if (Array.isArray(parsed) && parsed.some((f) => isObject(f) && f.field === soft.field))
+          return undefined;
+      } catch {
+        // already validated by the list parser
+      }
+    }
+    return ne(col, field ? storedChoice(field, soft.value) : soft.value);
+  };
+
+  const parse = (query: unknown): ParsedList =>
+    listQueryOrThrow(query, spec, { defaultSort: [decl.defaultSort] });
+
+  /** The row `id` if the caller may see it, else 404. */
+  const findVisible = async (caller: Caller, id: number): Promise<Row> => {
+    const [row] = await db
+      .select()
+      .from(table)
+      .where(and(eq(idCol, id), callerScope(decl, table, caller)))
+      .limit(1);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  };
+
+  /** The writable fields of a body as column values (server-owned and unknown keys dropped). */
+  const toValues = (body: Body, caller: Caller): Row => {
+    const row: Row = {};
+    for (const f of writable) {
+      if (!Object.hasOwn(body, f.name)) continue;
+      const v = body[f.name];
+      row[f.name] = f.type === 'datetime' && typeof v === 'string' ? new Date(v) : v;
+    }
+    for (const c of scopeCols) {
+      if (caller.type === 'OPERATOR' && Object.hasOwn(body, c)) row[c] = body[c];
+    }
+    if (caller.type !== 'OPERATOR') {
+      // a merchant's deeper scope (brand, store) is theirs when they have one, else their choice
+      // within their company (checked with the other references)
+      for (const c of scopeCols) {
+        if (c === 'companyId') continue;
+        const mine = c === 'brandId' ? caller.brandId : caller.storeId;
+        if (mine !== null) row[c] = mine;
+        else if (Object.hasOwn(body, c)) row[c] = body[c];
+      }
+    }
+    return row;
+  };
+
+  /**
+   * References must point at rows of the row's own company (a merchant's: theirs, with their brand
+   * or store when they have one). Code 2 on the field otherwise, exactly as for a missing row.
+   */
+  const checkReferences = async (values: Row, caller: Caller, companyId: number | null): Promise<void> => {
+    const org =
+      caller.type === 'OPERATOR'
+        ? { companyId, brandId: null, storeId: null }
+        : { companyId: caller.companyId, brandId: caller.brandId, storeId: caller.storeId };
+    if (org.companyId === null) return; // an operator's row of no company: the foreign keys decide
+    const violations: FieldViolation[] = [];
+    for (const ref of references) {
+      const v = values[ref.field];
+      if (typeof v !== 'number') continue;
+      const targetDecl = declarationOf(ref.target);
+      const target = tableOf(ref.target);
+      if (!targetDecl || !target) continue;
+      const condition = orgCondition(targetDecl, target, org);
+      if (!condition) continue;
+      const [hit] = await db
+        .select({ id: target.id })
+        .from(target)
+        .where(and(eq(target.id, v), condition))
+        .limit(1);
+      if (!hit) violations.push({ field: ref.field, message: 'does not exist' });
+    }
+    if (violations.length > 0) throw new AppError('PARAMETER_VALIDATION_FAILED', violations);
+  };
+
+  const actionOf = (name: string, bulk: boolean): ActionDeclaration => {
+    const action = decl.actions?.find((a) => a.name === name && (!bulk || a.bulk));
+    if (!action) throw new AppError('NOT_FOUND');
+    return action;
+  };
+
+  const assertActionAllowed = (caller: Caller, action: ActionDeclaration) => {
+    assertAllowed(decl, caller, 'action');
+    if (!action.roles.includes(caller.role)) throw new AppError('ACCESS_DENIED');
+  };
+
+  const transitionSet = (action: ActionDeclaration): { set: Row; from: (string | number)[] } => {
+    const field = ownFields(decl).find((f) => f.name === action.field);
+    if (!field) throw new Error(`${decl.name}.${action.name}: no field ${action.field}`);
+    const set: Row = { [action.field]: storedChoice(field, action.to) };
+    if (action.stampField) set[action.stampField] = new Date();
+    return { set, from: action.from.map((s) => storedChoice(field, s)) };
+  };
+
+  const transitionColumn = (action: ActionDeclaration): AnyPgColumn => {
+    const col = cols[action.field];
+    if (!col) throw new Error(`${decl.name}.${action.name}: no column ${action.field}`);
+    return col;
+  };
+
+  return {
+    decl,
+
+    list: async (caller: Caller, query: unknown, noCount: boolean) => {
+      assertAllowed(decl, caller, 'list');
+      const list = parse(query);
+      return guard(decl, () =>
+        selectPageOrThrow(
+          db,
+          table,
+          list,
+          noCount,
+          and(callerScope(decl, table, caller), softDeleteCondition(query)),
+        ),
+      );
+    },
+
+    /**
+     * Every filtered row for the CSV export, in id order, in keyset batches (never capped at one
+     * page). The first batch is read before anything is sent, so a bad filter still answers the
+     * envelope.
+     */
+    exportRows: async (caller: Caller, query: unknown): Promise<ExportPlan> => {
+      assertAllowed(decl, caller, 'export');
+      const list = parse(query);
+      const where = and(callerScope(decl, table, caller), softDeleteCondition(query), list.where);
+      // no sort asked: keyset on id (cheap at any depth); a sort asked: the list's order (its id
+      // tie-breaker makes the offsets stable), batch by batch
+      const sorted = (query as { sort?: unknown } | undefined)?.sort !== undefined;
+      const batch = (after: number, offset: number) =>
+        (sorted
+          ? db
+              .select(list.columns)
+              .from(table)
+              .where(where)
+              .orderBy(...list.orderBy)
+              .limit(EXPORT_BATCH)
+              .offset(offset)
+          : db
+              .select(list.columns)
+              .from(table)
+              .where(and(where, gt(idCol, after)))
+              .orderBy(asc(idCol))
+              .limit(EXPORT_BATCH)) as Promise<Row[]>;
+      const first = await guard(decl, () => batch(0, 0));
+      async function* batches(): AsyncGenerator<Row[]> {
+        let rows = first;
+        let offset = 0;
+        while (rows.length > 0) {
+          yield rows;
+          if (rows.length < EXPORT_BATCH) return;
+          offset += rows.length;
+          const last = rows[rows.length - 1]?.id;
+          if (typeof last !== 'number') return;
+          rows = await batch(last, offset);
+        }
+      }
+      return { columns: Object.keys(list.columns), batches: batches() };
+    },
+
+    get: async (caller: Caller, id: number): Promise<Row> => {
+      assertAllowed(decl, caller, 'get');
+      return findVisible(caller, id);
+    },
+
+    create: async (caller: Caller, body: Body): Promise<Row> => {
+      assertAllowed(decl, caller, 'create');
+      const values = toValues(body, caller);
+      if (caller.type !== 'OPERATOR' && scopeCols.includes('companyId')) {
+        if (caller.companyId === null) throw new AppError('USER_HAS_NO_COMPANY');
+        values.companyId = caller.companyId;
+      }
+      const companyId = companyKey && companyKey !== 'id' ? values[companyKey] : undefined;
+      await checkReferences(values, caller, typeof companyId === 'number' ? companyId : null);
+      return guard(decl, async () => {
+        // the table's columns are known at run time only; `values` holds only its writable keys
+        const [row] = await db
+          .insert(table)
+          .values(values as never)
+          .returning();
+        if (!row) throw new Error('insert returned nothing');
+        return row as Row;
+      });
+    },
+
+    update: async (caller: Caller, id: number, body: Body): Promise<Row> => {
+      assertAllowed(decl, caller, 'update');
+      const existing = await findVisible(caller, id);
+      const values = toValues(body, caller);
+      if (Object.keys(values).length === 0) return existing;
+      const companyId = companyKey ? (values[companyKey] ?? existing[companyKey]) : undefined;
+      await checkReferences(values, caller, typeof companyId === 'number' ? companyId : null);
+      return guard(decl, async () => {
+        const [row] = await db
+          .update(table)
+          .set(values)
+          .where(and(eq(idCol, id), callerScope(decl, table, caller)))
+          .returning();
+        if (!row) throw new AppError('NOT_FOUND');
+        return row as Row;
+      });
+    },
+
+    updateMany: async (caller: Caller, ids: readonly number[], body: Body): Promise<number[]> => {
+      assertAllowed(decl, caller, 'update');
+      const values = toValues(body, caller);
+      if (Object.keys(values).length === 0)
+        throw new AppError('PARAMETER_VALIDATION_FAILED', [
+          { field: 'data', message: 'names no writable field' },
+        ]);
+      const companyId = companyKey && companyKey !== 'id' ? values[companyKey] : undefined;
+      await checkReferences(values, caller, typeof companyId === 'number' ? companyId : null);
+      return guard(decl, async () => {
+        const rows = await db
+          .update(table)
+          .set(values)
+          .where(and(inArray(idCol, [...ids]), callerScope(decl, table, caller)))
+          .returning({ id: idCol });
+        return rows.map((r) => r.id as number);
+      });
+    },
+
+    remove: async (caller: Caller, id: number): Promise<Row> => {
+      assertAllowed(decl, caller, 'delete');
+      const where = and(eq(idCol, id), callerScope(decl, table, caller));
+      const soft = decl.softDelete;
+      const field = soft ? ownFields(decl).find((f) => f.name === soft.field) : undefined;
+      const [row] = await guard(
+        decl,
+        async () =>
+          soft && field
+            ? db
+                .update(table)
+                .set({ [soft.field]: storedChoice(field, soft.value) })
+                .where(where)
+                .returning()
+            : db.delete(table).where(where).returning(),
+        true,
+      );
+      if (!row) throw new AppError('NOT_FOUND');
+      return row as Row;
+    },
+
+    removeMany: async (caller: Caller, ids: readonly number[]): Promise<number[]> => {
+      assertAllowed(decl, caller, 'delete');
+      const where = and(inArray(idCol, [...ids]), callerScope(decl, table, caller));
+      const soft = decl.softDelete;
+      const field = soft ? ownFields(decl).find((f) => f.name === soft.field) : undefined;
+      const rows = await guard(
+        decl,
+        async () =>
+          soft && field
+            ? db
+                .update(table)
+                .set({ [soft.field]: storedChoice(field, soft.value) })
+                .where(where)
+                .returning({ id: idCol })
+            : db.delete(table).where(where).returning({ id: idCol }),
+        true,
+      );
+      return rows.map((r) => r.id as number);
+    },
+
+    /** A transition: UPDATE … WHERE id AND scope AND field IN from; 409 when the state forbids it. */
+    runAction: async (caller: Caller, id: number, name: string): Promise<Row> => {
+      const action = actionOf(name, false);
+      assertActionAllowed(caller, action);
+      const { set, from } = transitionSet(action);
+      const scope = callerScope(decl, table, caller);
+      const [row] = await guard(decl, () =>
+        db
+          .update(table)
+          .set(set)
+          .where(and(eq(idCol, id), scope, inArray(transitionColumn(action), from)))
+          .returning(),
+      );
+      if (row) return row as Row;
+      await findVisible(caller, id); // 404 when it is not there (or not the caller's)
+      throw new AppError('STATE_TRANSITION_NOT_ALLOWED', [
+        { field: action.field, message: `${action.name} needs ${action.field} in ${action.from.join(', ')}` },
+      ]);
+    },
+
+    /** A bulk transition: moves the rows that may move; the answer lists their ids. */
+    runBulkAction: async (caller: Caller, ids: readonly number[], name: string): Promise<number[]> => {
+      const action = actionOf(name, true);
+      assertActionAllowed(caller, action);
+      const { set, from } = transitionSet(action);
+      const rows = await guard(decl, () =>
+        db
+          .update(table)
+          .set(set)
+          .where(
+            and(
+              inArray(idCol, [...ids]),
+              callerScope(decl, table, caller),
+              inArray(transitionColumn(action), from),
+            ),
+          )
+          .returning({ id: idCol }),
+      );
+      return rows.map((r) => r.id as number);
+    },
+  };
+};
+
+export type ResourceService = ReturnType<typeof createResourceService>;
+export type { DerivedTable, ListSpec };

@@ -1,0 +1,315 @@
+// The Drizzle table of every derived declaration: one column per field (one `switch` on the field type),
+// plus id, createTime/updateTime and the scope columns; checks for lengths, ranges and choices; foreign
+// keys for references and scope columns; an index per filterable or sortable field; a unique index per
+// unique field (per company when the resource is scoped). drizzle-kit reads the result through the
+// named exports of server/db/schema/resources.ts.
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  type PgColumnBuilderBase,
+  type PgTable,
+  type PgTableWithColumns,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
+import { timestamps, timestampTz } from '../db/schema/columns';
+import {
+  addedScopeColumns,
+  checkName,
+  fkName,
+  indexName,
+  SCOPE_COLUMNS,
+  scopeKey,
+  snake,
+  tableNameOf,
+  uniqueName,
+} from './naming';
+
+/** A derived table: its columns are known only at run time, keyed by field name. */
+export type DerivedTable = PgTableWithColumns<{
+  name: string;
+  schema: undefined;
+  columns: { id: AnyPgColumn; createTime: AnyPgColumn; updateTime: AnyPgColumn } & Record<
+    string,
+    AnyPgColumn
+  >;
+  dialect: 'pg';
+}>;
+
+type ScopeColumnsOf<D extends ResourceDeclaration> = D['scope'] extends 'company'
+  ? 'companyId'
+  : D['scope'] extends 'brand'
+    ? 'companyId' | 'brandId'
+    : D['scope'] extends 'store'
+      ? 'companyId' | 'storeId'
+      : never;
+
+/** The table of one declaration, with a column per declared field (typed by name, not by value). */
+export type DerivedTableOf<D extends ResourceDeclaration> = PgTableWithColumns<{
+  name: string;
+  schema: undefined;
+  columns: Record<
+    D['fields'][number]['name'] | ScopeColumnsOf<D> | 'id' | 'createTime' | 'updateTime',
+    AnyPgColumn
+  >;
+  dialect: 'pg';
+}>;
+
+type DerivedOf<D extends readonly ResourceDeclaration[]> = Exclude<D[number], { storage: 'existing' }>;
+
+export type DerivedTables<D extends readonly ResourceDeclaration[]> = {
+  [K in DerivedOf<D>['name']]: DerivedTableOf<Extract<DerivedOf<D>, { name: K }>>;
+};
+
+/** A derived table's column by field name (throws on a name the table does not have). */
+export const col = (table: PgTable, name: string): AnyPgColumn => {
+  const c = getTableColumns(table)[name];
+  if (!c) throw new Error(`no column ${name}`);
+  return c;
+};
+
+/** Anything a reference may point to: a derived table or a hand-written one, by its `id`. */
+export type TableWithId = { id: AnyPgColumn };
+
+/** The largest value numeric(14,2) holds. */
+export const MONEY_MAX = 999_999_999_999.99;
+
+export const isDerived = (decl: Pick<ResourceDeclaration, 'storage'>): boolean =>
+  (decl.storage ?? 'derived') === 'derived';
+
+/** SQL literal list of trusted choices (from contract/), quotes doubled anyway. */
+const literalList = (values: readonly string[]): SQL =>
+  sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '));
+
+/** A number from a declaration, inlined into DDL (drizzle-kit cannot bind parameters there). */
+const literalNumber = (n: number): SQL => {
+  if (!Number.isFinite(n)) throw new Error(`not a finite number: ${n}`);
+  return sql.raw(String(n));
+};
+
+/** Whether a field's column is NOT NULL: required input, a default, or set by the server. */
+export const isNotNull = (f: FieldDeclaration): boolean => {
+  if ('default' in f && f.default !== undefined) return true;
+  if ((f.type === 'date' || f.type === 'datetime') && f.auto) return true;
+  return f.required === true && f.readOnly !== true;
+};
+
+/** The stored value of a select choice: its index for numeric selects, else the choice itself. */
+export const storedChoice = (f: FieldDeclaration, choice: string): string | number => {
+  if (f.type !== 'select' || !f.numeric) return choice;
+  const i = f.choices.indexOf(choice);
+  if (i < 0) throw new Error(`${f.name}: ${choice} is not a choice`);
+  return i;
+};
+
+const columnFor = (f: FieldDeclaration): PgColumnBuilderBase => {
+  const name = snake(f.name);
+  const notNull = isNotNull(f);
+  switch (f.type) {
+    case 'text':
+    case 'email':
+    case 'phone':
+    case 'url':
+    case 'image': {
+      const c = f.default === undefined ? text(name) : text(name).default(f.default);
+      return notNull ? c.notNull() : c;
+    }
+    case 'number': {
+      if (f.integer) {
+        const c = f.default === undefined ? integer(name) : integer(name).default(f.default);
+        return notNull ? c.notNull() : c;
+      }
+      const c = f.default === undefined ? doublePrecision(name) : doublePrecision(name).default(f.default);
+      return notNull ? c.notNull() : c;
+    }
+    case 'money': {
+      const base = numeric(name, { precision: 14, scale: 2, mode: 'number' });
+      const c = f.default === undefined ? base : base.default(f.default);
+      return notNull ? c.notNull() : c;
+    }
+    case 'boolean': {
+      const c = f.default === undefined ? boolean(name) : boolean(name).default(f.default);
+      return notNull ? c.notNull() : c;
+    }
+    case 'date':
+    case 'datetime': {
+      if (f.type === 'date') {
+        const c = f.auto ? date(name, { mode: 'string' }).defaultNow() : date(name, { mode: 'string' });
+        return notNull ? c.notNull() : c;
+      }
+      if (f.auto === 'update')
+        return timestampTz(name)
+          .notNull()
+          .defaultNow()
+          .$onUpdate(() => new Date());
+      const c = f.auto === 'create' ? timestampTz(name).defaultNow() : timestampTz(name);
+      return notNull ? c.notNull() : c;
+    }
+    case 'select': {
+      if (f.numeric) {
+        const c =
+          f.default === undefined
+            ? smallint(name)
+            : smallint(name).default(Number(storedChoice(f, f.default)));
+        return notNull ? c.notNull() : c;
+      }
+      const c = f.default === undefined ? text(name) : text(name).default(f.default);
+      return notNull ? c.notNull() : c;
+    }
+    case 'reference': {
+      const c = integer(name);
+      return notNull ? c.notNull() : c;
+    }
+    case 'json': {
+      const c = jsonb(name);
+      return notNull ? c.notNull() : c;
+    }
+    default: {
+      const never: never = f;
+      throw new Error(`unknown field type ${JSON.stringify(never)}`);
+    }
+  }
+};
+
+/** Checks a field's column must pass (lengths, ranges, choices). */
+const checksFor = (table: string, f: FieldDeclaration, col: AnyPgColumn) => {
+  const out = [];
+  switch (f.type) {
+    case 'text':
+    case 'email':
+    case 'phone':
+    case 'url':
+    case 'image':
+      if (f.maxLength !== undefined)
+        out.push(
+          check(checkName(table, f.name, 'max'), sql`char_length(${col}) <= ${literalNumber(f.maxLength)}`),
+        );
+      if (f.minLength !== undefined)
+        out.push(
+          check(checkName(table, f.name, 'min'), sql`char_length(${col}) >= ${literalNumber(f.minLength)}`),
+        );
+      break;
+    case 'number':
+    case 'money':
+      if (f.min !== undefined)
+        out.push(check(checkName(table, f.name, 'min'), sql`${col} >= ${literalNumber(f.min)}`));
+      if (f.max !== undefined)
+        out.push(check(checkName(table, f.name, 'max'), sql`${col} <= ${literalNumber(f.max)}`));
+      break;
+    case 'select':
+      out.push(
+        check(
+          checkName(table, f.name, 'in'),
+          f.numeric
+            ? sql`${col} between 0 and ${literalNumber(f.choices.length - 1)}`
+            : sql`${col} in (${literalList(f.choices)})`,
+        ),
+      );
+      break;
+    case 'boolean':
+    case 'date':
+    case 'datetime':
+    case 'reference':
+    case 'json':
+      break;
+    default: {
+      const never: never = f;
+      throw new Error(`unknown field type ${JSON.stringify(never)}`);
+    }
+  }
+  return out;
+};
+
+/** Every derived table has these without declaring them. */
+export const IMPLIED_FIELDS = ['id', 'createTime', 'updateTime'] as const;
+
+/** The declared fields that become columns of their own (an implied one declared again is ignored). */
+export const ownFields = (decl: Pick<ResourceDeclaration, 'fields'>): readonly FieldDeclaration[] =>
+  decl.fields.filter((f) => !(IMPLIED_FIELDS as readonly string[]).includes(f.name));
+
+const columnOf = (t: Record<string, AnyPgColumn>, key: string): AnyPgColumn => {
+  const c = t[key];
+  if (!c) throw new Error(`no column ${key}`);
+  return c;
+};
+
+/**
+ * Builds every derived declaration's table. `existing` holds the hand-written tables of the
+ * declarations with storage 'existing', by declaration name, so references can point at them.
+ * Foreign keys resolve lazily (drizzle calls them when it reads the table config), so the order of
+ * the declarations does not matter and two tables may reference each other.
+ */
+export const buildDerivedTables = <const D extends readonly ResourceDeclaration[]>(
+  decls: D,
+  existing: Readonly<Record<string, TableWithId>>,
+): DerivedTables<D> => {
+  const tables: Record<string, DerivedTable> = {};
+  const target = (name: string): TableWithId => {
+    const t = tables[name] ?? existing[name];
+    if (!t) throw new Error(`reference to undeclared resource ${name}`);
+    return t;
+  };
+  for (const decl of decls) {
+    if (!isDerived(decl)) continue;
+    const table = tableNameOf(decl);
+    const scoped = addedScopeColumns(decl);
+    const columns: Record<string, PgColumnBuilderBase> = { id: serial('id').primaryKey() };
+    for (const c of scoped) columns[c] = c === 'companyId' ? integer(snake(c)).notNull() : integer(snake(c));
+    for (const f of ownFields(decl)) columns[f.name] = columnFor(f);
+    Object.assign(columns, timestamps);
+    // the company a unique value is unique within; none for unscoped resources
+    const companyKey = decl.scope === 'none' ? undefined : scopeKey(decl, 'companyId');
+
+    const built = pgTable(table, columns, (tRaw) => {
+      const t = tRaw as unknown as Record<string, AnyPgColumn>;
+      const extras = [];
+      for (const c of scoped) {
+        extras.push(index(indexName(table, c)).on(columnOf(t, c)));
+        extras.push(
+          foreignKey({
+            name: fkName(table, c),
+            columns: [columnOf(t, c)],
+            foreignColumns: [target(SCOPE_COLUMNS[c]).id],
+          }).onDelete('restrict'),
+        );
+      }
+      extras.push(index(indexName(table, 'createTime')).on(columnOf(t, 'createTime')));
+      for (const f of ownFields(decl)) {
+        const col = columnOf(t, f.name);
+        extras.push(...checksFor(table, f, col));
+        if (f.type === 'reference') {
+          extras.push(
+            foreignKey({
+              name: fkName(table, f.name),
+              columns: [col],
+              foreignColumns: [target(f.reference).id],
+            }).onDelete(f.cascade ? 'cascade' : 'restrict'),
+          );
+        }
+        if (f.unique) {
+          const on = companyKey && companyKey !== 'id' ? [columnOf(t, companyKey), col] : [col];
+          extras.push(uniqueIndex(uniqueName(table, f.name)).on(on[0] as AnyPgColumn, ...on.slice(1)));
+        } else if ((f.filter && f.filter.length > 0) || f.sortable || f.type === 'reference') {
+          // references are indexed too: a restricted delete looks them up
+          extras.push(index(indexName(table, f.name)).on(col));
+        }
+      }
+      return extras;
+    });
+    tables[decl.name] = built as unknown as DerivedTable;
+  }
+  return tables as unknown as DerivedTables<D>;
+};

@@ -1,0 +1,203 @@
+import { Type } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  BASE_PATHS,
+  DEVICE_ID_HEADER,
+  HEADERS,
+  ok,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../contract';
+import type { RoutePlugin } from '../app';
+import { AppError } from '../errors';
+import { authenticate } from '../plugins/auth';
+import {
+  activateByEmail,
+  deviceIdFrom,
+  login,
+  refreshAccessToken,
+  resetPassword,
+  rotateRefreshToken,
+  sendForgetPasswordEmail,
+  verifyForgetPasswordToken,
+} from '../services/auth';
+import { LoginThrottle, MailThrottle } from '../services/rate-limit';
+import { redeemRefreshToken, revokeLogin } from '../services/sessions';
+
+const Email = Type.String({ format: 'email', maxLength: 254 });
+const NewPassword = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
+const ActionToken = Type.String({ minLength: 1, maxLength: 256 });
+
+const DEVICE_HEADER = DEVICE_ID_HEADER.toLowerCase();
+const publicRoute = { public: true } as const;
+const tags = ['auth'];
+
+const refreshHeader = (request: FastifyRequest): string => {
+  const value = request.headers['x-refresh-token'];
+  if (typeof value !== 'string' || value.trim() === '') throw new AppError('HEADER_MISSING');
+  return value.trim();
+};
+
+// Tokens must never sit in a shared cache.
+const noStore = (reply: FastifyReply): FastifyReply => reply.header('Cache-Control', 'no-store');
+
+/**
+ * Auth calls (CONTRACT.md "Auth calls"), served under portal-main and aliased under portal-auth,
+ * plus the e-mail activation call that lives under /user. All public: they carry their own tokens.
+ */
+export const authRoutes: RoutePlugin = async (app) => {
+  // one throttle for both aliases, so the alias does not double an attacker's attempts
+  const throttle = new LoginThrottle(app.config);
+  const deps = { db: app.db, config: app.config, throttle };
+  const mailThrottle = new MailThrottle(app.config);
+
+  const endpoints: RoutePlugin = async (r) => {
+    r.post(
+      '/get-token',
+      {
+        config: publicRoute,
+        schema: {
+          tags,
+          summary: 'Log in; tokens come back in X-Access-Token and X-Refresh-Token',
+          security: [],
+          body: Type.Object({
+            email: Email,
+            password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const result = await login(deps, {
+          email: request.body.email,
+          password: request.body.password,
+          ip: request.ip,
+          deviceId: deviceIdFrom(request.headers[DEVICE_HEADER]),
+        });
+        noStore(reply)
+          .header(HEADERS.accessToken, result.accessToken)
+          .header(HEADERS.refreshToken, result.refreshToken);
+        return ok(result.user);
+      },
+    );
+
+    r.post(
+      '/refresh/token',
+      {
+        config: publicRoute,
+        schema: { tags, summary: 'New access token for X-Refresh-Token', security: [] },
+      },
+      async (request, reply) => {
+        const token = await refreshAccessToken(
+          deps,
+          refreshHeader(request),
+          deviceIdFrom(request.headers[DEVICE_HEADER]),
+        );
+        noStore(reply).header(HEADERS.accessToken, token);
+        return ok(null);
+      },
+    );
+
+    r.post(
+      '/refresh/refresh-token',
+      { config: publicRoute, schema: { tags, summary: 'Rotate X-Refresh-Token', security: [] } },
+      async (request, reply) => {
+        const token = await rotateRefreshToken(
+          deps,
+          refreshHeader(request),
+          deviceIdFrom(request.headers[DEVICE_HEADER]),
+        );
+        noStore(reply).header(HEADERS.refreshToken, token);
+        return ok(null);
+      },
+    );
+
+    r.post(
+      '/logout',
+      { config: publicRoute, schema: { tags, summary: 'End the login of the access or refresh token' } },
+      async (request) => {
+        const refresh = request.headers['x-refresh-token'];
+        try {
+          if (typeof refresh === 'string' && refresh.trim() !== '') {
+            const { session } = await redeemRefreshToken(app.db, refresh.trim(), { rotate: false });
+            await revokeLogin(app.db, session.id, 'logout');
+          } else {
+            const user = await authenticate(request.headers.authorization, deps);
+            await revokeLogin(app.db, user.tid, 'logout');
+          }
+        } catch (e) {
+          // logging out twice is not an error worth showing
+          if (!(e instanceof AppError && e.errorName === 'TOKEN_ALREADY_LOGGED_OUT')) throw e;
+        }
+        return ok(null);
+      },
+    );
+
+    r.post(
+      '/password/send/forget/email',
+      {
+        config: publicRoute,
+        schema: {
+          tags,
+          summary: 'E-mail a reset-password link',
+          security: [],
+          body: Type.Object({ email: Email }),
+        },
+      },
+      async (request) => {
+        await mailThrottle.consume(request.body.email, request.ip);
+        await sendForgetPasswordEmail(app.db, request.body.email);
+        return ok(null);
+      },
+    );
+
+    r.post(
+      '/password/verify/forget/email',
+      {
+        config: publicRoute,
+        schema: {
+          tags,
+          summary: 'Check a reset-password link token',
+          security: [],
+          body: Type.Object({ token: ActionToken }),
+        },
+      },
+      async (request) => ok(await verifyForgetPasswordToken(app.db, request.body.token)),
+    );
+
+    r.post(
+      '/password/reset',
+      {
+        config: publicRoute,
+        schema: {
+          tags,
+          summary: 'Set a new password with a reset-password token',
+          security: [],
+          body: Type.Object({ token: ActionToken, password: NewPassword }),
+        },
+      },
+      async (request) => {
+        await resetPassword(app.db, request.body.token, request.body.password);
+        return ok(null);
+      },
+    );
+  };
+
+  await app.register(endpoints, { prefix: `${BASE_PATHS.main}/auth` });
+  await app.register(endpoints, { prefix: `${BASE_PATHS.auth}/auth` });
+
+  for (const base of [BASE_PATHS.main, BASE_PATHS.auth]) {
+    app.patch(
+      `${base}/user/active-by-email`,
+      {
+        config: publicRoute,
+        schema: {
+          tags,
+          summary: 'Activate an account with the e-mailed token',
+          security: [],
+          body: Type.Object({ token: ActionToken, password: Type.Optional(NewPassword) }),
+        },
+      },
+      async (request) => ok(await activateByEmail(app.db, request.body.token, request.body.password)),
+    );
+  }
+};

@@ -1,0 +1,171 @@
+// Main config API (spec section 7, base /portal-main-service/api/v1/config/main).
+// Reads: any signed-in user (the portal needs banner and stamp-card defaults everywhere);
+// writes: whoever canAccess allows UPDATE/ADD on mainConfig, i.e. operators (merchants get 26237).
+// /supported-countries is public. "The caller's country" is X-Country, falling back to sg when
+// the header names no supported country.
+
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { PermissionAction } from '../../contract/enums';
+import { ok } from '../../contract/envelope';
+import type { RoutePlugin } from '../app';
+import { mainConfigs } from '../db/schema';
+import { isNoCount, listQueryOrThrow, selectPageOrThrow } from '../lib/list-query';
+import { requireUser } from '../plugins/auth';
+import {
+  createMainConfig,
+  deleteMainConfig,
+  getMainConfig,
+  mainConfigListSpec,
+  mainConfigOfCountry,
+  updateMainConfig,
+  upsertMainConfigOfCountry,
+} from '../services/config-main';
+import { COUNTRY_CODE_PATTERN, resolveCountry, supportedCountries } from '../services/countries';
+import { assertAccess } from '../services/rbac';
+
+const Url = Type.String({ minLength: 1, maxLength: 2048 });
+const BannerItem = Type.Object(
+  {
+    imageUrl: Url,
+    linkUrl: Type.Optional(Type.String({ maxLength: 2048 })),
+    title: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+const Banner = Type.Array(BannerItem, { maxItems: 50 });
+const Images = Type.Array(Url, { maxItems: 50 });
+const Price = Type.Number({ minimum: 0, maximum: 9_999_999_999 });
+const Currency = Type.String({ pattern: '^[A-Z]{3}$' });
+const Country = Type.String({ pattern: COUNTRY_CODE_PATTERN });
+
+const fields = {
+  banner: Type.Optional(Banner),
+  stampCardDefaultImages: Type.Optional(Images),
+  stampCardDefaultPrice: Type.Optional(Price),
+  currency: Type.Optional(Currency),
+};
+const CreateBody = Type.Object({ country: Country, ...fields }, { additionalProperties: false });
+const UpdateBody = Type.Object(
+  { country: Type.Optional(Country), ...fields },
+  { additionalProperties: false },
+);
+const CountryBody = Type.Object(fields, { additionalProperties: false });
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+
+/** Fields `GET /country?field=` may name. */
+const COUNTRY_FIELDS = [
+  'id',
+  'country',
+  'banner',
+  'stampCardDefaultImages',
+  'stampCardDefaultPrice',
+  'currency',
+] as const;
+
+export const configMainRoutes: RoutePlugin = async (app) => {
+  const { db } = app;
+
+  const mayWrite = async (request: FastifyRequest, action: PermissionAction) => {
+    const user = requireUser(request);
+    // mainConfig is operator-only, so a merchant's individual permissions cannot change the answer
+    assertAccess({ type: user.type }, action, 'mainConfig');
+  };
+  const countryOf = async (request: FastifyRequest) =>
+    (await resolveCountry(db, request.headers['x-country'])).countryCode;
+
+  app.get('/supported-countries', { config: { public: true } }, async () =>
+    ok({ supportedCountries: await supportedCountries(db) }),
+  );
+
+  app.post('', { schema: { body: CreateBody } }, async (request) => {
+    await mayWrite(request, 'ADD');
+    return ok(await createMainConfig(db, request.body));
+  });
+
+  app.get('', async (request) => {
+    requireUser(request);
+    const list = listQueryOrThrow(request.query, mainConfigListSpec);
+    const { data, page } = await selectPageOrThrow(db, mainConfigs, list, isNoCount(request.headers));
+    return ok(data, page);
+  });
+
+  app.get(
+    '/country',
+    {
+      schema: {
+        querystring: Type.Object({
+          field: Type.Optional(Type.Union(COUNTRY_FIELDS.map((f) => Type.Literal(f)))),
+        }),
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      const row = await mainConfigOfCountry(db, await countryOf(request));
+      const { field } = request.query;
+      // one field still comes back as an object, so `data.<field>` reads the same either way
+      return ok(field ? { id: row.id, country: row.country, [field]: row[field] } : row);
+    },
+  );
+
+  app.put('/country', { schema: { body: CountryBody } }, async (request) => {
+    await mayWrite(request, 'UPDATE');
+    return ok(await upsertMainConfigOfCountry(db, await countryOf(request), request.body));
+  });
+
+  app.get('/country/banner', async (request) => {
+    requireUser(request);
+    return ok((await mainConfigOfCountry(db, await countryOf(request))).banner);
+  });
+
+  app.put(
+    '/country/banner',
+    { schema: { body: Type.Object({ banner: Banner }, { additionalProperties: false }) } },
+    async (request) => {
+      await mayWrite(request, 'UPDATE');
+      return ok(
+        (await upsertMainConfigOfCountry(db, await countryOf(request), { banner: request.body.banner }))
+          .banner,
+      );
+    },
+  );
+
+  app.get('/stamp-card/default-images', async (request) => {
+    requireUser(request);
+    return ok((await mainConfigOfCountry(db, await countryOf(request))).stampCardDefaultImages);
+  });
+
+  app.patch(
+    '/stamp-card/default-images',
+    { schema: { body: Type.Object({ images: Images }, { additionalProperties: false }) } },
+    async (request) => {
+      await mayWrite(request, 'UPDATE');
+      const row = await upsertMainConfigOfCountry(db, await countryOf(request), {
+        stampCardDefaultImages: request.body.images,
+      });
+      return ok(row.stampCardDefaultImages);
+    },
+  );
+
+  app.get('/stamp-card/default-price', async (request) => {
+    requireUser(request);
+    const row = await mainConfigOfCountry(db, await countryOf(request));
+    return ok({ price: row.stampCardDefaultPrice, currency: row.currency });
+  });
+
+  app.get('/:id', { schema: { params: IdParams } }, async (request) => {
+    requireUser(request);
+    return ok(await getMainConfig(db, request.params.id));
+  });
+
+  app.put('/:id', { schema: { params: IdParams, body: UpdateBody } }, async (request) => {
+    await mayWrite(request, 'UPDATE');
+    return ok(await updateMainConfig(db, request.params.id, request.body));
+  });
+
+  app.delete('/:id', { schema: { params: IdParams } }, async (request) => {
+    await mayWrite(request, 'UPDATE');
+    await deleteMainConfig(db, request.params.id);
+    return ok(null);
+  });
+};

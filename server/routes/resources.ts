@@ -1,0 +1,178 @@
+// The routes of every derived resource, under its service's base path + its declared path:
+//   GET ``                list (contract list parameters, X-No-Count)
+//   GET `/export`         CSV of every filtered row (same list parameters)
+//   GET `/:id`            one row
+//   POST ``               create
+//   PUT `/:id`            update (partial merge)
+//   DELETE `/:id`         delete (soft when declared)
+//   PATCH ``              {ids, data}: update many; answers the ids changed
+//   DELETE `?ids=[1,2]`   delete many; answers the ids deleted
+//   POST `/:id/:action`   a declared transition
+//   POST `/actions/:action` {ids}: a bulk transition; answers the ids moved
+// Hand-written routes (users, user groups) serve the 'existing' declarations.
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { roleOf } from '../../contract/claims';
+import { ok } from '../../contract/envelope';
+import { BASE_PATHS } from '../../contract/http';
+import type { RoutePlugin } from '../app';
+import { AppError } from '../errors';
+import { isNoCount } from '../lib/list-query';
+import { requireUser } from '../plugins/auth';
+import { csvFileName, csvStream } from '../resources/csv';
+import { DERIVED_RESOURCES } from '../resources/registry';
+import {
+  createBodySchema,
+  Id,
+  IdsBody,
+  nullRequiredViolations,
+  updateBodySchema,
+  updateManyBodySchema,
+} from '../resources/schemas';
+import { type Caller, createResourceService } from '../resources/service';
+import { actorOf } from '../services/users';
+
+const IdParams = Type.Object({ id: Id });
+const DeleteManyQuery = Type.Object({
+  ids: Type.String({ description: 'JSON array of ids, e.g. [1,2]', maxLength: 20_000 }),
+});
+
+/** `?ids=[1,2]`: a JSON array of 1 to 1000 positive integers. */
+const parseIds = (raw: string): number[] => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new AppError('JSON_PARSE_FAILED', [{ field: 'ids', message: 'is not valid JSON' }]);
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length === 0 ||
+    parsed.length > 1000 ||
+    !parsed.every((v) => Number.isInteger(v) && v >= 1 && v <= 2_147_483_647)
+  ) {
+    throw new AppError('PARAMETER_VALIDATION_FAILED', [
+      { field: 'ids', message: 'must be a JSON array of 1 to 1000 ids' },
+    ]);
+  }
+  return parsed as number[];
+};
+
+const LIST_DESCRIPTION =
+  'Contract list parameters: page, size, sort=field,asc|desc (repeatable), project, search and filter (JSON). X-No-Count: true skips the totals.';
+
+export const resourceRoutes: RoutePlugin = async (app) => {
+  const { db } = app;
+
+  const callerOf = async (request: FastifyRequest): Promise<Caller> => {
+    const { row, subject } = await actorOf(db, requireUser(request).id);
+    return {
+      id: row.id,
+      type: row.type,
+      role: roleOf(row.type),
+      companyId: row.companyId,
+      brandId: row.brandId,
+      storeId: row.storeId,
+      subject,
+    };
+  };
+
+  for (const resource of DERIVED_RESOURCES) {
+    const { decl } = resource;
+    const service = createResourceService(db, resource);
+    const base = `${BASE_PATHS[decl.service ?? 'main']}${decl.path}`;
+    const tags = [decl.name];
+    const actionNames = (decl.actions ?? []).map((a) => a.name);
+    const bulkNames = (decl.actions ?? []).filter((a) => a.bulk).map((a) => a.name);
+    const noNullRequired = async (request: FastifyRequest) => {
+      const raw = request.body as { data?: unknown } | undefined;
+      const body = request.method === 'PATCH' ? raw?.data : raw;
+      const violations = nullRequiredViolations(decl, body);
+      if (violations.length > 0) throw new AppError('PARAMETER_VALIDATION_FAILED', violations);
+    };
+
+    app.get(
+      base,
+      { schema: { tags, summary: `List ${decl.name}`, description: LIST_DESCRIPTION } },
+      async (request) => {
+        const { data, page } = await service.list(
+          await callerOf(request),
+          request.query,
+          isNoCount(request.headers),
+        );
+        return ok(data, page);
+      },
+    );
+
+    app.get(
+      `${base}/export`,
+      { schema: { tags, summary: `Export ${decl.name} as CSV`, description: LIST_DESCRIPTION } },
+      async (request, reply) => {
+        const plan = await service.exportRows(await callerOf(request), request.query);
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${csvFileName(decl.name)}"`)
+          .send(csvStream(plan));
+      },
+    );
+
+    app.get(`${base}/:id`, { schema: { tags, params: IdParams } }, async (request) =>
+      ok(await service.get(await callerOf(request), request.params.id)),
+    );
+
+    app.post(
+      base,
+      { preValidation: noNullRequired, schema: { tags, body: createBodySchema(decl) } },
+      async (request) => ok(await service.create(await callerOf(request), request.body)),
+    );
+
+    app.put(
+      `${base}/:id`,
+      { preValidation: noNullRequired, schema: { tags, params: IdParams, body: updateBodySchema(decl) } },
+      async (request) => ok(await service.update(await callerOf(request), request.params.id, request.body)),
+    );
+
+    app.delete(`${base}/:id`, { schema: { tags, params: IdParams } }, async (request) =>
+      ok(await service.remove(await callerOf(request), request.params.id)),
+    );
+
+    app.patch(
+      base,
+      { preValidation: noNullRequired, schema: { tags, body: updateManyBodySchema(decl) } },
+      async (request) => {
+        const body = request.body as { ids: number[]; data: Record<string, unknown> };
+        return ok(await service.updateMany(await callerOf(request), body.ids, body.data));
+      },
+    );
+
+    app.delete(base, { schema: { tags, querystring: DeleteManyQuery } }, async (request) =>
+      ok(await service.removeMany(await callerOf(request), parseIds(request.query.ids))),
+    );
+
+    if (actionNames.length > 0) {
+      app.post(
+        `${base}/:id/:action`,
+        {
+          schema: {
+            tags,
+            params: Type.Object({ id: Id, action: Type.Enum(actionNames) }),
+          },
+        },
+        async (request) => {
+          const { id, action } = request.params as { id: number; action: string };
+          return ok(await service.runAction(await callerOf(request), id, action));
+        },
+      );
+    }
+    if (bulkNames.length > 0) {
+      app.post(
+        `${base}/actions/:action`,
+        { schema: { tags, params: Type.Object({ action: Type.Enum(bulkNames) }), body: IdsBody } },
+        async (request) => {
+          const { action } = request.params as { action: string };
+          return ok(await service.runBulkAction(await callerOf(request), request.body.ids, action));
+        },
+      );
+    }
+  }
+};

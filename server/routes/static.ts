@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RoutePlugin } from '../app';
+import type { Config } from '../config';
+import { isApiPath } from '../plugins/auth';
+import { escapeHtml } from '../services/mail';
+
+/** Paths the portal's client-side router must never shadow. */
+const NOT_SPA = [/^\/portal-[a-z]+-service\//, /^\/docs(\/|$)/, /^\/healthz$/, /^\/env\.js$/];
+
+const notBuiltPage = (title: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body><h1>${escapeHtml(title)}</h1>
+<p>The portal is not built yet. Run <code>npm start</code> (it builds the portal first) or <code>npm run build</code>.</p>
+<p>The API is up: see <a href="/docs">/docs</a>.</p></body></html>
+`;
+
+const wantsHtml = (request: FastifyRequest): boolean => {
+  const accept = request.headers.accept;
+  return typeof accept === 'string' && accept.includes('text/html');
+};
+
+/**
+ * The not-found fallback of the single-page portal: a GET for a portal route (not an API path) that
+ * accepts HTML gets index.html, so deep links like /x-action/user-active?token=… load the app.
+ * Returns false when the request should get the JSON 404 envelope instead.
+ */
+export const spaFallback =
+  (config: Pick<Config, 'distDir' | 'portalTitle'>) =>
+  async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const pathname = request.url.split('?')[0] ?? '';
+    if (isApiPath(pathname) || NOT_SPA.some((re) => re.test(pathname)) || !wantsHtml(request)) return false;
+    const indexFile = path.join(config.distDir, 'index.html');
+    // read per request: a rebuild while the server runs is picked up without a restart
+    const html = await readFile(indexFile, 'utf8').catch(() => notBuiltPage(config.portalTitle));
+    await reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    return true;
+  };
+
+/** Serves the built portal from DIST_DIR (./dist); hashed assets are cached for a long time. */
+export const staticRoutes: RoutePlugin = async (app) => {
+  const { distDir, portalTitle } = app.config;
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    app.get('/', { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(notBuiltPage(portalTitle)),
+    );
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    // one route per built file: unknown paths fall through to the SPA / JSON 404 handler
+    wildcard: false,
+    index: ['index.html'],
+    setHeaders: (reply, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+};

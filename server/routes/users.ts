@@ -1,0 +1,355 @@
+// Users API (spec section 7, base /portal-main-service/api/v1/user) and the group listing that
+// PUT /{id}/groups needs (base .../user-group). Who may see whom: services/users.ts (another
+// company's user answers 26231, like a missing one); what they may do: contract/access canAccess on
+// the `user` resource, except that anyone may read and update their own profile and password.
+
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { canAccess } from '../../contract/access';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract/constants';
+import { ok } from '../../contract/envelope';
+import type { RoutePlugin } from '../app';
+import { userGroups, users } from '../db/schema';
+import { AppError } from '../errors';
+import { isNoCount, listQueryOrThrow, selectPageOrThrow } from '../lib/list-query';
+import { requireOperator, requireUser } from '../plugins/auth';
+import { resolveCountry } from '../services/countries';
+import { issueEmailAction } from '../services/email-actions';
+import {
+  accessSubjectFor,
+  assertAccess,
+  assertCanGrant,
+  createGroup,
+  directPermissions,
+  groupListSpec,
+  groupPermissions,
+  permissionsOfGroups,
+  resolveGroups,
+  setDirectPermissions,
+  setUserGroups,
+  validatePermissions,
+} from '../services/rbac';
+import {
+  actorOf,
+  changePassword,
+  deleteUser,
+  insertPendingUser,
+  type NewPortalUser,
+  targetUser,
+  updateInfo,
+  userListSpec,
+  visibleScope,
+  withGroups,
+} from '../services/users';
+
+const Email = Type.String({ format: 'email', maxLength: 254 });
+const Password = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
+const Name = Type.String({ maxLength: 100 });
+/** E.164 (docs/decisions.md); '' or null clears it */
+const Mobile = Type.Union([Type.String({ pattern: '^(\\+[1-9][0-9]{6,14})?$' }), Type.Null()]);
+const Country = Type.String({ pattern: '^[A-Za-z]{2}$' });
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const IdParams = Type.Object({ id: Id });
+
+const RegisterBody = Type.Object(
+  { email: Email, password: Password, name: Type.Optional(Name), mobile: Type.Optional(Mobile) },
+  { additionalProperties: false },
+);
+const InviteBody = Type.Object(
+  { email: Email, name: Type.Optional(Name), mobile: Type.Optional(Mobile) },
+  { additionalProperties: false },
+);
+const OperatorInviteMerchantBody = Type.Object(
+  {
+    email: Email,
+    name: Type.Optional(Name),
+    mobile: Type.Optional(Mobile),
+    companyId: Type.Optional(Type.Union([Id, Type.Null()])),
+    brandId: Type.Optional(Type.Union([Id, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+const PermissionsBody = Type.Object(
+  {
+    // plain strings: an unknown name is 26232 PERMISSION_NOT_FOUND, not a schema error
+    permissions: Type.Array(
+      Type.Object({ resource: Type.String({ maxLength: 100 }), action: Type.String({ maxLength: 20 }) }),
+      { maxItems: 500 },
+    ),
+  },
+  { additionalProperties: false },
+);
+const GroupsBody = Type.Object(
+  {
+    groupIds: Type.Optional(Type.Array(Id, { maxItems: 200 })),
+    /** group names, as the logged-in user lists them; unique within the user's scope */
+    groups: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 200 })),
+  },
+  { additionalProperties: false },
+);
+const InfoBody = Type.Object(
+  { name: Type.Optional(Name), mobile: Type.Optional(Mobile), country: Type.Optional(Country) },
+  { additionalProperties: false },
+);
+const PwdBody = Type.Object(
+  { oldPassword: Type.Optional(Type.String({ maxLength: PASSWORD_MAX_LENGTH })), password: Password },
+  { additionalProperties: false },
+);
+
+/** Soft-deleted users leave the list unless the client filters on state itself. */
+const filtersOnState = (query: unknown): boolean => {
+  const raw = (query as { filter?: unknown }).filter;
+  if (typeof raw !== 'string') return false;
+  const parsed: unknown = JSON.parse(raw); // already validated by listQueryOrThrow
+  return Array.isArray(parsed) && parsed.some((f) => (f as { field?: unknown })?.field === 'state');
+};
+
+export const usersRoutes: RoutePlugin = async (app) => {
+  const { db } = app;
+  const actor = (request: FastifyRequest) => actorOf(db, requireUser(request).id);
+  const countryOf = async (request: FastifyRequest) =>
+    (await resolveCountry(db, request.headers['x-country'])).countryCode;
+
+  /** Creates a user waiting for activation and mails them the activation (or invitation) link. */
+  const createAndMail = async (input: NewPortalUser) => {
+    const row = await insertPendingUser(db, input);
+    await issueEmailAction(db, row.id, 'activeEmail');
+    return ok(await withGroups(db, row));
+  };
+
+  app.get('', async (request) => {
+    const me = await actor(request);
+    assertAccess(me.subject, 'VIEW', 'user');
+    const list = listQueryOrThrow(request.query, userListSpec, {
+      defaultSort: [{ field: 'createTime', direction: 'desc' }],
+    });
+    const scope: (SQL | undefined)[] = [visibleScope(me.row)];
+    if (!filtersOnState(request.query)) scope.push(ne(users.state, 'DELETE'));
+    const { data, page } = await selectPageOrThrow(
+      db,
+      users,
+      list,
+      isNoCount(request.headers),
+      and(...scope),
+    );
+    return ok(data, page);
+  });
+
+  app.post(
+    '/merchant/register',
+    { config: { public: true }, schema: { body: RegisterBody } },
+    async (request) =>
+      createAndMail({
+        ...request.body,
+        type: 'MERCHANT',
+        signupState: 'SUBMITTED',
+        invitationType: 'BLANK',
+        country: await countryOf(request),
+      }),
+  );
+
+  app.post('/merchant/invite', { schema: { body: InviteBody } }, async (request) => {
+    const me = await actor(request);
+    if (me.row.type !== 'MERCHANT') throw new AppError('ACCESS_DENIED');
+    assertAccess(me.subject, 'ADD', 'user');
+    if (me.row.companyId === null) throw new AppError('USER_HAS_NO_COMPANY');
+    return createAndMail({
+      ...request.body,
+      type: 'MERCHANT',
+      // joins a company that already went through signup
+      signupState: me.row.signupState,
+      invitationType: 'MERCHANT_INVITE_MERCHANT',
+      invitedBy: me.row.id,
+      companyId: me.row.companyId,
+      brandId: me.row.brandId,
+      country: me.row.country,
+    });
+  });
+
+  app.post('/operator/merchant/invite', { schema: { body: OperatorInviteMerchantBody } }, async (request) => {
+    const op = requireOperator(request);
+    return createAndMail({
+      ...request.body,
+      type: 'MERCHANT',
+      signupState: 'SUBMITTED',
+      invitationType: 'OPERATOR_INVITE_MERCHANT',
+      invitedBy: op.id,
+      country: await countryOf(request),
+    });
+  });
+
+  app.post('/operator/register', { schema: { body: InviteBody } }, async (request) => {
+    const op = requireOperator(request);
+    return createAndMail({
+      ...request.body,
+      type: 'OPERATOR',
+      invitationType: 'OPERATOR_INVITE_OPERATOR',
+      invitedBy: op.id,
+      country: await countryOf(request),
+    });
+  });
+
+  app.get('/:id', { schema: { params: IdParams } }, async (request) => {
+    const me = await actor(request);
+    return ok(await withGroups(db, await targetUser(db, me, request.params.id, 'VIEW', true)));
+  });
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        params: IdParams,
+        querystring: Type.Object({ softDel: Type.Optional(Type.Boolean({ default: true })) }),
+      },
+    },
+    async (request) => {
+      const me = await actor(request);
+      const target = await targetUser(db, me, request.params.id, 'UPDATE');
+      // deleting oneself would strand the session that asks; another user has to do it
+      if (target.id === me.row.id) throw new AppError('ACCESS_DENIED');
+      await deleteUser(db, target, request.query.softDel !== false);
+      return ok(null);
+    },
+  );
+
+  app.get('/:id/permissions', { schema: { params: IdParams } }, async (request) => {
+    const me = await actor(request);
+    const target = await targetUser(db, me, request.params.id, 'VIEW', true);
+    return ok(await directPermissions(db, target.id));
+  });
+
+  // null: the user holds no list because canAccess needs none (operators, company owners); the
+  // portal's authProvider reads null exactly so. Otherwise direct ∪ every group's permissions.
+  app.get('/:id/full-permissions', { schema: { params: IdParams } }, async (request) => {
+    const me = await actor(request);
+    const target = await targetUser(db, me, request.params.id, 'VIEW', true);
+    const subject = await accessSubjectFor(db, target);
+    return ok(subject.permissions ?? null);
+  });
+
+  app.patch('/:id/permissions', { schema: { params: IdParams, body: PermissionsBody } }, async (request) => {
+    const me = await actor(request);
+    const target = await targetUser(db, me, request.params.id, 'UPDATE');
+    const list = validatePermissions(request.body.permissions);
+    assertCanGrant(me.subject, list);
+    await setDirectPermissions(db, target.id, list);
+    return ok(await directPermissions(db, target.id));
+  });
+
+  app.put('/:id/groups', { schema: { params: IdParams, body: GroupsBody } }, async (request) => {
+    const me = await actor(request);
+    const target = await targetUser(db, me, request.params.id, 'UPDATE');
+    const ids = await resolveGroups(db, target, request.body);
+    assertCanGrant(me.subject, await permissionsOfGroups(db, ids));
+    await setUserGroups(db, target.id, ids);
+    return ok(await withGroups(db, target));
+  });
+
+  app.put('/:id/info', { schema: { params: IdParams, body: InfoBody } }, async (request) => {
+    const me = await actor(request);
+    const target = await targetUser(db, me, request.params.id, 'UPDATE', true);
+    const { country, ...rest } = request.body;
+    const row = await updateInfo(db, target.id, {
+      ...rest,
+      ...(country ? { country: country.toLowerCase() } : {}),
+    });
+    return ok(await withGroups(db, row));
+  });
+
+  app.put('/:id/pwd', { schema: { params: IdParams, body: PwdBody } }, async (request) => {
+    const me = await actor(request);
+    const target = await targetUser(db, me, request.params.id, 'UPDATE', true);
+    await changePassword(db, me, target, request.body, requireUser(request).tid);
+    return ok(null);
+  });
+
+  app.post('/:id/pns/is-allow', { schema: { params: IdParams } }, async (request) => {
+    const me = await actor(request);
+    const target = await targetUser(db, me, request.params.id, 'VIEW', true);
+    const subject = await accessSubjectFor(db, target);
+    return ok({ allowed: canAccess(subject, { action: 'VIEW', resource: 'push' }) });
+  });
+};
+
+const CreateGroupBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    type: Type.Optional(Type.Union([Type.Literal('OPERATOR'), Type.Literal('MERCHANT')])),
+    /** operators creating a merchant group name its company */
+    companyId: Type.Optional(Id),
+    description: Type.Optional(Type.String({ maxLength: 500 })),
+    permissions: Type.Optional(PermissionsBody.properties.permissions),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * Groups, as much as assignment needs: list (paged), read one with its permissions, create.
+ * Operators see every group; a merchant only their own company's merchant groups.
+ */
+export const userGroupRoutes: RoutePlugin = async (app) => {
+  const { db } = app;
+  const actor = (request: FastifyRequest) => actorOf(db, requireUser(request).id);
+  const groupScope = (row: { type: string; companyId: number | null }): SQL | undefined =>
+    row.type === 'OPERATOR'
+      ? undefined
+      : and(
+          eq(userGroups.type, 'MERCHANT'),
+          sql`${userGroups.companyId} is not distinct from ${row.companyId}`,
+        );
+
+  app.get('', async (request) => {
+    const me = await actor(request);
+    assertAccess(me.subject, 'VIEW', 'userGroup');
+    const list = listQueryOrThrow(request.query, groupListSpec);
+    const { data, page } = await selectPageOrThrow(
+      db,
+      userGroups,
+      list,
+      isNoCount(request.headers),
+      groupScope(me.row),
+    );
+    return ok(data, page);
+  });
+
+  app.get('/:id', { schema: { params: IdParams } }, async (request) => {
+    const me = await actor(request);
+    assertAccess(me.subject, 'VIEW', 'userGroup');
+    const [group] = await db
+      .select()
+      .from(userGroups)
+      .where(and(eq(userGroups.id, request.params.id), groupScope(me.row)));
+    if (!group) throw new AppError('USER_GROUP_NOT_FOUND');
+    return ok({ ...group, permissions: await groupPermissions(db, group.id) });
+  });
+
+  app.post('', { schema: { body: CreateGroupBody } }, async (request) => {
+    const me = await actor(request);
+    assertAccess(me.subject, 'ADD', 'userGroup');
+    const permissions = validatePermissions(request.body.permissions ?? []);
+    assertCanGrant(me.subject, permissions);
+    const { name, description } = request.body;
+    if (me.row.type === 'MERCHANT') {
+      if (me.row.companyId === null) throw new AppError('USER_HAS_NO_COMPANY');
+      if (request.body.type === 'OPERATOR') throw new AppError('ACCESS_DENIED');
+      return ok(
+        await createGroup(db, {
+          name,
+          description,
+          type: 'MERCHANT',
+          companyId: me.row.companyId,
+          permissions,
+        }),
+      );
+    }
+    const type = request.body.type ?? 'OPERATOR';
+    const companyId = request.body.companyId ?? null;
+    if (type === 'MERCHANT' && companyId === null) {
+      throw new AppError('PARAMETER_VALIDATION_FAILED', [
+        { field: 'companyId', message: 'is required for a merchant group' },
+      ]);
+    }
+    return ok(await createGroup(db, { name, description, type, companyId, permissions }));
+  });
+};

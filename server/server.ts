@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createDb, migrate } from './db/client';
+import { bootstrapFirstOperator } from './services/bootstrap';
+
+/** Where the embedded database lives inside DATA_DIR (next to jwt-secret). */
+export const pgliteDir = (dataDir: string): string => path.join(dataDir, 'pglite');
+
+export const startServer = async (): Promise<void> => {
+  const config = loadConfig();
+  const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config.dataDir) });
+  await migrate(handle.db);
+  const first = await bootstrapFirstOperator(handle.db, config);
+  if (first.created && first.generatedPassword) {
+    // printed once on purpose, outside the logger, so the password never lands in log storage
+    process.stdout.write(`First operator: ${first.email} / ${first.generatedPassword}\n`);
+  } else if (first.created) {
+    process.stdout.write(`First operator: ${first.email} (password from ADMIN_PASSWORD)\n`);
+  }
+  const app = await buildApp({ config, db: handle.db });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await handle.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  // 'on', not 'once': a wrapper (tsx) may relay the same signal twice; a second one must not kill
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+};
+
+const isMain =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
+if (isMain) {
+  startServer().catch((err: unknown) => {
+    console.error('server failed to start:', err);
+    process.exit(1);
+  });
+}

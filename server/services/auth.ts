@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  BLOCKED_USER_STATES,
+  DEVICE_ID_PATTERN,
+  roleOf,
+  type SignupState,
+  type UserState,
+  type UserType,
+} from '../../contract';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { type LoginSessionRow, type UserRow, users } from '../db/schema';
+import { AppError } from '../errors';
+import {
+  consumeEmailAction,
+  createEmailActionToken,
+  findValidAction,
+  issueEmailAction,
+} from './email-actions';
+import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords';
+import type { LoginThrottle } from './rate-limit';
+import { groupsOf } from './rbac';
+import { createLogin, redeemRefreshToken, revokeUserLogins } from './sessions';
+import { signAccessToken } from './tokens';
+
+/** The logged-in user as get-token returns it (spec section 3). */
+export interface LoggedInUser {
+  email: string;
+  groups: string[];
+  id: number;
+  name: string;
+  type: UserType;
+  mobile: string | null;
+  companyId: number | null;
+  brandId: number | null;
+  signupState: SignupState;
+  state: UserState;
+  country: string;
+}
+
+export const loggedInUser = async (db: Db, user: UserRow): Promise<LoggedInUser> => ({
+  email: user.email,
+  groups: (await groupsOf(db, user.id)).map((g) => g.name),
+  id: user.id,
+  name: user.name,
+  type: user.type,
+  mobile: user.mobile,
+  companyId: user.companyId,
+  brandId: user.brandId,
+  signupState: user.signupState,
+  state: user.state,
+  country: user.country,
+});
+
+/** A client's X-Device-Id when it is sane, else undefined. */
+export const deviceIdFrom = (header: string | string[] | undefined): string | undefined =>
+  typeof header === 'string' && DEVICE_ID_PATTERN.test(header) ? header : undefined;
+
+export const isBlocked = (state: UserState): boolean =>
+  (BLOCKED_USER_STATES as readonly string[]).includes(state);
+
+/** A signed access token for a login; never outlives the login itself. */
+export const accessTokenFor = (
+  config: Pick<Config, 'accessTokenTtlS' | 'jwtSecret'>,
+  user: UserRow,
+  session: LoginSessionRow,
+): Promise<string> => {
+  const nowS = Math.floor(Date.now() / 1000);
+  const exp = Math.min(nowS + config.accessTokenTtlS, Math.floor(session.expiresAt.getTime() / 1000));
+  return signAccessToken(
+    {
+      tid: session.id,
+      uid: user.id,
+      putyp: user.type,
+      did: session.deviceId,
+      mid: user.companyId ?? 0,
+      mob: user.mobile ?? '',
+      eml: user.email,
+      role: roleOf(user.type),
+      exp,
+    },
+    config.jwtSecret,
+  );
+};
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  throttle: LoginThrottle;
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  ip: string;
+  deviceId?: string | undefined;
+}
+
+export interface LoginOutput {
+  user: LoggedInUser;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** get-token: checks throttling, credentials and state, then starts a login. */
+export const login = async ({ db, config, throttle }: AuthDeps, input: LoginInput): Promise<LoginOutput> => {
+  const email = input.email.trim().toLowerCase();
+  await throttle.check(email, input.ip);
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  const passwordOk = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyDummyPassword(input.password);
+  if (!user || !passwordOk) {
+    await throttle.fail(email, input.ip);
+    throw new AppError('BAD_CREDENTIALS');
+  }
+  await throttle.succeed(email, input.ip);
+  // state is revealed only to someone who knows the password
+  if (isBlocked(user.state)) throw new AppError('INVALID_USER_STATE');
+  if (user.mustResetPassword) {
+    const resetPasswordToken = await createEmailActionToken(db, user.id, 'forgetPwd');
+    throw new AppError('USER_SHOULD_RESET_PASSWORD', { resetPasswordToken });
+  }
+  const { session, refreshToken } = await createLogin(db, {
+    userId: user.id,
+    deviceId: input.deviceId ?? randomUUID(),
+    ttlS: config.refreshTokenTtlS,
+  });
+  return {
+    user: await loggedInUser(db, user),
+    accessToken: await accessTokenFor(config, user, session),
+    refreshToken,
+  };
+};
+
+/** refresh/token: a new access token for a valid refresh token (no rotation). */
+export const refreshAccessToken = async (
+  { db, config }: Pick<AuthDeps, 'db' | 'config'>,
+  refreshToken: string,
+  deviceId: string | undefined,
+): Promise<string> => {
+  const { user, session } = await redeemRefreshToken(db, refreshToken, { deviceId, rotate: false });
+  return accessTokenFor(config, user, session);
+};
+
+/** refresh/refresh-token: rotates the refresh token. */
+export const rotateRefreshToken = async (
+  { db }: Pick<AuthDeps, 'db'>,
+  refreshToken: string,
+  deviceId: string | undefined,
+): Promise<string> => (await redeemRefreshToken(db, refreshToken, { deviceId, rotate: true })).refreshToken;
+
+/** password/send/forget/email */
+export const sendForgetPasswordEmail = async (db: Db, rawEmail: string): Promise<void> => {
+  const email = rawEmail.trim().toLowerCase();
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (!user || user.state === 'DELETE') throw new AppError('USER_EMAIL_NOT_EXIST');
+  await issueEmailAction(db, user.id, 'forgetPwd');
+};
+
+/** password/verify/forget/email */
+export const verifyForgetPasswordToken = async (db: Db, token: string): Promise<{ email: string }> => {
+  const { user } = await findValidAction(db, token, 'forgetPwd');
+  return { email: user.email };
+};
+
+/** password/reset: single-use; sets the password and ends every login of the user. */
+export const resetPassword = async (db: Db, token: string, password: string): Promise<void> => {
+  const { action, user } = await findValidAction(db, token, 'forgetPwd');
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    if (!(await consumeEmailAction(tx, action.id))) throw new AppError('EMAIL_ACTION_TOKEN_INVALID');
+    await tx.update(users).set({ passwordHash, mustResetPassword: false }).where(eq(users.id, user.id));
+    await revokeUserLogins(tx, user.id, 'password-reset');
+  });
+};
+
+const ACTIVATION_BLOCKED: readonly UserState[] = ['DISABLE', 'LOCK', 'DELETE'];
+
+/** user/active-by-email: WAIT_EMAIL_ACTIVE (or ENABLE) → ENABLE, setting a password if given. */
+export const activateByEmail = async (
+  db: Db,
+  token: string,
+  password: string | undefined,
+): Promise<{ id: number; email: string; state: UserState }> => {
+  const { action, user } = await findValidAction(db, token, 'activeEmail');
+  if (ACTIVATION_BLOCKED.includes(user.state)) throw new AppError('INVALID_USER_STATE');
+  if (!user.passwordHash && password === undefined) {
+    throw new AppError('PARAMETER_VALIDATION_FAILED', [{ field: 'password', message: 'is required' }]);
+  }
+  const passwordHash = password === undefined ? undefined : await hashPassword(password);
+  await db.transaction(async (tx) => {
+    if (!(await consumeEmailAction(tx, action.id))) throw new AppError('EMAIL_ACTION_TOKEN_INVALID');
+    await tx
+      .update(users)
+      .set({ state: 'ENABLE', ...(passwordHash ? { passwordHash, mustResetPassword: false } : {}) })
+      .where(eq(users.id, user.id));
+  });
+  return { id: user.id, email: user.email, state: 'ENABLE' };
+};

@@ -1,0 +1,246 @@
+// Groups and permissions of portal users. A permission is addressed as {resource, action}: the
+// resources are contract/access PERMISSION_RESOURCES, so no catalogue table is needed and an
+// unknown name is simply 26232. "permissions" are a user's direct ones; "full permissions" add
+// those of every group the user belongs to.
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AccessSubject,
+  canAccess,
+  isPermissionAction,
+  isPermissionResource,
+  type Permission,
+} from '../../contract/access';
+import type { PermissionAction, UserType } from '../../contract/enums';
+import type { Db } from '../db/client';
+import type { UserRow } from '../db/schema';
+import {
+  type UserGroupRow,
+  userGroupMembers,
+  userGroupPermissions,
+  userGroups,
+  userPermissions,
+} from '../db/schema';
+import { AppError } from '../errors';
+import { uniqueViolation } from '../lib/db-errors';
+import type { ListSpec } from '../lib/list-query';
+
+const byName = (a: Permission, b: Permission) =>
+  a.resource === b.resource ? a.action.localeCompare(b.action) : a.resource.localeCompare(b.resource);
+
+const dedupe = (list: readonly Permission[]): Permission[] => {
+  const seen = new Map<string, Permission>();
+  for (const p of list)
+    seen.set(`${p.resource}\u0000${p.action}`, { resource: p.resource, action: p.action });
+  return [...seen.values()].sort(byName);
+};
+
+/** Checks names against the catalogue of resources and actions: 26232 for the first unknown one. */
+export const validatePermissions = (list: readonly { resource: string; action: string }[]): Permission[] => {
+  const bad = list.findIndex((p) => !isPermissionResource(p.resource) || !isPermissionAction(p.action));
+  if (bad >= 0) {
+    const p = list[bad];
+    throw new AppError('PERMISSION_NOT_FOUND', [
+      { field: `permissions[${bad}]`, message: `unknown permission ${p?.resource}:${p?.action}` },
+    ]);
+  }
+  return dedupe(list as Permission[]);
+};
+
+export const directPermissions = async (db: Db, userId: number): Promise<Permission[]> => {
+  const rows = await db
+    .select({ resource: userPermissions.resource, action: userPermissions.action })
+    .from(userPermissions)
+    .where(eq(userPermissions.userId, userId));
+  return dedupe(rows);
+};
+
+export const fullPermissions = async (db: Db, userId: number): Promise<Permission[]> => {
+  const fromGroups = await db
+    .select({ resource: userGroupPermissions.resource, action: userGroupPermissions.action })
+    .from(userGroupPermissions)
+    .innerJoin(userGroupMembers, eq(userGroupMembers.groupId, userGroupPermissions.groupId))
+    .where(eq(userGroupMembers.userId, userId));
+  return dedupe([...(await directPermissions(db, userId)), ...fromGroups]);
+};
+
+export interface GroupSummary {
+  id: number;
+  name: string;
+  type: UserType;
+}
+
+export const groupsOf = async (db: Db, userId: number): Promise<GroupSummary[]> =>
+  db
+    .select({ id: userGroups.id, name: userGroups.name, type: userGroups.type })
+    .from(userGroups)
+    .innerJoin(userGroupMembers, eq(userGroupMembers.groupId, userGroups.id))
+    .where(eq(userGroupMembers.userId, userId))
+    .orderBy(asc(userGroups.id));
+
+/** Replaces a user's direct permissions. */
+export const setDirectPermissions = async (
+  db: Db,
+  userId: number,
+  list: readonly Permission[],
+): Promise<void> => {
+  await db.transaction(async (tx) => {
+    await tx.delete(userPermissions).where(eq(userPermissions.userId, userId));
+    if (list.length > 0) await tx.insert(userPermissions).values(list.map((p) => ({ userId, ...p })));
+  });
+};
+
+/** The scope a user's groups must come from: same type and, for merchants, the same company. */
+const groupScope = (user: Pick<UserRow, 'type' | 'companyId'>): SQL =>
+  user.type === 'OPERATOR'
+    ? eq(userGroups.type, 'OPERATOR')
+    : (and(
+        eq(userGroups.type, 'MERCHANT'),
+        sql`${userGroups.companyId} is not distinct from ${user.companyId}`,
+      ) ?? sql`false`);
+
+/**
+ * Resolves groups named by id or by name (names are unique within a scope) in the user's scope;
+ * 26233 when one does not exist there.
+ */
+export const resolveGroups = async (
+  db: Db,
+  user: Pick<UserRow, 'type' | 'companyId'>,
+  ref: { groupIds?: readonly number[] | undefined; groups?: readonly string[] | undefined },
+): Promise<number[]> => {
+  const ids = [...new Set(ref.groupIds ?? [])];
+  const names = [...new Set((ref.groups ?? []).map((n) => n.trim().toLowerCase()))];
+  const conditions: SQL[] = [];
+  if (ids.length > 0) conditions.push(inArray(userGroups.id, ids));
+  if (names.length > 0) conditions.push(inArray(sql`lower(${userGroups.name})`, names));
+  if (conditions.length === 0) return [];
+  const found = await db
+    .select({ id: userGroups.id, name: userGroups.name })
+    .from(userGroups)
+    .where(and(groupScope(user), or(...conditions)));
+  const missing = [
+    ...ids.filter((id) => !found.some((g) => g.id === id)),
+    ...names.filter((n) => !found.some((g) => g.name.toLowerCase() === n)),
+  ];
+  if (missing.length > 0) {
+    throw new AppError('USER_GROUP_NOT_FOUND', [
+      { field: 'groupIds', message: `unknown group ${missing.join(', ')}` },
+    ]);
+  }
+  return [...new Set(found.map((g) => g.id))];
+};
+
+/** The permissions the given groups carry (to check that a merchant grants only what they hold). */
+export const permissionsOfGroups = async (db: Db, groupIds: readonly number[]): Promise<Permission[]> =>
+  groupIds.length === 0
+    ? []
+    : dedupe(
+        await db
+          .select({ resource: userGroupPermissions.resource, action: userGroupPermissions.action })
+          .from(userGroupPermissions)
+          .where(inArray(userGroupPermissions.groupId, [...groupIds])),
+      );
+
+/** Replaces a user's groups with already-resolved ids. */
+export const setUserGroups = async (
+  db: Db,
+  userId: number,
+  groupIds: readonly number[],
+): Promise<GroupSummary[]> => {
+  await db.transaction(async (tx) => {
+    await tx.delete(userGroupMembers).where(eq(userGroupMembers.userId, userId));
+    if (groupIds.length > 0)
+      await tx.insert(userGroupMembers).values(groupIds.map((groupId) => ({ userId, groupId })));
+  });
+  return groupsOf(db, userId);
+};
+
+/**
+ * The subject canAccess judges. A merchant who joined by another merchant's invitation is bound by
+ * their full permissions (possibly none); every other merchant is a company owner, with no list.
+ */
+export const accessSubjectFor = async (
+  db: Db,
+  user: Pick<UserRow, 'id' | 'type' | 'invitationType'>,
+): Promise<AccessSubject> => {
+  if (user.type === 'OPERATOR') return { type: 'OPERATOR' };
+  if (user.invitationType !== 'MERCHANT_INVITE_MERCHANT') return { type: 'MERCHANT' };
+  return { type: 'MERCHANT', permissions: await fullPermissions(db, user.id) };
+};
+
+/** Throws 26237 unless the subject may do `action` on `resource`. */
+export const assertAccess = (subject: AccessSubject, action: PermissionAction, resource: string): void => {
+  if (!canAccess(subject, { action, resource })) throw new AppError('ACCESS_DENIED');
+};
+
+/** Throws 26238 when a merchant grants a permission they do not hold themselves. */
+export const assertCanGrant = (granter: AccessSubject, list: readonly Permission[]): void => {
+  if (granter.type === 'OPERATOR') return;
+  const exceeding = list.find((p) => !canAccess(granter, p));
+  if (exceeding) {
+    throw new AppError('GRANT_EXCEEDS_OWN', [
+      { field: 'permissions', message: `${exceeding.resource}:${exceeding.action}` },
+    ]);
+  }
+};
+
+// ---- groups (just enough for assignment and listing; full management is a later issue) ----
+
+export const groupListSpec: ListSpec = {
+  id: { column: userGroups.id, type: 'number', filter: ['eq', 'in'], sort: true },
+  name: { column: userGroups.name, type: 'text', filter: ['eq', 'in', 'regex'], sort: true, search: true },
+  type: {
+    column: userGroups.type,
+    type: 'enum',
+    values: ['OPERATOR', 'MERCHANT'],
+    filter: ['eq', 'in'],
+    sort: true,
+  },
+  companyId: { column: userGroups.companyId, type: 'number', filter: ['eq', 'in'] },
+  description: { column: userGroups.description, type: 'text', search: true },
+  createTime: { column: userGroups.createTime, type: 'datetime', filter: ['gte', 'lte'], sort: true },
+  updateTime: { column: userGroups.updateTime, type: 'datetime' },
+};
+
+export interface NewGroup {
+  name: string;
+  type: UserType;
+  companyId: number | null;
+  description?: string;
+  permissions?: readonly Permission[];
+}
+
+export const createGroup = async (
+  db: Db,
+  input: NewGroup,
+): Promise<UserGroupRow & { permissions: Permission[] }> => {
+  const permissions = validatePermissions(input.permissions ?? []);
+  try {
+    return await db.transaction(async (tx) => {
+      const [group] = await tx
+        .insert(userGroups)
+        .values({
+          name: input.name.trim(),
+          type: input.type,
+          companyId: input.type === 'OPERATOR' ? null : input.companyId,
+          description: input.description ?? '',
+        })
+        .returning();
+      if (!group) throw new Error('group insert returned nothing');
+      if (permissions.length > 0) {
+        await tx.insert(userGroupPermissions).values(permissions.map((p) => ({ groupId: group.id, ...p })));
+      }
+      return { ...group, permissions };
+    });
+  } catch (e) {
+    if (uniqueViolation(e) !== undefined) throw new AppError('USER_GROUP_NAME_DUPLICATE');
+    throw e;
+  }
+};
+
+export const groupPermissions = async (db: Db, groupId: number): Promise<Permission[]> =>
+  dedupe(
+    await db
+      .select({ resource: userGroupPermissions.resource, action: userGroupPermissions.action })
+      .from(userGroupPermissions)
+      .where(eq(userGroupPermissions.groupId, groupId)),
+  );

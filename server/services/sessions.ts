@@ -1,0 +1,202 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { BLOCKED_USER_STATES, REFRESH_REPLAY_GRACE_S } from '../../contract';
+import type { Db } from '../db/client';
+import { type LoginSessionRow, loginSessions, refreshTokens, type UserRow, users } from '../db/schema';
+import { AppError } from '../errors';
+import { randomToken, sha256 } from './tokens';
+
+export interface ActiveLogin {
+  session: LoginSessionRow;
+  user: UserRow;
+}
+
+/** The login behind an access token's tid, with its user; null when revoked, expired or unknown. */
+export const findActiveLogin = async (db: Db, tid: string): Promise<ActiveLogin | null> => {
+  const rows = await db
+    .select({ session: loginSessions, user: users })
+    .from(loginSessions)
+    .innerJoin(users, eq(users.id, loginSessions.userId))
+    .where(and(eq(loginSessions.id, tid), isNull(loginSessions.revokedAt)))
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.session.expiresAt.getTime() <= Date.now()) return null;
+  return row;
+};
+
+export interface NewLogin {
+  session: LoginSessionRow;
+  refreshToken: string;
+}
+
+/** Starts a login: one session row (its id is the tid) and its first refresh token. */
+export const createLogin = async (
+  db: Db,
+  input: { userId: number; deviceId: string; ttlS: number },
+): Promise<NewLogin> => {
+  const refreshToken = randomToken();
+  const session = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(loginSessions)
+      .values({
+        id: randomUUID(),
+        userId: input.userId,
+        deviceId: input.deviceId,
+        expiresAt: new Date(Date.now() + input.ttlS * 1000),
+      })
+      .returning();
+    if (!created) throw new Error('login session insert returned nothing');
+    await tx.insert(refreshTokens).values({ sessionId: created.id, tokenHash: sha256(refreshToken) });
+    return created;
+  });
+  return { session, refreshToken };
+};
+
+export const revokeLogin = async (db: Db, sessionId: string, reason: string): Promise<void> => {
+  await db
+    .update(loginSessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(loginSessions.id, sessionId), isNull(loginSessions.revokedAt)));
+};
+
+/** Ends every login of a user (password reset, disable, delete). */
+export const revokeUserLogins = async (db: Db, userId: number, reason: string): Promise<void> => {
+  await db
+    .update(loginSessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(loginSessions.userId, userId), isNull(loginSessions.revokedAt)));
+};
+
+// ---- sealing the successor of a rotated refresh token (see refreshTokens.successorSealed) ----
+
+const sealKey = (token: string): Buffer =>
+  Buffer.from(hkdfSync('sha256', token, Buffer.alloc(0), 'refresh-token-successor', 32));
+
+const seal = (successor: string, token: string): string => {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(token), iv);
+  const body = Buffer.concat([cipher.update(successor, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+};
+
+const unseal = (sealed: string, token: string): string | null => {
+  try {
+    const raw = Buffer.from(sealed, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', sealKey(token), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+};
+
+type TokenRow = typeof refreshTokens.$inferSelect;
+
+const findToken = async (db: Db, token: string) => {
+  const rows = await db
+    .select({ token: refreshTokens, session: loginSessions, user: users })
+    .from(refreshTokens)
+    .innerJoin(loginSessions, eq(loginSessions.id, refreshTokens.sessionId))
+    .innerJoin(users, eq(users.id, loginSessions.userId))
+    .where(eq(refreshTokens.tokenHash, sha256(token)))
+    .limit(1);
+  return rows[0];
+};
+
+/** Follows the rotation chain from a replaced token to the newest one (each link needs the previous). */
+const currentTokenFrom = async (db: Db, token: string, row: TokenRow): Promise<string | null> => {
+  let plain = token;
+  let current = row;
+  for (let hop = 0; hop < 20; hop++) {
+    if (current.usedAt === null) return plain;
+    if (!current.successorSealed) return null;
+    const next = unseal(current.successorSealed, plain);
+    if (!next) return null;
+    const [nextRow] = await db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(next)));
+    if (!nextRow) return null;
+    plain = next;
+    current = nextRow;
+  }
+  return null;
+};
+
+export interface RefreshResult extends ActiveLogin {
+  /** the refresh token the client should hold from now on */
+  refreshToken: string;
+  /** true when a replaced token was presented inside the grace window */
+  graceReplay: boolean;
+}
+
+export interface RefreshOptions {
+  /** the X-Device-Id of the request, if it sent one */
+  deviceId?: string | undefined;
+  /** replace the presented token with a new one */
+  rotate: boolean;
+  graceS?: number;
+}
+
+/**
+ * Checks a refresh token and, with `rotate`, replaces it. A replaced token presented again ends the
+ * whole login (1007), except within the grace window, when the client gets the current token.
+ */
+export const redeemRefreshToken = async (
+  db: Db,
+  token: string,
+  opts: RefreshOptions,
+): Promise<RefreshResult> => {
+  const found = await findToken(db, token);
+  if (!found) throw new AppError('TOKEN_NOT_EXIST');
+  const { session, user } = found;
+  if (session.revokedAt) throw new AppError('TOKEN_ALREADY_LOGGED_OUT');
+  if (session.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED');
+  if (opts.deviceId !== undefined && opts.deviceId !== session.deviceId) {
+    throw new AppError('REFRESH_DEVICE_MISMATCH');
+  }
+  if ((BLOCKED_USER_STATES as readonly string[]).includes(user.state))
+    throw new AppError('INVALID_USER_STATE');
+
+  const graceMs = Math.min(opts.graceS ?? REFRESH_REPLAY_GRACE_S, REFRESH_REPLAY_GRACE_S) * 1000;
+  const replay = async (row: TokenRow): Promise<RefreshResult> => {
+    const usedAt = row.usedAt?.getTime() ?? 0;
+    if (Date.now() - usedAt <= graceMs) {
+      const current = await currentTokenFrom(db, token, row);
+      if (current) return { session, user, refreshToken: current, graceReplay: true };
+    }
+    await revokeLogin(db, session.id, 'refresh-token-replay');
+    throw new AppError('REFRESH_TOKEN_REUSED');
+  };
+
+  if (found.token.usedAt) return replay(found.token);
+  if (!opts.rotate) return { session, user, refreshToken: token, graceReplay: false };
+
+  const next = randomToken();
+  const rotated = await db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date(), successorSealed: seal(next, token) })
+      .where(and(eq(refreshTokens.id, found.token.id), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    if (claimed.length === 0) return false;
+    await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: sha256(next) });
+    return true;
+  });
+  if (!rotated) {
+    // another request rotated it between our read and our write: treat as a (graceful) replay
+    const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, found.token.id));
+    if (!row) throw new AppError('TOKEN_NOT_EXIST');
+    return replay(row);
+  }
+  return { session, user, refreshToken: next, graceReplay: false };
+};
+
+/** Counts a user's logins that still work (for tests and the user admin). */
+export const countActiveLogins = async (db: Db, userId: number): Promise<number> => {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginSessions)
+    .where(and(eq(loginSessions.userId, userId), isNull(loginSessions.revokedAt)));
+  return row?.n ?? 0;
+};

@@ -1,0 +1,606 @@
+// The portal side of a declaration: react-admin's resource module { list, show, edit, create, icon,
+// recordRepresentation }, made from the declaration alone. One switch per field type for the column,
+// the read-only field and the input (each ends in an exhaustive `never` check); filters from the
+// declared operators; buttons only where the declaration's roles and the permission rule allow.
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import ApartmentIcon from '@mui/icons-material/Apartment';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
+import DevicesIcon from '@mui/icons-material/Devices';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
+import InsightsIcon from '@mui/icons-material/Insights';
+import LoyaltyIcon from '@mui/icons-material/Loyalty';
+import PeopleIcon from '@mui/icons-material/People';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import SecurityIcon from '@mui/icons-material/Security';
+import SettingsIcon from '@mui/icons-material/Settings';
+import TableChartIcon from '@mui/icons-material/TableChart';
+import { Box, InputAdornment } from '@mui/material';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
+import {
+  BooleanField,
+  BooleanInput,
+  Create,
+  type CreateProps,
+  DataTable,
+  DateField,
+  DateInput,
+  DateTimeInput,
+  Edit,
+  type EditProps,
+  EmailField,
+  email,
+  FunctionField,
+  ImageField,
+  List,
+  type ListProps,
+  maxLength,
+  maxValue,
+  minLength,
+  minValue,
+  NumberField,
+  NumberInput,
+  type RaRecord,
+  ReferenceField,
+  ReferenceInput,
+  required,
+  SearchInput,
+  SelectArrayInput,
+  SelectField,
+  SelectInput,
+  Show,
+  type ShowProps,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  UrlField,
+  useCanAccess,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { useCountry } from '../components/CountryContext';
+import { DetailActions, EditToolbar, ListActions, ListBulkActions } from './buttons';
+import type {
+  FieldDeclaration,
+  FilterOperatorName,
+  MenuGroup,
+  ResourceDeclaration,
+  SelectFieldDeclaration,
+  View,
+} from './declarations';
+import { fieldLabelKey, inViews, writableFields } from './declarations';
+
+export interface ResourceModule {
+  list: ComponentType<GeneratedListProps>;
+  show: ComponentType<Partial<ShowProps>>;
+  edit: ComponentType<Partial<EditProps>>;
+  create: ComponentType<Partial<CreateProps>>;
+  icon: ComponentType;
+  recordRepresentation: string;
+}
+
+/** What an embedding page (the /DataTableEditView editor) may change about a generated list. */
+export interface GeneratedListProps {
+  /** the editor keeps its own query string: the list must not write its params there */
+  disableSyncWithLocation?: boolean;
+  storeKey?: string | false;
+  /** replaces 'go to the show page' on a row click */
+  onRowClick?: (id: RaRecord['id']) => void;
+  /** replaces the Create link (the editor opens its own create view) */
+  onCreate?: () => void;
+  title?: ListProps['title'];
+  /** a permanent filter the user cannot remove (e.g. one member's vouchers) */
+  filter?: Record<string, unknown>;
+  /** render nothing until the caller has a filter to apply */
+  empty?: ListProps['empty'];
+}
+
+const GROUP_ICONS: Record<MenuGroup, ComponentType> = {
+  user: PeopleIcon,
+  stampCards: LoyaltyIcon,
+  vouchers: CardGiftcardIcon,
+  communications: CampaignIcon,
+  transaction: ReceiptLongIcon,
+  device: DevicesIcon,
+  config: SettingsIcon,
+  analytics: InsightsIcon,
+  finance: AccountBalanceWalletIcon,
+  organization: ApartmentIcon,
+  approve: FactCheckIcon,
+  access: SecurityIcon,
+  help: HelpOutlineIcon,
+};
+
+/** Choices of a select, labelled by i18n key; a numeric select stores the choice's index. */
+export const choicesOf = (resource: string, field: SelectFieldDeclaration) =>
+  field.choices.map((value, index) => ({
+    id: field.numeric ? index : value,
+    name: `resources.${resource}.choices.${field.name}.${value}`,
+  }));
+
+// ---- read-only display (list cells and show rows) ----------------------------------------------
+
+const MoneyField = ({ source }: { source: string }) => {
+  const { currency } = useCountry();
+  return <NumberField source={source} options={{ style: 'currency', currency }} />;
+};
+
+const JsonField = ({ source }: { source: string }) => (
+  <FunctionField
+    source={source}
+    render={(record: RaRecord) =>
+      record[source] === null || record[source] === undefined ? null : (
+        <Box component="pre" sx={{ m: 0, fontSize: '0.8rem', whiteSpace: 'pre-wrap', maxWidth: 420 }}>
+          {JSON.stringify(record[source], null, 2)}
+        </Box>
+      )
+    }
+  />
+);
+
+/** A reference the user may not open shows its id, instead of a failing lookup. */
+const RefField = ({ source, reference }: { source: string; reference: string }) => {
+  const { canAccess } = useCanAccess({ action: 'list', resource: reference });
+  if (!canAccess) return <NumberField source={source} />;
+  return <ReferenceField source={source} reference={reference} link="show" />;
+};
+
+const displayOf = (resource: string, field: FieldDeclaration, where: 'list' | 'show'): ReactElement => {
+  const { name: source } = field;
+  switch (field.type) {
+    case 'text':
+    case 'phone':
+      return <TextField source={source} />;
+    case 'email':
+      return <EmailField source={source} />;
+    case 'url':
+      return <UrlField source={source} target="_blank" rel="noreferrer" />;
+    case 'image':
+      return (
+        <ImageField
+          source={source}
+          sx={{ '& img': { maxWidth: where === 'list' ? 48 : 240, maxHeight: where === 'list' ? 48 : 240 } }}
+        />
+      );
+    case 'number':
+      return <NumberField source={source} />;
+    case 'money':
+      return <MoneyField source={source} />;
+    case 'boolean':
+      return <BooleanField source={source} />;
+    case 'date':
+      return <DateField source={source} />;
+    case 'datetime':
+      return <DateField source={source} showTime />;
+    case 'select':
+      return <SelectField source={source} choices={choicesOf(resource, field)} />;
+    case 'reference':
+      return <RefField source={source} reference={field.reference} />;
+    case 'json':
+      return <JsonField source={source} />;
+    default: {
+      const never: never = field;
+      throw new Error(`unknown field type ${String(never)}`);
+    }
+  }
+};
+
+// ---- inputs (edit and create) -------------------------------------------------------------------
+
+const MoneyInput = (props: {
+  source: string;
+  validate: Validator[];
+  readOnly?: boolean;
+  helperText?: string;
+}) => {
+  const { currency } = useCountry();
+  return (
+    <NumberInput
+      {...props}
+      step={0.01}
+      slotProps={{ input: { startAdornment: <InputAdornment position="start">{currency}</InputAdornment> } }}
+    />
+  );
+};
+
+const ImagePreview = ({ source }: { source: string }) => {
+  const url: unknown = useWatch({ name: source });
+  if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return null;
+  return (
+    <Box component="img" src={url} alt="" sx={{ maxWidth: 160, maxHeight: 160, mb: 2, display: 'block' }} />
+  );
+};
+
+const ImageUrlInput = (props: {
+  source: string;
+  validate: Validator[];
+  parse?: (value: string) => string | null;
+  readOnly?: boolean;
+  helperText?: string;
+}) => (
+  <Box sx={{ width: '100%' }}>
+    <TextInput {...props} type="url" fullWidth />
+    <ImagePreview source={props.source} />
+  </Box>
+);
+
+const BAD_JSON = 'builders.json.invalid';
+
+/** A text area that holds JSON: shown pretty, parsed on the way out, refused when it does not parse. */
+const formatJson = (value: unknown): string =>
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value, null, 2);
+const parseJson = (text: string): unknown => {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Kept as text so the validator can refuse it and the user keeps what they typed.
+    return text;
+  }
+};
+const validJson =
+  (shape: 'list' | 'object' | undefined): Validator =>
+  (value: unknown) => {
+    if (value === null || value === undefined) return undefined;
+    if (typeof value === 'string') return BAD_JSON;
+    if (shape === 'list' && !Array.isArray(value)) return 'builders.json.not_list';
+    if (shape === 'object' && (Array.isArray(value) || typeof value !== 'object'))
+      return 'builders.json.not_object';
+    return undefined;
+  };
+
+const RefInput = ({
+  source,
+  reference,
+  validate,
+  readOnly,
+}: {
+  source: string;
+  reference: string;
+  validate: Validator[];
+  readOnly?: boolean;
+}) => {
+  const { canAccess, isPending } = useCanAccess({ action: 'list', resource: reference });
+  if (isPending) return null;
+  if (!canAccess) return <NumberInput source={source} validate={validate} readOnly={readOnly} />;
+  return (
+    <ReferenceInput source={source} reference={reference}>
+      <SelectInput validate={validate} readOnly={readOnly} />
+    </ReferenceInput>
+  );
+};
+
+const validatorsOf = (field: FieldDeclaration): Validator[] => {
+  const out: Validator[] = [];
+  if (field.required) out.push(required());
+  switch (field.type) {
+    case 'text':
+    case 'email':
+    case 'phone':
+    case 'url':
+    case 'image':
+      if (field.minLength !== undefined) out.push(minLength(field.minLength));
+      if (field.maxLength !== undefined) out.push(maxLength(field.maxLength));
+      if (field.type === 'email') out.push(email());
+      return out;
+    case 'number':
+    case 'money':
+      if (field.min !== undefined) out.push(minValue(field.min));
+      if (field.max !== undefined) out.push(maxValue(field.max));
+      return out;
+    case 'json':
+      out.push(validJson(field.shape));
+      return out;
+    case 'boolean':
+    case 'date':
+    case 'datetime':
+    case 'select':
+    case 'reference':
+      return out;
+    default: {
+      const never: never = field;
+      throw new Error(`unknown field type ${String(never)}`);
+    }
+  }
+};
+
+const emptyToNull = (value: string): string | null => (value === '' ? null : value);
+
+const isoOrNull = (value: string | Date | null | undefined) =>
+  value === null || value === undefined || value === '' ? null : new Date(value).toISOString();
+
+const inputOf = (resource: string, field: FieldDeclaration, view: 'edit' | 'create'): ReactElement => {
+  const source = field.name;
+  const validate = validatorsOf(field);
+  const readOnly = field.readOnly === true;
+  const helperText = field.help;
+  const common = { source, validate, readOnly, ...(helperText ? { helperText } : {}) };
+  // An emptied optional text is "no value" (null), not '': the server checks formats (URL, e-mail) on ''.
+  const text = { ...common, ...(field.required ? {} : { parse: emptyToNull }) };
+  const defaultValue = view === 'create' && 'default' in field ? field.default : undefined;
+  switch (field.type) {
+    case 'text':
+      return (
+        <TextInput
+          {...text}
+          multiline={field.multiline === true}
+          fullWidth={field.multiline === true}
+          defaultValue={defaultValue}
+        />
+      );
+    case 'email':
+      return <TextInput {...text} type="email" defaultValue={defaultValue} />;
+    case 'phone':
+      return <TextInput {...text} type="tel" defaultValue={defaultValue} />;
+    case 'url':
+      return <TextInput {...text} type="url" defaultValue={defaultValue} />;
+    case 'image':
+      return <ImageUrlInput {...text} />;
+    case 'number':
+      return <NumberInput {...common} step={field.integer ? 1 : 'any'} defaultValue={defaultValue} />;
+    case 'money':
+      return <MoneyInput {...common} />;
+    case 'boolean':
+      return <BooleanInput {...common} defaultValue={defaultValue ?? false} />;
+    case 'date':
+      return <DateInput {...common} />;
+    case 'datetime':
+      return <DateTimeInput {...common} parse={isoOrNull} />;
+    case 'select': {
+      const choices = choicesOf(resource, field);
+      const initial =
+        field.default === undefined
+          ? undefined
+          : field.numeric
+            ? field.choices.indexOf(field.default)
+            : field.default;
+      return (
+        <SelectInput {...common} choices={choices} defaultValue={view === 'create' ? initial : undefined} />
+      );
+    }
+    case 'reference':
+      return <RefInput source={source} reference={field.reference} validate={validate} readOnly={readOnly} />;
+    case 'json':
+      return (
+        <TextInput
+          {...text}
+          multiline
+          fullWidth
+          minRows={3}
+          format={formatJson}
+          parse={parseJson}
+          helperText={
+            helperText ?? (field.shape ? `builders.json.help_${field.shape}` : 'builders.json.help')
+          }
+        />
+      );
+    default: {
+      const never: never = field;
+      throw new Error(`unknown field type ${String(never)}`);
+    }
+  }
+};
+
+// ---- filters --------------------------------------------------------------------------------------
+
+/** A filter's label: the field's own label, with 'from' / 'to' / 'matches' for the operator inputs. */
+const FilterLabel = ({
+  resource,
+  field,
+  op,
+}: {
+  resource: string;
+  field: FieldDeclaration;
+  op: FilterOperatorName;
+}) => {
+  const translate = useTranslate();
+  const name = translate(fieldLabelKey(resource, field));
+  return op === 'eq' || op === 'in' ? name : translate(`builders.filter.${op}`, { field: name });
+};
+
+/** The react-admin filter key of an operator; the data provider maps the suffix back (toContractFilters). */
+export const filterSource = (field: string, op: FilterOperatorName): string =>
+  op === 'eq' || op === 'in' ? field : `${field}_${op}`;
+
+const rangeInput = (field: FieldDeclaration, source: string, label: ReactNode): ReactElement => {
+  switch (field.type) {
+    case 'date':
+      return <DateInput key={source} source={source} label={label} />;
+    case 'datetime':
+      return <DateTimeInput key={source} source={source} label={label} parse={isoOrNull} />;
+    default:
+      return <NumberInput key={source} source={source} label={label} />;
+  }
+};
+
+const filterInputsOf = (resource: string, field: FieldDeclaration): ReactElement[] => {
+  const ops = field.filter ?? [];
+  const out: ReactElement[] = [];
+  const label = (op: FilterOperatorName) => <FilterLabel resource={resource} field={field} op={op} />;
+  const source = field.name;
+  // eq and in share one input: a multi-select sends `in`, a single value sends `eq`.
+  const multi = ops.includes('in');
+  if (ops.includes('eq') || multi) {
+    const eqLabel = label(multi ? 'in' : 'eq');
+    switch (field.type) {
+      case 'select': {
+        const choices = choicesOf(resource, field);
+        out.push(
+          multi ? (
+            <SelectArrayInput key={source} source={source} label={eqLabel} choices={choices} alwaysOn />
+          ) : (
+            <SelectInput key={source} source={source} label={eqLabel} choices={choices} alwaysOn />
+          ),
+        );
+        break;
+      }
+      case 'reference':
+        out.push(
+          <ReferenceInput key={source} source={source} reference={field.reference} label={eqLabel}>
+            <SelectInput label={eqLabel} />
+          </ReferenceInput>,
+        );
+        break;
+      case 'boolean':
+        out.push(<BooleanInput key={source} source={source} label={eqLabel} />);
+        break;
+      case 'number':
+      case 'money':
+        out.push(<NumberInput key={source} source={source} label={eqLabel} />);
+        break;
+      case 'date':
+        out.push(<DateInput key={source} source={source} label={eqLabel} />);
+        break;
+      case 'text':
+      case 'email':
+      case 'phone':
+      case 'url':
+      case 'image':
+      case 'datetime':
+      case 'json':
+        out.push(<TextInput key={source} source={source} label={eqLabel} />);
+        break;
+      default: {
+        const never: never = field;
+        throw new Error(`unknown field type ${String(never)}`);
+      }
+    }
+  }
+  if (ops.includes('regex')) {
+    const key = filterSource(source, 'regex');
+    out.push(<TextInput key={key} source={key} label={label('regex')} />);
+  }
+  for (const op of ['gte', 'lte'] as const) {
+    if (ops.includes(op)) out.push(rangeInput(field, filterSource(source, op), label(op)));
+  }
+  return out;
+};
+
+/** Every filter input of the list: a search box for `q` when any field is searchable, then each field's. */
+export const filtersOf = (decl: ResourceDeclaration): ReactElement[] => {
+  const inputs: ReactElement[] = [];
+  if (decl.fields.some((f) => f.search)) inputs.push(<SearchInput key="q" source="q" alwaysOn />);
+  for (const field of decl.fields) inputs.push(...filterInputsOf(decl.name, field));
+  return inputs;
+};
+
+// ---- the module -----------------------------------------------------------------------------------
+
+const fieldsIn = (decl: ResourceDeclaration, view: View) => decl.fields.filter((f) => inViews(f, view));
+
+/** The module react-admin's <Resource> takes, built from one declaration. */
+export const buildResource = (decl: ResourceDeclaration): ResourceModule => {
+  const listFields = fieldsIn(decl, 'list');
+  const filters = filtersOf(decl);
+  const sort = {
+    field: decl.defaultSort.field,
+    order: decl.defaultSort.direction === 'desc' ? 'DESC' : 'ASC',
+  } as const;
+
+  // biome-ignore lint/correctness/noComponentHookFactories: built once per declaration at module load
+  const GeneratedList = ({
+    disableSyncWithLocation,
+    storeKey,
+    onRowClick,
+    onCreate,
+    title,
+    filter,
+    empty,
+  }: GeneratedListProps) => (
+    <List
+      resource={decl.name}
+      {...(filter ? { filter } : {})}
+      {...(empty !== undefined ? { empty } : {})}
+      sort={sort}
+      filters={filters}
+      actions={<ListActions decl={decl} {...(onCreate ? { onCreate } : {})} />}
+      exporter={false}
+      {...(disableSyncWithLocation ? { disableSyncWithLocation } : {})}
+      {...(storeKey !== undefined ? { storeKey } : {})}
+      {...(title !== undefined ? { title } : {})}
+    >
+      <DataTable
+        rowClick={
+          onRowClick
+            ? (id) => {
+                onRowClick(id);
+                return false;
+              }
+            : 'show'
+        }
+        bulkActionButtons={<ListBulkActions decl={decl} />}
+      >
+        <DataTable.Col source="id" />
+        {listFields.map((field) => (
+          <DataTable.Col key={field.name} source={field.name} disableSort={field.sortable !== true}>
+            {displayOf(decl.name, field, 'list')}
+          </DataTable.Col>
+        ))}
+      </DataTable>
+    </List>
+  );
+
+  // biome-ignore lint/correctness/noComponentHookFactories: built once per declaration at module load
+  const GeneratedShow = (props: Partial<ShowProps>) => (
+    <Show resource={decl.name} actions={<DetailActions decl={decl} view="show" />} {...props}>
+      <SimpleShowLayout>
+        <TextField source="id" />
+        {/* SimpleShowLayout labels its direct children from their `source`, so each field is a direct child. */}
+        {fieldsIn(decl, 'show').map((field) => ({ ...displayOf(decl.name, field, 'show'), key: field.name }))}
+        <DateField source="createTime" showTime />
+        <DateField source="updateTime" showTime />
+      </SimpleShowLayout>
+    </Show>
+  );
+
+  const editFields = fieldsIn(decl, 'edit');
+  const createFields = fieldsIn(decl, 'create');
+
+  // biome-ignore lint/correctness/noComponentHookFactories: built once per declaration at module load
+  const GeneratedEdit = (props: Partial<EditProps>) => (
+    <Edit
+      resource={decl.name}
+      actions={<DetailActions decl={decl} view="edit" />}
+      mutationMode="pessimistic"
+      // Only what the user may change and did change goes out: no id, times, scope or read-only fields.
+      transform={(data: RaRecord, options?: { previousData?: RaRecord }) =>
+        writableFields(decl, 'edit', data, options?.previousData)
+      }
+      {...props}
+    >
+      <SimpleForm toolbar={<EditToolbar decl={decl} />}>
+        {editFields.map((field) => ({ ...inputOf(decl.name, field, 'edit'), key: field.name }))}
+      </SimpleForm>
+    </Edit>
+  );
+
+  // biome-ignore lint/correctness/noComponentHookFactories: built once per declaration at module load
+  const GeneratedCreate = (props: Partial<CreateProps>) => (
+    <Create
+      resource={decl.name}
+      redirect="show"
+      transform={(data: RaRecord) => writableFields(decl, 'create', data)}
+      {...props}
+    >
+      <SimpleForm>
+        {createFields.map((field) => ({ ...inputOf(decl.name, field, 'create'), key: field.name }))}
+      </SimpleForm>
+    </Create>
+  );
+
+  return {
+    list: GeneratedList,
+    show: GeneratedShow,
+    edit: GeneratedEdit,
+    create: GeneratedCreate,
+    icon: decl.menu ? GROUP_ICONS[decl.menu.group] : TableChartIcon,
+    recordRepresentation: decl.recordRepresentation,
+  };
+};

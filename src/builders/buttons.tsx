@@ -1,0 +1,249 @@
+// The buttons of the generated screens. Each one shows only when the declaration's roles and the
+// permission rule allow it (through the auth provider's canAccess, see access.ts); named transitions
+// ask 'Confirm to {action} - {item}?' first and then report 'Hint'/'Error' like every other action.
+import AddIcon from '@mui/icons-material/Add';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Button as MuiButton } from '@mui/material';
+import { createContext, useContext, useState } from 'react';
+import {
+  BulkDeleteButton,
+  Button,
+  CreateButton,
+  DeleteButton,
+  EditButton,
+  FilterButton,
+  type Identifier,
+  type RaRecord,
+  SaveButton,
+  ShowButton,
+  Toolbar,
+  TopToolbar,
+  useAuthProvider,
+  useCanAccess,
+  useListContext,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  useUnselectAll,
+} from 'react-admin';
+import type { Role } from '../../contract/claims';
+import type { ActionDeclaration } from '../../resources/types';
+import { useConfirmAction } from '../components/ConfirmActionDialog';
+import { useHttpClient } from '../components/HttpClientContext';
+import type { ResourceDeclaration } from './declarations';
+import { resourceLabelKey } from './declarations';
+import { downloadExport } from './exportCsv';
+
+/**
+ * Set by a page that embeds the generated screens (the /DataTableEditView editor) and keeps its own
+ * URL: the buttons then call these instead of going to react-admin's /<resource>/… routes.
+ */
+export interface EmbeddedNavigation {
+  show: (id: Identifier) => void;
+  edit: (id: Identifier) => void;
+  list: () => void;
+}
+export const EmbeddedNavigationContext = createContext<EmbeddedNavigation | null>(null);
+
+const actionLabelKey = (decl: ResourceDeclaration, action: ActionDeclaration) =>
+  action.label ?? `resources.${decl.name}.actions.${action.name}`;
+
+const useRole = (): Role | undefined => {
+  const { permissions } = usePermissions<{ role?: Role } | null>();
+  return permissions?.role ?? undefined;
+};
+
+/** May the user run `action` (its roles, plus UPDATE on the resource)? */
+const useMayRun = (decl: ResourceDeclaration, action: ActionDeclaration): boolean => {
+  const role = useRole();
+  const { canAccess } = useCanAccess({ action: 'edit', resource: decl.name });
+  return canAccess === true && role !== undefined && action.roles.includes(role);
+};
+
+/** The server's CSV of every row the list's filter and sort select (not one page, not the browser's). */
+export const ExportCsvButton = ({ decl }: { decl: ResourceDeclaration }) => {
+  const { filterValues, sort, total } = useListContext();
+  const authProvider = useAuthProvider();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      await downloadExport({ decl, filter: filterValues, sort, authProvider });
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'builders.export.failed', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button label="ra.action.export" onClick={onClick} disabled={busy || total === 0}>
+      <DownloadIcon />
+    </Button>
+  );
+};
+
+export const ListActions = ({ decl, onCreate }: { decl: ResourceDeclaration; onCreate?: () => void }) => {
+  const { canAccess: mayCreate } = useCanAccess({ action: 'create', resource: decl.name });
+  const { canAccess: mayExport } = useCanAccess({ action: 'export', resource: decl.name });
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {mayCreate &&
+        (onCreate ? (
+          <Button label="ra.action.create" onClick={onCreate}>
+            <AddIcon />
+          </Button>
+        ) : (
+          <CreateButton resource={decl.name} />
+        ))}
+      {mayExport && <ExportCsvButton decl={decl} />}
+    </TopToolbar>
+  );
+};
+
+const BulkTransitionButton = ({ decl, action }: { decl: ResourceDeclaration; action: ActionDeclaration }) => {
+  const { selectedIds } = useListContext();
+  const mayRun = useMayRun(decl, action);
+  const translate = useTranslate();
+  const httpClient = useHttpClient();
+  const refresh = useRefresh();
+  const unselectAll = useUnselectAll(decl.name);
+  const { confirm, confirmDialog } = useConfirmAction();
+  if (!mayRun) return null;
+  const label = translate(actionLabelKey(decl, action));
+  const onClick = async () => {
+    const outcome = await confirm({
+      action: label,
+      item: `${selectedIds.length} ${translate(resourceLabelKey(decl), { smart_count: selectedIds.length })}`,
+      run: () =>
+        httpClient(`${decl.path}/actions/${action.name}`, {
+          service: decl.service ?? 'main',
+          method: 'POST',
+          body: { ids: selectedIds },
+        }),
+    });
+    if (outcome.status === 'success') {
+      unselectAll();
+      refresh();
+    }
+  };
+  return (
+    <>
+      <Button label={label} onClick={onClick} />
+      {confirmDialog}
+    </>
+  );
+};
+
+export const ListBulkActions = ({ decl }: { decl: ResourceDeclaration }) => {
+  const { canAccess: mayDelete } = useCanAccess({ action: 'delete', resource: decl.name });
+  return (
+    <>
+      {(decl.actions ?? [])
+        .filter((a) => a.bulk)
+        .map((action) => (
+          <BulkTransitionButton key={action.name} decl={decl} action={action} />
+        ))}
+      {mayDelete && <BulkDeleteButton mutationMode="pessimistic" />}
+    </>
+  );
+};
+
+/** One named transition on the current record, offered only from the states it leaves. */
+const TransitionButton = ({ decl, action }: { decl: ResourceDeclaration; action: ActionDeclaration }) => {
+  const record = useRecordContext<RaRecord>();
+  const mayRun = useMayRun(decl, action);
+  const translate = useTranslate();
+  const httpClient = useHttpClient();
+  const refresh = useRefresh();
+  const { confirm, confirmDialog } = useConfirmAction();
+  if (!record || !mayRun) return null;
+  const current: unknown = record[action.field];
+  if (!action.from.some((from) => from === current)) return null;
+  const label = translate(actionLabelKey(decl, action));
+  const id: Identifier = record.id;
+  const onClick = async () => {
+    const outcome = await confirm({
+      action: label,
+      item: String(record[decl.recordRepresentation] ?? id),
+      run: () =>
+        httpClient(`${decl.path}/${encodeURIComponent(String(id))}/${action.name}`, {
+          service: decl.service ?? 'main',
+          method: 'POST',
+        }),
+    });
+    if (outcome.status === 'success') refresh();
+  };
+  return (
+    <>
+      <MuiButton size="small" onClick={onClick}>
+        {label}
+      </MuiButton>
+      {confirmDialog}
+    </>
+  );
+};
+
+/** The show page's actions: the named transitions and Edit. */
+const ShowActions = ({ decl }: { decl: ResourceDeclaration }) => {
+  const { canAccess: mayEdit } = useCanAccess({ action: 'edit', resource: decl.name });
+  const embedded = useContext(EmbeddedNavigationContext);
+  const record = useRecordContext<RaRecord>();
+  const translate = useTranslate();
+  return (
+    <TopToolbar>
+      {(decl.actions ?? []).map((action) => (
+        <TransitionButton key={action.name} decl={decl} action={action} />
+      ))}
+      {mayEdit &&
+        (embedded ? (
+          <Button label={translate('ra.action.edit')} onClick={() => record && embedded.edit(record.id)} />
+        ) : (
+          <EditButton />
+        ))}
+    </TopToolbar>
+  );
+};
+
+// The edit page's actions ask no access question: react-admin's Edit already required 'edit', and with
+// a second 'edit' canAccess query in its actions the Edit page was seen to stay on "Loading" for good.
+const EditActions = () => {
+  const embedded = useContext(EmbeddedNavigationContext);
+  const record = useRecordContext<RaRecord>();
+  const translate = useTranslate();
+  return (
+    <TopToolbar>
+      {embedded ? (
+        <Button label={translate('ra.action.show')} onClick={() => record && embedded.show(record.id)} />
+      ) : (
+        <ShowButton />
+      )}
+    </TopToolbar>
+  );
+};
+
+export const DetailActions = ({ decl, view }: { decl: ResourceDeclaration; view: 'show' | 'edit' }) =>
+  view === 'show' ? <ShowActions decl={decl} /> : <EditActions />;
+
+export const EditToolbar = ({ decl }: { decl: ResourceDeclaration }) => {
+  const { canAccess: mayDelete } = useCanAccess({ action: 'delete', resource: decl.name });
+  const embedded = useContext(EmbeddedNavigationContext);
+  return (
+    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+      <SaveButton />
+      {mayDelete &&
+        (embedded ? (
+          <DeleteButton
+            mutationMode="pessimistic"
+            redirect={false}
+            mutationOptions={{ onSuccess: () => embedded.list() }}
+          />
+        ) : (
+          <DeleteButton mutationMode="pessimistic" />
+        ))}
+    </Toolbar>
+  );
+};

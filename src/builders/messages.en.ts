@@ -1,0 +1,30 @@
+// English messages of the generated screens and the /DataTableEditView editor (merged into en.ts).
+export const buildersEn = {
+  builders: {
+    filter: {
+      regex: '%{field} matches',
+      gte: '%{field} from',
+      lte: '%{field} to',
+    },
+    json: {
+      invalid: 'Must be valid JSON',
+      not_list: 'Must be a JSON list: [ … ]',
+      not_object: 'Must be a JSON object: { … }',
+      help: 'JSON',
+      help_list: 'A JSON list, e.g. ["a", "b"]',
+      help_object: 'A JSON object, e.g. {"key": "value"}',
+    },
+    export: {
+      failed: 'Export failed',
+    },
+    editor: {
+      table: 'Table',
+      pick: 'Choose a table to view and edit its rows.',
+      back_to_list: 'Back to %{table}',
+    },
+    user_vouchers: {
+      mobile: 'Member mobile',
+      help: "The member's mobile number, e.g. +6591234567",
+    },
+  },
+};

@@ -1,0 +1,22 @@
+// Every declared resource's react-admin module, built once, with the hand-written overrides applied.
+import { RESOURCES } from '../../resources';
+import type { ResourceDeclaration } from '../../resources/types';
+import { overrides as defaultOverrides, type ResourceOverrides } from '../pages/resources/overrides';
+import { buildResource, type ResourceModule } from './buildResource';
+
+export interface BuiltResource {
+  decl: ResourceDeclaration;
+  module: ResourceModule;
+}
+
+export const buildResources = (
+  declarations: readonly ResourceDeclaration[] = RESOURCES,
+  overrides: ResourceOverrides = defaultOverrides,
+): BuiltResource[] =>
+  declarations.map((decl) => ({ decl, module: { ...buildResource(decl), ...overrides[decl.name] } }));
+
+export const BUILT_RESOURCES: readonly BuiltResource[] = buildResources();
+
+const BY_NAME = new Map(BUILT_RESOURCES.map((r) => [r.decl.name, r]));
+
+export const builtResource = (name: string): BuiltResource | undefined => BY_NAME.get(name);

@@ -1,0 +1,140 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { apiErrorLines } from './apiError';
+import { Notice } from './Notice';
+
+export const DEFAULT_CONFIRM_ACTION = 'Create';
+export const DEFAULT_CONFIRM_ITEM = 'product';
+
+export interface ConfirmActionDialogProps {
+  open: boolean;
+  action?: string;
+  item?: string;
+  /** true while the confirmed work runs: the buttons are disabled */
+  busy?: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** 'Confirm to {action} - {item}?' with Cancel and Confirm (spec section 5). */
+export const ConfirmActionDialog = ({
+  open,
+  action = DEFAULT_CONFIRM_ACTION,
+  item = DEFAULT_CONFIRM_ITEM,
+  busy = false,
+  onCancel,
+  onConfirm,
+}: ConfirmActionDialogProps) => {
+  const translate = useTranslate();
+  const question = translate('common.confirm.question', { action, item });
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby="confirm-action-title">
+      <DialogTitle id="confirm-action-title">{translate('common.confirm.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{question}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={busy}>
+          {translate('common.button.cancel')}
+        </Button>
+        <Button onClick={onConfirm} disabled={busy} variant="contained" autoFocus>
+          {translate('common.button.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+export interface ConfirmOptions<T> {
+  action?: string;
+  item?: string;
+  /** the work to do once confirmed */
+  run: () => Promise<T>;
+}
+
+export type ConfirmOutcome<T> =
+  | { status: 'success'; result: T }
+  | { status: 'failed'; error: unknown }
+  | { status: 'cancelled' };
+
+interface Pending {
+  action: string;
+  item: string;
+  run: () => Promise<unknown>;
+  resolve: (o: ConfirmOutcome<unknown>) => void;
+}
+
+/**
+ * Confirm-then-act (spec section 5). `confirm({ action, item, run })` opens the dialog; on Confirm
+ * it runs `run()`, then notifies 'Hint: {action} {item} success' or a red 'Error: {action} {item}
+ * failed' (with the API error's details), and resolves with the outcome. Render `confirmDialog`.
+ */
+export const useConfirmAction = (): {
+  confirm: <T>(opts: ConfirmOptions<T>) => Promise<ConfirmOutcome<T>>;
+  confirmDialog: ReactNode;
+} => {
+  const notify = useNotify();
+  const translate = useTranslate();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  // The pending request is also kept in a ref so a double click cannot run the work twice.
+  const running = useRef(false);
+
+  const confirm = useCallback(
+    <T,>({ action = DEFAULT_CONFIRM_ACTION, item = DEFAULT_CONFIRM_ITEM, run }: ConfirmOptions<T>) =>
+      new Promise<ConfirmOutcome<T>>((resolve) => {
+        setPending({ action, item, run, resolve: resolve as (o: ConfirmOutcome<unknown>) => void });
+      }),
+    [],
+  );
+
+  const onCancel = useCallback(() => {
+    pending?.resolve({ status: 'cancelled' });
+    setPending(null);
+  }, [pending]);
+
+  const onConfirm = useCallback(async () => {
+    if (!pending || running.current) return;
+    running.current = true;
+    setBusy(true);
+    const { action, item } = pending;
+    try {
+      const result = await pending.run();
+      notify(
+        <Notice
+          title={translate('common.notice.hint')}
+          lines={[translate('common.confirm.success', { action, item })]}
+        />,
+        { type: 'success' },
+      );
+      pending.resolve({ status: 'success', result });
+    } catch (error) {
+      const details = apiErrorLines(error);
+      notify(
+        <Notice
+          title={translate('common.notice.error')}
+          lines={[translate('common.confirm.failed', { action, item }), ...details]}
+        />,
+        { type: 'error' },
+      );
+      pending.resolve({ status: 'failed', error });
+    } finally {
+      running.current = false;
+      setBusy(false);
+      setPending(null);
+    }
+  }, [pending, notify, translate]);
+
+  const confirmDialog = (
+    <ConfirmActionDialog
+      open={pending !== null}
+      action={pending?.action}
+      item={pending?.item}
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
+  );
+  return { confirm, confirmDialog };
+};

@@ -1,0 +1,46 @@
+import { errorByCode, type FieldViolation } from '../../contract';
+
+/** What the notices need from a failed call; read structurally so any thrown value works. */
+export interface ApiErrorLike {
+  code?: number;
+  name?: string;
+  message: string;
+  requestId?: string | null;
+  data?: unknown;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+export const toApiErrorLike = (error: unknown): ApiErrorLike => {
+  if (!isRecord(error)) return { message: typeof error === 'string' ? error : '' };
+  const code = typeof error.code === 'number' ? error.code : undefined;
+  const message = typeof error.message === 'string' ? error.message : '';
+  return {
+    code,
+    // A plain Error's name is 'Error': only a catalogue name is worth showing.
+    name:
+      typeof error.name === 'string' && error.name !== 'Error' ? error.name : errorByCode(code ?? -1)?.name,
+    message: message || (code !== undefined ? (errorByCode(code)?.message ?? '') : ''),
+    requestId: typeof error.requestId === 'string' ? error.requestId : null,
+    data: error.data,
+  };
+};
+
+const isViolation = (v: unknown): v is FieldViolation =>
+  isRecord(v) && typeof v.field === 'string' && typeof v.message === 'string';
+
+/**
+ * The lines of an error notice (spec section 8): the message, then the code and the first 4
+ * characters of the request id, then the error's name; for code 2 each field with its violation.
+ */
+export const apiErrorLines = (error: unknown, fallbackMessage = ''): string[] => {
+  const e = toApiErrorLike(error);
+  const lines: string[] = [e.message || fallbackMessage];
+  if (e.code === 2 && Array.isArray(e.data)) {
+    for (const v of e.data) if (isViolation(v)) lines.push(`${v.field}: ${v.message}`);
+  }
+  if (e.code !== undefined)
+    lines.push(e.requestId ? `${e.code} · ${e.requestId.slice(0, 4)}` : String(e.code));
+  if (e.name) lines.push(e.name);
+  return lines.filter((l) => l !== '');
+};

@@ -1,0 +1,161 @@
+import { DIALOG_BUTTONS } from '../../contract';
+import { buildersEn } from '../builders/messages.en';
+import { pagesEn } from './pages.en';
+import { resourcesEn } from './resources.en';
+
+// The shell's English messages (namespace 'common' plus menu, layout and notices). The pages
+// engineer's messages live in pages.en.ts and are merged in below.
+const shellEn = {
+  common: {
+    app: {
+      title: 'Loyalty Portal',
+    },
+    button: {
+      cancel: DIALOG_BUTTONS.cancel,
+      confirm: DIALOG_BUTTONS.confirm,
+      ok: DIALOG_BUTTONS.ok,
+    },
+    confirm: {
+      title: 'Please confirm',
+      question: 'Confirm to %{action} - %{item}?',
+      success: '%{action} %{item} success',
+      failed: '%{action} %{item} failed',
+    },
+    notice: {
+      hint: 'Hint',
+      error: 'Error',
+      unknown_error: 'Something went wrong',
+      undo: 'Undo',
+      close: 'Close',
+    },
+    theme: {
+      toggle: 'Toggle light/dark theme',
+      light: 'Light theme',
+      dark: 'Dark theme',
+    },
+    country: {
+      label: 'Country',
+      select: 'Choose country',
+    },
+    placeholder: {
+      coming_soon: 'This screen is coming soon',
+      coming_soon_detail: 'It is being built and will appear here in a later release.',
+    },
+    not_allowed: {
+      title: 'Not allowed',
+      message: 'You are not allowed to see this page.',
+      back_home: 'Back to home',
+      sign_in: 'Sign in',
+    },
+    not_found: {
+      title: 'Page not found',
+      message: 'There is no page at this address.',
+    },
+    startup: {
+      loading: 'Loading…',
+    },
+    menu_toggle: 'Open or close the menu',
+    menu_label: 'Main menu',
+    settings: 'Settings',
+    sign_in: 'Sign in',
+    page_failed: {
+      title: 'This page could not be shown',
+      message: 'Something went wrong while loading it. Reloading usually helps.',
+      reload: 'Reload',
+    },
+    home: {
+      title: 'Home',
+      welcome_name: 'Welcome, %{name}',
+      intro: 'Pick an area to work in. The side menu has the same places.',
+      help_hint: 'Guides and answers',
+    },
+    screens: {
+      merchant: 'Merchant',
+      operator: 'Operator',
+      user_search: 'User Search',
+      stamp_card_list: 'Stamp Card List',
+      stamps_transaction: 'Stamps Transaction',
+      stamps_movement: 'Stamps Movement',
+      voucher_list: 'Voucher List',
+      voucher_history: 'Voucher History',
+      voucher_pack_list: 'Voucher Pack List',
+      user_vouchers: 'User Vouchers',
+      voucher_management: 'Voucher Management',
+      push_templates: 'Push Notification Templates',
+      push_notifications: 'Push Notifications',
+      data_table_edit: 'Data Table Editor',
+      transaction: 'Transaction',
+      payment_history: 'Payment History',
+      device_list: 'Device List',
+      aotg: 'AOTG',
+      aotg_list: 'AOTG List',
+      aotg_config: 'AOTG Config',
+      aotg_user_level_config: 'AOTG User Level Config',
+      system_config: 'System Config',
+      maintenance_config: 'Maintenance Config',
+      country_config: 'Country Config',
+      banner_config: 'Banner Config',
+      force_update_config: 'Force Update Config',
+      audit_log: 'Audit Log',
+      analytics: 'Analytics',
+      finance: 'Finance',
+      wallet_balance: 'Wallet Balance',
+      wallet_txn_history: 'Wallet Transaction History',
+      wallet_top_up: 'Wallet Top-up',
+      payment_methods: 'Payment Methods',
+      organization: 'Organization',
+      org_hierarchy: 'Organization Settings',
+      company: 'Company',
+      brand: 'Brand',
+      store: 'Store',
+      access: 'Access',
+      operator_access: 'Operator Access',
+      merchant_access: 'Merchant Access',
+      user_group: 'User Group',
+      approve: 'Approve List',
+      approve_merchant_signup: 'Approve Merchant Signup',
+      product: 'Product',
+      product_edit: 'Edit Product',
+      todo: 'To Do',
+    },
+  },
+  menu: {
+    user: { title: 'User', search: 'User Search' },
+    stamp_cards: {
+      title: 'Stamp Cards',
+      list: 'Stamp Card List',
+      transaction: 'Stamps Transaction',
+      movement: 'Stamps Movement',
+    },
+    vouchers: { title: 'Vouchers', list: 'Voucher List', history: 'Voucher History' },
+    communications: {
+      title: 'Communications',
+      templates: 'Push Notification Templates',
+      push: 'Push Notifications',
+    },
+    transaction: { title: 'Transaction', payment_history: 'Payment History' },
+    device: { title: 'Device', list: 'List' },
+    config: {
+      title: 'Config',
+      banner: 'Banner Config',
+      maintenance: 'Maintenance Config',
+      country: 'Country Config',
+      force_update: 'Force Update Config',
+      system: 'System Config',
+    },
+    analytics: { title: 'Analytics', list: 'List' },
+    finance: { title: 'Finance', wallet_balance: 'Wallet Balance' },
+    organization: { title: 'Organization', settings: 'Settings', brand: 'Brand', store: 'Store' },
+    approve: { title: 'Approve List', merchant_signup: 'Approve Merchant Signup' },
+    access: {
+      title: 'Access',
+      operator: 'Operator Access',
+      merchant: 'Merchant Access',
+      user_group: 'User Group',
+    },
+    help: { title: 'Help' },
+  },
+};
+
+// Namespaces do not overlap (the pages use `pages.*`), so a shallow merge keeps every key.
+export const en = { ...shellEn, ...pagesEn, ...resourcesEn, ...buildersEn };

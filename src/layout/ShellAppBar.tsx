@@ -1,0 +1,113 @@
+import LoyaltyIcon from '@mui/icons-material/Loyalty';
+import MenuIcon from '@mui/icons-material/Menu';
+import SettingsIcon from '@mui/icons-material/Settings';
+import {
+  AppBar,
+  Box,
+  Button,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  MenuItem,
+  Toolbar,
+  Typography,
+} from '@mui/material';
+import { forwardRef } from 'react';
+import { Logout, ToggleThemeButton, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { INITIAL_HEADER_HEIGHT } from '../../contract';
+import { CountrySelect } from '../components/CountrySelect';
+import { getPortalEnv } from '../providers/env';
+import { DelayedLoadingIndicator } from './DelayedLoader';
+import { useSession } from './SessionContext';
+
+const SettingsMenuItem = forwardRef<HTMLAnchorElement>((props, ref) => {
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem component={Link} to="/settings" ref={ref} onClick={() => userMenu?.onClose()} {...props}>
+      <ListItemIcon>
+        <SettingsIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('common.settings')}</ListItemText>
+    </MenuItem>
+  );
+});
+
+export const ShellAppBar = ({
+  showMenuButton,
+  onMenuClick,
+}: {
+  showMenuButton: boolean;
+  onMenuClick: () => void;
+}) => {
+  const translate = useTranslate();
+  const session = useSession();
+  const { portalTitle, brand } = getPortalEnv();
+  return (
+    <AppBar position="fixed" color="primary" elevation={1} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+      <Toolbar
+        data-testid="app-header"
+        // Inline so that MUI's toolbar breakpoints (56/64 px) cannot override the spec's height.
+        style={{ minHeight: INITIAL_HEADER_HEIGHT }}
+        sx={{ gap: 1, px: { xs: 1, sm: 2 } }}
+      >
+        {showMenuButton ? (
+          <IconButton
+            color="inherit"
+            edge="start"
+            onClick={onMenuClick}
+            aria-label={translate('common.menu_toggle')}
+          >
+            <MenuIcon />
+          </IconButton>
+        ) : null}
+        <Box
+          component={Link}
+          to="/"
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            color: 'inherit',
+            textDecoration: 'none',
+            minWidth: 0,
+          }}
+          data-brand={brand}
+        >
+          <LoyaltyIcon aria-hidden />
+          <Typography
+            variant="h6"
+            component="span"
+            noWrap
+            sx={{ fontWeight: 700, display: { xs: 'none', sm: 'inline' } }}
+          >
+            {portalTitle}
+          </Typography>
+        </Box>
+        {/* react-admin's <Title> renders into this element */}
+        <Typography
+          id="react-admin-title"
+          variant="subtitle1"
+          component="span"
+          noWrap
+          sx={{ flex: 1, ml: 2, opacity: 0.85, display: { xs: 'none', md: 'block' } }}
+        />
+        <Box sx={{ flex: { xs: 1, md: 0 } }} />
+        <DelayedLoadingIndicator />
+        <CountrySelect />
+        <ToggleThemeButton />
+        {session.status === 'user' ? (
+          <UserMenu>
+            <SettingsMenuItem />
+            <Logout />
+          </UserMenu>
+        ) : session.status === 'loading' ? null : (
+          <Button color="inherit" component={Link} to="/login" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+            {translate('common.sign_in')}
+          </Button>
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+};

@@ -1,0 +1,143 @@
+import { Box, Drawer, useMediaQuery, useTheme } from '@mui/material';
+import { Component, type ErrorInfo, type ReactNode, Suspense, useEffect } from 'react';
+import { type LayoutProps, useSidebarState } from 'react-admin';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { INITIAL_HEADER_HEIGHT } from '../../contract';
+import { CountryProvider } from '../components/CountryContext';
+import { getPortalEnv } from '../providers/env';
+import { canSee, findRoute, type ViewerContext } from '../routes';
+import { PageLoader, SpinnerCentered } from './DelayedLoader';
+import { layoutFor } from './layoutFor';
+import { menuFor } from './menuFor';
+import { NotAllowedPage } from './NotAllowedPage';
+import { useSession } from './SessionContext';
+import { ShellAppBar } from './ShellAppBar';
+import { ShellMenu } from './ShellMenu';
+import { type Session, startupTarget } from './startup';
+
+export const MENU_WIDTH = 260;
+const PAGE_MAX_WIDTH = 1280;
+
+class PageErrorBoundary extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('page failed to render', error, info.componentStack);
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+export const viewerOf = (session: Session): ViewerContext => ({
+  role: session.status === 'user' ? session.role : 'visitor',
+  brand: getPortalEnv().brand,
+  pnsAllowed: session.status === 'user' && session.pnsAllowed,
+});
+
+/** Sends the user where startup says (spec section 2), then shows the page or "not allowed". */
+export const Gate = ({ children }: { children: ReactNode }) => {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const def = findRoute(pathname);
+  const target = startupTarget(session, pathname, def ? def.who.includes('visitor') : null);
+
+  useEffect(() => {
+    if (target && target !== pathname) navigate(target, { replace: true });
+  }, [target, pathname, navigate]);
+
+  if (target && target !== pathname) return null;
+  // Public pages render at once; the others wait for the user to be known.
+  if (session.status === 'loading' && !def?.who.includes('visitor')) return <SpinnerCentered />;
+  if (def && session.status !== 'loading' && !canSee(def, viewerOf(session))) {
+    return <NotAllowedPage visitor={session.status !== 'user'} />;
+  }
+  return <>{children}</>;
+};
+
+/** The one layout of every route: header, side menu and page frame per layoutFor(pathname). */
+export const ShellLayout = ({ children }: LayoutProps) => {
+  const { pathname } = useLocation();
+  const flags = layoutFor(pathname);
+  const session = useSession();
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [sidebarOpen, setSidebarOpen] = useSidebarState();
+  const menuOpen = flags.menu && sidebarOpen;
+  const { brand } = getPortalEnv();
+  const user = session.status === 'user' ? session.user : null;
+  const groups = menuFor({
+    role: viewerOf(session).role,
+    brand,
+    pnsAllowed: session.status === 'user' && session.pnsAllowed,
+    hasCompany: Boolean(user?.companyId),
+    hasBrand: Boolean(user?.brandId),
+  });
+
+  const headerOffset = flags.header ? INITIAL_HEADER_HEIGHT : 0;
+  const menu = (
+    <Box data-testid="side-menu" sx={{ width: MENU_WIDTH, overflowY: 'auto' }}>
+      <ShellMenu groups={groups} onNavigate={desktop ? undefined : () => setSidebarOpen(false)} />
+    </Box>
+  );
+
+  return (
+    <CountryProvider>
+      <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}>
+        {flags.header ? (
+          <ShellAppBar showMenuButton={flags.menu} onMenuClick={() => setSidebarOpen(!sidebarOpen)} />
+        ) : null}
+        {flags.menu ? (
+          <Drawer
+            variant={desktop ? 'persistent' : 'temporary'}
+            open={menuOpen}
+            onClose={() => setSidebarOpen(false)}
+            sx={{
+              width: desktop && menuOpen ? MENU_WIDTH : 0,
+              flexShrink: 0,
+              transition: (t) => t.transitions.create('width'),
+              '& .MuiDrawer-paper': {
+                width: MENU_WIDTH,
+                boxSizing: 'border-box',
+                // Below the app bar on every screen size: the app bar sits above drawers (z-index).
+                top: headerOffset,
+                height: `calc(100% - ${headerOffset}px)`,
+                borderRight: 1,
+                borderColor: 'divider',
+              },
+            }}
+          >
+            {menu}
+          </Drawer>
+        ) : null}
+        <Box
+          component="main"
+          data-testid="page-frame"
+          data-padding={String(flags.padding)}
+          data-full-width={String(flags.fullWidth)}
+          sx={{ flex: 1, minWidth: 0, pt: `${headerOffset}px`, display: 'flex', flexDirection: 'column' }}
+        >
+          <Box
+            sx={{
+              flex: 1,
+              width: '100%',
+              p: flags.padding ? { xs: 2, sm: 3 } : 0,
+              maxWidth: flags.fullWidth ? 'none' : PAGE_MAX_WIDTH,
+              mx: flags.fullWidth ? 0 : 'auto',
+              boxSizing: 'border-box',
+            }}
+          >
+            <PageErrorBoundary key={pathname} fallback={<NotAllowedPage failed />}>
+              <Suspense fallback={<PageLoader />}>
+                <Gate>{children}</Gate>
+              </Suspense>
+            </PageErrorBoundary>
+          </Box>
+        </Box>
+      </Box>
+    </CountryProvider>
+  );
+};

@@ -1,0 +1,107 @@
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import AnalyticsIcon from '@mui/icons-material/Analytics';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
+import DevicesIcon from '@mui/icons-material/Devices';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
+import LoyaltyIcon from '@mui/icons-material/Loyalty';
+import PeopleIcon from '@mui/icons-material/People';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { type ComponentType, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { Link, useLocation } from 'react-router-dom';
+import type { MenuGroup } from './menuFor';
+
+const ICONS: Record<string, ComponentType> = {
+  user: PeopleIcon,
+  stampCards: LoyaltyIcon,
+  vouchers: CardGiftcardIcon,
+  communications: CampaignIcon,
+  transaction: ReceiptLongIcon,
+  device: DevicesIcon,
+  config: SettingsIcon,
+  analytics: AnalyticsIcon,
+  finance: AccountBalanceWalletIcon,
+  organization: AccountTreeIcon,
+  approve: FactCheckIcon,
+  access: AdminPanelSettingsIcon,
+  help: HelpOutlineIcon,
+};
+
+const under = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
+
+/** The side menu: one collapsible group per menuFor() group, the current page's group open. */
+export const ShellMenu = ({ groups, onNavigate }: { groups: MenuGroup[]; onNavigate?: () => void }) => {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const activeGroup = groups.find((g) => g.links.some((l) => l.path === pathname))?.id;
+  // Only the user's own clicks are kept; untouched groups open when they hold the current page
+  // (the groups arrive after the session loads, so this cannot be an initial state).
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+  const toggle = (id: string, isOpen: boolean) => setOpen((o) => ({ ...o, [id]: !isOpen }));
+
+  return (
+    <List component="nav" aria-label={translate('common.menu_label')} dense sx={{ py: 1 }}>
+      {groups.map((group) => {
+        const Icon = ICONS[group.id] ?? HelpOutlineIcon;
+        const label = translate(group.label);
+        if (group.path) {
+          return (
+            <ListItemButton
+              key={group.id}
+              component={Link}
+              to={group.path}
+              selected={under(pathname, group.path)}
+              onClick={onNavigate}
+            >
+              <ListItemIcon>
+                <Icon />
+              </ListItemIcon>
+              <ListItemText primary={label} />
+            </ListItemButton>
+          );
+        }
+        const isOpen = open[group.id] ?? group.id === activeGroup;
+        const listId = `menu-group-${group.id}`;
+        return (
+          <li key={group.id} style={{ listStyle: 'none' }}>
+            <ListItemButton
+              onClick={() => toggle(group.id, isOpen)}
+              aria-expanded={isOpen}
+              aria-controls={listId}
+            >
+              <ListItemIcon>
+                <Icon />
+              </ListItemIcon>
+              <ListItemText primary={label} />
+              {isOpen ? <ExpandLess /> : <ExpandMore />}
+            </ListItemButton>
+            <Collapse in={isOpen} timeout="auto" unmountOnExit>
+              <List id={listId} component="ul" disablePadding dense aria-label={label}>
+                {group.links.map((l) => (
+                  <ListItemButton
+                    key={l.id}
+                    component={Link}
+                    to={l.path}
+                    selected={pathname === l.path}
+                    onClick={onNavigate}
+                    sx={{ pl: 9 }}
+                  >
+                    <ListItemText primary={translate(l.label)} />
+                  </ListItemButton>
+                ))}
+              </List>
+            </Collapse>
+          </li>
+        );
+      })}
+    </List>
+  );
+};

@@ -1,0 +1,152 @@
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import { Alert, Box, Link, Typography } from '@mui/material';
+import { useState } from 'react';
+import {
+  Form,
+  LinkBase,
+  PasswordInput,
+  required,
+  TextInput,
+  useLogin,
+  useNavigate,
+  useTranslate,
+} from 'react-admin';
+import { EMAIL_LINK_PATHS } from '../../../contract';
+import { useApiErrorNotify } from '../../components/useApiErrorNotify';
+import { getPortalEnv } from '../../providers/env';
+import { AuthCard } from '../components/AuthCard';
+import {
+  apiErrorData,
+  apiErrorStatus,
+  isApiError,
+  retryAfterSeconds,
+  violationsByField,
+} from '../components/apiErrors';
+import { emailValidators, SubmitButton } from '../components/forms';
+
+interface LoginValues {
+  email: string;
+  password: string;
+}
+
+type LoginAlert = { severity: 'error' | 'warning'; lines: string[] };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** The reset-password token that a 26202 error carries in its data. */
+const resetTokenOf = (error: unknown): string | undefined => {
+  const data = apiErrorData(error);
+  if (typeof data === 'string') return data;
+  return isRecord(data) && typeof data.resetPasswordToken === 'string' ? data.resetPasswordToken : undefined;
+};
+
+const userStateOf = (error: unknown): string | undefined => {
+  const data = apiErrorData(error);
+  return isRecord(data) && typeof data.state === 'string' ? data.state : undefined;
+};
+
+export const LoginPage = () => {
+  const translate = useTranslate();
+  const login = useLogin();
+  const navigate = useNavigate();
+  const notifyError = useApiErrorNotify();
+  const [alert, setAlert] = useState<LoginAlert | null>(null);
+  const { portalTitle } = getPortalEnv();
+
+  const onSubmit = async (values: Partial<LoginValues>) => {
+    setAlert(null);
+    try {
+      await login({ email: (values.email ?? '').trim(), password: values.password ?? '' });
+    } catch (error) {
+      if (isApiError(error, 'BAD_CREDENTIALS')) {
+        setAlert({ severity: 'error', lines: [translate('pages.login.bad_credentials')] });
+        return;
+      }
+      if (isApiError(error, 'INVALID_USER_STATE')) {
+        const state = userStateOf(error);
+        const lines =
+          state === 'WAIT_EMAIL_ACTIVE'
+            ? [translate('pages.login.wait_email_active')]
+            : state
+              ? [translate('pages.login.not_active')]
+              : // Without the state in the error, both readings are offered.
+                [translate('pages.login.not_active'), translate('pages.login.maybe_wait_email_active')];
+        setAlert({ severity: 'warning', lines });
+        return;
+      }
+      if (isApiError(error, 'USER_SHOULD_RESET_PASSWORD')) {
+        const token = resetTokenOf(error);
+        if (token) {
+          navigate(`${EMAIL_LINK_PATHS.forgetPwd}?token=${encodeURIComponent(token)}`);
+          return;
+        }
+        setAlert({ severity: 'warning', lines: [translate('pages.login.reset_required')] });
+        return;
+      }
+      if (isApiError(error, 'TOO_MANY_REQUESTS') || apiErrorStatus(error) === 429) {
+        const seconds = retryAfterSeconds(error);
+        const line =
+          seconds === undefined
+            ? translate('pages.login.too_many_later')
+            : translate('pages.login.too_many', { smart_count: Math.max(1, Math.ceil(seconds / 60)) });
+        setAlert({ severity: 'error', lines: [line] });
+        return;
+      }
+      const fieldErrors = violationsByField(error);
+      if (fieldErrors) return fieldErrors;
+      notifyError(error);
+    }
+  };
+
+  return (
+    <AuthCard
+      icon={<LockOutlined />}
+      title={translate('pages.login.title')}
+      subtitle={translate('pages.login.subtitle', { title: portalTitle })}
+      footer={
+        <Typography variant="body2" color="text.secondary">
+          {translate('pages.login.no_account')}{' '}
+          <Link component={LinkBase} to="/register">
+            {translate('pages.login.register')}
+          </Link>
+        </Typography>
+      }
+    >
+      {alert ? (
+        <Alert severity={alert.severity} role="alert" sx={{ mb: 2 }}>
+          {alert.lines.map((l) => (
+            <div key={l}>{l}</div>
+          ))}
+        </Alert>
+      ) : null}
+      <Form onSubmit={onSubmit} noValidate disableInvalidFormNotification>
+        <TextInput
+          source="email"
+          type="email"
+          label="pages.common.email"
+          autoComplete="username"
+          autoFocus
+          validate={emailValidators}
+          fullWidth
+          helperText={false}
+        />
+        <PasswordInput
+          source="password"
+          label="pages.common.password"
+          autoComplete="current-password"
+          validate={required()}
+          fullWidth
+          helperText={false}
+        />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Link component={LinkBase} to="/forget-password" variant="body2">
+            {translate('pages.login.forgot')}
+          </Link>
+        </Box>
+        <SubmitButton busyLabel={translate('pages.login.submitting')}>
+          {translate('pages.login.submit')}
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+};

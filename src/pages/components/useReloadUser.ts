@@ -1,0 +1,16 @@
+import { type AuthProvider, useAuthProvider } from 'react-admin';
+import { useHttpClient } from '../../components/HttpClientContext';
+import type { PortalAuthProvider } from '../../providers/authProvider';
+import type { LoggedInUser } from '../../providers/storage';
+
+/** Reloads the signed-in user: the auth provider's loadUser, which also refreshes the stored user. */
+export const useReloadUser = () => {
+  const authProvider = useAuthProvider<Partial<PortalAuthProvider> & AuthProvider>();
+  const http = useHttpClient();
+  return async (id: string | number | undefined): Promise<LoggedInUser> => {
+    if (authProvider?.loadUser) return authProvider.loadUser();
+    // Only reached with an auth provider that has no loadUser (another backend's, a test's).
+    const res = await http<LoggedInUser>(`/user/${encodeURIComponent(String(id))}`);
+    return res.data;
+  };
+};

@@ -1,0 +1,104 @@
+// The spec's section-2 routes that show declared tables: each renders its resource's generated list
+// (show, edit and create live at react-admin's /<resource>/… routes, reached from the list).
+import { Box, TextField as MuiTextField, Typography } from '@mui/material';
+import { type ComponentType, useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { BUILT_RESOURCES, builtResource } from '../../builders/registry';
+
+/** The generated list of one declared resource, as a page titled like the route's menu entry. */
+export const resourceListPage = (name: string, storeKey?: string): ComponentType<{ titleKey?: string }> => {
+  const built = builtResource(name);
+  if (!built) throw new Error(`no declared resource ${name}`);
+  const List = built.module.list;
+  // biome-ignore lint/correctness/noComponentHookFactories: built once per route at module load
+  const Page = ({ titleKey }: { titleKey?: string }) => {
+    const translate = useTranslate();
+    const title = titleKey ? translate(titleKey) : undefined;
+    return (
+      <Box>
+        {title && (
+          <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+            {title}
+          </Typography>
+        )}
+        <List {...(storeKey ? { storeKey } : {})} {...(title ? { title } : {})} />
+      </Box>
+    );
+  };
+  Page.displayName = `ResourceListPage(${name})`;
+  return Page;
+};
+
+/** /voucher/get-user-vouchers: the vouchers one member holds, found by the member's mobile. */
+export const UserVouchersPage = () => {
+  const translate = useTranslate();
+  const [mobile, setMobile] = useState('');
+  const List = builtResource('vouchers')?.module.list;
+  const wanted = mobile.trim();
+  return (
+    <Box>
+      <Title title={translate('common.screens.user_vouchers')} />
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        {translate('common.screens.user_vouchers')}
+      </Typography>
+      <MuiTextField
+        label={translate('builders.user_vouchers.mobile')}
+        helperText={translate('builders.user_vouchers.help')}
+        value={mobile}
+        onChange={(e) => setMobile(e.target.value)}
+        type="tel"
+        size="small"
+        sx={{ mb: 2, minWidth: 280 }}
+      />
+      {List && wanted !== '' && (
+        <List
+          key={wanted}
+          filter={{ memberMobile: wanted }}
+          storeKey="userVouchers.listParams"
+          disableSyncWithLocation
+        />
+      )}
+    </Box>
+  );
+};
+
+/** Spec routes that show a declared table besides each declaration's own `route`. */
+const EXTRA_ROUTES: Readonly<Record<string, string>> = {
+  // Voucher management is the operator's and merchant's working view of the vouchers table.
+  '/VoucherManagement': 'vouchers',
+};
+
+/** Route → resource name, from the declarations' `route` (finance is the wallet screens' own). */
+export const RESOURCE_ROUTES: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    BUILT_RESOURCES.filter((r) => !r.decl.route.startsWith('/finance')).map((r) => [
+      r.decl.route,
+      r.decl.name,
+    ]),
+  ),
+  ...EXTRA_ROUTES,
+};
+
+const pages = new Map<string, ComponentType<{ titleKey?: string }>>();
+const pageFor = (path: string): ComponentType<{ titleKey?: string }> | null => {
+  const name = RESOURCE_ROUTES[path];
+  if (!name) return null;
+  let Page = pages.get(path);
+  if (!Page) {
+    // A route other than the table's own keeps its own list params (filters, page) in the store.
+    const own = builtResource(name)?.decl.route === path;
+    Page = resourceListPage(name, own ? undefined : `${path}.listParams`);
+    pages.set(path, Page);
+  }
+  return Page;
+};
+
+/** The route component of one spec route showing a table (RESOURCE_ROUTES names the table). */
+export const tableRoutePage = (path: string, titleKey: string): ComponentType => {
+  const Page = pageFor(path);
+  if (!Page) throw new Error(`no declared table for ${path}`);
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per route when its chunk loads
+  const Route = () => <Page titleKey={titleKey} />;
+  Route.displayName = `TableRoute(${path})`;
+  return Route;
+};

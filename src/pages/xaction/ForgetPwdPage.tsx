@@ -1,0 +1,119 @@
+import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
+import { Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { Form, useLocation, useTranslate } from 'react-admin';
+import { toApiErrorLike } from '../../components/apiError';
+import { useHttpClient } from '../../components/HttpClientContext';
+import { useApiErrorNotify } from '../../components/useApiErrorNotify';
+import { AuthCard } from '../components/AuthCard';
+import { isApiError, violationsByField } from '../components/apiErrors';
+import { SubmitButton } from '../components/forms';
+import { NewPasswordFields } from '../components/NewPasswordFields';
+import { ResultCard } from '../components/ResultCard';
+
+type Phase = 'missing' | 'verifying' | 'form' | 'done' | 'invalid' | 'failed';
+
+/**
+ * The forgotten-password link (/x-action/forget-pwd?token=…), also reached from sign-in when the
+ * server answers 26202 with a reset token. The token is verified first so that a dead link says so
+ * before the user types a new password.
+ */
+export const ForgetPwdPage = () => {
+  const translate = useTranslate();
+  const http = useHttpClient();
+  const notifyError = useApiErrorNotify();
+  const params = new URLSearchParams(useLocation().search);
+  const token = params.get('token') ?? '';
+  const [phase, setPhase] = useState<Phase>(token ? 'verifying' : 'missing');
+  const [failure, setFailure] = useState('');
+  const started = useRef(false);
+
+  const fail = (error: unknown): Phase => {
+    if (isApiError(error, 'EMAIL_ACTION_TOKEN_INVALID')) return 'invalid';
+    notifyError(error);
+    setFailure(toApiErrorLike(error).message);
+    return 'failed';
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: verifies once per link; `started` guards it
+  useEffect(() => {
+    if (phase !== 'verifying' || started.current) return;
+    started.current = true;
+    http('/auth/password/verify/forget/email', { method: 'POST', body: { token }, auth: false })
+      .then(() => setPhase('form'))
+      .catch((error: unknown) => setPhase(fail(error)));
+  }, [phase]);
+
+  const onSubmit = async (values: { password?: string }) => {
+    try {
+      await http('/auth/password/reset', {
+        method: 'POST',
+        body: { token, password: values.password ?? '' },
+        auth: false,
+      });
+      setPhase('done');
+    } catch (error) {
+      const fields = violationsByField(error);
+      if (fields) return fields;
+      setPhase(fail(error));
+    }
+  };
+
+  const title = translate('pages.forget_pwd.title');
+  const requestNew = { label: translate('pages.forget_pwd.request_new'), to: '/forget-password' };
+  switch (phase) {
+    case 'missing':
+      return (
+        <ResultCard
+          title={title}
+          status="error"
+          message={translate('pages.common.missing_token')}
+          action={requestNew}
+        />
+      );
+    case 'verifying':
+      return <ResultCard title={title} status="pending" message={translate('pages.forget_pwd.verifying')} />;
+    case 'invalid':
+      return (
+        <ResultCard
+          title={title}
+          status="error"
+          message={translate('pages.forget_pwd.invalid')}
+          action={requestNew}
+          secondary={{ label: translate('pages.common.back_to_sign_in'), to: '/login' }}
+        />
+      );
+    case 'failed':
+      return (
+        <ResultCard
+          title={title}
+          status="error"
+          message={failure || translate('common.notice.unknown_error')}
+          action={requestNew}
+        />
+      );
+    case 'done':
+      return (
+        <ResultCard
+          title={title}
+          status="success"
+          message={translate('pages.forget_pwd.done')}
+          action={{ label: translate('pages.common.sign_in'), to: '/login' }}
+        />
+      );
+    case 'form':
+      return (
+        <AuthCard icon={<LockResetOutlined />} title={title}>
+          <Typography color="text.secondary" sx={{ mb: 2, textAlign: 'center' }}>
+            {translate('pages.forget_pwd.intro')}
+          </Typography>
+          <Form onSubmit={onSubmit} noValidate disableInvalidFormNotification>
+            <NewPasswordFields autoFocus />
+            <SubmitButton busyLabel={translate('pages.forget_pwd.submitting')}>
+              {translate('pages.forget_pwd.submit')}
+            </SubmitButton>
+          </Form>
+        </AuthCard>
+      );
+  }
+};

@@ -1,0 +1,357 @@
+import { decodeJwt } from 'jose';
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import {
+  DEVICE_ID_HEADER,
+  ERRORS,
+  HEADERS,
+  isTokenErrorCode,
+  REFRESH_TOKEN_RENEW_MS,
+  type Role,
+  roleOf,
+  type UserType,
+} from '../../contract';
+import {
+  type AccessRequest,
+  canAccess as canAccessRule,
+  isPermissionAction,
+  type Permission,
+  RA_ACTION_MAP,
+} from '../../contract/access';
+import { ApiError, clientError, type HttpClient, isApiError } from './httpClient';
+import { getSessionStore, type LoggedInUser, type SessionStore, STORAGE_KEYS } from './storage';
+
+/** Refresh the access token this long before its `exp`, so that no call goes out with a dying token. */
+export const ACCESS_TOKEN_REFRESH_MARGIN_MS = 60_000;
+/** A tab holding the localStorage refresh lease longer than this is presumed gone. */
+export const REFRESH_LEASE_MS = 10_000;
+export const REFRESH_LOCK_NAME = 'portal-token-refresh';
+
+export interface PortalPermissions {
+  role: Role;
+  type: UserType;
+  /** the user's full (effective) permissions; undefined for an operator */
+  permissions?: Permission[];
+}
+
+export interface LoginParams {
+  email?: string;
+  username?: string;
+  password: string;
+}
+
+/** The subset of the Web Locks API the refresh needs; injectable for tests. */
+export interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+export interface AuthProviderOptions {
+  httpClient: HttpClient;
+  storage?: SessionStore;
+  /** epoch ms; injectable so tests need no real clock */
+  now?: () => number;
+  /** Web Locks; defaults to navigator.locks when the browser has it, null forces the lease fallback */
+  locks?: LockManagerLike | null;
+  /** Told when the session ends here or in another tab (e.g. to send the user to the splash page). */
+  onSessionEnded?: () => void;
+  /** Where react-admin goes when checkAuth fails (spec: a visitor not logged in goes to splash). */
+  loggedOutRedirect?: string;
+  /** Events of other tabs; defaults to window. */
+  eventTarget?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
+  /** setTimeout used while waiting for another tab's lease; injectable for fake timers. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface PortalAuthProvider extends AuthProvider {
+  login(params: LoginParams): Promise<{ redirectTo: string }>;
+  logout(params?: unknown): Promise<void>;
+  getIdentity(): Promise<UserIdentity & LoggedInUser>;
+  /** null for a visitor: react-admin logs out on a rejected getPermissions, which would chase a visitor off public pages. */
+  getPermissions(params?: unknown): Promise<PortalPermissions | null>;
+  canAccess(params: { action: string; resource: string; record?: unknown }): Promise<boolean>;
+  /** The access token to send, refreshed first when it is about to expire; throws (and logs out) when the session is over. */
+  ensureFreshToken(): Promise<string | null>;
+  /** Re-reads the logged-in user (GET user/{uid}) and stores it. */
+  loadUser(): Promise<LoggedInUser>;
+  /** For the http client's onTokenError: ends the session locally. */
+  handleTokenError(error: ApiError): void;
+  /** Removes the cross-tab listener. */
+  dispose(): void;
+}
+
+const expiryMs = (token: string | null): number | null => {
+  if (!token) return null;
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+};
+
+const uidOf = (token: string | null): number | null => {
+  if (!token) return null;
+  try {
+    const { uid } = decodeJwt(token);
+    return typeof uid === 'number' ? uid : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Errors after which the refresh token is of no more use: the login is over. */
+const endsSession = (error: unknown): boolean =>
+  isApiError(error) && (isTokenErrorCode(error.code) || error.code === ERRORS.INVALID_USER_STATE.code);
+
+interface Lease {
+  owner: string;
+  until: number;
+}
+
+/** A lease someone else wrote; anything unreadable counts as no lease. */
+const readLease = (raw: string | null): Lease | null => {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<Lease>;
+    return typeof value.owner === 'string' && typeof value.until === 'number'
+      ? { owner: value.owner, until: value.until }
+      : null;
+  } catch {
+    return null;
+  }
+};
+
+const isAccessAction = (action: string): action is AccessRequest['action'] =>
+  isPermissionAction(action) || Object.hasOwn(RA_ACTION_MAP, action);
+
+const defaultLocks = (): LockManagerLike | null => {
+  const nav = typeof navigator === 'undefined' ? undefined : navigator;
+  const locks = (nav as (Navigator & { locks?: LockManagerLike }) | undefined)?.locks;
+  return locks && typeof locks.request === 'function' ? locks : null;
+};
+
+export const createAuthProvider = (options: AuthProviderOptions): PortalAuthProvider => {
+  const { httpClient } = options;
+  const store = options.storage ?? getSessionStore();
+  const now = options.now ?? Date.now;
+  const locks = options.locks === undefined ? defaultLocks() : options.locks;
+  const loggedOutRedirect = options.loggedOutRedirect ?? '/splash';
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const tabId = `${now()}-${Math.random().toString(36).slice(2)}`;
+  let inFlight: Promise<string | null> | null = null;
+  let permissionsCache: { userId: number; value: PortalPermissions } | null = null;
+
+  const endSession = (): void => {
+    const hadSession = store.getRefreshToken() !== null || store.getAccessToken() !== null;
+    store.clearSession();
+    permissionsCache = null;
+    if (hadSession) options.onSessionEnded?.();
+  };
+
+  const sessionOver = (): never => {
+    endSession();
+    throw clientError('TOKEN_NOT_EXIST');
+  };
+
+  const accessTokenIsFresh = (): boolean => {
+    const exp = expiryMs(store.getAccessToken());
+    return exp !== null && exp - now() > ACCESS_TOKEN_REFRESH_MARGIN_MS;
+  };
+
+  const renewalDue = (): boolean => {
+    const renewedAt = store.getRefreshTokenRenewedAt();
+    return renewedAt === null || now() - renewedAt >= REFRESH_TOKEN_RENEW_MS;
+  };
+
+  const needsWork = (): boolean => !accessTokenIsFresh() || renewalDue();
+
+  /** The actual calls; runs under the lock (or lease), re-checking what another tab may have done. */
+  const refreshNow = async (): Promise<string | null> => {
+    if (!needsWork()) return store.getAccessToken();
+    const refreshToken = store.getRefreshToken();
+    if (!refreshToken) return sessionOver();
+    const refreshExp = expiryMs(refreshToken);
+    if (refreshExp !== null && refreshExp <= now()) return sessionOver();
+    try {
+      let current = refreshToken;
+      if (renewalDue()) {
+        const res = await httpClient<unknown>('/auth/refresh/refresh-token', {
+          method: 'POST',
+          auth: false,
+          headers: { [HEADERS.refreshToken]: current, [DEVICE_ID_HEADER]: store.getDeviceId() },
+        });
+        const renewed = res.headers.get(HEADERS.refreshToken);
+        if (!renewed) throw clientError('TOKEN_NOT_EXIST');
+        current = renewed;
+        store.setRefreshToken(renewed);
+        store.setRefreshTokenRenewedAt(now());
+        // Some backends hand out a new access token with the renewal; use it if so.
+        const access = res.headers.get(HEADERS.accessToken);
+        if (access) store.setAccessToken(access);
+      }
+      if (!accessTokenIsFresh()) {
+        const res = await httpClient<unknown>('/auth/refresh/token', {
+          method: 'POST',
+          auth: false,
+          headers: { [HEADERS.refreshToken]: current, [DEVICE_ID_HEADER]: store.getDeviceId() },
+        });
+        const access = res.headers.get(HEADERS.accessToken);
+        if (!access) throw clientError('TOKEN_NOT_EXIST');
+        store.setAccessToken(access);
+      }
+      return store.getAccessToken();
+    } catch (error) {
+      if (endsSession(error)) {
+        endSession();
+        throw error;
+      }
+      // A passing failure (network, 5xx) while the access token still works: use it, retry later.
+      const exp = expiryMs(store.getAccessToken());
+      if (exp !== null && exp > now()) return store.getAccessToken();
+      throw error;
+    }
+  };
+
+  /** Cross-tab exclusion without Web Locks: a lease in localStorage that other tabs respect. */
+  const withLease = async (): Promise<string | null> => {
+    for (;;) {
+      const lease = readLease(store.getItem(STORAGE_KEYS.refreshLease));
+      if (!lease || lease.owner === tabId || lease.until <= now()) break;
+      // Another tab is refreshing: wait for it, then use what it stored.
+      await sleep(100);
+      if (!needsWork()) return store.getAccessToken();
+    }
+    store.setItem(
+      STORAGE_KEYS.refreshLease,
+      JSON.stringify({ owner: tabId, until: now() + REFRESH_LEASE_MS }),
+    );
+    try {
+      return await refreshNow();
+    } finally {
+      if (readLease(store.getItem(STORAGE_KEYS.refreshLease))?.owner === tabId) {
+        store.removeItem(STORAGE_KEYS.refreshLease);
+      }
+    }
+  };
+
+  const ensureFreshToken = async (): Promise<string | null> => {
+    if (!store.getRefreshToken() && !store.getAccessToken()) return sessionOver();
+    if (!needsWork()) return store.getAccessToken();
+    // One refresh per tab: concurrent calls share the promise.
+    inFlight ??= (locks ? locks.request(REFRESH_LOCK_NAME, refreshNow) : withLease()).finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
+
+  const onStorage = (event: StorageEvent): void => {
+    // Another tab logged out (the refresh token went away): this tab's session is over too.
+    if (event.key === STORAGE_KEYS.refreshToken && event.newValue === null) {
+      permissionsCache = null;
+      options.onSessionEnded?.();
+    }
+    if (event.key === STORAGE_KEYS.user) permissionsCache = null;
+  };
+  const target =
+    options.eventTarget === undefined ? (typeof window === 'undefined' ? null : window) : options.eventTarget;
+  target?.addEventListener('storage', onStorage as EventListener);
+
+  const loadUser = async (): Promise<LoggedInUser> => {
+    const uid = uidOf(await ensureFreshToken()) ?? store.getUser()?.id;
+    if (uid === undefined || uid === null) return sessionOver();
+    const res = await httpClient<LoggedInUser>(`/user/${uid}`);
+    store.setUser(res.data);
+    return res.data;
+  };
+
+  const getPermissions = async (): Promise<PortalPermissions | null> => {
+    const user = store.getUser();
+    if (!user) return null;
+    if (permissionsCache?.userId === user.id) return permissionsCache.value;
+    const value: PortalPermissions = { role: roleOf(user.type), type: user.type };
+    if (user.type === 'MERCHANT') {
+      const res = await httpClient<Permission[] | null>(`/user/${user.id}/full-permissions`);
+      // No list (null) means the company owner, who holds every merchant resource (contract/access.ts).
+      if (Array.isArray(res.data)) value.permissions = res.data;
+    }
+    permissionsCache = { userId: user.id, value };
+    return value;
+  };
+
+  return {
+    login: async ({ email, username, password }: LoginParams) => {
+      const res = await httpClient<LoggedInUser>('/auth/get-token', {
+        method: 'POST',
+        auth: false,
+        // binds the login's refresh token to this browser (a refresh from elsewhere is 1015)
+        headers: { [DEVICE_ID_HEADER]: store.getDeviceId() },
+        body: { email: (email ?? username ?? '').trim(), password },
+      });
+      const access = res.headers.get(HEADERS.accessToken);
+      const refresh = res.headers.get(HEADERS.refreshToken);
+      if (!access || !refresh) throw clientError('TOKEN_NOT_EXIST', 'The server sent no tokens');
+      store.setAccessToken(access);
+      store.setRefreshToken(refresh);
+      store.setRefreshTokenRenewedAt(now());
+      store.setUser(res.data);
+      permissionsCache = null;
+      const user = res.data;
+      return { redirectTo: user.type === 'MERCHANT' && user.signupState !== 'APPROVAL' ? '/signup' : '/' };
+    },
+
+    logout: async () => {
+      const refresh = store.getRefreshToken();
+      const access = store.getAccessToken();
+      if (refresh) {
+        const headers: Record<string, string> = { [HEADERS.refreshToken]: refresh };
+        if (access) headers[HEADERS.authorization] = `Bearer ${access}`;
+        // Best effort: the local session ends whatever the server says.
+        await httpClient('/auth/logout', { method: 'POST', auth: false, headers }).catch(() => undefined);
+      }
+      endSession();
+    },
+
+    checkAuth: async () => {
+      if (!store.getRefreshToken() && !store.getAccessToken()) {
+        throw { redirectTo: loggedOutRedirect, message: false };
+      }
+    },
+
+    checkError: async (error: unknown) => {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (typeof code === 'number' && (isTokenErrorCode(code) || code === ERRORS.BAD_CREDENTIALS.code)) {
+        endSession();
+        throw { redirectTo: loggedOutRedirect, logoutUser: true, message: false };
+      }
+    },
+
+    getIdentity: async () => {
+      const user = store.getUser();
+      if (!user) throw clientError('TOKEN_NOT_EXIST');
+      return { ...user, id: user.id, fullName: user.name };
+    },
+
+    getPermissions,
+
+    canAccess: async ({ action, resource }: { action: string; resource: string }) => {
+      if (!isAccessAction(action)) return false;
+      const granted = await getPermissions();
+      if (!granted) return false;
+      const { type, permissions } = granted;
+      return canAccessRule(permissions === undefined ? { type } : { type, permissions }, {
+        action,
+        resource,
+      });
+    },
+
+    ensureFreshToken,
+    loadUser,
+
+    handleTokenError: (error: ApiError) => {
+      if (isTokenErrorCode(error.code)) endSession();
+    },
+
+    dispose: () => target?.removeEventListener('storage', onStorage as EventListener),
+  };
+};
+
+export { ApiError };

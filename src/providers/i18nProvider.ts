@@ -1,0 +1,96 @@
+import pLimit from 'p-limit';
+import pRetry from 'p-retry';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
+import {
+  TRANSLATION_LOCALE,
+  TRANSLATION_MAX_PARALLEL,
+  TRANSLATION_NAMESPACE,
+  TRANSLATION_RETRIES,
+  TRANSLATION_RETRY_START_MS,
+} from '../../contract';
+import { en } from '../i18n/en';
+
+export type Messages = Record<string, unknown>;
+export type LoadTranslations = (locale: string, namespace: string) => Promise<Messages>;
+
+export interface TranslationLoaderOptions {
+  load: LoadTranslations;
+  /** retries after the first attempt (spec: up to 5) */
+  retries?: number;
+  /** wait before the first retry, doubled each time (spec: 350 ms) */
+  retryStartMs?: number;
+  /** loads running at once (spec: at most 10) */
+  maxParallel?: number;
+}
+
+/**
+ * Loads translation bundles the way the spec's translation defaults describe: each load retried up
+ * to 5 times, waiting 350 ms and doubling, with at most 10 loads running at once. A load waiting to
+ * retry does not hold one of the 10 slots.
+ */
+export const createTranslationLoader = (options: TranslationLoaderOptions): LoadTranslations => {
+  const limit = pLimit(options.maxParallel ?? TRANSLATION_MAX_PARALLEL);
+  return (locale, namespace) =>
+    pRetry(() => limit(() => options.load(locale, namespace)), {
+      retries: options.retries ?? TRANSLATION_RETRIES,
+      minTimeout: options.retryStartMs ?? TRANSLATION_RETRY_START_MS,
+      factor: 2,
+      randomize: false,
+    });
+};
+
+/** Fetches `/locales/<locale>/<namespace>.json` from the portal's own origin. */
+export const fetchTranslations: LoadTranslations = async (locale, namespace) => {
+  const response = await fetch(
+    `/locales/${encodeURIComponent(locale)}/${encodeURIComponent(namespace)}.json`,
+  );
+  if (!response.ok) throw new Error(`Translations ${locale}/${namespace}: HTTP ${response.status}`);
+  return (await response.json()) as Messages;
+};
+
+const isPlainObject = (value: unknown): value is Messages =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const mergeMessages = (base: Messages, extra: Messages): Messages => {
+  const out: Messages = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    const current = out[key];
+    out[key] = isPlainObject(current) && isPlainObject(value) ? mergeMessages(current, value) : value;
+  }
+  return out;
+};
+
+export const englishPortalMessages = (): TranslationMessages =>
+  mergeMessages(englishMessages as unknown as Messages, en as Messages) as unknown as TranslationMessages;
+
+export interface I18nProviderOptions {
+  /** How non-English bundles are fetched (default: `/locales/<locale>/<namespace>.json`). */
+  load?: LoadTranslations;
+  /** Locales offered in the locale menu. */
+  locales?: { locale: string; name: string }[];
+}
+
+/**
+ * English (react-admin's words plus ours) is bundled, so the first render never waits; any other
+ * locale goes through the retrying, parallel-limited loader and falls back to English keys it lacks.
+ */
+export const createI18nProvider = (options: I18nProviderOptions = {}): I18nProvider => {
+  const english = englishPortalMessages();
+  const loader = createTranslationLoader({ load: options.load ?? fetchTranslations });
+  const getMessages = (locale: string): TranslationMessages | Promise<TranslationMessages> => {
+    if (locale === TRANSLATION_LOCALE) return english;
+    return loader(locale, TRANSLATION_NAMESPACE).then(
+      (loaded) => mergeMessages(english as unknown as Messages, loaded) as unknown as TranslationMessages,
+    );
+  };
+  return polyglotI18nProvider(
+    getMessages,
+    TRANSLATION_LOCALE,
+    options.locales ?? [{ locale: 'en', name: 'English' }],
+    {
+      allowMissing: true,
+    },
+  );
+};

@@ -1,0 +1,188 @@
+// Every route of spec section 2 in one table: path, component, layout flags (from layoutFor) and who
+// may see it. App.tsx turns the table into react-admin <CustomRoutes>.
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { Brand } from '../contract';
+import { type LayoutFlags, layoutFor } from './layout/layoutFor';
+import type { Viewer } from './layout/menuFor';
+import { placeholder } from './pages/placeholders/placeholder';
+
+export interface ViewerContext {
+  role: Viewer;
+  brand: Brand;
+  pnsAllowed: boolean;
+}
+
+export interface RouteDef {
+  path: string;
+  component: ComponentType | LazyExoticComponent<ComponentType>;
+  layout: LayoutFlags;
+  who: readonly Viewer[];
+  /** an extra condition on top of `who` (e.g. the merchant's push-notification permission) */
+  when?: (ctx: ViewerContext) => boolean;
+  /** true for the titled "coming soon" screens that later issues replace */
+  placeholder?: boolean;
+}
+
+// Each page is its own chunk: one bundle of react-admin + MUI + every page is too big (STACK.md).
+const page = <K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): LazyExoticComponent<ComponentType> => lazy(() => load().then((m) => ({ default: m[name] })));
+
+const LoginPage = page(() => import('./pages/auth/LoginPage'), 'LoginPage');
+const RegisterPage = page(() => import('./pages/auth/RegisterPage'), 'RegisterPage');
+const ForgetPasswordPage = page(() => import('./pages/auth/ForgetPasswordPage'), 'ForgetPasswordPage');
+const SignupPage = page(() => import('./pages/signup/SignupPage'), 'SignupPage');
+const SplashPage = page(() => import('./pages/SplashPage'), 'SplashPage');
+const UserActivePage = page(() => import('./pages/xaction/UserActivePage'), 'UserActivePage');
+const ForgetPwdPage = page(() => import('./pages/xaction/ForgetPwdPage'), 'ForgetPwdPage');
+const ThenChangePasswordPage = page(
+  () => import('./pages/xaction/ThenChangePasswordPage'),
+  'ThenChangePasswordPage',
+);
+const ThenProfilePage = page(() => import('./pages/xaction/ThenProfilePage'), 'ThenProfilePage');
+const StripeAccountConnectPage = page(
+  () => import('./pages/xaction/StripeAccountConnectPage'),
+  'StripeAccountConnectPage',
+);
+const SettingsPage = page(() => import('./pages/settings/SettingsPage'), 'SettingsPage');
+const ProfilePage = page(() => import('./pages/settings/ProfilePage'), 'ProfilePage');
+const ChangePasswordPage = page(() => import('./pages/settings/ChangePasswordPage'), 'ChangePasswordPage');
+const HelpPage = page(() => import('./pages/help/HelpPage'), 'HelpPage');
+const LatLongHelpPage = page(() => import('./pages/help/LatLongHelpPage'), 'LatLongHelpPage');
+const TermsPage = page(() => import('./pages/help/TermsPage'), 'TermsPage');
+const ApiJsonPage = page(() => import('./pages/test/ApiJsonPage'), 'ApiJsonPage');
+const SearchableSelectPage = page(() => import('./pages/test/SearchableSelectPage'), 'SearchableSelectPage');
+const PhoneInputPage = page(() => import('./pages/test/PhoneInputPage'), 'PhoneInputPage');
+const HomePage = page(() => import('./pages/placeholders/HomePage'), 'HomePage');
+const UserVouchersPage = page(() => import('./pages/resources/ResourcePages'), 'UserVouchersPage');
+const DataTableEditView = page(() => import('./pages/DataTableEditView'), 'DataTableEditView');
+
+export { LoginPage };
+
+const ALL: readonly Viewer[] = ['visitor', 'operator', 'merchant'];
+const USERS: readonly Viewer[] = ['operator', 'merchant'];
+const OPERATOR: readonly Viewer[] = ['operator'];
+const MERCHANT: readonly Viewer[] = ['merchant'];
+
+const isMerchant = (ctx: ViewerContext) => ctx.role === 'merchant';
+
+const route = (
+  path: string,
+  component: RouteDef['component'],
+  who: readonly Viewer[],
+  extra: Pick<RouteDef, 'when' | 'placeholder'> = {},
+): RouteDef => ({ path, component, who, layout: layoutFor(path), ...extra });
+
+/** A titled "coming soon" screen; `title` is an i18n key under common.screens. */
+const soon = (path: string, title: string, who: readonly Viewer[], when?: RouteDef['when']): RouteDef =>
+  route(path, placeholder(`common.screens.${title}`), who, { placeholder: true, when });
+
+/** A spec route showing a declared table's generated list; `title` is an i18n key under common.screens. */
+const table = (path: string, title: string, who: readonly Viewer[], when?: RouteDef['when']): RouteDef =>
+  route(
+    path,
+    lazy(() =>
+      import('./pages/resources/ResourcePages').then((m) => ({
+        default: m.tableRoutePage(path, `common.screens.${title}`),
+      })),
+    ),
+    who,
+    when ? { when } : {},
+  );
+
+// Merchants see push notifications only when the permission check allows them (spec section 6).
+const pnsForMerchant: RouteDef['when'] = (ctx) => !isMerchant(ctx) || ctx.pnsAllowed;
+// Merchants' config is banner config only, and only in brand jcr.
+const bannerForMerchant: RouteDef['when'] = (ctx) => !isMerchant(ctx) || ctx.brand === 'jcr';
+// Force update config is hidden in brand jcr.
+const notJcr: RouteDef['when'] = (ctx) => ctx.brand !== 'jcr';
+
+export const ROUTES: readonly RouteDef[] = [
+  route('/', HomePage, USERS),
+  route('/splash', SplashPage, ALL),
+  route('/login', LoginPage, ALL),
+  route('/register', RegisterPage, ALL),
+  route('/signup', SignupPage, MERCHANT),
+  route('/forget-password', ForgetPasswordPage, ALL),
+  soon('/merchant', 'merchant', USERS),
+  soon('/operator', 'operator', OPERATOR),
+  table('/user/UserSearch', 'user_search', USERS),
+  table('/stamp-cards', 'stamp_card_list', USERS),
+  table('/stamp-cards/StampsTransaction', 'stamps_transaction', USERS),
+  table('/stamp-cards/StampsMovement', 'stamps_movement', USERS),
+  table('/vouchers', 'voucher_list', USERS),
+  table('/vouchers/voucherHistory', 'voucher_history', USERS),
+  table('/vouchers/voucherPackList', 'voucher_pack_list', USERS),
+  route('/voucher/get-user-vouchers', UserVouchersPage, USERS),
+  table('/VoucherManagement', 'voucher_management', USERS),
+  table('/communications/pushNotificationTemplates', 'push_templates', USERS, pnsForMerchant),
+  table('/communications/pushNotifications', 'push_notifications', USERS, pnsForMerchant),
+  route('/DataTableEditView', DataTableEditView, OPERATOR),
+  soon('/transaction', 'transaction', OPERATOR),
+  soon('/transaction/payment-history', 'payment_history', OPERATOR),
+  table('/device', 'device_list', USERS),
+  soon('/aotg', 'aotg', OPERATOR),
+  soon('/aotg/list', 'aotg_list', OPERATOR),
+  soon('/aotg/config', 'aotg_config', OPERATOR),
+  soon('/aotg/user-level-config', 'aotg_user_level_config', OPERATOR),
+  table('/config/systemConfig', 'system_config', OPERATOR),
+  soon('/config/maintenanceConfig', 'maintenance_config', OPERATOR),
+  table('/config/countryConfig', 'country_config', OPERATOR),
+  table('/config/bannerConfig', 'banner_config', USERS, bannerForMerchant),
+  table('/config/forceUpdateConfig', 'force_update_config', OPERATOR, notJcr),
+  soon('/config/audit-log', 'audit_log', OPERATOR),
+  soon('/analytics', 'analytics', OPERATOR),
+  // Finance is the merchant's own wallet: operators never see it (spec sections 1 and 6).
+  soon('/finance', 'finance', MERCHANT),
+  soon('/finance/wallet/balance', 'wallet_balance', MERCHANT),
+  soon('/finance/wallet/txn/history', 'wallet_txn_history', MERCHANT),
+  soon('/finance/wallet/top-up', 'wallet_top_up', MERCHANT),
+  soon('/finance/payment-methods', 'payment_methods', MERCHANT),
+  soon('/organization', 'organization', USERS),
+  soon('/organization/org-hierarchy', 'org_hierarchy', USERS),
+  table('/organization/company', 'company', USERS),
+  table('/organization/brand', 'brand', USERS),
+  table('/organization/store', 'store', USERS),
+  soon('/access', 'access', USERS),
+  soon('/access/operator-access', 'operator_access', OPERATOR),
+  soon('/access/merchant-access', 'merchant_access', USERS),
+  table('/access/user-group', 'user_group', OPERATOR),
+  route('/help', HelpPage, ALL),
+  route('/help/how-to-get-lat-long', LatLongHelpPage, ALL),
+  route('/help/terms-and-conditions', TermsPage, ALL),
+  soon('/approve', 'approve', OPERATOR),
+  table('/approve/merchant-signup', 'approve_merchant_signup', OPERATOR),
+  table('/product', 'product', USERS),
+  soon('/product/edit', 'product_edit', USERS),
+  route('/x-action/user-active', UserActivePage, ALL),
+  route('/x-action/forget-pwd', ForgetPwdPage, ALL),
+  route('/x-action/stripe-account-connect', StripeAccountConnectPage, ALL),
+  route('/x-action/then/change-password', ThenChangePasswordPage, ALL),
+  route('/x-action/then/profile', ThenProfilePage, ALL),
+  route('/settings', SettingsPage, USERS),
+  route('/settings/profile', ProfilePage, USERS),
+  route('/settings/change-password', ChangePasswordPage, USERS),
+  soon('/todo', 'todo', USERS),
+  route('/test/api-json', ApiJsonPage, ALL),
+  route('/test/mantine-select', SearchableSelectPage, ALL),
+  route('/test/phone-input', PhoneInputPage, ALL),
+];
+
+/** Routes a visitor reaches without signing in (spec section 2 and the e-mail links). */
+export const isPublicPath = (pathname: string): boolean => {
+  const def = findRoute(pathname);
+  return def ? def.who.includes('visitor') : false;
+};
+
+const normalise = (pathname: string): string => {
+  const path = pathname.split(/[?#]/)[0] ?? '/';
+  return path.length > 1 ? path.replace(/\/+$/, '') : path || '/';
+};
+
+const byPath = new Map(ROUTES.map((r) => [r.path, r]));
+
+export const findRoute = (pathname: string): RouteDef | undefined => byPath.get(normalise(pathname));
+
+export const canSee = (def: RouteDef, ctx: ViewerContext): boolean =>
+  def.who.includes(ctx.role) && (def.when ? def.when(ctx) : true);

@@ -1,0 +1,242 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mainConfigs } from '../../server/db/schema';
+import { authHeader, createTestApp, createUser, login, type TestApp } from './helpers';
+
+const CONFIG = '/portal-main-service/api/v1/config/main';
+const PASSWORD = 'correct-horse-battery';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const call = (
+  who: string | null,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...(who ? authHeader(tokens[who] ?? '') : {}), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+const expectError = (res: LightMyRequestResponse, status: number, code: number) => {
+  expect({ status: res.statusCode, code: res.json().code }).toEqual({ status, code });
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const [key, type] of [
+    ['op', 'OPERATOR'],
+    ['m', 'MERCHANT'],
+  ] as const) {
+    const email = `${key}@example.test`;
+    await createUser(t.db, { email, password: PASSWORD, type, companyId: type === 'MERCHANT' ? 1 : null });
+    tokens[key] = (await login(t.app, email, PASSWORD)).accessToken;
+  }
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /supported-countries', () => {
+  it('answers without a token with the shipped countries', async () => {
+    const res = await call(null, 'GET', `${CONFIG}/supported-countries`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      type: 'CR',
+      code: 0,
+      data: {
+        supportedCountries: [
+          { countryCode: 'sg', currency: 'SGD' },
+          { countryCode: 'my', currency: 'MYR' },
+          { countryCode: 'hk', currency: 'HKD' },
+          { countryCode: 'au', currency: 'AUD' },
+        ],
+      },
+    });
+  });
+});
+
+describe('CRUD by id', () => {
+  let id = 0;
+
+  it('creates a country row (operator)', async () => {
+    const res = await call('op', 'POST', CONFIG, {
+      country: 'sg',
+      banner: [{ imageUrl: 'https://cdn.test/b1.png', title: 'Hello' }],
+      stampCardDefaultPrice: 12.5,
+    });
+    expect(res.json()).toMatchObject({
+      code: 0,
+      data: { country: 'sg', currency: 'SGD', stampCardDefaultPrice: 12.5, stampCardDefaultImages: [] },
+    });
+    id = res.json().data.id;
+    const [row] = await t.db.select().from(mainConfigs).where(eq(mainConfigs.id, id));
+    expect(row?.banner).toEqual([{ imageUrl: 'https://cdn.test/b1.png', title: 'Hello' }]);
+  });
+
+  it('answers 409 code 9 for a second row of one country', async () => {
+    expectError(await call('op', 'POST', CONFIG, { country: 'sg' }), 409, 9);
+  });
+
+  it('adds a new country to supported-countries', async () => {
+    expect((await call('op', 'POST', CONFIG, { country: 'jp', currency: 'JPY' })).json().code).toBe(0);
+    const res = await call(null, 'GET', `${CONFIG}/supported-countries`);
+    expect(res.json().data.supportedCountries.at(-1)).toEqual({ countryCode: 'jp', currency: 'JPY' });
+  });
+
+  it('lists paged, filtered by country or id, for any signed-in user', async () => {
+    const byCountry = encodeURIComponent(JSON.stringify([{ field: 'country', op: 'eq', value: 'jp' }]));
+    const res = await call('m', 'GET', `${CONFIG}?filter=${byCountry}`);
+    expect(res.json()).toMatchObject({ code: 0, page: { number: 0, size: 20, totalElements: 1 } });
+    expect(res.json().data.map((r: { country: string }) => r.country)).toEqual(['jp']);
+    const byId = encodeURIComponent(JSON.stringify([{ field: 'id', op: 'eq', value: id }]));
+    expect(
+      (await call('op', 'GET', `${CONFIG}?filter=${byId}`)).json().data.map((r: { id: number }) => r.id),
+    ).toEqual([id]);
+    expectError(
+      await call(
+        'op',
+        'GET',
+        `${CONFIG}?filter=${encodeURIComponent('[{"field":"banner","op":"eq","value":1}]')}`,
+      ),
+      400,
+      2,
+    );
+  });
+
+  it('reads, updates and deletes by id', async () => {
+    expect((await call('m', 'GET', `${CONFIG}/${id}`)).json().data).toMatchObject({ id, country: 'sg' });
+    const put = await call('op', 'PUT', `${CONFIG}/${id}`, {
+      stampCardDefaultImages: ['https://cdn.test/i.png'],
+    });
+    expect(put.json().data).toMatchObject({
+      id,
+      stampCardDefaultImages: ['https://cdn.test/i.png'],
+      stampCardDefaultPrice: 12.5,
+    });
+    expectError(await call('op', 'PUT', `${CONFIG}/${id}`, { country: 'jp' }), 409, 9);
+    expectError(await call('op', 'PUT', `${CONFIG}/${id}`, { stampCardDefaultPrice: -1 }), 400, 2);
+    const [jp] = await t.db.select().from(mainConfigs).where(eq(mainConfigs.country, 'jp'));
+    expect((await call('op', 'DELETE', `${CONFIG}/${jp?.id}`)).json()).toEqual({
+      type: 'CR',
+      code: 0,
+      data: null,
+    });
+    expectError(await call('op', 'GET', `${CONFIG}/${jp?.id}`), 404, 5);
+    expectError(await call('op', 'DELETE', `${CONFIG}/${jp?.id}`), 404, 5);
+  });
+});
+
+describe("the caller's country (X-Country)", () => {
+  it('reads the row of X-Country, and sg for an unknown or missing one', async () => {
+    const sg = await call('m', 'GET', `${CONFIG}/country`, undefined, { 'x-country': 'sg' });
+    expect(sg.json().data).toMatchObject({ country: 'sg', stampCardDefaultPrice: 12.5 });
+    const unknown = await call('m', 'GET', `${CONFIG}/country`, undefined, { 'x-country': 'zz' });
+    expect(unknown.json().data).toEqual(sg.json().data);
+    const none = await call('m', 'GET', `${CONFIG}/country`);
+    expect(none.json().data.country).toBe('sg');
+  });
+
+  it('shows the defaults of a supported country without a row yet', async () => {
+    const res = await call('m', 'GET', `${CONFIG}/country`, undefined, { 'x-country': 'MY' });
+    expect(res.json().data).toMatchObject({
+      id: null,
+      country: 'my',
+      currency: 'MYR',
+      banner: [],
+      stampCardDefaultImages: [],
+      stampCardDefaultPrice: 0,
+    });
+  });
+
+  it('returns one field with ?field=', async () => {
+    const res = await call('m', 'GET', `${CONFIG}/country?field=banner`, undefined, { 'x-country': 'sg' });
+    expect(Object.keys(res.json().data).sort()).toEqual(['banner', 'country', 'id']);
+    expect(res.json().data.banner).toEqual([{ imageUrl: 'https://cdn.test/b1.png', title: 'Hello' }]);
+    expectError(await call('m', 'GET', `${CONFIG}/country?field=secret`), 400, 2);
+  });
+
+  it('PUT /country creates or updates the row of X-Country', async () => {
+    const res = await call(
+      'op',
+      'PUT',
+      `${CONFIG}/country`,
+      { stampCardDefaultPrice: 3 },
+      { 'x-country': 'hk' },
+    );
+    expect(res.json().data).toMatchObject({ country: 'hk', currency: 'HKD', stampCardDefaultPrice: 3 });
+    const again = await call('op', 'PUT', `${CONFIG}/country`, { currency: 'USD' }, { 'x-country': 'hk' });
+    expect(again.json().data).toMatchObject({
+      id: res.json().data.id,
+      currency: 'USD',
+      stampCardDefaultPrice: 3,
+    });
+  });
+
+  it('reads and replaces the banner', async () => {
+    const banner = [
+      { imageUrl: 'https://cdn.test/a.png', linkUrl: 'https://shop.test' },
+      { imageUrl: 'https://cdn.test/b.png' },
+    ];
+    const put = await call('op', 'PUT', `${CONFIG}/country/banner`, { banner }, { 'x-country': 'au' });
+    expect(put.json().data).toEqual(banner);
+    expect(
+      (await call('m', 'GET', `${CONFIG}/country/banner`, undefined, { 'x-country': 'au' })).json().data,
+    ).toEqual(banner);
+    expectError(await call('op', 'PUT', `${CONFIG}/country/banner`, { banner: [{ linkUrl: 'x' }] }), 400, 2);
+  });
+
+  it('reads and replaces the stamp-card default images, and reads the default price', async () => {
+    const images = ['https://cdn.test/1.png', 'https://cdn.test/2.png'];
+    const patch = await call('op', 'PATCH', `${CONFIG}/stamp-card/default-images`, { images });
+    expect(patch.json().data).toEqual(images);
+    expect((await call('m', 'GET', `${CONFIG}/stamp-card/default-images`)).json().data).toEqual(images);
+    expect((await call('m', 'GET', `${CONFIG}/stamp-card/default-price`)).json().data).toEqual({
+      price: 12.5,
+      currency: 'SGD',
+    });
+  });
+});
+
+describe('access', () => {
+  it('refuses every write to merchants with 26237 and changes nothing', async () => {
+    const before = await t.db.select().from(mainConfigs);
+    const writes: [Method, string, unknown][] = [
+      ['POST', CONFIG, { country: 'nz' }],
+      ['PUT', `${CONFIG}/${before[0]?.id}`, { stampCardDefaultPrice: 1 }],
+      ['DELETE', `${CONFIG}/${before[0]?.id}`, undefined],
+      ['PUT', `${CONFIG}/country`, { stampCardDefaultPrice: 1 }],
+      ['PUT', `${CONFIG}/country/banner`, { banner: [] }],
+      ['PATCH', `${CONFIG}/stamp-card/default-images`, { images: [] }],
+    ];
+    for (const [method, url, body] of writes) {
+      const res = await call('m', method, url, body);
+      expect({ method, url, status: res.statusCode, code: res.json().code }).toEqual({
+        method,
+        url,
+        status: 403,
+        code: 26237,
+      });
+    }
+    expect(await t.db.select().from(mainConfigs)).toEqual(before);
+  });
+
+  it('needs a token for everything but supported-countries', async () => {
+    for (const url of [
+      CONFIG,
+      `${CONFIG}/country`,
+      `${CONFIG}/country/banner`,
+      `${CONFIG}/stamp-card/default-price`,
+    ]) {
+      expectError(await call(null, 'GET', url), 401, 1601);
+    }
+  });
+});

@@ -1,0 +1,233 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import type { SignupState, UserState, UserType } from '../../contract';
+import { type App, buildApp } from '../../server/app';
+import { type Config, loadConfig } from '../../server/config';
+import { createDb, type Db, MIGRATIONS_FOLDER, migrate } from '../../server/db/client';
+import { mailOutbox, type UserRow, users } from '../../server/db/schema';
+import { hashPassword } from '../../server/services/passwords';
+
+export const AUTH = '/portal-main-service/api/v1/auth';
+
+export const TEST_ENV: Record<string, string> = {
+  JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+  DATA_DIR: '/tmp/loyalty-test-unused',
+  PUBLIC_URL: 'http://portal.test',
+  LOG_LEVEL: 'info',
+};
+
+export interface TestAppOptions {
+  /** environment variables on top of TEST_ENV */
+  env?: Record<string, string>;
+  /** capture log lines (otherwise logging is off) */
+  logStream?: NodeJS.WritableStream;
+  /** register extra (probe) routes before the app is ready */
+  setup?: (app: App) => void | Promise<void>;
+}
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+/** A fresh PostgreSQL database for one test file, so files can run in parallel on one server. */
+export const freshPgDatabase = async (
+  baseUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> => {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  // name is generated above from hex digits only, never from input
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+};
+
+/**
+ * A dumped, migrated, empty PGlite database, shared by all test files through a file in the temp
+ * folder named after the migrations: starting from it skips initdb and the migrations, which is most
+ * of the time an API test spends creating its app. Any trouble: undefined, and the caller starts
+ * from scratch.
+ */
+let imagePromise: Promise<Blob | undefined> | undefined;
+const migratedImage = (): Promise<Blob | undefined> => {
+  imagePromise ??= (async () => {
+    try {
+      const hash = createHash('sha256');
+      const walk = (dir: string) => {
+        for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+          a.name.localeCompare(b.name),
+        )) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) walk(full);
+          else hash.update(entry.name).update(readFileSync(full));
+        }
+      };
+      walk(MIGRATIONS_FOLDER);
+      const file = path.join(tmpdir(), `loyalty-pglite-${hash.digest('hex').slice(0, 16)}.tgz`);
+      if (existsSync(file)) return new Blob([readFileSync(file)]);
+      const fresh = await createDb({ dataDir: 'memory://' });
+      try {
+        await migrate(fresh.db);
+        const image = await fresh.dump?.();
+        if (!image) return undefined;
+        // write-then-rename: a file running at the same time never reads half an image
+        const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+        writeFileSync(partial, Buffer.from(await image.arrayBuffer()));
+        renameSync(partial, file);
+        return image;
+      } finally {
+        await fresh.close();
+      }
+    } catch {
+      return undefined;
+    }
+  })();
+  return imagePromise;
+};
+
+/** An app on in-memory PGlite, or on a fresh PostgreSQL database when DATABASE_URL is set. */
+export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
+  const baseUrl = process.env.DATABASE_URL;
+  const pgDb = baseUrl ? await freshPgDatabase(baseUrl) : undefined;
+  const config = loadConfig({ ...TEST_ENV, ...options.env, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
+  const handle = pgDb
+    ? await createDb({ databaseUrl: pgDb.url })
+    : await createDb({ dataDir: 'memory://', pgliteImage: await migratedImage() }).catch(() =>
+        createDb({ dataDir: 'memory://' }),
+      );
+  await migrate(handle.db);
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    logger: options.logStream !== undefined,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
+  await options.setup?.(app);
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    config,
+    close: async () => {
+      await app.close();
+      await handle.close();
+      await pgDb?.drop();
+    },
+  };
+};
+
+export interface NewTestUser {
+  email: string;
+  password?: string | null;
+  name?: string;
+  type?: UserType;
+  state?: UserState;
+  signupState?: SignupState;
+  mobile?: string | null;
+  companyId?: number | null;
+  brandId?: number | null;
+  mustResetPassword?: boolean;
+}
+
+export const createUser = async (db: Db, input: NewTestUser): Promise<UserRow> => {
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: input.email.toLowerCase(),
+      name: input.name ?? input.email.split('@')[0] ?? '',
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+      type: input.type ?? 'MERCHANT',
+      state: input.state ?? 'ENABLE',
+      signupState: input.signupState ?? 'SUBMITTED',
+      mobile: input.mobile ?? null,
+      companyId: input.companyId ?? null,
+      brandId: input.brandId ?? null,
+      mustResetPassword: input.mustResetPassword ?? false,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+};
+
+export const authHeader = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
+
+export interface LoginResult {
+  response: LightMyRequestResponse;
+  accessToken: string;
+  refreshToken: string;
+}
+
+const header = (res: LightMyRequestResponse, name: string): string => {
+  const v = res.headers[name];
+  return typeof v === 'string' ? v : '';
+};
+
+/** POST get-token; the tokens are '' when the login failed (inspect `response`). */
+export const login = async (
+  app: App,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<LoginResult> => {
+  const response = await app.inject({
+    method: 'POST',
+    url: `${AUTH}/get-token`,
+    headers,
+    payload: { email, password },
+  });
+  return {
+    response,
+    accessToken: header(response, 'x-access-token'),
+    refreshToken: header(response, 'x-refresh-token'),
+  };
+};
+
+/** Mails in the outbox, newest first, optionally only those to one address. */
+export const readOutbox = async (db: Db, to?: string) => {
+  const q = db.select().from(mailOutbox).orderBy(desc(mailOutbox.id));
+  return to ? q.where(eq(mailOutbox.to, to.toLowerCase())) : q;
+};
+
+/** The token in the newest mailed link to an address. */
+export const lastMailedToken = async (db: Db, to: string): Promise<string> => {
+  const [mail] = await readOutbox(db, to);
+  const link = mail?.link;
+  if (!link) throw new Error(`no mail with a link to ${to}`);
+  const token = new URL(link).searchParams.get('token');
+  if (!token) throw new Error(`mail link without token: ${link}`);
+  return token;
+};
+
+/** A writable stream that collects log output as text. */
+export const captureLogs = async (): Promise<{ stream: NodeJS.WritableStream; text: () => string }> => {
+  const { Writable } = await import('node:stream');
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      chunks.push(String(chunk));
+      cb();
+    },
+  });
+  return { stream, text: () => chunks.join('') };
+};
+
+/** Timeout for a test that builds an app of its own (a busy machine makes that slow). */
+export const APP_TIMEOUT = 120_000;

@@ -1,0 +1,634 @@
+// The derived API of one representative table (vouchers) through every list operator, sort, project,
+// search, paging, no-count, the CSV export, bad input, CRUD and the declared transitions.
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brand, users, voucherHistory, vouchers } from '../../server/db/schema';
+import { APP_TIMEOUT, authHeader, createTestApp, createUser, login, type TestApp } from './helpers';
+
+const MAIN = '/portal-main-service/api/v1';
+const VOUCHERS = `${MAIN}/vouchers`;
+const PASSWORD = 'correct-horse-battery';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const ids: Record<string, number> = {};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const call = (
+  who: string,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...authHeader(tokens[who] ?? ''), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+const expectError = (res: LightMyRequestResponse, status: number, code: number) => {
+  expect({ status: res.statusCode, code: res.json().code }).toEqual({ status, code });
+};
+
+const dataOf = (res: LightMyRequestResponse) => {
+  expect(res.json()).toMatchObject({ type: 'CR', code: 0 });
+  return res.json().data;
+};
+
+const list = async (
+  who: string,
+  params: Record<string, string | string[]>,
+  headers: Record<string, string> = {},
+) => {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) for (const one of [v].flat()) qs.append(k, one);
+  return call(who, 'GET', `${VOUCHERS}?${qs}`, undefined, headers);
+};
+
+const codesOf = (res: LightMyRequestResponse): string[] =>
+  (dataOf(res) as { code: string }[]).map((r) => r.code);
+
+const signIn = async (key: string, email: string, extra: Parameters<typeof createUser>[1] = { email }) => {
+  const row = await createUser(t.db, { ...extra, email, password: PASSWORD, signupState: 'APPROVAL' });
+  ids[key] = row.id;
+  const r = await login(t.app, email, PASSWORD);
+  expect(r.response.json().code).toBe(0);
+  tokens[key] = r.accessToken;
+};
+
+/** 24 vouchers of company A, brand A: V-000 … V-023, values 0, 5, 10 … 115, states cycling. */
+const STATES = ['AVAILABLE', 'REDEEMED', 'EXPIRED'] as const;
+const seeded = Array.from({ length: 24 }, (_, i) => ({
+  code: `V-${String(i).padStart(3, '0')}`,
+  title: i % 4 === 0 ? `Free Coffee ${i}` : `Cake slice ${i}`,
+  value: i * 5,
+  state: STATES[i % 3] as (typeof STATES)[number],
+  validFrom: `2026-01-${String((i % 28) + 1).padStart(2, '0')}`,
+  validUntil: '2026-12-31',
+  memberMobile: `+65900000${String(i).padStart(2, '0')}`,
+}));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await signIn('op', 'op@example.test', { email: 'op@example.test', type: 'OPERATOR' });
+  for (const [key, name] of [
+    ['companyA', 'Alpha Pte Ltd'],
+    ['companyB', 'Beta Pte Ltd'],
+  ] as const) {
+    const res = await call('op', 'POST', `${MAIN}/companies`, {
+      name,
+      registrationNo: `REG-${key}`,
+      contactEmail: `${key}@example.test`,
+    });
+    ids[key] = dataOf(res).id;
+  }
+  await signIn('a', 'owner-a@example.test', { email: 'owner-a@example.test', companyId: ids.companyA ?? 0 });
+  await signIn('b', 'owner-b@example.test', { email: 'owner-b@example.test', companyId: ids.companyB ?? 0 });
+  await signIn('clerk', 'clerk-a@example.test', {
+    email: 'clerk-a@example.test',
+    companyId: ids.companyA ?? 0,
+  });
+  await t.db
+    .update(users)
+    .set({ invitationType: 'MERCHANT_INVITE_MERCHANT' })
+    .where(eq(users.id, ids.clerk ?? 0));
+  await call('a', 'PATCH', `${MAIN}/user/${ids.clerk}/permissions`, {
+    permissions: [{ resource: 'vouchers', action: 'VIEW' }],
+  });
+  await signIn('solo', 'solo@example.test');
+
+  ids.brandA = dataOf(await call('a', 'POST', `${MAIN}/brands`, { name: 'Alpha Coffee' })).id;
+  ids.brandB = dataOf(await call('b', 'POST', `${MAIN}/brands`, { name: 'Beta Bakes' })).id;
+  ids.packA = dataOf(
+    await call('a', 'POST', `${MAIN}/voucher-packs`, {
+      title: 'Coffee pack',
+      price: 10,
+      voucherValue: 5,
+      quantity: 100,
+      validFrom: '2026-01-01',
+      validUntil: '2026-12-31',
+      brandId: ids.brandA,
+    }),
+  ).id;
+  ids.packB = dataOf(
+    await call('b', 'POST', `${MAIN}/voucher-packs`, {
+      title: 'Bake pack',
+      price: 10,
+      voucherValue: 5,
+      quantity: 100,
+      validFrom: '2026-01-01',
+      validUntil: '2026-12-31',
+      brandId: ids.brandB,
+    }),
+  ).id;
+  await t.db.insert(vouchers).values(
+    seeded.map((v) => ({
+      ...v,
+      companyId: ids.companyA ?? 0,
+      brandId: ids.brandA ?? 0,
+      voucherPackId: ids.packA ?? 0,
+    })),
+  );
+  await t.db.insert(vouchers).values({
+    code: 'B-001',
+    title: 'Beta voucher',
+    value: 7,
+    validFrom: '2026-01-01',
+    validUntil: '2026-12-31',
+    companyId: ids.companyB ?? 0,
+    brandId: ids.brandB ?? 0,
+  });
+}, APP_TIMEOUT);
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('vouchers list', () => {
+  it('answers the envelope with the page and the default sort (createTime desc, id tie-breaker)', async () => {
+    const res = await list('a', { size: '5' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().page).toEqual({ number: 0, size: 5, totalPages: 5, totalElements: 24 });
+    // one insert gives every row the same createTime, so the id tie-breaker orders them
+    expect(codesOf(res)).toEqual(['V-000', 'V-001', 'V-002', 'V-003', 'V-004']);
+    expect(dataOf(res)[0]).toMatchObject({
+      code: 'V-000',
+      value: 0,
+      state: 'AVAILABLE',
+      validFrom: '2026-01-01',
+      companyId: ids.companyA,
+      brandId: ids.brandA,
+      voucherPackId: ids.packA,
+      redeemedAt: null,
+    });
+  });
+
+  it('filters with eq', async () => {
+    expect(
+      codesOf(await list('a', { filter: JSON.stringify([{ field: 'code', op: 'eq', value: 'V-007' }]) })),
+    ).toEqual(['V-007']);
+  });
+
+  it('filters with in', async () => {
+    const res = await list('a', {
+      size: '100',
+      filter: JSON.stringify([{ field: 'state', op: 'in', value: ['REDEEMED', 'EXPIRED'] }]),
+    });
+    expect(codesOf(res)).toEqual(seeded.filter((v) => v.state !== 'AVAILABLE').map((v) => v.code));
+  });
+
+  it('filters with regex', async () => {
+    const res = await list('a', {
+      filter: JSON.stringify([{ field: 'code', op: 'regex', value: '^V-01[0-2]$' }]),
+    });
+    expect(codesOf(res)).toEqual(['V-010', 'V-011', 'V-012']);
+  });
+
+  it('filters with gte and lte on money and dates', async () => {
+    const money = await list('a', {
+      filter: JSON.stringify([
+        { field: 'value', op: 'gte', value: 20 },
+        { field: 'value', op: 'lte', value: 30 },
+      ]),
+    });
+    expect(codesOf(money)).toEqual(['V-004', 'V-005', 'V-006']);
+    const dates = await list('a', {
+      filter: JSON.stringify([{ field: 'validFrom', op: 'gte', value: '2026-01-22' }]),
+    });
+    expect(codesOf(dates)).toEqual(['V-021', 'V-022', 'V-023']);
+  });
+
+  it('sorts in both directions', async () => {
+    const asc = codesOf(await list('a', { sort: 'value,asc', size: '3' }));
+    const desc = codesOf(await list('a', { sort: 'value,desc', size: '3' }));
+    expect(asc).toEqual(['V-000', 'V-001', 'V-002']);
+    expect(desc).toEqual(['V-023', 'V-022', 'V-021']);
+    const twoKeys = dataOf(await list('a', { sort: ['state,desc', 'value,desc'], size: '2' }));
+    expect(twoKeys.map((r: { code: string }) => r.code)).toEqual(['V-022', 'V-019']);
+  });
+
+  it('projects only the asked fields (and id)', async () => {
+    const res = await list('a', { project: '["code","state"]', size: '1' });
+    expect(Object.keys(dataOf(res)[0]).sort()).toEqual(['code', 'id', 'state']);
+  });
+
+  it('searches the searchable fields, case-insensitively', async () => {
+    const res = await list('a', { search: '{"title":"COFFEE"}', size: '100' });
+    expect(codesOf(res)).toEqual(['V-000', 'V-004', 'V-008', 'V-012', 'V-016', 'V-020']);
+  });
+
+  it('pages without overlap and counts', async () => {
+    const p0 = await list('a', { size: '10', sort: 'code,asc' });
+    const p2 = await list('a', { size: '10', page: '2', sort: 'code,asc' });
+    expect(codesOf(p0)).toEqual(seeded.slice(0, 10).map((v) => v.code));
+    expect(codesOf(p2)).toEqual(seeded.slice(20).map((v) => v.code));
+    expect(p2.json().page).toEqual({ number: 2, size: 10, totalPages: 3, totalElements: 24 });
+  });
+
+  it('leaves the totals out under X-No-Count', async () => {
+    const res = await list('a', { size: '5', page: '1' }, { 'x-no-count': 'true' });
+    expect(res.json().page).toEqual({ number: 1, size: 5 });
+    expect(codesOf(res)).toHaveLength(5);
+  });
+
+  it('shows a merchant only their company, whatever the filter names', async () => {
+    const all = await list('a', { size: '100' });
+    expect(codesOf(all)).not.toContain('B-001');
+    const named = await list('a', {
+      filter: JSON.stringify([{ field: 'companyId', op: 'eq', value: ids.companyB }]),
+    });
+    expect(dataOf(named)).toEqual([]);
+    const op = await list('op', { filter: JSON.stringify([{ field: 'code', op: 'eq', value: 'B-001' }]) });
+    expect(codesOf(op)).toEqual(['B-001']);
+  });
+
+  it('gives a merchant without a company an empty list', async () => {
+    const res = await list('solo', {});
+    expect(dataOf(res)).toEqual([]);
+  });
+});
+
+describe('vouchers list: bad input', () => {
+  const bad: [string, Record<string, string>, number][] = [
+    ['unknown filter field', { filter: '[{"field":"secret","op":"eq","value":1}]' }, 2],
+    ['undeclared operator', { filter: '[{"field":"code","op":"in","value":["V-001"]}]' }, 2],
+    ['undeclared filter on a declared field', { filter: '[{"field":"title","op":"eq","value":"x"}]' }, 2],
+    ['unsortable field', { sort: 'memberMobile,asc' }, 2],
+    ['unknown project field', { project: '["code","passwordHash"]' }, 2],
+    ['unsearchable field', { search: '{"state":"AVA"}' }, 2],
+    ['bad JSON', { filter: '[{"field":' }, 3],
+    ['bad JSON in project', { project: 'code' }, 3],
+    [
+      'nested quantifier (a+)+$',
+      { filter: JSON.stringify([{ field: 'code', op: 'regex', value: '(a+)+$' }]) },
+      2,
+    ],
+    [
+      'huge bound (.*){1,1000}',
+      { filter: JSON.stringify([{ field: 'code', op: 'regex', value: '(.*){1,1000}' }]) },
+      2,
+    ],
+    ['back-reference', { filter: JSON.stringify([{ field: 'code', op: 'regex', value: '(a)\\1' }]) }, 2],
+    ['lookahead', { filter: JSON.stringify([{ field: 'code', op: 'regex', value: '(?=a)' }]) }, 2],
+    ['size over the limit', { size: '5000' }, 2],
+  ];
+  for (const [name, params, code] of bad) {
+    it(`refuses ${name} with code ${code}`, async () => {
+      expectError(await list('a', params), 400, code);
+    });
+  }
+
+  it('names the offending parameter', async () => {
+    const res = await list('a', { filter: '[{"field":"code","op":"gte","value":"x"}]' });
+    expect(res.json().data).toEqual([{ field: 'filter[0].op', message: 'code cannot be filtered with gte' }]);
+  });
+});
+
+describe('vouchers CSV export', () => {
+  it('streams every filtered row with a header, not one page', async () => {
+    const many = Array.from({ length: 1100 }, (_, i) => ({
+      code: `BULK-${String(i).padStart(4, '0')}`,
+      title: i === 0 ? 'Title, with "quotes"' : 'Bulk',
+      value: 1,
+      validFrom: '2026-02-01',
+      validUntil: '2026-12-31',
+      companyId: ids.companyA ?? 0,
+      brandId: ids.brandA ?? 0,
+    }));
+    await t.db.insert(vouchers).values(many);
+    const res = await call(
+      'a',
+      'GET',
+      `${VOUCHERS}/export?size=5&project=${encodeURIComponent('["code","title","value"]')}&filter=${encodeURIComponent(
+        '[{"field":"code","op":"regex","value":"^BULK-"}]',
+      )}`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="vouchers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = res.body.trimEnd().split('\n');
+    expect(lines[0]).toBe('id,code,title,value');
+    expect(lines).toHaveLength(1101);
+    expect(lines[1]).toMatch(/^\d+,BULK-0000,"Title, with ""quotes""",1$/);
+    expect(lines[1100]).toMatch(/^\d+,BULK-1099,Bulk,1$/);
+    const sorted = await call(
+      'a',
+      'GET',
+      `${VOUCHERS}/export?sort=code,desc&project=${encodeURIComponent('["code"]')}&filter=${encodeURIComponent(
+        '[{"field":"code","op":"regex","value":"^BULK-"}]',
+      )}`,
+    );
+    const codes = sorted.body
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(',')[1]);
+    expect(codes).toHaveLength(1100);
+    expect(codes).toEqual([...codes].sort().reverse());
+    expect(new Set(codes).size).toBe(1100);
+    await t.db.delete(vouchers).where(
+      inArray(
+        vouchers.code,
+        many.map((m) => m.code),
+      ),
+    );
+  });
+
+  it('exports only the caller’s company and every field by default', async () => {
+    const res = await call('b', 'GET', `${VOUCHERS}/export`);
+    const lines = res.body.trimEnd().split('\n');
+    expect(lines[0]).toBe(
+      'id,companyId,brandId,code,title,voucherPackId,memberMobile,value,state,validFrom,validUntil,redeemedStoreId,redeemedAt,createTime,updateTime',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(',B-001,Beta voucher,');
+  });
+
+  it('refuses a bad filter with the envelope, not a broken file', async () => {
+    const res = await call(
+      'a',
+      'GET',
+      `${VOUCHERS}/export?filter=${encodeURIComponent('[{"field":"nope","op":"eq","value":1}]')}`,
+    );
+    expectError(res, 400, 2);
+  });
+});
+
+describe('vouchers CRUD', () => {
+  const body = (code: string) => ({
+    code,
+    title: 'New voucher',
+    value: 12.5,
+    validFrom: '2026-03-01',
+    validUntil: '2026-03-31',
+    voucherPackId: ids.packA,
+    brandId: ids.brandA,
+  });
+
+  it('creates in the merchant’s company whatever the body says, and reads it back', async () => {
+    const res = await call('a', 'POST', VOUCHERS, { ...body('NEW-1'), companyId: ids.companyB });
+    const created = dataOf(res);
+    expect(created).toMatchObject({
+      code: 'NEW-1',
+      value: 12.5,
+      state: 'AVAILABLE',
+      companyId: ids.companyA,
+    });
+    const [row] = await t.db.select().from(vouchers).where(eq(vouchers.id, created.id));
+    expect(row?.companyId).toBe(ids.companyA);
+    expect(dataOf(await call('a', 'GET', `${VOUCHERS}/${created.id}`)).code).toBe('NEW-1');
+  });
+
+  it('validates the body: required, unknown and out-of-range fields are code 2 with the field', async () => {
+    const { title: _t, ...noTitle } = body('NEW-2');
+    const missing = await call('a', 'POST', VOUCHERS, noTitle);
+    expectError(missing, 400, 2);
+    expect(missing.json().data).toEqual([{ field: 'title', message: 'is required' }]);
+    const extra = await call('a', 'POST', VOUCHERS, { ...body('NEW-2'), secret: 1 });
+    expectError(extra, 400, 2);
+    expect(extra.json().data).toEqual([{ field: 'secret', message: 'is not allowed' }]);
+    const state = await call('a', 'POST', VOUCHERS, { ...body('NEW-2'), state: 'LOST' });
+    expectError(state, 400, 2);
+    expect(state.json().data[0].field).toBe('state');
+    expectError(await call('a', 'POST', VOUCHERS, { ...body('NEW-2'), value: -1 }), 400, 2);
+    expectError(await call('a', 'POST', VOUCHERS, { ...body('x'.repeat(33)) }), 400, 2);
+    const bodyJson = await t.app.inject({
+      method: 'POST',
+      url: VOUCHERS,
+      headers: { ...authHeader(tokens.a ?? ''), 'content-type': 'application/json' },
+      payload: '{"code":',
+    });
+    expectError(bodyJson, 400, 3);
+  });
+
+  it('answers 409 ALREADY_EXISTS on a duplicate code within the company, with the field', async () => {
+    const res = await call('a', 'POST', VOUCHERS, body('V-001'));
+    expectError(res, 409, 9);
+    expect(res.json().data).toEqual([{ field: 'code', message: 'already exists' }]);
+    // another company may use the same code
+    const other = await call('b', 'POST', VOUCHERS, {
+      ...body('V-001'),
+      voucherPackId: ids.packB,
+      brandId: ids.brandB,
+    });
+    expect(dataOf(other).companyId).toBe(ids.companyB);
+  });
+
+  it('refuses a reference to a missing row or to another company’s row as code 2 on the field', async () => {
+    const missing = await call('op', 'POST', VOUCHERS, {
+      ...body('NEW-3'),
+      voucherPackId: 999_999,
+      companyId: ids.companyA,
+    });
+    expectError(missing, 400, 2);
+    expect(missing.json().data).toEqual([{ field: 'voucherPackId', message: 'does not exist' }]);
+    const foreign = await call('a', 'POST', VOUCHERS, { ...body('NEW-3'), voucherPackId: ids.packB });
+    expectError(foreign, 400, 2);
+    expect(foreign.json().data).toEqual([{ field: 'voucherPackId', message: 'does not exist' }]);
+    const foreignBrand = await call('a', 'POST', VOUCHERS, { ...body('NEW-3'), brandId: ids.brandB });
+    expect(foreignBrand.json().data).toEqual([{ field: 'brandId', message: 'does not exist' }]);
+  });
+
+  it('needs a company from an operator creating a scoped row', async () => {
+    const res = await call('op', 'POST', VOUCHERS, body('OP-1'));
+    expectError(res, 400, 2);
+    expect(res.json().data).toEqual([{ field: 'companyId', message: 'is required' }]);
+    const ok = await call('op', 'POST', VOUCHERS, { ...body('OP-1'), companyId: ids.companyA });
+    expect(dataOf(ok).companyId).toBe(ids.companyA);
+  });
+
+  it('updates a row partially, ignoring the server-owned fields react-admin sends back', async () => {
+    const created = dataOf(await call('a', 'POST', VOUCHERS, body('UPD-1')));
+    const res = await call('a', 'PUT', `${VOUCHERS}/${created.id}`, {
+      ...created,
+      title: 'Renamed',
+      redeemedAt: '2030-01-01T00:00:00Z',
+      companyId: ids.companyB,
+    });
+    expect(dataOf(res)).toMatchObject({
+      id: created.id,
+      title: 'Renamed',
+      redeemedAt: null,
+      companyId: ids.companyA,
+    });
+    const [row] = await t.db.select().from(vouchers).where(eq(vouchers.id, created.id));
+    expect(row).toMatchObject({ title: 'Renamed', redeemedAt: null, companyId: ids.companyA });
+    const cleared = await call('a', 'PUT', `${VOUCHERS}/${created.id}`, { title: null });
+    expectError(cleared, 400, 2);
+  });
+
+  it('updates many and deletes one and many, within the caller’s company only', async () => {
+    const a1 = dataOf(await call('a', 'POST', VOUCHERS, body('DEL-1'))).id;
+    const a2 = dataOf(await call('a', 'POST', VOUCHERS, body('DEL-2'))).id;
+    const a3 = dataOf(await call('a', 'POST', VOUCHERS, body('DEL-3'))).id;
+    const [bRow] = await t.db.select().from(vouchers).where(eq(vouchers.code, 'B-001'));
+    const patched = await call('a', 'PATCH', VOUCHERS, {
+      ids: [a1, a2, bRow?.id],
+      data: { title: 'Patched' },
+    });
+    expect(dataOf(patched).sort()).toEqual([a1, a2].sort());
+    const rows = await t.db
+      .select()
+      .from(vouchers)
+      .where(inArray(vouchers.id, [a1, a2, bRow?.id ?? 0]));
+    expect(rows.map((r) => r.title).sort()).toEqual(['Beta voucher', 'Patched', 'Patched']);
+
+    expect(dataOf(await call('a', 'DELETE', `${VOUCHERS}/${a1}`)).id).toBe(a1);
+    expectError(await call('a', 'GET', `${VOUCHERS}/${a1}`), 404, 5);
+    const many = await call(
+      'a',
+      'DELETE',
+      `${VOUCHERS}?ids=${encodeURIComponent(JSON.stringify([a2, a3, bRow?.id]))}`,
+    );
+    expect(dataOf(many).sort()).toEqual([a2, a3].sort());
+    const left = await t.db
+      .select()
+      .from(vouchers)
+      .where(inArray(vouchers.id, [a1, a2, a3, bRow?.id ?? 0]));
+    expect(left.map((r) => r.code)).toEqual(['B-001']);
+    expectError(await call('a', 'DELETE', `${VOUCHERS}?ids=${encodeURIComponent('[1,')}`), 400, 3);
+    expectError(await call('a', 'DELETE', `${VOUCHERS}?ids=${encodeURIComponent('["x"]')}`), 400, 2);
+  });
+
+  it('answers 404 for another company’s id and for a missing one alike', async () => {
+    const [bRow] = await t.db.select().from(vouchers).where(eq(vouchers.code, 'B-001'));
+    expectError(await call('a', 'GET', `${VOUCHERS}/${bRow?.id}`), 404, 5);
+    expectError(await call('a', 'GET', `${VOUCHERS}/999999`), 404, 5);
+    expectError(await call('a', 'PUT', `${VOUCHERS}/${bRow?.id}`, { title: 'Mine now' }), 404, 5);
+    expectError(await call('a', 'DELETE', `${VOUCHERS}/${bRow?.id}`), 404, 5);
+    const [after] = await t.db.select().from(vouchers).where(eq(vouchers.code, 'B-001'));
+    expect(after).toEqual(bRow);
+  });
+
+  it('lets permissions narrow a merchant: a clerk with VIEW only cannot create, update or delete', async () => {
+    expect(codesOf(await list('clerk', { size: '1' }))).toHaveLength(1);
+    expectError(await call('clerk', 'POST', VOUCHERS, body('CLERK-1')), 403, 26237);
+    const [row] = await t.db.select().from(vouchers).where(eq(vouchers.code, 'V-005'));
+    expectError(await call('clerk', 'PUT', `${VOUCHERS}/${row?.id}`, { title: 'x' }), 403, 26237);
+    expectError(await call('clerk', 'DELETE', `${VOUCHERS}/${row?.id}`), 403, 26237);
+    expectError(await call('clerk', 'POST', `${VOUCHERS}/${row?.id}/redeem`), 403, 26237);
+  });
+
+  it('refuses a merchant without a company on create with 26420', async () => {
+    expectError(await call('solo', 'POST', VOUCHERS, body('SOLO-1')), 409, 26420);
+  });
+});
+
+describe('vouchers: references and deletes', () => {
+  it('refuses a merchant moving a row to another company’s brand, changing nothing', async () => {
+    const [v] = await t.db.select().from(vouchers).where(eq(vouchers.code, 'V-002'));
+    const res = await call('a', 'PUT', `${VOUCHERS}/${v?.id}`, { brandId: ids.brandB });
+    expectError(res, 400, 2);
+    expect(res.json().data).toEqual([{ field: 'brandId', message: 'does not exist' }]);
+    const [after] = await t.db.select().from(vouchers).where(eq(vouchers.code, 'V-002'));
+    expect(after).toEqual(v);
+  });
+
+  it('answers 409 STILL_REFERENCED when a row others point at is deleted, and keeps it', async () => {
+    const [v] = await t.db.select().from(vouchers).where(eq(vouchers.code, 'V-020'));
+    await t.db.insert(voucherHistory).values({
+      voucherId: v?.id,
+      action: 'ISSUED',
+      at: new Date('2026-01-02T03:04:05Z'),
+      companyId: ids.companyA,
+      brandId: ids.brandA,
+    });
+    expectError(await call('a', 'DELETE', `${VOUCHERS}/${v?.id}`), 409, 12);
+    const [after] = await t.db.select().from(vouchers).where(eq(vouchers.code, 'V-020'));
+    expect(after?.id).toBe(v?.id);
+  });
+});
+
+describe('soft delete (brands)', () => {
+  it('sets the declared value instead of deleting, hides the row from lists unless the filter asks for it', async () => {
+    const made = dataOf(await call('a', 'POST', `${MAIN}/brands`, { name: 'Short-lived brand' }));
+    const res = await call('a', 'DELETE', `${MAIN}/brands/${made.id}`);
+    expect(dataOf(res)).toMatchObject({ id: made.id, state: 'DELETE' });
+    const [row] = await t.db.select().from(brand).where(eq(brand.id, made.id));
+    expect(row?.state).toBe('DELETE');
+    const names = (r: LightMyRequestResponse) => (dataOf(r) as { name: string }[]).map((b) => b.name);
+    expect(names(await call('a', 'GET', `${MAIN}/brands?size=100`))).not.toContain('Short-lived brand');
+    const deleted = await call(
+      'a',
+      'GET',
+      `${MAIN}/brands?filter=${encodeURIComponent('[{"field":"state","op":"eq","value":"DELETE"}]')}`,
+    );
+    expect(names(deleted)).toEqual(['Short-lived brand']);
+  });
+});
+
+describe('API docs', () => {
+  it('documents the derived routes with their body schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        VOUCHERS,
+        `${VOUCHERS}/export`,
+        `${VOUCHERS}/{id}`,
+        `${VOUCHERS}/{id}/{action}`,
+      ]),
+    );
+    expect(JSON.stringify(doc.paths[VOUCHERS]?.post?.requestBody)).toContain('"maxLength":32');
+  });
+});
+
+describe('vouchers actions', () => {
+  const byCode = async (code: string) => {
+    const [row] = await t.db.select().from(vouchers).where(eq(vouchers.code, code));
+    if (!row) throw new Error(`no voucher ${code}`);
+    return row;
+  };
+
+  it('redeems an available voucher and stamps redeemedAt', async () => {
+    const v = await byCode('V-003');
+    expect(v.state).toBe('AVAILABLE');
+    const res = await call('a', 'POST', `${VOUCHERS}/${v.id}/redeem`);
+    expect(dataOf(res)).toMatchObject({ id: v.id, state: 'REDEEMED' });
+    const after = await byCode('V-003');
+    expect(after.state).toBe('REDEEMED');
+    expect(after.redeemedAt).toBeInstanceOf(Date);
+  });
+
+  it('refuses a transition the current state does not allow with 409 code 11, changing nothing', async () => {
+    const v = await byCode('V-001');
+    expect(v.state).toBe('REDEEMED');
+    const res = await call('a', 'POST', `${VOUCHERS}/${v.id}/redeem`);
+    expectError(res, 409, 11);
+    expect(res.json().data).toEqual([{ field: 'state', message: 'redeem needs state in AVAILABLE' }]);
+    expect(await byCode('V-001')).toEqual(v);
+  });
+
+  it('keeps an action to its declared roles and to the caller’s company', async () => {
+    const v = await byCode('V-006');
+    expectError(await call('a', 'POST', `${VOUCHERS}/${v.id}/expire`), 403, 26237);
+    expectError(await call('b', 'POST', `${VOUCHERS}/${v.id}/redeem`), 404, 5);
+    expectError(await call('a', 'POST', `${VOUCHERS}/${v.id}/unknown`), 400, 2);
+    expect((await byCode('V-006')).state).toBe('AVAILABLE');
+  });
+
+  it('runs a bulk action on the rows that may move and answers their ids', async () => {
+    const avail = await byCode('V-009');
+    const redeemed = await byCode('V-010');
+    const res = await call('op', 'POST', `${VOUCHERS}/actions/expire`, { ids: [avail.id, redeemed.id] });
+    expect(dataOf(res)).toEqual([avail.id]);
+    expect((await byCode('V-009')).state).toBe('EXPIRED');
+    expect((await byCode('V-010')).state).toBe('REDEEMED');
+    expectError(await call('op', 'POST', `${VOUCHERS}/actions/redeem`, { ids: [avail.id] }), 400, 2);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('on PostgreSQL', () => {
+  it('bounds every statement of a request with statement_timeout', async () => {
+    const res = await t.db.execute(sql`show statement_timeout`);
+    expect((res as unknown as { rows: { statement_timeout: string }[] }).rows[0]?.statement_timeout).toBe(
+      '5s',
+    );
+  });
+});

@@ -1,0 +1,240 @@
+// The demo data set (scripts/seed-demo.ts) on a fresh test database: every derived table gets rows,
+// every state a screen filters by appears, the rows of one company hang together, the merchants can
+// sign in and see their own company's rows through the API, and a second run changes nothing.
+import { count, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  APPROVAL_STATES,
+  DEVICE_LIFECYCLE,
+  DEVICE_STATES,
+  ORG_STATES,
+  PUSH_NOTIFICATION_STATES,
+  STAMP_CARD_STATE_VALUES,
+  THREE_VALUE_STATES,
+  TRANSACTION_RESULTS,
+  TRANSACTION_TYPES,
+  VOUCHER_HISTORY_ACTIONS,
+  VOUCHER_STATES,
+} from '../../contract/enums';
+import { BASE_PATHS } from '../../contract/http';
+import { DEMO_MARKER_REGISTRATION_NO, type SeedResult, seedDemo } from '../../scripts/seed-demo';
+import * as derived from '../../server/db/schema/resources';
+import { users } from '../../server/db/schema/users';
+import { DERIVED_RESOURCES } from '../../server/resources/registry';
+import { APP_TIMEOUT, authHeader, createTestApp, login, type TestApp } from './helpers';
+
+const PASSWORD = 'demo-password-42';
+const NOW = new Date('2026-03-01T04:00:00.000Z');
+
+type AnyTable = PgTable & Record<string, AnyPgColumn>;
+const table = (name: string): AnyTable => {
+  const t = (derived.derivedTables as Record<string, unknown>)[name];
+  if (!t) throw new Error(`no derived table ${name}`);
+  return t as AnyTable;
+};
+const col = (t: AnyTable, name: string): AnyPgColumn => {
+  const c = t[name];
+  if (!c) throw new Error(`no column ${name}`);
+  return c;
+};
+
+let t: TestApp;
+let first: SeedResult;
+
+const rowCount = async (name: string): Promise<number> => {
+  const [row] = await t.db.select({ n: count() }).from(table(name));
+  return row?.n ?? 0;
+};
+const distinct = async (name: string, field: string): Promise<unknown[]> => {
+  const rows = await t.db.selectDistinct({ v: col(table(name), field) }).from(table(name));
+  return rows.map((r) => r.v).sort();
+};
+const sorted = (values: readonly unknown[]) => [...values].sort();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  first = await seedDemo(t.db, { password: PASSWORD, now: NOW });
+}, APP_TIMEOUT);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('npm run seed:demo', () => {
+  it('writes rows into every derived table and reports them', async () => {
+    expect(first.skipped).toBe(false);
+    expect(first.password).toBe(PASSWORD);
+    for (const { decl } of DERIVED_RESOURCES) {
+      const n = await rowCount(decl.name);
+      expect({ table: decl.name, atLeastOne: n > 0 }).toEqual({ table: decl.name, atLeastOne: true });
+      expect({ table: decl.name, reported: first.counts[decl.name] }).toEqual({
+        table: decl.name,
+        reported: n,
+      });
+    }
+  });
+
+  it('has several companies with brands and stores', async () => {
+    const companies = await t.db.select().from(derived.company);
+    expect(companies.map((c) => c.name)).toEqual(
+      expect.arrayContaining([
+        'Harbour Kopi Pte Ltd',
+        'Glow Beauty Group Pte Ltd',
+        'FitLab Holdings Sdn Bhd',
+      ]),
+    );
+    expect(await rowCount('brand')).toBeGreaterThanOrEqual(4);
+    expect(await rowCount('store')).toBeGreaterThanOrEqual(8);
+    expect(await distinct('company', 'state')).toEqual(sorted(['ACTIVE', 'SUBMITTED']));
+    expect(ORG_STATES).toContain('SUBMITTED');
+  });
+
+  it('shows every state a list filters by', async () => {
+    expect(await distinct('vouchers', 'state')).toEqual(sorted(VOUCHER_STATES));
+    expect(await distinct('voucherHistory', 'action')).toEqual(sorted(VOUCHER_HISTORY_ACTIONS));
+    expect(await distinct('push', 'state')).toEqual(sorted(PUSH_NOTIFICATION_STATES));
+    expect(await distinct('devices', 'lifecycle')).toEqual(sorted(DEVICE_LIFECYCLE));
+    expect(await distinct('devices', 'state')).toEqual(sorted(DEVICE_STATES));
+    expect(await distinct('merchantSignup', 'approval')).toEqual(sorted(APPROVAL_STATES));
+    expect(await distinct('merchantSignup', 'requestKind')).toEqual(
+      sorted(['MERCHANT_SIGNUP', 'ADD_BRAND', 'ADD_STORE']),
+    );
+    expect(await distinct('voucherPacks', 'state')).toEqual(sorted(THREE_VALUE_STATES));
+    expect(await distinct('stampsTransaction', 'result')).toEqual(sorted(TRANSACTION_RESULTS));
+    expect(await distinct('stampsTransaction', 'type')).toEqual(sorted(TRANSACTION_TYPES));
+    // the numeric stamp card state is stored as its index
+    expect(await distinct('stampCard', 'state')).toEqual(sorted(Object.values(STAMP_CARD_STATE_VALUES)));
+    expect(await distinct('store', 'state')).toEqual(sorted(['ACTIVE', 'DISABLED']));
+    expect(await distinct('bannerConfig', 'state')).toEqual(sorted(['ACTIVE', 'DISABLED']));
+  });
+
+  it('keeps each row inside one company: brand-scoped rows name a brand of their own company', async () => {
+    const brand = table('brand');
+    for (const { decl } of DERIVED_RESOURCES.filter((r) => r.decl.scope === 'brand')) {
+      const t1 = table(decl.name);
+      const [mismatch] = await t.db
+        .select({ n: count() })
+        .from(t1)
+        .innerJoin(brand, eq(col(brand, 'id'), col(t1, 'brandId')))
+        .where(sql`${col(brand, 'companyId')} <> ${col(t1, 'companyId')}`);
+      expect({ table: decl.name, mismatched: mismatch?.n }).toEqual({ table: decl.name, mismatched: 0 });
+    }
+  });
+
+  it('counts the vouchers issued from each pack, and keeps members below a full card', async () => {
+    const packs = await t.db.select().from(derived.voucherPacks);
+    for (const p of packs) {
+      const [issued] = await t.db
+        .select({ n: count() })
+        .from(derived.vouchers)
+        .where(eq(col(table('vouchers'), 'voucherPackId'), p.id as number));
+      expect({ pack: p.title, issuedCount: p.issuedCount }).toEqual({
+        pack: p.title,
+        issuedCount: issued?.n,
+      });
+    }
+    const [over] = await t.db
+      .select({ n: count() })
+      .from(table('stampingHistory'))
+      .innerJoin(
+        table('stampCard'),
+        eq(col(table('stampCard'), 'id'), col(table('stampingHistory'), 'stampCardId')),
+      )
+      .where(
+        sql`${col(table('stampingHistory'), 'stampsAfter')} >= ${col(table('stampCard'), 'stampsRequired')}`,
+      );
+    expect(over?.n).toBe(0);
+  });
+
+  it('creates approved, enabled merchants for the companies and one waiting for approval', async () => {
+    const merchants = await t.db.select().from(users).where(eq(users.type, 'MERCHANT'));
+    const byEmail = new Map(merchants.map((u) => [u.email, u]));
+    const [harbour] = await t.db
+      .select()
+      .from(derived.company)
+      .where(eq(col(table('company'), 'registrationNo'), DEMO_MARKER_REGISTRATION_NO));
+    expect(byEmail.get('owner@harbour-kopi.example')).toMatchObject({
+      state: 'ENABLE',
+      signupState: 'APPROVAL',
+      companyId: harbour?.id,
+      brandId: null,
+    });
+    expect(byEmail.get('manager@baobros.example')).toMatchObject({
+      signupState: 'APPROVAL',
+      companyId: harbour?.id,
+    });
+    expect(byEmail.get('manager@baobros.example')?.brandId).toEqual(expect.any(Number));
+    expect(byEmail.get('owner@sunrise-bakery.example')).toMatchObject({
+      state: 'ENABLE',
+      signupState: 'SUBMITTED',
+    });
+    expect(first.users.map((u) => u.email)).toEqual(
+      expect.arrayContaining(['operator@loyalty-demo.example', 'owner@harbour-kopi.example']),
+    );
+  });
+
+  it('lets a demo merchant sign in and see only their own company through the API', async () => {
+    const { accessToken, response } = await login(t.app, 'owner@harbour-kopi.example', PASSWORD);
+    expect(response.statusCode).toBe(200);
+    const [harbour] = await t.db
+      .select()
+      .from(derived.company)
+      .where(eq(col(table('company'), 'registrationNo'), DEMO_MARKER_REGISTRATION_NO));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${BASE_PATHS.main}/vouchers?size=1000`,
+      headers: authHeader(accessToken),
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { code: number; data: { companyId: number }[] };
+    expect(body.code).toBe(0);
+    const [own] = await t.db
+      .select({ n: count() })
+      .from(derived.vouchers)
+      .where(eq(col(table('vouchers'), 'companyId'), harbour?.id as number));
+    expect(body.data.length).toBe(own?.n);
+    expect(new Set(body.data.map((v) => v.companyId))).toEqual(new Set([harbour?.id]));
+    expect(body.data.length).toBeLessThan(await rowCount('vouchers'));
+  });
+
+  it("lets a demo brand manager see only their brand's stamp transactions", async () => {
+    const [manager] = await t.db.select().from(users).where(eq(users.email, 'manager@baobros.example'));
+    const { accessToken } = await login(t.app, 'manager@baobros.example', PASSWORD);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${BASE_PATHS.main}/stamps-transactions?size=1000`,
+      headers: authHeader(accessToken),
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = (res.json() as { data: { brandId: number }[] }).data;
+    const [own] = await t.db
+      .select({ n: count() })
+      .from(table('stampsTransaction'))
+      .where(eq(col(table('stampsTransaction'), 'brandId'), manager?.brandId as number));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBe(own?.n);
+    expect(new Set(rows.map((r) => r.brandId))).toEqual(new Set([manager?.brandId]));
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = Object.fromEntries(
+      await Promise.all(
+        DERIVED_RESOURCES.map(async (r) => [r.decl.name, await rowCount(r.decl.name)] as const),
+      ),
+    );
+    const [{ n: usersBefore } = { n: 0 }] = await t.db.select({ n: count() }).from(users);
+    const again = await seedDemo(t.db, { password: 'another-password-1' });
+    expect(again).toEqual({ skipped: true, password: null, users: [], counts: {} });
+    const after = Object.fromEntries(
+      await Promise.all(
+        DERIVED_RESOURCES.map(async (r) => [r.decl.name, await rowCount(r.decl.name)] as const),
+      ),
+    );
+    expect(after).toEqual(before);
+    const [{ n: usersAfter } = { n: 0 }] = await t.db.select({ n: count() }).from(users);
+    expect(usersAfter).toBe(usersBefore);
+    // the first password still works: the users were not rewritten
+    expect((await login(t.app, 'owner@glow-beauty.example', PASSWORD)).response.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,285 @@
+// Browser-test harness: runs a REAL `npm start` (scripts/start.ts through tsx, which builds the portal
+// into ./dist when it is missing or stale) on a fresh data folder and a free port, adds users with the create-user script, and drives Debian's
+// Chromium through playwright-core. Nothing here downloads a browser.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { BASE_PATHS, type Envelope, HEADERS } from '../../contract';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+/** Screenshots land here (gitignored). */
+export const RESULTS_DIR = path.join(ROOT, 'test-results/e2e');
+
+/**
+ * Whether the browser suite can run. Without Chromium it is skipped with a loud warning, unless
+ * E2E_REQUIRED=1 (CI), where the suite fails instead: a silently skipped browser suite hides breakage.
+ */
+export const browserAvailable = (): boolean => {
+  if (existsSync(CHROMIUM_PATH)) return true;
+  if (process.env.E2E_REQUIRED === '1') {
+    throw new Error(`E2E_REQUIRED=1 but ${CHROMIUM_PATH} was not found: install Debian's chromium`);
+  }
+  const line = '!'.repeat(72);
+  console.warn(`\n${line}\n  BROWSER TESTS SKIPPED: ${CHROMIUM_PATH} not found\n${line}\n`);
+  return false;
+};
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+
+interface RunResult {
+  code: number | null;
+  output: string;
+}
+
+const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 180_000): Promise<RunResult> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${path.basename(cmd)} ${args.join(' ')} timed out:\n${output}`));
+    }, timeoutMs);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+
+export interface UserSpec {
+  type: 'operator' | 'merchant';
+  email: string;
+  password: string;
+  name?: string;
+  /** `APPROVAL` makes an approved merchant; left out, a merchant starts SUBMITTED */
+  signupState?: 'SUBMITTED' | 'APPROVAL';
+}
+
+export interface ServerOptions {
+  adminEmail: string;
+  adminPassword: string;
+  users?: UserSpec[];
+  env?: Record<string, string>;
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  /** everything the server printed, for failure messages */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+const serverEnv = (port: number, dataDir: string, opts: ServerOptions): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: opts.adminEmail,
+    ADMIN_PASSWORD: opts.adminPassword,
+    // Off: the browser must not reach the internet for the IP-to-country lookup.
+    IP_COUNTRY_URL: '',
+    LOG_LEVEL: 'warn',
+    ...opts.env,
+  };
+  // The browser tests always run on the embedded database and the portal `npm start` builds into
+  // ./dist, whatever the caller's shell says.
+  delete env.DATABASE_URL;
+  delete env.DIST_DIR;
+  return env;
+};
+
+const waitForHealth = async (baseUrl: string, child: ChildProcess, output: () => string): Promise<void> => {
+  // npm start builds the portal first when dist/ is missing or stale, so allow for a build.
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `npm start exited (${child.exitCode ?? child.signalCode}) before /healthz:\n${output()}`,
+      );
+    }
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`/healthz did not answer 200 within 180 s:\n${output()}`);
+};
+
+const stopChild = async (child: ChildProcess): Promise<void> => {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timedOut = await Promise.race([
+    exited.then(() => false),
+    new Promise<boolean>((r) => setTimeout(() => r(true), 20_000)),
+  ]);
+  if (timedOut && child.pid !== undefined) {
+    // tsx runs the server in a child of its own: end the whole group this harness started.
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      child.kill('SIGKILL');
+    }
+    await exited;
+  }
+};
+
+const launchServer = async (
+  port: number,
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; output: () => string }> => {
+  let out = '';
+  const child = spawn(TSX, ['scripts/start.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  const output = () => out;
+  await waitForHealth(`http://127.0.0.1:${port}`, child, output);
+  return { child, output };
+};
+
+export const createUser = async (env: NodeJS.ProcessEnv, user: UserSpec): Promise<void> => {
+  const args = [
+    'scripts/create-user.ts',
+    '--type',
+    user.type,
+    '--email',
+    user.email,
+    '--password',
+    user.password,
+  ];
+  if (user.name) args.push('--name', user.name);
+  if (user.signupState) args.push('--signup-state', user.signupState);
+  const result = await run(TSX, args, env, 120_000);
+  if (result.code !== 0) {
+    throw new Error(`create-user ${user.email} failed (exit ${result.code}):\n${result.output}`);
+  }
+};
+
+/**
+ * Starts `npm start` on a fresh DATA_DIR. Users are added while the server is down, after a first
+ * start has migrated the database and created the first operator: the embedded database belongs to
+ * one process at a time.
+ */
+export const startServer = async (opts: ServerOptions): Promise<RunningServer> => {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'loyalty-e2e-data-'));
+  const env = serverEnv(port, dataDir, opts);
+  let server = await launchServer(port, env);
+  if (opts.users?.length) {
+    await stopChild(server.child);
+    for (const user of opts.users) await createUser(env, user);
+    server = await launchServer(port, env);
+  }
+  const current = server;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
+    output: () => current.output(),
+    stop: async () => {
+      await stopChild(current.child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export interface ApiLogin {
+  status: number;
+  body: Envelope<unknown>;
+  accessToken: string | null;
+  refreshToken: string | null;
+}
+
+/** Signs in through the API exactly as the portal does. */
+export const apiLogin = async (baseUrl: string, email: string, password: string): Promise<ApiLogin> => {
+  const res = await fetch(`${baseUrl}${BASE_PATHS.main}/auth/get-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [HEADERS.country]: 'sg' },
+    body: JSON.stringify({ email, password }),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as Envelope<unknown>,
+    accessToken: res.headers.get(HEADERS.accessToken),
+    refreshToken: res.headers.get(HEADERS.refreshToken),
+  };
+};
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+
+/** Everything a page reported that a user would call broken. */
+export interface PageProblems {
+  consoleErrors: string[];
+  pageErrors: string[];
+}
+
+export const watchPage = (page: Page): PageProblems => {
+  const problems: PageProblems = { consoleErrors: [], pageErrors: [] };
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.consoleErrors.push(`${page.url()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => {
+    problems.pageErrors.push(`${page.url()}: ${err.message}`);
+  });
+  return problems;
+};
+
+export const newContext = (browser: Browser, baseURL: string): Promise<BrowserContext> =>
+  browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
+
+export const screenshot = async (page: Page, name: string): Promise<string> => {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+};

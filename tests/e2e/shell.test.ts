@@ -1,0 +1,422 @@
+// The portal shell in a real browser against a real `npm start` (issue 3): who sees which menu,
+// every route of spec section 2 renders, the layout rules hold, sign-out leaves the portal.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE_PATHS, BEARER_PREFIX, type Envelope, HEADERS, isFailure } from '../../contract';
+import { SPEC_ROUTES } from '../spec-routes';
+import {
+  apiLogin,
+  browserAvailable,
+  launchBrowser,
+  newContext,
+  type PageProblems,
+  type RunningServer,
+  screenshot,
+  startServer,
+  watchPage,
+} from './harness';
+
+const OPERATOR = { email: 'operator.e2e@example.com', password: 'Operator-e2e-Pass1' };
+const APPROVED = { email: 'approved.e2e@example.com', password: 'Approved-e2e-Pass1' };
+const UNAPPROVED = { email: 'pending.e2e@example.com', password: 'Pending-e2e-Pass1' };
+
+/** Spec 1 and 6: operators see everything except finance. */
+const OPERATOR_REFUSED = SPEC_ROUTES.filter((r) => r === '/finance' || r.startsWith('/finance/'));
+/** Where a signed-in user is sent instead (startup rules): entry pages and /signup go to the root. */
+const OPERATOR_REDIRECTS: Record<string, string> = {
+  '/splash': '/',
+  '/login': '/',
+  '/register': '/',
+  '/forget-password': '/',
+  '/signup': '/',
+};
+
+/** The routes behind the approved merchant's menu, plus their own pages (spec 6). */
+const MERCHANT_ROUTES = [
+  '/',
+  '/user/UserSearch',
+  '/stamp-cards',
+  '/stamp-cards/StampsTransaction',
+  '/stamp-cards/StampsMovement',
+  '/vouchers',
+  '/vouchers/voucherHistory',
+  '/device',
+  '/finance',
+  '/finance/wallet/balance',
+  '/finance/wallet/txn/history',
+  '/finance/wallet/top-up',
+  '/finance/payment-methods',
+  '/organization',
+  '/organization/org-hierarchy',
+  '/organization/brand',
+  '/organization/store',
+  '/access/merchant-access',
+  '/help',
+  '/help/how-to-get-lat-long',
+  '/help/terms-and-conditions',
+  '/settings',
+  '/settings/profile',
+  '/settings/change-password',
+] as const;
+
+/** Operator-only routes a merchant must be refused (spec 6: Access has only Merchant Access). */
+const MERCHANT_REFUSED = ['/approve/merchant-signup', '/access/operator-access', '/access/user-group'];
+
+const ERROR_BOUNDARY_TEXT = 'This page could not be shown';
+const NOT_ALLOWED_TEXT = 'Not allowed';
+
+const menu = (page: Page) => page.getByTestId('side-menu');
+const header = (page: Page) => page.getByTestId('app-header');
+
+/**
+ * The side menu's top-level labels, in order, once the menu shows `first` (while the user loads,
+ * the menu is briefly a visitor's).
+ */
+const menuGroups = async (page: Page, first: string): Promise<string[]> => {
+  await menu(page).getByText(first, { exact: true }).first().waitFor();
+  const items = menu(page).locator('nav > *');
+  const labels: string[] = [];
+  for (const item of await items.all()) {
+    labels.push(((await item.locator('.MuiListItemText-primary').first().textContent()) ?? '').trim());
+  }
+  return labels;
+};
+
+/** Opens a menu group and returns its links' labels. */
+const groupLinks = async (page: Page, group: string): Promise<string[]> => {
+  const button = menu(page).getByRole('button', { name: group, exact: true });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  const list = menu(page).getByRole('list', { name: group, exact: true });
+  await list.waitFor();
+  return (await list.getByRole('link').allTextContents()).map((t) => t.trim());
+};
+
+const signIn = async (page: Page, user: { email: string; password: string }): Promise<void> => {
+  await page.goto('/login');
+  await page.getByLabel(/^E-mail/).fill(user.email);
+  await page.getByLabel(/^Password/).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
+};
+
+interface Visit {
+  path: string;
+  finalPath: string;
+  text: string;
+  problems: string[];
+}
+
+/**
+ * Loads `path` afresh (the session survives in local storage) and reports what a user would call
+ * broken: a console error, an uncaught exception, the error boundary, or a blank page. `text` is the
+ * page's own content (the page frame, or the whole page where the layout has none, e.g. /login).
+ */
+const visit = async (
+  page: Page,
+  problems: PageProblems,
+  path: string,
+  expectedPath = path,
+): Promise<Visit> => {
+  problems.consoleErrors.length = 0;
+  problems.pageErrors.length = 0;
+  await page.goto(path, { waitUntil: 'networkidle' });
+  if (expectedPath !== path) {
+    // A redirect happens once the user is loaded; if it never comes, the caller's assertion says so.
+    await page.waitForURL((url) => url.pathname === expectedPath, { timeout: 15_000 }).catch(() => undefined);
+  }
+  // Settled: no loader left, and the page itself (not only the header) shows something.
+  await page.waitForFunction(
+    () => {
+      const root = document.getElementById('root');
+      if (!root || document.querySelector('[role="progressbar"]')) return false;
+      const frame = document.querySelector('[data-testid="page-frame"]') ?? root;
+      return (frame.textContent?.trim().length ?? 0) > 0;
+    },
+    null,
+    { timeout: 15_000 },
+  );
+  const frame = page.getByTestId('page-frame');
+  const content = (await frame.count()) > 0 ? frame : page.locator('#root');
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a user sees
+  const text = await content.innerText();
+  return {
+    path,
+    finalPath: new URL(page.url()).pathname,
+    text,
+    problems: [...problems.consoleErrors, ...problems.pageErrors],
+  };
+};
+
+describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({
+      adminEmail: OPERATOR.email,
+      adminPassword: OPERATOR.password,
+      users: [
+        { type: 'merchant', ...APPROVED, name: 'Approved Merchant', signupState: 'APPROVAL' },
+        { type: 'merchant', ...UNAPPROVED, name: 'Pending Merchant' },
+      ],
+    });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('answers /healthz and signs the three users in through the API', async () => {
+    expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+
+    const op = await apiLogin(server.baseUrl, OPERATOR.email, OPERATOR.password);
+    expect(op.status).toBe(200);
+    expect(op.body).toMatchObject({ type: 'CR', code: 0, data: { email: OPERATOR.email, type: 'OPERATOR' } });
+    expect(op.accessToken).toBeTruthy();
+    expect(op.refreshToken).toBeTruthy();
+
+    const approved = await apiLogin(server.baseUrl, APPROVED.email, APPROVED.password);
+    expect(approved.body).toMatchObject({
+      code: 0,
+      data: { email: APPROVED.email, type: 'MERCHANT', signupState: 'APPROVAL' },
+    });
+    const pending = await apiLogin(server.baseUrl, UNAPPROVED.email, UNAPPROVED.password);
+    expect(pending.body).toMatchObject({
+      code: 0,
+      data: { email: UNAPPROVED.email, type: 'MERCHANT', signupState: 'SUBMITTED' },
+    });
+
+    const wrong = await apiLogin(server.baseUrl, OPERATOR.email, 'not-the-password');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ code: 26200, name: 'BAD_CREDENTIALS', data: null });
+  });
+
+  describe('a visitor', () => {
+    let context: BrowserContext;
+    let page: Page;
+    let problems: PageProblems;
+
+    beforeAll(async () => {
+      context = await newContext(browser, server.baseUrl);
+      page = await context.newPage();
+      problems = watchPage(page);
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it('is sent from the root to the splash page, which has no side menu', async () => {
+      const v = await visit(page, problems, '/', '/splash');
+      expect(v.finalPath).toBe('/splash');
+      // innerText applies CSS text-transform: buttons read in capitals
+      expect(v.text.toLowerCase()).toContain('sign in');
+      await expect(menu(page).count()).resolves.toBe(0);
+      expect(v.problems).toEqual([]);
+      await screenshot(page, 'visitor-splash');
+    });
+
+    it('sees /login with neither header nor side menu', async () => {
+      const v = await visit(page, problems, '/login');
+      expect(v.finalPath).toBe('/login');
+      await expect(page.getByLabel(/^E-mail/).isVisible()).resolves.toBe(true);
+      await expect(header(page).count()).resolves.toBe(0);
+      await expect(menu(page).count()).resolves.toBe(0);
+      expect(v.problems).toEqual([]);
+      await screenshot(page, 'visitor-login');
+    });
+
+    it('sees Help only in the side menu of the help page', async () => {
+      const v = await visit(page, problems, '/help');
+      expect(v.finalPath).toBe('/help');
+      expect(await menuGroups(page, 'Help')).toEqual(['Help']);
+      expect(v.problems).toEqual([]);
+    });
+
+    it('sees a wrong password refused on the login page', async () => {
+      await page.goto('/login');
+      await page.getByLabel(/^E-mail/).fill(OPERATOR.email);
+      await page.getByLabel(/^Password/).fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByText('Bad credentials', { exact: false }).first().waitFor();
+      expect(new URL(page.url()).pathname).toBe('/login');
+    });
+  });
+
+  describe('the operator', () => {
+    let context: BrowserContext;
+    let page: Page;
+    let problems: PageProblems;
+
+    beforeAll(async () => {
+      context = await newContext(browser, server.baseUrl);
+      page = await context.newPage();
+      problems = watchPage(page);
+      await signIn(page, OPERATOR);
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it('lands on the root with the header and the operator menu: Approve List, no Finance', async () => {
+      expect(new URL(page.url()).pathname).toBe('/');
+      await header(page).waitFor();
+      expect(await menuGroups(page, 'User')).toEqual([
+        'User',
+        'Stamp Cards',
+        'Vouchers',
+        'Communications',
+        'Transaction',
+        'Device',
+        'Config',
+        'Analytics',
+        'Organization',
+        'Approve List',
+        'Access',
+        'Help',
+      ]);
+      expect(await groupLinks(page, 'Access')).toEqual(['Operator Access', 'Merchant Access', 'User Group']);
+      expect(await groupLinks(page, 'Config')).toEqual([
+        'Banner Config',
+        'Maintenance Config',
+        'Country Config',
+        'Force Update Config',
+        'System Config',
+      ]);
+      expect(await groupLinks(page, 'Approve List')).toEqual(['Approve Merchant Signup']);
+      await screenshot(page, 'operator-home');
+    });
+
+    it('shows the whole portal title in the header', async () => {
+      await page.goto('/', { waitUntil: 'networkidle' });
+      const title = header(page).getByText('Loyalty Portal', { exact: true });
+      const clipped = await title.evaluate((el) => el.scrollWidth > el.clientWidth);
+      expect(clipped, 'the portal title is cut off (ellipsis) in the app bar').toBe(false);
+    });
+
+    it.each(SPEC_ROUTES)('renders %s', async (path) => {
+      const v = await visit(page, problems, path, OPERATOR_REDIRECTS[path] ?? path);
+      expect(v.problems).toEqual([]);
+      expect(v.text).not.toContain(ERROR_BOUNDARY_TEXT);
+      expect(v.text.trim().length).toBeGreaterThan(0);
+      expect(v.finalPath).toBe(OPERATOR_REDIRECTS[path] ?? path);
+      if ((OPERATOR_REFUSED as readonly string[]).includes(path)) {
+        expect(v.text).toContain(NOT_ALLOWED_TEXT);
+      } else {
+        expect(v.text).not.toContain(NOT_ALLOWED_TEXT);
+      }
+      if (path === '/transaction/payment-history') await screenshot(page, 'operator-payment-history');
+      if (path === '/finance') await screenshot(page, 'operator-finance-refused');
+    });
+
+    it('signs out from the user menu and is sent to the splash or login page', async () => {
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await header(page).getByRole('button', { name: 'Profile' }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/splash' || url.pathname === '/login');
+      await screenshot(page, 'operator-signed-out');
+      const v = await visit(page, problems, '/user/UserSearch', '/splash');
+      expect(v.finalPath).toBe('/splash');
+    });
+  });
+
+  describe('an approved merchant', () => {
+    let context: BrowserContext;
+    let page: Page;
+    let problems: PageProblems;
+    let pnsAllowed: boolean;
+
+    beforeAll(async () => {
+      // The Communications group depends on the server's answer: ask it the way the portal does.
+      const login = await apiLogin(server.baseUrl, APPROVED.email, APPROVED.password);
+      const id = (login.body.data as { id: number }).id;
+      const res = await fetch(`${server.baseUrl}${BASE_PATHS.main}/user/${id}/pns/is-allow`, {
+        method: 'POST',
+        headers: {
+          [HEADERS.authorization]: `${BEARER_PREFIX}${login.accessToken}`,
+          'content-type': 'application/json',
+        },
+        body: '{}',
+      });
+      const body = (await res.json()) as Envelope<{ allowed: boolean }>;
+      expect(body.code).toBe(0);
+      pnsAllowed = !isFailure(body) && body.data.allowed;
+
+      context = await newContext(browser, server.baseUrl);
+      page = await context.newPage();
+      problems = watchPage(page);
+      await signIn(page, APPROVED);
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it('lands on the root with the merchant menu: Finance, no Approve List, Access has only Merchant Access', async () => {
+      expect(new URL(page.url()).pathname).toBe('/');
+      const expected = [
+        'User',
+        'Stamp Cards',
+        'Vouchers',
+        ...(pnsAllowed ? ['Communications'] : []),
+        'Device',
+        'Finance',
+        'Organization',
+        'Access',
+        'Help',
+      ];
+      expect(await menuGroups(page, 'User')).toEqual(expected);
+      expect(await groupLinks(page, 'Access')).toEqual(['Merchant Access']);
+      expect(await groupLinks(page, 'Finance')).toEqual(['Wallet Balance']);
+      await screenshot(page, 'merchant-home');
+    });
+
+    it.each(MERCHANT_ROUTES)('renders %s', async (path) => {
+      const v = await visit(page, problems, path);
+      expect(v.problems).toEqual([]);
+      expect(v.text).not.toContain(ERROR_BOUNDARY_TEXT);
+      expect(v.text.trim().length).toBeGreaterThan(0);
+      expect(v.finalPath).toBe(path);
+      expect(v.text).not.toContain(NOT_ALLOWED_TEXT);
+      if (path === '/finance/wallet/balance') await screenshot(page, 'merchant-wallet-balance');
+    });
+
+    it.each(MERCHANT_REFUSED)('is refused %s', async (path) => {
+      const v = await visit(page, problems, path);
+      expect(v.problems).toEqual([]);
+      expect(v.text).toContain(NOT_ALLOWED_TEXT);
+    });
+  });
+
+  describe('an unapproved merchant', () => {
+    let context: BrowserContext;
+    let page: Page;
+    let problems: PageProblems;
+
+    beforeAll(async () => {
+      context = await newContext(browser, server.baseUrl);
+      page = await context.newPage();
+      problems = watchPage(page);
+      await signIn(page, UNAPPROVED);
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it('is sent to /signup, which has a header and no side menu', async () => {
+      await page.waitForURL((url) => url.pathname === '/signup');
+      await page.getByText('Your application is being reviewed').waitFor();
+      await expect(header(page).count()).resolves.toBe(1);
+      await expect(menu(page).count()).resolves.toBe(0);
+      await screenshot(page, 'unapproved-signup');
+    });
+
+    it('is sent back to /signup from the root and from a menu page', async () => {
+      for (const path of ['/', '/stamp-cards']) {
+        const v = await visit(page, problems, path, '/signup');
+        expect(v.finalPath).toBe('/signup');
+        expect(v.problems).toEqual([]);
+      }
+    });
+  });
+});

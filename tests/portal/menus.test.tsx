@@ -1,0 +1,193 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockDb } from '../../mocks/node';
+import { menuGroups, renderApp, signIn } from './renderApp';
+import { testEnv } from './setup';
+
+const HOME_TIMEOUT = { timeout: 10_000 };
+
+const openMenuAt = async (path: string, welcome: RegExp | string) => {
+  renderApp(path);
+  await screen.findByText(welcome, {}, HOME_TIMEOUT);
+  // Wait until the session's menu (not the visitor's Help-only one) is drawn.
+  return screen.findByRole('navigation', { name: 'Main menu' });
+};
+
+const linksOf = (nav: HTMLElement, group: string): string[] => {
+  fireEvent.click(within(nav).getByRole('button', { name: group }));
+  const list = within(nav).getByRole('list', { name: group });
+  return within(list)
+    .getAllByRole('link')
+    .map((a) => `${a.textContent} ${a.getAttribute('href')}`);
+};
+
+describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_000 }, () => {
+  it('operator in cvi: every group except Finance, Config with Force Update Config', async () => {
+    await signIn('operator');
+    const nav = await openMenuAt('/', 'Welcome, Olivia Operator');
+    expect(menuGroups()).toEqual([
+      'User',
+      'Stamp Cards',
+      'Vouchers',
+      'Communications',
+      'Transaction',
+      'Device',
+      'Config',
+      'Analytics',
+      'Organization',
+      'Approve List',
+      'Access',
+      'Help',
+    ]);
+    expect(linksOf(nav, 'Config')).toEqual([
+      'Banner Config /config/bannerConfig',
+      'Maintenance Config /config/maintenanceConfig',
+      'Country Config /config/countryConfig',
+      'Force Update Config /config/forceUpdateConfig',
+      'System Config /config/systemConfig',
+    ]);
+    expect(linksOf(nav, 'Access')).toEqual([
+      'Operator Access /access/operator-access',
+      'Merchant Access /access/merchant-access',
+      'User Group /access/user-group',
+    ]);
+    expect(linksOf(nav, 'Stamp Cards')).toEqual([
+      'Stamp Card List /stamp-cards',
+      'Stamps Transaction /stamp-cards/StampsTransaction',
+      'Stamps Movement /stamp-cards/StampsMovement',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/help');
+  });
+
+  it('operator in jcr: no Force Update Config', async () => {
+    window.__PORTAL_ENV__ = testEnv({ brand: 'jcr' });
+    await signIn('operator');
+    const nav = await openMenuAt('/', 'Welcome, Olivia Operator');
+    expect(linksOf(nav, 'Config')).toEqual([
+      'Banner Config /config/bannerConfig',
+      'Maintenance Config /config/maintenanceConfig',
+      'Country Config /config/countryConfig',
+      'System Config /config/systemConfig',
+    ]);
+  });
+
+  it('merchant allowed push notifications, with company and brand', async () => {
+    await signIn('merchant');
+    const nav = await openMenuAt('/', 'Welcome, Mark Merchant');
+    await within(nav).findByRole('button', { name: 'Communications' });
+    expect(menuGroups()).toEqual([
+      'User',
+      'Stamp Cards',
+      'Vouchers',
+      'Communications',
+      'Device',
+      'Finance',
+      'Organization',
+      'Access',
+      'Help',
+    ]);
+    expect(linksOf(nav, 'Organization')).toEqual(['Brand /organization/brand', 'Store /organization/store']);
+    expect(linksOf(nav, 'Access')).toEqual(['Merchant Access /access/merchant-access']);
+    expect(linksOf(nav, 'Finance')).toEqual(['Wallet Balance /finance/wallet/balance']);
+  });
+
+  it('merchant not allowed push notifications: no Communications', async () => {
+    await signIn('restricted');
+    await openMenuAt('/', 'Welcome, Rita Restricted');
+    expect(menuGroups()).toEqual([
+      'User',
+      'Stamp Cards',
+      'Vouchers',
+      'Device',
+      'Finance',
+      'Organization',
+      'Access',
+      'Help',
+    ]);
+  });
+
+  it('merchant without a brand keeps the hierarchy Settings link', async () => {
+    const mark = mockDb.users.find((u) => u.email === 'merchant@example.com');
+    if (!mark) throw new Error('seed merchant missing');
+    const brandId = mark.brandId;
+    mark.brandId = null;
+    try {
+      await signIn('merchant');
+      const nav = await openMenuAt('/', 'Welcome, Mark Merchant');
+      expect(linksOf(nav, 'Organization')).toEqual([
+        'Settings /organization/org-hierarchy',
+        'Brand /organization/brand',
+        'Store /organization/store',
+      ]);
+    } finally {
+      mark.brandId = brandId;
+    }
+  });
+
+  it('merchant in jcr: Config with Banner Config only', async () => {
+    window.__PORTAL_ENV__ = testEnv({ brand: 'jcr' });
+    await signIn('merchant');
+    const nav = await openMenuAt('/', 'Welcome, Mark Merchant');
+    expect(linksOf(nav, 'Config')).toEqual(['Banner Config /config/bannerConfig']);
+  });
+
+  it('a visitor sees Help only', async () => {
+    renderApp('/help');
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' }, HOME_TIMEOUT);
+    expect(menuGroups()).toEqual(['Help']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/help']);
+  });
+});
+
+describe('menu state', { timeout: 60_000 }, () => {
+  it("the current page's group is open and its link selected", async () => {
+    await signIn('operator');
+    renderApp('/transaction/payment-history');
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' }, HOME_TIMEOUT);
+    const link = await within(nav).findByRole('link', { name: 'Payment History' }, HOME_TIMEOUT);
+    expect(link).toHaveClass('Mui-selected');
+    expect(within(nav).getByRole('button', { name: 'Transaction' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByRole('button', { name: 'Config' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('a link navigates inside the app', async () => {
+    await signIn('operator');
+    const nav = await openMenuAt('/', 'Welcome, Olivia Operator');
+    fireEvent.click(within(nav).getByRole('button', { name: 'Device' }));
+    fireEvent.click(within(nav).getByRole('link', { name: 'List' }));
+    expect(await screen.findByRole('heading', { name: 'Device List' }, HOME_TIMEOUT)).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/device');
+  });
+});
+
+describe('who may see a route', { timeout: 60_000 }, () => {
+  it('an operator opening a finance page gets "not allowed"', async () => {
+    await signIn('operator');
+    renderApp('/finance/wallet/balance');
+    expect(await screen.findByRole('heading', { name: 'Not allowed' }, HOME_TIMEOUT)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Wallet Balance' })).not.toBeInTheDocument();
+  });
+
+  it('a merchant gets the finance placeholder, titled, inside the layout', async () => {
+    await signIn('merchant');
+    renderApp('/finance/wallet/balance');
+    expect(await screen.findByRole('heading', { name: 'Wallet Balance' }, HOME_TIMEOUT)).toBeInTheDocument();
+    expect(screen.getByText('This screen is coming soon')).toBeInTheDocument();
+  });
+
+  it('a merchant without push permission may not open push notifications', async () => {
+    await signIn('restricted');
+    renderApp('/communications/pushNotifications');
+    expect(await screen.findByRole('heading', { name: 'Not allowed' }, HOME_TIMEOUT)).toBeInTheDocument();
+  });
+
+  it('an unknown path shows "page not found"', async () => {
+    await signIn('operator');
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' }, HOME_TIMEOUT)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,125 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { BASE_PATHS, ERRORS, HEADERS } from '../../../contract';
+import { MOCK_ACCOUNTS, MOCK_PASSWORD } from '../../../mocks/data';
+import { server } from '../../../mocks/node';
+import { LoginPage } from '../../../src/pages/auth/LoginPage';
+import { renderPage, useMockBackend } from './harness';
+
+const signIn = async (email: string, password: string) => {
+  const user = userEvent.setup({ delay: null });
+  await user.type(await screen.findByLabelText(/^E-mail/), email);
+  await user.type(screen.getByLabelText(/^Password/), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+};
+
+describe('LoginPage', { timeout: 45_000 }, () => {
+  const backend = useMockBackend();
+
+  it('signs an approved merchant in with exactly e-mail and password, then goes to /', async () => {
+    await renderPage(<LoginPage />, { url: '/login' });
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByText('to Loyalty Portal')).toBeInTheDocument();
+    await signIn(MOCK_ACCOUNTS.merchant.email, MOCK_PASSWORD);
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+    const [call] = await backend.sent('POST', '/auth/get-token');
+    expect(call?.body).toEqual({ email: 'merchant@example.com', password: MOCK_PASSWORD });
+    expect(call?.headers.get(HEADERS.authorization)).toBeNull();
+  });
+
+  it('sends a merchant awaiting approval to /signup', async () => {
+    await renderPage(<LoginPage />, { url: '/login' });
+    await signIn(MOCK_ACCOUNTS.newMerchant.email, MOCK_PASSWORD);
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/signup$/));
+  });
+
+  it('shows bad credentials inline on 26200 and stays on the page', async () => {
+    await renderPage(<LoginPage />, { url: '/login' });
+    await signIn(MOCK_ACCOUNTS.merchant.email, 'wrong-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Bad credentials: the e-mail or the password is not right.',
+    );
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/login$/);
+  });
+
+  it('says the account is not active on 26201', async () => {
+    await renderPage(<LoginPage />, { url: '/login' });
+    await signIn(MOCK_ACCOUNTS.locked.email, MOCK_PASSWORD);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This account is not active, so it cannot sign in.');
+    expect(alert).toHaveTextContent('check your e-mail for the activation link');
+  });
+
+  it('says to use the activation link when 26201 names WAIT_EMAIL_ACTIVE', async () => {
+    server.use(
+      http.post(`*${BASE_PATHS.main}/auth/get-token`, () =>
+        HttpResponse.json(
+          {
+            type: 'CR',
+            code: ERRORS.INVALID_USER_STATE.code,
+            name: 'INVALID_USER_STATE',
+            message: ERRORS.INVALID_USER_STATE.message,
+            data: { state: 'WAIT_EMAIL_ACTIVE' },
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    await renderPage(<LoginPage />, { url: '/login' });
+    await signIn('someone@example.com', MOCK_PASSWORD);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This account is not activated yet. Check your e-mail for the activation link, then sign in.',
+    );
+  });
+
+  it('goes to set a new password with the reset token of 26202', async () => {
+    await renderPage(<LoginPage />, { url: '/login' });
+    await signIn(MOCK_ACCOUNTS.mustReset.email, MOCK_PASSWORD);
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/x-action\/forget-pwd\?token=/),
+    );
+    const [token] = [...backend.db.emailTokens.entries()].find(([, e]) => e.kind === 'forgetPwd') ?? [];
+    expect(token).toBeTruthy();
+    expect(screen.getByTestId('where')).toHaveTextContent(
+      `/x-action/forget-pwd?token=${encodeURIComponent(token ?? '')}`,
+    );
+  });
+
+  it('tells how long to wait when rate limited (429 with Retry-After)', async () => {
+    server.use(
+      http.post(`*${BASE_PATHS.main}/auth/get-token`, () =>
+        HttpResponse.json(
+          {
+            type: 'CR',
+            code: ERRORS.TOO_MANY_REQUESTS.code,
+            name: 'TOO_MANY_REQUESTS',
+            message: ERRORS.TOO_MANY_REQUESTS.message,
+            data: null,
+          },
+          { status: 429, headers: { 'Retry-After': '120' } },
+        ),
+      ),
+    );
+    await renderPage(<LoginPage />, { url: '/login' });
+    await signIn(MOCK_ACCOUNTS.merchant.email, MOCK_PASSWORD);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 2 minutes.');
+  });
+
+  it('checks the e-mail before calling the API', async () => {
+    await renderPage(<LoginPage />, { url: '/login' });
+    await signIn('not-an-email', MOCK_PASSWORD);
+    expect(await screen.findByText('Enter a valid e-mail address')).toBeInTheDocument();
+    await waitFor(async () => expect(await backend.sent('POST', '/auth/get-token')).toHaveLength(0));
+  });
+
+  it('links to register and forget-password', async () => {
+    await renderPage(<LoginPage />, { url: '/login' });
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forget-password',
+    );
+  });
+});

@@ -1,0 +1,33 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
+import { MOCK_ACCOUNTS } from '../../mocks/data';
+import { App } from '../../src/App';
+import { createProviders } from '../../src/providers';
+
+export type Account = keyof typeof MOCK_ACCOUNTS;
+
+/** Signs in through the real auth provider against MSW, leaving the session in localStorage. */
+export const signIn = async (account: Account): Promise<void> => {
+  const { authProvider } = createProviders();
+  const { email, password } = MOCK_ACCOUNTS[account];
+  await authProvider.login({ email, password });
+};
+
+/** Renders the real <App/> at `path` (it uses a browser router, so the URL is the jsdom location). */
+export const renderApp = (path: string) => {
+  window.history.pushState({}, '', path);
+  return render(<App />);
+};
+
+export const currentPath = () => window.location.pathname;
+
+export const waitForPath = async (path: string) => {
+  await waitFor(() => expect(currentPath()).toBe(path), { timeout: 10_000 });
+};
+
+/** The side menu's group labels, in order (empty when there is no menu). */
+export const menuGroups = (): string[] => {
+  const nav = screen.queryByRole('navigation', { name: 'Main menu' });
+  if (!nav) return [];
+  return Array.from(nav.children).map((el) => (el.textContent ?? '').trim());
+};

@@ -1,0 +1,221 @@
+// The generated screens against the MSW mocks: columns and filters from the declaration, the exact
+// list query on sort/search/filter, a PUT with only the writable fields, buttons only where allowed,
+// the server's CSV export with the current filter, and the /DataTableEditView table switch.
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, signIn, waitForPath } from '../renderApp';
+import { recordRequests, seedRows, seedVouchers, serveExport } from './handlers';
+
+const T = { timeout: 10_000 };
+
+const columnHeaders = () =>
+  screen
+    .getAllByRole('columnheader')
+    .map((th) => (th.textContent ?? '').trim())
+    .filter((text) => text !== '');
+
+describe('generated vouchers list', { timeout: 60_000 }, () => {
+  let recorder: ReturnType<typeof recordRequests>;
+  beforeEach(() => {
+    seedVouchers();
+    recorder = recordRequests('/vouchers');
+  });
+  afterEach(() => recorder.stop());
+
+  it('shows the declared list columns, rows and filters', async () => {
+    await signIn('operator');
+    renderApp('/vouchers');
+    expect(await screen.findByText('SPRING-001', {}, T)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Voucher List' })).toBeInTheDocument();
+    expect(columnHeaders()).toEqual([
+      'ID',
+      'Code',
+      'Title',
+      'Voucher pack',
+      'Member mobile',
+      'Value',
+      'State',
+      'Valid from',
+      'Valid until',
+      'Redeemed at store',
+      'Redeemed',
+    ]);
+    // translated choice, money in the country's currency (SGD by default)
+    expect(screen.getByText('Half-price cake').closest('tr')).toHaveTextContent('Redeemed');
+    expect(screen.getByText('Free coffee').closest('tr')).toHaveTextContent(/SGD\s?5\.00|\$5\.00/);
+    // always-on filters: the search box and the state multi-select
+    expect(screen.getByPlaceholderText('Search')).toBeInTheDocument();
+    expect(screen.getByLabelText('State')).toBeInTheDocument();
+    // the other declared filters are offered by "Add filter"
+    fireEvent.click(screen.getByRole('button', { name: /add filter/i }));
+    const menu = await screen.findByRole('menu', {}, T);
+    // react-admin's filter menu items are checkboxes (shown / hidden filters)
+    const offered = within(menu)
+      .getAllByRole('menuitemcheckbox')
+      .map((m) => (m.textContent ?? '').trim());
+    expect(offered).toEqual(
+      expect.arrayContaining([
+        'Code',
+        'Code matches',
+        'Value from',
+        'Value to',
+        'Valid from from',
+        'Valid until to',
+        'Redeemed from',
+      ]),
+    );
+    // not filterable: title has no operators
+    expect(offered).not.toContain('Title');
+  });
+
+  it('sends the exact list query on sort, search and filter', async () => {
+    await signIn('operator');
+    renderApp('/vouchers');
+    await screen.findByText('SPRING-001', {}, T);
+    expect(recorder.queries()[0]).toEqual({ page: '0', size: '10', sort: 'createTime,desc' });
+
+    // Title is declared sortable: a click sorts by it; "Voucher pack" is not sortable (no button).
+    const titleHeader = screen.getAllByRole('columnheader').find((th) => th.textContent === 'Title');
+    fireEvent.click(within(titleHeader as HTMLElement).getByRole('button'));
+    await waitFor(() => expect(recorder.queries().at(-1)?.sort).toBe('title,asc'), T);
+    const packHeader = screen.getAllByRole('columnheader').find((th) => th.textContent === 'Voucher pack');
+    expect(within(packHeader as HTMLElement).queryByRole('button')).toBeNull();
+
+    fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'cake' } });
+    await waitFor(
+      () =>
+        expect(recorder.queries().at(-1)).toEqual({
+          page: '0',
+          size: '10',
+          sort: 'title,asc',
+          search: JSON.stringify({ code: 'cake', title: 'cake', memberMobile: 'cake' }),
+        }),
+      T,
+    );
+    expect(await screen.findByText('SPRING-002', {}, T)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('SPRING-001')).toBeNull(), T);
+  });
+
+  it('a state filter is an `in` filter on the wire', async () => {
+    await signIn('operator');
+    renderApp(
+      `/vouchers?filter=${encodeURIComponent(JSON.stringify({ state: ['REDEEMED'] }))}&sort=value&order=DESC`,
+    );
+    expect(await screen.findByText('SPRING-002', {}, T)).toBeInTheDocument();
+    await waitFor(
+      () =>
+        expect(recorder.queries().at(-1)).toEqual({
+          page: '0',
+          size: '10',
+          sort: 'value,desc',
+          filter: JSON.stringify([{ field: 'state', op: 'in', value: ['REDEEMED'] }]),
+        }),
+      T,
+    );
+    expect(screen.queryByText('SPRING-001')).toBeNull();
+  });
+
+  it('edit sends PUT with only the writable fields the user changed', async () => {
+    await signIn('operator');
+    const puts = recordRequests('/vouchers/1');
+    renderApp('/vouchers/1');
+    const title = await screen.findByLabelText(/^Title/, {}, T);
+    await waitFor(() => expect(title).toHaveValue('Free coffee'), T);
+    fireEvent.change(title, { target: { value: 'Free large coffee' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts.seen.filter((r) => r.method === 'PUT')).toHaveLength(1), T);
+    const put = puts.seen.find((r) => r.method === 'PUT') as Request;
+    // the changed writable field only: no id, times, scope columns, read-only or untouched fields
+    expect(await put.json()).toEqual({ title: 'Free large coffee' });
+    puts.stop();
+  });
+
+  it('export asks the server for the CSV of the current filter, with the token and country', async () => {
+    const exports = serveExport('/vouchers');
+    const createObjectURL = vi.fn(() => 'blob:csv');
+    const revokeObjectURL = vi.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    await signIn('operator');
+    renderApp(
+      `/vouchers?filter=${encodeURIComponent(JSON.stringify({ state: ['AVAILABLE'], q: 'coffee' }))}`,
+    );
+    await screen.findByText('SPRING-001', {}, T);
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(exports).toHaveLength(1), T);
+    const request = exports[0] as Request;
+    const query = Object.fromEntries(new URL(request.url).searchParams.entries());
+    expect(query).toEqual({
+      sort: 'createTime,desc',
+      search: JSON.stringify({ code: 'coffee', title: 'coffee', memberMobile: 'coffee' }),
+      filter: JSON.stringify([{ field: 'state', op: 'in', value: ['AVAILABLE'] }]),
+    });
+    expect(request.headers.get('Authorization')).toMatch(/^Bearer .+/);
+    expect(request.headers.get('X-Country')).toBe('sg');
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1), T);
+  });
+});
+
+describe('buttons follow the declaration and the permissions', { timeout: 60_000 }, () => {
+  beforeEach(() => {
+    seedVouchers();
+  });
+
+  it('an operator may create vouchers but not stamps transactions (declared ADD: none)', async () => {
+    seedRows('stampsTransaction', []);
+    await signIn('operator');
+    renderApp('/vouchers');
+    await screen.findByText('SPRING-001', {}, T);
+    expect(screen.getByRole('link', { name: 'Create' })).toBeInTheDocument();
+    cleanup();
+
+    renderApp('/stamp-cards/StampsTransaction');
+    await screen.findByRole('heading', { level: 1, name: 'Stamps Transaction' }, T);
+    await waitFor(
+      () => expect(screen.getAllByRole('button', { name: 'Export' }).length).toBeGreaterThan(0),
+      T,
+    );
+    expect(screen.queryByRole('link', { name: 'Create' })).toBeNull();
+  });
+
+  it('a merchant sees Redeem but not the operator-only Expire on an available voucher', async () => {
+    await signIn('merchant');
+    renderApp('/vouchers/1/show');
+    expect(await screen.findByText('SPRING-001', {}, T)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Redeem' }, T)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Expire' })).toBeNull();
+  });
+
+  it('redeem asks to confirm with the shared wording, then posts the action', async () => {
+    await signIn('operator');
+    const calls = recordRequests('/vouchers/1/redeem');
+    renderApp('/vouchers/1/show');
+    fireEvent.click(await screen.findByRole('button', { name: 'Redeem' }, T));
+    expect(await screen.findByText('Confirm to Redeem - SPRING-001?', {}, T)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Redeem SPRING-001 success', {}, T)).toBeInTheDocument();
+    expect(calls.seen.map((r) => r.method)).toEqual(['POST']);
+    // the state moved on: Redeem is no longer offered
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Redeem' })).toBeNull(), T);
+    calls.stop();
+  });
+});
+
+describe('/DataTableEditView', { timeout: 60_000 }, () => {
+  it('switches tables through the picker and keeps the table in the URL', async () => {
+    seedVouchers();
+    seedRows('brand', [{ name: 'Kopi Corner', brandId: undefined }]);
+    await signIn('operator');
+    renderApp('/DataTableEditView?table=vouchers');
+    expect(await screen.findByText('SPRING-001', {}, T)).toBeInTheDocument();
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Table' }));
+    const options = await screen.findByRole('listbox', {}, T);
+    expect(within(options).getByRole('option', { name: 'Vouchers' })).toBeInTheDocument();
+    fireEvent.click(within(options).getByRole('option', { name: 'Brands' }));
+    expect(await screen.findByText('Kopi Corner', {}, T)).toBeInTheDocument();
+    await waitForPath('/DataTableEditView');
+    expect(new URLSearchParams(window.location.search).get('table')).toBe('brand');
+    expect(screen.queryByText('SPRING-001')).toBeNull();
+  });
+});

@@ -1,0 +1,103 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { BASE_PATHS } from '../../contract';
+import { server } from '../../mocks/node';
+import { STORAGE_KEYS } from '../../src/providers/storage';
+import { currentPath, renderApp, signIn, waitForPath } from './renderApp';
+
+describe('startup routing (spec section 2)', { timeout: 60_000 }, () => {
+  it('a visitor opening the root lands on the splash page', async () => {
+    renderApp('/');
+    await waitForPath('/splash');
+    expect(await screen.findByRole('link', { name: /sign in/i }, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('a visitor keeps a public page (help) without signing in', async () => {
+    renderApp('/help');
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(currentPath()).toBe('/help');
+  });
+
+  it('a visitor deep-linking to a private page goes to splash', async () => {
+    renderApp('/device');
+    await waitForPath('/splash');
+  });
+
+  it('a signed-in operator on splash goes to the root and sees the home page', async () => {
+    await signIn('operator');
+    renderApp('/splash');
+    await waitForPath('/');
+    expect(await screen.findByText('Welcome, Olivia Operator', {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('a signed-in operator opening the login page goes to the root', async () => {
+    await signIn('operator');
+    renderApp('/login');
+    await waitForPath('/');
+    expect(await screen.findByText('Welcome, Olivia Operator', {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('an operator keeps a deep link', async () => {
+    await signIn('operator');
+    renderApp('/device');
+    expect(
+      await screen.findByRole('heading', { name: 'Device List' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(currentPath()).toBe('/device');
+  });
+
+  it('a merchant whose signup is not approved goes to signup', async () => {
+    await signIn('newMerchant');
+    renderApp('/');
+    await waitForPath('/signup');
+  });
+
+  it('an approved merchant stays on the root', async () => {
+    await signIn('merchant');
+    renderApp('/');
+    expect(await screen.findByText('Welcome, Mark Merchant', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(currentPath()).toBe('/');
+  });
+
+  it('signing out from the user menu ends the session; private pages then go to splash', async () => {
+    await signIn('operator');
+    renderApp('/device');
+    // the user menu button shows the name once the identity is known
+    const name = await screen.findByText('Olivia Operator', {}, { timeout: 10_000 });
+    fireEvent.click(name.closest('button') as HTMLElement);
+    fireEvent.click(await screen.findByRole('menuitem', { name: /logout/i }));
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull(), {
+      timeout: 10_000,
+    });
+    await waitFor(() => expect(['/login', '/splash']).toContain(currentPath()), { timeout: 10_000 });
+    window.history.pushState({}, '', '/device');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    await waitForPath('/splash');
+  });
+
+  it('signing in on the login page sends an unapproved merchant to signup', async () => {
+    renderApp('/login');
+    fireEvent.change(await screen.findByLabelText(/^E-mail/, {}, { timeout: 10_000 }), {
+      target: { value: 'new.merchant@example.com' },
+    });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Password123!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitForPath('/signup');
+  });
+
+  it('a failure loading the user goes to splash', async () => {
+    await signIn('operator');
+    server.use(
+      http.get(`*${BASE_PATHS.main}/user/:id`, () =>
+        HttpResponse.json(
+          { type: 'CR', code: 4, name: 'DB_FAILED', message: 'Database operation failed', data: null },
+          { status: 500 },
+        ),
+      ),
+    );
+    renderApp('/');
+    await waitForPath('/splash');
+    expect(screen.queryByText(/Welcome,/)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { type MenuGroup, menuFor } from '../../src/layout/menuFor';
+
+const shape = (groups: MenuGroup[]) => groups.map((g) => [g.id, g.links.map((l) => l.path)] as const);
+const ids = (groups: MenuGroup[]) => groups.map((g) => g.id);
+
+describe('menuFor (spec sections 2 and 6)', () => {
+  it('operator in cvi: everything except Finance, in the spec order', () => {
+    expect(shape(menuFor({ role: 'operator', brand: 'cvi' }))).toEqual([
+      ['user', ['/user/UserSearch']],
+      ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
+      ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
+      ['communications', ['/communications/pushNotificationTemplates', '/communications/pushNotifications']],
+      ['transaction', ['/transaction/payment-history']],
+      ['device', ['/device']],
+      [
+        'config',
+        [
+          '/config/bannerConfig',
+          '/config/maintenanceConfig',
+          '/config/countryConfig',
+          '/config/forceUpdateConfig',
+          '/config/systemConfig',
+        ],
+      ],
+      ['analytics', ['/analytics']],
+      ['organization', ['/organization/org-hierarchy', '/organization/brand', '/organization/store']],
+      ['approve', ['/approve/merchant-signup']],
+      ['access', ['/access/operator-access', '/access/merchant-access', '/access/user-group']],
+      ['help', []],
+    ]);
+  });
+
+  it('operator in jcr: Force Update Config removed, the rest unchanged', () => {
+    const cvi = menuFor({ role: 'operator', brand: 'cvi' });
+    const jcr = menuFor({ role: 'operator', brand: 'jcr' });
+    expect(ids(jcr)).toEqual(ids(cvi));
+    expect(jcr.find((g) => g.id === 'config')?.links.map((l) => l.label)).toEqual([
+      'menu.config.banner',
+      'menu.config.maintenance',
+      'menu.config.country',
+      'menu.config.system',
+    ]);
+  });
+
+  it('merchant in cvi without push permission, without company: no Communications, no Config', () => {
+    const groups = menuFor({
+      role: 'merchant',
+      brand: 'cvi',
+      pnsAllowed: false,
+      hasCompany: false,
+      hasBrand: false,
+    });
+    expect(shape(groups)).toEqual([
+      ['user', ['/user/UserSearch']],
+      ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
+      ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
+      ['device', ['/device']],
+      ['finance', ['/finance/wallet/balance']],
+      ['organization', ['/organization/org-hierarchy', '/organization/brand', '/organization/store']],
+      ['access', ['/access/merchant-access']],
+      ['help', []],
+    ]);
+  });
+
+  it('merchant with push permission gets Communications in its place', () => {
+    const groups = menuFor({ role: 'merchant', brand: 'cvi', pnsAllowed: true });
+    expect(ids(groups)).toEqual([
+      'user',
+      'stampCards',
+      'vouchers',
+      'communications',
+      'device',
+      'finance',
+      'organization',
+      'access',
+      'help',
+    ]);
+  });
+
+  it('merchant with both a company and a brand loses the hierarchy Settings link', () => {
+    const org = (hasCompany: boolean, hasBrand: boolean) =>
+      menuFor({ role: 'merchant', brand: 'cvi', hasCompany, hasBrand })
+        .find((g) => g.id === 'organization')
+        ?.links.map((l) => l.path);
+    expect(org(true, true)).toEqual(['/organization/brand', '/organization/store']);
+    expect(org(true, false)).toEqual([
+      '/organization/org-hierarchy',
+      '/organization/brand',
+      '/organization/store',
+    ]);
+    expect(org(false, true)).toEqual([
+      '/organization/org-hierarchy',
+      '/organization/brand',
+      '/organization/store',
+    ]);
+  });
+
+  it('merchant in jcr gets Config with Banner Config only', () => {
+    const groups = menuFor({ role: 'merchant', brand: 'jcr', pnsAllowed: false });
+    expect(groups.find((g) => g.id === 'config')?.links.map((l) => l.path)).toEqual(['/config/bannerConfig']);
+    expect(ids(groups)).toEqual([
+      'user',
+      'stampCards',
+      'vouchers',
+      'device',
+      'config',
+      'finance',
+      'organization',
+      'access',
+      'help',
+    ]);
+  });
+
+  it('a visitor sees Help only', () => {
+    expect(menuFor({ role: 'visitor', brand: 'cvi' })).toEqual([
+      { id: 'help', label: 'menu.help.title', links: [], path: '/help' },
+    ]);
+    expect(ids(menuFor({ role: 'visitor', brand: 'jcr', pnsAllowed: true }))).toEqual(['help']);
+  });
+
+  it('never gives Finance to an operator nor Approve List or Transaction to a merchant', () => {
+    for (const brand of ['cvi', 'jcr'] as const) {
+      expect(ids(menuFor({ role: 'operator', brand }))).not.toContain('finance');
+      const m = ids(menuFor({ role: 'merchant', brand, pnsAllowed: true, hasCompany: true, hasBrand: true }));
+      expect(m).not.toContain('approve');
+      expect(m).not.toContain('transaction');
+      expect(m).not.toContain('analytics');
+    }
+  });
+});

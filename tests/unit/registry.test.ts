@@ -1,0 +1,594 @@
+// Walks the resource registry. Each rule is a function from a list of declarations to the problems it
+// finds; every rule is run on the real registry (no problems) and on a copy broken on purpose (the
+// expected problem), so no rule can pass by never looking.
+import { describe, expect, it } from 'vitest';
+import {
+  canAccess,
+  FINANCE_RESOURCES,
+  OPERATOR_ONLY_RESOURCES,
+  PERMISSION_RESOURCES,
+} from '../../contract/access';
+import { ROLES } from '../../contract/claims';
+import * as enums from '../../contract/enums';
+import { NAMED_TABLES } from '../../contract/enums';
+import {
+  type ActionDeclaration,
+  type FieldDeclaration,
+  MENU_GROUPS,
+  OPERATORS_FOR_TYPE,
+  RESOURCE_NAMES,
+  RESOURCES,
+  type ResourceDeclaration,
+  resourceByName,
+  SCOPES,
+  VIEWS,
+} from '../../resources';
+import { resourcesEn } from '../../src/i18n/resources.en';
+import { FULL_MENU } from '../../src/layout/menuFor';
+import { SPEC_ROUTES } from '../spec-routes';
+
+type Res = ResourceDeclaration;
+type Rule = (resources: readonly Res[]) => string[];
+
+/** Fields every derived table gets without declaring them (resources/types.ts). */
+const implicitFields = (r: Res): string[] => {
+  const scopeColumns: Record<Res['scope'], string[]> = {
+    company: ['companyId'],
+    brand: ['companyId', 'brandId'],
+    store: ['companyId', 'storeId'],
+    none: [],
+  };
+  return ['id', 'createTime', 'updateTime', ...scopeColumns[r.scope]];
+};
+const IMPLICIT_SORTABLE = ['id', 'createTime', 'updateTime'];
+
+const allFieldNames = (r: Res) => [...r.fields.map((f) => f.name), ...implicitFields(r)];
+const fieldOf = (r: Res, name: string) => r.fields.find((f) => f.name === name);
+const duplicates = (values: readonly string[]) => values.filter((v, i) => values.indexOf(v) !== i);
+
+/** Every array contract/enums exports: select choices must be one of these very arrays. */
+const ENUM_ARRAYS: readonly unknown[] = Object.values(enums).filter((v) => Array.isArray(v));
+
+const eachField = (resources: readonly Res[], check: (r: Res, f: FieldDeclaration) => string | undefined) =>
+  resources.flatMap((r) => r.fields.map((f) => check(r, f)).filter((p): p is string => p !== undefined));
+
+const eachAction = (resources: readonly Res[], check: (r: Res, a: ActionDeclaration) => string[]) =>
+  resources.flatMap((r) => (r.actions ?? []).flatMap((a) => check(r, a)));
+
+const RULES: Record<string, Rule> = {
+  'resource names are unique': (rs) => duplicates(rs.map((r) => r.name)).map((n) => `duplicate name ${n}`),
+  'API paths are unique within a service': (rs) =>
+    duplicates(rs.map((r) => `${r.service ?? 'main'}${r.path}`)).map((p) => `duplicate path ${p}`),
+  'portal routes are unique': (rs) => duplicates(rs.map((r) => r.route)).map((p) => `duplicate route ${p}`),
+  'every named table of the spec is declared': (rs) =>
+    NAMED_TABLES.filter((t) => !rs.some((r) => r.name === t)).map((t) => `missing ${t}`),
+  'every route is a route of spec section 2': (rs) =>
+    rs
+      .filter((r) => !(SPEC_ROUTES as readonly string[]).includes(r.route))
+      .map((r) => `${r.name}: route ${r.route}`),
+  'paths are a slash and lower-case kebab words': (rs) =>
+    rs.filter((r) => !/^\/[a-z][a-z-]*$/.test(r.path)).map((r) => `${r.name}: path ${r.path}`),
+  'every permission is a permission resource': (rs) =>
+    rs
+      .filter((r) => !(PERMISSION_RESOURCES as readonly string[]).includes(r.permission))
+      .map((r) => `${r.name}: permission ${r.permission}`),
+  'scope is one of SCOPES': (rs) =>
+    rs.filter((r) => !(SCOPES as readonly string[]).includes(r.scope)).map((r) => `${r.name}: ${r.scope}`),
+  'field names are unique and do not shadow implicit fields': (rs) =>
+    rs.flatMap((r) => {
+      const declared = r.fields.map((f) => f.name);
+      return [
+        ...duplicates(declared).map((n) => `${r.name}.${n} declared twice`),
+        ...declared.filter((n) => implicitFields(r).includes(n)).map((n) => `${r.name}.${n} is implicit`),
+      ];
+    }),
+  'field names are camelCase': (rs) =>
+    eachField(rs, (r, f) => (/^[a-z][A-Za-z0-9]*$/.test(f.name) ? undefined : `${r.name}.${f.name}`)),
+  "every field's operators are allowed for its type": (rs) =>
+    eachField(rs, (r, f) => {
+      const allowed: readonly string[] = OPERATORS_FOR_TYPE[f.type];
+      const bad = (f.filter ?? []).filter((op) => !allowed.includes(op));
+      return bad.length > 0 ? `${r.name}.${f.name} (${f.type}): ${bad.join(',')}` : undefined;
+    }),
+  'views are known views': (rs) =>
+    eachField(rs, (r, f) =>
+      (f.views ?? []).some((v) => !(VIEWS as readonly string[]).includes(v))
+        ? `${r.name}.${f.name}`
+        : undefined,
+    ),
+  'every reference names a declared resource': (rs) =>
+    eachField(rs, (r, f) =>
+      f.type === 'reference' && !rs.some((t) => t.name === f.reference)
+        ? `${r.name}.${f.name} -> ${f.reference}`
+        : undefined,
+    ),
+  "every select's choices are one of contract/enums' arrays": (rs) =>
+    eachField(rs, (r, f) =>
+      f.type === 'select' && !ENUM_ARRAYS.includes(f.choices) ? `${r.name}.${f.name}` : undefined,
+    ),
+  'select defaults are choices': (rs) =>
+    eachField(rs, (r, f) =>
+      f.type === 'select' && f.default !== undefined && !f.choices.includes(f.default)
+        ? `${r.name}.${f.name} default ${f.default}`
+        : undefined,
+    ),
+  'ranges and lengths are consistent': (rs) =>
+    eachField(rs, (r, f) => {
+      if ((f.type === 'number' || f.type === 'money') && f.min !== undefined && f.max !== undefined) {
+        if (f.min > f.max) return `${r.name}.${f.name} min > max`;
+      }
+      if ('maxLength' in f && f.minLength !== undefined && f.maxLength !== undefined) {
+        if (f.minLength > f.maxLength) return `${r.name}.${f.name} minLength > maxLength`;
+      }
+      return undefined;
+    }),
+  'a required field is writable and on the create form': (rs) =>
+    eachField(rs, (r, f) => {
+      if (!f.required) return undefined;
+      if (f.readOnly) return `${r.name}.${f.name} required but readOnly`;
+      if (f.views && !f.views.includes('create')) return `${r.name}.${f.name} required but not on create`;
+      return undefined;
+    }),
+  'defaultSort names a sortable field': (rs) =>
+    rs
+      .filter((r) => {
+        const f = fieldOf(r, r.defaultSort.field);
+        return f ? !f.sortable : !IMPLICIT_SORTABLE.includes(r.defaultSort.field);
+      })
+      .map((r) => `${r.name}: ${r.defaultSort.field}`),
+  'recordRepresentation names a field': (rs) =>
+    rs
+      .filter((r) => !allFieldNames(r).includes(r.recordRepresentation))
+      .map((r) => `${r.name}: ${r.recordRepresentation}`),
+  'softDelete moves a select field to one of its choices': (rs) =>
+    rs
+      .filter((r) => r.softDelete)
+      .filter((r) => {
+        const f = fieldOf(r, r.softDelete?.field ?? '');
+        return f?.type !== 'select' || !f.choices.includes(r.softDelete?.value ?? '');
+      })
+      .map((r) => `${r.name}: ${r.softDelete?.field}=${r.softDelete?.value}`),
+  'action names are unique per resource': (rs) =>
+    rs.flatMap((r) => duplicates((r.actions ?? []).map((a) => a.name)).map((n) => `${r.name}.${n}`)),
+  'actions move a select field between its choices': (rs) =>
+    eachAction(rs, (r, a) => {
+      const f = fieldOf(r, a.field);
+      if (f?.type !== 'select') return [`${r.name}.${a.name}: field ${a.field} is not a declared select`];
+      return [...a.from, a.to]
+        .filter((v) => !f.choices.includes(v))
+        .map((v) => `${r.name}.${a.name}: ${v} is not a choice of ${a.field}`);
+    }),
+  'an action never moves a field to a state it starts from': (rs) =>
+    eachAction(rs, (r, a) => (a.from.includes(a.to) ? [`${r.name}.${a.name}`] : [])),
+  "an action's stampField is a datetime field": (rs) =>
+    eachAction(rs, (r, a) =>
+      a.stampField !== undefined && fieldOf(r, a.stampField)?.type !== 'datetime'
+        ? [`${r.name}.${a.name}: ${a.stampField}`]
+        : [],
+    ),
+  "an action's roles may update the resource": (rs) =>
+    eachAction(rs, (r, a) =>
+      a.roles.filter((role) => !r.access.UPDATE.includes(role)).map((role) => `${r.name}.${a.name}: ${role}`),
+    ),
+  'roles are known roles': (rs) =>
+    rs.flatMap((r) =>
+      Object.entries(r.access).flatMap(([action, roles]) =>
+        (roles ?? [])
+          .filter((x) => !(ROLES as readonly string[]).includes(x))
+          .map((x) => `${r.name}.${action}: ${x}`),
+      ),
+    ),
+  'finance resources give operators no access at all': (rs) =>
+    rs
+      .filter((r) => (FINANCE_RESOURCES as readonly string[]).includes(r.permission) || r.name === 'account')
+      .flatMap((r) => {
+        const problems = Object.entries(r.access)
+          .filter(([, roles]) => (roles ?? []).includes('operator'))
+          .map(([action]) => `${r.name}: operator may ${action}`);
+        if (canAccess({ type: 'OPERATOR' }, { action: 'VIEW', resource: r.permission })) {
+          problems.push(`${r.name}: canAccess lets an operator view ${r.permission}`);
+        }
+        return problems;
+      }),
+  'operator-only resources give merchants no access': (rs) =>
+    rs
+      .filter((r) => (OPERATOR_ONLY_RESOURCES as readonly string[]).includes(r.permission))
+      .flatMap((r) =>
+        Object.entries(r.access)
+          .filter(([, roles]) => (roles ?? []).includes('merchant'))
+          .map(([action]) => `${r.name}: merchant may ${action}`),
+      ),
+  'merchants never write unscoped rows': (rs) =>
+    rs
+      .filter((r) => r.scope === 'none')
+      .flatMap((r) =>
+        (['ADD', 'UPDATE', 'DELETE'] as const)
+          .filter((action) => (r.access[action] ?? []).includes('merchant'))
+          .map((action) => `${r.name}: merchant may ${action} unscoped rows`),
+      ),
+  'a declared role for an action is one canAccess can grant': (rs) =>
+    rs.flatMap((r) =>
+      (['VIEW', 'ADD', 'UPDATE'] as const).flatMap((action) =>
+        r.access[action]
+          .filter(
+            (role) =>
+              !canAccess(
+                { type: role === 'operator' ? 'OPERATOR' : 'MERCHANT' },
+                { action, resource: r.permission },
+              ),
+          )
+          .map((role) => `${r.name}: ${role} ${action} is refused by canAccess`),
+      ),
+    ),
+  'menu places are unique and in the shell menu under the same group': (rs) => {
+    const withMenu = rs.filter((r) => r.menu);
+    const keys = withMenu.map((r) => `${r.menu?.group}#${r.menu?.order}`);
+    return [
+      ...duplicates(keys).map((k) => `duplicate menu place ${k}`),
+      ...withMenu
+        .filter((r) => !FULL_MENU.find((g) => g.id === r.menu?.group)?.links.some((l) => l.path === r.route))
+        .map((r) => `${r.name}: ${r.route} is not a link of menu group ${r.menu?.group}`),
+    ];
+  },
+  'RESOURCES is in menu order': (rs) => {
+    const rank = (r: Res) => (r.menu ? MENU_GROUPS.indexOf(r.menu.group) * 1000 + r.menu.order : -1);
+    const ranked = rs.filter((r) => r.menu).map(rank);
+    return ranked.some((v, i) => i > 0 && v < (ranked[i - 1] ?? 0)) ? ['menu order broken'] : [];
+  },
+  'only users and user groups use existing storage': (rs) =>
+    rs
+      .filter((r) => r.storage === 'existing' && !['users', 'userGroups'].includes(r.name))
+      .map((r) => `${r.name}: existing storage`),
+};
+
+/** Deep copy of the registry, broken by `mutate`, for the rule's negative case. */
+const broken = (mutate: (rs: Res[]) => void): Res[] => {
+  const copy = (RESOURCES as readonly Res[]).map((r) => ({
+    ...r,
+    access: { ...r.access },
+    fields: r.fields.map((f) => ({ ...f })),
+    actions: r.actions?.map((a) => ({ ...a })),
+  })) as unknown as Res[]; // a mutable copy of the as-const declarations
+  mutate(copy);
+  return copy;
+};
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+const res = (rs: Res[], name: string) => {
+  const r = rs.find((x) => x.name === name);
+  if (!r) throw new Error(`no ${name}`);
+  return r as Mutable<Res>;
+};
+const field = (rs: Res[], name: string, fieldName: string) => {
+  const f = res(rs, name).fields.find((x) => x.name === fieldName);
+  if (!f) throw new Error(`no ${name}.${fieldName}`);
+  return f as Mutable<FieldDeclaration> & Record<string, unknown>;
+};
+const action = (rs: Res[], name: string, actionName: string) => {
+  const a = res(rs, name).actions?.find((x) => x.name === actionName);
+  if (!a) throw new Error(`no ${name}.${actionName}`);
+  return a as Mutable<ActionDeclaration>;
+};
+
+/** For each rule: how to break the registry, and a piece of the problem that must then be reported. */
+const BREAKAGES: Record<keyof typeof RULES, [(rs: Res[]) => void, string]> = {
+  'resource names are unique': [
+    (rs) => {
+      res(rs, 'brand').name = 'store';
+    },
+    'duplicate name store',
+  ],
+  'API paths are unique within a service': [
+    (rs) => {
+      res(rs, 'brand').path = '/stores';
+    },
+    'main/stores',
+  ],
+  'portal routes are unique': [
+    (rs) => {
+      res(rs, 'brand').route = '/device';
+    },
+    'duplicate route /device',
+  ],
+  'every named table of the spec is declared': [
+    (rs) => {
+      rs.splice(
+        rs.findIndex((r) => r.name === 'stampingHistory'),
+        1,
+      );
+    },
+    'missing stampingHistory',
+  ],
+  'every route is a route of spec section 2': [
+    (rs) => {
+      res(rs, 'push').route = '/push';
+    },
+    'push: route /push',
+  ],
+  'paths are a slash and lower-case kebab words': [
+    (rs) => {
+      res(rs, 'push').path = 'push';
+    },
+    'push: path push',
+  ],
+  'every permission is a permission resource': [
+    (rs) => {
+      res(rs, 'push').permission = 'pushes' as Res['permission'];
+    },
+    'push: permission pushes',
+  ],
+  'scope is one of SCOPES': [
+    (rs) => {
+      res(rs, 'push').scope = 'tenant' as Res['scope'];
+    },
+    'push: tenant',
+  ],
+  'field names are unique and do not shadow implicit fields': [
+    (rs) => {
+      res(rs, 'store').fields = [...res(rs, 'store').fields, { name: 'brandId', type: 'number' }];
+    },
+    'store.brandId is implicit',
+  ],
+  'field names are camelCase': [
+    (rs) => {
+      field(rs, 'store', 'postalCode').name = 'postal_code';
+    },
+    'store.postal_code',
+  ],
+  "every field's operators are allowed for its type": [
+    (rs) => {
+      field(rs, 'vouchers', 'redeemedAt').filter = ['eq', 'gte'];
+    },
+    'vouchers.redeemedAt (datetime): eq',
+  ],
+  'views are known views': [
+    (rs) => {
+      field(rs, 'store', 'code').views = ['grid'] as never;
+    },
+    'store.code',
+  ],
+  'every reference names a declared resource': [
+    (rs) => {
+      field(rs, 'vouchers', 'voucherPackId').reference = 'voucherPack';
+    },
+    'vouchers.voucherPackId -> voucherPack',
+  ],
+  "every select's choices are one of contract/enums' arrays": [
+    (rs) => {
+      // equal values, but a copy: choices must be the contract's array itself
+      field(rs, 'vouchers', 'state').choices = ['AVAILABLE', 'REDEEMED', 'EXPIRED'];
+    },
+    'vouchers.state',
+  ],
+  'select defaults are choices': [
+    (rs) => {
+      field(rs, 'vouchers', 'state').default = 'ACTIVE';
+    },
+    'vouchers.state default ACTIVE',
+  ],
+  'ranges and lengths are consistent': [
+    (rs) => {
+      field(rs, 'store', 'latitude').min = 100;
+    },
+    'store.latitude min > max',
+  ],
+  'a required field is writable and on the create form': [
+    (rs) => {
+      field(rs, 'push', 'sentCount').required = true;
+    },
+    'push.sentCount required but readOnly',
+  ],
+  'defaultSort names a sortable field': [
+    (rs) => {
+      res(rs, 'store').defaultSort = { field: 'address', direction: 'asc' };
+    },
+    'store: address',
+  ],
+  'recordRepresentation names a field': [
+    (rs) => {
+      res(rs, 'store').recordRepresentation = 'title';
+    },
+    'store: title',
+  ],
+  'softDelete moves a select field to one of its choices': [
+    (rs) => {
+      res(rs, 'store').softDelete = { field: 'state', value: 'REMOVED' };
+    },
+    'store: state=REMOVED',
+  ],
+  'action names are unique per resource': [
+    (rs) => {
+      action(rs, 'store', 'enable').name = 'disable';
+    },
+    'store.disable',
+  ],
+  'actions move a select field between its choices': [
+    (rs) => {
+      action(rs, 'devices', 'deregister').to = 'SPOILT';
+    },
+    'devices.deregister: SPOILT is not a choice of state',
+  ],
+  'an action never moves a field to a state it starts from': [
+    (rs) => {
+      action(rs, 'store', 'enable').from = ['ACTIVE', 'DISABLED'];
+    },
+    'store.enable',
+  ],
+  "an action's stampField is a datetime field": [
+    (rs) => {
+      action(rs, 'vouchers', 'redeem').stampField = 'validUntil';
+    },
+    'vouchers.redeem: validUntil',
+  ],
+  "an action's roles may update the resource": [
+    (rs) => {
+      res(rs, 'company').actions = [
+        { name: 'x', roles: ['merchant'], field: 'state', from: ['ACTIVE'], to: 'DISABLED' },
+      ];
+    },
+    'company.x: merchant',
+  ],
+  'roles are known roles': [
+    (rs) => {
+      res(rs, 'store').access = { VIEW: ['admin' as never], ADD: [], UPDATE: [] };
+    },
+    'store.VIEW: admin',
+  ],
+  'finance resources give operators no access at all': [
+    (rs) => {
+      res(rs, 'account').access = { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [] };
+    },
+    'account: operator may VIEW',
+  ],
+  'operator-only resources give merchants no access': [
+    (rs) => {
+      res(rs, 'countryConfig').access = { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [] };
+    },
+    'countryConfig: merchant may VIEW',
+  ],
+  'merchants never write unscoped rows': [
+    (rs) => {
+      res(rs, 'bannerConfig').access = { VIEW: ['merchant'], ADD: ['merchant'], UPDATE: [] };
+    },
+    'bannerConfig: merchant may ADD unscoped rows',
+  ],
+  'a declared role for an action is one canAccess can grant': [
+    (rs) => {
+      res(rs, 'industryConfig').access = { VIEW: ['merchant'], ADD: [], UPDATE: [] };
+    },
+    'industryConfig: merchant VIEW is refused by canAccess',
+  ],
+  'menu places are unique and in the shell menu under the same group': [
+    (rs) => {
+      res(rs, 'products').menu = { group: 'device', order: 2 };
+    },
+    'products: /product is not a link of menu group device',
+  ],
+  'RESOURCES is in menu order': [
+    (rs) => {
+      const [first] = rs.splice(
+        rs.findIndex((r) => r.name === 'users'),
+        1,
+      );
+      if (first) rs.push(first);
+    },
+    'menu order broken',
+  ],
+  'only users and user groups use existing storage': [
+    (rs) => {
+      res(rs, 'store').storage = 'existing';
+    },
+    'store: existing storage',
+  ],
+};
+
+describe('resource registry', () => {
+  describe.each(Object.keys(RULES))('%s', (name) => {
+    const rule = RULES[name] as Rule;
+    it('holds for every declaration', () => {
+      expect(rule(RESOURCES)).toEqual([]);
+    });
+    it('reports a declaration broken on purpose', () => {
+      const [mutate, expected] = BREAKAGES[name] as [(rs: Res[]) => void, string];
+      expect(rule(broken(mutate)).join('\n')).toContain(expected);
+    });
+  });
+
+  it('names every resource once, in RESOURCE_NAMES and through resourceByName', () => {
+    expect(RESOURCE_NAMES).toEqual(RESOURCES.map((r) => r.name));
+    for (const r of RESOURCES) expect(resourceByName(r.name)).toBe(r);
+    expect(resourceByName('nope')).toBeUndefined();
+    expect(resourceByName('vouchers').path).toBe('/vouchers');
+  });
+
+  it('declares the 17 named tables plus users, user groups, devices and products, and nothing else', () => {
+    expect([...RESOURCE_NAMES].sort()).toEqual(
+      [...NAMED_TABLES, 'users', 'userGroups', 'devices', 'products'].sort(),
+    );
+  });
+
+  it('serves users and user groups from their existing routes', () => {
+    expect(resourceByName('users')).toMatchObject({
+      storage: 'existing',
+      path: '/user',
+      route: '/user/UserSearch',
+    });
+    expect(resourceByName('userGroups')).toMatchObject({
+      storage: 'existing',
+      path: '/user-group',
+      route: '/access/user-group',
+    });
+  });
+
+  it('keeps every declaration plain data (no functions anywhere)', () => {
+    const hasFunction = (v: unknown): boolean =>
+      typeof v === 'function' ||
+      (typeof v === 'object' && v !== null && Object.values(v).some((x) => hasFunction(x)));
+    expect(RESOURCES.filter((r) => hasFunction(r)).map((r) => r.name)).toEqual([]);
+    expect(JSON.parse(JSON.stringify(RESOURCES))).toEqual(RESOURCES);
+  });
+});
+
+describe('English labels (src/i18n/resources.en.ts)', () => {
+  const labels = resourcesEn.resources as Record<string, unknown>;
+  type Entry = {
+    name?: unknown;
+    fields?: Record<string, unknown>;
+    choices?: Record<string, Record<string, unknown>>;
+    actions?: Record<string, unknown>;
+  };
+
+  const missingLabels = (rs: readonly Res[], en: Record<string, unknown>): string[] =>
+    rs.flatMap((r) => {
+      const entry = (en[r.name] ?? {}) as Entry;
+      const text = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+      const missing: string[] = [];
+      if (!text(entry.name)) missing.push(`${r.name}.name`);
+      for (const f of allFieldNames(r)) if (!text(entry.fields?.[f])) missing.push(`${r.name}.fields.${f}`);
+      for (const f of r.fields) {
+        if (f.type !== 'select') continue;
+        for (const c of f.choices) {
+          if (!text(entry.choices?.[f.name]?.[c])) missing.push(`${r.name}.choices.${f.name}.${c}`);
+        }
+      }
+      for (const a of r.actions ?? [])
+        if (!text(entry.actions?.[a.name])) missing.push(`${r.name}.actions.${a.name}`);
+      return missing;
+    });
+
+  it('labels every resource, field (implicit ones too), choice and action', () => {
+    expect(missingLabels(RESOURCES, labels)).toEqual([]);
+  });
+
+  it('reports a missing label', () => {
+    const { vouchers: _gone, ...withoutVouchers } = labels;
+    expect(missingLabels(RESOURCES, withoutVouchers)).toContain('vouchers.name');
+    const added = broken((rs) => {
+      res(rs, 'store').fields = [...res(rs, 'store').fields, { name: 'floorArea', type: 'number' }];
+    });
+    expect(missingLabels(added, labels)).toEqual(['store.fields.floorArea']);
+  });
+
+  it('holds no labels for resources, fields, choices or actions that are not declared', () => {
+    const stale: string[] = [];
+    for (const [name, value] of Object.entries(labels)) {
+      const r = RESOURCES.find((x) => x.name === name) as Res | undefined;
+      if (!r) {
+        stale.push(name);
+        continue;
+      }
+      const entry = value as Entry;
+      for (const f of Object.keys(entry.fields ?? {}))
+        if (!allFieldNames(r).includes(f)) stale.push(`${name}.${f}`);
+      for (const [f, cs] of Object.entries(entry.choices ?? {})) {
+        const decl = fieldOf(r, f);
+        for (const c of Object.keys(cs)) {
+          if (decl?.type !== 'select' || !decl.choices.includes(c)) stale.push(`${name}.choices.${f}.${c}`);
+        }
+      }
+      for (const a of Object.keys(entry.actions ?? {})) {
+        if (!(r.actions ?? []).some((x) => x.name === a)) stale.push(`${name}.actions.${a}`);
+      }
+    }
+    expect(stale).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// One runner, four projects: unit (pure modules), portal (jsdom + MSW), api (app.inject on PGlite,
+// or PostgreSQL when DATABASE_URL is set), e2e (Debian's Chromium against a real `npm start`).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'portal',
+          environment: 'jsdom',
+          include: ['tests/portal/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/portal/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
