@@ -1,6 +1,7 @@
 // The registry: every declared resource, in menu order. Adding a table is one file in tables/ plus
 // one line in RESOURCES below.
 import { account } from './tables/account';
+import { auditLog } from './tables/auditLog';
 import { bannerConfig } from './tables/bannerConfig';
 import { brand } from './tables/brand';
 import { company } from './tables/company';
@@ -46,6 +47,7 @@ export const RESOURCES = [
   merchantSignup,
   userGroups,
   products,
+  auditLog,
 ] as const satisfies readonly ResourceDeclaration[];
 
 export type AnyResource = (typeof RESOURCES)[number];
@@ -67,6 +69,7 @@ export function resourceByName(name: string): AnyResource | undefined {
 export * from './types';
 export {
   account,
+  auditLog,
   bannerConfig,
   brand,
   company,

@@ -5,6 +5,7 @@
 import type { PermissionResource } from '../contract/access';
 import type { Role } from '../contract/claims';
 import type { PermissionAction, SortDirection } from '../contract/enums';
+import type { ErrorName } from '../contract/errors';
 import type { ServiceName } from '../contract/http';
 import type { FilterOperator } from '../contract/list-query';
 
@@ -222,4 +223,11 @@ export interface ResourceDeclaration {
    * 'existing': a hand-written table serves it (users, user groups); a registry test proves they match.
    */
   storage?: 'derived' | 'existing';
+  /** every create, update, delete and action on a row is written to the audit log (issue 5) */
+  audit?: boolean;
+  /**
+   * Catalogue names (contract/errors.ts) answered instead of the generic 5 NOT_FOUND and, per
+   * unique field, 9 ALREADY_EXISTS, for tables whose family has codes of its own (company, brand, store).
+   */
+  errors?: { notFound?: ErrorName; duplicate?: Readonly<Record<string, ErrorName>> };
 }

@@ -16,13 +16,14 @@ import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/constants';
 import { type SignupState, STAMP_CARD_STATE_VALUES, type UserType } from '../contract/enums';
 import type { Db } from '../server/db/client';
 import {
   account,
+  auditLog,
   company,
   devices,
   merchantSignup,
@@ -581,8 +582,9 @@ const MEMBERS = Array.from({ length: 24 }, (_, i) => `+659${String(8_100_000 + i
 
 // ---- the seeding ------------------------------------------------------------------------------
 
-const OPERATOR_CALLER = (id: number): Caller => ({
+const OPERATOR_CALLER = (id: number, email: string): Caller => ({
   id,
+  email,
   type: 'OPERATOR',
   role: 'operator',
   companyId: null,
@@ -677,7 +679,7 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
       signupState: 'APPROVAL',
       company: null,
     });
-    const op = OPERATOR_CALLER(operatorId);
+    const op = OPERATOR_CALLER(operatorId, OPERATOR.email);
     const create = async (name: string, body: Record<string, unknown>): Promise<number> => {
       const id = idOf(await service(name).create(op, body));
       count(name);
@@ -750,7 +752,13 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
         country: c.country,
       });
       companyIds.set(c.registrationNo, companyId);
-      if (c.state === 'ACTIVE') await service('company').runAction(op, companyId, 'activate');
+      // a company starts ACTIVE when an operator creates it; the demo also has one awaiting approval
+      if (c.state !== 'ACTIVE') {
+        await tx
+          .update(company)
+          .set({ state: c.state } as never)
+          .where(eq(company.id, companyId));
+      }
       const ownerId = await addUser(c.owner, 'MERCHANT', {
         companyId,
         signupState: c.owner.signupState,
@@ -1130,6 +1138,10 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
       await tx.insert(merchantSignup).values(s as never);
       count('merchantSignup');
     }
+
+    // the audited services (company, brand, store) wrote their entries as they went
+    const [audited] = await tx.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    count('auditLog', audited?.n ?? 0);
   });
 
   return { skipped: false, password, users: demoUsers, counts };

@@ -20,6 +20,7 @@ import { securityPlugin } from './plugins/security';
 import { authRoutes } from './routes/auth';
 import { configMainRoutes } from './routes/config-main';
 import { envRoutes } from './routes/env';
+import { organisationRoutes } from './routes/organisation';
 import { resourceRoutes } from './routes/resources';
 import { spaFallback, staticRoutes } from './routes/static';
 import { userGroupRoutes, usersRoutes } from './routes/users';
@@ -113,6 +114,7 @@ export const buildApp = async ({
   await app.register(usersRoutes, { prefix: `${BASE_PATHS.main}/user` });
   await app.register(userGroupRoutes, { prefix: `${BASE_PATHS.main}/user-group` });
   await app.register(configMainRoutes, { prefix: `${BASE_PATHS.main}/config/main` });
+  await app.register(organisationRoutes); // registers its own full paths (organization, decisions)
   await app.register(resourceRoutes); // every derived resource, at its declared service base + path
 
   return app;

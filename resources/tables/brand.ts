@@ -7,11 +7,14 @@ export const brand = {
   path: '/brands',
   route: '/organization/brand',
   permission: 'brand',
+  // merchants add through an approval request (POST /organization/brand-requests), operators directly
   access: {
     VIEW: ['operator', 'merchant'],
-    ADD: ['operator', 'merchant'],
+    ADD: ['operator'],
     UPDATE: ['operator', 'merchant'],
   },
+  audit: true,
+  errors: { notFound: 'BRAND_NOT_FOUND', duplicate: { name: 'BRAND_NAME_DUPLICATE' } },
   scope: 'company',
   recordRepresentation: 'name',
   defaultSort: { field: 'name', direction: 'asc' },
@@ -43,6 +46,8 @@ export const brand = {
       name: 'state',
       type: 'select',
       choices: ORG_STATES,
+      // moves only through approval and the declared actions (docs/api.md)
+      readOnly: true,
       default: 'ACTIVE',
       filter: ['eq', 'in'],
       sortable: true,

@@ -3,15 +3,21 @@ import type { ResourceDeclaration } from '../types';
 
 /**
  * A merchant's company, the top of company > brand > store and the unit of tenancy. Only operators
- * manage companies here; a merchant sees their own through the organisation settings screen.
+ * create companies here; a merchant's comes from their signup, and they may read and edit it.
  */
 export const company = {
   name: 'company',
   path: '/companies',
   route: '/organization/company',
   permission: 'company',
-  access: { VIEW: ['operator'], ADD: ['operator'], UPDATE: ['operator'] },
+  // a merchant reads and edits their own company; it is created by their signup (organisation service)
+  access: { VIEW: ['operator', 'merchant'], ADD: ['operator'], UPDATE: ['operator', 'merchant'] },
   scope: 'none',
+  audit: true,
+  errors: {
+    notFound: 'COMPANY_NOT_FOUND',
+    duplicate: { name: 'COMPANY_NAME_DUPLICATE' },
+  },
   recordRepresentation: 'name',
   defaultSort: { field: 'name', direction: 'asc' },
   softDelete: { field: 'state', value: 'DELETE' },
@@ -59,7 +65,10 @@ export const company = {
       name: 'state',
       type: 'select',
       choices: ORG_STATES,
-      default: 'SUBMITTED',
+      // moves only through approval and the declared actions (docs/api.md)
+      readOnly: true,
+      // a company an operator creates is live at once; a merchant's waits for approval (SUBMITTED)
+      default: 'ACTIVE',
       filter: ['eq', 'in'],
       sortable: true,
     },
@@ -69,7 +78,7 @@ export const company = {
       name: 'activate',
       roles: ['operator'],
       field: 'state',
-      from: ['SUBMITTED', 'DISABLED'],
+      from: ['DISABLED'],
       to: 'ACTIVE',
       confirm: true,
     },

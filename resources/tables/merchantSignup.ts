@@ -3,16 +3,19 @@ import type { ResourceDeclaration } from '../types';
 
 /**
  * A merchant's request to sign up, or to add a brand or a store, waiting for an operator. Approving
- * creates the organisation and moves the user's signup state, so `approve` is a service with its own
- * route; rejecting is only a state change, so it is declared here.
+ * activates the organisation rows and moves the merchants' signup state, and rejecting needs a
+ * reason and resets those rows, so both are services with routes of their own
+ * (server/services/organisation.ts); this declaration gives the list and show screens.
  */
 export const merchantSignup = {
   name: 'merchantSignup',
   path: '/merchant-signups',
   route: '/approve/merchant-signup',
   permission: 'merchantSignup',
-  access: { VIEW: ['operator'], ADD: [], UPDATE: ['operator'], DELETE: [] },
+  // filed by the organisation service; decided by POST {path}/{id}/approve and /reject (hand-written)
+  access: { VIEW: ['operator'], ADD: [], UPDATE: [], DELETE: [] },
   scope: 'none',
+  audit: true,
   recordRepresentation: 'companyName',
   defaultSort: { field: 'createTime', direction: 'desc' },
   menu: { group: 'approve', order: 1 },
@@ -51,6 +54,8 @@ export const merchantSignup = {
     { name: 'contactEmail', type: 'email', maxLength: 254, search: true, filter: ['eq'] },
     { name: 'contactMobile', type: 'phone', maxLength: 20, filter: ['eq'] },
     { name: 'companyId', type: 'reference', reference: 'company', readOnly: true, filter: ['eq', 'in'] },
+    { name: 'brandId', type: 'reference', reference: 'brand', readOnly: true, filter: ['eq', 'in'] },
+    { name: 'storeId', type: 'reference', reference: 'store', readOnly: true, filter: ['eq', 'in'] },
     {
       name: 'reason',
       type: 'text',
@@ -67,18 +72,6 @@ export const merchantSignup = {
       filter: ['gte', 'lte'],
       sortable: true,
       views: ['list', 'show'],
-    },
-  ],
-  actions: [
-    {
-      name: 'reject',
-      roles: ['operator'],
-      field: 'approval',
-      from: ['PENDING'],
-      to: 'REJECT',
-      stampField: 'decidedAt',
-      bulk: true,
-      confirm: true,
     },
   ],
 } as const satisfies ResourceDeclaration;

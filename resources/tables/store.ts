@@ -7,11 +7,14 @@ export const store = {
   path: '/stores',
   route: '/organization/store',
   permission: 'store',
+  // merchants add through an approval request (POST /organization/store-requests), operators directly
   access: {
     VIEW: ['operator', 'merchant'],
-    ADD: ['operator', 'merchant'],
+    ADD: ['operator'],
     UPDATE: ['operator', 'merchant'],
   },
+  audit: true,
+  errors: { notFound: 'STORE_NOT_FOUND', duplicate: { name: 'STORE_NAME_DUPLICATE' } },
   scope: 'brand',
   recordRepresentation: 'name',
   defaultSort: { field: 'name', direction: 'asc' },
@@ -53,6 +56,8 @@ export const store = {
       name: 'state',
       type: 'select',
       choices: ORG_STATES,
+      // moves only through approval and the declared actions (docs/api.md)
+      readOnly: true,
       default: 'ACTIVE',
       filter: ['eq', 'in'],
       sortable: true,

@@ -18,7 +18,8 @@ const TEXT_MAX = 10_000;
 export const isServerOwned = (f: FieldDeclaration): boolean =>
   f.readOnly === true || ((f.type === 'date' || f.type === 'datetime') && f.auto !== undefined);
 
-export const valueSchema = (f: FieldDeclaration): TSchema => {
+/** `notBlank`: a text value must hold more than white space. */
+export const valueSchema = (f: FieldDeclaration, { notBlank = false } = {}): TSchema => {
   const described = f.help ? { description: f.help } : {};
   switch (f.type) {
     case 'text':
@@ -32,6 +33,7 @@ export const valueSchema = (f: FieldDeclaration): TSchema => {
       if (f.type === 'url') opts.format = 'uri';
       if (f.type === 'url') opts.pattern = '^https?://';
       if (f.type === 'phone') opts.pattern = PHONE_PATTERN;
+      if (notBlank && opts.pattern === undefined) opts.pattern = '\\S';
       return Type.String(opts);
     }
     case 'number': {
@@ -114,6 +116,24 @@ export const updateBodySchema = (decl: ResourceDeclaration): TObject => {
     props[f.name] = Type.Optional(f.required ? v : nullable(v));
   }
   return Type.Object(props, { additionalProperties: false, title: `${decl.name} (update)` });
+};
+
+/**
+ * Only the declared writable fields (no scope columns, nothing the server owns), required ones
+ * required and never blank: the body of a hand-written call that creates a row of `decl` for the
+ * caller (the organisation service's signup and requests), plus any `extra` properties.
+ */
+export const ownFieldsBodySchema = (
+  decl: ResourceDeclaration,
+  { title, extra = {} }: { title: string; extra?: Record<string, TSchema> },
+): TObject => {
+  const props: Record<string, TSchema> = { ...extra };
+  for (const f of ownFields(decl)) {
+    if (isServerOwned(f)) continue;
+    const v = valueSchema(f);
+    props[f.name] = f.required ? valueSchema(f, { notBlank: true }) : Type.Optional(nullable(v));
+  }
+  return Type.Object(props, { additionalProperties: false, title });
 };
 
 /** PATCH `` {ids, data}: the same fields as an update. */

@@ -19,6 +19,7 @@ import {
   type ParsedList,
   selectPageOrThrow,
 } from '../lib/list-query';
+import { type DbOrTx, recordAudit } from '../services/audit';
 import { addedScopeColumns, fieldOfConstraint, SCOPE_COLUMNS, type ScopeColumn, scopeKey } from './naming';
 import { type DerivedResource, declarationOf, tableOf } from './registry';
 import { isServerOwned } from './schemas';
@@ -27,6 +28,7 @@ import { type DerivedTable, ownFields, storedChoice } from './tables';
 /** The signed-in caller as the service needs them (loaded fresh from the database per request). */
 export interface Caller {
   id: number;
+  email: string;
   type: UserType;
   role: Role;
   companyId: number | null;
@@ -132,8 +134,10 @@ export const mapDbError = (decl: ResourceDeclaration, err: unknown, deleting = f
   const field = (info.constraint && fieldOfConstraint(decl, info.constraint)) || undefined;
   const violation = (message: string): FieldViolation[] => [{ field: field ?? 'body', message }];
   switch (info.code) {
-    case '23505':
-      return new AppError('ALREADY_EXISTS', violation('already exists'));
+    case '23505': {
+      const own = field ? decl.errors?.duplicate?.[field] : undefined;
+      return new AppError(own ?? 'ALREADY_EXISTS', violation('already exists'));
+    }
     case '23001': // restrict_violation: ON DELETE RESTRICT refuses before 23503 could
       return new AppError('STILL_REFERENCED');
     case '23503':
@@ -171,6 +175,9 @@ const guard = async <T>(decl: ResourceDeclaration, run: () => Promise<T>, deleti
     throw mapDbError(decl, e, deleting);
   }
 };
+
+/** The resource's own not-found error (26431 for a brand ...), else 5 NOT_FOUND. */
+const notFound = (decl: ResourceDeclaration): AppError => new AppError(decl.errors?.notFound ?? 'NOT_FOUND');
 
 // ---- the service ------------------------------------------------------------------------------------
 
@@ -227,7 +234,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       .from(table)
       .where(and(eq(idCol, id), callerScope(decl, table, caller)))
       .limit(1);
-    if (!row) throw new AppError('NOT_FOUND');
+    if (!row) throw notFound(decl);
     return row;
   };
 
@@ -282,6 +289,46 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       if (!hit) violations.push({ field: ref.field, message: 'does not exist' });
     }
     if (violations.length > 0) throw new AppError('PARAMETER_VALIDATION_FAILED', violations);
+  };
+
+  /** Runs a write; inside one transaction with its audit entries when the declaration is audited. */
+  const write = <T>(run: (tx: DbOrTx) => Promise<T>): Promise<T> =>
+    decl.audit ? db.transaction((tx) => run(tx)) : run(db);
+
+  const companyOfRow = (row: Row | undefined): number | null => {
+    if (!row) return null;
+    const v =
+      effectiveScope(decl) === 'company' && decl.scope === 'none' ? row.id : row[companyKey ?? 'companyId'];
+    return typeof v === 'number' ? v : null;
+  };
+
+  /** One audit entry per changed row (audited declarations only). */
+  const audit = async (
+    tx: DbOrTx,
+    caller: Caller,
+    action: string,
+    pairs: { before?: Row; after?: Row }[],
+  ) => {
+    if (!decl.audit) return;
+    for (const { before, after } of pairs) {
+      const row = after ?? before;
+      await recordAudit(tx, {
+        actor: { id: caller.id, email: caller.email },
+        action,
+        resource: decl.name,
+        recordId: typeof row?.id === 'number' ? row.id : null,
+        companyId: companyOfRow(row),
+        before,
+        after,
+      });
+    }
+  };
+
+  /** The rows a multi-row write will touch, read first when they are to be audited. */
+  const rowsBefore = async (tx: DbOrTx, where: SQL | undefined): Promise<Map<unknown, Row>> => {
+    if (!decl.audit) return new Map();
+    const rows = (await tx.select().from(table).where(where)) as Row[];
+    return new Map(rows.map((row) => [row.id, row]));
   };
 
   const actionOf = (name: string, bulk: boolean): ActionDeclaration => {
@@ -383,15 +430,18 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       }
       const companyId = companyKey && companyKey !== 'id' ? values[companyKey] : undefined;
       await checkReferences(values, caller, typeof companyId === 'number' ? companyId : null);
-      return guard(decl, async () => {
-        // the table's columns are known at run time only; `values` holds only its writable keys
-        const [row] = await db
-          .insert(table)
-          .values(values as never)
-          .returning();
-        if (!row) throw new Error('insert returned nothing');
-        return row as Row;
-      });
+      return guard(decl, () =>
+        write(async (tx) => {
+          // the table's columns are known at run time only; `values` holds only its writable keys
+          const [row] = (await tx
+            .insert(table)
+            .values(values as never)
+            .returning()) as Row[];
+          if (!row) throw new Error('insert returned nothing');
+          await audit(tx, caller, 'create', [{ after: row }]);
+          return row;
+        }),
+      );
     },
 
     update: async (caller: Caller, id: number, body: Body): Promise<Row> => {
@@ -401,15 +451,18 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       if (Object.keys(values).length === 0) return existing;
       const companyId = companyKey ? (values[companyKey] ?? existing[companyKey]) : undefined;
       await checkReferences(values, caller, typeof companyId === 'number' ? companyId : null);
-      return guard(decl, async () => {
-        const [row] = await db
-          .update(table)
-          .set(values)
-          .where(and(eq(idCol, id), callerScope(decl, table, caller)))
-          .returning();
-        if (!row) throw new AppError('NOT_FOUND');
-        return row as Row;
-      });
+      return guard(decl, () =>
+        write(async (tx) => {
+          const [row] = (await tx
+            .update(table)
+            .set(values)
+            .where(and(eq(idCol, id), callerScope(decl, table, caller)))
+            .returning()) as Row[];
+          if (!row) throw notFound(decl);
+          await audit(tx, caller, 'update', [{ before: existing, after: row }]);
+          return row;
+        }),
+      );
     },
 
     updateMany: async (caller: Caller, ids: readonly number[], body: Body): Promise<number[]> => {
@@ -421,14 +474,20 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
         ]);
       const companyId = companyKey && companyKey !== 'id' ? values[companyKey] : undefined;
       await checkReferences(values, caller, typeof companyId === 'number' ? companyId : null);
-      return guard(decl, async () => {
-        const rows = await db
-          .update(table)
-          .set(values)
-          .where(and(inArray(idCol, [...ids]), callerScope(decl, table, caller)))
-          .returning({ id: idCol });
-        return rows.map((r) => r.id as number);
-      });
+      const where = and(inArray(idCol, [...ids]), callerScope(decl, table, caller));
+      return guard(decl, () =>
+        write(async (tx) => {
+          const before = await rowsBefore(tx, where);
+          const rows = (await tx.update(table).set(values).where(where).returning()) as Row[];
+          await audit(
+            tx,
+            caller,
+            'update',
+            rows.map((after) => ({ before: before.get(after.id), after })),
+          );
+          return rows.map((r) => r.id as number);
+        }),
+      );
     },
 
     remove: async (caller: Caller, id: number): Promise<Row> => {
@@ -436,20 +495,27 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       const where = and(eq(idCol, id), callerScope(decl, table, caller));
       const soft = decl.softDelete;
       const field = soft ? ownFields(decl).find((f) => f.name === soft.field) : undefined;
-      const [row] = await guard(
+      const row = await guard(
         decl,
-        async () =>
-          soft && field
-            ? db
-                .update(table)
-                .set({ [soft.field]: storedChoice(field, soft.value) })
-                .where(where)
-                .returning()
-            : db.delete(table).where(where).returning(),
+        () =>
+          write(async (tx) => {
+            const before = await rowsBefore(tx, where);
+            const [done] = (await (soft && field
+              ? tx
+                  .update(table)
+                  .set({ [soft.field]: storedChoice(field, soft.value) })
+                  .where(where)
+                  .returning()
+              : tx.delete(table).where(where).returning())) as Row[];
+            if (!done) throw notFound(decl);
+            await audit(tx, caller, 'delete', [
+              { before: before.get(done.id), ...(soft ? { after: done } : {}) },
+            ]);
+            return done;
+          }),
         true,
       );
-      if (!row) throw new AppError('NOT_FOUND');
-      return row as Row;
+      return row;
     },
 
     removeMany: async (caller: Caller, ids: readonly number[]): Promise<number[]> => {
@@ -459,14 +525,24 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       const field = soft ? ownFields(decl).find((f) => f.name === soft.field) : undefined;
       const rows = await guard(
         decl,
-        async () =>
-          soft && field
-            ? db
-                .update(table)
-                .set({ [soft.field]: storedChoice(field, soft.value) })
-                .where(where)
-                .returning({ id: idCol })
-            : db.delete(table).where(where).returning({ id: idCol }),
+        () =>
+          write(async (tx) => {
+            const before = await rowsBefore(tx, where);
+            const done = (await (soft && field
+              ? tx
+                  .update(table)
+                  .set({ [soft.field]: storedChoice(field, soft.value) })
+                  .where(where)
+                  .returning()
+              : tx.delete(table).where(where).returning())) as Row[];
+            await audit(
+              tx,
+              caller,
+              'delete',
+              done.map((row) => ({ before: before.get(row.id), ...(soft ? { after: row } : {}) })),
+            );
+            return done;
+          }),
         true,
       );
       return rows.map((r) => r.id as number);
@@ -478,14 +554,16 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       assertActionAllowed(caller, action);
       const { set, from } = transitionSet(action);
       const scope = callerScope(decl, table, caller);
-      const [row] = await guard(decl, () =>
-        db
-          .update(table)
-          .set(set)
-          .where(and(eq(idCol, id), scope, inArray(transitionColumn(action), from)))
-          .returning(),
+      const where = and(eq(idCol, id), scope, inArray(transitionColumn(action), from));
+      const row = await guard(decl, () =>
+        write(async (tx) => {
+          const before = await rowsBefore(tx, where);
+          const [done] = (await tx.update(table).set(set).where(where).returning()) as Row[];
+          if (done) await audit(tx, caller, action.name, [{ before: before.get(done.id), after: done }]);
+          return done;
+        }),
       );
-      if (row) return row as Row;
+      if (row) return row;
       await findVisible(caller, id); // 404 when it is not there (or not the caller's)
       throw new AppError('STATE_TRANSITION_NOT_ALLOWED', [
         { field: action.field, message: `${action.name} needs ${action.field} in ${action.from.join(', ')}` },
@@ -497,18 +575,23 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       const action = actionOf(name, true);
       assertActionAllowed(caller, action);
       const { set, from } = transitionSet(action);
+      const where = and(
+        inArray(idCol, [...ids]),
+        callerScope(decl, table, caller),
+        inArray(transitionColumn(action), from),
+      );
       const rows = await guard(decl, () =>
-        db
-          .update(table)
-          .set(set)
-          .where(
-            and(
-              inArray(idCol, [...ids]),
-              callerScope(decl, table, caller),
-              inArray(transitionColumn(action), from),
-            ),
-          )
-          .returning({ id: idCol }),
+        write(async (tx) => {
+          const before = await rowsBefore(tx, where);
+          const done = (await tx.update(table).set(set).where(where).returning()) as Row[];
+          await audit(
+            tx,
+            caller,
+            action.name,
+            done.map((after) => ({ before: before.get(after.id), after })),
+          );
+          return done;
+        }),
       );
       return rows.map((r) => r.id as number);
     },

@@ -68,6 +68,7 @@ export const resourceRoutes: RoutePlugin = async (app) => {
     const { row, subject } = await actorOf(db, requireUser(request).id);
     return {
       id: row.id,
+      email: row.email,
       type: row.type,
       role: roleOf(row.type),
       companyId: row.companyId,

@@ -100,8 +100,13 @@ beforeAll(async () => {
   });
   await signIn('solo', 'solo@example.test');
 
-  ids.brandA = dataOf(await call('a', 'POST', `${MAIN}/brands`, { name: 'Alpha Coffee' })).id;
-  ids.brandB = dataOf(await call('b', 'POST', `${MAIN}/brands`, { name: 'Beta Bakes' })).id;
+  // operators add brands directly; merchants ask for them (organisation service)
+  ids.brandA = dataOf(
+    await call('op', 'POST', `${MAIN}/brands`, { name: 'Alpha Coffee', companyId: ids.companyA }),
+  ).id;
+  ids.brandB = dataOf(
+    await call('op', 'POST', `${MAIN}/brands`, { name: 'Beta Bakes', companyId: ids.companyB }),
+  ).id;
   ids.packA = dataOf(
     await call('a', 'POST', `${MAIN}/voucher-packs`, {
       title: 'Coffee pack',
@@ -546,7 +551,9 @@ describe('vouchers: references and deletes', () => {
 
 describe('soft delete (brands)', () => {
   it('sets the declared value instead of deleting, hides the row from lists unless the filter asks for it', async () => {
-    const made = dataOf(await call('a', 'POST', `${MAIN}/brands`, { name: 'Short-lived brand' }));
+    const made = dataOf(
+      await call('op', 'POST', `${MAIN}/brands`, { name: 'Short-lived brand', companyId: ids.companyA }),
+    );
     const res = await call('a', 'DELETE', `${MAIN}/brands/${made.id}`);
     expect(dataOf(res)).toMatchObject({ id: made.id, state: 'DELETE' });
     const [row] = await t.db.select().from(brand).where(eq(brand.id, made.id));

@@ -198,9 +198,10 @@ const RULES: Record<string, Rule> = {
           .filter(([, roles]) => (roles ?? []).includes('merchant'))
           .map(([action]) => `${r.name}: merchant may ${action}`),
       ),
+  // the company table is the one exception: it is scoped by its own id (a merchant's own company)
   'merchants never write unscoped rows': (rs) =>
     rs
-      .filter((r) => r.scope === 'none')
+      .filter((r) => r.scope === 'none' && r.name !== 'company')
       .flatMap((r) =>
         (['ADD', 'UPDATE', 'DELETE'] as const)
           .filter((action) => (r.access[action] ?? []).includes('merchant'))
@@ -421,11 +422,11 @@ const BREAKAGES: Record<keyof typeof RULES, [(rs: Res[]) => void, string]> = {
   ],
   "an action's roles may update the resource": [
     (rs) => {
-      res(rs, 'company').actions = [
+      res(rs, 'industryConfig').actions = [
         { name: 'x', roles: ['merchant'], field: 'state', from: ['ACTIVE'], to: 'DISABLED' },
       ];
     },
-    'company.x: merchant',
+    'industryConfig.x: merchant',
   ],
   'roles are known roles': [
     (rs) => {
@@ -500,9 +501,9 @@ describe('resource registry', () => {
     expect(resourceByName('vouchers').path).toBe('/vouchers');
   });
 
-  it('declares the 17 named tables plus users, user groups, devices and products, and nothing else', () => {
+  it('declares the 17 named tables plus users, user groups, devices, products and the audit log, and nothing else', () => {
     expect([...RESOURCE_NAMES].sort()).toEqual(
-      [...NAMED_TABLES, 'users', 'userGroups', 'devices', 'products'].sort(),
+      [...NAMED_TABLES, 'users', 'userGroups', 'devices', 'products', 'auditLog'].sort(),
     );
   });
 

@@ -11,6 +11,7 @@ export const derivedTables = buildDerivedTables(RESOURCES, { users, userGroups }
 
 export const {
   account,
+  auditLog,
   bannerConfig,
   brand,
   company,

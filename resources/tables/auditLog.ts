@@ -1,0 +1,51 @@
+import type { ResourceDeclaration } from '../types';
+
+/**
+ * Who did what, when, with the row before and after: every approval decision, invitation,
+ * permission or group change and organisation change (docs/api.md). Written only by the server
+ * (server/services/audit.ts), read only by operators, never edited.
+ */
+export const auditLog = {
+  name: 'auditLog',
+  path: '/audit-logs',
+  route: '/config/audit-log',
+  permission: 'auditLog',
+  access: { VIEW: ['operator'], ADD: [], UPDATE: [], DELETE: [] },
+  scope: 'none',
+  recordRepresentation: 'action',
+  defaultSort: { field: 'createTime', direction: 'desc' },
+  fields: [
+    // plain numbers, not references: the log outlives the users and companies it names
+    { name: 'actorId', type: 'number', integer: true, readOnly: true, filter: ['eq', 'in'] },
+    {
+      name: 'actorEmail',
+      type: 'email',
+      maxLength: 254,
+      readOnly: true,
+      search: true,
+      filter: ['eq', 'regex'],
+      sortable: true,
+    },
+    {
+      name: 'action',
+      type: 'text',
+      maxLength: 64,
+      readOnly: true,
+      search: true,
+      filter: ['eq', 'in'],
+      sortable: true,
+    },
+    {
+      name: 'resource',
+      type: 'text',
+      maxLength: 64,
+      readOnly: true,
+      filter: ['eq', 'in'],
+      sortable: true,
+    },
+    { name: 'recordId', type: 'text', maxLength: 64, readOnly: true, filter: ['eq', 'in'] },
+    { name: 'companyId', type: 'number', integer: true, readOnly: true, filter: ['eq', 'in'] },
+    { name: 'before', type: 'json', shape: 'object', readOnly: true, views: ['show'] },
+    { name: 'after', type: 'json', shape: 'object', readOnly: true, views: ['show'] },
+  ],
+} as const satisfies ResourceDeclaration;

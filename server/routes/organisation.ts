@@ -1,0 +1,148 @@
+// The organisation calls a declaration cannot express (docs/api.md, "Organisation, signup approval
+// and audit"): the merchant's signup, brand and store requests, the hierarchy, and the operator's
+// decisions on requests. The rules live in services/organisation.ts; this module checks who may call.
+import type { FastifyRequest } from 'fastify';
+import { type TObject, type TSchema, Type } from 'typebox';
+import { ok } from '../../contract/envelope';
+import { BASE_PATHS } from '../../contract/http';
+import { brand, company, merchantSignup, store } from '../../resources';
+import type { ResourceDeclaration } from '../../resources/types';
+import type { RoutePlugin } from '../app';
+import { AppError } from '../errors';
+import { requireUser } from '../plugins/auth';
+import { Id, ownFieldsBodySchema } from '../resources/schemas';
+import {
+  type BrandInput,
+  decide,
+  hierarchy,
+  requestBrand,
+  requestStore,
+  type SignupInput,
+  type StoreInput,
+  signupView,
+  submitSignup,
+} from '../services/organisation';
+import { assertAccess } from '../services/rbac';
+import { type Actor, actorOf } from '../services/users';
+
+const body = (decl: ResourceDeclaration, title: string, extra: Record<string, TSchema> = {}): TObject =>
+  ownFieldsBodySchema(decl, { title, extra });
+
+const SignupBody = Type.Object(
+  {
+    company: body(company, 'signup company'),
+    brand: body(brand, 'signup brand'),
+    store: body(store, 'signup store'),
+  },
+  { additionalProperties: false },
+);
+const BrandRequestBody = body(brand, 'brand request');
+const StoreRequestBody = body(store, 'store request', { brandId: Id });
+const HierarchyQuery = Type.Object({ companyId: Type.Optional(Id) }, { additionalProperties: false });
+const IdParams = Type.Object({ id: Id });
+const RejectBody = Type.Object(
+  {
+    reason: Type.String({
+      minLength: 1,
+      maxLength: 500,
+      pattern: '\\S',
+      description: 'shown to the merchant',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const organisationRoutes: RoutePlugin = async (app) => {
+  const { db } = app;
+  const actor = (request: FastifyRequest) => actorOf(db, requireUser(request).id);
+  const merchant = async (request: FastifyRequest): Promise<Actor> => {
+    const me = await actor(request);
+    if (me.row.type !== 'MERCHANT') throw new AppError('ACCESS_DENIED');
+    return me;
+  };
+  const base = `${BASE_PATHS.main}/organization`;
+  const tags = ['organization'];
+
+  app.get(
+    `${base}/signup`,
+    { schema: { tags, summary: "The merchant's signup and its request" } },
+    async (request) => {
+      const me = await merchant(request);
+      return ok(await signupView(db, me.row));
+    },
+  );
+
+  app.post(
+    `${base}/signup`,
+    { schema: { tags, summary: 'Submit (or resubmit) the merchant signup', body: SignupBody } },
+    async (request) => {
+      const me = await merchant(request);
+      return ok(await submitSignup(db, me.row, request.body as unknown as SignupInput));
+    },
+  );
+
+  app.get(
+    `${base}/hierarchy`,
+    { schema: { tags, summary: 'Company > brands > stores', querystring: HierarchyQuery } },
+    async (request) => {
+      const me = await actor(request);
+      assertAccess(me.subject, 'VIEW', 'company');
+      return ok(await hierarchy(db, me.row, request.query.companyId));
+    },
+  );
+
+  app.post(
+    `${base}/brand-requests`,
+    { schema: { tags, summary: 'Ask for a new brand (ADD_BRAND)', body: BrandRequestBody } },
+    async (request) => {
+      const me = await merchant(request);
+      assertAccess(me.subject, 'ADD', 'brand');
+      return ok(await requestBrand(db, me.row, request.body as BrandInput));
+    },
+  );
+
+  app.post(
+    `${base}/store-requests`,
+    { schema: { tags, summary: 'Ask for a new store (ADD_STORE)', body: StoreRequestBody } },
+    async (request) => {
+      const me = await merchant(request);
+      assertAccess(me.subject, 'ADD', 'store');
+      return ok(await requestStore(db, me.row, request.body as StoreInput & { brandId: number }));
+    },
+  );
+
+  // decisions: operators with UPDATE on the requests (and on approvals, the operator-only resource)
+  const decisionsBase = `${BASE_PATHS.main}${merchantSignup.path}`;
+  const operator = async (request: FastifyRequest): Promise<Actor> => {
+    const me = await actor(request);
+    if (me.row.type !== 'OPERATOR') throw new AppError('ACCESS_DENIED');
+    assertAccess(me.subject, 'UPDATE', 'approval');
+    assertAccess(me.subject, 'UPDATE', 'merchantSignup');
+    return me;
+  };
+
+  app.post(
+    `${decisionsBase}/:id/approve`,
+    { schema: { tags: ['merchantSignup'], summary: 'Approve a PENDING request', params: IdParams } },
+    async (request) => {
+      const me = await operator(request);
+      return ok(await decide(db, me.row, request.params.id, 'approve'));
+    },
+  );
+
+  app.post(
+    `${decisionsBase}/:id/reject`,
+    {
+      schema: {
+        tags: ['merchantSignup'],
+        summary: 'Reject a PENDING request',
+        params: IdParams,
+        body: RejectBody,
+      },
+    },
+    async (request) => {
+      const me = await operator(request);
+      return ok(await decide(db, me.row, request.params.id, 'reject', request.body.reason.trim()));
+    },
+  );
+};

@@ -1,0 +1,572 @@
+// The organisation's business rules: a merchant's signup (company, first brand and store), requests
+// for more brands and stores, an operator's approval or rejection of any of them, the hierarchy a
+// merchant sees, and the ownership checks other services use (invitations into a brand or store).
+// Every write is one transaction with its audit entry. A decision is taken by its first statement,
+// `update merchant_signup set approval = … where id = … and approval = 'PENDING'`, so of two
+// operators deciding at once exactly one wins; the other finds no PENDING row and gets 26400.
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ApprovalState, OrgState, RequestKind } from '../../contract/enums';
+import type { ErrorName } from '../../contract/errors';
+import type { Db } from '../db/client';
+import { brand, company, merchantSignup, store, type UserRow, users } from '../db/schema';
+import { AppError } from '../errors';
+import { uniqueViolation } from '../lib/db-errors';
+import { type AuditActor, type DbOrTx, recordAudit } from './audit';
+
+type Row = Record<string, unknown>;
+
+export interface CompanyRow extends Row {
+  id: number;
+  name: string;
+  state: OrgState;
+}
+export interface BrandRow extends Row {
+  id: number;
+  companyId: number;
+  name: string;
+  state: OrgState;
+}
+export interface StoreRow extends Row {
+  id: number;
+  companyId: number;
+  brandId: number;
+  name: string;
+  state: OrgState;
+}
+export interface RequestRow extends Row {
+  id: number;
+  requestKind: RequestKind;
+  approval: ApprovalState;
+  userId: number | null;
+  companyId: number | null;
+  brandId: number | null;
+  storeId: number | null;
+  reason: string | null;
+}
+
+export type CompanyInput = Row & { name: string; registrationNo: string; contactEmail: string };
+export type BrandInput = Row & { name: string };
+export type StoreInput = Row & { name: string; address: string };
+
+export interface SignupInput {
+  company: CompanyInput;
+  brand: BrandInput;
+  store: StoreInput;
+}
+
+const actorOf = (user: UserRow): AuditActor => ({ id: user.id, email: user.email });
+
+/** A derived table's rows carry their declared keys; the query builder types them loosely. */
+const one = async <T>(rows: Promise<unknown[]>): Promise<T | undefined> => (await rows)[0] as T | undefined;
+
+// ---- lookups and ownership ----------------------------------------------------------------------
+
+export const findCompany = (db: DbOrTx, id: number) =>
+  one<CompanyRow>(db.select().from(company).where(eq(company.id, id)).limit(1));
+
+export const findBrand = (db: DbOrTx, id: number) =>
+  one<BrandRow>(db.select().from(brand).where(eq(brand.id, id)).limit(1));
+
+export const findStore = (db: DbOrTx, id: number) =>
+  one<StoreRow>(db.select().from(store).where(eq(store.id, id)).limit(1));
+
+/**
+ * The brand `id` as a merchant of `companyId` may use it: 26431 when there is no such brand (or it
+ * is deleted), 26440 when it is another company's, 26434 when `active` is asked and it is not ACTIVE.
+ */
+export const ownBrand = async (
+  db: DbOrTx,
+  companyId: number | null,
+  id: number,
+  { active = false } = {},
+): Promise<BrandRow> => {
+  const row = await findBrand(db, id);
+  if (!row || row.state === 'DELETE') throw new AppError('BRAND_NOT_FOUND');
+  if (companyId === null || row.companyId !== companyId) throw new AppError('BRAND_NOT_BELONG_TO_USER');
+  if (active && row.state !== 'ACTIVE') throw new AppError('BRAND_NOT_ACTIVE');
+  return row;
+};
+
+/** The store `id` as a merchant of `companyId` may use it: 26432, 26441 or (with `active`) 26435. */
+export const ownStore = async (
+  db: DbOrTx,
+  companyId: number | null,
+  id: number,
+  { active = false } = {},
+): Promise<StoreRow> => {
+  const row = await findStore(db, id);
+  if (!row || row.state === 'DELETE') throw new AppError('STORE_NOT_FOUND');
+  if (companyId === null || row.companyId !== companyId) throw new AppError('STORE_NOT_BELONG_TO_USER');
+  if (active && row.state !== 'ACTIVE') throw new AppError('STORE_NOT_ACTIVE');
+  return row;
+};
+
+/** The company `id` as `user` may see it: operators any, merchants only their own (26439). */
+export const ownCompany = async (db: DbOrTx, user: UserRow, id: number): Promise<CompanyRow> => {
+  const row = await findCompany(db, id);
+  if (!row || row.state === 'DELETE') throw new AppError('COMPANY_NOT_FOUND');
+  if (user.type !== 'OPERATOR' && user.companyId !== id) throw new AppError('COMPANY_NOT_BELONG_TO_USER');
+  return row;
+};
+
+// ---- name rules ---------------------------------------------------------------------------------
+
+const sameName = (column: AnyPgColumn, name: string): SQL => sql`lower(${column}) = lower(${name})`;
+
+/** Throws `error` when another live row of `table` under `where` has the name (case-insensitive). */
+const assertNameFree = async (
+  db: DbOrTx,
+  error: ErrorName,
+  query: {
+    table: typeof company | typeof brand | typeof store;
+    name: string;
+    where?: SQL;
+    exceptId?: number;
+  },
+) => {
+  const { table, name, where, exceptId } = query;
+  const [hit] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(
+      and(
+        sameName(table.name, name),
+        ne(table.state, 'DELETE'),
+        where,
+        exceptId === undefined ? undefined : ne(table.id, exceptId),
+      ),
+    )
+    .limit(1);
+  if (hit) throw new AppError(error, [{ field: 'name', message: 'is already taken' }]);
+};
+
+/** A duplicate that slipped past the check between two requests: the unique index answers. */
+const mapUnique = (err: unknown): unknown => {
+  const constraint = uniqueViolation(err);
+  if (constraint === undefined) return err;
+  if (constraint.startsWith('company_')) return new AppError('COMPANY_NAME_DUPLICATE');
+  if (constraint.startsWith('brand_')) return new AppError('BRAND_NAME_DUPLICATE');
+  if (constraint.startsWith('store_')) return new AppError('STORE_NAME_DUPLICATE');
+  return err;
+};
+
+const inTransaction = async <T>(db: Db, run: (tx: DbOrTx) => Promise<T>): Promise<T> => {
+  try {
+    return await db.transaction((tx) => run(tx));
+  } catch (err) {
+    throw mapUnique(err);
+  }
+};
+
+// ---- signup -------------------------------------------------------------------------------------
+
+const latestSignupRequest = (db: DbOrTx, where: SQL) =>
+  one<RequestRow>(
+    db
+      .select()
+      .from(merchantSignup)
+      .where(and(eq(merchantSignup.requestKind, 'MERCHANT_SIGNUP'), where))
+      .orderBy(desc(merchantSignup.id))
+      .limit(1),
+  );
+
+export interface SignupView {
+  signupState: UserRow['signupState'];
+  request: RequestRow | null;
+  company: CompanyRow | null;
+  brand: BrandRow | null;
+  store: StoreRow | null;
+}
+
+/** What the merchant's /signup page shows: the latest request and the rows it names. */
+export const signupView = async (db: DbOrTx, user: UserRow): Promise<SignupView> => {
+  const request =
+    (user.companyId !== null
+      ? await latestSignupRequest(db, eq(merchantSignup.companyId, user.companyId))
+      : undefined) ?? (await latestSignupRequest(db, eq(merchantSignup.userId, user.id)));
+  const companyId = request?.companyId ?? user.companyId;
+  return {
+    signupState: user.signupState,
+    request: request ?? null,
+    company: companyId ? ((await findCompany(db, companyId)) ?? null) : null,
+    brand: request?.brandId ? ((await findBrand(db, request.brandId)) ?? null) : null,
+    store: request?.storeId ? ((await findStore(db, request.storeId)) ?? null) : null,
+  };
+};
+
+/**
+ * Files (or, after a rejection, files again) a merchant's signup: company, brand and store in state
+ * SUBMITTED, the merchant linked to the company, and a MERCHANT_SIGNUP request PENDING.
+ */
+export const submitSignup = async (db: Db, user: UserRow, input: SignupInput): Promise<SignupView> =>
+  inTransaction(db, async (tx) => {
+    // one signup at a time per merchant: the row lock serialises double clicks and two tabs
+    const [me] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    if (!me) throw new AppError('USER_NOT_FOUND');
+    if (me.signupState === 'APPROVAL') throw new AppError('MERCHANT_ALREADY_SIGNED_UP');
+
+    const previous = await signupView(tx, me);
+    const again = previous.request?.approval === 'REJECT' ? previous : undefined;
+    if (previous.request?.approval === 'PENDING') throw new AppError('USER_ALREADY_HAS_COMPANY');
+    // a merchant already in a company that never went through a signup of theirs (invited)
+    if (me.companyId !== null && !again) throw new AppError('USER_ALREADY_HAS_COMPANY');
+
+    const companyId = again?.company?.id;
+    await assertNameFree(tx, 'COMPANY_NAME_DUPLICATE', {
+      table: company,
+      name: input.company.name,
+      ...(companyId === undefined ? {} : { exceptId: companyId }),
+    });
+
+    const submitted = { state: 'SUBMITTED' as const };
+    const companyRow = (
+      companyId === undefined
+        ? await one<CompanyRow>(
+            tx
+              .insert(company)
+              .values({ ...input.company, ...submitted } as never)
+              .returning(),
+          )
+        : await one<CompanyRow>(
+            tx
+              .update(company)
+              .set({ ...input.company, ...submitted } as never)
+              .where(eq(company.id, companyId))
+              .returning(),
+          )
+    ) as CompanyRow;
+
+    const brandId = again?.brand?.id;
+    if (brandId !== undefined) {
+      await assertNameFree(tx, 'BRAND_NAME_DUPLICATE', {
+        table: brand,
+        name: input.brand.name,
+        where: eq(brand.companyId, companyRow.id),
+        exceptId: brandId,
+      });
+    }
+    const brandValues = { ...input.brand, ...submitted, companyId: companyRow.id };
+    const brandRow = (
+      brandId === undefined
+        ? await one<BrandRow>(
+            tx
+              .insert(brand)
+              .values(brandValues as never)
+              .returning(),
+          )
+        : await one<BrandRow>(
+            tx
+              .update(brand)
+              .set(brandValues as never)
+              .where(eq(brand.id, brandId))
+              .returning(),
+          )
+    ) as BrandRow;
+
+    const storeId = again?.store?.id;
+    const storeValues = { ...input.store, ...submitted, companyId: companyRow.id, brandId: brandRow.id };
+    const storeRow = (
+      storeId === undefined
+        ? await one<StoreRow>(
+            tx
+              .insert(store)
+              .values(storeValues as never)
+              .returning(),
+          )
+        : await one<StoreRow>(
+            tx
+              .update(store)
+              .set(storeValues as never)
+              .where(eq(store.id, storeId))
+              .returning(),
+          )
+    ) as StoreRow;
+
+    if (me.companyId !== companyRow.id) {
+      await tx.update(users).set({ companyId: companyRow.id }).where(eq(users.id, me.id));
+    }
+    const request = await fileRequest(tx, me, 'MERCHANT_SIGNUP', {
+      company: companyRow,
+      brand: brandRow,
+      store: storeRow,
+      contactEmail: input.company.contactEmail,
+      contactMobile: typeof input.company.phone === 'string' ? input.company.phone : me.mobile,
+    });
+    await recordAudit(tx, {
+      actor: actorOf(me),
+      action: again ? 'resubmit' : 'submit',
+      resource: 'merchantSignup',
+      recordId: request.id,
+      companyId: companyRow.id,
+      before: again
+        ? { request: again.request, company: again.company, brand: again.brand, store: again.store }
+        : null,
+      after: { request, company: companyRow, brand: brandRow, store: storeRow },
+    });
+    return signupView(tx, { ...me, companyId: companyRow.id });
+  });
+
+const fileRequest = async (
+  tx: DbOrTx,
+  user: UserRow,
+  kind: RequestKind,
+  rows: {
+    company: CompanyRow;
+    brand: BrandRow;
+    store?: StoreRow;
+    contactEmail?: unknown;
+    contactMobile?: unknown;
+  },
+): Promise<RequestRow> => {
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+  const request = await one<RequestRow>(
+    tx
+      .insert(merchantSignup)
+      .values({
+        requestKind: kind,
+        approval: 'PENDING',
+        userId: user.id,
+        companyName: rows.company.name,
+        registrationNo: text(rows.company.registrationNo),
+        brandName: rows.brand.name,
+        storeName: rows.store?.name ?? null,
+        contactEmail: text(rows.contactEmail) ?? text(rows.company.contactEmail) ?? user.email,
+        contactMobile: text(rows.contactMobile) ?? user.mobile,
+        companyId: rows.company.id,
+        brandId: rows.brand.id,
+        storeId: rows.store?.id ?? null,
+      } as never)
+      .returning(),
+  );
+  if (!request) throw new Error('insert returned nothing');
+  return request;
+};
+
+// ---- brand and store requests -------------------------------------------------------------------
+
+/** The merchant's company, ACTIVE: 26420 without one, 26433 when it is not active yet. */
+const activeCompanyOf = async (tx: DbOrTx, user: UserRow): Promise<CompanyRow> => {
+  if (user.companyId === null) throw new AppError('USER_HAS_NO_COMPANY');
+  const row = await findCompany(tx, user.companyId);
+  if (!row || row.state === 'DELETE') throw new AppError('USER_HAS_NO_COMPANY');
+  if (row.state !== 'ACTIVE') throw new AppError('COMPANY_NOT_ACTIVE');
+  return row;
+};
+
+export interface RequestResult<T> {
+  request: RequestRow;
+  row: T;
+}
+
+/** A new brand of the merchant's company, SUBMITTED, with an ADD_BRAND request for an operator. */
+export const requestBrand = async (
+  db: Db,
+  user: UserRow,
+  input: BrandInput,
+): Promise<RequestResult<BrandRow>> =>
+  inTransaction(db, async (tx) => {
+    const companyRow = await activeCompanyOf(tx, user);
+    await assertNameFree(tx, 'BRAND_NAME_DUPLICATE', {
+      table: brand,
+      name: input.name,
+      where: eq(brand.companyId, companyRow.id),
+    });
+    const row = (await one<BrandRow>(
+      tx
+        .insert(brand)
+        .values({ ...input, companyId: companyRow.id, state: 'SUBMITTED' } as never)
+        .returning(),
+    )) as BrandRow;
+    const request = await fileRequest(tx, user, 'ADD_BRAND', { company: companyRow, brand: row });
+    await recordAudit(tx, {
+      actor: actorOf(user),
+      action: 'request',
+      resource: 'brand',
+      recordId: row.id,
+      companyId: companyRow.id,
+      after: { request, brand: row },
+    });
+    return { request, row };
+  });
+
+/** A new store under one of the merchant's ACTIVE brands, SUBMITTED, with an ADD_STORE request. */
+export const requestStore = async (
+  db: Db,
+  user: UserRow,
+  input: StoreInput & { brandId: number },
+): Promise<RequestResult<StoreRow>> =>
+  inTransaction(db, async (tx) => {
+    const companyRow = await activeCompanyOf(tx, user);
+    const brandRow = await ownBrand(tx, companyRow.id, input.brandId, { active: true });
+    if (user.brandId !== null && user.brandId !== brandRow.id) throw new AppError('BRAND_NOT_BELONG_TO_USER');
+    await assertNameFree(tx, 'STORE_NAME_DUPLICATE', {
+      table: store,
+      name: input.name,
+      where: eq(store.brandId, brandRow.id),
+    });
+    const row = (await one<StoreRow>(
+      tx
+        .insert(store)
+        .values({ ...input, companyId: companyRow.id, brandId: brandRow.id, state: 'SUBMITTED' } as never)
+        .returning(),
+    )) as StoreRow;
+    const request = await fileRequest(tx, user, 'ADD_STORE', {
+      company: companyRow,
+      brand: brandRow,
+      store: row,
+    });
+    await recordAudit(tx, {
+      actor: actorOf(user),
+      action: 'request',
+      resource: 'store',
+      recordId: row.id,
+      companyId: companyRow.id,
+      after: { request, store: row },
+    });
+    return { request, row };
+  });
+
+// ---- decisions ----------------------------------------------------------------------------------
+
+export type Decision = 'approve' | 'reject';
+
+const setState = async (
+  tx: DbOrTx,
+  table: typeof company | typeof brand | typeof store,
+  id: number | null,
+  state: OrgState,
+) => {
+  if (id === null) return;
+  // a row deleted in the meantime stays deleted
+  await tx
+    .update(table)
+    .set({ state } as never)
+    .where(and(eq(table.id, id), ne(table.state, 'DELETE')));
+};
+
+/**
+ * An operator's decision on a PENDING request. Approve: MERCHANT_SIGNUP activates the company, brand
+ * and store and moves every merchant of the company to signup state APPROVAL; ADD_BRAND activates
+ * the brand, ADD_STORE the store. Reject (with a reason): the named rows go back to BLANK.
+ */
+export const decide = async (
+  db: Db,
+  operator: UserRow,
+  id: number,
+  decision: Decision,
+  reason?: string,
+): Promise<RequestRow> =>
+  inTransaction(db, async (tx) => {
+    const approval: ApprovalState = decision === 'approve' ? 'APPROVED' : 'REJECT';
+    // the decision itself, first: only one transaction can move the row out of PENDING
+    const decided = await one<RequestRow>(
+      tx
+        .update(merchantSignup)
+        .set({
+          approval,
+          decidedBy: operator.id,
+          decidedAt: new Date(),
+          reason: decision === 'reject' ? (reason ?? null) : null,
+        } as never)
+        .where(and(eq(merchantSignup.id, id), eq(merchantSignup.approval, 'PENDING')))
+        .returning(),
+    );
+    if (!decided) {
+      const [exists] = await tx
+        .select({ id: merchantSignup.id })
+        .from(merchantSignup)
+        .where(eq(merchantSignup.id, id));
+      throw new AppError(exists ? 'INVALID_OPERATOR_APPROVAL_STATE' : 'NOT_FOUND');
+    }
+    const state: OrgState = decision === 'approve' ? 'ACTIVE' : 'BLANK';
+    const { companyId, brandId, storeId } = decided;
+    switch (decided.requestKind) {
+      case 'MERCHANT_SIGNUP':
+        await setState(tx, company, companyId, state);
+        await setState(tx, brand, brandId, state);
+        await setState(tx, store, storeId, state);
+        if (decision === 'approve') {
+          const who: SQL[] = [];
+          if (decided.userId !== null) who.push(eq(users.id, decided.userId));
+          if (companyId !== null)
+            who.push(and(eq(users.companyId, companyId), eq(users.type, 'MERCHANT')) as SQL);
+          if (who.length > 0)
+            await tx.update(users).set({ signupState: 'APPROVAL' }).where(sql.join(who, sql` or `));
+        }
+        break;
+      case 'ADD_BRAND':
+        await setState(tx, brand, brandId, state);
+        break;
+      case 'ADD_STORE':
+        await setState(tx, store, storeId, state);
+        break;
+      default: {
+        const never: never = decided.requestKind;
+        throw new Error(`unknown request kind ${String(never)}`);
+      }
+    }
+    await recordAudit(tx, {
+      actor: actorOf(operator),
+      action: decision,
+      resource: 'merchantSignup',
+      recordId: decided.id,
+      companyId,
+      before: { approval: 'PENDING' },
+      after: decided,
+    });
+    return decided;
+  });
+
+// ---- the hierarchy ------------------------------------------------------------------------------
+
+export interface Hierarchy {
+  company: CompanyRow;
+  brands: (BrandRow & { stores: StoreRow[] })[];
+}
+
+/**
+ * A company with its brands and their stores (deleted rows left out). A merchant sees their own
+ * company only (26420 without one, 26439 naming another), and only their branch when their account
+ * is limited to a brand or a store.
+ */
+export const hierarchy = async (db: Db, user: UserRow, companyId?: number): Promise<Hierarchy> => {
+  let id = companyId;
+  if (user.type !== 'OPERATOR') {
+    if (user.companyId === null) throw new AppError('USER_HAS_NO_COMPANY');
+    id ??= user.companyId;
+  }
+  if (id === undefined) {
+    throw new AppError('PARAMETER_VALIDATION_FAILED', [{ field: 'companyId', message: 'is required' }]);
+  }
+  const companyRow = await ownCompany(db, user, id);
+  const brandWhere = [eq(brand.companyId, companyRow.id), ne(brand.state, 'DELETE')];
+  if (user.type !== 'OPERATOR' && user.brandId !== null) brandWhere.push(eq(brand.id, user.brandId));
+  const brands = (await db
+    .select()
+    .from(brand)
+    .where(and(...brandWhere))
+    .orderBy(asc(brand.name), asc(brand.id))) as BrandRow[];
+  const storeWhere = [ne(store.state, 'DELETE')];
+  if (user.type !== 'OPERATOR' && user.storeId !== null) storeWhere.push(eq(store.id, user.storeId));
+  const stores =
+    brands.length === 0
+      ? []
+      : ((await db
+          .select()
+          .from(store)
+          .where(
+            and(
+              inArray(
+                store.brandId,
+                brands.map((b) => b.id),
+              ),
+              ...storeWhere,
+            ),
+          )
+          .orderBy(asc(store.name), asc(store.id))) as StoreRow[]);
+  return {
+    company: companyRow,
+    brands: brands.map((b) => ({ ...b, stores: stores.filter((s) => s.brandId === b.id) })),
+  };
+};
