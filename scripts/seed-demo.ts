@@ -24,6 +24,7 @@ import type { Db } from '../server/db/client';
 import {
   account,
   auditLog,
+  brand,
   company,
   devices,
   merchantSignup,
@@ -31,6 +32,7 @@ import {
   stampCard,
   stampingHistory,
   stampsTransaction,
+  store,
   voucherHistory,
   voucherPacks,
   vouchers,
@@ -765,19 +767,42 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
         company: c.name,
       });
 
-      // the merchant's signup request, decided (or not yet) by the operator
+      // the merchant's signup request, decided (or not yet) by the operator; a pending one names the
+      // first brand and store the merchant asked for, waiting (SUBMITTED) like the company
       const approved = c.owner.signupState === 'APPROVAL';
+      const brandName = c.brands[0]?.name ?? c.name.replace(/ Pte Ltd$/, '');
+      let pending: { brandId: number; storeId: number } | null = null;
+      if (!approved) {
+        const [b] = (await tx
+          .insert(brand)
+          .values({ companyId, name: brandName, contactEmail: c.contactEmail, state: 'SUBMITTED' } as never)
+          .returning()) as { id: number }[];
+        const [st] = (await tx
+          .insert(store)
+          .values({
+            companyId,
+            brandId: b?.id,
+            name: `${brandName} Flagship`,
+            address: c.address,
+            state: 'SUBMITTED',
+          } as never)
+          .returning()) as { id: number }[];
+        count('brand');
+        count('store');
+        pending = { brandId: b?.id ?? 0, storeId: st?.id ?? 0 };
+      }
       await tx.insert(merchantSignup).values({
         requestKind: 'MERCHANT_SIGNUP',
         approval: approved ? 'APPROVED' : 'PENDING',
         userId: ownerId,
         companyName: c.name,
         registrationNo: c.registrationNo,
-        brandName: c.brands[0]?.name ?? c.name.replace(/ Pte Ltd$/, ''),
-        storeName: c.brands[0]?.stores[0]?.name ?? null,
+        brandName,
+        storeName: c.brands[0]?.stores[0]?.name ?? (pending ? `${brandName} Flagship` : null),
         contactEmail: c.contactEmail,
         contactMobile: c.owner.mobile,
-        companyId: approved ? companyId : null,
+        companyId,
+        ...(pending ?? {}),
         decidedBy: approved ? operatorId : null,
         decidedAt: approved ? ago(180) : null,
         createTime: ago(approved ? 185 : 2),
@@ -1101,6 +1126,17 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
 
     // signups beyond the companies' own: a rejected one and requests to add a brand and a store
     const harbourId = companyIds.get(DEMO_MARKER_REGISTRATION_NO) ?? null;
+    // the brand the pending ADD_BRAND request asks for, and the store the approved ADD_STORE added
+    const [express] = (await tx
+      .insert(brand)
+      .values({ companyId: harbourId, name: 'Harbour Kopi Express', state: 'SUBMITTED' } as never)
+      .returning()) as { id: number }[];
+    count('brand');
+    const [bugis] = (await tx
+      .select()
+      .from(store)
+      .where(eq(column(store, 'name'), 'Bao Bros Bugis'))
+      .limit(1)) as { id: number; brandId: number }[];
     const extra = [
       {
         requestKind: 'MERCHANT_SIGNUP',
@@ -1119,6 +1155,7 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
         companyName: 'Harbour Kopi Pte Ltd',
         brandName: 'Harbour Kopi Express',
         companyId: harbourId,
+        brandId: express?.id ?? null,
         contactEmail: 'owner@harbour-kopi.example',
         createTime: ago(1),
       },
@@ -1129,6 +1166,8 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
         brandName: 'Bao Bros',
         storeName: 'Bao Bros Bugis',
         companyId: harbourId,
+        brandId: bugis?.brandId ?? null,
+        storeId: bugis?.id ?? null,
         decidedBy: operatorId,
         decidedAt: ago(45),
         createTime: ago(47),

@@ -105,7 +105,9 @@ describe('npm run seed:demo', () => {
     expect(await distinct('stampsTransaction', 'type')).toEqual(sorted(TRANSACTION_TYPES));
     // the numeric stamp card state is stored as its index
     expect(await distinct('stampCard', 'state')).toEqual(sorted(Object.values(STAMP_CARD_STATE_VALUES)));
-    expect(await distinct('store', 'state')).toEqual(sorted(['ACTIVE', 'DISABLED']));
+    expect(await distinct('store', 'state')).toEqual(sorted(['ACTIVE', 'DISABLED', 'SUBMITTED']));
+    expect(await distinct('brand', 'state')).toEqual(sorted(['ACTIVE', 'SUBMITTED']));
+    expect(await distinct('company', 'state')).toEqual(sorted(['ACTIVE', 'SUBMITTED']));
     expect(await distinct('bannerConfig', 'state')).toEqual(sorted(['ACTIVE', 'DISABLED']));
   });
 
