@@ -331,6 +331,42 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
     return new Map(rows.map((row) => [row.id, row]));
   };
 
+  /** UPDATE … SET `set` WHERE `where`, audited as `action`: answers the changed rows. */
+  const updateWhere = async (
+    tx: DbOrTx,
+    caller: Caller,
+    action: string,
+    set: Row,
+    where: SQL | undefined,
+  ) => {
+    const before = await rowsBefore(tx, where);
+    const rows = (await tx.update(table).set(set).where(where).returning()) as Row[];
+    await audit(
+      tx,
+      caller,
+      action,
+      rows.map((after) => ({ before: before.get(after.id), after })),
+    );
+    return rows;
+  };
+
+  /** Deletes (softly when declared) the rows of `where`, audited: answers the deleted rows. */
+  const deleteWhere = async (tx: DbOrTx, caller: Caller, where: SQL | undefined): Promise<Row[]> => {
+    const soft = decl.softDelete;
+    const field = soft ? ownFields(decl).find((f) => f.name === soft.field) : undefined;
+    if (soft && field)
+      return updateWhere(tx, caller, 'delete', { [soft.field]: storedChoice(field, soft.value) }, where);
+    const before = await rowsBefore(tx, where);
+    const rows = (await tx.delete(table).where(where).returning()) as Row[];
+    await audit(
+      tx,
+      caller,
+      'delete',
+      rows.map((row) => ({ before: before.get(row.id) })),
+    );
+    return rows;
+  };
+
   const actionOf = (name: string, bulk: boolean): ActionDeclaration => {
     const action = decl.actions?.find((a) => a.name === name && (!bulk || a.bulk));
     if (!action) throw new AppError('NOT_FOUND');
@@ -476,75 +512,24 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       await checkReferences(values, caller, typeof companyId === 'number' ? companyId : null);
       const where = and(inArray(idCol, [...ids]), callerScope(decl, table, caller));
       return guard(decl, () =>
-        write(async (tx) => {
-          const before = await rowsBefore(tx, where);
-          const rows = (await tx.update(table).set(values).where(where).returning()) as Row[];
-          await audit(
-            tx,
-            caller,
-            'update',
-            rows.map((after) => ({ before: before.get(after.id), after })),
-          );
-          return rows.map((r) => r.id as number);
-        }),
+        write(async (tx) =>
+          (await updateWhere(tx, caller, 'update', values, where)).map((r) => r.id as number),
+        ),
       );
     },
 
     remove: async (caller: Caller, id: number): Promise<Row> => {
       assertAllowed(decl, caller, 'delete');
       const where = and(eq(idCol, id), callerScope(decl, table, caller));
-      const soft = decl.softDelete;
-      const field = soft ? ownFields(decl).find((f) => f.name === soft.field) : undefined;
-      const row = await guard(
-        decl,
-        () =>
-          write(async (tx) => {
-            const before = await rowsBefore(tx, where);
-            const [done] = (await (soft && field
-              ? tx
-                  .update(table)
-                  .set({ [soft.field]: storedChoice(field, soft.value) })
-                  .where(where)
-                  .returning()
-              : tx.delete(table).where(where).returning())) as Row[];
-            if (!done) throw notFound(decl);
-            await audit(tx, caller, 'delete', [
-              { before: before.get(done.id), ...(soft ? { after: done } : {}) },
-            ]);
-            return done;
-          }),
-        true,
-      );
+      const [row] = await guard(decl, () => write((tx) => deleteWhere(tx, caller, where)), true);
+      if (!row) throw notFound(decl);
       return row;
     },
 
     removeMany: async (caller: Caller, ids: readonly number[]): Promise<number[]> => {
       assertAllowed(decl, caller, 'delete');
       const where = and(inArray(idCol, [...ids]), callerScope(decl, table, caller));
-      const soft = decl.softDelete;
-      const field = soft ? ownFields(decl).find((f) => f.name === soft.field) : undefined;
-      const rows = await guard(
-        decl,
-        () =>
-          write(async (tx) => {
-            const before = await rowsBefore(tx, where);
-            const done = (await (soft && field
-              ? tx
-                  .update(table)
-                  .set({ [soft.field]: storedChoice(field, soft.value) })
-                  .where(where)
-                  .returning()
-              : tx.delete(table).where(where).returning())) as Row[];
-            await audit(
-              tx,
-              caller,
-              'delete',
-              done.map((row) => ({ before: before.get(row.id), ...(soft ? { after: row } : {}) })),
-            );
-            return done;
-          }),
-        true,
-      );
+      const rows = await guard(decl, () => write((tx) => deleteWhere(tx, caller, where)), true);
       return rows.map((r) => r.id as number);
     },
 
@@ -555,14 +540,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       const { set, from } = transitionSet(action);
       const scope = callerScope(decl, table, caller);
       const where = and(eq(idCol, id), scope, inArray(transitionColumn(action), from));
-      const row = await guard(decl, () =>
-        write(async (tx) => {
-          const before = await rowsBefore(tx, where);
-          const [done] = (await tx.update(table).set(set).where(where).returning()) as Row[];
-          if (done) await audit(tx, caller, action.name, [{ before: before.get(done.id), after: done }]);
-          return done;
-        }),
-      );
+      const [row] = await guard(decl, () => write((tx) => updateWhere(tx, caller, action.name, set, where)));
       if (row) return row;
       await findVisible(caller, id); // 404 when it is not there (or not the caller's)
       throw new AppError('STATE_TRANSITION_NOT_ALLOWED', [
@@ -580,19 +558,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
         callerScope(decl, table, caller),
         inArray(transitionColumn(action), from),
       );
-      const rows = await guard(decl, () =>
-        write(async (tx) => {
-          const before = await rowsBefore(tx, where);
-          const done = (await tx.update(table).set(set).where(where).returning()) as Row[];
-          await audit(
-            tx,
-            caller,
-            action.name,
-            done.map((after) => ({ before: before.get(after.id), after })),
-          );
-          return done;
-        }),
-      );
+      const rows = await guard(decl, () => write((tx) => updateWhere(tx, caller, action.name, set, where)));
       return rows.map((r) => r.id as number);
     },
   };
