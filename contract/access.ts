@@ -41,9 +41,13 @@ export const OPERATOR_ONLY_RESOURCES = [
   'maintenanceConfig',
   'countryConfig',
   'forceUpdateConfig',
-  'industryConfig',
   'auditLog',
   'approval',
+] as const satisfies readonly PermissionResource[];
+
+/** Product-wide reference data a merchant reads but never changes (a brand picks its industry). */
+export const MERCHANT_READ_ONLY_RESOURCES = [
+  'industryConfig',
 ] as const satisfies readonly PermissionResource[];
 
 export interface Permission {
@@ -88,7 +92,7 @@ export const toPermissionAction = (action: PermissionAction | RaAction): Permiss
  * May `subject` do `action` on `resource`?
  * - Unknown resources are refused for everyone (fail closed: a typo must not open a door).
  * - An operator may do everything except finance.
- * - A merchant never touches operator-only resources; without explicit permissions (the company
+ * - A merchant never touches operator-only resources and only reads the reference data; without explicit permissions (the company
  *   owner) they may do every other resource; with permissions, only what those grant. Holding
  *   UPDATE or ADD on a resource implies VIEW on it, since nobody edits what they cannot see.
  * Which rows (their own company's) is the server's job, not this rule's.
@@ -100,6 +104,7 @@ export const canAccess = (subject: AccessSubject, request: AccessRequest): boole
   if (subject.type === 'OPERATOR') return !has(FINANCE_RESOURCES, resource);
   if (subject.type !== 'MERCHANT') return false;
   if (has(OPERATOR_ONLY_RESOURCES, resource)) return false;
+  if (has(MERCHANT_READ_ONLY_RESOURCES, resource)) return action === 'VIEW';
   if (subject.permissions === undefined) return true;
   return subject.permissions.some(
     (p) => p.resource === resource && (p.action === action || action === 'VIEW'),

@@ -582,6 +582,37 @@ const INDUSTRIES = [
 
 const MEMBERS = Array.from({ length: 24 }, (_, i) => `+659${String(8_100_000 + i * 137).padStart(7, '0')}`);
 
+// ---- demo pictures ----------------------------------------------------------------------------
+
+const PALETTE = ['0f766e', 'b45309', 'be185d', '4338ca', '15803d', 'b91c1c', '0369a1', '7e22ce'];
+
+/**
+ * A small self-contained SVG picture (a coloured tile with initials or a short caption) as a data
+ * URI, so the demo's logos, icons, banners and cards show something without any image files.
+ */
+export const demoImage = (label: string, shape: 'tile' | 'banner' = 'tile'): string => {
+  let hash = 0;
+  for (const ch of label) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
+  const fill = PALETTE[hash % PALETTE.length];
+  const words = label
+    .replace(/[^A-Za-z0-9 ]/g, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  const text =
+    shape === 'tile'
+      ? words
+          .slice(0, 2)
+          .map((w) => w[0]?.toUpperCase())
+          .join('')
+      : label.replace(/[<>&'"]/g, '').slice(0, 28);
+  const [w, h, size] = shape === 'tile' ? [64, 64, 24] : [320, 120, 22];
+  const svg =
+    `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${w} ${h}'>` +
+    `<rect width='${w}' height='${h}' rx='10' fill='#${fill}'/>` +
+    `<text x='${w / 2}' y='${h / 2 + size / 3}' font-family='sans-serif' font-size='${size}' font-weight='700' text-anchor='middle' fill='#fff'>${text}</text></svg>`;
+  return `data:image/svg+xml,${svg.replaceAll('#', '%23').replaceAll('<', '%3C').replaceAll('>', '%3E')}`;
+};
+
 // ---- the seeding ------------------------------------------------------------------------------
 
 const OPERATOR_CALLER = (id: number, email: string): Caller => ({
@@ -692,10 +723,7 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
     for (const c of COUNTRIES) await create('countryConfig', c);
     const industryIds = new Map<string, number>();
     for (const i of INDUSTRIES) {
-      industryIds.set(
-        i.code,
-        await create('industryConfig', { ...i, icon: `/demo/industry/${i.code.toLowerCase()}.svg` }),
-      );
+      industryIds.set(i.code, await create('industryConfig', { ...i, icon: demoImage(i.name) }));
     }
     await create('forceUpdateConfig', {
       platform: 'IOS',
@@ -725,11 +753,11 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
       { title: 'FitLab Bangsar now open', country: 'my', sortOrder: 10, startAt: ago(5), endAt: null },
       { title: 'Lunar New Year specials', country: 'sg', sortOrder: 30, startAt: ago(300), endAt: ago(280) },
     ];
-    for (const [i, b] of banners.entries()) {
+    for (const b of banners) {
       const id = await create('bannerConfig', {
         title: b.title,
         country: b.country,
-        imageUrl: `/demo/banners/banner-${i + 1}.jpg`,
+        imageUrl: demoImage(b.title, 'banner'),
         linkUrl: 'https://loyalty-demo.example/promotions',
         sortOrder: b.sortOrder,
         startAt: b.startAt.toISOString(),
@@ -867,7 +895,7 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
         const brandId = await create('brand', {
           companyId,
           name: b.name,
-          logo: `/demo/logos/${b.name.toLowerCase().replaceAll(' ', '-')}.png`,
+          logo: demoImage(b.name),
           description: b.description,
           website: b.website,
           contactEmail: b.contactEmail,
@@ -919,7 +947,7 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
             ...fields,
             companyId,
             brandId,
-            image: `/demo/packs/${p.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.jpg`,
+            image: demoImage(p.title),
             issueLimitPerMember: p.giftable ? 5 : 1,
             validFrom: isoDate(ago(120)),
             validUntil: isoDate(ago(-240)),
@@ -1007,7 +1035,7 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
             brandId,
             title: card.title,
             description: card.description,
-            image: `/demo/cards/${card.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.png`,
+            image: demoImage(card.title),
             stampsRequired: card.stampsRequired,
             price: card.price,
             ...(rewardVoucherPackId ? { rewardVoucherPackId } : {}),

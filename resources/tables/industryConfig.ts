@@ -1,13 +1,13 @@
 import { TWO_VALUE_STATES } from '../../contract/enums';
 import type { ResourceDeclaration } from '../types';
 
-/** Industries a brand can belong to (F&B, retail ...): product-wide settings, operators only. */
+/** Industries a brand can belong to (F&B, retail ...): product-wide settings; merchants read them. */
 export const industryConfig = {
   name: 'industryConfig',
   path: '/industry-config',
   route: '/config/systemConfig',
   permission: 'industryConfig',
-  access: { VIEW: ['operator'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
+  access: { VIEW: ['operator', 'merchant'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
   scope: 'none',
   recordRepresentation: 'name',
   defaultSort: { field: 'sortOrder', direction: 'asc' },

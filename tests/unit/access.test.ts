@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canAccess,
   FINANCE_RESOURCES,
+  MERCHANT_READ_ONLY_RESOURCES,
   OPERATOR_ONLY_RESOURCES,
   PERMISSION_RESOURCES,
   toPermissionAction,
@@ -52,6 +53,20 @@ describe('merchant without explicit permissions (company owner)', () => {
   it('never touches operator-only resources', () => {
     for (const resource of OPERATOR_ONLY_RESOURCES) {
       for (const action of PERMISSION_ACTIONS) expect(canAccess(owner, { action, resource })).toBe(false);
+    }
+  });
+
+  it('reads the reference data (industries) but never changes it, whatever their permissions', () => {
+    const granted = {
+      type: 'MERCHANT',
+      permissions: [{ resource: 'industryConfig', action: 'UPDATE' }],
+    } as const;
+    for (const subject of [owner, granted, { type: 'MERCHANT', permissions: [] }] as const) {
+      for (const resource of MERCHANT_READ_ONLY_RESOURCES) {
+        expect(canAccess(subject, { action: 'VIEW', resource })).toBe(true);
+        expect(canAccess(subject, { action: 'UPDATE', resource })).toBe(false);
+        expect(canAccess(subject, { action: 'ADD', resource })).toBe(false);
+      }
     }
   });
 });

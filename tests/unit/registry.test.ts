@@ -454,9 +454,9 @@ const BREAKAGES: Record<keyof typeof RULES, [(rs: Res[]) => void, string]> = {
   ],
   'a declared role for an action is one canAccess can grant': [
     (rs) => {
-      res(rs, 'industryConfig').access = { VIEW: ['merchant'], ADD: [], UPDATE: [] };
+      res(rs, 'countryConfig').access = { VIEW: ['merchant'], ADD: [], UPDATE: [] };
     },
-    'industryConfig: merchant VIEW is refused by canAccess',
+    'countryConfig: merchant VIEW is refused by canAccess',
   ],
   'menu places are unique and in the shell menu under the same group': [
     (rs) => {
