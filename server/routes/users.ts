@@ -1,7 +1,9 @@
-// Users API (spec section 7, base /portal-main-service/api/v1/user) and the group listing that
-// PUT /{id}/groups needs (base .../user-group). Who may see whom: services/users.ts (another
-// company's user answers 26231, like a missing one); what they may do: contract/access canAccess on
-// the `user` resource, except that anyone may read and update their own profile and password.
+// Users API (spec section 7, base /portal-main-service/api/v1/user) and user groups (base
+// .../user-group). Who may see whom: services/users.ts (another company's user answers 26231, like a
+// missing one); what they may do: contract/access canAccess on the `user` resource, except that
+// anyone may read and update their own profile and password. Every invitation, registration,
+// permission or group change, change to someone else's account and delete writes one audit entry
+// in the same transaction as the change (the services do it).
 
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -10,7 +12,7 @@ import { canAccess } from '../../contract/access';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract/constants';
 import { ok } from '../../contract/envelope';
 import type { RoutePlugin } from '../app';
-import { userGroups, users } from '../db/schema';
+import { type UserGroupRow, type UserRow, userGroups, users } from '../db/schema';
 import { AppError } from '../errors';
 import { isNoCount, listQueryOrThrow, selectPageOrThrow } from '../lib/list-query';
 import { requireOperator, requireUser } from '../plugins/auth';
@@ -21,6 +23,7 @@ import {
   assertAccess,
   assertCanGrant,
   createGroup,
+  deleteGroup,
   directPermissions,
   groupListSpec,
   groupPermissions,
@@ -28,14 +31,18 @@ import {
   resolveGroups,
   setDirectPermissions,
   setUserGroups,
+  updateGroup,
   validatePermissions,
 } from '../services/rbac';
 import {
   actorOf,
+  auditActorOf,
   changePassword,
   deleteUser,
   insertPendingUser,
+  merchantInviteScope,
   type NewPortalUser,
+  operatorInviteScope,
   targetUser,
   updateInfo,
   userListSpec,
@@ -60,13 +67,26 @@ const InviteBody = Type.Object(
   { email: Email, name: Type.Optional(Name), mobile: Type.Optional(Mobile) },
   { additionalProperties: false },
 );
+const OptionalId = Type.Optional(Type.Union([Id, Type.Null()]));
+/** a merchant may limit the invitee to one of their brands or stores */
+const MerchantInviteBody = Type.Object(
+  {
+    email: Email,
+    name: Type.Optional(Name),
+    mobile: Type.Optional(Mobile),
+    brandId: OptionalId,
+    storeId: OptionalId,
+  },
+  { additionalProperties: false },
+);
 const OperatorInviteMerchantBody = Type.Object(
   {
     email: Email,
     name: Type.Optional(Name),
     mobile: Type.Optional(Mobile),
-    companyId: Type.Optional(Type.Union([Id, Type.Null()])),
-    brandId: Type.Optional(Type.Union([Id, Type.Null()])),
+    companyId: OptionalId,
+    brandId: OptionalId,
+    storeId: OptionalId,
   },
   { additionalProperties: false },
 );
@@ -111,9 +131,15 @@ export const usersRoutes: RoutePlugin = async (app) => {
   const countryOf = async (request: FastifyRequest) =>
     (await resolveCountry(db, request.headers['x-country'])).countryCode;
 
-  /** Creates a user waiting for activation and mails them the activation (or invitation) link. */
-  const createAndMail = async (input: NewPortalUser) => {
-    const row = await insertPendingUser(db, input);
+  /**
+   * Creates a user waiting for activation (audited as an invitation by `inviter`, or as the new
+   * user's own registration) and mails them the activation (or invitation) link.
+   */
+  const createAndMail = async (input: NewPortalUser, inviter: UserRow | null) => {
+    const row = await insertPendingUser(db, input, {
+      action: inviter ? 'invite' : 'register',
+      actor: inviter ? auditActorOf(inviter) : null,
+    });
     await issueEmailAction(db, row.id, 'activeEmail');
     return ok(await withGroups(db, row));
   };
@@ -140,54 +166,79 @@ export const usersRoutes: RoutePlugin = async (app) => {
     '/merchant/register',
     { config: { public: true }, schema: { body: RegisterBody } },
     async (request) =>
-      createAndMail({
-        ...request.body,
-        type: 'MERCHANT',
-        signupState: 'SUBMITTED',
-        invitationType: 'BLANK',
-        country: await countryOf(request),
-      }),
+      createAndMail(
+        {
+          ...request.body,
+          type: 'MERCHANT',
+          signupState: 'SUBMITTED',
+          invitationType: 'BLANK',
+          country: await countryOf(request),
+        },
+        null,
+      ),
   );
 
-  app.post('/merchant/invite', { schema: { body: InviteBody } }, async (request) => {
+  app.post('/merchant/invite', { schema: { body: MerchantInviteBody } }, async (request) => {
     const me = await actor(request);
     if (me.row.type !== 'MERCHANT') throw new AppError('ACCESS_DENIED');
     assertAccess(me.subject, 'ADD', 'user');
     if (me.row.companyId === null) throw new AppError('USER_HAS_NO_COMPANY');
-    return createAndMail({
-      ...request.body,
-      type: 'MERCHANT',
-      // joins a company that already went through signup
-      signupState: me.row.signupState,
-      invitationType: 'MERCHANT_INVITE_MERCHANT',
-      invitedBy: me.row.id,
-      companyId: me.row.companyId,
-      brandId: me.row.brandId,
-      country: me.row.country,
-    });
+    const { brandId, storeId, ...person } = request.body;
+    const scope = await merchantInviteScope(db, me.row, { brandId, storeId });
+    return createAndMail(
+      {
+        ...person,
+        ...scope,
+        type: 'MERCHANT',
+        // joins a company that already went through signup
+        signupState: me.row.signupState,
+        invitationType: 'MERCHANT_INVITE_MERCHANT',
+        invitedBy: me.row.id,
+        country: me.row.country,
+      },
+      me.row,
+    );
   });
 
   app.post('/operator/merchant/invite', { schema: { body: OperatorInviteMerchantBody } }, async (request) => {
-    const op = requireOperator(request);
-    return createAndMail({
-      ...request.body,
-      type: 'MERCHANT',
-      signupState: 'SUBMITTED',
-      invitationType: 'OPERATOR_INVITE_MERCHANT',
-      invitedBy: op.id,
-      country: await countryOf(request),
+    requireOperator(request);
+    const me = await actor(request);
+    assertAccess(me.subject, 'ADD', 'user');
+    const { companyId, brandId, storeId, ...person } = request.body;
+    const { companyActive, ...scope } = await operatorInviteScope(db, me.row, {
+      companyId,
+      brandId,
+      storeId,
     });
+    return createAndMail(
+      {
+        ...person,
+        ...scope,
+        type: 'MERCHANT',
+        // joining an approved company needs no signup of its own
+        signupState: companyActive ? 'APPROVAL' : 'SUBMITTED',
+        invitationType: 'OPERATOR_INVITE_MERCHANT',
+        invitedBy: me.row.id,
+        country: await countryOf(request),
+      },
+      me.row,
+    );
   });
 
   app.post('/operator/register', { schema: { body: InviteBody } }, async (request) => {
-    const op = requireOperator(request);
-    return createAndMail({
-      ...request.body,
-      type: 'OPERATOR',
-      invitationType: 'OPERATOR_INVITE_OPERATOR',
-      invitedBy: op.id,
-      country: await countryOf(request),
-    });
+    requireOperator(request);
+    const me = await actor(request);
+    assertAccess(me.subject, 'ADD', 'user');
+    return createAndMail(
+      {
+        ...request.body,
+        type: 'OPERATOR',
+        invitationType: 'OPERATOR_INVITE_OPERATOR',
+        invitedBy: me.row.id,
+        country: await countryOf(request),
+      },
+      me.row,
+    );
   });
 
   app.get('/:id', { schema: { params: IdParams } }, async (request) => {
@@ -208,7 +259,7 @@ export const usersRoutes: RoutePlugin = async (app) => {
       const target = await targetUser(db, me, request.params.id, 'UPDATE');
       // deleting oneself would strand the session that asks; another user has to do it
       if (target.id === me.row.id) throw new AppError('ACCESS_DENIED');
-      await deleteUser(db, target, request.query.softDel !== false);
+      await deleteUser(db, me.row, target, request.query.softDel !== false);
       return ok(null);
     },
   );
@@ -233,8 +284,7 @@ export const usersRoutes: RoutePlugin = async (app) => {
     const target = await targetUser(db, me, request.params.id, 'UPDATE');
     const list = validatePermissions(request.body.permissions);
     assertCanGrant(me.subject, list);
-    await setDirectPermissions(db, target.id, list);
-    return ok(await directPermissions(db, target.id));
+    return ok(await setDirectPermissions(db, auditActorOf(me.row), target, list));
   });
 
   app.put('/:id/groups', { schema: { params: IdParams, body: GroupsBody } }, async (request) => {
@@ -242,7 +292,7 @@ export const usersRoutes: RoutePlugin = async (app) => {
     const target = await targetUser(db, me, request.params.id, 'UPDATE');
     const ids = await resolveGroups(db, target, request.body);
     assertCanGrant(me.subject, await permissionsOfGroups(db, ids));
-    await setUserGroups(db, target.id, ids);
+    await setUserGroups(db, auditActorOf(me.row), target, ids);
     return ok(await withGroups(db, target));
   });
 
@@ -250,7 +300,7 @@ export const usersRoutes: RoutePlugin = async (app) => {
     const me = await actor(request);
     const target = await targetUser(db, me, request.params.id, 'UPDATE', true);
     const { country, ...rest } = request.body;
-    const row = await updateInfo(db, target.id, {
+    const row = await updateInfo(db, me.row, target, {
       ...rest,
       ...(country ? { country: country.toLowerCase() } : {}),
     });
@@ -272,21 +322,33 @@ export const usersRoutes: RoutePlugin = async (app) => {
   });
 };
 
+const GroupName = Type.String({ minLength: 1, maxLength: 100 });
+const GroupDescription = Type.String({ maxLength: 500 });
 const CreateGroupBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 100 }),
+    name: GroupName,
     type: Type.Optional(Type.Union([Type.Literal('OPERATOR'), Type.Literal('MERCHANT')])),
     /** operators creating a merchant group name its company */
     companyId: Type.Optional(Id),
-    description: Type.Optional(Type.String({ maxLength: 500 })),
+    description: Type.Optional(GroupDescription),
+    permissions: Type.Optional(PermissionsBody.properties.permissions),
+  },
+  { additionalProperties: false },
+);
+/** type and company never change; `permissions`, when given, replaces the group's list */
+const UpdateGroupBody = Type.Object(
+  {
+    name: Type.Optional(GroupName),
+    description: Type.Optional(GroupDescription),
     permissions: Type.Optional(PermissionsBody.properties.permissions),
   },
   { additionalProperties: false },
 );
 
 /**
- * Groups, as much as assignment needs: list (paged), read one with its permissions, create.
- * Operators see every group; a merchant only their own company's merchant groups.
+ * Groups: list (paged), read one with its permissions, create, update, delete. Operators see and
+ * manage every group; a merchant only their own company's merchant groups (any other is 26233, like
+ * a missing one), and grants only what they hold (26238).
  */
 export const userGroupRoutes: RoutePlugin = async (app) => {
   const { db } = app;
@@ -298,6 +360,15 @@ export const userGroupRoutes: RoutePlugin = async (app) => {
           eq(userGroups.type, 'MERCHANT'),
           sql`${userGroups.companyId} is not distinct from ${row.companyId}`,
         );
+  /** The group `id` if `me` may see it; 26233 otherwise. */
+  const visibleGroup = async (me: UserRow, id: number): Promise<UserGroupRow> => {
+    const [group] = await db
+      .select()
+      .from(userGroups)
+      .where(and(eq(userGroups.id, id), groupScope(me)));
+    if (!group) throw new AppError('USER_GROUP_NOT_FOUND');
+    return group;
+  };
 
   app.get('', async (request) => {
     const me = await actor(request);
@@ -316,11 +387,7 @@ export const userGroupRoutes: RoutePlugin = async (app) => {
   app.get('/:id', { schema: { params: IdParams } }, async (request) => {
     const me = await actor(request);
     assertAccess(me.subject, 'VIEW', 'userGroup');
-    const [group] = await db
-      .select()
-      .from(userGroups)
-      .where(and(eq(userGroups.id, request.params.id), groupScope(me.row)));
-    if (!group) throw new AppError('USER_GROUP_NOT_FOUND');
+    const group = await visibleGroup(me.row, request.params.id);
     return ok({ ...group, permissions: await groupPermissions(db, group.id) });
   });
 
@@ -330,11 +397,12 @@ export const userGroupRoutes: RoutePlugin = async (app) => {
     const permissions = validatePermissions(request.body.permissions ?? []);
     assertCanGrant(me.subject, permissions);
     const { name, description } = request.body;
+    const by = auditActorOf(me.row);
     if (me.row.type === 'MERCHANT') {
       if (me.row.companyId === null) throw new AppError('USER_HAS_NO_COMPANY');
       if (request.body.type === 'OPERATOR') throw new AppError('ACCESS_DENIED');
       return ok(
-        await createGroup(db, {
+        await createGroup(db, by, {
           name,
           description,
           type: 'MERCHANT',
@@ -350,6 +418,25 @@ export const userGroupRoutes: RoutePlugin = async (app) => {
         { field: 'companyId', message: 'is required for a merchant group' },
       ]);
     }
-    return ok(await createGroup(db, { name, description, type, companyId, permissions }));
+    return ok(await createGroup(db, by, { name, description, type, companyId, permissions }));
+  });
+
+  app.put('/:id', { schema: { params: IdParams, body: UpdateGroupBody } }, async (request) => {
+    const me = await actor(request);
+    assertAccess(me.subject, 'UPDATE', 'userGroup');
+    const group = await visibleGroup(me.row, request.params.id);
+    const { name, description } = request.body;
+    const permissions =
+      request.body.permissions === undefined ? undefined : validatePermissions(request.body.permissions);
+    if (permissions !== undefined) assertCanGrant(me.subject, permissions);
+    return ok(await updateGroup(db, auditActorOf(me.row), group, { name, description, permissions }));
+  });
+
+  app.delete('/:id', { schema: { params: IdParams } }, async (request) => {
+    const me = await actor(request);
+    assertAccess(me.subject, 'UPDATE', 'userGroup');
+    const group = await visibleGroup(me.row, request.params.id);
+    await deleteGroup(db, auditActorOf(me.row), group);
+    return ok(null);
   });
 };

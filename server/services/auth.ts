@@ -12,6 +12,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { type LoginSessionRow, type UserRow, users } from '../db/schema';
 import { AppError } from '../errors';
+import { recordAudit } from './audit';
 import {
   consumeEmailAction,
   createEmailActionToken,
@@ -196,6 +197,16 @@ export const activateByEmail = async (
       .update(users)
       .set({ state: 'ENABLE', ...(passwordHash ? { passwordHash, mustResetPassword: false } : {}) })
       .where(eq(users.id, user.id));
+    // the link's owner acts on their own account; only the state is recorded, never the password
+    await recordAudit(tx, {
+      actor: { id: user.id, email: user.email },
+      action: 'activate',
+      resource: 'users',
+      recordId: user.id,
+      companyId: user.companyId,
+      before: { state: user.state },
+      after: { state: 'ENABLE' },
+    });
   });
   return { id: user.id, email: user.email, state: 'ENABLE' };
 };

@@ -23,6 +23,7 @@ import {
 import { AppError } from '../errors';
 import { uniqueViolation } from '../lib/db-errors';
 import type { ListSpec } from '../lib/list-query';
+import { type AuditActor, type DbOrTx, recordAudit } from './audit';
 
 const byName = (a: Permission, b: Permission) =>
   a.resource === b.resource ? a.action.localeCompare(b.action) : a.resource.localeCompare(b.resource);
@@ -46,7 +47,7 @@ export const validatePermissions = (list: readonly { resource: string; action: s
   return dedupe(list as Permission[]);
 };
 
-export const directPermissions = async (db: Db, userId: number): Promise<Permission[]> => {
+export const directPermissions = async (db: DbOrTx, userId: number): Promise<Permission[]> => {
   const rows = await db
     .select({ resource: userPermissions.resource, action: userPermissions.action })
     .from(userPermissions)
@@ -69,7 +70,7 @@ export interface GroupSummary {
   type: UserType;
 }
 
-export const groupsOf = async (db: Db, userId: number): Promise<GroupSummary[]> =>
+export const groupsOf = async (db: DbOrTx, userId: number): Promise<GroupSummary[]> =>
   db
     .select({ id: userGroups.id, name: userGroups.name, type: userGroups.type })
     .from(userGroups)
@@ -77,17 +78,36 @@ export const groupsOf = async (db: Db, userId: number): Promise<GroupSummary[]> 
     .where(eq(userGroupMembers.userId, userId))
     .orderBy(asc(userGroups.id));
 
-/** Replaces a user's direct permissions. */
+/** The target of a permission or group change, as the audit entry names it. */
+export interface AuditedUser {
+  id: number;
+  companyId: number | null;
+}
+
+/** Replaces a user's direct permissions; one transaction with its audit entry (before/after lists). */
 export const setDirectPermissions = async (
   db: Db,
-  userId: number,
+  actor: AuditActor,
+  user: AuditedUser,
   list: readonly Permission[],
-): Promise<void> => {
-  await db.transaction(async (tx) => {
-    await tx.delete(userPermissions).where(eq(userPermissions.userId, userId));
-    if (list.length > 0) await tx.insert(userPermissions).values(list.map((p) => ({ userId, ...p })));
+): Promise<Permission[]> =>
+  db.transaction(async (tx) => {
+    const before = await directPermissions(tx, user.id);
+    await tx.delete(userPermissions).where(eq(userPermissions.userId, user.id));
+    if (list.length > 0)
+      await tx.insert(userPermissions).values(list.map((p) => ({ userId: user.id, ...p })));
+    const after = await directPermissions(tx, user.id);
+    await recordAudit(tx, {
+      actor,
+      action: 'permissions',
+      resource: 'users',
+      recordId: user.id,
+      companyId: user.companyId,
+      before: { permissions: before },
+      after: { permissions: after },
+    });
+    return after;
   });
-};
 
 /** The scope a user's groups must come from: same type and, for merchants, the same company. */
 const groupScope = (user: Pick<UserRow, 'type' | 'companyId'>): SQL =>
@@ -140,19 +160,35 @@ export const permissionsOfGroups = async (db: Db, groupIds: readonly number[]): 
           .where(inArray(userGroupPermissions.groupId, [...groupIds])),
       );
 
-/** Replaces a user's groups with already-resolved ids. */
+const groupsSnapshot = (groups: readonly GroupSummary[]) => ({
+  groupIds: groups.map((g) => g.id),
+  groups: groups.map((g) => g.name),
+});
+
+/** Replaces a user's groups with already-resolved ids; one transaction with its audit entry. */
 export const setUserGroups = async (
   db: Db,
-  userId: number,
+  actor: AuditActor,
+  user: AuditedUser,
   groupIds: readonly number[],
-): Promise<GroupSummary[]> => {
-  await db.transaction(async (tx) => {
-    await tx.delete(userGroupMembers).where(eq(userGroupMembers.userId, userId));
+): Promise<GroupSummary[]> =>
+  db.transaction(async (tx) => {
+    const before = await groupsOf(tx, user.id);
+    await tx.delete(userGroupMembers).where(eq(userGroupMembers.userId, user.id));
     if (groupIds.length > 0)
-      await tx.insert(userGroupMembers).values(groupIds.map((groupId) => ({ userId, groupId })));
+      await tx.insert(userGroupMembers).values(groupIds.map((groupId) => ({ userId: user.id, groupId })));
+    const after = await groupsOf(tx, user.id);
+    await recordAudit(tx, {
+      actor,
+      action: 'groups',
+      resource: 'users',
+      recordId: user.id,
+      companyId: user.companyId,
+      before: groupsSnapshot(before),
+      after: groupsSnapshot(after),
+    });
+    return after;
   });
-  return groupsOf(db, userId);
-};
 
 /**
  * The subject canAccess judges. A merchant who joined by another merchant's invitation is bound by
@@ -183,7 +219,7 @@ export const assertCanGrant = (granter: AccessSubject, list: readonly Permission
   }
 };
 
-// ---- groups (just enough for assignment and listing; full management is a later issue) ----
+// ---- groups ----------------------------------------------------------------------------------------
 
 export const groupListSpec: ListSpec = {
   id: { column: userGroups.id, type: 'number', filter: ['eq', 'in'], sort: true },
@@ -201,18 +237,36 @@ export const groupListSpec: ListSpec = {
   updateTime: { column: userGroups.updateTime, type: 'datetime' },
 };
 
+export type GroupWithPermissions = UserGroupRow & { permissions: Permission[] };
+
 export interface NewGroup {
   name: string;
   type: UserType;
   companyId: number | null;
-  description?: string;
+  description?: string | undefined;
   permissions?: readonly Permission[];
 }
 
+/** The name index decides (race-safe): 26235 for a name already used in the group's scope. */
+const mapGroupDuplicate = (e: unknown): never => {
+  if (uniqueViolation(e) !== undefined) throw new AppError('USER_GROUP_NAME_DUPLICATE');
+  throw e;
+};
+
+export const groupPermissions = async (db: DbOrTx, groupId: number): Promise<Permission[]> =>
+  dedupe(
+    await db
+      .select({ resource: userGroupPermissions.resource, action: userGroupPermissions.action })
+      .from(userGroupPermissions)
+      .where(eq(userGroupPermissions.groupId, groupId)),
+  );
+
+/** Creates a group with its permissions; one transaction with its audit entry. */
 export const createGroup = async (
   db: Db,
+  actor: AuditActor,
   input: NewGroup,
-): Promise<UserGroupRow & { permissions: Permission[] }> => {
+): Promise<GroupWithPermissions> => {
   const permissions = validatePermissions(input.permissions ?? []);
   try {
     return await db.transaction(async (tx) => {
@@ -229,18 +283,91 @@ export const createGroup = async (
       if (permissions.length > 0) {
         await tx.insert(userGroupPermissions).values(permissions.map((p) => ({ groupId: group.id, ...p })));
       }
-      return { ...group, permissions };
+      const created = { ...group, permissions };
+      await recordAudit(tx, {
+        actor,
+        action: 'create',
+        resource: 'userGroups',
+        recordId: group.id,
+        companyId: group.companyId,
+        after: created,
+      });
+      return created;
     });
   } catch (e) {
-    if (uniqueViolation(e) !== undefined) throw new AppError('USER_GROUP_NAME_DUPLICATE');
-    throw e;
+    return mapGroupDuplicate(e);
   }
 };
 
-export const groupPermissions = async (db: Db, groupId: number): Promise<Permission[]> =>
-  dedupe(
-    await db
-      .select({ resource: userGroupPermissions.resource, action: userGroupPermissions.action })
-      .from(userGroupPermissions)
-      .where(eq(userGroupPermissions.groupId, groupId)),
-  );
+export interface GroupPatch {
+  name?: string | undefined;
+  description?: string | undefined;
+  /** replaces the group's permissions when given */
+  permissions?: readonly Permission[] | undefined;
+}
+
+/** Updates an already-found group; one transaction with its audit entry. */
+export const updateGroup = async (
+  db: Db,
+  actor: AuditActor,
+  group: UserGroupRow,
+  patch: GroupPatch,
+): Promise<GroupWithPermissions> => {
+  const permissions = patch.permissions === undefined ? undefined : validatePermissions(patch.permissions);
+  try {
+    return await db.transaction(async (tx) => {
+      const before = { ...group, permissions: await groupPermissions(tx, group.id) };
+      const set: Partial<UserGroupRow> = { updateTime: new Date() };
+      if (patch.name !== undefined) set.name = patch.name.trim();
+      if (patch.description !== undefined) set.description = patch.description;
+      const [row] = await tx.update(userGroups).set(set).where(eq(userGroups.id, group.id)).returning();
+      if (!row) throw new AppError('USER_GROUP_NOT_FOUND');
+      if (permissions !== undefined) {
+        await tx.delete(userGroupPermissions).where(eq(userGroupPermissions.groupId, group.id));
+        if (permissions.length > 0) {
+          await tx.insert(userGroupPermissions).values(permissions.map((p) => ({ groupId: group.id, ...p })));
+        }
+      }
+      const after = { ...row, permissions: await groupPermissions(tx, group.id) };
+      await recordAudit(tx, {
+        actor,
+        action: 'update',
+        resource: 'userGroups',
+        recordId: group.id,
+        companyId: row.companyId,
+        before,
+        after,
+      });
+      return after;
+    });
+  } catch (e) {
+    return mapGroupDuplicate(e);
+  }
+};
+
+/** Deletes a group (its permissions and memberships go with it); one transaction with its audit entry. */
+export const deleteGroup = async (db: Db, actor: AuditActor, group: UserGroupRow): Promise<void> =>
+  db.transaction(async (tx) => {
+    const members = await tx
+      .select({ userId: userGroupMembers.userId })
+      .from(userGroupMembers)
+      .where(eq(userGroupMembers.groupId, group.id));
+    const before = {
+      ...group,
+      permissions: await groupPermissions(tx, group.id),
+      memberIds: members.map((m) => m.userId).sort((a, b) => a - b),
+    };
+    const deleted = await tx
+      .delete(userGroups)
+      .where(eq(userGroups.id, group.id))
+      .returning({ id: userGroups.id });
+    if (deleted.length === 0) throw new AppError('USER_GROUP_NOT_FOUND');
+    await recordAudit(tx, {
+      actor,
+      action: 'delete',
+      resource: 'userGroups',
+      recordId: group.id,
+      companyId: group.companyId,
+      before,
+    });
+  });

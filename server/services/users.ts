@@ -11,6 +11,8 @@ import { loginSessions, type NewUserRow, type UserRow, users } from '../db/schem
 import { AppError } from '../errors';
 import { sqlState, uniqueViolation } from '../lib/db-errors';
 import type { ListSpec } from '../lib/list-query';
+import { type AuditActor, type DbOrTx, recordAudit } from './audit';
+import { findBrand, findStore, ownBrand, ownCompany, ownStore } from './organisation';
 import { hashPassword, verifyPassword } from './passwords';
 import { accessSubjectFor, assertAccess, type GroupSummary, groupsOf } from './rbac';
 import { revokeUserLogins } from './sessions';
@@ -42,7 +44,18 @@ export const publicUser = (row: UserRow, groups: readonly GroupSummary[]): Publi
   return { ...rest, groups: groups.map((g) => g.name), groupIds: groups.map((g) => g.id) };
 };
 
-export const withGroups = async (db: Db, row: UserRow): Promise<PublicUser> =>
+/** A user row as the audit log keeps it: never the password hash (audit.ts redacts it again). */
+export const userSnapshot = (row: UserRow): Omit<UserRow, 'passwordHash'> => {
+  const { passwordHash: _hidden, ...rest } = row;
+  return rest;
+};
+
+export const auditActorOf = (row: Pick<UserRow, 'id' | 'email'>): AuditActor => ({
+  id: row.id,
+  email: row.email,
+});
+
+export const withGroups = async (db: DbOrTx, row: UserRow): Promise<PublicUser> =>
   publicUser(row, await groupsOf(db, row.id));
 
 export const findUser = async (db: Db, id: number): Promise<UserRow | undefined> => {
@@ -124,11 +137,20 @@ export interface NewPortalUser {
   invitedBy?: number | null;
   companyId?: number | null | undefined;
   brandId?: number | null | undefined;
+  storeId?: number | null | undefined;
   country: string;
 }
 
-/** Inserts a user waiting for e-mail activation; 26222 / 26221 for an e-mail / mobile in use. */
-export const insertPendingUser = async (db: Db, input: NewPortalUser): Promise<UserRow> => {
+/**
+ * Inserts a user waiting for e-mail activation, in one transaction with its audit entry (`invite`
+ * by the inviting user, or `register` by the new user themself); 26222 / 26221 for an e-mail /
+ * mobile in use.
+ */
+export const insertPendingUser = async (
+  db: Db,
+  input: NewPortalUser,
+  audit: { action: 'invite' | 'register'; actor: AuditActor | null },
+): Promise<UserRow> => {
   const values: NewUserRow = {
     email: normaliseEmail(input.email),
     name: input.name?.trim() ?? '',
@@ -141,15 +163,114 @@ export const insertPendingUser = async (db: Db, input: NewPortalUser): Promise<U
     invitedBy: input.invitedBy ?? null,
     companyId: input.companyId ?? null,
     brandId: input.brandId ?? null,
+    storeId: input.storeId ?? null,
     country: input.country,
   };
   try {
-    const [row] = await db.insert(users).values(values).returning();
-    if (!row) throw new Error('user insert returned nothing');
-    return row;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.insert(users).values(values).returning();
+      if (!row) throw new Error('user insert returned nothing');
+      await recordAudit(tx, {
+        actor: audit.actor ?? auditActorOf(row),
+        action: audit.action,
+        resource: 'users',
+        recordId: row.id,
+        companyId: row.companyId,
+        after: userSnapshot(row),
+      });
+      return row;
+    });
   } catch (e) {
     return mapDuplicate(e);
   }
+};
+
+export interface InviteTarget {
+  companyId?: number | null | undefined;
+  brandId?: number | null | undefined;
+  storeId?: number | null | undefined;
+}
+
+export interface InviteScope {
+  companyId: number | null;
+  brandId: number | null;
+  storeId: number | null;
+}
+
+/** A store named alongside a brand must be in that brand (code 2 on storeId). */
+const assertStoreInBrand = (store: { brandId: number }, brandId: number | null) => {
+  if (brandId !== null && store.brandId !== brandId) {
+    throw new AppError('PARAMETER_VALIDATION_FAILED', [
+      { field: 'storeId', message: 'is not a store of the brand named by brandId' },
+    ]);
+  }
+};
+
+/**
+ * Where a merchant's invitee lands: the inviter's company, and the brand or store named (each the
+ * inviter's own and ACTIVE: 26431/26440/26434, 26432/26441/26435). An inviter limited to a brand
+ * (or store) may invite only into it (26440 / 26441), and passes that limit on when none is named.
+ */
+export const merchantInviteScope = async (
+  db: DbOrTx,
+  inviter: UserRow,
+  target: InviteTarget,
+): Promise<InviteScope> => {
+  const { companyId } = inviter;
+  let brandId = target.brandId ?? null;
+  const storeId = target.storeId ?? null;
+  if (brandId !== null) {
+    await ownBrand(db, companyId, brandId, { active: true });
+    if (inviter.brandId !== null && inviter.brandId !== brandId)
+      throw new AppError('BRAND_NOT_BELONG_TO_USER');
+  }
+  if (storeId !== null) {
+    const store = await ownStore(db, companyId, storeId, { active: true });
+    const outsideLimit =
+      (inviter.storeId !== null && inviter.storeId !== storeId) ||
+      (inviter.brandId !== null && inviter.brandId !== store.brandId);
+    if (outsideLimit) throw new AppError('STORE_NOT_BELONG_TO_USER');
+    assertStoreInBrand(store, brandId);
+    brandId = store.brandId;
+  }
+  return {
+    companyId,
+    brandId: brandId ?? inviter.brandId,
+    storeId: storeId ?? (brandId === null || brandId === inviter.brandId ? inviter.storeId : null),
+  };
+};
+
+/**
+ * Where an operator's merchant invitee lands: the company named (or the one of the brand or store
+ * named), which must exist (26430); a brand or store must be of that company (26440 / 26441) and
+ * ACTIVE (26434 / 26435). `companyActive`: the invitee joins an approved company.
+ */
+export const operatorInviteScope = async (
+  db: DbOrTx,
+  operator: UserRow,
+  target: InviteTarget,
+): Promise<InviteScope & { companyActive: boolean }> => {
+  let companyId = target.companyId ?? null;
+  let brandId = target.brandId ?? null;
+  const storeId = target.storeId ?? null;
+  if (companyId === null && storeId !== null) {
+    const store = await findStore(db, storeId);
+    if (!store || store.state === 'DELETE') throw new AppError('STORE_NOT_FOUND');
+    companyId = store.companyId;
+  }
+  if (companyId === null && brandId !== null) {
+    const brand = await findBrand(db, brandId);
+    if (!brand || brand.state === 'DELETE') throw new AppError('BRAND_NOT_FOUND');
+    companyId = brand.companyId;
+  }
+  const company = companyId === null ? undefined : await ownCompany(db, operator, companyId);
+  if (brandId !== null) await ownBrand(db, companyId, brandId, { active: true });
+  if (storeId !== null) {
+    const store = await ownStore(db, companyId, storeId, { active: true });
+    assertStoreInBrand(store, brandId);
+    brandId = store.brandId;
+  }
+  return { companyId, brandId, storeId, companyActive: company?.state === 'ACTIVE' };
 };
 
 export interface InfoPatch {
@@ -158,15 +279,34 @@ export interface InfoPatch {
   country?: string | undefined;
 }
 
-export const updateInfo = async (db: Db, id: number, patch: InfoPatch): Promise<UserRow> => {
+/** Updates name, mobile or country; a change by someone else is audited (same transaction). */
+export const updateInfo = async (
+  db: Db,
+  actor: UserRow,
+  target: UserRow,
+  patch: InfoPatch,
+): Promise<UserRow> => {
   const set: Partial<NewUserRow> = { updateTime: new Date() };
   if (patch.name !== undefined) set.name = patch.name.trim();
   if (patch.mobile !== undefined) set.mobile = normaliseMobile(patch.mobile);
   if (patch.country !== undefined) set.country = patch.country;
   try {
-    const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
-    if (!row) throw new AppError('USER_NOT_FOUND');
-    return row;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.update(users).set(set).where(eq(users.id, target.id)).returning();
+      if (!row) throw new AppError('USER_NOT_FOUND');
+      if (actor.id !== target.id) {
+        await recordAudit(tx, {
+          actor: auditActorOf(actor),
+          action: 'update',
+          resource: 'users',
+          recordId: row.id,
+          companyId: row.companyId,
+          before: userSnapshot(target),
+          after: userSnapshot(row),
+        });
+      }
+      return row;
+    });
   } catch (e) {
     return mapDuplicate(e);
   }
@@ -193,33 +333,61 @@ export const changePassword = async (
   } else if (actor.row.type !== 'OPERATOR') {
     throw new AppError('ACCESS_DENIED');
   }
-  await db
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(input.password),
-      mustResetPassword: false,
-      updateTime: new Date(),
-    })
-    .where(eq(users.id, target.id));
-  if (self) {
-    await db
-      .update(loginSessions)
-      .set({ revokedAt: new Date(), revokeReason: 'password-changed' })
-      .where(and(eq(loginSessions.userId, target.id), ne(loginSessions.id, currentLogin)));
-  } else {
-    await revokeUserLogins(db, target.id, 'password-reset');
-  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, mustResetPassword: false, updateTime: new Date() })
+      .where(eq(users.id, target.id));
+    if (self) {
+      await tx
+        .update(loginSessions)
+        .set({ revokedAt: new Date(), revokeReason: 'password-changed' })
+        .where(and(eq(loginSessions.userId, target.id), ne(loginSessions.id, currentLogin)));
+    } else {
+      await revokeUserLogins(tx, target.id, 'password-reset');
+      // no before/after: the only change is a secret
+      await recordAudit(tx, {
+        actor: auditActorOf(actor.row),
+        action: 'resetPassword',
+        resource: 'users',
+        recordId: target.id,
+        companyId: target.companyId,
+      });
+    }
+  });
 };
 
-/** Soft: state DELETE and every login ended (the row stays for history). Hard: the row goes. */
-export const deleteUser = async (db: Db, target: UserRow, soft: boolean): Promise<void> => {
+/**
+ * Soft: state DELETE and every login ended (the row stays for history). Hard: the row goes.
+ * Either way one transaction with its audit entry.
+ */
+export const deleteUser = async (db: Db, actor: UserRow, target: UserRow, soft: boolean): Promise<void> => {
+  const entry = {
+    actor: auditActorOf(actor),
+    action: 'delete',
+    resource: 'users',
+    recordId: target.id,
+    companyId: target.companyId,
+    before: userSnapshot(target),
+  };
   if (soft) {
-    await db.update(users).set({ state: 'DELETE', updateTime: new Date() }).where(eq(users.id, target.id));
-    await revokeUserLogins(db, target.id, 'user-deleted');
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ state: 'DELETE', updateTime: new Date() })
+        .where(eq(users.id, target.id))
+        .returning();
+      await revokeUserLogins(tx, target.id, 'user-deleted');
+      await recordAudit(tx, { ...entry, after: row ? userSnapshot(row) : null });
+    });
     return;
   }
   try {
-    await db.delete(users).where(eq(users.id, target.id));
+    await db.transaction(async (tx) => {
+      await tx.delete(users).where(eq(users.id, target.id));
+      await recordAudit(tx, entry);
+    });
   } catch (e) {
     // rows of other tables (history, devices, ...) still point at the user
     if (sqlState(e) === '23503') throw new AppError('USER_IN_USE');

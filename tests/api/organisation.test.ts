@@ -86,8 +86,18 @@ const approvedMerchant = async (who: string, n: string) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await createUser(t.db, { email: 'op@example.test', password: PASSWORD, type: 'OPERATOR', signupState: 'APPROVAL' });
-  await createUser(t.db, { email: 'op2@example.test', password: PASSWORD, type: 'OPERATOR', signupState: 'APPROVAL' });
+  await createUser(t.db, {
+    email: 'op@example.test',
+    password: PASSWORD,
+    type: 'OPERATOR',
+    signupState: 'APPROVAL',
+  });
+  await createUser(t.db, {
+    email: 'op2@example.test',
+    password: PASSWORD,
+    type: 'OPERATOR',
+    signupState: 'APPROVAL',
+  });
   await signIn('op', 'op@example.test');
   await signIn('op2', 'op2@example.test');
 }, APP_TIMEOUT);
@@ -206,13 +216,18 @@ describe('reject and resubmit', () => {
     await registeredMerchant('bob', 'bob@example.test');
     const view = dataOf(await call('bob', 'POST', `${ORG}/signup`, signupBody('Beta')));
     first = view.request.id;
-    expect(codeOf(await call('op', 'POST', `${REQUESTS}/${first}/reject`, {}))).toEqual({ status: 400, code: 2 });
+    expect(codeOf(await call('op', 'POST', `${REQUESTS}/${first}/reject`, {}))).toEqual({
+      status: 400,
+      code: 2,
+    });
     expect(codeOf(await call('op', 'POST', `${REQUESTS}/${first}/reject`, { reason: '   ' }))).toEqual({
       status: 400,
       code: 2,
     });
     const rejected = dataOf(
-      await call('op', 'POST', `${REQUESTS}/${first}/reject`, { reason: 'Registration number does not match' }),
+      await call('op', 'POST', `${REQUESTS}/${first}/reject`, {
+        reason: 'Registration number does not match',
+      }),
     );
     expect(rejected).toMatchObject({ approval: 'REJECT', reason: 'Registration number does not match' });
     const seen = dataOf(await call('bob', 'GET', `${ORG}/signup`));
@@ -351,13 +366,21 @@ describe('the company, brand and store errors (26420-26441)', () => {
     expect(codeOf(await call('gina', 'POST', `${ORG}/brand-requests`, { name: 'Nope' }))).toEqual(expected);
     expect(
       codeOf(
-        await call('gina', 'POST', `${ORG}/store-requests`, { brandId: mine.brand.id, name: 'Nope', address: 'x' }),
+        await call('gina', 'POST', `${ORG}/store-requests`, {
+          brandId: mine.brand.id,
+          name: 'Nope',
+          address: 'x',
+        }),
       ),
     ).toEqual(expected);
   });
 
   it('26421 USER_ALREADY_HAS_COMPANY: a signup from someone already in a company', async () => {
-    await createUser(t.db, { email: 'erin-colleague@example.test', password: PASSWORD, companyId: mine.company.id });
+    await createUser(t.db, {
+      email: 'erin-colleague@example.test',
+      password: PASSWORD,
+      companyId: mine.company.id,
+    });
     await signIn('erinColleague', 'erin-colleague@example.test');
     expect(codeOf(await call('erinColleague', 'POST', `${ORG}/signup`, signupBody('Eta')))).toEqual({
       status: 409,
@@ -376,7 +399,10 @@ describe('the company, brand and store errors (26420-26441)', () => {
     await registeredMerchant('hank', 'hank@example.test');
     const dupCompany = signupBody('Iota');
     dupCompany.company.name = 'EPSILON pte ltd'; // case does not make a new name
-    expect(codeOf(await call('hank', 'POST', `${ORG}/signup`, dupCompany))).toEqual({ status: 409, code: 26423 });
+    expect(codeOf(await call('hank', 'POST', `${ORG}/signup`, dupCompany))).toEqual({
+      status: 409,
+      code: 26423,
+    });
     expect(codeOf(await call('erin', 'POST', `${ORG}/brand-requests`, { name: 'epsilon coffee' }))).toEqual({
       status: 409,
       code: 26424,
@@ -396,20 +422,27 @@ describe('the company, brand and store errors (26420-26441)', () => {
     const second = dataOf(
       await call('op', 'POST', `${MAIN}/brands`, { name: 'Epsilon Second', companyId: mine.company.id }),
     );
-    expect(codeOf(await call('erin', 'PUT', `${MAIN}/brands/${second.id}`, { name: 'Epsilon Coffee' }))).toEqual({
+    expect(
+      codeOf(await call('erin', 'PUT', `${MAIN}/brands/${second.id}`, { name: 'Epsilon Coffee' })),
+    ).toEqual({
       status: 409,
       code: 26424,
     });
-    expect(codeOf(await call('op', 'PUT', `${MAIN}/companies/${mine.company.id}`, { name: 'Zeta Pte Ltd' }))).toEqual(
-      { status: 409, code: 26423 },
-    );
+    expect(
+      codeOf(await call('op', 'PUT', `${MAIN}/companies/${mine.company.id}`, { name: 'Zeta Pte Ltd' })),
+    ).toEqual({ status: 409, code: 26423 });
   });
 
   it('26430 / 26431 / 26432: not found, by the hierarchy, the requests and the generic calls', async () => {
-    expect(codeOf(await call('op', 'GET', `${ORG}/hierarchy?companyId=999999`))).toEqual({ status: 404, code: 26430 });
+    expect(codeOf(await call('op', 'GET', `${ORG}/hierarchy?companyId=999999`))).toEqual({
+      status: 404,
+      code: 26430,
+    });
     expect(codeOf(await call('op', 'GET', `${MAIN}/companies/999999`))).toEqual({ status: 404, code: 26430 });
     expect(
-      codeOf(await call('erin', 'POST', `${ORG}/store-requests`, { brandId: 999999, name: 'S', address: 'x' })),
+      codeOf(
+        await call('erin', 'POST', `${ORG}/store-requests`, { brandId: 999999, name: 'S', address: 'x' }),
+      ),
     ).toEqual({ status: 404, code: 26431 });
     expect(codeOf(await call('erin', 'GET', `${MAIN}/brands/999999`))).toEqual({ status: 404, code: 26431 });
     expect(codeOf(await call('erin', 'GET', `${MAIN}/stores/999999`))).toEqual({ status: 404, code: 26432 });
@@ -428,7 +461,11 @@ describe('the company, brand and store errors (26420-26441)', () => {
     dataOf(await call('op', 'POST', `${MAIN}/brands/${mine.brand.id}/disable`));
     expect(
       codeOf(
-        await call('erin', 'POST', `${ORG}/store-requests`, { brandId: mine.brand.id, name: 'New', address: 'x' }),
+        await call('erin', 'POST', `${ORG}/store-requests`, {
+          brandId: mine.brand.id,
+          name: 'New',
+          address: 'x',
+        }),
       ),
     ).toEqual({ status: 409, code: 26434 });
     dataOf(await call('op', 'POST', `${MAIN}/brands/${mine.brand.id}/enable`));
@@ -447,16 +484,27 @@ describe('the company, brand and store errors (26420-26441)', () => {
     });
     expect(
       codeOf(
-        await call('erin', 'POST', `${ORG}/store-requests`, { brandId: theirs.brand.id, name: 'Mine', address: 'x' }),
+        await call('erin', 'POST', `${ORG}/store-requests`, {
+          brandId: theirs.brand.id,
+          name: 'Mine',
+          address: 'x',
+        }),
       ),
     ).toEqual({ status: 403, code: 26440 });
   });
 
   it('keeps state out of a merchant’s hands: no SUBMITTED store can be switched on by its merchant', async () => {
     const res = dataOf(
-      await call('erin', 'POST', `${ORG}/store-requests`, { brandId: mine.brand.id, name: 'Pending', address: 'x' }),
+      await call('erin', 'POST', `${ORG}/store-requests`, {
+        brandId: mine.brand.id,
+        name: 'Pending',
+        address: 'x',
+      }),
     );
-    const put = await call('erin', 'PUT', `${MAIN}/stores/${res.row.id}`, { state: 'ACTIVE', name: 'Pending 2' });
+    const put = await call('erin', 'PUT', `${MAIN}/stores/${res.row.id}`, {
+      state: 'ACTIVE',
+      name: 'Pending 2',
+    });
     expect(dataOf(put)).toMatchObject({ state: 'SUBMITTED', name: 'Pending 2' });
     expect(codeOf(await call('erin', 'POST', `${MAIN}/stores/${res.row.id}/enable`))).toEqual({
       status: 409,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userGroupPermissions, userGroups, users } from '../../server/db/schema';
+import { company, userGroupPermissions, userGroups, users } from '../../server/db/schema';
 import {
   authHeader,
   createTestApp,
@@ -583,14 +583,27 @@ describe('register and invite', () => {
   });
 
   it('lets operators invite merchants and create operators, and refuses both to merchants', async () => {
+    // the company named must exist (26430); the invitee joins it
+    expectError(
+      await call('op', 'POST', `${USER}/operator/merchant/invite`, {
+        email: 'opm@example.test',
+        companyId: 999999,
+      }),
+      404,
+      26430,
+    );
+    const [c] = await t.db
+      .insert(company)
+      .values({ name: 'Invitee Co', registrationNo: 'R-7', contactEmail: 'co@example.test' })
+      .returning();
     const m = await call('op', 'POST', `${USER}/operator/merchant/invite`, {
       email: 'opm@example.test',
-      companyId: 7,
+      companyId: c?.id,
     });
     expect(m.json().data).toMatchObject({
       type: 'MERCHANT',
       invitationType: 'OPERATOR_INVITE_MERCHANT',
-      companyId: 7,
+      companyId: c?.id,
       invitedBy: ids.op,
     });
     const o = await call('op', 'POST', `${USER}/operator/register`, {
@@ -678,5 +691,103 @@ describe('DELETE /{id}', () => {
 
   it('refuses deleting oneself', async () => {
     expectError(await call('op', 'DELETE', `${USER}/${ids.op}`), 403, 26237);
+  });
+});
+
+describe('PUT and DELETE /user-group/{id}', () => {
+  const GROUP = `${MAIN}/user-group`;
+  const create = async (who: string, body: Record<string, unknown>) => {
+    const res = await call(who, 'POST', GROUP, body);
+    expect(res.json().code, res.body).toBe(0);
+    return res.json().data.id as number;
+  };
+
+  it("updates name, description and permissions of the merchant's own group", async () => {
+    const id = await create('a', {
+      name: 'Baristas',
+      permissions: [{ resource: 'stampCard', action: 'VIEW' }],
+    });
+    const res = await call('a', 'PUT', `${GROUP}/${id}`, {
+      name: 'Head Baristas',
+      description: 'senior staff',
+      permissions: [
+        { resource: 'stampCard', action: 'UPDATE' },
+        { resource: 'vouchers', action: 'VIEW' },
+      ],
+    });
+    expect(res.json().data).toMatchObject({
+      id,
+      name: 'Head Baristas',
+      description: 'senior staff',
+      type: 'MERCHANT',
+      companyId: 1,
+      permissions: [
+        { resource: 'stampCard', action: 'UPDATE' },
+        { resource: 'vouchers', action: 'VIEW' },
+      ],
+    });
+    // leaving permissions out keeps them; an empty list clears them
+    const renamed = await call('a', 'PUT', `${GROUP}/${id}`, { name: 'Baristas' });
+    expect(renamed.json().data.permissions).toHaveLength(2);
+    const cleared = await call('a', 'PUT', `${GROUP}/${id}`, { permissions: [] });
+    expect(cleared.json().data).toMatchObject({ name: 'Baristas', permissions: [] });
+  });
+
+  it('answers 26235 for a name another group of the scope has, 26232 for an unknown permission', async () => {
+    const one = await create('a', { name: 'Runners' });
+    await create('a', { name: 'Waiters' });
+    expectError(await call('a', 'PUT', `${GROUP}/${one}`, { name: 'WAITERS' }), 409, 26235);
+    expectError(
+      await call('a', 'PUT', `${GROUP}/${one}`, { permissions: [{ resource: 'nukes', action: 'VIEW' }] }),
+      404,
+      26232,
+    );
+    // the same name in another company is fine
+    await create('b', { name: 'Waiters' });
+    expect((await call('a', 'GET', `${GROUP}/${one}`)).json().data.name).toBe('Runners');
+  });
+
+  it("answers 26233 for an unknown group or another company's, and refuses merchants operator groups", async () => {
+    const theirs = await create('b', { name: 'Theirs' });
+    const ops = await create('op', { name: 'Support' });
+    for (const id of [999999, theirs, ops]) {
+      expectError(await call('a', 'PUT', `${GROUP}/${id}`, { name: 'Mine now' }), 404, 26233);
+      expectError(await call('a', 'DELETE', `${GROUP}/${id}`), 404, 26233);
+    }
+    expect((await call('b', 'GET', `${GROUP}/${theirs}`)).json().data.name).toBe('Theirs');
+    // a merchant assigning another company's group: 26233
+    expectError(await call('a', 'PUT', `${USER}/${ids.a}/groups`, { groupIds: [theirs] }), 404, 26233);
+  });
+
+  it('lets operators manage any group', async () => {
+    const theirs = await create('b', { name: 'Managed' });
+    const res = await call('op', 'PUT', `${GROUP}/${theirs}`, {
+      description: 'by an operator',
+      permissions: [{ resource: 'push', action: 'VIEW' }],
+    });
+    expect(res.json().data).toMatchObject({ type: 'MERCHANT', companyId: 2, description: 'by an operator' });
+    expect((await call('op', 'DELETE', `${GROUP}/${theirs}`)).json()).toEqual({
+      type: 'CR',
+      code: 0,
+      data: null,
+    });
+    expectError(await call('op', 'GET', `${GROUP}/${theirs}`), 404, 26233);
+  });
+
+  it('deletes a group with its memberships', async () => {
+    const id = await create('a', { name: 'Temporary' });
+    expect(
+      (await call('a', 'PUT', `${USER}/${ids.a}/groups`, { groupIds: [id] })).json().data.groups,
+    ).toEqual(['Temporary']);
+    expect((await call('a', 'DELETE', `${GROUP}/${id}`)).json().code).toBe(0);
+    expect((await call('a', 'GET', `${USER}/${ids.a}`)).json().data.groups).toEqual([]);
+    expectError(await call('a', 'DELETE', `${GROUP}/${id}`), 404, 26233);
+  });
+
+  it('validates the body (code 2)', async () => {
+    const id = await create('a', { name: 'Valid' });
+    expectError(await call('a', 'PUT', `${GROUP}/${id}`, { name: '' }), 400, 2);
+    expectError(await call('a', 'PUT', `${GROUP}/${id}`, { type: 'OPERATOR' }), 400, 2);
+    expectError(await call('a', 'PUT', `${GROUP}/${id}`, { companyId: 2 }), 400, 2);
   });
 });

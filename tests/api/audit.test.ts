@@ -1,0 +1,451 @@
+// The audit log (issue 5): every invitation, registration, activation, permission or group change,
+// change to someone else's account, user delete and organisation write leaves exactly one row with
+// its actor, action, resource and before/after, written in the change's own transaction, and never a
+// secret. Operators read the rows through GET /audit-logs (merchants: 26237), filtered by actor,
+// resource, action and time.
+import { asc, desc, gt } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, company, users } from '../../server/db/schema';
+import {
+  APP_TIMEOUT,
+  authHeader,
+  createTestApp,
+  createUser,
+  lastMailedToken,
+  login,
+  type TestApp,
+} from './helpers';
+
+const MAIN = '/portal-main-service/api/v1';
+const USER = `${MAIN}/user`;
+const GROUPS = `${MAIN}/user-group`;
+const AUDIT = `${MAIN}/audit-logs`;
+const PASSWORD = 'correct-horse-battery';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const ids: Record<string, number> = {};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const call = (who: string | null, method: Method, url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: who ? authHeader(tokens[who] ?? '') : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+const dataOf = (res: LightMyRequestResponse) => {
+  expect(res.json(), res.body).toMatchObject({ type: 'CR', code: 0 });
+  return res.json().data;
+};
+
+type AuditRow = typeof auditLog.$inferSelect;
+
+const lastAuditId = async (): Promise<number> => {
+  const [row] = await t.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  return Number(row?.id ?? 0);
+};
+
+/** Runs `act` and answers the audit rows it wrote. */
+const auditedBy = async (act: () => Promise<unknown>): Promise<AuditRow[]> => {
+  const from = await lastAuditId();
+  await act();
+  return t.db.select().from(auditLog).where(gt(auditLog.id, from)).orderBy(asc(auditLog.id));
+};
+
+/** Runs `act` and answers the one audit row it must have written. */
+const oneAuditOf = async (act: () => Promise<unknown>): Promise<AuditRow> => {
+  const rows = await auditedBy(act);
+  expect(rows, JSON.stringify(rows)).toHaveLength(1);
+  return rows[0] as AuditRow;
+};
+
+const actor = (key: string) => ({ actorId: ids[key], actorEmail: `${key}@example.test` });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [c] = await t.db
+    .insert(company)
+    .values({ name: 'Alpha', registrationNo: 'R1', contactEmail: 'alpha@example.test' })
+    .returning();
+  ids.co = typeof c?.id === 'number' ? c.id : 0;
+  for (const [key, type] of [
+    ['op', 'OPERATOR'],
+    ['owner', 'MERCHANT'],
+    ['clerk', 'MERCHANT'],
+  ] as const) {
+    const row = await createUser(t.db, {
+      email: `${key}@example.test`,
+      password: PASSWORD,
+      type,
+      companyId: type === 'MERCHANT' ? ids.co : null,
+      signupState: 'APPROVAL',
+    });
+    ids[key] = row.id;
+    const r = await login(t.app, `${key}@example.test`, PASSWORD);
+    expect(r.response.json().code).toBe(0);
+    tokens[key] = r.accessToken;
+  }
+}, APP_TIMEOUT);
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('invitations, registration and activation', () => {
+  it('audits each invitation by its inviter, with the new user as `after`', async () => {
+    const cases: [string, string, Record<string, unknown>][] = [
+      ['owner', '/merchant/invite', { email: 'inv1@example.test' }],
+      ['op', '/operator/merchant/invite', { email: 'inv2@example.test', companyId: ids.co }],
+      ['op', '/operator/register', { email: 'inv3@example.test' }],
+    ];
+    for (const [who, path, body] of cases) {
+      let created: { id: number } = { id: 0 };
+      const row = await oneAuditOf(async () => {
+        created = dataOf(await call(who, 'POST', `${USER}${path}`, body));
+      });
+      expect(row, path).toMatchObject({
+        ...actor(who),
+        action: 'invite',
+        resource: 'users',
+        recordId: String(created.id),
+        before: null,
+      });
+      expect(row.after).toMatchObject({ id: created.id, email: body.email, state: 'WAIT_EMAIL_ACTIVE' });
+      expect(row.after).not.toHaveProperty('passwordHash');
+    }
+  });
+
+  it('writes nothing for a refused invitation', async () => {
+    const rows = await auditedBy(async () => {
+      expect(
+        (await call('owner', 'POST', `${USER}/merchant/invite`, { email: 'OP@example.test' })).json().code,
+      ).toBe(26222);
+      expect(
+        (await call('owner', 'POST', `${USER}/operator/register`, { email: 'x@example.test' })).json().code,
+      ).toBe(26237);
+    });
+    expect(rows).toEqual([]);
+  });
+
+  it("audits a merchant's self-registration as the new user, and activation by e-mail", async () => {
+    let id = 0;
+    const reg = await oneAuditOf(async () => {
+      id = dataOf(
+        await call(null, 'POST', `${USER}/merchant/register`, {
+          email: 'self@example.test',
+          password: 'self-pass-123',
+        }),
+      ).id;
+    });
+    expect(reg).toMatchObject({
+      actorId: id,
+      actorEmail: 'self@example.test',
+      action: 'register',
+      resource: 'users',
+      recordId: String(id),
+    });
+    expect(reg.after).toMatchObject({
+      email: 'self@example.test',
+      type: 'MERCHANT',
+      invitationType: 'BLANK',
+    });
+    const token = await lastMailedToken(t.db, 'self@example.test');
+    const act = await oneAuditOf(async () => {
+      dataOf(await call(null, 'PATCH', `${USER}/active-by-email`, { token }));
+    });
+    expect(act).toMatchObject({
+      actorId: id,
+      action: 'activate',
+      resource: 'users',
+      recordId: String(id),
+      before: { state: 'WAIT_EMAIL_ACTIVE' },
+      after: { state: 'ENABLE' },
+    });
+  });
+
+  it('audits the activation of an invitee who sets a password, without the password', async () => {
+    const token = await lastMailedToken(t.db, 'inv1@example.test');
+    const row = await oneAuditOf(async () => {
+      dataOf(await call(null, 'PATCH', `${USER}/active-by-email`, { token, password: 'invitee-pass-1' }));
+    });
+    expect(row).toMatchObject({
+      action: 'activate',
+      actorEmail: 'inv1@example.test',
+      after: { state: 'ENABLE' },
+    });
+    expect(JSON.stringify(row)).not.toContain('invitee-pass-1');
+  });
+});
+
+describe('permissions and groups', () => {
+  it('audits PATCH permissions with the lists before and after', async () => {
+    const first = await oneAuditOf(async () =>
+      dataOf(
+        await call('owner', 'PATCH', `${USER}/${ids.clerk}/permissions`, {
+          permissions: [{ resource: 'vouchers', action: 'VIEW' }],
+        }),
+      ),
+    );
+    expect(first).toMatchObject({
+      ...actor('owner'),
+      action: 'permissions',
+      resource: 'users',
+      recordId: String(ids.clerk),
+      companyId: ids.co,
+      before: { permissions: [] },
+      after: { permissions: [{ resource: 'vouchers', action: 'VIEW' }] },
+    });
+    const second = await oneAuditOf(async () =>
+      dataOf(
+        await call('owner', 'PATCH', `${USER}/${ids.clerk}/permissions`, {
+          permissions: [{ resource: 'push', action: 'ADD' }],
+        }),
+      ),
+    );
+    expect(second).toMatchObject({
+      before: { permissions: [{ resource: 'vouchers', action: 'VIEW' }] },
+      after: { permissions: [{ resource: 'push', action: 'ADD' }] },
+    });
+    // a refused change (26232) writes nothing
+    expect(
+      await auditedBy(() =>
+        call('owner', 'PATCH', `${USER}/${ids.clerk}/permissions`, {
+          permissions: [{ resource: 'nope', action: 'VIEW' }],
+        }),
+      ),
+    ).toEqual([]);
+  });
+
+  it('audits group create, update and delete, and group assignment', async () => {
+    let groupId = 0;
+    const created = await oneAuditOf(async () => {
+      groupId = dataOf(
+        await call('owner', 'POST', GROUPS, {
+          name: 'Cashiers',
+          description: 'tills',
+          permissions: [{ resource: 'stampCard', action: 'VIEW' }],
+        }),
+      ).id;
+    });
+    expect(created).toMatchObject({
+      ...actor('owner'),
+      action: 'create',
+      resource: 'userGroups',
+      recordId: String(groupId),
+      companyId: ids.co,
+      before: null,
+      after: { name: 'Cashiers', type: 'MERCHANT', permissions: [{ resource: 'stampCard', action: 'VIEW' }] },
+    });
+
+    const assigned = await oneAuditOf(async () =>
+      dataOf(await call('owner', 'PUT', `${USER}/${ids.clerk}/groups`, { groupIds: [groupId] })),
+    );
+    expect(assigned).toMatchObject({
+      action: 'groups',
+      resource: 'users',
+      recordId: String(ids.clerk),
+      before: { groupIds: [], groups: [] },
+      after: { groupIds: [groupId], groups: ['Cashiers'] },
+    });
+
+    const updated = await oneAuditOf(async () =>
+      dataOf(
+        await call('owner', 'PUT', `${GROUPS}/${groupId}`, {
+          name: 'Tills',
+          permissions: [{ resource: 'stampCard', action: 'UPDATE' }],
+        }),
+      ),
+    );
+    expect(updated).toMatchObject({
+      action: 'update',
+      resource: 'userGroups',
+      recordId: String(groupId),
+      before: { name: 'Cashiers', permissions: [{ resource: 'stampCard', action: 'VIEW' }] },
+      after: {
+        name: 'Tills',
+        description: 'tills',
+        permissions: [{ resource: 'stampCard', action: 'UPDATE' }],
+      },
+    });
+
+    const deleted = await oneAuditOf(async () => dataOf(await call('op', 'DELETE', `${GROUPS}/${groupId}`)));
+    expect(deleted).toMatchObject({
+      ...actor('op'),
+      action: 'delete',
+      resource: 'userGroups',
+      recordId: String(groupId),
+      companyId: ids.co,
+      before: { name: 'Tills', memberIds: [ids.clerk] },
+      after: null,
+    });
+    // the membership went with the group
+    expect(dataOf(await call('owner', 'GET', `${USER}/${ids.clerk}`)).groups).toEqual([]);
+  });
+});
+
+describe('user changes and deletes', () => {
+  it("audits a change to someone else's info, not one's own", async () => {
+    const row = await oneAuditOf(async () =>
+      dataOf(await call('owner', 'PUT', `${USER}/${ids.clerk}/info`, { name: 'Clerk Renamed' })),
+    );
+    expect(row).toMatchObject({
+      ...actor('owner'),
+      action: 'update',
+      resource: 'users',
+      recordId: String(ids.clerk),
+      before: { name: 'clerk' },
+      after: { name: 'Clerk Renamed' },
+    });
+    expect(
+      await auditedBy(async () =>
+        dataOf(await call('owner', 'PUT', `${USER}/${ids.owner}/info`, { name: 'Me' })),
+      ),
+    ).toEqual([]);
+  });
+
+  it("audits an operator's password reset without any secret", async () => {
+    const row = await oneAuditOf(async () =>
+      dataOf(await call('op', 'PUT', `${USER}/${ids.clerk}/pwd`, { password: 'brand-new-pass-1' })),
+    );
+    expect(row).toMatchObject({ ...actor('op'), action: 'resetPassword', recordId: String(ids.clerk) });
+    expect(JSON.stringify(row)).not.toContain('brand-new-pass-1');
+  });
+
+  it('audits soft and hard deletes', async () => {
+    const soft = await oneAuditOf(async () => dataOf(await call('owner', 'DELETE', `${USER}/${ids.clerk}`)));
+    expect(soft).toMatchObject({
+      ...actor('owner'),
+      action: 'delete',
+      resource: 'users',
+      recordId: String(ids.clerk),
+      before: { state: 'ENABLE' },
+      after: { state: 'DELETE' },
+    });
+    const victim = await createUser(t.db, { email: 'victim@example.test', companyId: ids.co });
+    const hard = await oneAuditOf(async () =>
+      dataOf(await call('op', 'DELETE', `${USER}/${victim.id}?softDel=false`)),
+    );
+    expect(hard).toMatchObject({
+      action: 'delete',
+      recordId: String(victim.id),
+      before: { email: 'victim@example.test' },
+      after: null,
+    });
+  });
+});
+
+describe('organisation writes (declared with audit: true)', () => {
+  it('audits generic create, update and delete of company, brand and store', async () => {
+    let companyId = 0;
+    const c = await oneAuditOf(async () => {
+      companyId = dataOf(
+        await call('op', 'POST', `${MAIN}/companies`, {
+          name: 'Beta',
+          registrationNo: 'R2',
+          contactEmail: 'beta@example.test',
+        }),
+      ).id;
+    });
+    expect(c).toMatchObject({
+      ...actor('op'),
+      action: 'create',
+      resource: 'company',
+      after: { name: 'Beta' },
+    });
+    let brandId = 0;
+    const b = await oneAuditOf(async () => {
+      brandId = dataOf(await call('op', 'POST', `${MAIN}/brands`, { name: 'Beta Brand', companyId })).id;
+    });
+    expect(b).toMatchObject({ action: 'create', resource: 'brand', companyId, recordId: String(brandId) });
+    const u = await oneAuditOf(async () =>
+      dataOf(await call('op', 'PUT', `${MAIN}/brands/${brandId}`, { description: 'changed' })),
+    );
+    expect(u).toMatchObject({ action: 'update', resource: 'brand', after: { description: 'changed' } });
+    let storeId = 0;
+    const s = await oneAuditOf(async () => {
+      storeId = dataOf(
+        await call('op', 'POST', `${MAIN}/stores`, {
+          name: 'Beta Store',
+          address: '1 Road',
+          companyId,
+          brandId,
+        }),
+      ).id;
+    });
+    expect(s).toMatchObject({ action: 'create', resource: 'store', recordId: String(storeId) });
+    const d = await oneAuditOf(async () => dataOf(await call('op', 'DELETE', `${MAIN}/stores/${storeId}`)));
+    expect(d).toMatchObject({ action: 'delete', resource: 'store', recordId: String(storeId) });
+  });
+});
+
+describe('no secret in the log', () => {
+  it('holds no password hash, token hash or password anywhere', async () => {
+    const hashes = (await t.db.select({ h: users.passwordHash }).from(users))
+      .map((r) => r.h)
+      .filter((h): h is string => typeof h === 'string');
+    expect(hashes.length).toBeGreaterThan(3);
+    const rows = await t.db.select().from(auditLog);
+    expect(rows.length).toBeGreaterThan(10);
+    const text = JSON.stringify(rows);
+    for (const h of hashes) expect(text).not.toContain(h);
+    expect(text).not.toMatch(/\$argon2/);
+    expect(text).not.toContain(PASSWORD);
+    // no key that names a secret in any before/after
+    const changes = JSON.stringify(rows.map((r) => [r.before, r.after]));
+    expect(changes).not.toMatch(/"[^"]*(password|token|secret|hash)[^"]*":/i);
+  });
+});
+
+describe('GET /audit-logs', () => {
+  it('is for operators only', async () => {
+    const res = await call('owner', 'GET', AUDIT);
+    expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 403, code: 26237 });
+    expect(dataOf(await call('op', 'GET', AUDIT)).length).toBeGreaterThan(0);
+  });
+
+  const list = async (filter: unknown[]) => {
+    const res = await call(
+      'op',
+      'GET',
+      `${AUDIT}?size=1000&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+    );
+    return dataOf(res) as { actorId: number; resource: string; action: string; createTime: string }[];
+  };
+
+  it('filters by actorId, resource and action', async () => {
+    const byOwner = await list([{ field: 'actorId', op: 'eq', value: ids.owner }]);
+    expect(byOwner.length).toBeGreaterThan(0);
+    expect(byOwner.every((r) => r.actorId === ids.owner)).toBe(true);
+    const groups = await list([{ field: 'resource', op: 'eq', value: 'userGroups' }]);
+    expect(groups.map((r) => r.action).sort()).toEqual(['create', 'delete', 'update']);
+    const invites = await list([
+      { field: 'action', op: 'in', value: ['invite'] },
+      { field: 'resource', op: 'eq', value: 'users' },
+    ]);
+    expect(invites).toHaveLength(3);
+  });
+
+  it('filters by createTime gte / lte', async () => {
+    const all = await list([]);
+    const times = all.map((r) => Date.parse(r.createTime)).sort((a, b) => a - b);
+    const first = times[0] ?? 0;
+    const last = times[times.length - 1] ?? 0;
+    await new Promise((r) => setTimeout(r, 50));
+    const mid = new Date();
+    await new Promise((r) => setTimeout(r, 50));
+    dataOf(await call('op', 'PUT', `${USER}/${ids.owner}/info`, { name: 'Owner Later' }));
+    const after = await list([{ field: 'createTime', op: 'gte', value: mid.toISOString() }]);
+    expect(after.map((r) => r.action)).toEqual(['update']);
+    const before = await list([{ field: 'createTime', op: 'lte', value: mid.toISOString() }]);
+    expect(before).toHaveLength(all.length);
+    const window = await list([
+      { field: 'createTime', op: 'gte', value: new Date(first).toISOString() },
+      // the wire carries milliseconds; PostgreSQL keeps microseconds
+      { field: 'createTime', op: 'lte', value: new Date(last + 1).toISOString() },
+    ]);
+    expect(window).toHaveLength(all.length);
+  });
+});
