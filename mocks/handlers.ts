@@ -19,8 +19,11 @@ import {
 import { canAccess, isPermissionAction, isPermissionResource, type Permission } from '../contract/access';
 import { RESOURCES } from '../resources';
 import type { ResourceDeclaration } from '../resources/types';
+import { createAccessHandlers } from './access';
 import { createMockDb, listedUser, loggedInUser, type MockDb, type MockUser, publicUser } from './data';
 import { applyListQuery, type MockListSpec } from './list';
+import { createOrganisationHandlers } from './organisation';
+import { createHierarchyHandlers } from './organisation-hierarchy';
 import { createResourceHandlers } from './resources';
 import { type Body, fail, failure, guard, invalid, readBody, success, violations } from './respond';
 
@@ -247,6 +250,7 @@ export const createHandlers = (db: MockDb = createMockDb(), options: HandlerOpti
   const config = `${main}/config/main`;
 
   return [
+    ...createAccessHandlers({ db, main, authenticate, seeUser, fullPermissions }), // mocks/access.ts
     // ---- auth ---------------------------------------------------------------------------------------
     http.post(
       `${auth}/get-token`,
@@ -698,6 +702,8 @@ export const createHandlers = (db: MockDb = createMockDb(), options: HandlerOpti
       }),
     ),
 
+    ...createOrganisationHandlers({ db, origin, authenticate }),
+    ...createHierarchyHandlers({ db, origin, authenticate }),
     // ---- declared resources: generic CRUD -------------------------------------------------------------
     ...createResourceHandlers(
       { db, baseOf: (service) => `${origin}${BASE_PATHS[service]}`, authenticate, fullPermissions },

@@ -57,6 +57,15 @@ const PhoneInputPage = page(() => import('./pages/test/PhoneInputPage'), 'PhoneI
 const HomePage = page(() => import('./pages/placeholders/HomePage'), 'HomePage');
 const UserVouchersPage = page(() => import('./pages/resources/ResourcePages'), 'UserVouchersPage');
 const DataTableEditView = page(() => import('./pages/DataTableEditView'), 'DataTableEditView');
+const ApproveRedirect = page(() => import('./pages/approve/ApproveRedirect'), 'ApproveRedirect');
+const AccessLandingPage = page(() => import('./pages/access/AccessPages'), 'AccessLandingPage');
+const OperatorAccessPage = page(() => import('./pages/access/AccessPages'), 'OperatorAccessPage');
+const MerchantAccessPage = page(() => import('./pages/access/AccessPages'), 'MerchantAccessPage');
+const OrgHierarchyPage = page(() => import('./pages/organisation/OrgHierarchyPage'), 'OrgHierarchyPage');
+const OrganizationLandingPage = page(
+  () => import('./pages/organisation/OrgHierarchyPage'),
+  'OrganizationLandingPage',
+);
 
 export { LoginPage };
 
@@ -131,7 +140,7 @@ export const ROUTES: readonly RouteDef[] = [
   table('/config/countryConfig', 'country_config', OPERATOR),
   table('/config/bannerConfig', 'banner_config', USERS, bannerForMerchant),
   table('/config/forceUpdateConfig', 'force_update_config', OPERATOR, notJcr),
-  soon('/config/audit-log', 'audit_log', OPERATOR),
+  table('/config/audit-log', 'audit_log', OPERATOR),
   soon('/analytics', 'analytics', OPERATOR),
   // Finance is the merchant's own wallet: operators never see it (spec sections 1 and 6).
   soon('/finance', 'finance', MERCHANT),
@@ -139,19 +148,19 @@ export const ROUTES: readonly RouteDef[] = [
   soon('/finance/wallet/txn/history', 'wallet_txn_history', MERCHANT),
   soon('/finance/wallet/top-up', 'wallet_top_up', MERCHANT),
   soon('/finance/payment-methods', 'payment_methods', MERCHANT),
-  soon('/organization', 'organization', USERS),
-  soon('/organization/org-hierarchy', 'org_hierarchy', USERS),
+  route('/organization', OrganizationLandingPage, USERS),
+  route('/organization/org-hierarchy', OrgHierarchyPage, USERS),
   table('/organization/company', 'company', USERS),
   table('/organization/brand', 'brand', USERS),
   table('/organization/store', 'store', USERS),
-  soon('/access', 'access', USERS),
-  soon('/access/operator-access', 'operator_access', OPERATOR),
-  soon('/access/merchant-access', 'merchant_access', USERS),
+  route('/access', AccessLandingPage, USERS),
+  route('/access/operator-access', OperatorAccessPage, OPERATOR),
+  route('/access/merchant-access', MerchantAccessPage, USERS),
   table('/access/user-group', 'user_group', OPERATOR),
   route('/help', HelpPage, ALL),
   route('/help/how-to-get-lat-long', LatLongHelpPage, ALL),
   route('/help/terms-and-conditions', TermsPage, ALL),
-  soon('/approve', 'approve', OPERATOR),
+  route('/approve', ApproveRedirect, OPERATOR),
   table('/approve/merchant-signup', 'approve_merchant_signup', OPERATOR),
   table('/product', 'product', USERS),
   soon('/product/edit', 'product_edit', USERS),

@@ -27,6 +27,8 @@ import {
   directPermissions,
   groupListSpec,
   groupPermissions,
+  groupsOf,
+  newlyGranted,
   permissionsOfGroups,
   resolveGroups,
   setDirectPermissions,
@@ -283,7 +285,7 @@ export const usersRoutes: RoutePlugin = async (app) => {
     const me = await actor(request);
     const target = await targetUser(db, me, request.params.id, 'UPDATE');
     const list = validatePermissions(request.body.permissions);
-    assertCanGrant(me.subject, list);
+    assertCanGrant(me.subject, newlyGranted(list, await directPermissions(db, target.id)));
     return ok(await setDirectPermissions(db, auditActorOf(me.row), target, list));
   });
 
@@ -291,7 +293,15 @@ export const usersRoutes: RoutePlugin = async (app) => {
     const me = await actor(request);
     const target = await targetUser(db, me, request.params.id, 'UPDATE');
     const ids = await resolveGroups(db, target, request.body);
-    assertCanGrant(me.subject, await permissionsOfGroups(db, ids));
+    // joining a group grants its permissions; staying in one grants nothing new
+    const current = new Set((await groupsOf(db, target.id)).map((g) => g.id));
+    assertCanGrant(
+      me.subject,
+      await permissionsOfGroups(
+        db,
+        ids.filter((id) => !current.has(id)),
+      ),
+    );
     await setUserGroups(db, auditActorOf(me.row), target, ids);
     return ok(await withGroups(db, target));
   });
@@ -428,7 +438,9 @@ export const userGroupRoutes: RoutePlugin = async (app) => {
     const { name, description } = request.body;
     const permissions =
       request.body.permissions === undefined ? undefined : validatePermissions(request.body.permissions);
-    if (permissions !== undefined) assertCanGrant(me.subject, permissions);
+    if (permissions !== undefined) {
+      assertCanGrant(me.subject, newlyGranted(permissions, await groupPermissions(db, group.id)));
+    }
     return ok(await updateGroup(db, auditActorOf(me.row), group, { name, description, permissions }));
   });
 

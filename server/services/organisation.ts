@@ -366,6 +366,8 @@ export const requestBrand = async (
   input: BrandInput,
 ): Promise<RequestResult<BrandRow>> =>
   inTransaction(db, async (tx) => {
+    // someone limited to one brand or store works inside it; new brands are the company's business
+    if (user.brandId !== null || user.storeId !== null) throw new AppError('ACCESS_DENIED');
     const companyRow = await activeCompanyOf(tx, user);
     await assertNameFree(tx, 'BRAND_NAME_DUPLICATE', {
       table: brand,
@@ -397,6 +399,7 @@ export const requestStore = async (
   input: StoreInput & { brandId: number },
 ): Promise<RequestResult<StoreRow>> =>
   inTransaction(db, async (tx) => {
+    if (user.storeId !== null) throw new AppError('ACCESS_DENIED');
     const companyRow = await activeCompanyOf(tx, user);
     const brandRow = await ownBrand(tx, companyRow.id, input.brandId, { active: true });
     if (user.brandId !== null && user.brandId !== brandRow.id) throw new AppError('BRAND_NOT_BELONG_TO_USER');

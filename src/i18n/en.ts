@@ -1,5 +1,8 @@
 import { DIALOG_BUTTONS } from '../../contract';
 import { buildersEn } from '../builders/messages.en';
+import { accessEn } from './access.en';
+import { hierarchyEn } from './hierarchy.en';
+import { organisationEn } from './organisation.en';
 import { pagesEn } from './pages.en';
 import { resourcesEn } from './resources.en';
 
@@ -158,4 +161,12 @@ const shellEn = {
 };
 
 // Namespaces do not overlap (the pages use `pages.*`), so a shallow merge keeps every key.
-export const en = { ...shellEn, ...pagesEn, ...resourcesEn, ...buildersEn };
+export const en = {
+  ...shellEn,
+  ...pagesEn,
+  ...resourcesEn,
+  ...buildersEn,
+  ...organisationEn,
+  ...accessEn,
+  ...hierarchyEn,
+};

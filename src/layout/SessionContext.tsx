@@ -25,7 +25,8 @@ interface PnsAnswer {
 
 /**
  * Loads the logged-in user at startup and again whenever the stored login changes (sign-in,
- * sign-out, another tab): the key is the stored user id plus whether a token exists.
+ * sign-out, another tab, an approved signup): the key is the stored user id and signup state plus
+ * whether a token exists.
  */
 export const SessionProvider = ({ loader, children }: { loader: SessionLoader; children: ReactNode }) => {
   const httpClient = useHttpClient();
@@ -33,7 +34,10 @@ export const SessionProvider = ({ loader, children }: { loader: SessionLoader; c
   useLocation();
   const store = getSessionStore();
   const hasToken = store.getAccessToken() !== null || store.getRefreshToken() !== null;
-  const key = hasToken ? `user:${store.getUser()?.id ?? '?'}` : 'visitor';
+  // The signup state is part of the key: an approval seen by "Check again" (which reloads the stored
+  // user) must reload the session, or startup keeps sending the merchant back to /signup.
+  const stored = store.getUser();
+  const key = hasToken ? `user:${stored?.id ?? '?'}:${stored?.signupState ?? ''}` : 'visitor';
   const [session, setSession] = useState<Session>({ status: 'loading' });
   const [, setTick] = useState(0);
   const loadedKey = useRef<string | null>(null);

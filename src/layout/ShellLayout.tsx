@@ -14,6 +14,7 @@ import { useSession } from './SessionContext';
 import { ShellAppBar } from './ShellAppBar';
 import { ShellMenu } from './ShellMenu';
 import { type Session, startupTarget } from './startup';
+import { useOrgMenuFlags } from './useOrgMenuFlags';
 
 export const MENU_WIDTH = 260;
 const PAGE_MAX_WIDTH = 1280;
@@ -68,13 +69,12 @@ export const ShellLayout = ({ children }: LayoutProps) => {
   const [sidebarOpen, setSidebarOpen] = useSidebarState();
   const menuOpen = flags.menu && sidebarOpen;
   const { brand } = getPortalEnv();
-  const user = session.status === 'user' ? session.user : null;
+  const orgFlags = useOrgMenuFlags(session);
   const groups = menuFor({
     role: viewerOf(session).role,
     brand,
     pnsAllowed: session.status === 'user' && session.pnsAllowed,
-    hasCompany: Boolean(user?.companyId),
-    hasBrand: Boolean(user?.brandId),
+    ...orgFlags,
   });
 
   const headerOffset = flags.header ? INITIAL_HEADER_HEIGHT : 0;

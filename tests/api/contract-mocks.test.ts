@@ -385,6 +385,166 @@ describe('mocks and server answer in the same shapes', () => {
     expect(errorOf(after.mock)).toEqual(errorOf(after.server));
   });
 
+  describe('organisation: signup, approve and reject', () => {
+    // new.merchant@example.com is the mocks' merchant without a company; the server gets the same one
+    const SIGNUP_MERCHANT = 'new.merchant@example.com';
+    const signupTokens = { server: '', mock: '' };
+    const requestIds = { server: 0, mock: 0 };
+    const signupBearer = (side: 'server' | 'mock') => ({ authorization: `Bearer ${signupTokens[side]}` });
+    const SIGNUP = {
+      company: {
+        name: 'Contract Kopi Pte Ltd',
+        registrationNo: '201900001K',
+        contactEmail: 'kopi@example.com',
+      },
+      brand: { name: 'Contract Kopi', website: 'https://kopi.example.com' },
+      store: { name: 'Contract Kopi Raffles', address: '1 Raffles Place', latitude: 1.28, longitude: 103.85 },
+    };
+    const requestIdOf = (a: Answer): number =>
+      (a.body as { data: { request: { id: number } | null } }).data.request?.id ?? 0;
+
+    beforeAll(async () => {
+      await createUser(t.db, {
+        email: SIGNUP_MERCHANT,
+        password: PASSWORD,
+        type: 'MERCHANT',
+        name: 'Nina New',
+      });
+      const { server, mock } = await bothAnswer({
+        method: 'POST',
+        path: '/auth/get-token',
+        body: { email: SIGNUP_MERCHANT, password: PASSWORD },
+      });
+      signupTokens.server = server.headers['x-access-token'] ?? '';
+      signupTokens.mock = mock.headers['x-access-token'] ?? '';
+    });
+
+    it('GET /organization/signup before any application: request null on both', async () => {
+      const { server, mock } = await bothAnswer((side) => ({
+        method: 'GET',
+        path: '/organization/signup',
+        headers: signupBearer(side),
+      }));
+      expect(server.status).toBe(200);
+      expectSameShape(server, mock);
+      expect((server.body as { data: { request: unknown } }).data.request).toBeNull();
+    });
+
+    it('POST /organization/signup without the required fields: code 2 on both', async () => {
+      const { server, mock } = await bothAnswer((side) => ({
+        method: 'POST',
+        path: '/organization/signup',
+        headers: signupBearer(side),
+        body: {
+          company: { name: '', registrationNo: 'x', contactEmail: 'x@example.com' },
+          brand: { name: 'B' },
+          store: { name: 'S' },
+        },
+      }));
+      expectSameShape(server, mock);
+      expect(errorOf(mock)).toEqual(errorOf(server));
+      for (const side of [server, mock]) {
+        const fields = ((side.body as { data: { field: string }[] }).data ?? []).map((v) => v.field);
+        expect(fields).toEqual(expect.arrayContaining(['company.name', 'store.address']));
+      }
+    });
+
+    it('POST /organization/signup: the same view (request PENDING, company, brand, store)', async () => {
+      const { server, mock } = await bothAnswer((side) => ({
+        method: 'POST',
+        path: '/organization/signup',
+        headers: signupBearer(side),
+        body: SIGNUP,
+      }));
+      expect(server.status).toBe(200);
+      expectSameShape(server, mock);
+      requestIds.server = requestIdOf(server);
+      requestIds.mock = requestIdOf(mock);
+      expect(requestIds.server && requestIds.mock).toBeTruthy();
+    });
+
+    it('a second signup while one is PENDING: 26421 on both', async () => {
+      const { server, mock } = await bothAnswer((side) => ({
+        method: 'POST',
+        path: '/organization/signup',
+        headers: signupBearer(side),
+        body: SIGNUP,
+      }));
+      expect(errorOf(mock)).toEqual(errorOf(server));
+      expect(errorOf(server)).toMatchObject({ status: 409, code: 26421 });
+    });
+
+    it('reject without a reason: code 2 on both', async () => {
+      const { server, mock } = await bothAnswer((side) => ({
+        method: 'POST',
+        path: `/merchant-signups/${requestIds[side]}/reject`,
+        headers: bearer(side),
+        body: { reason: '' },
+      }));
+      expectSameShape(server, mock);
+      expect(errorOf(mock)).toEqual(errorOf(server));
+    });
+
+    it('reject, then approve the decided request (26400), then GET shows the reason', async () => {
+      const rejected = await bothAnswer((side) => ({
+        method: 'POST',
+        path: `/merchant-signups/${requestIds[side]}/reject`,
+        headers: bearer(side),
+        body: { reason: 'The registration number does not match.' },
+      }));
+      expect(rejected.server.status).toBe(200);
+      expectSameShape(rejected.server, rejected.mock);
+
+      const late = await bothAnswer((side) => ({
+        method: 'POST',
+        path: `/merchant-signups/${requestIds[side]}/approve`,
+        headers: bearer(side),
+      }));
+      expect(errorOf(late.mock)).toEqual(errorOf(late.server));
+      expect(errorOf(late.server)).toMatchObject({ status: 409, code: 26400 });
+
+      const view = await bothAnswer((side) => ({
+        method: 'GET',
+        path: '/organization/signup',
+        headers: signupBearer(side),
+      }));
+      expectSameShape(view.server, view.mock);
+      for (const side of [view.server, view.mock]) {
+        expect((side.body as { data: { request: { approval: string } } }).data.request.approval).toBe(
+          'REJECT',
+        );
+      }
+    });
+
+    it('resubmit after the rejection, then approve: the same shapes', async () => {
+      const again = await bothAnswer((side) => ({
+        method: 'POST',
+        path: '/organization/signup',
+        headers: signupBearer(side),
+        body: { ...SIGNUP, company: { ...SIGNUP.company, registrationNo: '201900002K' } },
+      }));
+      expect(again.server.status).toBe(200);
+      expectSameShape(again.server, again.mock);
+      const ids = { server: requestIdOf(again.server), mock: requestIdOf(again.mock) };
+      const approved = await bothAnswer((side) => ({
+        method: 'POST',
+        path: `/merchant-signups/${ids[side]}/approve`,
+        headers: bearer(side),
+      }));
+      expect(approved.server.status).toBe(200);
+      expectSameShape(approved.server, approved.mock);
+    });
+
+    it('a merchant deciding a request: the same refusal', async () => {
+      const { server, mock } = await bothAnswer((side) => ({
+        method: 'POST',
+        path: `/merchant-signups/${requestIds[side]}/approve`,
+        headers: signupBearer(side),
+      }));
+      expect(errorOf(mock)).toEqual(errorOf(server));
+    });
+  });
+
   it('an unknown filter field: code 2 with the same violation list shape', async () => {
     const { server, mock } = await bothAnswer((side) => ({
       method: 'GET',

@@ -346,7 +346,13 @@ describe('brand and store requests through the same queue', () => {
     });
     await signIn('daveBrand', 'dave-brand@example.test');
     const tree = dataOf(await call('daveBrand', 'GET', `${ORG}/hierarchy`));
-    expect((tree.brands as { id: number }[]).map((b) => b.id)).toEqual([org.brand.id]);
+    expect((tree.brands as { id: number }[]).map((b) => b.id)).toEqual([org.brand.id]); // new brands are the company's business, not a brand manager's
+    expect(
+      codeOf(await call('daveBrand', 'POST', `${ORG}/brand-requests`, { name: 'Side Project' })),
+    ).toEqual({
+      status: 403,
+      code: 26237,
+    });
   });
 });
 

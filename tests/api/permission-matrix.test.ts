@@ -293,6 +293,36 @@ describe('granting more than one holds (26238)', () => {
       ),
     ).toEqual({ status: 403, code: 26238 });
   });
+
+  it('checks only what a change adds: keeping or removing what someone else granted is fine', async () => {
+    // the owner grants vouchers ADD, which the 'direct' merchant does not hold
+    const wide = [
+      { resource: 'vouchers', action: 'ADD' },
+      { resource: 'vouchers', action: 'VIEW' },
+    ];
+    const byOwner = await call('owner', 'PATCH', `${USER}/${ids.grouped}/permissions`, { permissions: wide });
+    expect(byOwner.json(), byOwner.body).toMatchObject({ code: 0 });
+    // 'direct' removes vouchers VIEW and keeps vouchers ADD, which they could not have granted
+    const kept = await call('direct', 'PATCH', `${USER}/${ids.grouped}/permissions`, {
+      permissions: [{ resource: 'vouchers', action: 'ADD' }],
+    });
+    expect(kept.json(), kept.body).toMatchObject({
+      code: 0,
+      data: [{ resource: 'vouchers', action: 'ADD' }],
+    });
+    // ... but adding push UPDATE next to it is still refused
+    expect(
+      codeOf(
+        await call('direct', 'PATCH', `${USER}/${ids.grouped}/permissions`, {
+          permissions: [
+            { resource: 'vouchers', action: 'ADD' },
+            { resource: 'push', action: 'UPDATE' },
+          ],
+        }),
+      ),
+    ).toEqual({ status: 403, code: 26238 });
+    await call('owner', 'PATCH', `${USER}/${ids.grouped}/permissions`, { permissions: [] });
+  });
 });
 
 describe('POST /user/{id}/pns/is-allow (push VIEW under canAccess)', () => {

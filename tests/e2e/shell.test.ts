@@ -29,6 +29,8 @@ const OPERATOR_REDIRECTS: Record<string, string> = {
   '/register': '/',
   '/forget-password': '/',
   '/signup': '/',
+  // the Approve List group's route opens its one list (issue 5)
+  '/approve': '/approve/merchant-signup',
 };
 
 /** The routes behind the approved merchant's menu, plus their own pages (spec 6). */
@@ -405,7 +407,8 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
 
     it('is sent to /signup, which has a header and no side menu', async () => {
       await page.waitForURL((url) => url.pathname === '/signup');
-      await page.getByText('Your application is being reviewed').waitFor();
+      // no application filed yet: the signup form (issue 5)
+      await page.getByRole('heading', { name: 'Register your business' }).waitFor();
       await expect(header(page).count()).resolves.toBe(1);
       await expect(menu(page).count()).resolves.toBe(0);
       await screenshot(page, 'unapproved-signup');

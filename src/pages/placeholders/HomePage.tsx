@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { menuFor } from '../../layout/menuFor';
 import { useSession } from '../../layout/SessionContext';
 import { viewerOf } from '../../layout/ShellLayout';
+import { useOrgMenuFlags } from '../../layout/useOrgMenuFlags';
 import { getPortalEnv } from '../../providers/env';
 
 /** The root page: a greeting and a card per menu group, so the portal has a start page. */
@@ -12,12 +13,12 @@ export const HomePage = () => {
   const session = useSession();
   const viewer = viewerOf(session);
   const user = session.status === 'user' ? session.user : null;
+  const orgFlags = useOrgMenuFlags(session);
   const groups = menuFor({
     role: viewer.role,
     brand: getPortalEnv().brand,
     pnsAllowed: viewer.pnsAllowed,
-    hasCompany: Boolean(user?.companyId),
-    hasBrand: Boolean(user?.brandId),
+    ...orgFlags,
   });
   return (
     <Box>

@@ -1,9 +1,33 @@
 // Hand-written views that replace one generated view of one resource (and nothing else). Add an entry
 // as `{ [resourceName]: { list?: Component, show?: …, edit?: …, create?: … } }`; empty today.
+import { lazy } from 'react';
 import type { ResourceModule } from '../../builders/buildResource';
+
+// Loaded on first use, so the hand-written screens stay out of the main bundle.
+const accessForms = () => import('../access/UserGroupForms');
+const auditLog = () => import('../audit/AuditLog');
+const approvals = () => import('../approve/MerchantSignupViews');
+const orgLists = () => import('../organisation/OrgResourceLists');
 
 export type ResourceOverrides = Partial<
   Record<string, Partial<Pick<ResourceModule, 'list' | 'show' | 'edit' | 'create'>>>
 >;
 
-export const overrides: ResourceOverrides = {};
+export const overrides: ResourceOverrides = {
+  // the approval queue (PENDING first) and one request with its Approve / Reject buttons
+  merchantSignup: {
+    list: lazy(() => approvals().then((m) => ({ default: m.MerchantSignupList }))),
+    show: lazy(() => approvals().then((m) => ({ default: m.MerchantSignupShow }))),
+  },
+  userGroups: {
+    create: lazy(() => accessForms().then((m) => ({ default: m.UserGroupCreate }))),
+    edit: lazy(() => accessForms().then((m) => ({ default: m.UserGroupEdit }))),
+  },
+  auditLog: {
+    list: lazy(() => auditLog().then((m) => ({ default: m.AuditLogList }))),
+    show: lazy(() => auditLog().then((m) => ({ default: m.AuditLogShow }))),
+  },
+  // merchants ask for brands and stores on the hierarchy page: the lists link there
+  brand: { list: lazy(() => orgLists().then((m) => ({ default: m.BrandList }))) },
+  store: { list: lazy(() => orgLists().then((m) => ({ default: m.StoreList }))) },
+};

@@ -1,34 +1,206 @@
-import { screen, waitFor } from '@testing-library/react';
+// The merchant's /signup page on the MSW mocks: the three-step form and its exact request, a
+// rejected application (reason shown, form pre-filled), server field errors on their fields, and the
+// status card while the application waits (Check again).
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { BASE_PATHS } from '../../../contract';
+import type { MockDb, MockUser } from '../../../mocks/data';
+import { server } from '../../../mocks/node';
+import { decideRequest, fileSignup } from '../../../mocks/organisation';
+import { guard, violations } from '../../../mocks/respond';
 import { SignupPage } from '../../../src/pages/signup/SignupPage';
 import { renderPage, useMockBackend } from './harness';
+
+const T = { timeout: 10_000 };
+
+const BODY = {
+  company: {
+    name: 'Kopi Corner Pte Ltd',
+    registrationNo: '201912345K',
+    address: '1 Raffles Place',
+    contactEmail: 'hello@kopicorner.sg',
+    phone: '+6561234567',
+  },
+  brand: { name: 'Kopi Corner', description: 'Coffee and kaya toast', website: 'https://kopicorner.sg' },
+  store: {
+    name: 'Kopi Corner Raffles',
+    address: '1 Raffles Place #01-01',
+    postalCode: '048616',
+    latitude: 1.2841,
+    longitude: 103.8515,
+    phone: null,
+    openingHours: 'Mon-Fri 07:00-19:00',
+  },
+};
+
+const merchant3 = (db: MockDb): MockUser => {
+  const u = db.users.find((x) => x.id === 3);
+  if (!u) throw new Error('seed merchant 3 missing');
+  return u;
+};
+
+const type = (label: RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+const shownStep = () => screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'));
+
+const fillAll = async () => {
+  type(/^Company name/, BODY.company.name);
+  type(/^Registration number/, BODY.company.registrationNo);
+  type(/^Contact e-mail/, BODY.company.contactEmail);
+  type(/^Company address/, BODY.company.address);
+  type(/^Company phone/, '6123 4567');
+  next();
+  await waitFor(() => expect(shownStep()).toEqual(['First brand']));
+  type(/^Brand name/, BODY.brand.name);
+  type(/^Description/, BODY.brand.description);
+  type(/^Website/, BODY.brand.website);
+  next();
+  await waitFor(() => expect(shownStep()).toEqual(['First store']));
+  type(/^Store name/, BODY.store.name);
+  type(/^Store address/, BODY.store.address);
+  type(/^Postal code/, BODY.store.postalCode);
+  type(/^Latitude/, String(BODY.store.latitude));
+  type(/^Longitude/, String(BODY.store.longitude));
+  type(/^Opening hours/, BODY.store.openingHours);
+};
 
 describe('SignupPage', { timeout: 45_000 }, () => {
   const backend = useMockBackend();
 
-  it('shows the pending application with the account e-mail', async () => {
+  it('without an application: a three-step form that POSTs exactly what was entered', async () => {
     await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
+    expect(await screen.findByRole('heading', { name: 'Register your business' }, T)).toBeInTheDocument();
+    expect(shownStep()).toEqual(['Company']);
+    await fillAll();
+    expect(screen.getByRole('link', { name: 'Not sure? How to get latitude and longitude' })).toHaveAttribute(
+      'href',
+      '/help/how-to-get-lat-long',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
+
     expect(
-      await screen.findByRole('heading', { name: 'Your application is being reviewed' }),
-    ).toBeInTheDocument();
-    expect(await screen.findByText('new.merchant@example.com')).toBeInTheDocument();
-    expect(screen.getByText('SUBMITTED')).toBeInTheDocument();
+      await screen.findByRole('heading', { name: 'Your application is being reviewed' }, T),
+    ).toBeVisible();
+    const posts = await backend.sent('POST', '/organization/signup');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toEqual(BODY);
+    expect(screen.getByText('Kopi Corner Pte Ltd')).toBeInTheDocument();
+    expect(screen.getByText('Kopi Corner Raffles')).toBeInTheDocument();
+    expect(screen.getByText('Pending')).toBeInTheDocument();
   });
 
-  it('"Check again" reloads the user and stays while it is still SUBMITTED', async () => {
+  it('Next checks the step first: required fields stay on the step', async () => {
     await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
-    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Check again' }));
-    expect(await screen.findByText('Your application is still awaiting approval.')).toBeInTheDocument();
-    expect(await backend.sent('GET', '/user/3')).not.toHaveLength(0);
-    expect(screen.getByTestId('where')).toHaveTextContent(/^\/signup$/);
+    await screen.findByRole('heading', { name: 'Register your business' }, T);
+    next();
+    const step = await screen.findByRole('group', { name: 'Company' });
+    await waitFor(() => expect(within(step).getAllByText('Required')).toHaveLength(3));
+    expect(shownStep()).toEqual(['Company']);
+    expect(await backend.sent('POST', '/organization/signup')).toHaveLength(0);
   });
 
-  it('"Check again" goes to / once an operator approved the signup', async () => {
+  it('a rejected merchant sees the reason and the form filled with the rejected application', async () => {
+    const db = backend.db;
+    const view = fileSignup(db, merchant3(db), BODY);
+    decideRequest(db, 1, view.request?.id ?? 0, 'reject', 'The registration number does not match ACRA.');
     await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
-    const u = backend.db.users.find((x) => x.id === 3);
-    if (u) u.signupState = 'APPROVAL';
-    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Check again' }));
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+
+    const alert = await screen.findByTestId('signup-rejected', {}, T);
+    expect(alert).toHaveTextContent('Your application was rejected');
+    expect(alert).toHaveTextContent('Reason: The registration number does not match ACRA.');
+    expect(screen.getByRole('heading', { name: 'Update your application' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Company name/)).toHaveValue(BODY.company.name);
+    expect(screen.getByLabelText(/^Registration number/)).toHaveValue(BODY.company.registrationNo);
+    expect(screen.getByLabelText(/^Website/)).toHaveValue(BODY.brand.website);
+    expect(screen.getByLabelText(/^Store address/)).toHaveValue(BODY.store.address);
+    expect(screen.getByLabelText(/^Latitude/)).toHaveValue(BODY.store.latitude);
+
+    type(/^Registration number/, '201912345X');
+    next();
+    await waitFor(() => expect(shownStep()).toEqual(['First brand']));
+    next();
+    await waitFor(() => expect(shownStep()).toEqual(['First store']));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit again' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Your application is being reviewed' }, T),
+    ).toBeVisible();
+    const posts = await backend.sent('POST', '/organization/signup');
+    expect(posts[0]?.body).toEqual({ ...BODY, company: { ...BODY.company, registrationNo: '201912345X' } });
+  });
+
+  it('a company name already registered (26423) lands on the company name field', async () => {
+    const db = backend.db;
+    const other = db.users.find((x) => x.id === 6) as MockUser;
+    fileSignup(db, other, { ...BODY, company: { ...BODY.company, name: 'kopi corner pte ltd' } });
+    await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
+    await screen.findByRole('heading', { name: 'Register your business' }, T);
+    await fillAll();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
+
+    expect(await screen.findByText('A company with this name is already registered', {}, T)).toBeVisible();
+    expect(shownStep()).toEqual(['Company']);
+    expect(await screen.findByText(/^26423/, {}, T)).toBeInTheDocument();
+    expect(screen.getByText('COMPANY_NAME_DUPLICATE')).toBeInTheDocument();
+  });
+
+  it("the server's field violations (code 2) show on their fields, on their step", async () => {
+    server.use(
+      http.post(
+        `*${BASE_PATHS.main}/organization/signup`,
+        guard(async () =>
+          violations([{ field: 'store.postalCode', message: 'must match pattern "^[0-9]+$"' }]),
+        ),
+      ),
+    );
+    await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
+    await screen.findByRole('heading', { name: 'Register your business' }, T);
+    await fillAll();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
+    const step = await screen.findByRole('group', { name: 'First store' });
+    expect(await within(step).findByText('must match pattern "^[0-9]+$"', {}, T)).toBeVisible();
+    expect(screen.getByText('Some details need your attention: see the highlighted fields.')).toBeVisible();
+  });
+
+  describe('with an application waiting for review', () => {
+    const pending = () => fileSignup(backend.db, merchant3(backend.db), BODY);
+
+    it('shows the status card: account, what was submitted, Pending', async () => {
+      pending();
+      await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
+      expect(
+        await screen.findByRole('heading', { name: 'Your application is being reviewed' }, T),
+      ).toBeInTheDocument();
+      expect(await screen.findByText('new.merchant@example.com', {}, T)).toBeInTheDocument();
+      expect(screen.getByText('Kopi Corner Pte Ltd')).toBeInTheDocument();
+      expect(screen.getByText('Kopi Corner')).toBeInTheDocument();
+      expect(screen.getByText('Kopi Corner Raffles')).toBeInTheDocument();
+      expect(screen.getByText('Pending')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    });
+
+    it('"Check again" reloads the user and stays while it is still SUBMITTED', async () => {
+      pending();
+      await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
+      await userEvent
+        .setup({ delay: null })
+        .click(await screen.findByRole('button', { name: 'Check again' }, T));
+      expect(await screen.findByText('Your application is still awaiting approval.')).toBeInTheDocument();
+      expect(await backend.sent('GET', '/user/3')).not.toHaveLength(0);
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/signup$/);
+    });
+
+    it('"Check again" goes to / once an operator approved the signup', async () => {
+      const view = pending();
+      await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
+      const check = await screen.findByRole('button', { name: 'Check again' }, T);
+      decideRequest(backend.db, 1, view.request?.id ?? 0, 'approve');
+      await userEvent.setup({ delay: null }).click(check);
+      await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+    });
   });
 });

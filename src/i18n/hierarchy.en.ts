@@ -1,0 +1,61 @@
+// English messages of the organisation hierarchy page (/organization/org-hierarchy) and the
+// merchant's brand and store request dialogs (src/pages/organisation/).
+export const hierarchyEn = {
+  hierarchy: {
+    intro_merchant:
+      'Your company, its brands and their stores. New brands and stores wait for an operator to approve them.',
+    intro_operator: "Choose a company to see its brands and stores. Open a node's page to change it.",
+    load_failed: 'The organisation could not be loaded',
+    retry: 'Try again',
+    no_company: 'Your account has no company yet: it comes with your merchant signup.',
+    go_to_signup: 'Go to signup',
+    kind: {
+      company: 'Company',
+      brand: 'Brand',
+      store: 'Store',
+    },
+    state: {
+      ACTIVE: 'Active',
+      SUBMITTED: 'Waiting for approval',
+      DISABLED: 'Disabled',
+      BLANK: 'Not approved',
+      DELETE: 'Deleted',
+    },
+    tree: {
+      summary: '%{brands}, %{stores}',
+      brands: '%{smart_count} brand |||| %{smart_count} brands',
+      stores: '%{smart_count} store |||| %{smart_count} stores',
+      no_brands: 'No brands yet',
+      no_stores: 'No stores yet',
+      expand_all: 'Expand all',
+      collapse_all: 'Collapse all',
+      expand_node: 'Expand %{name}',
+      collapse_node: 'Collapse %{name}',
+      edit: 'Edit %{name}',
+    },
+    picker: {
+      label: 'Company',
+      placeholder: 'Search companies by name',
+      none: 'No matching company',
+      choose_first: 'Choose a company above to see its brands and stores.',
+    },
+    request: {
+      brand_button: 'Request a new brand',
+      store_button: 'Request a new store',
+      store_button_for: 'Request a new store for %{brand}',
+      open_hierarchy_brand: 'Request a new brand',
+      open_hierarchy_store: 'Request a new store',
+      brand_title: 'Request a new brand',
+      store_title: 'Request a new store for %{brand}',
+      submit: 'Send request',
+      brand_sent: 'Brand "%{name}" requested: it is waiting for approval.',
+      store_sent: 'Store "%{name}" of %{brand} requested: it is waiting for approval.',
+      name_taken_BRAND_NAME_DUPLICATE: 'Your company already has a brand with this name',
+      name_taken_STORE_NAME_DUPLICATE: 'This brand already has a store with this name',
+      website_help: 'Starts with https:// or http://',
+      website_invalid: 'Must be a web address starting with http:// or https://',
+      lat_long_help: 'How to get latitude and longitude',
+      opening_hours_help: 'e.g. Mon-Fri 09:00-21:00, Sat-Sun 10:00-22:00',
+    },
+  },
+};

@@ -1,0 +1,397 @@
+// "Manage access" for one person: their groups (PUT /user/{id}/groups {groupIds}), their direct
+// permissions as a matrix (PATCH /user/{id}/permissions {permissions}) and, read-only, their
+// effective permissions (GET /user/{id}/full-permissions) with where each one comes from.
+// Taking someone out of every group, or clearing every direct permission, asks first (spec 5).
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { type RaRecord, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { Permission } from '../../../contract/access';
+import type { PermissionAction, UserType } from '../../../contract/enums';
+import { useConfirmAction } from '../../components/ConfirmActionDialog';
+import { useHttpClient } from '../../components/HttpClientContext';
+import { Notice } from '../../components/Notice';
+import { useApiErrorNotify } from '../../components/useApiErrorNotify';
+import { PermissionMatrix } from './PermissionMatrix';
+import { MATRIX_ACTIONS, matrixResources, permissionSources, plainPermissions } from './permissions';
+import type { Caller } from './useCaller';
+
+export interface AccessTarget {
+  id: number;
+  name?: string | null;
+  email: string;
+  type: UserType;
+  companyId?: number | null;
+}
+
+interface TargetUser extends AccessTarget {
+  groups?: string[];
+  groupIds?: number[];
+}
+
+interface GroupOption {
+  id: number;
+  name: string;
+}
+
+interface Loaded {
+  user: TargetUser;
+  direct: Permission[];
+  /** null: not limited by a list (operator, company owner) */
+  effective: Permission[] | null;
+  groupDetails: { id: number; name: string; permissions: Permission[] }[];
+}
+
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && [...a].sort().every((v, i) => v === [...b].sort()[i]);
+
+const samePermissions = (a: readonly Permission[], b: readonly Permission[]) =>
+  JSON.stringify(plainPermissions(a)) === JSON.stringify(plainPermissions(b));
+
+export interface ManageAccessDialogProps {
+  target: AccessTarget | null;
+  caller: Caller;
+  onClose: () => void;
+  /** after any saved change (e.g. refresh the list's group chips) */
+  onChanged?: () => void;
+}
+
+export const ManageAccessDialog = ({ target, caller, onClose, onChanged }: ManageAccessDialogProps) => {
+  const translate = useTranslate();
+  const http = useHttpClient();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const notifyError = useApiErrorNotify();
+  const { confirm, confirmDialog } = useConfirmAction();
+
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [options, setOptions] = useState<GroupOption[]>([]);
+  const [groupIds, setGroupIds] = useState<number[]>([]);
+  const [direct, setDirect] = useState<Permission[]>([]);
+  const [saving, setSaving] = useState<'groups' | 'permissions' | null>(null);
+  const [version, setVersion] = useState(0);
+
+  const targetId = target?.id;
+  const targetType = target?.type;
+  const targetCompany = target?.companyId ?? null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads per person and after each save
+  useEffect(() => {
+    if (targetId === undefined) return;
+    const controller = new AbortController();
+    const signal = controller.signal;
+    const load = async () => {
+      const base = `/user/${encodeURIComponent(String(targetId))}`;
+      const [user, directRes, fullRes] = await Promise.all([
+        http<TargetUser>(base, { signal }),
+        http<Permission[]>(`${base}/permissions`, { signal }),
+        http<Permission[] | null>(`${base}/full-permissions`, { signal }),
+      ]);
+      const ids = (user.data.groupIds ?? []).filter((id) => id > 0);
+      // where effective permissions come from: each of the person's groups (usually a handful)
+      const groupDetails = await Promise.all(
+        ids.map((id) =>
+          http<{ id: number; name: string; permissions?: Permission[] }>(`/user-group/${id}`, { signal })
+            .then((r) => ({
+              id,
+              name: r.data.name,
+              permissions: plainPermissions(r.data.permissions),
+            }))
+            .catch(() => ({ id, name: String(id), permissions: [] as Permission[] })),
+        ),
+      );
+      if (signal.aborted) return;
+      const next: Loaded = {
+        user: user.data,
+        direct: plainPermissions(directRes.data),
+        effective: Array.isArray(fullRes.data) ? plainPermissions(fullRes.data) : null,
+        groupDetails,
+      };
+      setLoaded(next);
+      setGroupIds(ids);
+      setDirect(next.direct);
+    };
+    load().catch((error: unknown) => {
+      if (!signal.aborted) notifyError(error, translate('common.notice.error'));
+    });
+    return () => controller.abort();
+  }, [targetId, version]);
+
+  // The groups the caller may assign to this person: same type and, for merchants, same company.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per person
+  useEffect(() => {
+    if (targetId === undefined || targetType === undefined) return;
+    let live = true;
+    const filter: Record<string, unknown> = { type: targetType };
+    if (targetType === 'MERCHANT' && caller.isOperator) filter.companyId = targetCompany;
+    dataProvider
+      .getList<RaRecord & { name: string }>('userGroups', {
+        pagination: { page: 1, perPage: 200 },
+        sort: { field: 'name', order: 'ASC' },
+        filter,
+      })
+      .then((res) => {
+        if (live) setOptions(res.data.map((g) => ({ id: Number(g.id), name: g.name })));
+      })
+      .catch((error: unknown) => {
+        if (live) notifyError(error, translate('common.notice.error'));
+      });
+    return () => {
+      live = false;
+    };
+  }, [targetId]);
+
+  useEffect(() => {
+    if (targetId === undefined) {
+      setLoaded(null);
+      setOptions([]);
+    }
+  }, [targetId]);
+
+  const rows = useMemo(
+    () => (targetType ? new Set<string>(matrixResources(caller.subject, targetType)) : new Set<string>()),
+    [caller.subject, targetType],
+  );
+
+  if (!target) return null;
+  const displayName = target.name || target.email;
+
+  const hint = (line: string) =>
+    notify(<Notice title={translate('common.notice.hint')} lines={[line]} />, { type: 'success' });
+
+  const afterSave = () => {
+    setVersion((v) => v + 1);
+    onChanged?.();
+  };
+
+  const putGroups = () =>
+    http(`/user/${encodeURIComponent(String(target.id))}/groups`, { method: 'PUT', body: { groupIds } });
+  const patchPermissions = () =>
+    http(`/user/${encodeURIComponent(String(target.id))}/permissions`, {
+      method: 'PATCH',
+      body: { permissions: direct },
+    });
+
+  const save = async (what: 'groups' | 'permissions') => {
+    if (!loaded) return;
+    const destructive =
+      what === 'groups'
+        ? groupIds.length === 0 && (loaded.user.groupIds ?? []).some((id) => id > 0)
+        : direct.length === 0 && loaded.direct.length > 0;
+    const run = what === 'groups' ? putGroups : patchPermissions;
+    if (destructive) {
+      const outcome = await confirm({
+        action: translate('access.manage.remove_action'),
+        item:
+          what === 'groups'
+            ? translate('access.manage.remove_groups_item', { name: displayName })
+            : translate('access.manage.clear_permissions_item', { name: displayName }),
+        run,
+      });
+      if (outcome.status === 'success') afterSave();
+      return;
+    }
+    setSaving(what);
+    try {
+      await run();
+      hint(translate(what === 'groups' ? 'access.manage.groups_saved' : 'access.manage.permissions_saved'));
+      afterSave();
+    } catch (error) {
+      notifyError(error, translate('common.notice.error'));
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const selected = groupIds.map(
+    (id) =>
+      options.find((o) => o.id === id) ?? {
+        id,
+        name: loaded?.groupDetails.find((g) => g.id === id)?.name ?? String(id),
+      },
+  );
+  const groupsChanged = loaded
+    ? !sameIds(
+        groupIds,
+        (loaded.user.groupIds ?? []).filter((id) => id > 0),
+      )
+    : false;
+  const permissionsChanged = loaded ? !samePermissions(direct, loaded.direct) : false;
+  const sources =
+    loaded?.effective != null
+      ? permissionSources(
+          loaded.effective.filter((p) => rows.has(p.resource)),
+          loaded.direct,
+          loaded.groupDetails,
+          translate('access.manage.direct'),
+        )
+      : [];
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby="manage-access-title"
+      scroll="paper"
+    >
+      <DialogTitle id="manage-access-title">
+        {translate('access.manage.title', { name: displayName })}
+        <Typography variant="body2" color="text.secondary">
+          {target.email}
+        </Typography>
+      </DialogTitle>
+      <DialogContent dividers>
+        {!loaded ? (
+          <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+            <CircularProgress size={32} aria-label={translate('access.manage.loading')} />
+          </Box>
+        ) : (
+          <Stack spacing={3}>
+            {loaded.effective === null ? (
+              <Alert severity="info">{translate('access.manage.unlimited_note')}</Alert>
+            ) : null}
+            <Box component="section" aria-labelledby="manage-groups-heading">
+              <Typography id="manage-groups-heading" variant="h6" component="h2">
+                {translate('access.manage.groups')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {translate('access.manage.groups_help')}
+              </Typography>
+              <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+                <Autocomplete
+                  multiple
+                  options={options}
+                  value={selected}
+                  onChange={(_, next) => setGroupIds(next.map((g) => g.id))}
+                  getOptionLabel={(o) => o.name}
+                  isOptionEqualToValue={(a, b) => a.id === b.id}
+                  noOptionsText={translate('access.manage.groups_none')}
+                  renderValue={(value, getItemProps) =>
+                    value.map((option, index) => {
+                      const { key, ...itemProps } = getItemProps({ index });
+                      return <Chip key={key} size="small" label={option.name} {...itemProps} />;
+                    })
+                  }
+                  renderInput={(params) => (
+                    <TextField {...params} label={translate('access.manage.groups')} size="small" />
+                  )}
+                  sx={{ flex: 1, minWidth: 280 }}
+                />
+                <Button
+                  variant="contained"
+                  onClick={() => save('groups')}
+                  disabled={!groupsChanged || saving !== null}
+                >
+                  {translate('access.manage.save_groups')}
+                </Button>
+              </Box>
+            </Box>
+            <Divider />
+            <Box component="section" aria-labelledby="manage-permissions-heading">
+              <Typography id="manage-permissions-heading" variant="h6" component="h2">
+                {translate('access.manage.permissions')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {translate('access.manage.permissions_help')}
+              </Typography>
+              <PermissionMatrix
+                value={direct}
+                onChange={setDirect}
+                caller={caller.subject}
+                targetType={target.type}
+                disabled={saving !== null}
+              />
+              <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+                <Button
+                  variant="contained"
+                  onClick={() => save('permissions')}
+                  disabled={!permissionsChanged || saving !== null}
+                >
+                  {translate('access.manage.save_permissions')}
+                </Button>
+              </Box>
+            </Box>
+            <Divider />
+            <Box component="section" aria-labelledby="manage-effective-heading">
+              <Typography id="manage-effective-heading" variant="h6" component="h2">
+                {translate('access.manage.effective')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {translate('access.manage.effective_help')}
+              </Typography>
+              {loaded.effective === null ? (
+                <Alert severity="info">{translate('access.manage.effective_all')}</Alert>
+              ) : sources.length === 0 ? (
+                <Alert severity="info">{translate('access.manage.effective_none')}</Alert>
+              ) : (
+                <Table size="small" aria-label={translate('access.manage.effective')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{translate('access.matrix.resource')}</TableCell>
+                      <TableCell>{translate('access.people.actions')}</TableCell>
+                      <TableCell>{translate('access.manage.from')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {groupByResource(sources).map(({ resource, entries }) => (
+                      <TableRow key={resource}>
+                        <TableCell>{translate(`access.resources.${resource}`, { _: resource })}</TableCell>
+                        <TableCell>
+                          {entries.map((e) => translate(`access.matrix.actions.${e.action}`)).join(', ')}
+                        </TableCell>
+                        <TableCell>
+                          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                            {[...new Set(entries.flatMap((e) => e.from))].map((from) => (
+                              <Chip key={from} size="small" variant="outlined" label={from} />
+                            ))}
+                          </Box>
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </Box>
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('access.manage.close')}</Button>
+      </DialogActions>
+      {confirmDialog}
+    </Dialog>
+  );
+};
+
+const groupByResource = <T extends { resource: string; action: PermissionAction }>(list: readonly T[]) => {
+  const out: { resource: string; entries: T[] }[] = [];
+  for (const p of list) {
+    const last = out.at(-1);
+    if (last && last.resource === p.resource) last.entries.push(p);
+    else out.push({ resource: p.resource, entries: [p] });
+  }
+  for (const g of out)
+    g.entries.sort((a, b) => MATRIX_ACTIONS.indexOf(a.action) - MATRIX_ACTIONS.indexOf(b.action));
+  return out;
+};

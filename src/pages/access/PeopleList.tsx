@@ -1,0 +1,228 @@
+// The people of /access/operator-access and /access/merchant-access: the `users` list with a
+// permanent type filter, search by name or e-mail, (for operators' merchant view) a company filter,
+// an Invite button and a "Manage access" action per person.
+import HistoryIcon from '@mui/icons-material/History';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { Box, Chip, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
+import {
+  AutocompleteInput,
+  Button,
+  DataTable,
+  DateField,
+  FilterButton,
+  List,
+  type RaRecord,
+  ReferenceField,
+  ReferenceInput,
+  SearchInput,
+  TopToolbar,
+  useGetOne,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { canAccess } from '../../../contract/access';
+import type { UserState, UserType } from '../../../contract/enums';
+import { InviteDialog, type InviteKind } from './InviteDialog';
+import { type AccessTarget, ManageAccessDialog } from './ManageAccessDialog';
+import type { Caller } from './useCaller';
+
+interface UserRow extends RaRecord {
+  id: number;
+  email: string;
+  name?: string | null;
+  type: UserType;
+  state: UserState;
+  companyId?: number | null;
+  createTime?: string;
+}
+
+const STATE_COLORS: Record<UserState, 'success' | 'default' | 'warning' | 'error' | 'info'> = {
+  ENABLE: 'success',
+  DISABLE: 'default',
+  LOCK: 'error',
+  DELETE: 'default',
+  WAIT_EMAIL_ACTIVE: 'info',
+};
+
+export const StateChip = () => {
+  const record = useRecordContext<UserRow>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={STATE_COLORS[record.state] ?? 'default'}
+      label={translate(`access.people.states.${record.state}`, { _: record.state })}
+    />
+  );
+};
+
+/** The person's groups. The list rows carry none (the server lists plain rows), so read GET /user/{id}. */
+export const GroupChips = () => {
+  const record = useRecordContext<UserRow>();
+  const translate = useTranslate();
+  const { data, isPending } = useGetOne<UserRow & { groups?: string[] }>(
+    'users',
+    { id: record?.id ?? 0 },
+    { enabled: record !== undefined, staleTime: 30_000 },
+  );
+  if (!record) return null;
+  if (isPending) return <Skeleton width={60} />;
+  const groups = data?.groups ?? [];
+  if (groups.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('access.people.no_groups')}
+      </Typography>
+    );
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+      {groups.map((g) => (
+        <Chip key={g} size="small" label={g} />
+      ))}
+    </Box>
+  );
+};
+
+const RowActions = ({ caller, onManage }: { caller: Caller; onManage: (target: AccessTarget) => void }) => {
+  const record = useRecordContext<UserRow>();
+  const translate = useTranslate();
+  if (!record) return null;
+  const mayManage = canAccess(caller.subject, { action: 'UPDATE', resource: 'user' });
+  const name = record.name || record.email;
+  const auditFilter = encodeURIComponent(JSON.stringify({ actorId: record.id }));
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
+      {mayManage ? (
+        <Button
+          label={translate('access.people.manage')}
+          onClick={(e) => {
+            e.stopPropagation();
+            onManage({
+              id: record.id,
+              name: record.name,
+              email: record.email,
+              type: record.type,
+              companyId: record.companyId ?? null,
+            });
+          }}
+        >
+          <ManageAccountsIcon />
+        </Button>
+      ) : null}
+      {canAccess(caller.subject, { action: 'VIEW', resource: 'auditLog' }) ? (
+        <Tooltip title={translate('access.people.audit_title', { name })}>
+          <IconButton
+            size="small"
+            component={Link}
+            to={`/config/audit-log?filter=${auditFilter}`}
+            aria-label={translate('access.people.audit_title', { name })}
+          >
+            <HistoryIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : null}
+    </Box>
+  );
+};
+
+const Actions = ({ onInvite, mayInvite }: { onInvite: () => void; mayInvite: boolean }) => {
+  const translate = useTranslate();
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {mayInvite ? (
+        <Button label={translate('access.invite.button')} onClick={onInvite} variant="contained">
+          <PersonAddIcon />
+        </Button>
+      ) : null}
+    </TopToolbar>
+  );
+};
+
+export interface PeopleListProps {
+  caller: Caller;
+  /** OPERATOR or MERCHANT: the permanent filter */
+  type: UserType;
+  inviteKind: InviteKind;
+  title: string;
+  storeKey: string;
+}
+
+export const PeopleList = ({ caller, type, inviteKind, title, storeKey }: PeopleListProps) => {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const [inviting, setInviting] = useState(false);
+  const [managing, setManaging] = useState<AccessTarget | null>(null);
+  const showCompany = caller.isOperator && type === 'MERCHANT';
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('access.people.search')} />,
+    ...(showCompany
+      ? [
+          <ReferenceInput key="companyId" source="companyId" reference="company" alwaysOn>
+            <AutocompleteInput label="access.people.company" optionText="name" sx={{ minWidth: 220 }} />
+          </ReferenceInput>,
+        ]
+      : []),
+  ];
+  return (
+    <>
+      <List
+        resource="users"
+        filter={{ type }}
+        filters={filters}
+        sort={{ field: 'createTime', order: 'DESC' }}
+        storeKey={storeKey}
+        title={title}
+        exporter={false}
+        actions={
+          <Actions
+            onInvite={() => setInviting(true)}
+            mayInvite={canAccess(caller.subject, { action: 'ADD', resource: 'user' })}
+          />
+        }
+      >
+        <DataTable rowClick={false} bulkActionButtons={false}>
+          <DataTable.Col source="name" label="access.invite.name" />
+          <DataTable.Col source="email" label="access.invite.email" />
+          <DataTable.Col source="state" label="access.people.state">
+            <StateChip />
+          </DataTable.Col>
+          <DataTable.Col label="access.people.groups" disableSort>
+            <GroupChips />
+          </DataTable.Col>
+          {showCompany ? (
+            <DataTable.Col source="companyId" label="access.people.company" disableSort>
+              <ReferenceField source="companyId" reference="company" link={false} emptyText="—" />
+            </DataTable.Col>
+          ) : null}
+          <DataTable.Col source="createTime" label="access.people.created">
+            <DateField source="createTime" showTime />
+          </DataTable.Col>
+          <DataTable.Col label="access.people.actions" disableSort align="right">
+            <RowActions caller={caller} onManage={setManaging} />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+      <InviteDialog
+        open={inviting}
+        kind={inviteKind}
+        onClose={() => setInviting(false)}
+        onInvited={() => refresh()}
+      />
+      {managing ? (
+        <ManageAccessDialog
+          target={managing}
+          caller={caller}
+          onClose={() => setManaging(null)}
+          onChanged={() => refresh()}
+        />
+      ) : null}
+    </>
+  );
+};

@@ -1,0 +1,135 @@
+// The permission matrix: one row per resource the caller may see, one column per action (VIEW,
+// UPDATE, ADD). A cell the caller does not hold themselves is greyed out (the server would answer
+// 26238). Used by "Manage access" (a person's direct permissions) and the user-group forms.
+import {
+  Box,
+  Checkbox,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useMemo } from 'react';
+import { useInput, useTranslate } from 'react-admin';
+import type { AccessSubject, Permission } from '../../../contract/access';
+import type { UserType } from '../../../contract/enums';
+import {
+  canGrant,
+  hasPermission,
+  MATRIX_ACTIONS,
+  matrixResources,
+  plainPermissions,
+  togglePermission,
+} from './permissions';
+
+export interface PermissionMatrixProps {
+  value: readonly Permission[];
+  onChange: (next: Permission[]) => void;
+  /** who is granting: decides the rows and which cells are enabled */
+  caller: AccessSubject;
+  /** the type of the user or group receiving the permissions */
+  targetType: UserType;
+  disabled?: boolean;
+}
+
+export const PermissionMatrix = ({
+  value,
+  onChange,
+  caller,
+  targetType,
+  disabled,
+}: PermissionMatrixProps) => {
+  const translate = useTranslate();
+  const rows = useMemo(() => matrixResources(caller, targetType), [caller, targetType]);
+  return (
+    <Box>
+      <TableContainer sx={{ maxHeight: 420, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Table size="small" stickyHeader aria-label={translate('access.group.permissions')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('access.matrix.resource')}</TableCell>
+              {MATRIX_ACTIONS.map((action) => (
+                <TableCell key={action} align="center" sx={{ width: 90 }}>
+                  {translate(`access.matrix.actions.${action}`)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((resource) => {
+              const label = translate(`access.resources.${resource}`, { _: resource });
+              return (
+                <TableRow key={resource} hover data-testid={`matrix-row-${resource}`}>
+                  <TableCell component="th" scope="row">
+                    {label}
+                  </TableCell>
+                  {MATRIX_ACTIONS.map((action) => {
+                    const allowed = canGrant(caller, resource, action);
+                    const checked = hasPermission(value, resource, action);
+                    const box = (
+                      <Checkbox
+                        size="small"
+                        checked={checked}
+                        disabled={disabled || !allowed}
+                        onChange={(e) =>
+                          onChange(togglePermission(value, resource, action, e.target.checked))
+                        }
+                        slotProps={{
+                          input: {
+                            'aria-label': translate('access.matrix.cell', {
+                              action: translate(`access.matrix.actions.${action}`),
+                              resource: label,
+                            }),
+                          },
+                        }}
+                      />
+                    );
+                    return (
+                      <TableCell key={action} align="center" padding="checkbox">
+                        {allowed ? (
+                          box
+                        ) : (
+                          <Tooltip title={translate('access.matrix.not_held')}>
+                            <span>{box}</span>
+                          </Tooltip>
+                        )}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+        {translate('access.matrix.implies')}
+      </Typography>
+    </Box>
+  );
+};
+
+/** The matrix as a react-admin form input (the user-group forms' `permissions`). */
+export const PermissionMatrixInput = ({
+  source = 'permissions',
+  caller,
+  targetType,
+}: {
+  source?: string;
+  caller: AccessSubject;
+  targetType: UserType;
+}) => {
+  const { field } = useInput({ source, defaultValue: [] });
+  return (
+    <PermissionMatrix
+      value={plainPermissions(field.value)}
+      onChange={(next) => field.onChange(next)}
+      caller={caller}
+      targetType={targetType}
+    />
+  );
+};

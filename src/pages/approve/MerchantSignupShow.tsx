@@ -1,0 +1,366 @@
+// The operator's view of one signup (or add-brand / add-store) request: what the merchant asked for,
+// who asked, the decision so far, and Approve / Reject while the request is PENDING
+// (POST /merchant-signups/{id}/approve and /reject, docs/api.md "Organisation, signup approval and audit").
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import HighlightOff from '@mui/icons-material/HighlightOff';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  type ChipProps,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  TextField as MuiTextField,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useState } from 'react';
+import {
+  DateField,
+  type Identifier,
+  ListButton,
+  type RaRecord,
+  ReferenceField,
+  Show,
+  type ShowProps,
+  TopToolbar,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import type { ApprovalState } from '../../../contract';
+import { merchantSignup } from '../../../resources';
+import { apiErrorLines } from '../../components/apiError';
+import { useConfirmAction } from '../../components/ConfirmActionDialog';
+import { useHttpClient } from '../../components/HttpClientContext';
+import { Notice } from '../../components/Notice';
+import { isApiError, violationsByField } from '../components/apiErrors';
+
+const K = 'organisation.approval';
+const R = 'resources.merchantSignup';
+export const REASON_MAX = 500;
+
+const APPROVAL_COLORS: Record<ApprovalState, ChipProps['color']> = {
+  PENDING: 'warning',
+  APPROVED: 'success',
+  REJECT: 'error',
+};
+
+/** The request's approval as a coloured chip. */
+export const ApprovalChip = ({ approval }: { approval: unknown }) => {
+  const translate = useTranslate();
+  const value =
+    typeof approval === 'string' && approval in APPROVAL_COLORS ? (approval as ApprovalState) : null;
+  if (!value) return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={APPROVAL_COLORS[value]}
+      label={translate(`${R}.choices.approval.${value}`)}
+    />
+  );
+};
+
+const decisionPath = (id: Identifier, decision: 'approve' | 'reject') =>
+  `${merchantSignup.path}/${encodeURIComponent(String(id))}/${decision}`;
+
+const itemOf = (record: RaRecord) => String(record.companyName ?? record.id);
+
+/** Asks for the reason (required, at most 500 characters), then POSTs /reject. */
+const RejectDialog = ({
+  record,
+  open,
+  onClose,
+}: {
+  record: RaRecord;
+  open: boolean;
+  onClose: () => void;
+}) => {
+  const translate = useTranslate();
+  const http = useHttpClient();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const action = translate(`${K}.reject`);
+  const item = itemOf(record);
+  const trimmed = reason.trim();
+  const problem =
+    trimmed === ''
+      ? translate('ra.validation.required')
+      : reason.length > REASON_MAX
+        ? translate('ra.validation.maxLength', { max: REASON_MAX })
+        : null;
+  const shown = (touched ? problem : null) ?? serverError;
+
+  const close = () => {
+    if (busy) return;
+    setReason('');
+    setTouched(false);
+    setServerError(null);
+    onClose();
+  };
+
+  const submit = async () => {
+    setTouched(true);
+    if (problem || busy) return;
+    setBusy(true);
+    try {
+      await http(decisionPath(record.id, 'reject'), { method: 'POST', body: { reason: trimmed } });
+      notify(
+        <Notice
+          title={translate('common.notice.hint')}
+          lines={[translate('common.confirm.success', { action, item })]}
+        />,
+        { type: 'success' },
+      );
+      setBusy(false);
+      setReason('');
+      setTouched(false);
+      onClose();
+      refresh();
+    } catch (error) {
+      setBusy(false);
+      notify(
+        <Notice
+          title={translate('common.notice.error')}
+          lines={[translate('common.confirm.failed', { action, item }), ...apiErrorLines(error)]}
+        />,
+        { type: 'error' },
+      );
+      const fields = violationsByField(error);
+      if (fields?.reason) {
+        setServerError(fields.reason);
+        return;
+      }
+      // Decided meanwhile (26400) or gone: the dialog has nothing left to do; show the record as it is.
+      if (isApiError(error, 'INVALID_OPERATOR_APPROVAL_STATE') || isApiError(error, 'NOT_FOUND')) {
+        setReason('');
+        setTouched(false);
+        onClose();
+        refresh();
+      }
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby="reject-request-title" fullWidth maxWidth="sm">
+      <DialogTitle id="reject-request-title">{translate(`${K}.reject_title`, { item })}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{translate(`${K}.reject_intro`)}</DialogContentText>
+        <MuiTextField
+          label={translate(`${K}.reject_reason`)}
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setServerError(null);
+          }}
+          onBlur={() => setTouched(true)}
+          required
+          multiline
+          minRows={3}
+          fullWidth
+          autoFocus
+          error={shown !== null}
+          helperText={
+            <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+              <span>{shown ?? translate(`${K}.reject_reason_help`, { max: REASON_MAX })}</span>
+              <span>{`${reason.length}/${REASON_MAX}`}</span>
+            </Box>
+          }
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={busy}>
+          {translate('common.button.cancel')}
+        </Button>
+        <Button onClick={submit} disabled={busy} variant="contained" color="error">
+          {translate(`${K}.reject_confirm`)}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+/** Approve (confirm first) and Reject (reason first), for operators while the request is PENDING. */
+const DecisionButtons = () => {
+  const record = useRecordContext<RaRecord>();
+  const translate = useTranslate();
+  const http = useHttpClient();
+  const refresh = useRefresh();
+  const { permissions } = usePermissions<{ role?: string } | null>();
+  const { confirm, confirmDialog } = useConfirmAction();
+  const [rejecting, setRejecting] = useState(false);
+  if (record?.approval !== 'PENDING' || permissions?.role !== 'operator') return null;
+
+  const approve = async () => {
+    const outcome = await confirm({
+      action: translate(`${K}.approve`),
+      item: itemOf(record),
+      run: () => http(decisionPath(record.id, 'approve'), { method: 'POST' }),
+    });
+    // After a success, or a failure such as 26400 (decided meanwhile), show the request as it is now.
+    if (outcome.status !== 'cancelled') refresh();
+  };
+
+  return (
+    <>
+      <Button variant="contained" color="success" startIcon={<CheckCircleOutlined />} onClick={approve}>
+        {translate(`${K}.approve`)}
+      </Button>
+      <Button
+        variant="outlined"
+        color="error"
+        startIcon={<HighlightOff />}
+        onClick={() => setRejecting(true)}
+      >
+        {translate(`${K}.reject`)}
+      </Button>
+      {confirmDialog}
+      <RejectDialog record={record} open={rejecting} onClose={() => setRejecting(false)} />
+    </>
+  );
+};
+
+const ShowActions = () => {
+  const translate = useTranslate();
+  return (
+    <TopToolbar sx={{ gap: 1, alignItems: 'center' }}>
+      <ListButton label={translate(`${K}.back_to_list`)} />
+      <Box sx={{ flex: 1 }} />
+      <DecisionButtons />
+    </TopToolbar>
+  );
+};
+
+const Row = ({ label, children }: { label: string; children: ReactNode }) => (
+  <>
+    <Typography component="dt" variant="body2" color="text.secondary">
+      {label}
+    </Typography>
+    <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+      {children}
+    </Box>
+  </>
+);
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Box>
+    <Typography variant="overline" color="text.secondary" component="h2">
+      {title}
+    </Typography>
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'max-content 1fr',
+        columnGap: 2,
+        rowGap: 1,
+        mt: 0.5,
+        mb: 0,
+      }}
+    >
+      {children}
+    </Box>
+  </Box>
+);
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : '—');
+
+const RequestDetails = () => {
+  const record = useRecordContext<RaRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  const field = (name: string) => translate(`${R}.fields.${name}`);
+  const kind = typeof record.requestKind === 'string' ? record.requestKind : 'MERCHANT_SIGNUP';
+  const decided = record.approval !== 'PENDING';
+  return (
+    <Card variant="outlined" sx={{ borderRadius: 3 }}>
+      <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ alignItems: { sm: 'center' }, mb: 1 }}
+        >
+          <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
+            {text(record.companyName)}
+          </Typography>
+          <Stack direction="row" spacing={1}>
+            <ApprovalChip approval={record.approval} />
+            <Chip size="small" variant="outlined" label={translate(`${R}.choices.requestKind.${kind}`)} />
+          </Stack>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+          {`#${record.id} · ${translate(`${K}.submitted_at`)} `}
+          <DateField source="createTime" showTime variant="body2" color="text.secondary" />
+        </Typography>
+
+        {record.approval === 'REJECT' && record.reason ? (
+          <Alert severity="error" variant="outlined" sx={{ mb: 3 }}>
+            <AlertTitle>{translate(`${K}.reason`)}</AlertTitle>
+            <Box sx={{ whiteSpace: 'pre-wrap' }}>{String(record.reason)}</Box>
+          </Alert>
+        ) : null}
+
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3 }}>
+          <Section title={translate(`${K}.organisation`)}>
+            <Row label={field('companyName')}>{text(record.companyName)}</Row>
+            <Row label={field('registrationNo')}>{text(record.registrationNo)}</Row>
+            <Row label={field('brandName')}>{text(record.brandName)}</Row>
+            <Row label={field('storeName')}>{text(record.storeName)}</Row>
+          </Section>
+          <Section title={translate(`${K}.contact`)}>
+            <Row label={field('contactEmail')}>{text(record.contactEmail)}</Row>
+            <Row label={field('contactMobile')}>{text(record.contactMobile)}</Row>
+            <Row label={translate(`${K}.requested_by`)}>
+              {record.userId ? <ReferenceField source="userId" reference="users" link="show" /> : '—'}
+            </Row>
+          </Section>
+        </Box>
+
+        <Divider sx={{ my: 3 }} />
+        <Section title={translate(`${K}.decided`)}>
+          <Row label={field('approval')}>
+            <ApprovalChip approval={record.approval} />
+          </Row>
+          {decided ? (
+            <>
+              <Row label={translate(`${K}.decided_by`)}>
+                {record.decidedBy ? <ReferenceField source="decidedBy" reference="users" link="show" /> : '—'}
+              </Row>
+              <Row label={translate(`${K}.decided_at`)}>
+                {record.decidedAt ? <DateField source="decidedAt" showTime /> : '—'}
+              </Row>
+            </>
+          ) : (
+            <Row label={translate(`${K}.decided_by`)}>
+              <Typography variant="body2" color="text.secondary">
+                {translate(`${K}.not_decided`)}
+              </Typography>
+            </Row>
+          )}
+        </Section>
+      </CardContent>
+    </Card>
+  );
+};
+
+/** react-admin's show view of merchantSignup (registered through src/pages/resources/overrides.ts). */
+export const MerchantSignupShow = (props: Partial<ShowProps>) => (
+  <Show resource={merchantSignup.name} actions={<ShowActions />} component={Box} {...props}>
+    <RequestDetails />
+  </Show>
+);

@@ -1,0 +1,319 @@
+// /organization/org-hierarchy: the company > brands > stores tree. A merchant sees their own company
+// and asks for new brands and stores from here; an operator picks a company first and sees its tree
+// read-only (apart from the links to each node's screens). /organization lands here too.
+import Refresh from '@mui/icons-material/Refresh';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  CircularProgress,
+  Link,
+  Skeleton,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import {
+  LinkBase,
+  Navigate,
+  useGetList,
+  useLocation,
+  useNavigate,
+  usePermissions,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import type { Role } from '../../../contract/claims';
+import type { OrgState } from '../../../contract/enums';
+import { apiErrorLines } from '../../components/apiError';
+import { isApiError } from '../components/apiErrors';
+import { PageFrame } from '../components/PageFrame';
+import {
+  type Hierarchy,
+  type HierarchyState,
+  type OrgBrand,
+  type OrgStore,
+  useHierarchy,
+  useMayRequest,
+} from './api';
+import { HierarchyTree } from './HierarchyTree';
+import { OrgStateChip } from './OrgStateChip';
+import { ORG_HIERARCHY_PATH } from './paths';
+import { RequestBrandDialog, RequestStoreDialog } from './RequestDialogs';
+
+export { ORG_HIERARCHY_PATH };
+
+const byName = <T extends { name: string; id: number }>(a: T, b: T) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id;
+
+/** The tree with a new brand in it (it comes back SUBMITTED, "Waiting for approval"). */
+export const withBrand = (data: Hierarchy, brand: OrgBrand): Hierarchy => ({
+  ...data,
+  brands: [...data.brands.filter((b) => b.id !== brand.id), brand].sort(byName),
+});
+
+/** The tree with a new store under its brand. */
+export const withStore = (data: Hierarchy, store: OrgStore): Hierarchy => ({
+  ...data,
+  brands: data.brands.map((b) =>
+    b.id === store.brandId
+      ? { ...b, stores: [...b.stores.filter((s) => s.id !== store.id), store].sort(byName) }
+      : b,
+  ),
+});
+
+const TreeSkeleton = () => (
+  <Box data-testid="hierarchy-loading">
+    {[0, 1, 2, 3].map((i) => (
+      <Skeleton key={i} height={48} sx={{ ml: i === 0 ? 0 : i === 3 ? 8 : 4 }} />
+    ))}
+  </Box>
+);
+
+/** A failed load: the error's message, code and name, and a way to try again. */
+const LoadFailed = ({ error, onRetry }: { error: unknown; onRetry: () => void }) => {
+  const translate = useTranslate();
+  const lines = apiErrorLines(error, translate('common.notice.unknown_error'));
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" startIcon={<Refresh />} onClick={onRetry}>
+          {translate('hierarchy.retry')}
+        </Button>
+      }
+    >
+      <Typography variant="subtitle2">{translate('hierarchy.load_failed')}</Typography>
+      {lines.map((line) => (
+        <Typography key={line} variant="body2">
+          {line}
+        </Typography>
+      ))}
+    </Alert>
+  );
+};
+
+/** The tree's loading, failure and ready states; `children` renders the ready tree. */
+const HierarchyBody = ({
+  state,
+  onRetry,
+  children,
+}: {
+  state: HierarchyState;
+  onRetry: () => void;
+  children: (data: Hierarchy) => ReactNode;
+}) => {
+  const translate = useTranslate();
+  switch (state.status) {
+    case 'idle':
+      return null;
+    case 'loading':
+      return <TreeSkeleton />;
+    case 'error':
+      if (isApiError(state.error, 'USER_HAS_NO_COMPANY')) {
+        return (
+          <Alert severity="info">
+            {translate('hierarchy.no_company')}{' '}
+            <Link component={LinkBase} to="/signup">
+              {translate('hierarchy.go_to_signup')}
+            </Link>
+          </Alert>
+        );
+      }
+      return <LoadFailed error={state.error} onRetry={onRetry} />;
+    case 'ready':
+      return <>{children(state.data)}</>;
+    default: {
+      const never: never = state;
+      throw new Error(`unknown state ${JSON.stringify(never)}`);
+    }
+  }
+};
+
+/** The merchant's own company, with the request buttons and dialogs. */
+const MerchantHierarchy = () => {
+  const { state, reload, update } = useHierarchy(undefined, true);
+  const mayRequestBrand = useMayRequest('brand');
+  const mayRequestStore = useMayRequest('store');
+  // The menu's "has a brand" check is a react-admin query: refresh it after a new brand.
+  const refresh = useRefresh();
+  const [brandOpen, setBrandOpen] = useState(false);
+  const [storeBrand, setStoreBrand] = useState<OrgBrand | null>(null);
+  return (
+    <>
+      <HierarchyBody state={state} onRetry={reload}>
+        {(data) => (
+          <HierarchyTree
+            data={data}
+            mayRequestBrand={mayRequestBrand}
+            mayRequestStore={mayRequestStore}
+            onRequestBrand={() => setBrandOpen(true)}
+            onRequestStore={setStoreBrand}
+          />
+        )}
+      </HierarchyBody>
+      <RequestBrandDialog
+        open={brandOpen}
+        onClose={() => setBrandOpen(false)}
+        onRequested={(brand) => {
+          update((data) => withBrand(data, brand));
+          refresh();
+        }}
+      />
+      <RequestStoreDialog
+        open={storeBrand !== null}
+        brand={storeBrand}
+        onClose={() => setStoreBrand(null)}
+        onRequested={(store) => update((data) => withStore(data, store))}
+      />
+    </>
+  );
+};
+
+interface CompanyOption {
+  id: number;
+  name: string;
+  state?: OrgState;
+}
+
+const COMPANY_ID_PARAM = 'companyId';
+
+const useDebounced = <T,>(value: T, ms: number): T => {
+  const [current, setCurrent] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setCurrent(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return current;
+};
+
+/** The operator's searchable company select: the companies' list, searched on the server. */
+const CompanyPicker = ({
+  value,
+  onChange,
+}: {
+  value: CompanyOption | null;
+  onChange: (company: CompanyOption | null) => void;
+}) => {
+  const translate = useTranslate();
+  const [input, setInput] = useState('');
+  const search = useDebounced(input.trim(), 300);
+  // The chosen company's name is the input's text: searching for it would narrow the list to one.
+  const q = value && search === value.name ? '' : search;
+  const { data, isPending, error } = useGetList<CompanyOption & { id: number }>('company', {
+    pagination: { page: 1, perPage: 25 },
+    sort: { field: 'name', order: 'ASC' },
+    filter: q ? { q } : {},
+  });
+  const options = data ?? [];
+  return (
+    <Autocomplete<CompanyOption>
+      value={value}
+      options={value && !options.some((o) => o.id === value.id) ? [value, ...options] : options}
+      getOptionLabel={(o) => o.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      filterOptions={(x) => x}
+      loading={isPending}
+      onChange={(_, next) => onChange(next)}
+      inputValue={input}
+      onInputChange={(_, next) => setInput(next)}
+      noOptionsText={translate('hierarchy.picker.none')}
+      renderOption={({ key, ...props }, option) => (
+        <Box
+          component="li"
+          key={key}
+          {...props}
+          sx={{ display: 'flex', gap: 1, justifyContent: 'space-between' }}
+        >
+          <span>{option.name}</span>
+          {option.state ? <OrgStateChip state={option.state} /> : null}
+        </Box>
+      )}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={translate('hierarchy.picker.label')}
+          placeholder={translate('hierarchy.picker.placeholder')}
+          error={Boolean(error)}
+          helperText={error ? (apiErrorLines(error)[0] ?? '') : undefined}
+          slotProps={{
+            ...params.slotProps,
+            input: {
+              ...params.slotProps.input,
+              endAdornment: (
+                <>
+                  {isPending ? <CircularProgress color="inherit" size={18} /> : null}
+                  {params.slotProps.input.endAdornment}
+                </>
+              ),
+            },
+          }}
+        />
+      )}
+      sx={{ maxWidth: 480, mb: 3 }}
+    />
+  );
+};
+
+/** The operator's view: pick a company (kept in ?companyId= so the page can be linked), then its tree. */
+const OperatorHierarchy = () => {
+  const translate = useTranslate();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const companyId = useMemo(() => {
+    const raw = new URLSearchParams(search).get(COMPANY_ID_PARAM);
+    const id = raw === null ? Number.NaN : Number(raw);
+    return Number.isInteger(id) && id > 0 ? id : undefined;
+  }, [search]);
+  const { state, reload } = useHierarchy(companyId, companyId !== undefined);
+  const [picked, setPicked] = useState<CompanyOption | null>(null);
+  const value: CompanyOption | null =
+    companyId === undefined
+      ? null
+      : picked?.id === companyId
+        ? picked
+        : state.status === 'ready' && state.data.company.id === companyId
+          ? state.data.company
+          : { id: companyId, name: `#${companyId}` };
+
+  const choose = (company: CompanyOption | null) => {
+    setPicked(company);
+    navigate(company ? `?${COMPANY_ID_PARAM}=${company.id}` : '?', { replace: true });
+  };
+
+  return (
+    <>
+      <CompanyPicker value={value} onChange={choose} />
+      {companyId === undefined ? (
+        <Alert severity="info">{translate('hierarchy.picker.choose_first')}</Alert>
+      ) : (
+        <HierarchyBody state={state} onRetry={reload}>
+          {(data) => <HierarchyTree data={data} />}
+        </HierarchyBody>
+      )}
+    </>
+  );
+};
+
+export const OrgHierarchyPage = () => {
+  const translate = useTranslate();
+  const { permissions, isPending } = usePermissions<{ role?: Role } | null>();
+  const role = permissions?.role;
+  return (
+    <PageFrame
+      title={translate('common.screens.org_hierarchy')}
+      intro={
+        isPending
+          ? undefined
+          : translate(role === 'operator' ? 'hierarchy.intro_operator' : 'hierarchy.intro_merchant')
+      }
+      maxWidth={1040}
+    >
+      {isPending ? <TreeSkeleton /> : role === 'operator' ? <OperatorHierarchy /> : <MerchantHierarchy />}
+    </PageFrame>
+  );
+};
+
+/** /organization: the group's landing is the hierarchy, for merchants and operators alike. */
+export const OrganizationLandingPage = () => <Navigate to={ORG_HIERARCHY_PATH} replace />;

@@ -1,0 +1,299 @@
+// The merchant's requests for a new brand or store (POST /organization/brand-requests and
+// /organization/store-requests): a dialog each. The new row comes back in state SUBMITTED and waits
+// for an operator's approval; failures show the server's error notice and, for a duplicate name,
+// the message on the name field too.
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useId } from 'react';
+import {
+  Form,
+  LinkBase,
+  maxLength,
+  maxValue,
+  minValue,
+  NumberInput,
+  regex,
+  required,
+  TextInput,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import { useHttpClient } from '../../components/HttpClientContext';
+import { Notice } from '../../components/Notice';
+import { useApiErrorNotify } from '../../components/useApiErrorNotify';
+import { isApiError, violationsByField } from '../components/apiErrors';
+import { PhoneNumberInput } from '../components/PhoneInput';
+import {
+  type BrandRequestBody,
+  type OrgBrand,
+  type OrgStore,
+  requestBrand,
+  requestStore,
+  type StoreRequestBody,
+} from './api';
+
+export const LAT_LONG_HELP_PATH = '/help/how-to-get-lat-long';
+
+type Values = Record<string, unknown>;
+
+/** A trimmed text, or undefined when empty: optional fields are left out of the body, not sent as ''. */
+const text = (value: unknown): string | undefined => {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+};
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+/** Drops the undefined members, so the body holds exactly what the merchant filled in. */
+const defined = <T extends object>(body: T): T =>
+  Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as T;
+
+/** The form errors of a failed request: the duplicate name on `name`, code-2 violations per field. */
+const fieldErrorsOf = (error: unknown, duplicate: 'BRAND_NAME_DUPLICATE' | 'STORE_NAME_DUPLICATE') => {
+  if (isApiError(error, duplicate)) return { name: `hierarchy.request.name_taken_${duplicate}` };
+  return violationsByField(error) ?? {};
+};
+
+const SubmitButton = ({ form, children }: { form: string; children: ReactNode }) => {
+  const { isSubmitting } = useFormState();
+  return (
+    <Button
+      type="submit"
+      form={form}
+      variant="contained"
+      disabled={isSubmitting}
+      startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+    >
+      {children}
+    </Button>
+  );
+};
+
+const CancelButton = ({ onClick }: { onClick: () => void }) => {
+  const translate = useTranslate();
+  const { isSubmitting } = useFormState();
+  return (
+    <Button onClick={onClick} disabled={isSubmitting}>
+      {translate('common.button.cancel')}
+    </Button>
+  );
+};
+
+/** A dialog around one react-admin form; the buttons sit in the dialog's actions, inside the form. */
+const RequestDialog = ({
+  open,
+  title,
+  onClose,
+  onSubmit,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  onSubmit: (values: Values) => Promise<Record<string, string> | undefined>;
+  children: ReactNode;
+}) => {
+  const translate = useTranslate();
+  const formId = useId();
+  const titleId = `${formId}-title`;
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      {/* Mounted only while open, so each opening starts with an empty form. */}
+      {open && (
+        <Form id={formId} onSubmit={onSubmit} noValidate disableInvalidFormNotification>
+          <DialogTitle id={titleId}>{title}</DialogTitle>
+          <DialogContent>{children}</DialogContent>
+          <DialogActions>
+            <CancelButton onClick={onClose} />
+            <SubmitButton form={formId}>{translate('hierarchy.request.submit')}</SubmitButton>
+          </DialogActions>
+        </Form>
+      )}
+    </Dialog>
+  );
+};
+
+const useHint = () => {
+  const notify = useNotify();
+  const translate = useTranslate();
+  return (line: string) =>
+    notify(<Notice title={translate('common.notice.hint')} lines={[line]} />, { type: 'success' });
+};
+
+export interface RequestBrandDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** the new brand, in state SUBMITTED */
+  onRequested: (brand: OrgBrand) => void;
+}
+
+/** "Request a new brand": name, description and website; POST /organization/brand-requests. */
+export const RequestBrandDialog = ({ open, onClose, onRequested }: RequestBrandDialogProps) => {
+  const translate = useTranslate();
+  const http = useHttpClient();
+  const notifyError = useApiErrorNotify();
+  const hint = useHint();
+
+  const onSubmit = async (values: Values) => {
+    const body: BrandRequestBody = defined({
+      name: text(values.name) ?? '',
+      description: text(values.description),
+      website: text(values.website),
+    });
+    try {
+      const { row } = await requestBrand(http, body);
+      hint(translate('hierarchy.request.brand_sent', { name: row.name }));
+      onRequested({ ...row, stores: [] });
+      onClose();
+      return undefined;
+    } catch (error) {
+      notifyError(error, translate('common.notice.error'));
+      return fieldErrorsOf(error, 'BRAND_NAME_DUPLICATE');
+    }
+  };
+
+  return (
+    <RequestDialog
+      open={open}
+      title={translate('hierarchy.request.brand_title')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
+      <TextInput
+        source="name"
+        label="resources.brand.fields.name"
+        validate={[required(), maxLength(120)]}
+        autoFocus
+        fullWidth
+      />
+      <TextInput
+        source="description"
+        label="resources.brand.fields.description"
+        validate={maxLength(1000)}
+        multiline
+        minRows={2}
+        fullWidth
+      />
+      <TextInput
+        source="website"
+        type="url"
+        label="resources.brand.fields.website"
+        helperText="hierarchy.request.website_help"
+        validate={[maxLength(500), regex(/^https?:\/\/\S+$/, 'hierarchy.request.website_invalid')]}
+        fullWidth
+      />
+    </RequestDialog>
+  );
+};
+
+export interface RequestStoreDialogProps {
+  open: boolean;
+  /** the ACTIVE brand the store is asked under */
+  brand: { id: number; name: string } | null;
+  onClose: () => void;
+  /** the new store, in state SUBMITTED */
+  onRequested: (store: OrgStore) => void;
+}
+
+/** "Request a new store" under one ACTIVE brand; POST /organization/store-requests. */
+export const RequestStoreDialog = ({ open, brand, onClose, onRequested }: RequestStoreDialogProps) => {
+  const translate = useTranslate();
+  const http = useHttpClient();
+  const notifyError = useApiErrorNotify();
+  const hint = useHint();
+
+  const onSubmit = async (values: Values) => {
+    if (!brand) return undefined;
+    const body: StoreRequestBody = defined({
+      brandId: brand.id,
+      name: text(values.name) ?? '',
+      address: text(values.address) ?? '',
+      postalCode: text(values.postalCode),
+      latitude: num(values.latitude),
+      longitude: num(values.longitude),
+      phone: text(values.phone),
+      openingHours: text(values.openingHours),
+    });
+    try {
+      const { row } = await requestStore(http, body);
+      hint(translate('hierarchy.request.store_sent', { name: row.name, brand: brand.name }));
+      onRequested(row);
+      onClose();
+      return undefined;
+    } catch (error) {
+      notifyError(error, translate('common.notice.error'));
+      return fieldErrorsOf(error, 'STORE_NAME_DUPLICATE');
+    }
+  };
+
+  return (
+    <RequestDialog
+      open={open}
+      title={translate('hierarchy.request.store_title', { brand: brand?.name ?? '' })}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
+      <TextInput
+        source="name"
+        label="resources.store.fields.name"
+        validate={[required(), maxLength(120)]}
+        autoFocus
+        fullWidth
+      />
+      <TextInput
+        source="address"
+        label="resources.store.fields.address"
+        validate={[required(), maxLength(300)]}
+        multiline
+        fullWidth
+      />
+      <TextInput
+        source="postalCode"
+        label="resources.store.fields.postalCode"
+        validate={maxLength(12)}
+        fullWidth
+      />
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+        <NumberInput
+          source="latitude"
+          label="resources.store.fields.latitude"
+          validate={[minValue(-90), maxValue(90)]}
+          step="any"
+          fullWidth
+        />
+        <NumberInput
+          source="longitude"
+          label="resources.store.fields.longitude"
+          validate={[minValue(-180), maxValue(180)]}
+          step="any"
+          fullWidth
+        />
+      </Box>
+      <Typography variant="body2" sx={{ mt: -1, mb: 2 }}>
+        <Link component={LinkBase} to={LAT_LONG_HELP_PATH} target="_blank" rel="noopener">
+          {translate('hierarchy.request.lat_long_help')}
+        </Link>
+      </Typography>
+      <PhoneNumberInput source="phone" label="resources.store.fields.phone" />
+      <TextInput
+        source="openingHours"
+        label="resources.store.fields.openingHours"
+        helperText="hierarchy.request.opening_hours_help"
+        validate={maxLength(300)}
+        multiline
+        fullWidth
+      />
+    </RequestDialog>
+  );
+};

@@ -1,0 +1,2 @@
+/** The organisation hierarchy page, where merchants request brands and stores. */
+export const ORG_HIERARCHY_PATH = '/organization/org-hierarchy';

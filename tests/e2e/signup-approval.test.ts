@@ -1,0 +1,170 @@
+// A merchant's signup and an operator's approval in a real browser against a real `npm start`
+// (issue 5): the merchant fills the three-step /signup form and waits; the operator opens the
+// approval queue, approves; the merchant's "Check again" lands on / with the full merchant menu.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserAvailable,
+  launchBrowser,
+  newContext,
+  type PageProblems,
+  type RunningServer,
+  screenshot,
+  startServer,
+  watchPage,
+} from './harness';
+
+const OPERATOR = { email: 'operator.signup@example.com', password: 'Operator-signup-Pass1' };
+const MERCHANT = { email: 'kopi.signup@example.com', password: 'Merchant-signup-Pass1' };
+const COMPANY = 'Kopi Corner Pte Ltd';
+
+const signIn = async (page: Page, user: { email: string; password: string }): Promise<void> => {
+  await page.goto('/login');
+  await page.getByLabel(/^E-mail/).fill(user.email);
+  await page.getByLabel(/^Password/).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
+};
+
+const menu = (page: Page) => page.getByTestId('side-menu');
+
+describe.skipIf(!browserAvailable())('merchant signup and operator approval in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let merchantContext: BrowserContext;
+  let operatorContext: BrowserContext;
+  let merchant: Page;
+  let operator: Page;
+  let merchantProblems: PageProblems;
+  let operatorProblems: PageProblems;
+
+  beforeAll(async () => {
+    server = await startServer({
+      adminEmail: OPERATOR.email,
+      adminPassword: OPERATOR.password,
+      users: [{ type: 'merchant', ...MERCHANT, name: 'Kopi Owner' }],
+    });
+    browser = await launchBrowser();
+    merchantContext = await newContext(browser, server.baseUrl);
+    operatorContext = await newContext(browser, server.baseUrl);
+    merchant = await merchantContext.newPage();
+    operator = await operatorContext.newPage();
+    merchantProblems = watchPage(merchant);
+    operatorProblems = watchPage(operator);
+  }, 400_000);
+
+  afterAll(async () => {
+    await merchantContext?.close();
+    await operatorContext?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('the new merchant is sent to /signup and files the application in three steps', async () => {
+    await signIn(merchant, MERCHANT);
+    await merchant.waitForURL((url) => url.pathname === '/signup');
+    await merchant.getByRole('heading', { name: 'Register your business' }).waitFor();
+    await screenshot(merchant, 'signup-step-company');
+
+    await merchant.getByLabel(/^Company name/).fill(COMPANY);
+    await merchant.getByLabel(/^Registration number/).fill('201912345K');
+    await merchant.getByLabel(/^Contact e-mail/).fill('hello@kopicorner.sg');
+    await merchant.getByLabel(/^Company address/).fill('1 Raffles Place, Singapore');
+    await merchant.getByRole('button', { name: 'Next' }).click();
+
+    await merchant.getByLabel(/^Brand name/).fill('Kopi Corner');
+    await merchant.getByLabel(/^Website/).fill('https://kopicorner.sg');
+    await screenshot(merchant, 'signup-step-brand');
+    await merchant.getByRole('button', { name: 'Next' }).click();
+
+    await merchant.getByLabel(/^Store name/).fill('Kopi Corner Raffles');
+    await merchant.getByLabel(/^Store address/).fill('1 Raffles Place #01-01');
+    await merchant.getByLabel(/^Postal code/).fill('048616');
+    await merchant.getByLabel(/^Latitude/).fill('1.2841');
+    await merchant.getByLabel(/^Longitude/).fill('103.8515');
+    await expect(
+      merchant
+        .getByRole('link', { name: 'Not sure? How to get latitude and longitude' })
+        .getAttribute('href'),
+    ).resolves.toBe('/help/how-to-get-lat-long');
+    await screenshot(merchant, 'signup-step-store');
+
+    const posted = merchant.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().endsWith('/organization/signup'),
+    );
+    await merchant.getByRole('button', { name: 'Submit application' }).click();
+    expect((await posted).postDataJSON()).toEqual({
+      company: {
+        name: COMPANY,
+        registrationNo: '201912345K',
+        address: '1 Raffles Place, Singapore',
+        contactEmail: 'hello@kopicorner.sg',
+        phone: null,
+      },
+      brand: { name: 'Kopi Corner', description: null, website: 'https://kopicorner.sg' },
+      store: {
+        name: 'Kopi Corner Raffles',
+        address: '1 Raffles Place #01-01',
+        postalCode: '048616',
+        latitude: 1.2841,
+        longitude: 103.8515,
+        phone: null,
+        openingHours: null,
+      },
+    });
+    await merchant.getByRole('heading', { name: 'Your application is being reviewed' }).waitFor();
+    await merchant.getByText('Pending', { exact: true }).waitFor();
+    await merchant.getByText(COMPANY).waitFor();
+    await screenshot(merchant, 'signup-pending');
+  });
+
+  it('the operator opens /approve, lands on the pending queue and approves the request', async () => {
+    await signIn(operator, OPERATOR);
+    await operator.goto('/approve');
+    await operator.waitForURL((url) => url.pathname === '/approve/merchant-signup');
+    const row = operator.getByRole('row').filter({ hasText: COMPANY });
+    await row.waitFor();
+    await expect(row.getByText('Pending').count()).resolves.toBe(1);
+    await screenshot(operator, 'approval-queue');
+
+    await row.click();
+    await operator.waitForURL((url) => /^\/merchantSignup\/\d+\/show$/.test(url.pathname));
+    await operator.getByRole('heading', { name: COMPANY }).waitFor();
+    await operator.getByText(MERCHANT.email).waitFor();
+    await screenshot(operator, 'approval-show');
+
+    await operator.getByRole('button', { name: 'Approve', exact: true }).click();
+    const dialog = operator.getByRole('dialog');
+    await dialog.getByText(`Confirm to Approve - ${COMPANY}?`).waitFor();
+    await screenshot(operator, 'approval-confirm');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await operator.getByText(`Approve ${COMPANY} success`).waitFor();
+    await operator.getByRole('button', { name: 'Approve', exact: true }).waitFor({ state: 'detached' });
+    await screenshot(operator, 'approval-approved');
+    expect(operatorProblems.pageErrors).toEqual([]);
+  });
+
+  it('"Check again" takes the approved merchant to / with the full merchant menu', async () => {
+    await merchant.getByRole('button', { name: 'Check again' }).click();
+    await merchant.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
+    await menu(merchant).getByText('Stamp Cards', { exact: true }).waitFor();
+    const groups = (await menu(merchant).locator('nav > *').allInnerTexts()).map(
+      (t) => t.trim().split('\n')[0],
+    );
+    expect(groups).toEqual(
+      expect.arrayContaining([
+        'User',
+        'Stamp Cards',
+        'Vouchers',
+        'Device',
+        'Finance',
+        'Organization',
+        'Access',
+        'Help',
+      ]),
+    );
+    expect(groups).not.toContain('Approve List');
+    await screenshot(merchant, 'signup-approved-home');
+    expect(merchantProblems.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MockRow } from '../../../mocks/data';
+import { mockDb } from '../../../mocks/node';
+import { seedOrganisation } from '../../../mocks/organisation-hierarchy';
+import { renderApp, signIn, waitForPath } from '../renderApp';
+
+const TIMEOUT = { timeout: 10_000 };
+
+const organizationLinks = async (): Promise<string[]> => {
+  const nav = await screen.findByRole('navigation', { name: 'Main menu' }, TIMEOUT);
+  fireEvent.click(await within(nav).findByRole('button', { name: 'Organization' }, TIMEOUT));
+  const list = within(nav).getByRole('list', { name: 'Organization' });
+  return within(list)
+    .getAllByRole('link')
+    .map((a) => a.getAttribute('href') ?? '');
+};
+
+describe('Organization menu and landing (spec sections 2 and 6)', { timeout: 60_000 }, () => {
+  const mark = mockDb.users.find((u) => u.email === 'merchant@example.com');
+  if (!mark) throw new Error('seed merchant missing');
+  const saved = { brandId: mark.brandId, brands: [] as MockRow[] };
+
+  beforeEach(() => {
+    seedOrganisation(mockDb);
+    saved.brandId = mark.brandId;
+    saved.brands = [...(mockDb.resourceRows.brand ?? [])];
+    // An approved company owner: companyId set, brandId null, as the server's signup approval leaves them.
+    mark.brandId = null;
+  });
+  afterEach(() => {
+    mark.brandId = saved.brandId;
+    mockDb.resourceRows.brand = saved.brands;
+  });
+
+  it("hides Settings from an owner whose company has a brand, though the owner's brandId is null", async () => {
+    await signIn('merchant');
+    renderApp('/');
+    await screen.findByText('Welcome, Mark Merchant', {}, TIMEOUT);
+    await waitFor(async () =>
+      expect(await organizationLinks()).toEqual(['/organization/brand', '/organization/store']),
+    );
+  });
+
+  it('keeps Settings while the company has no brand', async () => {
+    mockDb.resourceRows.brand = (mockDb.resourceRows.brand ?? []).filter((b) => b.companyId !== 1);
+    await signIn('merchant');
+    renderApp('/');
+    await screen.findByText('Welcome, Mark Merchant', {}, TIMEOUT);
+    // give the brand look-up time to answer before reading the menu
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+    expect(await organizationLinks()).toEqual([
+      '/organization/org-hierarchy',
+      '/organization/brand',
+      '/organization/store',
+    ]);
+  });
+
+  it('/organization lands a merchant on the hierarchy', async () => {
+    await signIn('merchant');
+    renderApp('/organization');
+    await waitForPath('/organization/org-hierarchy');
+    expect(await screen.findByRole('link', { name: 'Acme Tea House' }, TIMEOUT)).toBeInTheDocument();
+  });
+
+  it('/organization lands an operator on the hierarchy with the company picker', async () => {
+    await signIn('operator');
+    renderApp('/organization');
+    await waitForPath('/organization/org-hierarchy');
+    expect(await screen.findByRole('combobox', { name: 'Company' }, TIMEOUT)).toBeInTheDocument();
+  });
+});
