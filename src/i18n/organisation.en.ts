@@ -67,6 +67,7 @@ export const organisationEn = {
     },
     approval: {
       title: 'Signup request',
+      history: 'History',
       requested_by: 'Requested by',
       submitted_at: 'Submitted',
       contact: 'Contact',

@@ -3,6 +3,7 @@
 // (POST /merchant-signups/{id}/approve and /reject, docs/api.md "Organisation, signup approval and audit").
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import HighlightOff from '@mui/icons-material/HighlightOff';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import {
   Alert,
   AlertTitle,
@@ -38,6 +39,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { Link } from 'react-router-dom';
 import type { ApprovalState } from '../../../contract';
 import { merchantSignup } from '../../../resources';
 import { apiErrorLines } from '../../components/apiError';
@@ -235,11 +237,27 @@ const DecisionButtons = () => {
   );
 };
 
+/** The request's history (submission, decision) in the audit log, filtered on this record. */
+const AuditButton = () => {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  if (!record) return null;
+  const filter = encodeURIComponent(
+    JSON.stringify({ resource: 'merchantSignup', recordId: String(record.id) }),
+  );
+  return (
+    <Button component={Link} to={`/config/audit-log?filter=${filter}`} startIcon={<HistoryOutlined />}>
+      {translate(`${K}.history`)}
+    </Button>
+  );
+};
+
 const ShowActions = () => {
   const translate = useTranslate();
   return (
     <TopToolbar sx={{ gap: 1, alignItems: 'center' }}>
       <ListButton label={translate(`${K}.back_to_list`)} />
+      <AuditButton />
       <Box sx={{ flex: 1 }} />
       <DecisionButtons />
     </TopToolbar>

@@ -17,6 +17,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import {
   LinkBase,
   Navigate,
+  useGetIdentity,
   useGetList,
   useLocation,
   useNavigate,
@@ -104,23 +105,13 @@ const HierarchyBody = ({
   onRetry: () => void;
   children: (data: Hierarchy) => ReactNode;
 }) => {
-  const translate = useTranslate();
   switch (state.status) {
     case 'idle':
       return null;
     case 'loading':
       return <TreeSkeleton />;
     case 'error':
-      if (isApiError(state.error, 'USER_HAS_NO_COMPANY')) {
-        return (
-          <Alert severity="info">
-            {translate('hierarchy.no_company')}{' '}
-            <Link component={LinkBase} to="/signup">
-              {translate('hierarchy.go_to_signup')}
-            </Link>
-          </Alert>
-        );
-      }
+      if (isApiError(state.error, 'USER_HAS_NO_COMPANY')) return <NoCompany />;
       return <LoadFailed error={state.error} onRetry={onRetry} />;
     case 'ready':
       return <>{children(state.data)}</>;
@@ -131,9 +122,25 @@ const HierarchyBody = ({
   }
 };
 
+/** A merchant without a company: it comes with the signup. */
+const NoCompany = () => {
+  const translate = useTranslate();
+  return (
+    <Alert severity="info">
+      {translate('hierarchy.no_company')}{' '}
+      <Link component={LinkBase} to="/signup">
+        {translate('hierarchy.go_to_signup')}
+      </Link>
+    </Alert>
+  );
+};
+
 /** The merchant's own company, with the request buttons and dialogs. */
 const MerchantHierarchy = () => {
-  const { state, reload, update } = useHierarchy(undefined, true);
+  const { identity, isPending } = useGetIdentity();
+  // without a company there is nothing to ask the server for (it would answer 26420)
+  const hasCompany = typeof identity?.companyId === 'number';
+  const { state, reload, update } = useHierarchy(undefined, !isPending && hasCompany);
   const mayRequestBrand = useMayRequest('brand');
   const mayRequestStore = useMayRequest('store');
   // The menu's "has a brand" check is a react-admin query: refresh it after a new brand.
@@ -142,6 +149,7 @@ const MerchantHierarchy = () => {
   const [storeBrand, setStoreBrand] = useState<OrgBrand | null>(null);
   return (
     <>
+      {!isPending && !hasCompany ? <NoCompany /> : null}
       <HierarchyBody state={state} onRetry={reload}>
         {(data) => (
           <HierarchyTree

@@ -162,7 +162,9 @@ describe('SignupPage', { timeout: 45_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
     const step = await screen.findByRole('group', { name: 'First store' });
     expect(await within(step).findByText('must match pattern "^[0-9]+$"', {}, T)).toBeVisible();
-    expect(screen.getByText('Some details need your attention: see the highlighted fields.')).toBeVisible();
+    expect(
+      await screen.findByText('Some details need your attention: see the highlighted fields.', {}, T),
+    ).toBeVisible();
   });
 
   describe('with an application waiting for review', () => {
