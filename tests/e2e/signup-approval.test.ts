@@ -164,6 +164,8 @@ describe.skipIf(!browserAvailable())('merchant signup and operator approval in C
       ]),
     );
     expect(groups).not.toContain('Approve List');
+    // the home page greets the merchant by name once its lazy chunk has loaded
+    await merchant.getByRole('heading', { name: /^Welcome/ }).waitFor({ timeout: 15_000 });
     await screenshot(merchant, 'signup-approved-home');
     expect(merchantProblems.pageErrors).toEqual([]);
   });
