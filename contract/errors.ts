@@ -120,7 +120,7 @@ const catalogue = {
   USER_GROUP_NAME_DUPLICATE: [26235, 409, 'User group name already exists'],
   ROLE_NAME_DUPLICATE: [26236, 409, 'Role name already exists'],
   ACCESS_DENIED: [26237, 403, 'You do not have permission to do this'], // product
-  GRANT_EXCEEDS_OWN: [26238, 403, 'You cannot grant a permission you do not hold'], // product
+  GRANT_EXCEEDS_OWN: [26238, 403, 'You cannot grant or take away a permission you do not hold'], // product
   USER_IN_USE: [26239, 409, 'The user is still referenced elsewhere; delete it softly instead'], // product
 
   // approval

@@ -22,13 +22,13 @@ import {
   accessSubjectFor,
   assertAccess,
   assertCanGrant,
+  changedPermissions,
   createGroup,
   deleteGroup,
   directPermissions,
   groupListSpec,
   groupPermissions,
   groupsOf,
-  newlyGranted,
   permissionsOfGroups,
   resolveGroups,
   setDirectPermissions,
@@ -285,7 +285,7 @@ export const usersRoutes: RoutePlugin = async (app) => {
     const me = await actor(request);
     const target = await targetUser(db, me, request.params.id, 'UPDATE');
     const list = validatePermissions(request.body.permissions);
-    assertCanGrant(me.subject, newlyGranted(list, await directPermissions(db, target.id)));
+    assertCanGrant(me.subject, changedPermissions(list, await directPermissions(db, target.id)));
     return ok(await setDirectPermissions(db, auditActorOf(me.row), target, list));
   });
 
@@ -293,15 +293,13 @@ export const usersRoutes: RoutePlugin = async (app) => {
     const me = await actor(request);
     const target = await targetUser(db, me, request.params.id, 'UPDATE');
     const ids = await resolveGroups(db, target, request.body);
-    // joining a group grants its permissions; staying in one grants nothing new
-    const current = new Set((await groupsOf(db, target.id)).map((g) => g.id));
-    assertCanGrant(
-      me.subject,
-      await permissionsOfGroups(
-        db,
-        ids.filter((id) => !current.has(id)),
-      ),
-    );
+    // joining or leaving a group grants or takes away its permissions; staying changes nothing
+    const current = (await groupsOf(db, target.id)).map((g) => g.id);
+    const changed = [
+      ...ids.filter((id) => !current.includes(id)),
+      ...current.filter((id) => !ids.includes(id)),
+    ];
+    assertCanGrant(me.subject, await permissionsOfGroups(db, changed));
     await setUserGroups(db, auditActorOf(me.row), target, ids);
     return ok(await withGroups(db, target));
   });
@@ -439,7 +437,7 @@ export const userGroupRoutes: RoutePlugin = async (app) => {
     const permissions =
       request.body.permissions === undefined ? undefined : validatePermissions(request.body.permissions);
     if (permissions !== undefined) {
-      assertCanGrant(me.subject, newlyGranted(permissions, await groupPermissions(db, group.id)));
+      assertCanGrant(me.subject, changedPermissions(permissions, await groupPermissions(db, group.id)));
     }
     return ok(await updateGroup(db, auditActorOf(me.row), group, { name, description, permissions }));
   });
@@ -448,6 +446,8 @@ export const userGroupRoutes: RoutePlugin = async (app) => {
     const me = await actor(request);
     assertAccess(me.subject, 'UPDATE', 'userGroup');
     const group = await visibleGroup(me.row, request.params.id);
+    // deleting a group takes its permissions away from its members
+    assertCanGrant(me.subject, await groupPermissions(db, group.id));
     await deleteGroup(db, auditActorOf(me.row), group);
     return ok(null);
   });

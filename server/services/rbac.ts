@@ -208,14 +208,21 @@ export const assertAccess = (subject: AccessSubject, action: PermissionAction, r
   if (!canAccess(subject, { action, resource })) throw new AppError('ACCESS_DENIED');
 };
 
-/**
- * What `next` grants beyond `current`. Only that is checked against the granter's own permissions,
- * so a merchant may take away, or leave in place, what someone else gave and they do not hold.
- */
+/** What `next` holds beyond `current`. */
 export const newlyGranted = (next: readonly Permission[], current: readonly Permission[]): Permission[] =>
   next.filter((p) => !current.some((c) => c.resource === p.resource && c.action === p.action));
 
-/** Throws 26238 when a merchant grants a permission they do not hold themselves. */
+/**
+ * What a change from `current` to `next` adds or takes away. Only that is checked against the
+ * granter's own permissions: a merchant changes only what they hold themselves, and leaves in place
+ * what someone with more gave.
+ */
+export const changedPermissions = (
+  next: readonly Permission[],
+  current: readonly Permission[],
+): Permission[] => [...newlyGranted(next, current), ...newlyGranted(current, next)];
+
+/** Throws 26238 when a merchant grants or takes away a permission they do not hold themselves. */
 export const assertCanGrant = (granter: AccessSubject, list: readonly Permission[]): void => {
   if (granter.type === 'OPERATOR') return;
   const exceeding = list.find((p) => !canAccess(granter, p));

@@ -72,7 +72,7 @@ export const accessEn = {
       clear_permissions_item: 'all direct permissions of %{name}',
       group_not_found: 'One of the groups no longer exists. Reload and try again.',
       permission_not_found: 'One of the permissions is unknown to the server.',
-      grant_exceeds: 'You cannot grant a permission you do not hold yourself.',
+      grant_exceeds: 'You cannot grant or take away a permission you do not hold yourself.',
       loading: 'Loading…',
     },
     matrix: {

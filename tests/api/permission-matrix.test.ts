@@ -294,7 +294,7 @@ describe('granting more than one holds (26238)', () => {
     ).toEqual({ status: 403, code: 26238 });
   });
 
-  it('checks only what a change adds: keeping or removing what someone else granted is fine', async () => {
+  it('checks only what a change adds or takes away: what someone with more gave stays as it is', async () => {
     // the owner grants vouchers ADD, which the 'direct' merchant does not hold
     const wide = [
       { resource: 'vouchers', action: 'ADD' },
@@ -302,7 +302,7 @@ describe('granting more than one holds (26238)', () => {
     ];
     const byOwner = await call('owner', 'PATCH', `${USER}/${ids.grouped}/permissions`, { permissions: wide });
     expect(byOwner.json(), byOwner.body).toMatchObject({ code: 0 });
-    // 'direct' removes vouchers VIEW and keeps vouchers ADD, which they could not have granted
+    // 'direct' removes vouchers VIEW (which they hold) and keeps vouchers ADD as it is
     const kept = await call('direct', 'PATCH', `${USER}/${ids.grouped}/permissions`, {
       permissions: [{ resource: 'vouchers', action: 'ADD' }],
     });
@@ -310,18 +310,47 @@ describe('granting more than one holds (26238)', () => {
       code: 0,
       data: [{ resource: 'vouchers', action: 'ADD' }],
     });
-    // ... but adding push UPDATE next to it is still refused
+    // ... but may neither take vouchers ADD away nor add push UPDATE
+    for (const permissions of [
+      [],
+      [
+        { resource: 'vouchers', action: 'ADD' },
+        { resource: 'push', action: 'UPDATE' },
+      ],
+    ]) {
+      expect(
+        codeOf(await call('direct', 'PATCH', `${USER}/${ids.grouped}/permissions`, { permissions })),
+      ).toEqual({
+        status: 403,
+        code: 26238,
+      });
+    }
+    await call('owner', 'PATCH', `${USER}/${ids.grouped}/permissions`, { permissions: [] });
+  });
+
+  it('never lets a merchant strip or delete a group that grants more than they hold', async () => {
+    const big = await call('owner', 'POST', GROUPS, {
+      name: 'Stampers',
+      permissions: [
+        { resource: 'stampCard', action: 'ADD' },
+        { resource: 'vouchers', action: 'VIEW' },
+      ],
+    });
+    expect(big.json().code, big.body).toBe(0);
+    const id = big.json().data.id as number;
     expect(
       codeOf(
-        await call('direct', 'PATCH', `${USER}/${ids.grouped}/permissions`, {
-          permissions: [
-            { resource: 'vouchers', action: 'ADD' },
-            { resource: 'push', action: 'UPDATE' },
-          ],
+        await call('direct', 'PUT', `${GROUPS}/${id}`, {
+          permissions: [{ resource: 'vouchers', action: 'VIEW' }],
         }),
       ),
     ).toEqual({ status: 403, code: 26238 });
-    await call('owner', 'PATCH', `${USER}/${ids.grouped}/permissions`, { permissions: [] });
+    expect(codeOf(await call('direct', 'DELETE', `${GROUPS}/${id}`))).toEqual({ status: 403, code: 26238 });
+    // renaming changes no permission
+    const renamed = await call('direct', 'PUT', `${GROUPS}/${id}`, { name: 'Stamp team' });
+    expect(renamed.json(), renamed.body).toMatchObject({ code: 0, data: { name: 'Stamp team' } });
+    const gone = await call('owner', 'DELETE', `${GROUPS}/${id}`);
+    expect(gone.json(), gone.body).toMatchObject({ code: 0 });
   });
 });
 
