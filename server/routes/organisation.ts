@@ -15,6 +15,8 @@ import {
   type BrandInput,
   decide,
   hierarchy,
+  mailDecision,
+  type RequestRow,
   requestBrand,
   requestStore,
   type SignupInput,
@@ -121,12 +123,20 @@ export const organisationRoutes: RoutePlugin = async (app) => {
     return me;
   };
 
+  /** The decision is committed: the merchant hears of it by mail, and a failed mail is only logged. */
+  const tell = async (request: FastifyRequest, decided: RequestRow): Promise<RequestRow> => {
+    await mailDecision(db, decided).catch((err: unknown) =>
+      request.log.error({ err, signupRequestId: decided.id }, 'decision mail failed'),
+    );
+    return decided;
+  };
+
   app.post(
     `${decisionsBase}/:id/approve`,
     { schema: { tags: ['merchantSignup'], summary: 'Approve a PENDING request', params: IdParams } },
     async (request) => {
       const me = await operator(request);
-      return ok(await decide(db, me.row, request.params.id, 'approve'));
+      return ok(await tell(request, await decide(db, me.row, request.params.id, 'approve')));
     },
   );
 
@@ -142,7 +152,12 @@ export const organisationRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const me = await operator(request);
-      return ok(await decide(db, me.row, request.params.id, 'reject', request.body.reason.trim()));
+      return ok(
+        await tell(
+          request,
+          await decide(db, me.row, request.params.id, 'reject', request.body.reason.trim()),
+        ),
+      );
     },
   );
 };

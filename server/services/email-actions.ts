@@ -132,3 +132,33 @@ export const consumeEmailAction = async (db: Db, actionId: number): Promise<bool
     .returning({ id: emailActionTokens.id });
   return rows.length > 0;
 };
+
+export interface Notice {
+  to: string;
+  name?: string | null;
+  subject: string;
+  /** plain-text paragraphs, escaped for the HTML part */
+  paragraphs: readonly string[];
+  /** a portal path the mail links to, e.g. '/signup' */
+  path?: string;
+  action?: string;
+}
+
+/** A plain notification mail (no token): decisions on requests and the like. */
+export const mailNotice = async (db: Db, notice: Notice): Promise<void> => {
+  const context = contexts.get(db);
+  if (!context) throw new Error('mailNotice: no mailer bound to this db (buildApp binds one)');
+  const title = context.config.portalTitle;
+  const greeting = notice.name ? `Hello ${notice.name},` : 'Hello,';
+  const link = notice.path ? `${context.config.publicUrl}${notice.path}` : undefined;
+  const body = notice.paragraphs.join('\n\n');
+  await context.mailer.send({
+    to: notice.to,
+    subject: `${notice.subject} - ${title}`,
+    text: `${greeting}\n\n${body}${link ? `\n\n${link}` : ''}\n\n${title}`,
+    html: `<p>${escapeHtml(greeting)}</p>${notice.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${
+      link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(notice.action ?? link)}</a></p>` : ''
+    }<p>${escapeHtml(title)}</p>`,
+    ...(link ? { link } : {}),
+  });
+};

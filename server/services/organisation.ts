@@ -13,6 +13,7 @@ import { brand, company, merchantSignup, store, type UserRow, users } from '../d
 import { AppError } from '../errors';
 import { uniqueViolation } from '../lib/db-errors';
 import { type AuditActor, type DbOrTx, recordAudit } from './audit';
+import { mailNotice } from './email-actions';
 
 type Row = Record<string, unknown>;
 
@@ -572,4 +573,56 @@ export const hierarchy = async (db: Db, user: UserRow, companyId?: number): Prom
     company: companyRow,
     brands: brands.map((b) => ({ ...b, stores: stores.filter((s) => s.brandId === b.id) })),
   };
+};
+
+// ---- telling the merchant -----------------------------------------------------------------------
+
+const NOTICE_TEXT: Record<RequestKind, { what: (r: RequestRow & Row) => string; path: string }> = {
+  MERCHANT_SIGNUP: { what: (r) => `Your merchant application for ${String(r.companyName)}`, path: '/signup' },
+  ADD_BRAND: {
+    what: (r) => `Your request for the new brand ${String(r.brandName)}`,
+    path: '/organization/org-hierarchy',
+  },
+  ADD_STORE: {
+    what: (r) => `Your request for the new store ${String(r.storeName)}`,
+    path: '/organization/org-hierarchy',
+  },
+};
+
+/**
+ * Mails the merchant who filed a request the operator's decision (and the reason of a rejection).
+ * Sent after the decision is committed: a mail that cannot be sent never undoes a decision.
+ */
+export const mailDecision = async (db: Db, request: RequestRow & Row): Promise<void> => {
+  const [requester] =
+    request.userId === null
+      ? []
+      : await db
+          .select({ email: users.email, name: users.name })
+          .from(users)
+          .where(eq(users.id, request.userId));
+  const to = requester?.email ?? (typeof request.contactEmail === 'string' ? request.contactEmail : null);
+  if (!to) return;
+  const text = NOTICE_TEXT[request.requestKind];
+  const approved = request.approval === 'APPROVED';
+  const signup = request.requestKind === 'MERCHANT_SIGNUP';
+  await mailNotice(db, {
+    to,
+    name: requester?.name ?? null,
+    subject: approved ? 'Your request is approved' : 'Your request was not approved',
+    paragraphs: approved
+      ? [
+          `${text.what(request)} is approved.`,
+          signup
+            ? 'Sign in to start running your loyalty programme.'
+            : 'It is live in your organisation now.',
+        ]
+      : [
+          `${text.what(request)} was not approved.`,
+          `The reason: ${request.reason ?? 'none given'}`,
+          signup ? 'Sign in to correct your application and submit it again.' : 'You may file a new request.',
+        ],
+    path: approved && signup ? '/' : text.path,
+    action: approved ? 'Open the portal' : signup ? 'Correct your application' : 'Open your organisation',
+  });
 };

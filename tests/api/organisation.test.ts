@@ -13,6 +13,7 @@ import {
   createUser,
   lastMailedToken,
   login,
+  readOutbox,
   type TestApp,
 } from './helpers';
 
@@ -174,6 +175,12 @@ describe('the signup path', () => {
     expect(stores.map((s) => s.state)).toEqual(['ACTIVE']);
     const me = await signIn('alice', 'alice@example.test');
     expect(me).toMatchObject({ signupState: 'APPROVAL', companyId });
+    const [mail] = await readOutbox(t.db, 'alice@example.test');
+    expect(mail).toMatchObject({
+      subject: expect.stringContaining('Your request is approved'),
+      link: 'http://portal.test/',
+    });
+    expect(mail?.text).toContain('Your merchant application for Alpha Pte Ltd is approved.');
   });
 
   it('decides a request once: a second decision is 26400', async () => {
@@ -239,6 +246,12 @@ describe('reject and resubmit', () => {
       store: { state: 'BLANK' },
     });
     expect((await signIn('bob', 'bob@example.test')).signupState).toBe('SUBMITTED');
+    const [mail] = await readOutbox(t.db, 'bob@example.test');
+    expect(mail).toMatchObject({
+      subject: expect.stringContaining('not approved'),
+      link: 'http://portal.test/signup',
+    });
+    expect(mail?.text).toContain('The reason: Registration number does not match');
   });
 
   it('the merchant resubmits: the same rows, corrected and SUBMITTED, and a new PENDING request', async () => {
