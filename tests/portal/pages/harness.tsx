@@ -7,8 +7,10 @@ import { beforeEach } from 'vitest';
 import { createMockDb, MOCK_ACCOUNTS, type MockDb } from '../../../mocks/data';
 import { createHandlers } from '../../../mocks/handlers';
 import { server } from '../../../mocks/node';
+import { RESOURCES } from '../../../resources';
 import { HttpClientProvider } from '../../../src/components/HttpClientContext';
 import { createProviders, type Providers } from '../../../src/providers';
+import { endpointsFromDeclarations } from '../../../src/providers/dataProvider';
 import { createMemoryStorage, createSessionStore } from '../../../src/providers/storage';
 
 export interface SentRequest {
@@ -75,14 +77,19 @@ export interface RenderPageOptions {
   url: string;
   /** sign in first (through the mock API) as one of the seed accounts */
   signedInAs?: keyof typeof MOCK_ACCOUNTS;
+  /** the data provider's resource paths from the declarations, as App.tsx builds it ('company' is GET /companies) */
+  declaredPaths?: boolean;
 }
 
 export const renderPage = async (
   page: ReactElement,
-  { url, signedInAs }: RenderPageOptions,
+  { url, signedInAs, declaredPaths = false }: RenderPageOptions,
 ): Promise<{ providers: Providers }> => {
   const storage = createSessionStore(createMemoryStorage());
-  const providers = createProviders({ storage });
+  const providers = createProviders({
+    storage,
+    ...(declaredPaths ? { paths: endpointsFromDeclarations(RESOURCES) } : {}),
+  });
   if (signedInAs) await providers.authProvider.login(MOCK_ACCOUNTS[signedInAs]);
   render(
     <TestMemoryRouter initialEntries={[url]}>
