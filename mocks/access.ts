@@ -1,7 +1,9 @@
 // MSW mocks of the access screens' calls that the generic mocks cannot serve: user groups with
 // their permissions (GET/POST /user-group, GET/PUT/DELETE /user-group/{id}), assigning groups by id
-// or name (PUT /user/{id}/groups) and granting only what one holds (PATCH /user/{id}/permissions,
-// 26238). Registered ahead of the other handlers in mocks/handlers.ts, so these win.
+// or name (PUT /user/{id}/groups), granting only what one holds (PATCH /user/{id}/permissions,
+// 26238), and the people lifecycle: enable / disable (PATCH /user/{id}/state) and resending an
+// invitation (POST /user/{id}/invitation/resend). Registered ahead of the other handlers in
+// mocks/handlers.ts, so these win.
 import { http } from 'msw';
 import {
   type AccessSubject,
@@ -11,7 +13,7 @@ import {
   type Permission,
 } from '../contract/access';
 import { HEADERS } from '../contract/http';
-import type { MockDb, MockUser } from './data';
+import { type MockDb, type MockUser, publicUser } from './data';
 import { applyListQuery, type MockListSpec } from './list';
 import { type Body, fail, failure, guard, invalid, readBody, success } from './respond';
 
@@ -22,6 +24,8 @@ export interface AccessMockContext {
   authenticate: (request: Request) => { user: MockUser };
   seeUser: (request: Request, params: Record<string, unknown>) => { caller: MockUser; target: MockUser };
   fullPermissions: (user: MockUser) => Permission[] | null;
+  /** a fresh random token (activation links) */
+  newToken: () => string;
 }
 
 export interface MockGroup {
@@ -156,6 +160,13 @@ export const createAccessHandlers = (ctx: AccessMockContext) => {
         x.name.toLowerCase() === g.name.toLowerCase(),
     );
     if (clash) fail('USER_GROUP_NAME_DUPLICATE');
+  };
+  /** As the server's targetUser + self check: visible (26231), UPDATE on user (26237), not oneself. */
+  const actOn = (request: Request, params: Record<string, unknown>) => {
+    const { caller, target } = ctx.seeUser(request, params);
+    if (!canAccess(subjectOf(ctx, caller), { action: 'UPDATE', resource: 'user' })) fail('ACCESS_DENIED');
+    if (caller.id === target.id) fail('ACCESS_DENIED');
+    return { caller, target };
   };
   const text = (body: Body, field: string, max: number, requiredField: boolean): string | undefined => {
     const value = body[field];
@@ -305,6 +316,46 @@ export const createAccessHandlers = (ctx: AccessMockContext) => {
           permissions: undefined,
           groupIds: chosen.map((g) => g.id),
         });
+      }),
+    ),
+    http.patch(
+      `${user}/:id/state`,
+      guard(async ({ request, params }) => {
+        const { target } = actOn(request, params);
+        const body = await readBody(request);
+        const state = body.state;
+        if (state !== 'ENABLE' && state !== 'DISABLE') return invalid('state', 'must be ENABLE or DISABLE');
+        const unknown = Object.keys(body).find((k) => k !== 'state');
+        if (unknown) return invalid(unknown, 'is not a field of this call');
+        if (target.state !== state) {
+          const from = state === 'ENABLE' ? ['DISABLE', 'LOCK'] : ['ENABLE', 'LOCK'];
+          if (!from.includes(target.state))
+            return fail('STATE_TRANSITION_NOT_ALLOWED', [
+              { field: 'state', message: `a ${target.state} user cannot be set to ${state}` },
+            ]);
+          target.state = state;
+          target.updateTime = now();
+          if (state === 'DISABLE') {
+            for (const session of db.sessions.values())
+              if (session.userId === target.id) session.revoked = true;
+          }
+        }
+        return success(publicUser(db, target));
+      }),
+    ),
+    http.post(
+      `${user}/:id/invitation/resend`,
+      guard(async ({ request, params }) => {
+        const { target } = actOn(request, params);
+        if (target.state !== 'WAIT_EMAIL_ACTIVE')
+          return fail('STATE_TRANSITION_NOT_ALLOWED', [
+            { field: 'state', message: 'only a user waiting for activation gets a new invitation' },
+          ]);
+        // the older links stop working
+        for (const [token, entry] of db.emailTokens)
+          if (entry.userId === target.id && entry.kind === 'activeEmail') db.emailTokens.delete(token);
+        db.emailTokens.set(ctx.newToken(), { userId: target.id, kind: 'activeEmail' });
+        return success(null);
       }),
     ),
     http.patch(

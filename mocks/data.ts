@@ -235,11 +235,5 @@ export const loggedInUser = (u: MockUser): LoggedInUser => ({
   country: u.country,
 });
 
-/** A row of the user list: the public user without its groups (the server lists plain rows). */
-export const listedUser = (
-  db: Pick<MockDb, 'groups'>,
-  u: MockUser,
-): Omit<MockPublicUser, 'groups' | 'groupIds'> => {
-  const { groups: _groups, groupIds: _groupIds, ...row } = publicUser(db, u);
-  return row;
-};
+/** A row of the user list: the public user, with its group names and ids (as GET /user/{id}). */
+export const listedUser = (db: Pick<MockDb, 'groups'>, u: MockUser): MockPublicUser => publicUser(db, u);

@@ -61,6 +61,9 @@ export const USER_LIST_SPEC: MockListSpec = {
   state: { type: 'enum', filter: ['eq', 'in'], sort: true },
   type: { type: 'enum', filter: ['eq', 'in'], sort: true },
   createTime: { type: 'datetime', filter: ['eq', 'gte', 'lte'], sort: true },
+  // added to every row, as on the server: projectable, never filtered, sorted or searched
+  groups: { type: 'text' },
+  groupIds: { type: 'number' },
 };
 
 const COUNTRY_FIELDS: readonly string[] = [
@@ -138,10 +141,11 @@ export const createHandlers = (db: MockDb = createMockDb(), options: HandlerOpti
     if (claims.exp * 1000 <= db.now()) return fail('TOKEN_EXPIRED');
     const session = db.sessions.get(claims.tid);
     if (!session) return fail('TOKEN_ILLEGAL');
-    if (session.revoked) return fail('TOKEN_ALREADY_LOGGED_OUT');
     const user = findUser(claims.uid);
     if (!user) return fail('TOKEN_ILLEGAL');
+    // as the server: the user's state before the ended login (disabling also ends the logins)
     if ((BLOCKED_USER_STATES as readonly string[]).includes(user.state)) return fail('INVALID_USER_STATE');
+    if (session.revoked) return fail('TOKEN_ALREADY_LOGGED_OUT');
     return { user, claims };
   };
 
@@ -158,16 +162,17 @@ export const createHandlers = (db: MockDb = createMockDb(), options: HandlerOpti
     const entry = db.refreshTokens.get(token);
     if (!entry) return fail('TOKEN_NOT_EXIST');
     const session = db.sessions.get(entry.tid);
-    if (!session || session.revoked) return fail('TOKEN_ALREADY_LOGGED_OUT');
+    if (!session) return fail('TOKEN_ALREADY_LOGGED_OUT');
+    const user = findUser(session.userId);
+    if (!user) return fail('TOKEN_NOT_EXIST');
+    if ((BLOCKED_USER_STATES as readonly string[]).includes(user.state)) return fail('INVALID_USER_STATE');
+    if (session.revoked) return fail('TOKEN_ALREADY_LOGGED_OUT');
     const device = deviceIdOf(request);
     if (device !== undefined && device !== session.deviceId) return fail('REFRESH_DEVICE_MISMATCH');
     if (entry.used) {
       session.revoked = true;
       return fail('REFRESH_TOKEN_REUSED');
     }
-    const user = findUser(session.userId);
-    if (!user) return fail('TOKEN_NOT_EXIST');
-    if ((BLOCKED_USER_STATES as readonly string[]).includes(user.state)) return fail('INVALID_USER_STATE');
     if (rotate) entry.used = true;
     return { tid: entry.tid, user };
   };
@@ -250,7 +255,8 @@ export const createHandlers = (db: MockDb = createMockDb(), options: HandlerOpti
   const config = `${main}/config/main`;
 
   return [
-    ...createAccessHandlers({ db, main, authenticate, seeUser, fullPermissions }), // mocks/access.ts
+    // mocks/access.ts
+    ...createAccessHandlers({ db, main, authenticate, seeUser, fullPermissions, newToken: randomToken }),
     // ---- auth ---------------------------------------------------------------------------------------
     http.post(
       `${auth}/get-token`,

@@ -44,6 +44,11 @@ export type ListSpec = { id: ListField } & Record<string, ListField>;
 export interface ListQueryOptions {
   /** sort used when the request names none (before the `id` tie-breaker) */
   defaultSort?: readonly { field: string; direction: 'asc' | 'desc' }[];
+  /**
+   * Fields the route adds to each row itself (not columns; never filtered, sorted or searched):
+   * `project` may name them, and no projection means all of them. Names of the spec win.
+   */
+  computed?: readonly string[];
 }
 
 /** Operators a field of each type may sensibly allow; handy for a registry building a spec. */
@@ -73,6 +78,8 @@ export interface ParsedList {
   offset: number;
   /** the projection, ready for `db.select(columns)`; always holds `id` */
   columns: Record<string, AnyPgColumn>;
+  /** the `computed` fields (ListQueryOptions) the projection asks for, in the options' order */
+  computed: string[];
   page: number;
   size: number;
 }
@@ -413,19 +420,26 @@ const parseSort = (
 const parseProject = (
   spec: ListSpec,
   raw: unknown,
+  computed: readonly string[],
   errors: FieldViolation[],
-): Record<string, AnyPgColumn> => {
+): { columns: Record<string, AnyPgColumn>; computed: string[] } => {
   const columns: Record<string, AnyPgColumn> = { id: spec.id.column };
+  const extra = computed.filter((name) => !own(spec, name));
   if (raw === undefined || raw === null) {
     for (const [name, field] of Object.entries(spec))
       if (field.project !== false) columns[name] = field.column;
-    return columns;
+    return { columns, computed: extra };
   }
   if (!Array.isArray(raw)) {
     errors.push({ field: 'project', message: 'must be a JSON array of field names' });
-    return columns;
+    return { columns, computed: [] };
   }
+  const asked = new Set<string>();
   raw.forEach((name: unknown, index) => {
+    if (typeof name === 'string' && extra.includes(name)) {
+      asked.add(name);
+      return;
+    }
     const field = typeof name === 'string' ? own(spec, name) : undefined;
     if (!field || field.project === false || typeof name !== 'string') {
       errors.push({
@@ -436,7 +450,7 @@ const parseProject = (
     }
     columns[name] = field.column;
   });
-  return columns;
+  return { columns, computed: extra.filter((name) => asked.has(name)) };
 };
 
 /** Parses and validates a list query against a resource's allow-list. */
@@ -470,7 +484,7 @@ export const parseListQuery = (
   }
 
   const orderBy = parseSort(spec, raw.sort, options, errors);
-  const columns = parseProject(spec, project, errors);
+  const { columns, computed } = parseProject(spec, project, options.computed ?? [], errors);
   const searchCondition = parseSearch(spec, search, errors);
   const filters = parseFilters(spec, filter, errors);
 
@@ -486,6 +500,7 @@ export const parseListQuery = (
       limit: size,
       offset: page * size,
       columns,
+      computed,
       page,
       size,
     },

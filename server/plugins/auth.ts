@@ -13,7 +13,7 @@ import {
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import { findActiveLogin } from '../services/sessions';
+import { findLogin, loginWorks } from '../services/sessions';
 import { verifyAccessToken } from '../services/tokens';
 
 /** The signed-in caller, as loaded fresh from the database on every request. */
@@ -62,11 +62,14 @@ export const authenticate = async (
   if (header === undefined || header === '') throw new AppError('HEADER_MISSING');
   if (!header.startsWith(BEARER_PREFIX)) throw new AppError('BAD_JWT_HEADER_FORMAT');
   const claims = await verifyAccessToken(header.slice(BEARER_PREFIX.length).trim(), deps.config.jwtSecret);
-  const found = await findActiveLogin(deps.db, claims.tid);
+  const found = await findLogin(deps.db, claims.tid);
   if (!found || found.user.id !== claims.uid) throw new AppError('TOKEN_ALREADY_LOGGED_OUT');
   const { user, session } = found;
+  // the user's state first: disabling (deleting ...) someone also ends their logins, and the
+  // token's holder should hear why (26201) rather than only that the login is over (1005)
   if ((BLOCKED_USER_STATES as readonly string[]).includes(user.state))
     throw new AppError('INVALID_USER_STATE');
+  if (!loginWorks(session)) throw new AppError('TOKEN_ALREADY_LOGGED_OUT');
   return {
     id: user.id,
     type: user.type,

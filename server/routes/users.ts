@@ -45,11 +45,15 @@ import {
   merchantInviteScope,
   type NewPortalUser,
   operatorInviteScope,
+  resendInvitation,
+  setUserState,
   targetUser,
+  USER_LIST_COMPUTED,
   updateInfo,
   userListSpec,
   visibleScope,
   withGroups,
+  withListGroups,
 } from '../services/users';
 
 const Email = Type.String({ format: 'email', maxLength: 254 });
@@ -114,6 +118,11 @@ const InfoBody = Type.Object(
   { name: Type.Optional(Name), mobile: Type.Optional(Mobile), country: Type.Optional(Country) },
   { additionalProperties: false },
 );
+/** Only these two are offered; the rest of the user states move by other calls. */
+const StateBody = Type.Object(
+  { state: Type.Union([Type.Literal('ENABLE'), Type.Literal('DISABLE')]) },
+  { additionalProperties: false },
+);
 const PwdBody = Type.Object(
   { oldPassword: Type.Optional(Type.String({ maxLength: PASSWORD_MAX_LENGTH })), password: Password },
   { additionalProperties: false },
@@ -151,6 +160,7 @@ export const usersRoutes: RoutePlugin = async (app) => {
     assertAccess(me.subject, 'VIEW', 'user');
     const list = listQueryOrThrow(request.query, userListSpec, {
       defaultSort: [{ field: 'createTime', direction: 'desc' }],
+      computed: USER_LIST_COMPUTED,
     });
     const scope: (SQL | undefined)[] = [visibleScope(me.row)];
     if (!filtersOnState(request.query)) scope.push(ne(users.state, 'DELETE'));
@@ -161,7 +171,8 @@ export const usersRoutes: RoutePlugin = async (app) => {
       isNoCount(request.headers),
       and(...scope),
     );
-    return ok(data, page);
+    // groups and groupIds as GET /user/{id} has them: one query for the whole page
+    return ok(await withListGroups(db, data, list.computed), page);
   });
 
   app.post(
@@ -319,6 +330,26 @@ export const usersRoutes: RoutePlugin = async (app) => {
     const me = await actor(request);
     const target = await targetUser(db, me, request.params.id, 'UPDATE', true);
     await changePassword(db, me, target, request.body, requireUser(request).tid);
+    return ok(null);
+  });
+
+  // Enable or disable someone else (LOCK → ENABLE unlocks): operators anyone, a merchant with UPDATE
+  // on `user` the merchants of their company; never oneself (26237). Not WAIT_EMAIL_ACTIVE or
+  // DELETE (26201). The current state answers unchanged.
+  app.patch('/:id/state', { schema: { params: IdParams, body: StateBody } }, async (request) => {
+    const me = await actor(request);
+    const target = await targetUser(db, me, request.params.id, 'UPDATE');
+    if (target.id === me.row.id) throw new AppError('ACCESS_DENIED');
+    return ok(await withGroups(db, await setUserState(db, me.row, target, request.body.state)));
+  });
+
+  // A fresh activation link for someone still invited (WAIT_EMAIL_ACTIVE; otherwise 26201); the
+  // older links stop working. Same rules as the state switch.
+  app.post('/:id/invitation/resend', { schema: { params: IdParams } }, async (request) => {
+    const me = await actor(request);
+    const target = await targetUser(db, me, request.params.id, 'UPDATE');
+    if (target.id === me.row.id) throw new AppError('ACCESS_DENIED');
+    await resendInvitation(db, me.row, target);
     return ok(null);
   });
 

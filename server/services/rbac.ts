@@ -78,6 +78,32 @@ export const groupsOf = async (db: DbOrTx, userId: number): Promise<GroupSummary
     .where(eq(userGroupMembers.userId, userId))
     .orderBy(asc(userGroups.id));
 
+/** The groups of many users in one query (a list page), by user id; users without any are absent. */
+export const groupsOfUsers = async (
+  db: DbOrTx,
+  userIds: readonly number[],
+): Promise<Map<number, GroupSummary[]>> => {
+  const out = new Map<number, GroupSummary[]>();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .select({
+      userId: userGroupMembers.userId,
+      id: userGroups.id,
+      name: userGroups.name,
+      type: userGroups.type,
+    })
+    .from(userGroups)
+    .innerJoin(userGroupMembers, eq(userGroupMembers.groupId, userGroups.id))
+    .where(inArray(userGroupMembers.userId, [...new Set(userIds)]))
+    .orderBy(asc(userGroupMembers.userId), asc(userGroups.id));
+  for (const { userId, ...group } of rows) {
+    const list = out.get(userId);
+    if (list) list.push(group);
+    else out.set(userId, [group]);
+  }
+  return out;
+};
+
 /** The target of a permission or group change, as the audit entry names it. */
 export interface AuditedUser {
   id: number;
@@ -194,12 +220,19 @@ export const setUserGroups = async (
  * The subject canAccess judges. A merchant who joined by another merchant's invitation is bound by
  * their full permissions (possibly none); every other merchant is a company owner, with no list.
  */
+/**
+ * A company's owner: a merchant who signed the company up or whom an operator invited. Their access
+ * is not narrowed by permissions; colleagues a merchant invites get only what they are granted.
+ */
+export const isCompanyOwner = (user: Pick<UserRow, 'type' | 'invitationType'>): boolean =>
+  user.type === 'MERCHANT' && user.invitationType !== 'MERCHANT_INVITE_MERCHANT';
+
 export const accessSubjectFor = async (
   db: Db,
   user: Pick<UserRow, 'id' | 'type' | 'invitationType'>,
 ): Promise<AccessSubject> => {
   if (user.type === 'OPERATOR') return { type: 'OPERATOR' };
-  if (user.invitationType !== 'MERCHANT_INVITE_MERCHANT') return { type: 'MERCHANT' };
+  if (isCompanyOwner(user)) return { type: 'MERCHANT' };
   return { type: 'MERCHANT', permissions: await fullPermissions(db, user.id) };
 };
 

@@ -11,18 +11,23 @@ export interface ActiveLogin {
   user: UserRow;
 }
 
-/** The login behind an access token's tid, with its user; null when revoked, expired or unknown. */
-export const findActiveLogin = async (db: Db, tid: string): Promise<ActiveLogin | null> => {
+/**
+ * The login behind an access token's tid, with its user, whether or not it still works (the caller
+ * checks the user's state first, then revocation and expiry); null when unknown.
+ */
+export const findLogin = async (db: Db, tid: string): Promise<ActiveLogin | null> => {
   const rows = await db
     .select({ session: loginSessions, user: users })
     .from(loginSessions)
     .innerJoin(users, eq(users.id, loginSessions.userId))
-    .where(and(eq(loginSessions.id, tid), isNull(loginSessions.revokedAt)))
+    .where(eq(loginSessions.id, tid))
     .limit(1);
-  const row = rows[0];
-  if (!row || row.session.expiresAt.getTime() <= Date.now()) return null;
-  return row;
+  return rows[0] ?? null;
 };
+
+/** True while a login is neither revoked nor past its end. */
+export const loginWorks = (session: LoginSessionRow): boolean =>
+  session.revokedAt === null && session.expiresAt.getTime() > Date.now();
 
 export interface NewLogin {
   session: LoginSessionRow;
@@ -150,13 +155,14 @@ export const redeemRefreshToken = async (
   const found = await findToken(db, token);
   if (!found) throw new AppError('TOKEN_NOT_EXIST');
   const { session, user } = found;
+  // a disabled (deleted ...) user hears so, even though disabling also ended the login
+  if ((BLOCKED_USER_STATES as readonly string[]).includes(user.state))
+    throw new AppError('INVALID_USER_STATE');
   if (session.revokedAt) throw new AppError('TOKEN_ALREADY_LOGGED_OUT');
   if (session.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED');
   if (opts.deviceId !== undefined && opts.deviceId !== session.deviceId) {
     throw new AppError('REFRESH_DEVICE_MISMATCH');
   }
-  if ((BLOCKED_USER_STATES as readonly string[]).includes(user.state))
-    throw new AppError('INVALID_USER_STATE');
 
   const graceMs = Math.min(opts.graceS ?? REFRESH_REPLAY_GRACE_S, REFRESH_REPLAY_GRACE_S) * 1000;
   const replay = async (row: TokenRow): Promise<RefreshResult> => {

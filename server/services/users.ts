@@ -4,7 +4,13 @@
 // an id that does not exist, so other companies' user ids cannot be probed.
 import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { AccessSubject } from '../../contract/access';
-import type { InvitationType, PermissionAction, SignupState, UserType } from '../../contract/enums';
+import type {
+  InvitationType,
+  PermissionAction,
+  SignupState,
+  UserState,
+  UserType,
+} from '../../contract/enums';
 import { USER_STATES, USER_TYPES } from '../../contract/enums';
 import type { Db } from '../db/client';
 import { loginSessions, type NewUserRow, type UserRow, users } from '../db/schema';
@@ -12,9 +18,17 @@ import { AppError } from '../errors';
 import { sqlState, uniqueViolation } from '../lib/db-errors';
 import type { ListSpec } from '../lib/list-query';
 import { type AuditActor, type DbOrTx, recordAudit } from './audit';
+import { issueEmailAction } from './email-actions';
 import { findBrand, findStore, ownBrand, ownCompany, ownStore } from './organisation';
 import { hashPassword, verifyPassword } from './passwords';
-import { accessSubjectFor, assertAccess, type GroupSummary, groupsOf } from './rbac';
+import {
+  accessSubjectFor,
+  assertAccess,
+  type GroupSummary,
+  groupsOf,
+  groupsOfUsers,
+  isCompanyOwner,
+} from './rbac';
 import { revokeUserLogins } from './sessions';
 
 export const userListSpec: ListSpec = {
@@ -57,6 +71,33 @@ export const auditActorOf = (row: Pick<UserRow, 'id' | 'email'>): AuditActor => 
 
 export const withGroups = async (db: DbOrTx, row: UserRow): Promise<PublicUser> =>
   publicUser(row, await groupsOf(db, row.id));
+
+/** Fields `GET /user` adds to its rows (list-query `computed`): as `GET /user/{id}` has them. */
+export const USER_LIST_COMPUTED = ['groups', 'groupIds'] as const;
+
+/**
+ * Adds the `computed` fields the projection asked for (`groups`, `groupIds`) to a page of user rows,
+ * with one query for the whole page.
+ */
+export const withListGroups = async (
+  db: DbOrTx,
+  rows: Record<string, unknown>[],
+  computed: readonly string[],
+): Promise<Record<string, unknown>[]> => {
+  if (computed.length === 0 || rows.length === 0) return rows;
+  const byUser = await groupsOfUsers(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
+  return rows.map((row) => {
+    const groups = byUser.get(Number(row.id)) ?? [];
+    return {
+      ...row,
+      ...(computed.includes('groups') ? { groups: groups.map((g) => g.name) } : {}),
+      ...(computed.includes('groupIds') ? { groupIds: groups.map((g) => g.id) } : {}),
+    };
+  });
+};
 
 export const findUser = async (db: Db, id: number): Promise<UserRow | undefined> => {
   const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -109,6 +150,16 @@ export const targetUser = async (
   const target = id === actor.row.id ? actor.row : await findUser(db, id);
   if (!target || !canSee(actor.row, target)) throw new AppError('USER_NOT_FOUND');
   if (!(selfAllowed && target.id === actor.row.id)) assertAccess(actor.subject, action, 'user');
+  // a colleague with limited permissions never changes the company's owners (the merchants who
+  // signed the company up or whom an operator invited: they hold everything)
+  if (
+    action !== 'VIEW' &&
+    target.id !== actor.row.id &&
+    actor.subject.permissions !== undefined &&
+    isCompanyOwner(target)
+  ) {
+    throw new AppError('ACCESS_DENIED');
+  }
   return target;
 };
 
@@ -393,4 +444,75 @@ export const deleteUser = async (db: Db, actor: UserRow, target: UserRow, soft: 
     if (sqlState(e) === '23503') throw new AppError('USER_IN_USE');
     throw e;
   }
+};
+
+/** The states `PATCH /user/{id}/state` switches between, and the states each may be reached from. */
+export type SwitchableState = 'ENABLE' | 'DISABLE';
+const SWITCH_FROM: Record<SwitchableState, readonly UserState[]> = {
+  // LOCK → ENABLE is "unlock"
+  ENABLE: ['DISABLE', 'LOCK'],
+  DISABLE: ['ENABLE', 'LOCK'],
+};
+
+/**
+ * Enables or disables a user: one transaction with its audit entry (`enable` / `disable`, `{state}`
+ * before and after); disabling ends every login of the user at once. The current state answers
+ * unchanged, with no audit entry. A user still waiting for activation, or deleted, cannot be
+ * switched (26201).
+ */
+export const setUserState = async (
+  db: Db,
+  actor: UserRow,
+  target: UserRow,
+  state: SwitchableState,
+): Promise<UserRow> =>
+  db.transaction(async (tx) => {
+    // the row is read again under a lock, so two admins switching at once are serialised
+    const [current] = await tx.select().from(users).where(eq(users.id, target.id)).for('update');
+    if (!current) throw new AppError('USER_NOT_FOUND');
+    if (current.state === state) return current;
+    // 26201 is reserved for the caller's own state (the portal signs them out on it)
+    if (!SWITCH_FROM[state].includes(current.state)) {
+      throw new AppError('STATE_TRANSITION_NOT_ALLOWED', [
+        { field: 'state', message: `a ${current.state} user cannot be set to ${state}` },
+      ]);
+    }
+    const [row] = await tx
+      .update(users)
+      .set({ state, updateTime: new Date() })
+      .where(eq(users.id, target.id))
+      .returning();
+    if (!row) throw new AppError('USER_NOT_FOUND');
+    if (state === 'DISABLE') await revokeUserLogins(tx, target.id, 'user-disabled');
+    await recordAudit(tx, {
+      actor: auditActorOf(actor),
+      action: state === 'DISABLE' ? 'disable' : 'enable',
+      resource: 'users',
+      recordId: row.id,
+      companyId: row.companyId,
+      before: { state: current.state },
+      after: { state: row.state },
+    });
+    return row;
+  });
+
+/**
+ * Mails a user still waiting for activation a fresh activation link (their older links stop
+ * working) and records `resend-invitation`; any other state is 11 STATE_TRANSITION_NOT_ALLOWED.
+ */
+export const resendInvitation = async (db: Db, actor: UserRow, target: UserRow): Promise<void> => {
+  if (target.state !== 'WAIT_EMAIL_ACTIVE') {
+    throw new AppError('STATE_TRANSITION_NOT_ALLOWED', [
+      { field: 'state', message: 'only a user waiting for activation gets a new invitation' },
+    ]);
+  }
+  await issueEmailAction(db, target.id, 'activeEmail');
+  // no before/after: nothing of the user changes, and the link is a secret
+  await recordAudit(db, {
+    actor: auditActorOf(actor),
+    action: 'resend-invitation',
+    resource: 'users',
+    recordId: target.id,
+    companyId: target.companyId,
+  });
 };

@@ -318,7 +318,9 @@ export const createAuthProvider = (options: AuthProviderOptions): PortalAuthProv
 
     checkError: async (error: unknown) => {
       const code = (error as { code?: unknown } | null)?.code;
-      if (typeof code === 'number' && (isTokenErrorCode(code) || code === ERRORS.BAD_CREDENTIALS.code)) {
+      // a token error, or the caller's own account no longer allowed in (disabled, locked, deleted)
+      const signOut = [ERRORS.BAD_CREDENTIALS.code, ERRORS.INVALID_USER_STATE.code];
+      if (typeof code === 'number' && (isTokenErrorCode(code) || signOut.includes(code))) {
         endSession();
         throw { redirectTo: loggedOutRedirect, logoutUser: true, message: false };
       }

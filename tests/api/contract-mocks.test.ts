@@ -19,14 +19,15 @@ interface Answer {
 }
 
 interface Req {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   path: string;
   headers?: Record<string, string>;
   body?: unknown;
 }
 
 let t: TestApp;
-const handlers = createHandlers(createMockDb());
+const mockDb = createMockDb();
+const handlers = createHandlers(mockDb);
 const tokens = { server: '', mock: '' };
 const merchantTokens = { server: '', mock: '' };
 const refreshTokens = { server: '', mock: '' };
@@ -542,6 +543,99 @@ describe('mocks and server answer in the same shapes', () => {
         headers: signupBearer(side),
       }));
       expect(errorOf(mock)).toEqual(errorOf(server));
+    });
+  });
+
+  describe('people lifecycle: enable / disable, resend invitation, list groups', () => {
+    const LOCKED = 'locked@example.com';
+    const lockedIds = { server: 0, mock: 0 };
+    const invitedIds = { server: 0, mock: 0 };
+
+    beforeAll(async () => {
+      const row = await createUser(t.db, {
+        email: LOCKED,
+        password: PASSWORD,
+        state: 'LOCK',
+        name: 'Lee Locked',
+      });
+      lockedIds.server = row.id;
+      lockedIds.mock = mockDb.users.find((u) => u.email === LOCKED)?.id ?? 0;
+      expect(lockedIds.mock).toBeGreaterThan(0);
+    });
+
+    const patchState = (who: { server: number; mock: number }, state: string) =>
+      bothAnswer((side) => ({
+        method: 'PATCH',
+        path: `/user/${who[side]}/state`,
+        headers: bearer(side),
+        body: { state },
+      }));
+
+    it('PATCH /user/{id}/state: unlock, disable, disable again: the same user object', async () => {
+      for (const state of ['ENABLE', 'DISABLE', 'DISABLE']) {
+        const { server, mock } = await patchState(lockedIds, state);
+        expectSameShape(server, mock);
+        for (const side of [server, mock]) {
+          expect(side.body).toMatchObject({ code: 0, data: { state, groups: [], groupIds: [] } });
+        }
+      }
+    });
+
+    it('PATCH /user/{id}/state on oneself: 26237 on both', async () => {
+      const { server, mock } = await patchState({ server: 1, mock: 1 }, 'DISABLE');
+      expect(errorOf(mock)).toEqual(errorOf(server));
+      expect(errorOf(server)).toMatchObject({ status: 403, code: 26237 });
+    });
+
+    it('POST /user/{id}/invitation/resend: data null for an invitee; 11 for anyone else', async () => {
+      const invited = await bothAnswer((side) => ({
+        method: 'POST',
+        path: '/user/operator/register',
+        headers: bearer(side),
+        body: { email: 'contract.invitee@example.com', name: 'Ivy Invitee' },
+      }));
+      expectSameShape(invited.server, invited.mock);
+      invitedIds.server = (invited.server.body as { data: { id: number } }).data.id;
+      invitedIds.mock = (invited.mock.body as { data: { id: number } }).data.id;
+      const resent = await bothAnswer((side) => ({
+        method: 'POST',
+        path: `/user/${invitedIds[side]}/invitation/resend`,
+        headers: bearer(side),
+        body: {},
+      }));
+      expectSameShape(resent.server, resent.mock);
+      expect(resent.server.body).toMatchObject({ code: 0, data: null });
+      const notInvited = await bothAnswer((side) => ({
+        method: 'POST',
+        path: `/user/${lockedIds[side]}/invitation/resend`,
+        headers: bearer(side),
+        body: {},
+      }));
+      expect(errorOf(notInvited.mock)).toEqual(errorOf(notInvited.server));
+      expect(errorOf(notInvited.server)).toMatchObject({ code: 11, name: 'STATE_TRANSITION_NOT_ALLOWED' });
+      const switchInvitee = await patchState(invitedIds, 'ENABLE');
+      expect(errorOf(switchInvitee.mock)).toEqual(errorOf(switchInvitee.server));
+      expect(errorOf(switchInvitee.server)).toMatchObject({ code: 11 });
+    });
+
+    it('user list rows carry groups and groupIds on both', async () => {
+      const { server, mock } = await bothAnswer((side) => ({
+        method: 'GET',
+        path: '/user?page=0&size=5&sort=id,asc',
+        headers: bearer(side),
+      }));
+      expectSameShape(server, mock);
+      for (const side of [server, mock]) {
+        for (const row of (side.body as { data: Record<string, unknown>[] }).data) {
+          expect(Array.isArray(row.groups) && Array.isArray(row.groupIds)).toBe(true);
+        }
+      }
+      const projected = await bothAnswer((side) => ({
+        method: 'GET',
+        path: `/user?size=2&sort=id,asc&project=${encodeURIComponent('["groups","email"]')}`,
+        headers: bearer(side),
+      }));
+      expectSameShape(projected.server, projected.mock);
     });
   });
 

@@ -1,10 +1,15 @@
 // The people of /access/operator-access and /access/merchant-access: the `users` list with a
 // permanent type filter, search by name or e-mail, (for operators' merchant view) a company filter,
-// an Invite button and a "Manage access" action per person.
+// an Invite button and per person "Manage access", Disable / Enable (PATCH /user/{id}/state) or,
+// for someone still invited, "Resend invitation" (POST /user/{id}/invitation/resend), each after
+// confirming (spec 5). The list rows carry the people's groups, so no row fetches anything.
+import BlockIcon from '@mui/icons-material/Block';
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import HistoryIcon from '@mui/icons-material/History';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { Box, Chip, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, IconButton, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   AutocompleteInput,
@@ -18,7 +23,6 @@ import {
   ReferenceInput,
   SearchInput,
   TopToolbar,
-  useGetOne,
   useRecordContext,
   useRefresh,
   useTranslate,
@@ -26,6 +30,8 @@ import {
 import { Link } from 'react-router-dom';
 import { canAccess } from '../../../contract/access';
 import type { UserState, UserType } from '../../../contract/enums';
+import { useConfirmAction } from '../../components/ConfirmActionDialog';
+import { useHttpClient } from '../../components/HttpClientContext';
 import { InviteDialog, type InviteKind } from './InviteDialog';
 import { type AccessTarget, ManageAccessDialog } from './ManageAccessDialog';
 import type { Caller } from './useCaller';
@@ -38,6 +44,8 @@ interface UserRow extends RaRecord {
   state: UserState;
   companyId?: number | null;
   createTime?: string;
+  /** group names, as GET /user lists them */
+  groups?: string[];
 }
 
 const STATE_COLORS: Record<UserState, 'success' | 'default' | 'warning' | 'error' | 'info'> = {
@@ -62,18 +70,12 @@ export const StateChip = () => {
   );
 };
 
-/** The person's groups. The list rows carry none (the server lists plain rows), so read GET /user/{id}. */
+/** The person's groups, straight from the list row (GET /user lists them with each person). */
 export const GroupChips = () => {
   const record = useRecordContext<UserRow>();
   const translate = useTranslate();
-  const { data, isPending } = useGetOne<UserRow & { groups?: string[] }>(
-    'users',
-    { id: record?.id ?? 0 },
-    { enabled: record !== undefined, staleTime: 30_000 },
-  );
   if (!record) return null;
-  if (isPending) return <Skeleton width={60} />;
-  const groups = data?.groups ?? [];
+  const groups = record.groups ?? [];
   if (groups.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -89,11 +91,48 @@ export const GroupChips = () => {
   );
 };
 
-const RowActions = ({ caller, onManage }: { caller: Caller; onManage: (target: AccessTarget) => void }) => {
+/** Lifecycle actions of one person (each asks first). */
+export type Lifecycle = 'disable' | 'enable' | 'resend';
+
+/** The lifecycle action a person's state offers, if any. */
+export const lifecycleOf = (state: UserState): Lifecycle | null => {
+  if (state === 'ENABLE') return 'disable';
+  if (state === 'DISABLE' || state === 'LOCK') return 'enable';
+  if (state === 'WAIT_EMAIL_ACTIVE') return 'resend';
+  return null;
+};
+
+/**
+ * As the server decides: UPDATE on `user`, never oneself, and for a merchant only merchants of
+ * their own company (the list shows no one else, but the rule is kept here too).
+ */
+export const mayChangePerson = (caller: Caller, person: Pick<UserRow, 'id' | 'type' | 'companyId'>) =>
+  canAccess(caller.subject, { action: 'UPDATE', resource: 'user' }) &&
+  person.id !== caller.id &&
+  (caller.isOperator ||
+    (person.type === 'MERCHANT' && caller.companyId !== null && person.companyId === caller.companyId));
+
+const LIFECYCLE_ICONS: Record<Lifecycle, typeof BlockIcon> = {
+  disable: BlockIcon,
+  enable: HowToRegIcon,
+  resend: ForwardToInboxIcon,
+};
+
+const RowActions = ({
+  caller,
+  onManage,
+  onLifecycle,
+}: {
+  caller: Caller;
+  onManage: (target: AccessTarget) => void;
+  onLifecycle: (person: UserRow, action: Lifecycle) => void;
+}) => {
   const record = useRecordContext<UserRow>();
   const translate = useTranslate();
   if (!record) return null;
   const mayManage = canAccess(caller.subject, { action: 'UPDATE', resource: 'user' });
+  const lifecycle = mayChangePerson(caller, record) ? lifecycleOf(record.state) : null;
+  const LifecycleIcon = lifecycle ? LIFECYCLE_ICONS[lifecycle] : null;
   const name = record.name || record.email;
   const auditFilter = encodeURIComponent(JSON.stringify({ actorId: record.id }));
   return (
@@ -113,6 +152,18 @@ const RowActions = ({ caller, onManage }: { caller: Caller; onManage: (target: A
           }}
         >
           <ManageAccountsIcon />
+        </Button>
+      ) : null}
+      {lifecycle && LifecycleIcon ? (
+        <Button
+          label={translate(`access.people.${lifecycle}`)}
+          color={lifecycle === 'disable' ? 'error' : 'primary'}
+          onClick={(e) => {
+            e.stopPropagation();
+            onLifecycle(record, lifecycle);
+          }}
+        >
+          <LifecycleIcon />
         </Button>
       ) : null}
       {canAccess(caller.subject, { action: 'VIEW', resource: 'auditLog' }) ? (
@@ -159,6 +210,24 @@ export const PeopleList = ({ caller, type, inviteKind, title, storeKey }: People
   const refresh = useRefresh();
   const [inviting, setInviting] = useState(false);
   const [managing, setManaging] = useState<AccessTarget | null>(null);
+  const http = useHttpClient();
+  const { confirm, confirmDialog } = useConfirmAction();
+  const onLifecycle = async (person: UserRow, action: Lifecycle) => {
+    const path = `/user/${encodeURIComponent(String(person.id))}`;
+    const outcome = await confirm({
+      action: translate(`access.people.${action}`),
+      item: person.name || person.email,
+      run: () =>
+        action === 'resend'
+          ? http(`${path}/invitation/resend`, { method: 'POST' })
+          : http(`${path}/state`, {
+              method: 'PATCH',
+              body: { state: action === 'disable' ? 'DISABLE' : 'ENABLE' },
+            }),
+    });
+    // the state chip (or, after a refused switch, whatever the state really is now)
+    if (outcome.status !== 'cancelled') refresh();
+  };
   const showCompany = caller.isOperator && type === 'MERCHANT';
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('access.people.search')} />,
@@ -205,7 +274,7 @@ export const PeopleList = ({ caller, type, inviteKind, title, storeKey }: People
             <DateField source="createTime" showTime />
           </DataTable.Col>
           <DataTable.Col label="access.people.actions" disableSort align="right">
-            <RowActions caller={caller} onManage={setManaging} />
+            <RowActions caller={caller} onManage={setManaging} onLifecycle={onLifecycle} />
           </DataTable.Col>
         </DataTable>
       </List>
@@ -223,6 +292,7 @@ export const PeopleList = ({ caller, type, inviteKind, title, storeKey }: People
           onChanged={() => refresh()}
         />
       ) : null}
+      {confirmDialog}
     </>
   );
 };

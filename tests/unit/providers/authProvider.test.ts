@@ -157,7 +157,7 @@ describe('checkAuth, checkError, identity and permissions', () => {
     await expect(s.auth.checkAuth({})).resolves.toBeUndefined();
   });
 
-  it.each([1000, 1001, 1005, 1015, 26200])('checkError logs out on code %i', async (code) => {
+  it.each([1000, 1001, 1005, 1015, 26200, 26201])('checkError logs out on code %i', async (code) => {
     const s = setup(() => envelope(null));
     loggedIn(s, T0 + 600_000);
     await expect(s.auth.checkError({ code })).rejects.toMatchObject({ redirectTo: '/splash' });

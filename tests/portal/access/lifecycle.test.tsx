@@ -1,0 +1,120 @@
+// The people lifecycle on the access screens: Disable / Enable (PATCH /user/{id}/state) and Resend
+// invitation (POST /user/{id}/invitation/resend), each confirm-then-act with the spec's wording;
+// the actions are hidden where the caller may not use them (self, no UPDATE on users); and the
+// group chips come from the list rows, with no GET /user/{id} per row.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MerchantAccessPage, OperatorAccessPage } from '../../../src/pages/access/AccessPages';
+import { renderAccess, useMockBackend } from './harness';
+
+const T = { timeout: 10_000 };
+
+/** MUI keeps the rest of the page aria-hidden while a dialog is (still) open. */
+const dialogGone = () => waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), T);
+
+const rowOf = async (email: string) => (await screen.findByText(email, {}, T)).closest('tr') as HTMLElement;
+
+describe('people lifecycle', { timeout: 60_000 }, () => {
+  const backend = useMockBackend();
+
+  it('disables after confirming: the exact PATCH, the Hint, the chip', async () => {
+    await renderAccess(<MerchantAccessPage />, { url: '/access/merchant-access', signedInAs: 'operator' });
+    const row = await rowOf('merchant@example.com');
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(row).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('Confirm to Disable - Mark Merchant?', {}, T)).toBeInTheDocument();
+    expect(await backend.sent('PATCH', '/user/2/state')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Disable Mark Merchant success', {}, T)).toBeInTheDocument();
+    const [patch, ...more] = await backend.sent('PATCH', '/user/2/state');
+    expect(more).toHaveLength(0);
+    expect(patch?.body).toEqual({ state: 'DISABLE' });
+    expect(backend.db.users.find((u) => u.id === 2)?.state).toBe('DISABLE');
+    await waitFor(() => expect(within(row).getByText('Disabled')).toBeInTheDocument(), T);
+    await dialogGone();
+    expect(within(row).getByRole('button', { name: 'Enable' })).toBeInTheDocument();
+  });
+
+  it('enables (unlocks) a locked person; Cancel sends nothing', async () => {
+    await renderAccess(<MerchantAccessPage />, { url: '/access/merchant-access', signedInAs: 'operator' });
+    const row = await rowOf('locked@example.com');
+    expect(within(row).getByText('Locked')).toBeInTheDocument();
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(row).getByRole('button', { name: 'Enable' }));
+    expect(await screen.findByText('Confirm to Enable - Lee Locked?', {}, T)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await dialogGone();
+    expect(await backend.sent('PATCH', '/user/6/state')).toHaveLength(0);
+
+    await user.click(within(row).getByRole('button', { name: 'Enable' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }, T));
+    expect(await screen.findByText('Enable Lee Locked success', {}, T)).toBeInTheDocument();
+    const [patch] = await backend.sent('PATCH', '/user/6/state');
+    expect(patch?.body).toEqual({ state: 'ENABLE' });
+    await waitFor(() => expect(within(row).getByText('Active')).toBeInTheDocument(), T);
+  });
+
+  it('resends an invitation to someone still invited: the exact POST', async () => {
+    const nina = backend.db.users.find((u) => u.id === 3);
+    if (nina) nina.state = 'WAIT_EMAIL_ACTIVE';
+    await renderAccess(<MerchantAccessPage />, { url: '/access/merchant-access', signedInAs: 'operator' });
+    const row = await rowOf('new.merchant@example.com');
+    expect(within(row).getByText('Invited')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(row).getByRole('button', { name: 'Resend invitation' }));
+    expect(await screen.findByText('Confirm to Resend invitation - Nina New?', {}, T)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Resend invitation Nina New success', {}, T)).toBeInTheDocument();
+    const [post, ...more] = await backend.sent('POST', '/user/3/invitation/resend');
+    expect(more).toHaveLength(0);
+    expect(post?.body).toEqual({});
+  });
+
+  it('a refused switch: a red Error "Disable {name} failed" with the code, then the real state', async () => {
+    await renderAccess(<MerchantAccessPage />, { url: '/access/merchant-access', signedInAs: 'operator' });
+    const row = await rowOf('merchant@example.com');
+    // someone else deleted and re-invited them meanwhile: the server refuses with 11
+    const mark = backend.db.users.find((u) => u.id === 2);
+    if (mark) mark.state = 'WAIT_EMAIL_ACTIVE';
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(row).getByRole('button', { name: 'Disable' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }, T));
+    const notice = await screen.findByText('Disable Mark Merchant failed', {}, T);
+    // the Notice's "Error" title next to the spec's sentence (the red itself: tests/portal/notices)
+    expect(within(notice.closest('.MuiSnackbar-root') as HTMLElement).getByText('Error')).toBeInTheDocument();
+    expect(await screen.findByText(/^11 /, {}, T)).toBeInTheDocument();
+    await waitFor(() => expect(within(row).getByText('Invited')).toBeInTheDocument(), T);
+  });
+
+  it('hides the actions on oneself; groups come from the list rows, no GET /user/{id} per row', async () => {
+    await renderAccess(<OperatorAccessPage />, { url: '/access/operator-access', signedInAs: 'operator' });
+    const self = await rowOf('operator@example.com');
+    expect(within(self).getByRole('button', { name: 'Manage access' })).toBeInTheDocument();
+    expect(within(self).queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
+    expect(within(self).queryByRole('button', { name: 'Enable' })).not.toBeInTheDocument();
+    expect(within(self).getByText('None')).toBeInTheDocument();
+    const perRow = (await backend.sent('GET')).filter((r) => /^\/user\/\d+$/.test(r.path));
+    expect(perRow).toEqual([]);
+  });
+
+  it("a company owner: colleagues' actions, none on themselves", async () => {
+    await renderAccess(<MerchantAccessPage />, { url: '/access/merchant-access', signedInAs: 'merchant' });
+    const rita = await rowOf('restricted@example.com');
+    expect(within(rita).getByText('Cashiers')).toBeInTheDocument();
+    expect(within(rita).getByRole('button', { name: 'Disable' })).toBeInTheDocument();
+    const self = await rowOf('merchant@example.com');
+    expect(within(self).queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
+    const perRow = (await backend.sent('GET')).filter((r) => /^\/user\/\d+$/.test(r.path));
+    expect(perRow).toEqual([]);
+  });
+
+  it('a merchant without UPDATE on users sees no actions', async () => {
+    await renderAccess(<MerchantAccessPage />, { url: '/access/merchant-access', signedInAs: 'restricted' });
+    const mark = await rowOf('merchant@example.com');
+    expect(within(mark).queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
+    expect(within(mark).queryByRole('button', { name: 'Manage access' })).not.toBeInTheDocument();
+  });
+});
