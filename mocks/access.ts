@@ -3,7 +3,8 @@
 // or name (PUT /user/{id}/groups), granting only what one holds (PATCH /user/{id}/permissions,
 // 26238), and the people lifecycle: enable / disable (PATCH /user/{id}/state) and resending an
 // invitation (POST /user/{id}/invitation/resend). Registered ahead of the other handlers in
-// mocks/handlers.ts, so these win.
+// mocks/handlers.ts, so these win. operatorInviteScope checks the company, brand and store an
+// operator's merchant invitation names (POST /user/operator/merchant/invite, in mocks/handlers.ts).
 import { http } from 'msw';
 import {
   type AccessSubject,
@@ -13,7 +14,7 @@ import {
   type Permission,
 } from '../contract/access';
 import { HEADERS } from '../contract/http';
-import { type MockDb, type MockUser, publicUser } from './data';
+import { type MockDb, type MockRow, type MockUser, publicUser } from './data';
 import { applyListQuery, type MockListSpec } from './list';
 import { type Body, fail, failure, guard, invalid, readBody, success } from './respond';
 
@@ -103,6 +104,71 @@ export const groupsOf = (db: MockDb): MockGroup[] => {
   }));
   stores.set(db, groups);
   return groups;
+};
+
+// ---- where an operator's merchant invitee lands (server/services/users.ts operatorInviteScope) ----
+
+/** What POST /user/operator/merchant/invite may name: each optional, a positive integer or null. */
+export interface InviteScope {
+  companyId: number | null;
+  brandId: number | null;
+  storeId: number | null;
+  /** the invitee joins an approved company: signup state APPROVAL rather than SUBMITTED */
+  companyActive: boolean;
+}
+
+const MAX_ID = 2_147_483_647;
+
+/** An optional id of the body: absent or null is null; anything but an integer 1..2^31-1 is code 2. */
+const optionalId = (body: Body, field: 'companyId' | 'brandId' | 'storeId'): number | null => {
+  const value = body[field];
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_ID)
+    return invalid(field, 'must be a positive integer');
+  return value;
+};
+
+/** A live (not soft-deleted) organisation row of the generic resource mocks. */
+const liveRow = (db: MockDb, table: 'company' | 'brand' | 'store', id: number): MockRow | undefined =>
+  (db.resourceRows[table] ?? []).find((r) => r.id === id && r.state !== 'DELETE');
+
+/**
+ * As the server: the company named (or the one of the brand or store named) must exist (26430); a
+ * brand must exist (26431), be of that company (26440) and ACTIVE (26434); a store likewise (26432 /
+ * 26441 / 26435) and, with a brand named too, be of that brand (code 2 on storeId).
+ */
+export const operatorInviteScope = (db: MockDb, body: Body): InviteScope => {
+  let companyId = optionalId(body, 'companyId');
+  let brandId = optionalId(body, 'brandId');
+  const storeId = optionalId(body, 'storeId');
+  if (companyId === null && storeId !== null) {
+    const store = liveRow(db, 'store', storeId);
+    if (!store) return fail('STORE_NOT_FOUND');
+    companyId = Number(store.companyId);
+  }
+  if (companyId === null && brandId !== null) {
+    const brand = liveRow(db, 'brand', brandId);
+    if (!brand) return fail('BRAND_NOT_FOUND');
+    companyId = Number(brand.companyId);
+  }
+  const company = companyId === null ? undefined : liveRow(db, 'company', companyId);
+  if (companyId !== null && !company) return fail('COMPANY_NOT_FOUND');
+  if (brandId !== null) {
+    const brand = liveRow(db, 'brand', brandId);
+    if (!brand) return fail('BRAND_NOT_FOUND');
+    if (brand.companyId !== companyId) return fail('BRAND_NOT_BELONG_TO_USER');
+    if (brand.state !== 'ACTIVE') return fail('BRAND_NOT_ACTIVE');
+  }
+  if (storeId !== null) {
+    const store = liveRow(db, 'store', storeId);
+    if (!store) return fail('STORE_NOT_FOUND');
+    if (store.companyId !== companyId) return fail('STORE_NOT_BELONG_TO_USER');
+    if (store.state !== 'ACTIVE') return fail('STORE_NOT_ACTIVE');
+    if (brandId !== null && store.brandId !== brandId)
+      return invalid('storeId', 'is not a store of the brand named by brandId');
+    brandId = Number(store.brandId);
+  }
+  return { companyId, brandId, storeId, companyActive: company?.state === 'ACTIVE' };
 };
 
 const subjectOf = (ctx: AccessMockContext, user: MockUser): AccessSubject => {

@@ -19,7 +19,7 @@ import {
 import { canAccess, isPermissionAction, isPermissionResource, type Permission } from '../contract/access';
 import { RESOURCES } from '../resources';
 import type { ResourceDeclaration } from '../resources/types';
-import { createAccessHandlers } from './access';
+import { createAccessHandlers, operatorInviteScope } from './access';
 import { createMockDb, listedUser, loggedInUser, type MockDb, type MockUser, publicUser } from './data';
 import { applyListQuery, type MockListSpec } from './list';
 import { createOrganisationHandlers } from './organisation';
@@ -437,11 +437,17 @@ export const createHandlers = (db: MockDb = createMockDb(), options: HandlerOpti
         requireOperator(request);
         const body = await readBody(request);
         const email = requireString(body, 'email', isEmail);
+        // companyId, brandId, storeId as the server checks them (mocks/access.ts)
+        const { companyActive, ...scope } = operatorInviteScope(db, body);
         uniqueEmailAndMobile(email, body.mobile);
         const u = newUser({
           email,
           type: 'MERCHANT',
           name: typeof body.name === 'string' ? body.name : '',
+          mobile: typeof body.mobile === 'string' && body.mobile ? body.mobile : null,
+          ...scope,
+          // joining an approved company needs no signup of its own
+          signupState: companyActive ? 'APPROVAL' : 'SUBMITTED',
           invitationType: 'OPERATOR_INVITE_MERCHANT',
         });
         return success(publicUser(db, u));

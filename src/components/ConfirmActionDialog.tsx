@@ -15,6 +15,11 @@ export interface ConfirmActionDialogProps {
   busy?: boolean;
   onCancel: () => void;
   onConfirm: () => void;
+  /**
+   * after the dialog has faded out: the moment to forget the question. Until then keep passing the
+   * last `action` and `item`, or the fading dialog would read the defaults.
+   */
+  onExited?: () => void;
 }
 
 /** 'Confirm to {action} - {item}?' with Cancel and Confirm (spec section 5). */
@@ -25,11 +30,17 @@ export const ConfirmActionDialog = ({
   busy = false,
   onCancel,
   onConfirm,
+  onExited,
 }: ConfirmActionDialogProps) => {
   const translate = useTranslate();
   const question = translate('common.confirm.question', { action, item });
   return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby="confirm-action-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onCancel}
+      aria-labelledby="confirm-action-title"
+      slotProps={{ transition: { onExited } }}
+    >
       <DialogTitle id="confirm-action-title">{translate('common.confirm.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText>{question}</DialogContentText>
@@ -58,9 +69,12 @@ export type ConfirmOutcome<T> =
   | { status: 'failed'; error: unknown }
   | { status: 'cancelled' };
 
-interface Pending {
+interface Question {
   action: string;
   item: string;
+}
+
+interface Pending extends Question {
   run: () => Promise<unknown>;
   resolve: (o: ConfirmOutcome<unknown>) => void;
 }
@@ -77,6 +91,9 @@ export const useConfirmAction = (): {
   const notify = useNotify();
   const translate = useTranslate();
   const [pending, setPending] = useState<Pending | null>(null);
+  // The question last asked: it outlives `pending` until the dialog has faded out (onExited), so the
+  // closing dialog goes on reading it rather than the default 'Confirm to Create - product?'.
+  const [asked, setAsked] = useState<Question | null>(null);
   const [busy, setBusy] = useState(false);
   // The pending request is also kept in a ref so a double click cannot run the work twice.
   const running = useRef(false);
@@ -85,6 +102,7 @@ export const useConfirmAction = (): {
     <T,>({ action = DEFAULT_CONFIRM_ACTION, item = DEFAULT_CONFIRM_ITEM, run }: ConfirmOptions<T>) =>
       new Promise<ConfirmOutcome<T>>((resolve) => {
         setPending({ action, item, run, resolve: resolve as (o: ConfirmOutcome<unknown>) => void });
+        setAsked({ action, item });
       }),
     [],
   );
@@ -126,14 +144,21 @@ export const useConfirmAction = (): {
     }
   }, [pending, notify, translate]);
 
+  // Only once closed: a dialog asked again while still fading out keeps its new question.
+  const onExited = useCallback(() => {
+    if (pending === null) setAsked(null);
+  }, [pending]);
+
+  const question = pending ?? asked;
   const confirmDialog = (
     <ConfirmActionDialog
       open={pending !== null}
-      action={pending?.action}
-      item={pending?.item}
+      action={question?.action}
+      item={question?.item}
       busy={busy}
       onCancel={onCancel}
       onConfirm={onConfirm}
+      onExited={onExited}
     />
   );
   return { confirm, confirmDialog };

@@ -148,22 +148,24 @@ describe.skipIf(!browserAvailable())('merchant signup and operator approval in C
     await merchant.getByRole('button', { name: 'Check again' }).click();
     await merchant.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
     await menu(merchant).getByText('Stamp Cards', { exact: true }).waitFor();
-    const groups = (await menu(merchant).locator('nav > *').allInnerTexts()).map(
-      (t) => t.trim().split('\n')[0],
-    );
-    expect(groups).toEqual(
-      expect.arrayContaining([
-        'User',
-        'Stamp Cards',
-        'Vouchers',
-        'Device',
-        'Finance',
-        'Organization',
-        'Access',
-        'Help',
-      ]),
-    );
-    expect(groups).not.toContain('Approve List');
+    // the menu settles once the session and the organisation check are in: read it until it has
+    const groupsNow = async () =>
+      (await menu(merchant).locator('nav > *').allInnerTexts()).map((t) => t.trim().split('\n')[0]);
+    await expect
+      .poll(groupsNow, { timeout: 15_000 })
+      .toEqual(
+        expect.arrayContaining([
+          'User',
+          'Stamp Cards',
+          'Vouchers',
+          'Device',
+          'Finance',
+          'Organization',
+          'Access',
+          'Help',
+        ]),
+      );
+    expect(await groupsNow()).not.toContain('Approve List');
     // the home page greets the merchant by name once its lazy chunk has loaded
     await merchant.getByRole('heading', { name: /^Welcome/ }).waitFor({ timeout: 15_000 });
     await screenshot(merchant, 'signup-approved-home');

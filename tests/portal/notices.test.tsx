@@ -118,6 +118,30 @@ describe('confirm-then-act (spec section 5)', { timeout: 60_000 }, () => {
     expect(notices()).toHaveLength(0);
   });
 
+  it('keeps the question asked while the dialog fades out, after Cancel and after Confirm', async () => {
+    render(<NoticeHarness action="Delete" item="voucher" run={async () => undefined} />);
+    for (const button of ['Cancel', 'Confirm']) {
+      fireEvent.click(await screen.findByRole('button', { name: 'confirm' }, T));
+      const dialog = await screen.findByRole('dialog', {}, T);
+      await waitFor(() => expect(dialog).toHaveTextContent('Confirm to Delete - voucher?'), T);
+      // every text the question shows until the dialog has left the page
+      const seen = new Set<string>();
+      const record = () => {
+        for (const p of document.querySelectorAll('.MuiDialogContentText-root'))
+          seen.add(p.textContent ?? '');
+      };
+      const observer = new MutationObserver(record);
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      fireEvent.click(within(dialog).getByRole('button', { name: button }));
+      record();
+      // still on the page (fading out) right after the click, still asking the same question
+      expect(document.body).toContainElement(dialog);
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), T);
+      observer.disconnect();
+      expect([...seen]).toEqual(['Confirm to Delete - voucher?']);
+    }
+  });
+
   it('on success: a Hint notice reading "{action} {item} success"', async () => {
     let ran = 0;
     render(

@@ -1,9 +1,13 @@
-// "Invite": e-mail, name and mobile (the shared phone input), plus for a merchant inviting a
-// colleague an optional brand and store of their own company. Three kinds, three calls:
+// "Invite": e-mail, name and mobile (the shared phone input), plus where the invitee lands:
 //   operator         → POST /user/operator/register          (an operator invites an operator)
-//   operatorMerchant → POST /user/operator/merchant/invite   (an operator invites a merchant)
-//   merchant         → POST /user/merchant/invite            (a merchant invites into their company)
-// 26222 lands on the e-mail field, 26221 on the mobile field; success is a Hint notice.
+//   operatorMerchant → POST /user/operator/merchant/invite   (an operator invites a merchant:
+//                      an optional company, searched on the server, then optionally one of its
+//                      ACTIVE brands and stores; without a company they sign up their own)
+//   merchant         → POST /user/merchant/invite            (a merchant invites into their company,
+//                      optionally limited to one of its brands and stores)
+// Only the fields chosen are sent. 26222 lands on the e-mail field, 26221 on the mobile field, the
+// company, brand and store errors (26430; 26431 / 26440 / 26434; 26432 / 26441 / 26435) on theirs;
+// success is a Hint notice.
 import {
   Box,
   Button,
@@ -14,15 +18,26 @@ import {
   DialogTitle,
   Typography,
 } from '@mui/material';
-import type { ReactNode } from 'react';
-import { Form, ReferenceInput, required, SelectInput, TextInput, useNotify, useTranslate } from 'react-admin';
-import { useFormState, useWatch } from 'react-hook-form';
+import { type ReactNode, useState } from 'react';
+import {
+  Form,
+  ReferenceInput,
+  required,
+  SelectInput,
+  TextInput,
+  useInput,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import type { ErrorName } from '../../../contract';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { Notice } from '../../components/Notice';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { isApiError, violationsByField } from '../components/apiErrors';
 import { emailValidators } from '../components/forms';
 import { PhoneNumberInput } from '../components/PhoneInput';
+import { type CompanyOption, CompanyPicker } from '../organisation/CompanyPicker';
 
 export type InviteKind = 'operator' | 'operatorMerchant' | 'merchant';
 
@@ -44,25 +59,65 @@ const INTROS: Record<InviteKind, string> = {
   merchant: 'access.invite.intro_merchant',
 };
 
+type OptionalId = number | '' | null;
+
 interface InviteValues {
   email?: string;
   name?: string;
   mobile?: string;
-  brandId?: number | '' | null;
-  storeId?: number | '' | null;
+  /** operatorMerchant only */
+  companyId?: OptionalId;
+  brandId?: OptionalId;
+  storeId?: OptionalId;
 }
 
-/** The request body: blank optional fields are left out rather than sent empty. */
+/**
+ * The request body: blank optional fields are left out rather than sent empty. An operator's brand
+ * and store go only with the company they were chosen from.
+ */
 export const inviteBody = (kind: InviteKind, values: InviteValues): Record<string, unknown> => {
   const body: Record<string, unknown> = { email: (values.email ?? '').trim() };
   const name = (values.name ?? '').trim();
   if (name) body.name = name;
   if (values.mobile) body.mobile = values.mobile;
-  if (kind === 'merchant') {
+  const scoped = kind === 'merchant' || (kind === 'operatorMerchant' && typeof values.companyId === 'number');
+  if (kind === 'operatorMerchant' && typeof values.companyId === 'number') body.companyId = values.companyId;
+  if (scoped) {
     if (typeof values.brandId === 'number') body.brandId = values.brandId;
     if (typeof values.storeId === 'number') body.storeId = values.storeId;
   }
   return body;
+};
+
+/** The organisation errors of an invitation, each on the field it is about. */
+const FIELD_ERRORS: readonly {
+  error: ErrorName;
+  field: 'companyId' | 'brandId' | 'storeId';
+  message: string;
+}[] = [
+  { error: 'COMPANY_NOT_FOUND', field: 'companyId', message: 'access.invite.company_not_found' },
+  { error: 'BRAND_NOT_FOUND', field: 'brandId', message: 'access.invite.brand_not_found' },
+  { error: 'BRAND_NOT_BELONG_TO_USER', field: 'brandId', message: 'access.invite.brand_not_company' },
+  { error: 'BRAND_NOT_ACTIVE', field: 'brandId', message: 'access.invite.brand_not_active' },
+  { error: 'STORE_NOT_FOUND', field: 'storeId', message: 'access.invite.store_not_found' },
+  { error: 'STORE_NOT_BELONG_TO_USER', field: 'storeId', message: 'access.invite.store_not_company' },
+  { error: 'STORE_NOT_ACTIVE', field: 'storeId', message: 'access.invite.store_not_active' },
+];
+
+/**
+ * `{ field: message }` for the form when the failed call is about one of the fields, else undefined.
+ * 26440 / 26441 tell a merchant the brand or store is not theirs to invite into (another company's,
+ * or outside their own limit); an operator, that it is not of the company chosen.
+ */
+export const inviteFieldErrors = (kind: InviteKind, error: unknown): Record<string, string> | undefined => {
+  if (isApiError(error, 'EMAIL_ALREADY_IN_USE')) return { email: 'access.invite.email_in_use' };
+  if (isApiError(error, 'MOBILE_ALREADY_IN_USE')) return { mobile: 'access.invite.mobile_in_use' };
+  const known = FIELD_ERRORS.find((e) => isApiError(error, e.error));
+  if (known) {
+    const notOwn = known.error === 'BRAND_NOT_BELONG_TO_USER' || known.error === 'STORE_NOT_BELONG_TO_USER';
+    return { [known.field]: notOwn && kind === 'merchant' ? `${known.message}_merchant` : known.message };
+  }
+  return violationsByField(error);
 };
 
 const SendButton = ({ children }: { children: ReactNode }) => {
@@ -80,17 +135,30 @@ const SendButton = ({ children }: { children: ReactNode }) => {
   );
 };
 
-/** Brand, then a store of that brand (or of any brand): the merchant's own, as the API scopes them. */
-const BrandAndStore = () => {
+/**
+ * Brand, then a store of that brand (or of any brand): the merchant's own, as the API scopes them,
+ * or, for an operator, those of the chosen company. Only ACTIVE ones: the API takes no other.
+ * Choosing another brand clears the store, which may not be one of it.
+ */
+const BrandAndStore = ({ companyId }: { companyId?: number }) => {
   const translate = useTranslate();
+  const { setValue } = useFormContext<InviteValues>();
   const brandId = useWatch<InviteValues, 'brandId'>({ name: 'brandId' });
+  const company = companyId === undefined ? {} : { companyId };
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-      <ReferenceInput source="brandId" reference="brand" sort={{ field: 'name', order: 'ASC' }} perPage={100}>
+      <ReferenceInput
+        source="brandId"
+        reference="brand"
+        sort={{ field: 'name', order: 'ASC' }}
+        perPage={100}
+        filter={{ ...company, state: 'ACTIVE' }}
+      >
         <SelectInput
           label="access.invite.brand"
           optionText="name"
           emptyText={translate('access.invite.any_brand')}
+          onChange={() => setValue('storeId', null, { shouldDirty: true })}
           sx={{ minWidth: 220, flex: 1 }}
         />
       </ReferenceInput>
@@ -99,7 +167,7 @@ const BrandAndStore = () => {
         reference="store"
         sort={{ field: 'name', order: 'ASC' }}
         perPage={100}
-        filter={typeof brandId === 'number' ? { brandId } : {}}
+        filter={{ ...company, ...(typeof brandId === 'number' ? { brandId } : {}), state: 'ACTIVE' }}
       >
         <SelectInput
           label="access.invite.store"
@@ -109,6 +177,54 @@ const BrandAndStore = () => {
         />
       </ReferenceInput>
     </Box>
+  );
+};
+
+/**
+ * The operator's optional company (the shared searchable picker, holding `companyId`), then that
+ * company's brand and store. Another company clears the brand and store.
+ */
+const CompanyBrandAndStore = () => {
+  const translate = useTranslate();
+  const { setValue, clearErrors } = useFormContext<InviteValues>();
+  const { id, field, fieldState } = useInput<OptionalId>({ source: 'companyId', defaultValue: null });
+  const [picked, setPicked] = useState<CompanyOption | null>(null);
+  const companyId = typeof field.value === 'number' ? field.value : undefined;
+  const value: CompanyOption | null =
+    companyId === undefined
+      ? null
+      : picked?.id === companyId
+        ? picked
+        : { id: companyId, name: `#${companyId}` };
+  const message = fieldState.error?.message;
+  const helper =
+    value === null
+      ? translate('access.invite.company_help_none')
+      : value.state === undefined
+        ? translate('access.invite.company_help_joins')
+        : value.state === 'ACTIVE'
+          ? translate('access.invite.company_help_active')
+          : translate('access.invite.company_help_not_active');
+  return (
+    <>
+      <CompanyPicker
+        id={id}
+        value={value}
+        onChange={(company) => {
+          setPicked(company);
+          field.onChange(company ? company.id : null);
+          setValue('brandId', null, { shouldDirty: true });
+          setValue('storeId', null, { shouldDirty: true });
+          clearErrors(['brandId', 'storeId']);
+        }}
+        onBlur={field.onBlur}
+        label={translate('access.invite.company')}
+        helperText={helper}
+        error={message ? translate(message, { _: message }) : undefined}
+        sx={{ mt: 1, mb: 1 }}
+      />
+      {companyId === undefined ? null : <BrandAndStore companyId={companyId} />}
+    </>
   );
 };
 
@@ -131,9 +247,7 @@ export const InviteDialog = ({ open, kind, onClose, onInvited }: InviteDialogPro
     try {
       await http(INVITE_PATHS[kind], { method: 'POST', body });
     } catch (error) {
-      if (isApiError(error, 'EMAIL_ALREADY_IN_USE')) return { email: 'access.invite.email_in_use' };
-      if (isApiError(error, 'MOBILE_ALREADY_IN_USE')) return { mobile: 'access.invite.mobile_in_use' };
-      const fields = violationsByField(error);
+      const fields = inviteFieldErrors(kind, error);
       if (fields) return fields;
       notifyError(error, translate('common.notice.error'));
       return undefined;
@@ -169,6 +283,7 @@ export const InviteDialog = ({ open, kind, onClose, onInvited }: InviteDialogPro
             <TextInput source="name" label="access.invite.name" validate={required()} fullWidth />
             <PhoneNumberInput source="mobile" label="access.invite.mobile" />
             {kind === 'merchant' ? <BrandAndStore /> : null}
+            {kind === 'operatorMerchant' ? <CompanyBrandAndStore /> : null}
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{translate('common.button.cancel')}</Button>

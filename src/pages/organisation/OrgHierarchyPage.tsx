@@ -2,23 +2,12 @@
 // and asks for new brands and stores from here; an operator picks a company first and sees its tree
 // read-only (apart from the links to each node's screens). /organization lands here too.
 import Refresh from '@mui/icons-material/Refresh';
-import {
-  Alert,
-  Autocomplete,
-  Box,
-  Button,
-  CircularProgress,
-  Link,
-  Skeleton,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Alert, Box, Button, Link, Skeleton, Typography } from '@mui/material';
+import { type ReactNode, useMemo, useState } from 'react';
 import {
   LinkBase,
   Navigate,
   useGetIdentity,
-  useGetList,
   useLocation,
   useNavigate,
   usePermissions,
@@ -26,7 +15,6 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { Role } from '../../../contract/claims';
-import type { OrgState } from '../../../contract/enums';
 import { apiErrorLines } from '../../components/apiError';
 import { isApiError } from '../components/apiErrors';
 import { PageFrame } from '../components/PageFrame';
@@ -38,8 +26,8 @@ import {
   useHierarchy,
   useMayRequest,
 } from './api';
+import { type CompanyOption, CompanyPicker } from './CompanyPicker';
 import { HierarchyTree } from './HierarchyTree';
-import { OrgStateChip } from './OrgStateChip';
 import { ORG_HIERARCHY_PATH } from './paths';
 import { RequestBrandDialog, RequestStoreDialog } from './RequestDialogs';
 
@@ -179,90 +167,7 @@ const MerchantHierarchy = () => {
   );
 };
 
-interface CompanyOption {
-  id: number;
-  name: string;
-  state?: OrgState;
-}
-
 const COMPANY_ID_PARAM = 'companyId';
-
-const useDebounced = <T,>(value: T, ms: number): T => {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return current;
-};
-
-/** The operator's searchable company select: the companies' list, searched on the server. */
-const CompanyPicker = ({
-  value,
-  onChange,
-}: {
-  value: CompanyOption | null;
-  onChange: (company: CompanyOption | null) => void;
-}) => {
-  const translate = useTranslate();
-  const [input, setInput] = useState('');
-  const search = useDebounced(input.trim(), 300);
-  // The chosen company's name is the input's text: searching for it would narrow the list to one.
-  const q = value && search === value.name ? '' : search;
-  const { data, isPending, error } = useGetList<CompanyOption & { id: number }>('company', {
-    pagination: { page: 1, perPage: 25 },
-    sort: { field: 'name', order: 'ASC' },
-    filter: q ? { q } : {},
-  });
-  const options = data ?? [];
-  return (
-    <Autocomplete<CompanyOption>
-      value={value}
-      options={value && !options.some((o) => o.id === value.id) ? [value, ...options] : options}
-      getOptionLabel={(o) => o.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      filterOptions={(x) => x}
-      loading={isPending}
-      onChange={(_, next) => onChange(next)}
-      inputValue={input}
-      onInputChange={(_, next) => setInput(next)}
-      noOptionsText={translate('hierarchy.picker.none')}
-      renderOption={({ key, ...props }, option) => (
-        <Box
-          component="li"
-          key={key}
-          {...props}
-          sx={{ display: 'flex', gap: 1, justifyContent: 'space-between' }}
-        >
-          <span>{option.name}</span>
-          {option.state ? <OrgStateChip state={option.state} /> : null}
-        </Box>
-      )}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={translate('hierarchy.picker.label')}
-          placeholder={translate('hierarchy.picker.placeholder')}
-          error={Boolean(error)}
-          helperText={error ? (apiErrorLines(error)[0] ?? '') : undefined}
-          slotProps={{
-            ...params.slotProps,
-            input: {
-              ...params.slotProps.input,
-              endAdornment: (
-                <>
-                  {isPending ? <CircularProgress color="inherit" size={18} /> : null}
-                  {params.slotProps.input.endAdornment}
-                </>
-              ),
-            },
-          }}
-        />
-      )}
-      sx={{ maxWidth: 480, mb: 3 }}
-    />
-  );
-};
 
 /** The operator's view: pick a company (kept in ?companyId= so the page can be linked), then its tree. */
 const OperatorHierarchy = () => {

@@ -1,8 +1,11 @@
 // The invite dialog sends the exact request of each of the three invitation kinds, confirms with a
-// Hint notice and shows 26222 (e-mail in use) and 26221 (mobile in use) on their fields.
+// Hint notice and shows 26222 (e-mail in use) and 26221 (mobile in use) on their fields. An
+// operator inviting a merchant may name a company (searched on the server), then one of its active
+// brands and stores; the company, brand and store errors land on their fields.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { seedOrganisation } from '../../../mocks/organisation-hierarchy';
 import { InviteDialog, type InviteKind } from '../../../src/pages/access/InviteDialog';
 import { renderAccess as renderPage, useMockBackend } from './harness';
 
@@ -52,6 +55,171 @@ describe('InviteDialog', { timeout: 45_000 }, () => {
     expect(sent.map((r) => r.body)).toEqual([
       { email: 'shop@example.com', name: 'Sam Shop', mobile: '+6591234567' },
     ]);
+  });
+
+  it('operator invites a merchant without a company: they sign up their own, nothing else is sent', async () => {
+    seedOrganisation(backend.db);
+    const { dialog } = await open('operatorMerchant', 'operator');
+    expect(within(dialog).getByRole('combobox', { name: 'Company (optional)' })).toHaveValue('');
+    expect(
+      within(dialog).getByText(
+        'Leave empty and they sign up their own company after setting their password.',
+      ),
+    ).toBeInTheDocument();
+    // brand and store only come with a company
+    expect(within(dialog).queryByRole('combobox', { name: /^Brand/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: /^Store/ })).not.toBeInTheDocument();
+    await fill(dialog, { email: 'solo@example.com', name: 'Solo Founder' });
+    expect(await screen.findByText('Invitation sent to solo@example.com', {}, T)).toBeInTheDocument();
+    const sent = await backend.sent('POST', '/user/operator/merchant/invite');
+    expect(sent.map((r) => r.body)).toEqual([{ email: 'solo@example.com', name: 'Solo Founder' }]);
+    const invitee = backend.db.users.find((u) => u.email === 'solo@example.com');
+    expect(invitee).toMatchObject({
+      companyId: null,
+      brandId: null,
+      storeId: null,
+      signupState: 'SUBMITTED',
+    });
+  });
+
+  const chooseCompany = async (dialog: HTMLElement, search: string, name: RegExp) => {
+    const user = userEvent.setup({ delay: null });
+    await user.type(within(dialog).getByRole('combobox', { name: 'Company (optional)' }), search);
+    // the picker searches the companies on the server
+    await waitFor(async () => {
+      const lists = await backend.sent('GET', '/companies');
+      expect(lists.some((c) => new URLSearchParams(c.search).get('search')?.includes(search))).toBe(true);
+    }, T);
+    await user.click(await screen.findByRole('option', { name }, T));
+  };
+
+  it('operator invites a merchant into a company, brand and store: the exact body, APPROVAL', async () => {
+    seedOrganisation(backend.db);
+    const { dialog } = await open('operatorMerchant', 'operator');
+    await chooseCompany(dialog, 'Acme', /Acme Coffee Pte Ltd/);
+    expect(
+      await within(dialog).findByText('They join this approved company and need no signup of their own.'),
+    ).toBeInTheDocument();
+    const user = userEvent.setup({ delay: null });
+    // only the company's ACTIVE brands and stores (Acme Tea House and Acme Coffee Orchard are not)
+    await user.click(await within(dialog).findByRole('combobox', { name: /^Brand/ }, T));
+    await waitFor(
+      () =>
+        expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+          'Whole company',
+          'Acme Coffee',
+        ]),
+      T,
+    );
+    await user.click(screen.getByRole('option', { name: 'Acme Coffee' }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Store/ }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+        'All stores',
+        'Acme Coffee Raffles',
+      ]),
+    );
+    await user.click(screen.getByRole('option', { name: 'Acme Coffee Raffles' }));
+    await fill(dialog, { email: 'barista@example.com', name: 'Bea Barista' });
+    expect(await screen.findByText('Invitation sent to barista@example.com', {}, T)).toBeInTheDocument();
+    const sent = await backend.sent('POST', '/user/operator/merchant/invite');
+    expect(sent.map((r) => r.body)).toEqual([
+      { email: 'barista@example.com', name: 'Bea Barista', companyId: 1, brandId: 1, storeId: 1 },
+    ]);
+    // the brand and store lists asked the server for that company's active rows only
+    const filtersOf = async (path: string) =>
+      (await backend.sent('GET', path)).map((r) => new URLSearchParams(r.search).get('filter'));
+    expect(await filtersOf('/brands')).toContainEqual(
+      JSON.stringify([
+        { field: 'companyId', op: 'eq', value: 1 },
+        { field: 'state', op: 'eq', value: 'ACTIVE' },
+      ]),
+    );
+    expect(await filtersOf('/stores')).toContainEqual(
+      JSON.stringify([
+        { field: 'companyId', op: 'eq', value: 1 },
+        { field: 'brandId', op: 'eq', value: 1 },
+        { field: 'state', op: 'eq', value: 'ACTIVE' },
+      ]),
+    );
+    const invitee = backend.db.users.find((u) => u.email === 'barista@example.com');
+    expect(invitee).toMatchObject({ companyId: 1, brandId: 1, storeId: 1, signupState: 'APPROVAL' });
+  });
+
+  it('operator invites into a company not yet approved: only companyId is sent, SUBMITTED', async () => {
+    seedOrganisation(backend.db);
+    const { dialog } = await open('operatorMerchant', 'operator');
+    await chooseCompany(dialog, 'Borea', /Borealis Bakes Ltd/);
+    expect(
+      await within(dialog).findByText(
+        'They join this company, which is not approved yet, and complete its signup.',
+      ),
+    ).toBeInTheDocument();
+    await fill(dialog, { email: 'baker@example.com', name: 'Ben Baker' });
+    expect(await screen.findByText('Invitation sent to baker@example.com', {}, T)).toBeInTheDocument();
+    const sent = await backend.sent('POST', '/user/operator/merchant/invite');
+    expect(sent.map((r) => r.body)).toEqual([
+      { email: 'baker@example.com', name: 'Ben Baker', companyId: 2 },
+    ]);
+    const invitee = backend.db.users.find((u) => u.email === 'baker@example.com');
+    expect(invitee).toMatchObject({ companyId: 2, brandId: null, storeId: null, signupState: 'SUBMITTED' });
+  });
+
+  it('shows 26430 on the company field and 26434 / 26435 on the brand and store fields', async () => {
+    seedOrganisation(backend.db);
+    const { dialog, onClose } = await open('operatorMerchant', 'operator');
+    await chooseCompany(dialog, 'Acme', /Acme Coffee Pte Ltd/);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await within(dialog).findByRole('combobox', { name: /^Brand/ }, T));
+    await user.click(await screen.findByRole('option', { name: 'Acme Coffee' }, T));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Store/ }));
+    await user.click(await screen.findByRole('option', { name: 'Acme Coffee Raffles' }, T));
+
+    // meanwhile someone disabled the store: 26435 on the store field
+    const store = backend.db.resourceRows.store?.find((r) => r.id === 1);
+    if (store) store.state = 'DISABLED';
+    await fill(dialog, { email: 'late@example.com', name: 'Lee Late' });
+    expect(await within(dialog).findByText('This store is not active', {}, T)).toBeInTheDocument();
+
+    // … and the brand: 26434 on the brand field
+    const brand = backend.db.resourceRows.brand?.find((r) => r.id === 1);
+    if (brand) brand.state = 'DISABLED';
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByText('This brand is not active', {}, T)).toBeInTheDocument();
+
+    // … and the company is gone: 26430 on the company field
+    const company = backend.db.resourceRows.company?.find((r) => r.id === 1);
+    if (company) company.state = 'DELETE';
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByText('This company no longer exists', {}, T)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Company (optional)' })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      ),
+    );
+    expect(onClose).not.toHaveBeenCalled();
+    const sent = await backend.sent('POST', '/user/operator/merchant/invite');
+    expect(sent.map((r) => r.body)).toEqual(
+      Array(3).fill({ email: 'late@example.com', name: 'Lee Late', companyId: 1, brandId: 1, storeId: 1 }),
+    );
+    expect(backend.db.users.some((u) => u.email === 'late@example.com')).toBe(false);
+  });
+
+  it('shows 26440 (a brand not of the company) on the brand field', async () => {
+    seedOrganisation(backend.db);
+    const { dialog } = await open('operatorMerchant', 'operator');
+    await chooseCompany(dialog, 'Acme', /Acme Coffee Pte Ltd/);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await within(dialog).findByRole('combobox', { name: /^Brand/ }, T));
+    await user.click(await screen.findByRole('option', { name: 'Acme Coffee' }, T));
+    // the brand moved to another company meanwhile
+    const brand = backend.db.resourceRows.brand?.find((r) => r.id === 1);
+    if (brand) brand.companyId = 2;
+    await fill(dialog, { email: 'moved@example.com', name: 'Mo Moved' });
+    expect(
+      await within(dialog).findByText('This brand does not belong to the chosen company', {}, T),
+    ).toBeInTheDocument();
   });
 
   it('merchant invites a colleague into their company: POST /user/merchant/invite', async () => {
