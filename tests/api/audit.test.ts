@@ -4,14 +4,14 @@
 // secret. Operators read the rows through GET /audit-logs (merchants: 26237), filtered by actor,
 // resource, action and time.
 import { asc, desc, gt } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, company, users } from '../../server/db/schema';
 import {
   APP_TIMEOUT,
-  authHeader,
+  caller,
   createTestApp,
   createUser,
+  dataOf,
   lastMailedToken,
   login,
   type TestApp,
@@ -27,19 +27,7 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (who: string | null, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who ? authHeader(tokens[who] ?? '') : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-
-const dataOf = (res: LightMyRequestResponse) => {
-  expect(res.json(), res.body).toMatchObject({ type: 'CR', code: 0 });
-  return res.json().data;
-};
+const call = caller(() => t.app, tokens);
 
 type AuditRow = typeof auditLog.$inferSelect;
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { expect } from 'vitest';
 import type { SignupState, UserState, UserType } from '../../contract';
 import { type App, buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
@@ -231,3 +232,34 @@ export const captureLogs = async (): Promise<{ stream: NodeJS.WritableStream; te
 
 /** Timeout for a test that builds an app of its own (a busy machine makes that slow). */
 export const APP_TIMEOUT = 120_000;
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * `call(who, method, url, body?, headers?)` for one test file: `who` names a token in `tokens`
+ * (null: no Authorization header). `app` is read at call time, since files build theirs in beforeAll.
+ */
+export const caller =
+  (app: () => App, tokens: Record<string, string>) =>
+  (
+    who: string | null,
+    method: Method,
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    app().inject({
+      method,
+      url,
+      headers: { ...(who === null ? {} : authHeader(tokens[who] ?? '')), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+
+/** The HTTP status and the envelope's code, to compare with `{ status, code }` in one assertion. */
+export const codeOf = (res: LightMyRequestResponse) => ({ status: res.statusCode, code: res.json().code });
+
+/** The `data` of a successful envelope (the assertion names the body when it is not one). */
+export const dataOf = (res: LightMyRequestResponse) => {
+  expect(res.json(), res.body).toMatchObject({ type: 'CR', code: 0 });
+  return res.json().data;
+};

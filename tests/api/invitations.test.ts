@@ -3,12 +3,12 @@
 // Plus the brand- or store-limited merchant invitation and its 26431/26440/26434 and
 // 26432/26441/26435 refusals, and 26222 / 26221 on every invitation.
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brand, company, store, users } from '../../server/db/schema';
 import {
   APP_TIMEOUT,
-  authHeader,
+  caller,
+  codeOf,
   createTestApp,
   createUser,
   lastMailedToken,
@@ -25,16 +25,7 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (who: string | null, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who ? authHeader(tokens[who] ?? '') : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-
-const codeOf = (res: LightMyRequestResponse) => ({ status: res.statusCode, code: res.json().code });
+const call = caller(() => t.app, tokens);
 
 const idOf = (row: Record<string, unknown> | undefined): number => {
   if (typeof row?.id !== 'number') throw new Error('insert returned no id');

@@ -3,14 +3,15 @@
 // store requests through the same queue; every 26400 and 26420-26441 error where its name says; two
 // operators deciding one request at once; the audit entries each step leaves.
 import { and, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, brand, company, merchantSignup, store, users } from '../../server/db/schema';
 import {
   APP_TIMEOUT,
-  authHeader,
+  caller,
+  codeOf,
   createTestApp,
   createUser,
+  dataOf,
   lastMailedToken,
   login,
   readOutbox,
@@ -25,20 +26,7 @@ const PASSWORD = 'correct-horse-battery';
 let t: TestApp;
 const tokens: Record<string, string> = {};
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (who: string, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: authHeader(tokens[who] ?? ''),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-
-const codeOf = (res: LightMyRequestResponse) => ({ status: res.statusCode, code: res.json().code });
-const dataOf = (res: LightMyRequestResponse) => {
-  expect(res.json(), res.body).toMatchObject({ type: 'CR', code: 0 });
-  return res.json().data;
-};
+const call = caller(() => t.app, tokens);
 
 const signIn = async (who: string, email: string) => {
   const r = await login(t.app, email, PASSWORD);

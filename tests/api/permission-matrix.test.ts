@@ -5,7 +5,6 @@
 // roles and contract/access canAccess refuse, and something else where they allow. Then granting:
 // a merchant never grants more than they hold (26238), and operators never reach finance.
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessSubject, canAccess, FINANCE_RESOURCES, type Permission } from '../../contract/access';
 import type { Role } from '../../contract/claims';
@@ -21,7 +20,7 @@ import {
   userPermissions,
   users,
 } from '../../server/db/schema';
-import { APP_TIMEOUT, authHeader, createTestApp, createUser, login, type TestApp } from './helpers';
+import { APP_TIMEOUT, caller, codeOf, createTestApp, createUser, login, type TestApp } from './helpers';
 
 const MAIN = BASE_PATHS.main;
 const USER = `${MAIN}/user`;
@@ -71,20 +70,7 @@ const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 let inviteCount = 0;
 
-const call = (
-  who: string,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: authHeader(tokens[who] ?? ''),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-
-const codeOf = (res: LightMyRequestResponse) => ({ status: res.statusCode, code: res.json().code });
+const call = caller(() => t.app, tokens);
 
 beforeAll(async () => {
   t = await createTestApp();

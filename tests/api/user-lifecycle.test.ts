@@ -2,11 +2,11 @@
 // invitation (POST /user/{id}/invitation/resend), who may do either, their audit entries, and the
 // list rows' groups. Runs on PGlite, and on PostgreSQL with DATABASE_URL set.
 import { and, asc, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../server/db/schema';
 import {
-  authHeader,
+  caller,
+  codeOf,
   createTestApp,
   createUser,
   lastMailedToken,
@@ -25,16 +25,7 @@ const ids: Record<string, number> = {};
 const tokens: Record<string, string> = {};
 const refresh: Record<string, string> = {};
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (who: string | null, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who ? authHeader(tokens[who] ?? '') : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-
-const codeOf = (res: LightMyRequestResponse) => ({ status: res.statusCode, code: res.json().code });
+const call = caller(() => t.app, tokens);
 
 const signIn = async (who: string, email: string, password = PASSWORD) => {
   const r = await login(t.app, email, password);
