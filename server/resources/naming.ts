@@ -40,6 +40,15 @@ export const scopeColumnsOf = (decl: Pick<ResourceDeclaration, 'scope'>): ScopeC
 export const scopeKey = (decl: Pick<ResourceDeclaration, 'name'>, c: ScopeColumn): string =>
   SCOPE_COLUMNS[c] === decl.name ? 'id' : c;
 
+/**
+ * The scope a merchant sees a resource's rows in: the declared one, except that the company table,
+ * declared unscoped, is scoped by its own id (a merchant's own company).
+ */
+export const effectiveScope = (
+  decl: Pick<ResourceDeclaration, 'name' | 'scope'>,
+): ResourceDeclaration['scope'] =>
+  decl.scope === 'none' && decl.name === SCOPE_COLUMNS.companyId ? 'company' : decl.scope;
+
 /** Scope columns the table gets on top of its declared fields. */
 export const addedScopeColumns = (
   decl: Pick<ResourceDeclaration, 'name' | 'scope' | 'fields'>,

@@ -9,7 +9,7 @@ import { type AccessSubject, canAccess } from '../../contract/access';
 import type { Role } from '../../contract/claims';
 import type { PermissionAction, UserType } from '../../contract/enums';
 import type { FieldViolation } from '../../contract/envelope';
-import type { ActionDeclaration, ResourceDeclaration, Scope } from '../../resources/types';
+import type { ActionDeclaration, ResourceDeclaration } from '../../resources/types';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import {
@@ -20,7 +20,14 @@ import {
   selectPageOrThrow,
 } from '../lib/list-query';
 import { type DbOrTx, recordAudit } from '../services/audit';
-import { addedScopeColumns, fieldOfConstraint, SCOPE_COLUMNS, type ScopeColumn, scopeKey } from './naming';
+import {
+  addedScopeColumns,
+  effectiveScope,
+  fieldOfConstraint,
+  SCOPE_COLUMNS,
+  type ScopeColumn,
+  scopeKey,
+} from './naming';
 import { type DerivedResource, declarationOf, tableOf } from './registry';
 import { isServerOwned } from './schemas';
 import { type DerivedTable, ownFields, storedChoice } from './tables';
@@ -59,10 +66,6 @@ export const assertAllowed = (decl: ResourceDeclaration, caller: Caller, op: Ope
 };
 
 const columnsOf = (table: PgTable): Record<string, AnyPgColumn> => getTableColumns(table);
-
-/** The scope a merchant sees a resource's rows in; the company table is its own company's scope. */
-const effectiveScope = (decl: ResourceDeclaration): Scope =>
-  decl.scope === 'none' && decl.name === SCOPE_COLUMNS.companyId ? 'company' : decl.scope;
 
 /**
  * SQL limiting `table` (of `decl`) to the rows of an organisation: its company, and its brand or
@@ -297,8 +300,8 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
 
   const companyOfRow = (row: Row | undefined): number | null => {
     if (!row) return null;
-    const v =
-      effectiveScope(decl) === 'company' && decl.scope === 'none' ? row.id : row[companyKey ?? 'companyId'];
+    // the company table's company is the row itself; an unscoped row may name one (merchantSignup)
+    const v = row[effectiveScope(decl) === 'none' ? 'companyId' : scopeKey(decl, 'companyId')];
     return typeof v === 'number' ? v : null;
   };
 

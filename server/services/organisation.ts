@@ -7,11 +7,13 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ApprovalState, OrgState, RequestKind } from '../../contract/enums';
-import type { ErrorName } from '../../contract/errors';
 import type { Db } from '../db/client';
 import { brand, company, merchantSignup, store, type UserRow, users } from '../db/schema';
 import { AppError } from '../errors';
 import { uniqueViolation } from '../lib/db-errors';
+import { fieldOfConstraint } from '../resources/naming';
+import { declarationOf } from '../resources/registry';
+import { mapDbError } from '../resources/service';
 import { type AuditActor, type DbOrTx, recordAudit } from './audit';
 import { mailNotice } from './email-actions';
 
@@ -63,7 +65,7 @@ const one = async <T>(rows: Promise<unknown[]>): Promise<T | undefined> => (awai
 
 // ---- lookups and ownership ----------------------------------------------------------------------
 
-export const findCompany = (db: DbOrTx, id: number) =>
+const findCompany = (db: DbOrTx, id: number) =>
   one<CompanyRow>(db.select().from(company).where(eq(company.id, id)).limit(1));
 
 export const findBrand = (db: DbOrTx, id: number) =>
@@ -115,18 +117,32 @@ export const ownCompany = async (db: DbOrTx, user: UserRow, id: number): Promise
 
 const sameName = (column: AnyPgColumn, name: string): SQL => sql`lower(${column}) = lower(${name})`;
 
-/** Throws `error` when another live row of `table` under `where` has the name (case-insensitive). */
+type OrgLevel = 'company' | 'brand' | 'store';
+const ORG_TABLES = { company, brand, store } as const;
+const ORG_LEVELS: readonly OrgLevel[] = ['company', 'brand', 'store'];
+
+/** The level's declaration: its own catalogue codes (errors.duplicate) live there. */
+const orgDeclaration = (level: OrgLevel) => {
+  const decl = declarationOf(level);
+  if (!decl) throw new Error(`no declaration ${level}`);
+  return decl;
+};
+
+/**
+ * Throws the level's duplicate-name code (26423 / 26424 / 26425, from its declaration) when another
+ * live row under `where` has the name (case-insensitive).
+ */
 const assertNameFree = async (
   db: DbOrTx,
-  error: ErrorName,
+  level: OrgLevel,
   query: {
-    table: typeof company | typeof brand | typeof store;
     name: string;
     where?: SQL;
     exceptId?: number;
   },
 ) => {
-  const { table, name, where, exceptId } = query;
+  const { name, where, exceptId } = query;
+  const table = ORG_TABLES[level];
   const [hit] = await db
     .select({ id: table.id })
     .from(table)
@@ -139,17 +155,21 @@ const assertNameFree = async (
       ),
     )
     .limit(1);
-  if (hit) throw new AppError(error, [{ field: 'name', message: 'is already taken' }]);
+  if (hit) {
+    const error = orgDeclaration(level).errors?.duplicate?.name ?? 'ALREADY_EXISTS';
+    throw new AppError(error, [{ field: 'name', message: 'is already taken' }]);
+  }
 };
 
-/** A duplicate that slipped past the check between two requests: the unique index answers. */
+/**
+ * A duplicate that slipped past the check between two requests: the unique index answers, mapped as
+ * the generic service maps it (the declaration's code for the field, else 9).
+ */
 const mapUnique = (err: unknown): unknown => {
   const constraint = uniqueViolation(err);
   if (constraint === undefined) return err;
-  if (constraint.startsWith('company_')) return new AppError('COMPANY_NAME_DUPLICATE');
-  if (constraint.startsWith('brand_')) return new AppError('BRAND_NAME_DUPLICATE');
-  if (constraint.startsWith('store_')) return new AppError('STORE_NAME_DUPLICATE');
-  return err;
+  const level = ORG_LEVELS.find((l) => fieldOfConstraint(orgDeclaration(l), constraint) !== undefined);
+  return level ? mapDbError(orgDeclaration(level), err) : err;
 };
 
 const inTransaction = async <T>(db: Db, run: (tx: DbOrTx) => Promise<T>): Promise<T> => {
@@ -214,8 +234,7 @@ export const submitSignup = async (db: Db, user: UserRow, input: SignupInput): P
     if (me.companyId !== null && !again) throw new AppError('USER_ALREADY_HAS_COMPANY');
 
     const companyId = again?.company?.id;
-    await assertNameFree(tx, 'COMPANY_NAME_DUPLICATE', {
-      table: company,
+    await assertNameFree(tx, 'company', {
       name: input.company.name,
       ...(companyId === undefined ? {} : { exceptId: companyId }),
     });
@@ -240,8 +259,7 @@ export const submitSignup = async (db: Db, user: UserRow, input: SignupInput): P
 
     const brandId = again?.brand?.id;
     if (brandId !== undefined) {
-      await assertNameFree(tx, 'BRAND_NAME_DUPLICATE', {
-        table: brand,
+      await assertNameFree(tx, 'brand', {
         name: input.brand.name,
         where: eq(brand.companyId, companyRow.id),
         exceptId: brandId,
@@ -370,8 +388,7 @@ export const requestBrand = async (
     // someone limited to one brand or store works inside it; new brands are the company's business
     if (user.brandId !== null || user.storeId !== null) throw new AppError('ACCESS_DENIED');
     const companyRow = await activeCompanyOf(tx, user);
-    await assertNameFree(tx, 'BRAND_NAME_DUPLICATE', {
-      table: brand,
+    await assertNameFree(tx, 'brand', {
       name: input.name,
       where: eq(brand.companyId, companyRow.id),
     });
@@ -404,8 +421,7 @@ export const requestStore = async (
     const companyRow = await activeCompanyOf(tx, user);
     const brandRow = await ownBrand(tx, companyRow.id, input.brandId, { active: true });
     if (user.brandId !== null && user.brandId !== brandRow.id) throw new AppError('BRAND_NOT_BELONG_TO_USER');
-    await assertNameFree(tx, 'STORE_NAME_DUPLICATE', {
-      table: store,
+    await assertNameFree(tx, 'store', {
       name: input.name,
       where: eq(store.brandId, brandRow.id),
     });

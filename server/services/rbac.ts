@@ -242,7 +242,7 @@ export const assertAccess = (subject: AccessSubject, action: PermissionAction, r
 };
 
 /** What `next` holds beyond `current`. */
-export const newlyGranted = (next: readonly Permission[], current: readonly Permission[]): Permission[] =>
+const newlyGranted = (next: readonly Permission[], current: readonly Permission[]): Permission[] =>
   next.filter((p) => !current.some((c) => c.resource === p.resource && c.action === p.action));
 
 /**

@@ -35,16 +35,11 @@ import {
   ImageField,
   List,
   type ListProps,
-  maxLength,
-  maxValue,
-  minLength,
-  minValue,
   NumberField,
   NumberInput,
   type RaRecord,
   ReferenceField,
   ReferenceInput,
-  required,
   SearchInput,
   SelectArrayInput,
   SelectField,
@@ -72,6 +67,7 @@ import type {
   View,
 } from './declarations';
 import { fieldLabelKey, inViews, writableFields } from './declarations';
+import { limitValidators } from './validators';
 
 export interface ResourceModule {
   list: ComponentType<GeneratedListProps>;
@@ -278,37 +274,10 @@ const RefInput = ({
 };
 
 const validatorsOf = (field: FieldDeclaration): Validator[] => {
-  const out: Validator[] = [];
-  if (field.required) out.push(required());
-  switch (field.type) {
-    case 'text':
-    case 'email':
-    case 'phone':
-    case 'url':
-    case 'image':
-      if (field.minLength !== undefined) out.push(minLength(field.minLength));
-      if (field.maxLength !== undefined) out.push(maxLength(field.maxLength));
-      if (field.type === 'email') out.push(email());
-      return out;
-    case 'number':
-    case 'money':
-      if (field.min !== undefined) out.push(minValue(field.min));
-      if (field.max !== undefined) out.push(maxValue(field.max));
-      return out;
-    case 'json':
-      out.push(validJson(field.shape));
-      return out;
-    case 'boolean':
-    case 'date':
-    case 'datetime':
-    case 'select':
-    case 'reference':
-      return out;
-    default: {
-      const never: never = field;
-      throw new Error(`unknown field type ${String(never)}`);
-    }
-  }
+  const out = limitValidators(field);
+  if (field.type === 'email') out.push(email());
+  if (field.type === 'json') out.push(validJson(field.shape));
+  return out;
 };
 
 const emptyToNull = (value: string): string | null => (value === '' ? null : value);

@@ -11,7 +11,7 @@ import { ERRORS } from '../../contract/errors';
 import { BASE_PATHS } from '../../contract/http';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { userGroups } from '../../server/db/schema';
-import { addedScopeColumns, SCOPE_COLUMNS } from '../../server/resources/naming';
+import { addedScopeColumns, effectiveScope, SCOPE_COLUMNS } from '../../server/resources/naming';
 import { DERIVED_RESOURCES, type DerivedResource, declarationOf } from '../../server/resources/registry';
 import { isServerOwned } from '../../server/resources/schemas';
 import { ownFields } from '../../server/resources/tables';
@@ -228,8 +228,7 @@ afterAll(async () => {
 describe.each(DERIVED_RESOURCES.map((r) => [r.decl.name, r] as const))('%s', (_name, { decl }) => {
   const base = baseOf(decl);
   const bId = () => fixtures[decl.name]?.B ?? 0;
-  // the company table is scoped by its own id: a merchant's own company
-  const scoped = decl.scope !== 'none' || decl.name === 'company';
+  const scoped = effectiveScope(decl) !== 'none';
   // company, brand and store answer their family's not-found code (26430 ...), the others 5
   const hidden = { status: 404, code: ERRORS[decl.errors?.notFound ?? 'NOT_FOUND'].code };
   const view = merchantMay(decl, 'VIEW');

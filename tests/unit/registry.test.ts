@@ -23,6 +23,7 @@ import {
   SCOPES,
   VIEWS,
 } from '../../resources';
+import { effectiveScope } from '../../server/resources/naming';
 import { resourcesEn } from '../../src/i18n/resources.en';
 import { FULL_MENU } from '../../src/layout/menuFor';
 import { SPEC_ROUTES } from '../spec-routes';
@@ -198,10 +199,10 @@ const RULES: Record<string, Rule> = {
           .filter(([, roles]) => (roles ?? []).includes('merchant'))
           .map(([action]) => `${r.name}: merchant may ${action}`),
       ),
-  // the company table is the one exception: it is scoped by its own id (a merchant's own company)
+  // the company table, declared unscoped, is scoped by its own id (a merchant's own company)
   'merchants never write unscoped rows': (rs) =>
     rs
-      .filter((r) => r.scope === 'none' && r.name !== 'company')
+      .filter((r) => effectiveScope(r) === 'none')
       .flatMap((r) =>
         (['ADD', 'UPDATE', 'DELETE'] as const)
           .filter((action) => (r.access[action] ?? []).includes('merchant'))

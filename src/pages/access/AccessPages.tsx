@@ -2,8 +2,8 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Navigate } from 'react-router-dom';
+import { useCaller } from '../../components/useCaller';
 import { PeopleList } from './PeopleList';
-import { useCaller } from './useCaller';
 
 const Loading = () => (
   <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>

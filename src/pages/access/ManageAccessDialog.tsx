@@ -31,9 +31,9 @@ import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { Notice } from '../../components/Notice';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
+import type { Caller } from '../../components/useCaller';
 import { PermissionMatrix } from './PermissionMatrix';
 import { MATRIX_ACTIONS, matrixResources, permissionSources, plainPermissions } from './permissions';
-import type { Caller } from './useCaller';
 
 export interface AccessTarget {
   id: number;

@@ -32,9 +32,9 @@ import { canAccess } from '../../../contract/access';
 import type { UserState, UserType } from '../../../contract/enums';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { useHttpClient } from '../../components/HttpClientContext';
+import type { Caller } from '../../components/useCaller';
 import { InviteDialog, type InviteKind } from './InviteDialog';
 import { type AccessTarget, ManageAccessDialog } from './ManageAccessDialog';
-import type { Caller } from './useCaller';
 
 interface UserRow extends RaRecord {
   id: number;

@@ -13,7 +13,6 @@ import {
   Edit,
   type EditProps,
   Form,
-  maxLength,
   type RaRecord,
   ReferenceInput,
   required,
@@ -28,13 +27,15 @@ import {
 import { useFormState, useWatch } from 'react-hook-form';
 import type { Permission } from '../../../contract/access';
 import type { UserType } from '../../../contract/enums';
+import { userGroups } from '../../../resources';
+import { declaredLimits } from '../../builders/validators';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { Notice } from '../../components/Notice';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
+import { type Caller, useCaller } from '../../components/useCaller';
 import { isApiError, violationsByField } from '../components/apiErrors';
 import { PermissionMatrixInput } from './PermissionMatrix';
 import { plainPermissions } from './permissions';
-import { type Caller, useCaller } from './useCaller';
 
 const LIST_PATH = '/access/user-group';
 
@@ -105,11 +106,16 @@ const BackButton = () => {
 
 const NameAndDescription = () => (
   <Box sx={{ display: 'flex', flexDirection: 'column', maxWidth: 520 }}>
-    <TextInput source="name" label="access.group.name" validate={[required(), maxLength(100)]} fullWidth />
+    <TextInput
+      source="name"
+      label="access.group.name"
+      validate={declaredLimits(userGroups, 'name')}
+      fullWidth
+    />
     <TextInput
       source="description"
       label="access.group.description"
-      validate={maxLength(500)}
+      validate={declaredLimits(userGroups, 'description')}
       multiline
       minRows={2}
       fullWidth

@@ -14,20 +14,10 @@ import {
   Typography,
 } from '@mui/material';
 import { type ReactNode, useId } from 'react';
-import {
-  Form,
-  LinkBase,
-  maxLength,
-  maxValue,
-  minValue,
-  NumberInput,
-  regex,
-  required,
-  TextInput,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { Form, LinkBase, NumberInput, TextInput, useNotify, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
+import { brand as brandDecl, store as storeDecl } from '../../../resources';
+import { declaredLimits, webAddress } from '../../builders/validators';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { Notice } from '../../components/Notice';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
@@ -139,6 +129,8 @@ export interface RequestBrandDialogProps {
 }
 
 /** "Request a new brand": name, description and website; POST /organization/brand-requests. */
+const website = webAddress('hierarchy.request.website_invalid');
+
 export const RequestBrandDialog = ({ open, onClose, onRequested }: RequestBrandDialogProps) => {
   const translate = useTranslate();
   const http = useHttpClient();
@@ -173,14 +165,14 @@ export const RequestBrandDialog = ({ open, onClose, onRequested }: RequestBrandD
       <TextInput
         source="name"
         label="resources.brand.fields.name"
-        validate={[required(), maxLength(120)]}
+        validate={declaredLimits(brandDecl, 'name')}
         autoFocus
         fullWidth
       />
       <TextInput
         source="description"
         label="resources.brand.fields.description"
-        validate={maxLength(1000)}
+        validate={declaredLimits(brandDecl, 'description')}
         multiline
         minRows={2}
         fullWidth
@@ -190,7 +182,7 @@ export const RequestBrandDialog = ({ open, onClose, onRequested }: RequestBrandD
         type="url"
         label="resources.brand.fields.website"
         helperText="hierarchy.request.website_help"
-        validate={[maxLength(500), regex(/^https?:\/\/\S+$/, 'hierarchy.request.website_invalid')]}
+        validate={[...declaredLimits(brandDecl, 'website'), website]}
         fullWidth
       />
     </RequestDialog>
@@ -247,35 +239,35 @@ export const RequestStoreDialog = ({ open, brand, onClose, onRequested }: Reques
       <TextInput
         source="name"
         label="resources.store.fields.name"
-        validate={[required(), maxLength(120)]}
+        validate={declaredLimits(storeDecl, 'name')}
         autoFocus
         fullWidth
       />
       <TextInput
         source="address"
         label="resources.store.fields.address"
-        validate={[required(), maxLength(300)]}
+        validate={declaredLimits(storeDecl, 'address')}
         multiline
         fullWidth
       />
       <TextInput
         source="postalCode"
         label="resources.store.fields.postalCode"
-        validate={maxLength(12)}
+        validate={declaredLimits(storeDecl, 'postalCode')}
         fullWidth
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
         <NumberInput
           source="latitude"
           label="resources.store.fields.latitude"
-          validate={[minValue(-90), maxValue(90)]}
+          validate={declaredLimits(storeDecl, 'latitude')}
           step="any"
           fullWidth
         />
         <NumberInput
           source="longitude"
           label="resources.store.fields.longitude"
-          validate={[minValue(-180), maxValue(180)]}
+          validate={declaredLimits(storeDecl, 'longitude')}
           step="any"
           fullWidth
         />
@@ -290,7 +282,7 @@ export const RequestStoreDialog = ({ open, brand, onClose, onRequested }: Reques
         source="openingHours"
         label="resources.store.fields.openingHours"
         helperText="hierarchy.request.opening_hours_help"
-        validate={maxLength(300)}
+        validate={declaredLimits(storeDecl, 'openingHours')}
         multiline
         fullWidth
       />

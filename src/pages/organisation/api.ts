@@ -2,10 +2,11 @@
 // (company > brands > stores) and the merchant's requests for a new brand or store, which an
 // operator approves at /approve/merchant-signup.
 import { useCallback, useEffect, useState } from 'react';
-import { useGetIdentity, usePermissions } from 'react-admin';
-import { canAccess, type Permission } from '../../../contract/access';
+import { useGetIdentity } from 'react-admin';
+import { canAccess } from '../../../contract/access';
 import type { OrgState } from '../../../contract/enums';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { useCaller } from '../../components/useCaller';
 import type { HttpClient } from '../../providers/httpClient';
 
 export const HIERARCHY_PATH = '/organization/hierarchy';
@@ -133,25 +134,16 @@ export const useHierarchy = (companyId: number | undefined, enabled: boolean) =>
   return { state, reload, update };
 };
 
-interface GrantedPermissions {
-  type?: 'OPERATOR' | 'MERCHANT';
-  permissions?: Permission[];
-}
-
 /**
  * May the signed-in merchant ask for a new brand or store? The request calls need ADD on the
  * resource in the permission rule (not the declaration's roles: its ADD is the operator's direct
  * create), and they are the merchant's only.
  */
 export const useMayRequest = (resource: 'brand' | 'store'): boolean => {
-  const { permissions } = usePermissions<GrantedPermissions | null>();
+  const { caller } = useCaller();
   const { identity } = useGetIdentity();
-  if (permissions?.type !== 'MERCHANT') return false;
+  if (!caller || caller.isOperator) return false;
   // someone limited to one brand works inside it: new brands are the company's business (server: 26237)
   if (resource === 'brand' && typeof identity?.brandId === 'number') return false;
-  const subject =
-    permissions.permissions === undefined
-      ? { type: permissions.type }
-      : { type: permissions.type, permissions: permissions.permissions };
-  return canAccess(subject, { action: 'ADD', resource });
+  return canAccess(caller.subject, { action: 'ADD', resource });
 };

@@ -15,19 +15,10 @@ import {
   Typography,
 } from '@mui/material';
 import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
-import {
-  email,
-  Form,
-  maxLength,
-  maxValue,
-  minValue,
-  NumberInput,
-  required,
-  TextInput,
-  useTranslate,
-  type Validator,
-} from 'react-admin';
+import { email, Form, NumberInput, TextInput, useTranslate } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
+import { brand, company, store } from '../../../resources';
+import { declaredLimits, webAddress } from '../../builders/validators';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { isApiError } from '../components/apiErrors';
@@ -48,11 +39,8 @@ const LAST = STEPS.length - 1;
 
 const K = 'organisation.signup';
 
-// The declarations' limits (resources/tables/company.ts, brand.ts, store.ts), checked before sending.
-const webAddress: Validator = (value: unknown) =>
-  typeof value === 'string' && value.trim() !== '' && !/^https?:\/\/\S+$/i.test(value.trim())
-    ? `${K}.invalid_url`
-    : undefined;
+// The declarations' limits (resources/tables/company.ts, brand.ts, store.ts) are checked before sending.
+const website = webAddress(`${K}.invalid_url`);
 
 const TwoColumns = ({ children }: { children: ReactNode }) => (
   <Box
@@ -73,7 +61,7 @@ const CompanyStep = () => (
       className="full"
       source="company.name"
       label={`${K}.fields.company_name`}
-      validate={[required(), maxLength(120)]}
+      validate={declaredLimits(company, 'name')}
       autoComplete="organization"
       fullWidth
     />
@@ -81,7 +69,7 @@ const CompanyStep = () => (
       source="company.registrationNo"
       label={`${K}.fields.registration_no`}
       helperText={`${K}.fields.registration_no_help`}
-      validate={[required(), maxLength(32)]}
+      validate={declaredLimits(company, 'registrationNo')}
       fullWidth
     />
     <TextInput
@@ -89,14 +77,14 @@ const CompanyStep = () => (
       label={`${K}.fields.contact_email`}
       type="email"
       autoComplete="email"
-      validate={[required(), email('pages.common.invalid_email'), maxLength(254)]}
+      validate={[...declaredLimits(company, 'contactEmail'), email('pages.common.invalid_email')]}
       fullWidth
     />
     <TextInput
       className="full"
       source="company.address"
       label={`${K}.fields.company_address`}
-      validate={maxLength(300)}
+      validate={declaredLimits(company, 'address')}
       multiline
       minRows={2}
       fullWidth
@@ -113,14 +101,14 @@ const BrandStep = () => (
       className="full"
       source="brand.name"
       label={`${K}.fields.brand_name`}
-      validate={[required(), maxLength(120)]}
+      validate={declaredLimits(brand, 'name')}
       fullWidth
     />
     <TextInput
       className="full"
       source="brand.description"
       label={`${K}.fields.description`}
-      validate={maxLength(1000)}
+      validate={declaredLimits(brand, 'description')}
       multiline
       minRows={3}
       fullWidth
@@ -131,7 +119,7 @@ const BrandStep = () => (
       label={`${K}.fields.website`}
       helperText={`${K}.fields.website_help`}
       type="url"
-      validate={[webAddress, maxLength(500)]}
+      validate={[...declaredLimits(brand, 'website'), website]}
       fullWidth
     />
   </TwoColumns>
@@ -145,14 +133,14 @@ const StoreStep = () => {
         className="full"
         source="store.name"
         label={`${K}.fields.store_name`}
-        validate={[required(), maxLength(120)]}
+        validate={declaredLimits(store, 'name')}
         fullWidth
       />
       <TextInput
         className="full"
         source="store.address"
         label={`${K}.fields.store_address`}
-        validate={[required(), maxLength(300)]}
+        validate={declaredLimits(store, 'address')}
         multiline
         minRows={2}
         fullWidth
@@ -160,7 +148,7 @@ const StoreStep = () => {
       <TextInput
         source="store.postalCode"
         label={`${K}.fields.postal_code`}
-        validate={maxLength(12)}
+        validate={declaredLimits(store, 'postalCode')}
         autoComplete="postal-code"
         fullWidth
       />
@@ -168,14 +156,14 @@ const StoreStep = () => {
       <NumberInput
         source="store.latitude"
         label={`${K}.fields.latitude`}
-        validate={[minValue(-90), maxValue(90)]}
+        validate={declaredLimits(store, 'latitude')}
         step="any"
         fullWidth
       />
       <NumberInput
         source="store.longitude"
         label={`${K}.fields.longitude`}
-        validate={[minValue(-180), maxValue(180)]}
+        validate={declaredLimits(store, 'longitude')}
         step="any"
         fullWidth
       />
@@ -192,7 +180,7 @@ const StoreStep = () => {
         source="store.openingHours"
         label={`${K}.fields.opening_hours`}
         helperText={`${K}.fields.opening_hours_help`}
-        validate={maxLength(300)}
+        validate={declaredLimits(store, 'openingHours')}
         multiline
         fullWidth
       />

@@ -1,6 +1,6 @@
 import { useGetIdentity, usePermissions } from 'react-admin';
-import type { AccessSubject } from '../../../contract/access';
-import type { PortalPermissions } from '../../providers/authProvider';
+import type { AccessSubject } from '../../contract/access';
+import type { PortalPermissions } from '../providers/authProvider';
 
 export interface Caller {
   id: number;

@@ -1,0 +1,52 @@
+// The form validators a field declaration implies: required, lengths and ranges. The generated
+// screens use them, and so do the hand-written forms that edit a declared table's fields (signup,
+// brand and store requests, user groups), so a limit is written once, in the declaration.
+import { maxLength, maxValue, minLength, minValue, required, type Validator } from 'react-admin';
+import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
+
+/** Required, length and range validators of one field (formats such as e-mail are the caller's). */
+export const limitValidators = (field: FieldDeclaration): Validator[] => {
+  const out: Validator[] = [];
+  if (field.required) out.push(required());
+  switch (field.type) {
+    case 'text':
+    case 'email':
+    case 'phone':
+    case 'url':
+    case 'image':
+      if (field.minLength !== undefined) out.push(minLength(field.minLength));
+      if (field.maxLength !== undefined) out.push(maxLength(field.maxLength));
+      return out;
+    case 'number':
+    case 'money':
+      if (field.min !== undefined) out.push(minValue(field.min));
+      if (field.max !== undefined) out.push(maxValue(field.max));
+      return out;
+    case 'json':
+    case 'boolean':
+    case 'date':
+    case 'datetime':
+    case 'select':
+    case 'reference':
+      return out;
+    default: {
+      const never: never = field;
+      throw new Error(`unknown field type ${String(never)}`);
+    }
+  }
+};
+
+/** `limitValidators` of the field `name` of `decl`; a name the declaration lacks is a programming error. */
+export const declaredLimits = (decl: ResourceDeclaration, name: string): Validator[] => {
+  const field = decl.fields.find((f) => f.name === name);
+  if (!field) throw new Error(`${decl.name} declares no field ${name}`);
+  return limitValidators(field);
+};
+
+/** A web address the server accepts for a `url` field (`^https?://`); blank passes (required() says). */
+export const webAddress =
+  (message: string): Validator =>
+  (value: unknown) =>
+    typeof value === 'string' && value.trim() !== '' && !/^https?:\/\/\S+$/i.test(value.trim())
+      ? message
+      : undefined;
