@@ -107,6 +107,11 @@ const catalogue = {
   INVALID_USER_STATE: [26201, 403, 'User state does not allow this'],
   USER_SHOULD_RESET_PASSWORD: [26202, 403, 'User should reset the password'],
   OLD_PASSWORD_INCORRECT: [26203, 400, 'The current password is incorrect'], // product
+  MERCHANT_NOT_APPROVED: [
+    26204,
+    403,
+    'Your company is waiting for approval; this is possible once an operator approves it',
+  ], // product
   USER_EMAIL_NOT_EXIST: [26210, 404, 'User e-mail does not exist'],
   EMAIL_ACTION_TOKEN_INVALID: [26211, 400, 'The link is invalid, used or expired'], // product
   MOBILE_ALREADY_IN_USE: [26221, 409, 'Mobile number already in use'],

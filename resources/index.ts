@@ -9,6 +9,7 @@ import { countryConfig } from './tables/countryConfig';
 import { devices } from './tables/devices';
 import { forceUpdateConfig } from './tables/forceUpdateConfig';
 import { industryConfig } from './tables/industryConfig';
+import { members } from './tables/members';
 import { merchantSignup } from './tables/merchantSignup';
 import { products } from './tables/products';
 import { push } from './tables/push';
@@ -33,6 +34,7 @@ export const RESOURCES = [
   vouchers,
   voucherHistory,
   voucherPacks,
+  members,
   pushTemplates,
   push,
   devices,

@@ -68,6 +68,14 @@ interface FieldBase {
   unique?: boolean;
   /** one line of help shown under the input */
   help?: string;
+  /**
+   * A state, lifecycle, counter or ledger field: it moves only through the loyalty operations
+   * (OPERATIONS.md). A generic create naming it, or a generic update changing it, answers code 2 with
+   * the field; the portal shows it read-only.
+   */
+  operationOnly?: boolean;
+  /** the catalogue error answered instead of code 2 when a value breaks this field's min or max */
+  error?: ErrorName;
 }
 
 export interface TextFieldDeclaration extends FieldBase {
@@ -173,6 +181,14 @@ export type MenuGroup = (typeof MENU_GROUPS)[number];
  * `POST {path}/actions/{name}` with `{ids}` when bulk). Rules richer than a transition (stamping,
  * voiding with ledger effects) are services with routes of their own, written by hand.
  */
+/** A rule across fields: `first` ≤ `last` (dates, numbers), else `error` naming `last`. */
+export interface OrderRule {
+  kind: 'order';
+  first: string;
+  last: string;
+  error: ErrorName;
+}
+
 export interface ActionDeclaration {
   name: string;
   /** i18n key; defaults to `resources.<resource>.actions.<name>` */
@@ -229,5 +245,17 @@ export interface ResourceDeclaration {
    * Catalogue names (contract/errors.ts) answered instead of the generic 5 NOT_FOUND and, per
    * unique field, 9 ALREADY_EXISTS, for tables whose family has codes of its own (company, brand, store).
    */
-  errors?: { notFound?: ErrorName; duplicate?: Readonly<Record<string, ErrorName>> };
+  errors?: {
+    notFound?: ErrorName;
+    duplicate?: Readonly<Record<string, ErrorName>>;
+    /** answered when a row that operations reference is deleted (default 12 STILL_REFERENCED) */
+    inUse?: ErrorName;
+  };
+  /** rules across fields, checked on every create and update (on the merged row) and by the forms */
+  rules?: readonly OrderRule[];
+  /**
+   * An append-only ledger (voucher history, stamping history, wallet transactions): rows are written
+   * by the operations only; no generic create, update or delete, for anybody.
+   */
+  ledger?: boolean;
 }

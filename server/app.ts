@@ -24,6 +24,7 @@ import { organisationRoutes } from './routes/organisation';
 import { resourceRoutes } from './routes/resources';
 import { spaFallback, staticRoutes } from './routes/static';
 import { userGroupRoutes, usersRoutes } from './routes/users';
+import { voucherRoutes } from './routes/vouchers';
 import { bindEmailActions } from './services/email-actions';
 import { createMailer, type Mailer } from './services/mail';
 
@@ -115,6 +116,7 @@ export const buildApp = async ({
   await app.register(userGroupRoutes, { prefix: `${BASE_PATHS.main}/user-group` });
   await app.register(configMainRoutes, { prefix: `${BASE_PATHS.main}/config/main` });
   await app.register(organisationRoutes); // registers its own full paths (organization, decisions)
+  await app.register(voucherRoutes); // the voucher operations (before the generic routes of the same paths)
   await app.register(resourceRoutes); // every derived resource, at its declared service base + path
 
   return app;

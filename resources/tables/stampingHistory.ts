@@ -11,6 +11,7 @@ export const stampingHistory = {
   route: '/stamp-cards/StampsMovement',
   permission: 'stampingHistory',
   access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
+  ledger: true,
   scope: 'brand',
   recordRepresentation: 'id',
   defaultSort: { field: 'at', direction: 'desc' },

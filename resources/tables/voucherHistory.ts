@@ -11,6 +11,7 @@ export const voucherHistory = {
   route: '/vouchers/voucherHistory',
   permission: 'voucherHistory',
   access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
+  ledger: true,
   scope: 'brand',
   recordRepresentation: 'id',
   defaultSort: { field: 'at', direction: 'desc' },

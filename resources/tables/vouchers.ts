@@ -1,17 +1,23 @@
 import { VOUCHER_STATES } from '../../contract/enums';
 import type { ResourceDeclaration } from '../types';
 
-/** A voucher held by a member: issued from a voucher pack, redeemed in a store. */
+/**
+ * A voucher held by a member. Vouchers are issued from a voucher pack (`POST
+ * /voucher-packs/{id}/vouchers`) and move only through their operations (redeem, void, donate,
+ * expire: server/services/vouchers.ts), each writing its voucher history row. A generic write may
+ * only move the validity dates (a support fix), never the state, the holder or the value.
+ */
 export const vouchers = {
   name: 'vouchers',
   path: '/vouchers',
   route: '/vouchers',
   permission: 'vouchers',
-  access: { VIEW: ['operator', 'merchant'], ADD: ['operator', 'merchant'], UPDATE: ['operator', 'merchant'] },
+  access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: ['operator', 'merchant'], DELETE: [] },
   scope: 'brand',
   recordRepresentation: 'code',
   defaultSort: { field: 'createTime', direction: 'desc' },
   menu: { group: 'vouchers', order: 1 },
+  audit: true,
   fields: [
     {
       name: 'code',
@@ -22,11 +28,49 @@ export const vouchers = {
       search: true,
       filter: ['eq', 'regex'],
       sortable: true,
+      operationOnly: true,
     },
-    { name: 'title', type: 'text', required: true, maxLength: 120, search: true, sortable: true },
-    { name: 'voucherPackId', type: 'reference', reference: 'voucherPacks', filter: ['eq', 'in'] },
-    { name: 'memberMobile', type: 'phone', search: true, filter: ['eq'], views: ['list', 'show', 'create'] },
-    { name: 'value', type: 'money', required: true, min: 0, filter: ['gte', 'lte'], sortable: true },
+    {
+      name: 'title',
+      type: 'text',
+      required: true,
+      maxLength: 120,
+      search: true,
+      sortable: true,
+      operationOnly: true,
+    },
+    {
+      name: 'voucherPackId',
+      type: 'reference',
+      reference: 'voucherPacks',
+      filter: ['eq', 'in'],
+      operationOnly: true,
+    },
+    {
+      name: 'memberMobile',
+      type: 'phone',
+      search: true,
+      filter: ['eq'],
+      views: ['list', 'show'],
+      operationOnly: true,
+    },
+    {
+      name: 'issuedToMobile',
+      type: 'phone',
+      filter: ['eq'],
+      views: ['show'],
+      operationOnly: true,
+      help: 'The member the voucher was issued to (the per-member limit counts these)',
+    },
+    {
+      name: 'value',
+      type: 'money',
+      required: true,
+      min: 0,
+      filter: ['gte', 'lte'],
+      sortable: true,
+      operationOnly: true,
+    },
     {
       name: 'state',
       type: 'select',
@@ -34,6 +78,7 @@ export const vouchers = {
       default: 'AVAILABLE',
       filter: ['eq', 'in'],
       sortable: true,
+      operationOnly: true,
     },
     { name: 'validFrom', type: 'date', required: true, filter: ['gte', 'lte'], sortable: true },
     { name: 'validUntil', type: 'date', required: true, filter: ['gte', 'lte'], sortable: true },
@@ -42,35 +87,18 @@ export const vouchers = {
       type: 'reference',
       reference: 'store',
       readOnly: true,
+      operationOnly: true,
       views: ['list', 'show'],
     },
     {
       name: 'redeemedAt',
       type: 'datetime',
       readOnly: true,
+      operationOnly: true,
       filter: ['gte', 'lte'],
       sortable: true,
       views: ['list', 'show'],
     },
   ],
-  actions: [
-    {
-      name: 'redeem',
-      roles: ['operator', 'merchant'],
-      field: 'state',
-      from: ['AVAILABLE'],
-      to: 'REDEEMED',
-      stampField: 'redeemedAt',
-      confirm: true,
-    },
-    {
-      name: 'expire',
-      roles: ['operator'],
-      field: 'state',
-      from: ['AVAILABLE'],
-      to: 'EXPIRED',
-      bulk: true,
-      confirm: true,
-    },
-  ],
+  rules: [{ kind: 'order', first: 'validFrom', last: 'validUntil', error: 'VOUCHER_DATE_ILLEGAL' }],
 } as const satisfies ResourceDeclaration;

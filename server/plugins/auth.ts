@@ -44,6 +44,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** true: the route needs no access token */
     public?: boolean;
+    /** true: a merchant whose signup is not approved yet may call this write (signup, profile, password) */
+    openBeforeApproval?: boolean;
   }
 }
 
@@ -106,6 +108,19 @@ export const requireMerchant = (request: FastifyRequest): AuthUser => {
   return user;
 };
 
+const READS = new Set(['GET', 'HEAD']);
+
+/**
+ * A merchant whose signup is not approved (signup state SUBMITTED) may read but not write: every
+ * write route refuses them (26204) except the few that set `openBeforeApproval` (their own signup,
+ * profile and password). Enforced here, once, for every route, so no route can forget it.
+ */
+const assertMayWrite = (request: FastifyRequest, user: AuthUser): void => {
+  if (user.type !== 'MERCHANT' || user.signupState === 'APPROVAL') return;
+  if (READS.has(request.method) || request.routeOptions.config.openBeforeApproval === true) return;
+  throw new AppError('MERCHANT_NOT_APPROVED');
+};
+
 export interface AuthGateOptions {
   db: Db;
   config: Config;
@@ -123,6 +138,7 @@ export const authGate = fp(
       if (!isApiPath(request.url)) return;
       if (request.routeOptions.config.public === true) return;
       request.user = await authenticate(request.headers.authorization, { db, config });
+      assertMayWrite(request, request.user);
     });
   },
   { name: 'auth-gate' },

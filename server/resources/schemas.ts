@@ -76,8 +76,18 @@ export const valueSchema = (f: FieldDeclaration, { notBlank = false } = {}): TSc
   }
 };
 
-// null first: the app's Ajv coerces types, and a string branch tried first would turn null into ''
-const nullable = (s: TSchema): TSchema => Type.Union([Type.Null(), s]);
+/**
+ * The value or null, as one `type: [t, 'null']` schema rather than a union: the app's Ajv coerces
+ * types, and in a union each branch coerces in turn, so a null branch tried first turns a 0, '' or
+ * false into null (a price of 0 became "required"), and a value branch tried first turns null into
+ * '' or 0. With a type list Ajv coerces only a value that matches none of the types.
+ */
+const nullable = (s: TSchema): TSchema => {
+  const raw = s as unknown as Record<string, unknown>;
+  if (typeof raw.type === 'string') return Type.Unsafe({ ...raw, type: [raw.type, 'null'] });
+  if (Array.isArray(raw.enum)) return Type.Unsafe({ ...raw, enum: [...raw.enum, null] });
+  return Type.Union([Type.Null(), s]);
+};
 
 /** Ignored on writes: sent back by react-admin with the record. */
 const serverOwnedProps = (decl: ResourceDeclaration): Record<string, TSchema> => {

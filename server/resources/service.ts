@@ -9,7 +9,7 @@ import { type AccessSubject, canAccess } from '../../contract/access';
 import type { Role } from '../../contract/claims';
 import type { PermissionAction, UserType } from '../../contract/enums';
 import type { FieldViolation } from '../../contract/envelope';
-import type { ActionDeclaration, ResourceDeclaration } from '../../resources/types';
+import type { ActionDeclaration, FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import {
@@ -31,6 +31,7 @@ import {
 import { type DerivedResource, declarationOf, tableOf } from './registry';
 import { isServerOwned } from './schemas';
 import { type DerivedTable, ownFields, storedChoice } from './tables';
+import { VISIBILITY } from './visibility';
 
 /** The signed-in caller as the service needs them (loaded fresh from the database per request). */
 export interface Caller {
@@ -59,11 +60,19 @@ const PERMISSION_OF: Record<Operation, PermissionAction> = {
 /** Throws 26237 unless the declaration's roles AND the caller's permissions allow the operation. */
 export const assertAllowed = (decl: ResourceDeclaration, caller: Caller, op: Operation): void => {
   const action = PERMISSION_OF[op];
+  // a ledger is append-only for everybody: its rows are written by the operations alone
+  if (decl.ledger && action !== 'VIEW') throw new AppError('ACCESS_DENIED');
   const roles = op === 'delete' && decl.access.DELETE ? decl.access.DELETE : decl.access[action];
   if (!roles.includes(caller.role) || !canAccess(caller.subject, { action, resource: decl.permission })) {
     throw new AppError('ACCESS_DENIED');
   }
 };
+
+/** The declared defaults of a row about to be created (for rules across fields). */
+const defaultsOf = (decl: ResourceDeclaration): Row =>
+  Object.fromEntries(
+    ownFields(decl).flatMap((f) => ('default' in f && f.default !== undefined ? [[f.name, f.default]] : [])),
+  );
 
 const columnsOf = (table: PgTable): Record<string, AnyPgColumn> => getTableColumns(table);
 
@@ -92,7 +101,7 @@ export const orgCondition = (
 };
 
 /** The caller's scope on a resource: nothing for operators. */
-export const callerScope = (decl: ResourceDeclaration, table: PgTable, caller: Caller): SQL | undefined =>
+export const callerScopeOf = (decl: ResourceDeclaration, table: PgTable, caller: Caller): SQL | undefined =>
   caller.type === 'OPERATOR' ? undefined : orgCondition(decl, table, caller);
 
 // ---- database errors → catalogue -----------------------------------------------------------------
@@ -142,10 +151,10 @@ export const mapDbError = (decl: ResourceDeclaration, err: unknown, deleting = f
       return new AppError(own ?? 'ALREADY_EXISTS', violation('already exists'));
     }
     case '23001': // restrict_violation: ON DELETE RESTRICT refuses before 23503 could
-      return new AppError('STILL_REFERENCED');
+      return new AppError(decl.errors?.inUse ?? 'STILL_REFERENCED');
     case '23503':
       return deleting
-        ? new AppError('STILL_REFERENCED')
+        ? new AppError(decl.errors?.inUse ?? 'STILL_REFERENCED')
         : new AppError('PARAMETER_VALIDATION_FAILED', violation('does not exist'));
     case '23514':
       return new AppError('PARAMETER_VALIDATION_FAILED', violation('is out of range'));
@@ -195,8 +204,64 @@ export interface ExportPlan {
   batches: AsyncGenerator<Row[]>;
 }
 
+/** Code 2 for each operation-only field a generic write would move (OPERATIONS.md principles). */
+export const operationOnlyViolations = (
+  decl: ResourceDeclaration,
+  body: Body,
+  existing?: Row,
+): FieldViolation[] =>
+  ownFields(decl).flatMap((f) => {
+    if (!f.operationOnly || !Object.hasOwn(body, f.name)) return [];
+    // an update echoing the stored value unchanged (react-admin sends records back whole) moves nothing
+    if (existing && sameValue(existing[f.name], body[f.name], f)) return [];
+    return [{ field: f.name, message: 'moves only through its operations' }];
+  });
+
+const sameValue = (stored: unknown, sent: unknown, f: FieldDeclaration): boolean => {
+  if (stored instanceof Date)
+    return typeof sent === 'string' && new Date(sent).getTime() === stored.getTime();
+  if (f.type === 'select' && typeof sent === 'string') return stored === storedChoice(f, sent);
+  if (stored === null || stored === undefined) return sent === null || sent === undefined;
+  return stored === sent || String(stored) === String(sent);
+};
+
+/** The declaration's order rules on a (merged) row: `first` ≤ `last`, else the rule's error. */
+export const assertRules = (decl: ResourceDeclaration, row: Row): void => {
+  for (const rule of decl.rules ?? []) {
+    const first = row[rule.first];
+    const last = row[rule.last];
+    if (first === null || first === undefined || last === null || last === undefined) continue;
+    const a = typeof first === 'number' ? first : String(first);
+    const b = typeof last === 'number' ? last : String(last);
+    if (a > b) {
+      throw new AppError(rule.error, [{ field: rule.last, message: `must not be before ${rule.first}` }]);
+    }
+  }
+};
+
+/** A field's own catalogue error (6801 for a negative pack price ...) for a value past its min or max. */
+export const fieldRuleViolation = (decl: ResourceDeclaration, body: unknown): AppError | undefined => {
+  if (!isObject(body)) return undefined;
+  for (const f of ownFields(decl)) {
+    if (!f.error || (f.type !== 'number' && f.type !== 'money')) continue;
+    const v = body[f.name];
+    if (typeof v !== 'number') continue;
+    if ((f.min !== undefined && v < f.min) || (f.max !== undefined && v > f.max)) {
+      const range = `${f.min ?? '…'} to ${f.max ?? '…'}`;
+      return new AppError(f.error, [{ field: f.name, message: `must be ${range}` }]);
+    }
+  }
+  return undefined;
+};
+
 export const createResourceService = (db: Db, { decl, table, spec }: DerivedResource) => {
   const cols = columnsOf(table);
+  const visibility = VISIBILITY[decl.name];
+  /** The caller's scope, plus the declaration's own visibility rule for merchants. */
+  const callerScope = (d: ResourceDeclaration, t: PgTable, caller: Caller): SQL | undefined =>
+    caller.type === 'OPERATOR' || !visibility
+      ? callerScopeOf(d, t, caller)
+      : and(callerScopeOf(d, t, caller), visibility(db, caller));
   const idCol = table.id;
   const writable = ownFields(decl).filter((f) => !isServerOwned(f));
   const scopeCols = addedScopeColumns(decl);
@@ -462,11 +527,23 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
 
     create: async (caller: Caller, body: Body): Promise<Row> => {
       assertAllowed(decl, caller, 'create');
+      const moved = operationOnlyViolations(decl, body);
+      if (moved.length > 0) throw new AppError('PARAMETER_VALIDATION_FAILED', moved);
       const values = toValues(body, caller);
+      assertRules(decl, { ...defaultsOf(decl), ...values });
       if (caller.type !== 'OPERATOR' && scopeCols.includes('companyId')) {
         if (caller.companyId === null) throw new AppError('USER_HAS_NO_COMPANY');
         values.companyId = caller.companyId;
       }
+      // a brand's (store's) row names its brand (store): a company owner picks one of theirs
+      const missing = scopeCols.filter(
+        (c) => c !== 'companyId' && (values[c] === undefined || values[c] === null),
+      );
+      if (missing.length > 0)
+        throw new AppError(
+          'PARAMETER_VALIDATION_FAILED',
+          missing.map((field) => ({ field, message: 'is required' })),
+        );
       const companyId = companyKey && companyKey !== 'id' ? values[companyKey] : undefined;
       await checkReferences(values, caller, typeof companyId === 'number' ? companyId : null);
       return guard(decl, () =>
@@ -486,8 +563,11 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
     update: async (caller: Caller, id: number, body: Body): Promise<Row> => {
       assertAllowed(decl, caller, 'update');
       const existing = await findVisible(caller, id);
+      const moved = operationOnlyViolations(decl, body, existing);
+      if (moved.length > 0) throw new AppError('PARAMETER_VALIDATION_FAILED', moved);
       const values = toValues(body, caller);
       if (Object.keys(values).length === 0) return existing;
+      assertRules(decl, { ...existing, ...values });
       const companyId = companyKey ? (values[companyKey] ?? existing[companyKey]) : undefined;
       await checkReferences(values, caller, typeof companyId === 'number' ? companyId : null);
       return guard(decl, () =>
@@ -506,6 +586,12 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
 
     updateMany: async (caller: Caller, ids: readonly number[], body: Body): Promise<number[]> => {
       assertAllowed(decl, caller, 'update');
+      const moved = operationOnlyViolations(decl, body);
+      if (moved.length > 0) throw new AppError('PARAMETER_VALIDATION_FAILED', moved);
+      if ((decl.rules ?? []).some((r) => Object.hasOwn(body, r.first) || Object.hasOwn(body, r.last)))
+        throw new AppError('PARAMETER_VALIDATION_FAILED', [
+          { field: 'data', message: 'dates with a rule between them are changed one row at a time' },
+        ]);
       const values = toValues(body, caller);
       if (Object.keys(values).length === 0)
         throw new AppError('PARAMETER_VALIDATION_FAILED', [

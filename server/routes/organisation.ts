@@ -76,7 +76,10 @@ export const organisationRoutes: RoutePlugin = async (app) => {
 
   app.post(
     `${base}/signup`,
-    { schema: { tags, summary: 'Submit (or resubmit) the merchant signup', body: SignupBody } },
+    {
+      config: { openBeforeApproval: true },
+      schema: { tags, summary: 'Submit (or resubmit) the merchant signup', body: SignupBody },
+    },
     async (request) => {
       const me = await merchant(request);
       return ok(await submitSignup(db, me.row, request.body as unknown as SignupInput));

@@ -12,13 +12,12 @@
 // Hand-written routes (users, user groups) serve the 'existing' declarations.
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { roleOf } from '../../contract/claims';
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
 import type { RoutePlugin } from '../app';
 import { AppError } from '../errors';
 import { isNoCount } from '../lib/list-query';
-import { requireUser } from '../plugins/auth';
+import { callerOf as loadCaller } from '../resources/caller';
 import { csvFileName, csvStream } from '../resources/csv';
 import { DERIVED_RESOURCES } from '../resources/registry';
 import {
@@ -29,8 +28,12 @@ import {
   updateBodySchema,
   updateManyBodySchema,
 } from '../resources/schemas';
-import { assertAllowed, type Caller, createResourceService, type Operation } from '../resources/service';
-import { actorOf } from '../services/users';
+import {
+  assertAllowed,
+  createResourceService,
+  fieldRuleViolation,
+  type Operation,
+} from '../resources/service';
 
 const IdParams = Type.Object({ id: Id });
 const DeleteManyQuery = Type.Object({
@@ -64,29 +67,7 @@ const LIST_DESCRIPTION =
 export const resourceRoutes: RoutePlugin = async (app) => {
   const { db } = app;
 
-  const loadCaller = async (request: FastifyRequest): Promise<Caller> => {
-    const { row, subject } = await actorOf(db, requireUser(request).id);
-    return {
-      id: row.id,
-      email: row.email,
-      type: row.type,
-      role: roleOf(row.type),
-      companyId: row.companyId,
-      brandId: row.brandId,
-      storeId: row.storeId,
-      subject,
-    };
-  };
-  // loaded once per request: the access gate below and the handler share it
-  const callers = new WeakMap<FastifyRequest, Promise<Caller>>();
-  const callerOf = (request: FastifyRequest): Promise<Caller> => {
-    let caller = callers.get(request);
-    if (!caller) {
-      caller = loadCaller(request);
-      callers.set(request, caller);
-    }
-    return caller;
-  };
+  const callerOf = (request: FastifyRequest) => loadCaller(db, request);
 
   for (const resource of DERIVED_RESOURCES) {
     const { decl } = resource;
@@ -107,6 +88,9 @@ export const resourceRoutes: RoutePlugin = async (app) => {
       const body = request.method === 'PATCH' ? raw?.data : raw;
       const violations = nullRequiredViolations(decl, body);
       if (violations.length > 0) throw new AppError('PARAMETER_VALIDATION_FAILED', violations);
+      // a value past a field's range answers the field's own code (6801 ...) rather than the schema's 2
+      const own = fieldRuleViolation(decl, body);
+      if (own) throw own;
     };
 
     app.get(

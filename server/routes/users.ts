@@ -315,23 +315,31 @@ export const usersRoutes: RoutePlugin = async (app) => {
     return ok(await withGroups(db, target));
   });
 
-  app.put('/:id/info', { schema: { params: IdParams, body: InfoBody } }, async (request) => {
-    const me = await actor(request);
-    const target = await targetUser(db, me, request.params.id, 'UPDATE', true);
-    const { country, ...rest } = request.body;
-    const row = await updateInfo(db, me.row, target, {
-      ...rest,
-      ...(country ? { country: country.toLowerCase() } : {}),
-    });
-    return ok(await withGroups(db, row));
-  });
+  app.put(
+    '/:id/info',
+    { config: { openBeforeApproval: true }, schema: { params: IdParams, body: InfoBody } },
+    async (request) => {
+      const me = await actor(request);
+      const target = await targetUser(db, me, request.params.id, 'UPDATE', true);
+      const { country, ...rest } = request.body;
+      const row = await updateInfo(db, me.row, target, {
+        ...rest,
+        ...(country ? { country: country.toLowerCase() } : {}),
+      });
+      return ok(await withGroups(db, row));
+    },
+  );
 
-  app.put('/:id/pwd', { schema: { params: IdParams, body: PwdBody } }, async (request) => {
-    const me = await actor(request);
-    const target = await targetUser(db, me, request.params.id, 'UPDATE', true);
-    await changePassword(db, me, target, request.body, requireUser(request).tid);
-    return ok(null);
-  });
+  app.put(
+    '/:id/pwd',
+    { config: { openBeforeApproval: true }, schema: { params: IdParams, body: PwdBody } },
+    async (request) => {
+      const me = await actor(request);
+      const target = await targetUser(db, me, request.params.id, 'UPDATE', true);
+      await changePassword(db, me, target, request.body, requireUser(request).tid);
+      return ok(null);
+    },
+  );
 
   // Enable or disable someone else (LOCK → ENABLE unlocks): operators anyone, a merchant with UPDATE
   // on `user` the merchants of their company; never oneself (26237). Not WAIT_EMAIL_ACTIVE or
@@ -353,12 +361,16 @@ export const usersRoutes: RoutePlugin = async (app) => {
     return ok(null);
   });
 
-  app.post('/:id/pns/is-allow', { schema: { params: IdParams } }, async (request) => {
-    const me = await actor(request);
-    const target = await targetUser(db, me, request.params.id, 'VIEW', true);
-    const subject = await accessSubjectFor(db, target);
-    return ok({ allowed: canAccess(subject, { action: 'VIEW', resource: 'push' }) });
-  });
+  app.post(
+    '/:id/pns/is-allow',
+    { config: { openBeforeApproval: true }, schema: { params: IdParams } },
+    async (request) => {
+      const me = await actor(request);
+      const target = await targetUser(db, me, request.params.id, 'VIEW', true);
+      const subject = await accessSubjectFor(db, target);
+      return ok({ allowed: canAccess(subject, { action: 'VIEW', resource: 'push' }) });
+    },
+  );
 };
 
 const GroupName = Type.String({ minLength: 1, maxLength: 100 });

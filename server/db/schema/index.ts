@@ -3,6 +3,7 @@
 export * from './auth';
 export * from './columns';
 export * from './config';
+export * from './operations';
 export * from './rbac';
 export * from './resources';
 export * from './users';

@@ -19,6 +19,7 @@ export const {
   devices,
   forceUpdateConfig,
   industryConfig,
+  members,
   merchantSignup,
   products,
   push,

@@ -1,0 +1,183 @@
+// The loyalty operations' one way in (OPERATIONS.md): an operation is a service function with its own
+// route and TypeBox schema, run as ONE transaction for a caller the declaration's roles and
+// contract/access canAccess allow, honouring the `Idempotency-Key` header. The service writes its
+// audit rows inside the same transaction; this module only frames it.
+//
+// Idempotency: the first successful answer of a (caller, key) is stored in `idempotency_keys` in the
+// operation's own transaction, so it exists exactly when the change committed. A repeat reads it back
+// and changes nothing. Two identical calls racing: the second's insert of the same key waits for the
+// first and fails on the primary key, its transaction rolls back, and it answers the stored answer.
+// A failed call stores nothing (it changed nothing): sending it again runs it again.
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Static, TSchema } from 'typebox';
+import { Type } from 'typebox';
+import { canAccess } from '../../contract/access';
+import type { Role } from '../../contract/claims';
+import { ok } from '../../contract/envelope';
+import type { ResourceDeclaration } from '../../resources/types';
+import type { App } from '../app';
+import { idempotencyKeys } from '../db/schema';
+import { AppError } from '../errors';
+import { callerOf } from '../resources/caller';
+import type { Caller } from '../resources/service';
+import type { DbOrTx } from '../services/audit';
+import { uniqueViolation } from './db-errors';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** How long a stored answer is replayed (OPERATIONS.md: 24 hours); the jobs' cleanup removes older. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export interface OperationContext<P, B> {
+  tx: DbOrTx;
+  caller: Caller;
+  params: P;
+  body: B;
+}
+
+export interface OperationSpec<P extends TSchema, B extends TSchema, R> {
+  url: string;
+  summary: string;
+  description?: string;
+  /** the declaration whose roles and permission (`permission`, `action`) guard the operation */
+  resource: ResourceDeclaration;
+  action: 'ADD' | 'UPDATE';
+  /**
+   * Who may run it, instead of the declaration's roles for `action` (which guard the generic routes:
+   * vouchers have no generic create, yet operators and merchants issue them); canAccess still decides.
+   */
+  roles?: readonly Role[];
+  params: P;
+  body: B;
+  run: (ctx: OperationContext<Static<P>, Static<B>>) => Promise<R>;
+}
+
+/** 26237 unless the operation's roles (default: the declaration's) and canAccess allow the caller. */
+export const assertOperationAllowed = (
+  caller: Caller,
+  decl: ResourceDeclaration,
+  action: 'ADD' | 'UPDATE',
+  roles?: readonly Role[],
+): void => {
+  if (
+    !(roles ?? decl.access[action]).includes(caller.role) ||
+    !canAccess(caller.subject, { action, resource: decl.permission })
+  ) {
+    throw new AppError('ACCESS_DENIED');
+  }
+};
+
+const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return undefined;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (key === undefined || !KEY_PATTERN.test(key)) {
+    throw new AppError('PARAMETER_VALIDATION_FAILED', [
+      { field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' },
+    ]);
+  }
+  return key;
+};
+
+/** What a key was first used for: the method, the path and the body, hashed. */
+const fingerprintOf = (request: FastifyRequest): string =>
+  `${request.method} ${request.url.split('?')[0]} ${createHash('sha256')
+    .update(JSON.stringify(request.body ?? null))
+    .digest('base64url')}`;
+
+interface Stored {
+  request: string;
+  body: string;
+}
+
+const storedAnswer = async (db: DbOrTx, userId: number, key: string): Promise<Stored | undefined> => {
+  const [row] = await db
+    .select({
+      request: idempotencyKeys.request,
+      body: idempotencyKeys.body,
+      time: idempotencyKeys.createTime,
+    })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    .limit(1);
+  if (!row || Date.now() - row.time.getTime() > IDEMPOTENCY_TTL_MS) return undefined;
+  return row;
+};
+
+const replay = (stored: Stored, fingerprint: string): string => {
+  if (stored.request !== fingerprint) {
+    throw new AppError('PARAMETER_VALIDATION_FAILED', [
+      { field: 'Idempotency-Key', message: 'was already used for another request' },
+    ]);
+  }
+  return stored.body;
+};
+
+/** Registers `POST url` as an operation. */
+export const operation = <P extends TSchema, B extends TSchema, R>(
+  app: App,
+  spec: OperationSpec<P, B, R>,
+): void => {
+  const { db } = app;
+  app.post(
+    spec.url,
+    {
+      // access before the body: a refused caller learns nothing about the body's rules
+      preValidation: async (request) => {
+        assertOperationAllowed(await callerOf(db, request), spec.resource, spec.action, spec.roles);
+      },
+      schema: {
+        tags: [spec.resource.name, 'operations'],
+        summary: spec.summary,
+        ...(spec.description ? { description: spec.description } : {}),
+        params: spec.params,
+        body: spec.body,
+        headers: Type.Object({
+          [IDEMPOTENCY_HEADER]: Type.Optional(
+            Type.String({ description: 'Same key, same caller, within 24 h: the first answer again' }),
+          ),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const caller = await callerOf(db, request);
+      const key = idempotencyKeyOf(request);
+      const fingerprint = key ? fingerprintOf(request) : '';
+      if (key) {
+        const stored = await storedAnswer(db, caller.id, key);
+        if (stored) return reply.type('application/json; charset=utf-8').send(replay(stored, fingerprint));
+      }
+      try {
+        const answer = await db.transaction(async (tx) => {
+          const data = await spec.run({
+            tx,
+            caller,
+            params: request.params as Static<P>,
+            body: request.body as Static<B>,
+          });
+          // the wire form, so the first answer and every replay are byte for byte the same
+          const body = JSON.stringify(ok(data));
+          if (key) {
+            // an expired answer of the same key makes way for this one
+            await tx
+              .delete(idempotencyKeys)
+              .where(and(eq(idempotencyKeys.userId, caller.id), eq(idempotencyKeys.key, key)));
+            await tx
+              .insert(idempotencyKeys)
+              .values({ userId: caller.id, key, request: fingerprint, status: 200, body });
+          }
+          return body;
+        });
+        return reply.type('application/json; charset=utf-8').send(answer);
+      } catch (err) {
+        if (key && uniqueViolation(err) !== undefined) {
+          const stored = await storedAnswer(db, caller.id, key);
+          if (stored) return reply.type('application/json; charset=utf-8').send(replay(stored, fingerprint));
+        }
+        throw err;
+      }
+    },
+  );
+};

@@ -1,0 +1,130 @@
+// The voucher operations' routes (OPERATIONS.md "Vouchers", docs/api.md): each is an operation
+// (server/lib/operation.ts: one transaction, access, Idempotency-Key) around a service function of
+// server/services/vouchers.ts. The generic routes of the declarations serve the lists and rows.
+import { Type } from 'typebox';
+import { ok } from '../../contract/envelope';
+import { BASE_PATHS } from '../../contract/http';
+import type { RoutePlugin } from '../app';
+import { operation } from '../lib/operation';
+import { callerOf } from '../resources/caller';
+import { declarationOf } from '../resources/registry';
+import { Id, PHONE_PATTERN } from '../resources/schemas';
+import { assertAllowed } from '../resources/service';
+import { memberVouchers } from '../services/members';
+import {
+  donateVoucher,
+  expireVoucher,
+  issueVouchers,
+  packSummary,
+  redeemVoucher,
+  voidVoucher,
+} from '../services/vouchers';
+
+/** How many vouchers one issue call may create (a campaign issues per member). */
+export const ISSUE_MAX = 100;
+
+const Mobile = Type.String({ pattern: PHONE_PATTERN, maxLength: 16, description: 'E.164, e.g. +6591234567' });
+const IdParams = Type.Object({ id: Id });
+const NoBody = Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()]);
+
+const declared = (name: string) => {
+  const decl = declarationOf(name);
+  if (!decl) throw new Error(`no declaration ${name}`);
+  return decl;
+};
+
+export const voucherRoutes: RoutePlugin = async (app) => {
+  const { db } = app;
+  const base = BASE_PATHS.main;
+  const vouchers = declared('vouchers');
+  const packs = declared('voucherPacks');
+  const members = declared('members');
+
+  operation(app, {
+    url: `${base}/voucher-packs/:id/vouchers`,
+    summary: 'Issue vouchers of a pack to a member',
+    description:
+      'ACTIVE pack inside its sale window (else 11); past the quantity 6802, past the per-member limit 6630; nothing is issued then.',
+    resource: vouchers,
+    action: 'ADD',
+    roles: ['operator', 'merchant'],
+    params: IdParams,
+    body: Type.Object(
+      { memberMobile: Mobile, quantity: Type.Integer({ minimum: 1, maximum: ISSUE_MAX }) },
+      { additionalProperties: false },
+    ),
+    run: ({ tx, caller, params, body }) => issueVouchers(tx, caller, params.id, body),
+  });
+
+  app.get(
+    `${base}/voucher-packs/:id/summary`,
+    { schema: { tags: [packs.name], summary: "A pack's figures", params: IdParams } },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      assertAllowed(packs, caller, 'get');
+      return ok(await packSummary(db, caller, request.params.id));
+    },
+  );
+
+  operation(app, {
+    url: `${base}/vouchers/:id/redeem`,
+    summary: 'Redeem a voucher at a store',
+    description:
+      'AVAILABLE and inside its validity (else 6805), at an ACTIVE store of its brand (else 6701).',
+    resource: vouchers,
+    action: 'UPDATE',
+    params: IdParams,
+    body: Type.Object({ storeId: Id }, { additionalProperties: false }),
+    run: ({ tx, caller, params, body }) => redeemVoucher(tx, caller, params.id, body),
+  });
+
+  operation(app, {
+    url: `${base}/vouchers/:id/void`,
+    summary: 'Void a redemption (REDEEMED → AVAILABLE)',
+    resource: vouchers,
+    action: 'UPDATE',
+    params: IdParams,
+    body: Type.Object(
+      { reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }) },
+      { additionalProperties: false },
+    ),
+    run: ({ tx, caller, params, body }) => voidVoucher(tx, caller, params.id, body),
+  });
+
+  operation(app, {
+    url: `${base}/vouchers/:id/donate`,
+    summary: 'Give an AVAILABLE voucher of a giftable pack to another member',
+    resource: vouchers,
+    action: 'UPDATE',
+    params: IdParams,
+    body: Type.Object({ toMobile: Mobile }, { additionalProperties: false }),
+    run: ({ tx, caller, params, body }) => donateVoucher(tx, caller, params.id, body),
+  });
+
+  operation(app, {
+    url: `${base}/vouchers/:id/expire`,
+    summary: 'Expire an AVAILABLE voucher at once (operators)',
+    resource: vouchers,
+    action: 'UPDATE',
+    roles: ['operator'],
+    params: IdParams,
+    body: NoBody,
+    run: ({ tx, caller, params }) => expireVoucher(tx, caller, params.id),
+  });
+
+  app.get(
+    `${base}/members/:mobile/vouchers`,
+    {
+      schema: {
+        tags: [members.name],
+        summary: "A member's vouchers by state, each with its history",
+        params: Type.Object({ mobile: Mobile }),
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      assertAllowed(members, caller, 'get');
+      return ok(await memberVouchers(db, caller, request.params.mobile));
+    },
+  );
+};

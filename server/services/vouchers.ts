@@ -1,0 +1,407 @@
+// The voucher operations (OPERATIONS.md "Vouchers"): issuing from a pack, redeeming at a store,
+// voiding a redemption, donating to another member, expiring. Each runs inside the operation's one
+// transaction (server/lib/operation.ts), locks the row it moves (`select … for update`) so racing
+// calls queue on it and see each other's result, writes the voucher history row of what happened
+// and its audit row. A pack's `issuedCount` moves only here, in the same transaction as the vouchers
+// it counts, so it always equals the vouchers issued from the pack.
+import { randomInt } from 'node:crypto';
+import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { VoucherHistoryAction, VoucherState } from '../../contract/enums';
+import type { Db } from '../db/client';
+import { members, store, voucherHistory, voucherPacks, vouchers } from '../db/schema';
+import { AppError } from '../errors';
+import { declarationOf } from '../resources/registry';
+import { type Caller, callerScopeOf } from '../resources/service';
+import { type DbOrTx, recordAudit } from './audit';
+
+type Row = Record<string, unknown>;
+
+export interface PackRow extends Row {
+  id: number;
+  companyId: number;
+  brandId: number;
+  title: string;
+  voucherValue: number;
+  quantity: number;
+  issuedCount: number;
+  issueLimitPerMember: number;
+  validFrom: string;
+  validUntil: string;
+  voucherValidityDays: number;
+  giftable: boolean;
+  state: string;
+}
+
+export interface VoucherRow extends Row {
+  id: number;
+  companyId: number;
+  brandId: number;
+  code: string;
+  voucherPackId: number | null;
+  memberMobile: string | null;
+  state: VoucherState;
+  validFrom: string;
+  validUntil: string;
+  redeemedStoreId: number | null;
+  redeemedAt: Date | null;
+}
+
+const packDecl = declarationOf('voucherPacks');
+const voucherDecl = declarationOf('vouchers');
+if (!packDecl || !voucherDecl) throw new Error('vouchers: declarations missing');
+
+/** Today's date (UTC), as the `date` columns hold it. */
+export const dayOf = (now: Date): string => now.toISOString().slice(0, 10);
+
+const addDays = (day: string, days: number): string => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return dayOf(d);
+};
+
+// no 0/O, 1/I/L: a code is read aloud at a till and typed into a phone
+const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const CODE_LENGTH = 10;
+
+/** A voucher code: 10 characters of a 31-letter alphabet (about 8 × 10^14 codes), from crypto. */
+export const newVoucherCode = (): string =>
+  Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+
+const actor = (caller: Caller) => ({ id: caller.id, email: caller.email });
+
+/** The member of `mobile`, created on first use. */
+export const ensureMember = async (tx: DbOrTx, mobile: string): Promise<void> => {
+  await tx.insert(members).values({ mobile }).onConflictDoNothing();
+};
+
+interface HistoryExtra {
+  memberMobile?: string | null;
+  toMemberMobile?: string;
+  storeId?: number | null;
+  note?: string;
+}
+
+/** One voucher history row per voucher, in one statement. */
+const history = async (
+  tx: DbOrTx,
+  rows: readonly VoucherRow[],
+  action: VoucherHistoryAction,
+  extra: (v: VoucherRow) => HistoryExtra,
+  at: Date,
+): Promise<void> => {
+  if (rows.length === 0) return;
+  await tx.insert(voucherHistory).values(
+    rows.map((voucher) => {
+      const e = extra(voucher);
+      return {
+        voucherId: voucher.id,
+        action,
+        memberMobile: e.memberMobile ?? voucher.memberMobile,
+        toMemberMobile: e.toMemberMobile ?? null,
+        storeId: e.storeId ?? null,
+        note: e.note ?? null,
+        at,
+        companyId: voucher.companyId,
+        brandId: voucher.brandId,
+      };
+    }),
+  );
+};
+
+/** The voucher `id` as the caller may move it, locked for the rest of the transaction; else 5. */
+const lockVoucher = async (tx: DbOrTx, caller: Caller, id: number): Promise<VoucherRow> => {
+  const [row] = await tx
+    .select()
+    .from(vouchers)
+    .where(and(eq(vouchers.id, id), callerScopeOf(voucherDecl, vouchers, caller)))
+    .for('update');
+  if (!row) throw new AppError('NOT_FOUND');
+  return row as VoucherRow;
+};
+
+const notAvailable = (field: string, message: string) =>
+  new AppError('VOUCHER_NOT_AVAILABLE', [{ field, message }]);
+
+/** 6805 unless the voucher is AVAILABLE and `day` is inside its validity. */
+const assertUsable = (voucher: VoucherRow, day: string): void => {
+  if (voucher.state !== 'AVAILABLE') throw notAvailable('state', `the voucher is ${voucher.state}`);
+  if (day < voucher.validFrom)
+    throw notAvailable('validFrom', `the voucher is valid from ${voucher.validFrom}`);
+  if (day > voucher.validUntil)
+    throw notAvailable('validUntil', `the voucher expired on ${voucher.validUntil}`);
+};
+
+const moveVoucher = async (tx: DbOrTx, id: number, set: Row): Promise<VoucherRow> => {
+  const [row] = await tx.update(vouchers).set(set).where(eq(vouchers.id, id)).returning();
+  if (!row) throw new Error('locked voucher vanished');
+  return row as VoucherRow;
+};
+
+const auditVoucher = (tx: DbOrTx, caller: Caller, action: string, before: VoucherRow, after: VoucherRow) =>
+  recordAudit(tx, {
+    actor: actor(caller),
+    action,
+    resource: 'vouchers',
+    recordId: after.id,
+    companyId: after.companyId,
+    before,
+    after,
+  });
+
+// ---- issuing --------------------------------------------------------------------------------------
+
+export interface IssueInput {
+  memberMobile: string;
+  quantity: number;
+}
+
+/**
+ * Issues `quantity` vouchers of pack `packId` to a member. The pack row is locked first, so racing
+ * issues on one pack run one after another and each sees the count the previous one left: of 1,000
+ * calls on a pack of 500, exactly 500 succeed. All or nothing: past the quantity → 6802, past the
+ * member's limit → 6630, nothing issued.
+ */
+export const issueVouchers = async (
+  tx: DbOrTx,
+  caller: Caller,
+  packId: number,
+  { memberMobile, quantity }: IssueInput,
+  now = new Date(),
+): Promise<{ pack: PackRow; vouchers: VoucherRow[] }> => {
+  const [found] = await tx
+    .select()
+    .from(voucherPacks)
+    .where(and(eq(voucherPacks.id, packId), callerScopeOf(packDecl, voucherPacks, caller)))
+    .for('update');
+  if (!found) throw new AppError('NOT_FOUND');
+  const pack = found as PackRow;
+  const day = dayOf(now);
+  if (pack.state !== 'ACTIVE')
+    throw new AppError('STATE_TRANSITION_NOT_ALLOWED', [
+      { field: 'state', message: `the pack is ${pack.state}` },
+    ]);
+  if (day < pack.validFrom || day > pack.validUntil)
+    throw new AppError('STATE_TRANSITION_NOT_ALLOWED', [
+      { field: 'validUntil', message: `the pack sells from ${pack.validFrom} to ${pack.validUntil}` },
+    ]);
+  const left = pack.quantity - pack.issuedCount;
+  if (quantity > left)
+    throw new AppError('VOUCHER_PACK_SOLD_OUT', [{ field: 'quantity', message: `${left} left in the pack` }]);
+  const [held] = await tx
+    .select({ n: count() })
+    .from(vouchers)
+    .where(and(eq(vouchers.voucherPackId, pack.id), eq(vouchers.issuedToMobile, memberMobile)));
+  const already = held?.n ?? 0;
+  if (already + quantity > pack.issueLimitPerMember)
+    throw new AppError('STAMP_LIMIT_EXCEEDED', [
+      {
+        field: 'quantity',
+        message: `the member may be issued ${pack.issueLimitPerMember} of this pack and holds ${already}`,
+      },
+    ]);
+
+  await ensureMember(tx, memberMobile);
+  const validUntil = addDays(day, pack.voucherValidityDays - 1);
+  const issued = (await tx
+    .insert(vouchers)
+    .values(
+      Array.from({ length: quantity }, () => ({
+        code: newVoucherCode(),
+        title: pack.title,
+        voucherPackId: pack.id,
+        memberMobile,
+        issuedToMobile: memberMobile,
+        value: pack.voucherValue,
+        state: 'AVAILABLE',
+        validFrom: day,
+        validUntil,
+        companyId: pack.companyId,
+        brandId: pack.brandId,
+      })),
+    )
+    .returning()) as VoucherRow[];
+  await history(tx, issued, 'ISSUED', () => ({}), now);
+  const [after] = (await tx
+    .update(voucherPacks)
+    .set({ issuedCount: sql`${voucherPacks.issuedCount} + ${quantity}` })
+    .where(eq(voucherPacks.id, pack.id))
+    .returning()) as PackRow[];
+  if (!after) throw new Error('locked pack vanished');
+  await recordAudit(tx, {
+    actor: actor(caller),
+    action: 'issue',
+    resource: 'voucherPacks',
+    recordId: pack.id,
+    companyId: pack.companyId,
+    before: { issuedCount: pack.issuedCount },
+    after: { issuedCount: after.issuedCount, memberMobile, voucherIds: issued.map((v) => v.id) },
+  });
+  return { pack: after, vouchers: issued };
+};
+
+/** A pack's figures: what it may issue, what it issued, and where the issued vouchers are now. */
+export const packSummary = async (db: DbOrTx, caller: Caller, packId: number) => {
+  const [pack] = (await db
+    .select()
+    .from(voucherPacks)
+    .where(and(eq(voucherPacks.id, packId), callerScopeOf(packDecl, voucherPacks, caller)))) as PackRow[];
+  if (!pack) throw new AppError('NOT_FOUND');
+  const rows = await db
+    .select({ state: vouchers.state, n: count() })
+    .from(vouchers)
+    .where(eq(vouchers.voucherPackId, pack.id))
+    .groupBy(vouchers.state);
+  const by = (s: VoucherState) => rows.find((r) => r.state === s)?.n ?? 0;
+  return {
+    quantity: pack.quantity,
+    issuedCount: pack.issuedCount,
+    left: pack.quantity - pack.issuedCount,
+    available: by('AVAILABLE'),
+    redeemed: by('REDEEMED'),
+    expired: by('EXPIRED'),
+  };
+};
+
+// ---- one voucher ----------------------------------------------------------------------------------
+
+/**
+ * Redeems a voucher at a store: AVAILABLE and inside its validity (else 6805), at an ACTIVE store of
+ * the pack's brand that the caller may act for (else 6701).
+ */
+export const redeemVoucher = async (
+  tx: DbOrTx,
+  caller: Caller,
+  id: number,
+  { storeId }: { storeId: number },
+  now = new Date(),
+): Promise<VoucherRow> => {
+  const voucher = await lockVoucher(tx, caller, id);
+  assertUsable(voucher, dayOf(now));
+  const [where] = await tx
+    .select({ id: store.id, brandId: store.brandId, companyId: store.companyId, state: store.state })
+    .from(store)
+    .where(eq(store.id, storeId));
+  const callersStore = caller.storeId === null || caller.storeId === storeId;
+  if (!where || where.brandId !== voucher.brandId || where.state !== 'ACTIVE' || !callersStore)
+    throw new AppError('STORE_NOT_FOUND_FOR_TXN', [
+      { field: 'storeId', message: "is not an active store of the voucher's brand" },
+    ]);
+  const after = await moveVoucher(tx, id, { state: 'REDEEMED', redeemedAt: now, redeemedStoreId: storeId });
+  await history(tx, [after], 'REDEEMED', () => ({ storeId }), now);
+  await auditVoucher(tx, caller, 'redeem', voucher, after);
+  return after;
+};
+
+/** Undoes a redemption: REDEEMED → AVAILABLE (else 11), history VOIDED with the reason. */
+export const voidVoucher = async (
+  tx: DbOrTx,
+  caller: Caller,
+  id: number,
+  { reason }: { reason: string },
+  now = new Date(),
+): Promise<VoucherRow> => {
+  const voucher = await lockVoucher(tx, caller, id);
+  if (voucher.state !== 'REDEEMED')
+    throw new AppError('STATE_TRANSITION_NOT_ALLOWED', [
+      { field: 'state', message: `only a REDEEMED voucher can be voided; this one is ${voucher.state}` },
+    ]);
+  const after = await moveVoucher(tx, id, { state: 'AVAILABLE', redeemedAt: null, redeemedStoreId: null });
+  await history(tx, [after], 'VOIDED', () => ({ storeId: voucher.redeemedStoreId, note: reason }), now);
+  await auditVoucher(tx, caller, 'void', voucher, after);
+  return after;
+};
+
+/** Gives an AVAILABLE voucher of a giftable pack (else 6804) to another member. */
+export const donateVoucher = async (
+  tx: DbOrTx,
+  caller: Caller,
+  id: number,
+  { toMobile }: { toMobile: string },
+  now = new Date(),
+): Promise<VoucherRow> => {
+  const voucher = await lockVoucher(tx, caller, id);
+  const [pack] = voucher.voucherPackId
+    ? await tx
+        .select({ giftable: voucherPacks.giftable })
+        .from(voucherPacks)
+        .where(eq(voucherPacks.id, voucher.voucherPackId))
+    : [];
+  if (!pack?.giftable)
+    throw new AppError('VOUCHER_NOT_GIFTABLE', [
+      { field: 'voucherPackId', message: 'the pack is not giftable' },
+    ]);
+  assertUsable(voucher, dayOf(now));
+  if (toMobile === voucher.memberMobile)
+    throw new AppError('PARAMETER_VALIDATION_FAILED', [
+      { field: 'toMobile', message: 'already holds the voucher' },
+    ]);
+  await ensureMember(tx, toMobile);
+  const after = await moveVoucher(tx, id, { memberMobile: toMobile });
+  await history(tx, [voucher], 'DONATED', () => ({ toMemberMobile: toMobile }), now);
+  await auditVoucher(tx, caller, 'donate', voucher, after);
+  return after;
+};
+
+/** An operator expires an AVAILABLE voucher at once (else 11). */
+export const expireVoucher = async (
+  tx: DbOrTx,
+  caller: Caller,
+  id: number,
+  now = new Date(),
+): Promise<VoucherRow> => {
+  const voucher = await lockVoucher(tx, caller, id);
+  if (voucher.state !== 'AVAILABLE')
+    throw new AppError('STATE_TRANSITION_NOT_ALLOWED', [
+      { field: 'state', message: `only an AVAILABLE voucher can expire; this one is ${voucher.state}` },
+    ]);
+  const after = await moveVoucher(tx, id, { state: 'EXPIRED' });
+  await history(tx, [after], 'EXPIRED', () => ({ note: 'expired by an operator' }), now);
+  await auditVoucher(tx, caller, 'expire', voucher, after);
+  return after;
+};
+
+/** Vouchers expired per transaction by the job (a bounded lock set, however many are due). */
+export const EXPIRY_BATCH = 500;
+
+/**
+ * The job (server/jobs): every AVAILABLE voucher whose last valid day is before `now`'s becomes
+ * EXPIRED with its history row, a batch per transaction; rows another instance holds are skipped
+ * and expire on its run. Answers how many expired.
+ */
+export const expireDueVouchers = async (db: Db, now: Date): Promise<number> => {
+  const day = dayOf(now);
+  let total = 0;
+  for (;;) {
+    const moved = await db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: vouchers.id })
+        .from(vouchers)
+        .where(and(eq(vouchers.state, 'AVAILABLE'), lt(vouchers.validUntil, day)))
+        .orderBy(asc(vouchers.id))
+        .limit(EXPIRY_BATCH)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return 0;
+      const rows = (await tx
+        .update(vouchers)
+        .set({ state: 'EXPIRED' })
+        .where(
+          inArray(
+            vouchers.id,
+            due.map((d) => d.id),
+          ),
+        )
+        .returning()) as VoucherRow[];
+      await history(tx, rows, 'EXPIRED', (v) => ({ note: `validity ended ${v.validUntil}` }), now);
+      // the job's own audit row: no person did it
+      await recordAudit(tx, {
+        actor: null,
+        action: 'expire',
+        resource: 'vouchers',
+        after: { reason: 'validity ended', voucherIds: rows.map((v) => v.id) },
+      });
+      return rows.length;
+    });
+    total += moved;
+    if (moved < EXPIRY_BATCH) return total;
+  }
+};
