@@ -27,15 +27,13 @@ import {
   brand,
   company,
   devices,
+  members,
   merchantSignup,
   push,
   stampCard,
   stampingHistory,
   stampsTransaction,
   store,
-  voucherHistory,
-  voucherPacks,
-  vouchers,
 } from '../server/db/schema/resources';
 import { users } from '../server/db/schema/users';
 import { DERIVED_RESOURCES } from '../server/resources/registry';
@@ -46,6 +44,13 @@ import {
   type Row,
 } from '../server/resources/service';
 import { hashPassword } from '../server/services/passwords';
+import {
+  donateVoucher,
+  expireDueVouchers,
+  issueVouchers,
+  redeemVoucher,
+  voidVoucher,
+} from '../server/services/vouchers';
 
 /** The company whose registration number marks a database as already seeded. */
 export const DEMO_MARKER_REGISTRATION_NO = '201912345K';
@@ -768,7 +773,7 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
 
     const companyIds = new Map<string, number>();
     let walletNo = 0;
-    let voucherNo = 0;
+    let memberNo = 0;
     let receiptNo = 0;
     let serialNo = 0;
 
@@ -942,7 +947,7 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
 
         const packIds: number[] = [];
         for (const p of b.packs) {
-          const { end, ...fields } = p;
+          const { end: _end, ...fields } = p;
           const packId = await create('voucherPacks', {
             ...fields,
             companyId,
@@ -953,12 +958,12 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
             validUntil: isoDate(ago(-240)),
             voucherValidityDays: 30,
           });
-          if (end === 'DISABLED') await service('voucherPacks').runAction(op, packId, 'disable');
-          if (end === 'DELETE') await service('voucherPacks').remove(op, packId);
           packIds.push(packId);
         }
 
-        // vouchers in every state, each with its history
+        // vouchers in every state, each moved by its operation at the time it happened, so every
+        // history row has its cause and its audit row: issued, then redeemed at a store (one of them
+        // voided at the till and left available), donated to another member, or left to expire
         const voucherStates = ['AVAILABLE', 'AVAILABLE', 'REDEEMED', 'REDEEMED', 'EXPIRED'] as const;
         for (const [pi, packId] of packIds.entries()) {
           const pack = b.packs[pi];
@@ -966,65 +971,53 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
           const n = pack.end === 'DELETE' ? 2 : voucherStates.length + 1;
           for (let k = 0; k < n; k++) {
             const state = voucherStates[k % voucherStates.length] ?? 'AVAILABLE';
-            voucherNo += 1;
-            const member = pick(MEMBERS);
+            // a member per voucher of a pack: the packs that are not giftable issue one per member
+            const member = MEMBERS[(memberNo++ * 7) % MEMBERS.length] ?? '+6598100000';
             const issuedAt = ago(state === 'EXPIRED' ? 60 : 5 + k * 3);
-            const voucherId = await create('vouchers', {
-              companyId,
-              brandId,
-              code: `V${String(voucherNo).padStart(7, '0')}`,
-              title: pack.title,
-              voucherPackId: packId,
-              memberMobile: member,
-              value: pack.voucherValue,
-              validFrom: isoDate(issuedAt),
-              validUntil: isoDate(new Date(issuedAt.getTime() + 30 * DAY)),
-            });
-            const history = (action: string, at: Date, extra: Record<string, unknown> = {}) =>
-              tx.insert(voucherHistory).values({
-                companyId,
-                brandId,
-                voucherId,
-                action,
-                memberMobile: member,
-                at,
-                ...extra,
-              } as never);
-            await history('ISSUED', issuedAt);
+            const issued = await issueVouchers(
+              tx,
+              op,
+              packId,
+              { memberMobile: member, quantity: 1 },
+              issuedAt,
+            );
+            const voucherId = issued.vouchers[0]?.id;
+            if (voucherId === undefined) throw new Error('the demo pack issued nothing');
+            count('vouchers');
             count('voucherHistory');
             if (state === 'REDEEMED') {
-              const storeId = pick(activeStores);
-              const redeemedAt = new Date(issuedAt.getTime() + 2 * DAY);
-              await service('vouchers').runAction(op, voucherId, 'redeem');
-              await tx
-                .update(vouchers)
-                .set({ redeemedAt, redeemedStoreId: storeId } as never)
-                .where(eq(vouchers.id, voucherId));
-              await history('REDEEMED', redeemedAt, { storeId });
-              count('voucherHistory');
-            } else if (state === 'EXPIRED') {
-              await service('vouchers').runAction(op, voucherId, 'expire');
-              await history('EXPIRED', new Date(issuedAt.getTime() + 30 * DAY));
+              await redeemVoucher(
+                tx,
+                op,
+                voucherId,
+                { storeId: pick(activeStores) },
+                new Date(issuedAt.getTime() + 2 * DAY),
+              );
               count('voucherHistory');
             } else if (k === voucherStates.length && pack.giftable) {
-              // the last available voucher of a giftable pack was donated to another member
-              const to = pick(MEMBERS.filter((m) => m !== member));
-              await tx
-                .update(vouchers)
-                .set({ memberMobile: to } as never)
-                .where(eq(vouchers.id, voucherId));
-              await history('DONATED', ago(1), { toMemberMobile: to, note: 'Gifted from the member app' });
+              const to = MEMBERS.find((m) => m !== member) ?? member;
+              await donateVoucher(tx, op, voucherId, { toMobile: to }, ago(1));
               count('voucherHistory');
             } else if (k === voucherStates.length) {
-              await history('VOIDED', ago(1), { note: 'Issued twice by mistake; the duplicate was voided' });
-              count('voucherHistory');
+              const storeId = pick(activeStores);
+              await redeemVoucher(tx, op, voucherId, { storeId }, ago(2));
+              await voidVoucher(
+                tx,
+                op,
+                voucherId,
+                { reason: 'Redeemed twice by mistake at the till' },
+                ago(2),
+              );
+              count('voucherHistory', 2);
             }
           }
-          await tx
-            .update(voucherPacks)
-            .set({ issuedCount: n } as never)
-            .where(eq(voucherPacks.id, packId));
+          if (pack.end === 'DISABLED') await service('voucherPacks').runAction(op, packId, 'disable');
+          if (pack.end === 'DELETE') await service('voucherPacks').remove(op, packId);
         }
+        // the job's run: the vouchers issued 60 days ago with 30 days of validity expire
+        count('voucherHistory', await expireDueVouchers(tx, now));
+        // the vouchers' holders, created by issuing and donating on first use
+        counts.members = (await tx.select({ n: sql<number>`count(*)::int` }).from(members))[0]?.n ?? 0;
 
         // stamp cards, their transactions and the stamps movement they caused
         for (const card of b.cards) {

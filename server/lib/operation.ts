@@ -115,12 +115,16 @@ const replay = (stored: Stored, fingerprint: string): string => {
   return stored.body;
 };
 
+/** Every operation's route pattern, e.g. `/portal-main-service/api/v1/vouchers/:id/redeem` (tests walk it). */
+export const OPERATION_URLS = new Set<string>();
+
 /** Registers `POST url` as an operation. */
 export const operation = <P extends TSchema, B extends TSchema, R>(
   app: App,
   spec: OperationSpec<P, B, R>,
 ): void => {
   const { db } = app;
+  OPERATION_URLS.add(spec.url);
   app.post(
     spec.url,
     {
