@@ -41,6 +41,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** behind a load balancer: take the client IP from X-Forwarded-For (needed for login throttling) */
   trustProxy: boolean;
+  /** run the job queue in this instance (JOBS=off: leave it to the other instances) */
+  jobsEnabled: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -94,6 +96,8 @@ export const loadConfig = (env: Env = process.env): Config => {
   if (!(BRANDS as readonly string[]).includes(brandRaw)) {
     throw new Error(`BRAND must be one of ${BRANDS.join(', ')}, got "${brandRaw}"`);
   }
+  const jobs = str(env, 'JOBS') ?? 'on';
+  if (jobs !== 'on' && jobs !== 'off') throw new Error(`JOBS must be on or off, got "${jobs}"`);
   const publicUrl = (str(env, 'PUBLIC_URL') ?? `http://127.0.0.1:${port}`).replace(/\/+$/, '');
   return {
     port,
@@ -124,5 +128,6 @@ export const loadConfig = (env: Env = process.env): Config => {
     distDir: path.resolve(str(env, 'DIST_DIR') ?? './dist'),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     trustProxy: str(env, 'TRUST_PROXY') === 'true',
+    jobsEnabled: jobs === 'on',
   };
 };

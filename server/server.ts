@@ -2,6 +2,8 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDb, migrate } from './db/client';
+import { jobHandlers, PERIODIC_JOBS } from './jobs/handlers';
+import { createJobRunner, type JobRunner } from './jobs/runner';
 import { bootstrapFirstOperator } from './services/bootstrap';
 
 /** Where the embedded database lives inside DATA_DIR (next to jwt-secret). */
@@ -19,6 +21,7 @@ export const startServer = async (): Promise<void> => {
     process.stdout.write(`First operator: ${first.email} (password from ADMIN_PASSWORD)\n`);
   }
   const app = await buildApp({ config, db: handle.db });
+  let runner: JobRunner | undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -26,6 +29,8 @@ export const startServer = async (): Promise<void> => {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      // the running batch finishes before the database closes under it
+      await runner?.stop();
       await app.close();
       await handle.close();
       process.exit(0);
@@ -39,6 +44,15 @@ export const startServer = async (): Promise<void> => {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.jobsEnabled && !closing) {
+    runner = createJobRunner({
+      db: handle.db,
+      log: app.log,
+      handlers: jobHandlers({ config }),
+      periodic: PERIODIC_JOBS,
+    });
+    runner.start();
+  }
 };
 
 const isMain =
