@@ -26,6 +26,7 @@ import { createOrganisationHandlers } from './organisation';
 import { createHierarchyHandlers } from './organisation-hierarchy';
 import { createResourceHandlers } from './resources';
 import { type Body, fail, failure, guard, invalid, readBody, success, violations } from './respond';
+import { createVoucherHandlers } from './vouchers';
 
 export interface HandlerOptions {
   /** Origin the handlers answer for; '*' (default) matches any, so Node, jsdom and the browser all work. */
@@ -716,6 +717,8 @@ export const createHandlers = (db: MockDb = createMockDb(), options: HandlerOpti
 
     ...createOrganisationHandlers({ db, origin, authenticate }),
     ...createHierarchyHandlers({ db, origin, authenticate }),
+    // the voucher operations (mocks/vouchers.ts), over the rows the generic handlers below serve
+    ...createVoucherHandlers({ db, origin, authenticate, fullPermissions }),
     // ---- declared resources: generic CRUD -------------------------------------------------------------
     ...createResourceHandlers(
       { db, baseOf: (service) => `${origin}${BASE_PATHS[service]}`, authenticate, fullPermissions },

@@ -55,7 +55,7 @@ const ApiJsonPage = page(() => import('./pages/test/ApiJsonPage'), 'ApiJsonPage'
 const SearchableSelectPage = page(() => import('./pages/test/SearchableSelectPage'), 'SearchableSelectPage');
 const PhoneInputPage = page(() => import('./pages/test/PhoneInputPage'), 'PhoneInputPage');
 const HomePage = page(() => import('./pages/placeholders/HomePage'), 'HomePage');
-const UserVouchersPage = page(() => import('./pages/resources/ResourcePages'), 'UserVouchersPage');
+const UserVouchersPage = page(() => import('./pages/vouchers/UserVouchersPage'), 'UserVouchersPage');
 const DataTableEditView = page(() => import('./pages/DataTableEditView'), 'DataTableEditView');
 const ApproveRedirect = page(() => import('./pages/approve/ApproveRedirect'), 'ApproveRedirect');
 const AccessLandingPage = page(() => import('./pages/access/AccessPages'), 'AccessLandingPage');

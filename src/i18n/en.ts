@@ -5,6 +5,7 @@ import { hierarchyEn } from './hierarchy.en';
 import { organisationEn } from './organisation.en';
 import { pagesEn } from './pages.en';
 import { resourcesEn } from './resources.en';
+import { vouchersEn } from './vouchers.en';
 
 // The shell's English messages (namespace 'common' plus menu, layout and notices). The pages
 // engineer's messages live in pages.en.ts and are merged in below.
@@ -169,4 +170,5 @@ export const en = {
   ...organisationEn,
   ...accessEn,
   ...hierarchyEn,
+  ...vouchersEn,
 };

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMockDb, MOCK_ACCOUNTS, type MockDb } from '../../mocks/data';
 import { createHandlers } from '../../mocks/handlers';
 import { listSpecOf } from '../../mocks/resources';
-import { vouchers } from '../../resources/tables/vouchers';
+import { coupons } from './fixtures/coupons';
 import { createProviders } from '../../src/providers';
 import { endpointsFromDeclarations } from '../../src/providers/dataProvider';
 import { getPortalEnv } from '../../src/providers/env';
@@ -31,7 +31,7 @@ const signedIn = async (who: keyof typeof MOCK_ACCOUNTS) => {
   const p = createProviders({
     env,
     storage: createSessionStore(createMemoryStorage()),
-    paths: endpointsFromDeclarations([vouchers]),
+    paths: endpointsFromDeclarations([coupons]),
   });
   await p.authProvider.login(MOCK_ACCOUNTS[who]);
   return p;
@@ -47,14 +47,14 @@ const caught = async (p: Promise<unknown>): Promise<ApiError> => {
   throw new Error('expected a failure');
 };
 
-describe('generic resource mocks (declared vouchers)', () => {
+describe('generic resource mocks (a declared coupons table)', () => {
   const fresh = () => {
     db = createMockDb();
-    server.use(...createHandlers(db, { resources: [vouchers] }));
+    server.use(...createHandlers(db, { resources: [coupons] }));
   };
 
   it('the list spec holds the declared fields plus id, times and scope columns', () => {
-    const spec = listSpecOf(vouchers);
+    const spec = listSpecOf(coupons);
     expect(Object.keys(spec).sort()).toEqual(
       [
         'id',
@@ -62,7 +62,7 @@ describe('generic resource mocks (declared vouchers)', () => {
         'updateTime',
         'companyId',
         'brandId',
-        ...vouchers.fields.map((f) => f.name),
+        ...coupons.fields.map((f) => f.name),
       ].sort(),
     );
     expect(spec.code).toEqual({ type: 'text', filter: ['eq', 'regex'], sort: true, search: true });
@@ -72,7 +72,7 @@ describe('generic resource mocks (declared vouchers)', () => {
   it('a merchant creates with defaults and their company, lists, searches and reads it', async () => {
     fresh();
     const p = await signedIn('merchant');
-    const created = await p.dataProvider.create('vouchers', { data: VOUCHER });
+    const created = await p.dataProvider.create('coupons', { data: VOUCHER });
     expect(created.data).toMatchObject({
       ...VOUCHER,
       state: 'AVAILABLE',
@@ -81,17 +81,17 @@ describe('generic resource mocks (declared vouchers)', () => {
       redeemedAt: null,
       redeemedStoreId: null,
     });
-    expect(db.resourceRows.vouchers).toHaveLength(1);
-    await p.dataProvider.create('vouchers', { data: { ...VOUCHER, code: 'CAKE-9', title: 'Cake' } });
+    expect(db.resourceRows.coupons).toHaveLength(1);
+    await p.dataProvider.create('coupons', { data: { ...VOUCHER, code: 'CAKE-9', title: 'Cake' } });
 
-    const found = await p.dataProvider.getList('vouchers', {
+    const found = await p.dataProvider.getList('coupons', {
       pagination: { page: 1, perPage: 10 },
       sort: { field: 'code', order: 'ASC' },
       filter: { q: 'tea', state: ['AVAILABLE'] },
     });
     expect(found.total).toBe(1);
     expect(found.data.map((v) => v.code)).toEqual(['TEA-001']);
-    const one = await p.dataProvider.getOne('vouchers', { id: created.data.id });
+    const one = await p.dataProvider.getOne('coupons', { id: created.data.id });
     expect(one.data.title).toBe('Free tea');
   });
 
@@ -99,7 +99,7 @@ describe('generic resource mocks (declared vouchers)', () => {
     fresh();
     const p = await signedIn('merchant');
     const e = await caught(
-      p.dataProvider.create('vouchers', { data: { code: 'X', value: -1, state: 'LOST', colour: 'red' } }),
+      p.dataProvider.create('coupons', { data: { code: 'X', value: -1, state: 'LOST', colour: 'red' } }),
     );
     expect(e.code).toBe(2);
     expect(e.data).toEqual(
@@ -116,8 +116,8 @@ describe('generic resource mocks (declared vouchers)', () => {
   it('a duplicate unique code is ALREADY_EXISTS', async () => {
     fresh();
     const p = await signedIn('merchant');
-    await p.dataProvider.create('vouchers', { data: VOUCHER });
-    const e = await caught(p.dataProvider.create('vouchers', { data: VOUCHER }));
+    await p.dataProvider.create('coupons', { data: VOUCHER });
+    const e = await caught(p.dataProvider.create('coupons', { data: VOUCHER }));
     expect([e.name, e.status, e.data]).toEqual([
       'ALREADY_EXISTS',
       409,
@@ -128,28 +128,28 @@ describe('generic resource mocks (declared vouchers)', () => {
   it('update changes the given fields; delete removes the row', async () => {
     fresh();
     const p = await signedIn('merchant');
-    const { data } = await p.dataProvider.create('vouchers', { data: VOUCHER });
-    const updated = await p.dataProvider.update('vouchers', {
+    const { data } = await p.dataProvider.create('coupons', { data: VOUCHER });
+    const updated = await p.dataProvider.update('coupons', {
       id: data.id,
       data: { title: 'Two teas' },
       previousData: data,
     });
     expect(updated.data).toMatchObject({ title: 'Two teas', code: 'TEA-001' });
-    await p.dataProvider.delete('vouchers', { id: data.id, previousData: data });
-    const gone = await caught(p.dataProvider.getOne('vouchers', { id: data.id }));
+    await p.dataProvider.delete('coupons', { id: data.id, previousData: data });
+    const gone = await caught(p.dataProvider.getOne('coupons', { id: data.id }));
     expect([gone.name, gone.status]).toEqual(['NOT_FOUND', 404]);
   });
 
   it('the redeem action moves AVAILABLE to REDEEMED once and stamps redeemedAt', async () => {
     fresh();
     const p = await signedIn('merchant');
-    const { data } = await p.dataProvider.create('vouchers', { data: VOUCHER });
-    const res = await p.httpClient<{ state: string; redeemedAt: string }>(`/vouchers/${data.id}/redeem`, {
+    const { data } = await p.dataProvider.create('coupons', { data: VOUCHER });
+    const res = await p.httpClient<{ state: string; redeemedAt: string }>(`/coupons/${data.id}/redeem`, {
       method: 'POST',
     });
     expect(res.data.state).toBe('REDEEMED');
     expect(Number.isNaN(Date.parse(res.data.redeemedAt))).toBe(false);
-    const again = await caught(p.httpClient(`/vouchers/${data.id}/redeem`, { method: 'POST' }));
+    const again = await caught(p.httpClient(`/coupons/${data.id}/redeem`, { method: 'POST' }));
     expect(again.status).toBe(409);
     expect(again.data).toEqual([{ field: 'state', message: 'must be one of AVAILABLE' }]);
   });
@@ -157,17 +157,17 @@ describe('generic resource mocks (declared vouchers)', () => {
   it('the operator-only bulk expire is refused to a merchant and applied by an operator', async () => {
     fresh();
     const merchant = await signedIn('merchant');
-    const a = await merchant.dataProvider.create('vouchers', { data: VOUCHER });
-    const b = await merchant.dataProvider.create('vouchers', { data: { ...VOUCHER, code: 'B' } });
+    const a = await merchant.dataProvider.create('coupons', { data: VOUCHER });
+    const b = await merchant.dataProvider.create('coupons', { data: { ...VOUCHER, code: 'B' } });
     const refused = await caught(
-      merchant.httpClient('/vouchers/actions/expire', {
+      merchant.httpClient('/coupons/actions/expire', {
         method: 'POST',
         body: { ids: [a.data.id, b.data.id] },
       }),
     );
     expect(refused.name).toBe('ACCESS_DENIED');
     const operator = await signedIn('operator');
-    const res = await operator.httpClient<{ state: string }[]>('/vouchers/actions/expire', {
+    const res = await operator.httpClient<{ state: string }[]>('/coupons/actions/expire', {
       method: 'POST',
       body: { ids: [a.data.id, b.data.id] },
     });
@@ -176,7 +176,7 @@ describe('generic resource mocks (declared vouchers)', () => {
 
   it('rows of another company are invisible to a merchant; the restricted merchant may not add', async () => {
     fresh();
-    db.resourceRows.vouchers = [
+    db.resourceRows.coupons = [
       {
         id: 900,
         companyId: 2,
@@ -188,16 +188,16 @@ describe('generic resource mocks (declared vouchers)', () => {
       },
     ];
     const p = await signedIn('merchant');
-    const list = await p.dataProvider.getList('vouchers', { pagination: { page: 1, perPage: 10 } });
+    const list = await p.dataProvider.getList('coupons', { pagination: { page: 1, perPage: 10 } });
     expect(list.total).toBe(0);
-    const hidden = await caught(p.dataProvider.getOne('vouchers', { id: 900 }));
+    const hidden = await caught(p.dataProvider.getOne('coupons', { id: 900 }));
     expect(hidden.status).toBe(404);
     const restricted = await signedIn('restricted');
-    const denied = await caught(restricted.dataProvider.create('vouchers', { data: VOUCHER }));
+    const denied = await caught(restricted.dataProvider.create('coupons', { data: VOUCHER }));
     expect(denied.name).toBe('ACCESS_DENIED');
     const operator = await signedIn('operator');
     expect(
-      (await operator.dataProvider.getList('vouchers', { pagination: { page: 1, perPage: 10 } })).total,
+      (await operator.dataProvider.getList('coupons', { pagination: { page: 1, perPage: 10 } })).total,
     ).toBe(1);
   });
 

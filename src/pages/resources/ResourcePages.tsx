@@ -1,8 +1,9 @@
 // The spec's section-2 routes that show declared tables: each renders its resource's generated list
-// (show, edit and create live at react-admin's /<resource>/… routes, reached from the list).
-import { Box, TextField as MuiTextField, Typography } from '@mui/material';
-import { type ComponentType, useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+// (show, edit and create live at react-admin's /<resource>/… routes, reached from the list). The
+// member lookup at /voucher/get-user-vouchers is its own page (src/pages/vouchers/UserVouchersPage.tsx).
+import { Box, Typography } from '@mui/material';
+import type { ComponentType } from 'react';
+import { useTranslate } from 'react-admin';
 import { BUILT_RESOURCES, builtResource } from '../../builders/registry';
 
 /** The generated list of one declared resource, as a page titled like the route's menu entry. */
@@ -27,39 +28,6 @@ export const resourceListPage = (name: string, storeKey?: string): ComponentType
   };
   Page.displayName = `ResourceListPage(${name})`;
   return Page;
-};
-
-/** /voucher/get-user-vouchers: the vouchers one member holds, found by the member's mobile. */
-export const UserVouchersPage = () => {
-  const translate = useTranslate();
-  const [mobile, setMobile] = useState('');
-  const List = builtResource('vouchers')?.module.list;
-  const wanted = mobile.trim();
-  return (
-    <Box>
-      <Title title={translate('common.screens.user_vouchers')} />
-      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-        {translate('common.screens.user_vouchers')}
-      </Typography>
-      <MuiTextField
-        label={translate('builders.user_vouchers.mobile')}
-        helperText={translate('builders.user_vouchers.help')}
-        value={mobile}
-        onChange={(e) => setMobile(e.target.value)}
-        type="tel"
-        size="small"
-        sx={{ mb: 2, minWidth: 280 }}
-      />
-      {List && wanted !== '' && (
-        <List
-          key={wanted}
-          filter={{ memberMobile: wanted }}
-          storeKey="userVouchers.listParams"
-          disableSyncWithLocation
-        />
-      )}
-    </Box>
-  );
 };
 
 /** Spec routes that show a declared table besides each declaration's own `route`. */

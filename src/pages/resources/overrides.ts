@@ -1,5 +1,5 @@
 // Hand-written views that replace one generated view of one resource (and nothing else). Add an entry
-// as `{ [resourceName]: { list?: Component, show?: …, edit?: …, create?: … } }`; empty today.
+// as `{ [resourceName]: { list?: Component, show?: …, edit?: …, create?: … } }`.
 import { lazy } from 'react';
 import type { ResourceModule } from '../../builders/buildResource';
 
@@ -8,6 +8,7 @@ const accessForms = () => import('../access/UserGroupForms');
 const auditLog = () => import('../audit/AuditLog');
 const approvals = () => import('../approve/MerchantSignupViews');
 const orgLists = () => import('../organisation/OrgResourceLists');
+const voucherViews = () => import('../vouchers/VoucherViews');
 
 export type ResourceOverrides = Partial<
   Record<string, Partial<Pick<ResourceModule, 'list' | 'show' | 'edit' | 'create'>>>
@@ -30,4 +31,11 @@ export const overrides: ResourceOverrides = {
   // merchants ask for brands and stores on the hierarchy page: the lists link there
   brand: { list: lazy(() => orgLists().then((m) => ({ default: m.BrandList }))) },
   store: { list: lazy(() => orgLists().then((m) => ({ default: m.StoreList }))) },
+  // a pack's figures and "Issue vouchers"; a voucher's operations and history; vouchers are issued
+  // from a pack, never created by hand, so their create screen is "Issue vouchers"
+  voucherPacks: { show: lazy(() => voucherViews().then((m) => ({ default: m.VoucherPackShow }))) },
+  vouchers: {
+    show: lazy(() => voucherViews().then((m) => ({ default: m.VoucherShow }))),
+    create: lazy(() => voucherViews().then((m) => ({ default: m.IssueVouchersPage }))),
+  },
 };

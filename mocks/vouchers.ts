@@ -1,0 +1,538 @@
+// MSW mocks of the voucher operations (OPERATIONS.md "Vouchers", server/routes/vouchers.ts): issuing
+// from a pack, a pack's figures, redeem / void / donate / expire, and one member's voucher wallet.
+// The rows live in the mock db's resourceRows (voucherPacks, vouchers, voucherHistory, members), so the
+// generic list and show mocks (mocks/resources.ts) serve the very rows these operations move.
+// Each operation honours the Idempotency-Key header as the server does: the same key from the same
+// caller replays the first successful answer and changes nothing; a failure stores nothing.
+import { http } from 'msw';
+import { BASE_PATHS } from '../contract';
+import { canAccess, type Permission } from '../contract/access';
+import { type Role, roleOf } from '../contract/claims';
+import type { VoucherHistoryAction, VoucherState } from '../contract/enums';
+import { store, voucherHistory, voucherPacks, vouchers } from '../resources';
+import { members } from '../resources/tables/members';
+import type { ResourceDeclaration } from '../resources/types';
+import type { MockDb, MockRow, MockUser } from './data';
+import { seedOrganisation } from './organisation-hierarchy';
+import { type Body, fail, guard, invalid, readBody, success } from './respond';
+
+export interface VoucherMockContext {
+  db: MockDb;
+  /** the handlers' origin ('*' matches any) */
+  origin: string;
+  authenticate: (request: Request) => { user: MockUser };
+  fullPermissions: (user: MockUser) => Permission[] | null;
+}
+
+/** How many vouchers one issue call may create (server/routes/vouchers.ts ISSUE_MAX). */
+export const MOCK_ISSUE_MAX = 100;
+const REASON_MAX = 500;
+const E164 = /^\+[1-9]\d{6,14}$/;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+// no 0/O, 1/I/L: a code is read aloud at a till (as the server's codes)
+const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+// ---- rows ---------------------------------------------------------------------------------------
+
+const rowsOf = (db: MockDb, decl: ResourceDeclaration): MockRow[] => {
+  db.resourceRows[decl.name] ??= [];
+  return db.resourceRows[decl.name] as MockRow[];
+};
+
+const isoOf = (ms: number) => new Date(ms).toISOString();
+/** The UTC day of `ms`, as the `date` columns hold it. */
+export const mockDayOf = (ms: number): string => isoOf(ms).slice(0, 10);
+const addDays = (day: string, days: number): string =>
+  mockDayOf(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+
+const newCode = (db: MockDb): string => {
+  const taken = new Set(rowsOf(db, vouchers).map((v) => v.code));
+  for (;;) {
+    const code = Array.from(
+      { length: 10 },
+      () => CODE_ALPHABET[Math.floor(Math.random() * CODE_ALPHABET.length)],
+    ).join('');
+    if (!taken.has(code)) return code;
+  }
+};
+
+/** The member of `mobile`, created on first use (as every operation naming a member does). */
+const ensureMember = (db: MockDb, mobile: string, at: number, name: string | null = null): MockRow => {
+  const found = rowsOf(db, members).find((m) => m.mobile === mobile);
+  if (found) return found;
+  const row: MockRow = { id: db.nextId(), mobile, name, createTime: isoOf(at), updateTime: isoOf(at) };
+  rowsOf(db, members).push(row);
+  return row;
+};
+
+interface HistoryExtra {
+  memberMobile?: unknown;
+  toMemberMobile?: string;
+  storeId?: unknown;
+  note?: string;
+}
+
+const addHistory = (
+  db: MockDb,
+  voucher: MockRow,
+  action: VoucherHistoryAction,
+  at: number,
+  extra: HistoryExtra = {},
+): MockRow => {
+  const row: MockRow = {
+    id: db.nextId(),
+    voucherId: voucher.id,
+    action,
+    memberMobile: extra.memberMobile ?? voucher.memberMobile ?? null,
+    toMemberMobile: extra.toMemberMobile ?? null,
+    storeId: extra.storeId ?? null,
+    note: extra.note ?? null,
+    at: isoOf(at),
+    companyId: voucher.companyId ?? null,
+    brandId: voucher.brandId ?? null,
+    createTime: isoOf(at),
+    updateTime: isoOf(at),
+  };
+  rowsOf(db, voucherHistory).push(row);
+  return row;
+};
+
+const move = (voucher: MockRow, at: number, values: Body): MockRow =>
+  Object.assign(voucher, values, { updateTime: isoOf(at) });
+
+const notAvailable = (field: string, message: string): never =>
+  fail('VOUCHER_NOT_AVAILABLE', [{ field, message }]);
+
+/** 6805 unless the voucher is AVAILABLE and `day` is inside its validity. */
+const assertUsable = (voucher: MockRow, day: string): void => {
+  if (voucher.state !== 'AVAILABLE') notAvailable('state', `the voucher is ${String(voucher.state)}`);
+  if (day < String(voucher.validFrom))
+    notAvailable('validFrom', `the voucher is valid from ${String(voucher.validFrom)}`);
+  if (day > String(voucher.validUntil))
+    notAvailable('validUntil', `the voucher expired on ${String(voucher.validUntil)}`);
+};
+
+// ---- the operations, on the data alone (the handlers and the demo seed share them) -----------------
+
+/**
+ * Issues `quantity` vouchers of `pack` to `memberMobile`, all or nothing: not ACTIVE or outside the
+ * sale window → 11, past the quantity → 6802, past the member's limit → 6630.
+ */
+export const issueFromPack = (
+  db: MockDb,
+  pack: MockRow,
+  memberMobile: string,
+  quantity: number,
+  at: number = db.now(),
+): { pack: MockRow; vouchers: MockRow[] } => {
+  const day = mockDayOf(at);
+  if (pack.state !== 'ACTIVE')
+    fail('STATE_TRANSITION_NOT_ALLOWED', [{ field: 'state', message: `the pack is ${String(pack.state)}` }]);
+  if (day < String(pack.validFrom) || day > String(pack.validUntil))
+    fail('STATE_TRANSITION_NOT_ALLOWED', [
+      {
+        field: 'validUntil',
+        message: `the pack sells from ${String(pack.validFrom)} to ${String(pack.validUntil)}`,
+      },
+    ]);
+  const issuedCount = Number(pack.issuedCount ?? 0);
+  const left = Number(pack.quantity) - issuedCount;
+  if (quantity > left)
+    fail('VOUCHER_PACK_SOLD_OUT', [{ field: 'quantity', message: `${left} left in the pack` }]);
+  const limit = Number(pack.issueLimitPerMember ?? 1);
+  const already = rowsOf(db, vouchers).filter(
+    (v) => v.voucherPackId === pack.id && v.issuedToMobile === memberMobile,
+  ).length;
+  if (already + quantity > limit)
+    fail('STAMP_LIMIT_EXCEEDED', [
+      { field: 'quantity', message: `the member may be issued ${limit} of this pack and holds ${already}` },
+    ]);
+
+  ensureMember(db, memberMobile, at);
+  const validUntil = addDays(day, Number(pack.voucherValidityDays ?? 30) - 1);
+  const issued = Array.from({ length: quantity }, (): MockRow => {
+    const row: MockRow = {
+      id: db.nextId(),
+      code: newCode(db),
+      title: pack.title,
+      voucherPackId: pack.id,
+      memberMobile,
+      issuedToMobile: memberMobile,
+      value: pack.voucherValue,
+      state: 'AVAILABLE',
+      validFrom: day,
+      validUntil,
+      redeemedStoreId: null,
+      redeemedAt: null,
+      companyId: pack.companyId ?? null,
+      brandId: pack.brandId ?? null,
+      createTime: isoOf(at),
+      updateTime: isoOf(at),
+    };
+    rowsOf(db, vouchers).push(row);
+    addHistory(db, row, 'ISSUED', at);
+    return row;
+  });
+  pack.issuedCount = issuedCount + quantity;
+  pack.updateTime = isoOf(at);
+  return { pack, vouchers: issued };
+};
+
+/** AVAILABLE and valid (else 6805), at an ACTIVE store of the voucher's brand (else 6701). */
+export const redeemVoucher = (
+  db: MockDb,
+  voucher: MockRow,
+  storeId: number,
+  at: number = db.now(),
+  caller?: Pick<MockUser, 'storeId'>,
+): MockRow => {
+  assertUsable(voucher, mockDayOf(at));
+  const where = rowsOf(db, store).find((s) => s.id === storeId);
+  const callersStore = !caller || caller.storeId === null || caller.storeId === storeId;
+  if (!where || where.brandId !== voucher.brandId || where.state !== 'ACTIVE' || !callersStore)
+    fail('STORE_NOT_FOUND_FOR_TXN', [
+      { field: 'storeId', message: "is not an active store of the voucher's brand" },
+    ]);
+  move(voucher, at, { state: 'REDEEMED', redeemedAt: isoOf(at), redeemedStoreId: storeId });
+  addHistory(db, voucher, 'REDEEMED', at, { storeId });
+  return voucher;
+};
+
+/** Undoes a redemption: REDEEMED → AVAILABLE (else 11), history VOIDED with the reason. */
+export const voidVoucher = (db: MockDb, voucher: MockRow, reason: string, at: number = db.now()): MockRow => {
+  if (voucher.state !== 'REDEEMED')
+    fail('STATE_TRANSITION_NOT_ALLOWED', [
+      {
+        field: 'state',
+        message: `only a REDEEMED voucher can be voided; this one is ${String(voucher.state)}`,
+      },
+    ]);
+  const storeId = voucher.redeemedStoreId;
+  move(voucher, at, { state: 'AVAILABLE', redeemedAt: null, redeemedStoreId: null });
+  addHistory(db, voucher, 'VOIDED', at, { storeId, note: reason });
+  return voucher;
+};
+
+/** Gives an AVAILABLE voucher of a giftable pack (else 6804; not usable 6805) to another member. */
+export const donateVoucher = (
+  db: MockDb,
+  voucher: MockRow,
+  toMobile: string,
+  at: number = db.now(),
+): MockRow => {
+  const pack = rowsOf(db, voucherPacks).find((p) => p.id === voucher.voucherPackId);
+  if (pack?.giftable !== true)
+    fail('VOUCHER_NOT_GIFTABLE', [{ field: 'voucherPackId', message: 'the pack is not giftable' }]);
+  assertUsable(voucher, mockDayOf(at));
+  if (toMobile === voucher.memberMobile) invalid('toMobile', 'already holds the voucher');
+  ensureMember(db, toMobile, at);
+  addHistory(db, voucher, 'DONATED', at, { toMemberMobile: toMobile });
+  return move(voucher, at, { memberMobile: toMobile });
+};
+
+/** An operator expires an AVAILABLE voucher at once (else 11). */
+export const expireVoucher = (db: MockDb, voucher: MockRow, at: number = db.now()): MockRow => {
+  if (voucher.state !== 'AVAILABLE')
+    fail('STATE_TRANSITION_NOT_ALLOWED', [
+      {
+        field: 'state',
+        message: `only an AVAILABLE voucher can expire; this one is ${String(voucher.state)}`,
+      },
+    ]);
+  move(voucher, at, { state: 'EXPIRED' });
+  addHistory(db, voucher, 'EXPIRED', at, { note: 'expired by an operator' });
+  return voucher;
+};
+
+/** A pack's figures, as GET /voucher-packs/{id}/summary answers them. */
+export const packSummaryOf = (db: MockDb, pack: MockRow) => {
+  const issued = rowsOf(db, vouchers).filter((v) => v.voucherPackId === pack.id);
+  const by = (state: VoucherState) => issued.filter((v) => v.state === state).length;
+  const quantity = Number(pack.quantity);
+  const issuedCount = Number(pack.issuedCount ?? 0);
+  return {
+    quantity,
+    issuedCount,
+    left: quantity - issuedCount,
+    available: by('AVAILABLE'),
+    redeemed: by('REDEEMED'),
+    expired: by('EXPIRED'),
+  };
+};
+
+// ---- demo data -------------------------------------------------------------------------------------
+
+export const DEMO_MEMBERS = {
+  tan: '+6591234567',
+  siti: '+6598765432',
+  arjun: '+6581112222',
+} as const;
+
+const seeded = new WeakSet<MockDb>();
+
+/**
+ * Voucher packs of the seed merchant's brand (company 1, brand 1) and one of another company, with
+ * vouchers issued, redeemed, voided, donated and expired through the operations above, so the lists,
+ * the pack figures and the member lookup have something true to show. Once per data set; the
+ * organisation (stores) comes first. Sale windows follow the db's clock, so the packs stay on sale.
+ */
+export const seedVoucherDemo = (db: MockDb): void => {
+  if (seeded.has(db)) return;
+  seeded.add(db);
+  seedOrganisation(db);
+  const now = db.now();
+  const daysAgo = (n: number) => now - n * DAY_MS;
+  const pack = (values: Body, createdDaysAgo: number): MockRow => {
+    const at = isoOf(daysAgo(createdDaysAgo));
+    const row: MockRow = {
+      id: db.nextId(),
+      description: null,
+      image: null,
+      price: 0,
+      issuedCount: 0,
+      issueLimitPerMember: 1,
+      validFrom: mockDayOf(daysAgo(60)),
+      validUntil: mockDayOf(now + 300 * DAY_MS),
+      voucherValidityDays: 30,
+      giftable: false,
+      state: 'ACTIVE',
+      companyId: 1,
+      brandId: 1,
+      createTime: at,
+      updateTime: at,
+      ...values,
+    };
+    rowsOf(db, voucherPacks).push(row);
+    return row;
+  };
+  const kopi = pack(
+    {
+      title: 'Free Kopi',
+      description: 'One regular kopi or teh at any Acme Coffee store.',
+      voucherValue: 4.5,
+      quantity: 500,
+      issueLimitPerMember: 5,
+      giftable: true,
+    },
+    40,
+  );
+  const cake = pack(
+    { title: 'Birthday Cake Slice', price: 1, voucherValue: 8, quantity: 3, voucherValidityDays: 14 },
+    20,
+  );
+  pack({ title: 'Lunar New Year Ang Bao', voucherValue: 8.88, quantity: 888, state: 'DISABLED' }, 90);
+  pack({ title: 'Borealis Croissant', voucherValue: 3.2, quantity: 100, companyId: 2, brandId: 3 }, 10);
+
+  ensureMember(db, DEMO_MEMBERS.tan, daysAgo(30), 'Tan Wei Ming');
+  ensureMember(db, DEMO_MEMBERS.siti, daysAgo(25), 'Siti Rahman');
+  ensureMember(db, DEMO_MEMBERS.arjun, daysAgo(12), 'Arjun Nair');
+
+  const [tan1, tan2, tan3] = issueFromPack(db, kopi, DEMO_MEMBERS.tan, 3, daysAgo(20)).vouchers;
+  const [siti1] = issueFromPack(db, kopi, DEMO_MEMBERS.siti, 1, daysAgo(10)).vouchers;
+  issueFromPack(db, cake, DEMO_MEMBERS.tan, 1, daysAgo(5));
+  if (tan1) redeemVoucher(db, tan1, 1, daysAgo(18));
+  if (tan2) {
+    redeemVoucher(db, tan2, 1, daysAgo(15));
+    voidVoucher(db, tan2, 'Redeemed by mistake at the till', daysAgo(15) + 10 * 60 * 1000);
+  }
+  if (tan3) donateVoucher(db, tan3, DEMO_MEMBERS.arjun, daysAgo(12));
+  if (siti1) expireVoucher(db, siti1, daysAgo(2));
+};
+
+// ---- handlers ----------------------------------------------------------------------------------------
+
+type Params = Record<string, string | readonly string[] | undefined>;
+
+export const createVoucherHandlers = ({ db, origin, authenticate, fullPermissions }: VoucherMockContext) => {
+  const main = `${origin}${BASE_PATHS.main}`;
+  // (caller id, key) → the first successful answer and what it answered (method, path, body)
+  const answers = new Map<string, { request: string; data: unknown }>();
+
+  const subjectOf = (user: MockUser) => {
+    const permissions = fullPermissions(user);
+    return permissions === null ? { type: user.type } : { type: user.type, permissions };
+  };
+
+  /**
+   * The caller may run an operation on `decl`: its role among `roles` and the permission rule's
+   * `action` on the declaration's permission. Issuing is an operation, not the generic create that
+   * vouchers' empty ADD refuses, so operators and merchants both issue (OPERATIONS.md).
+   */
+  const allow = (
+    user: MockUser,
+    decl: ResourceDeclaration,
+    action: 'VIEW' | 'ADD' | 'UPDATE',
+    roles: readonly Role[],
+  ) => {
+    if (
+      !roles.includes(roleOf(user.type)) ||
+      !canAccess(subjectOf(user), { action, resource: decl.permission })
+    )
+      fail('ACCESS_DENIED');
+    // as for every other write of theirs, a merchant waiting for approval changes nothing
+    if (action !== 'VIEW' && user.type === 'MERCHANT' && user.signupState !== 'APPROVAL')
+      fail('MERCHANT_NOT_APPROVED');
+  };
+
+  const visible = (user: MockUser) => (row: MockRow) =>
+    user.type === 'OPERATOR' || (user.companyId !== null && row.companyId === user.companyId);
+
+  const idOf = (params: Params): number => {
+    const id = Number(params.id);
+    if (!Number.isInteger(id) || id <= 0) return invalid('id', 'must be a positive integer');
+    return id;
+  };
+
+  const findPack = (user: MockUser, params: Params): MockRow => {
+    const id = idOf(params);
+    const row = rowsOf(db, voucherPacks).find((p) => p.id === id && p.state !== 'DELETE');
+    if (!row || !visible(user)(row)) return fail('NOT_FOUND');
+    return row;
+  };
+
+  const findVoucher = (user: MockUser, params: Params): MockRow => {
+    const id = idOf(params);
+    const row = rowsOf(db, vouchers).find((v) => v.id === id);
+    if (!row || !visible(user)(row)) return fail('NOT_FOUND');
+    return row;
+  };
+
+  /** The body's own fields only, as the server's schemas (additionalProperties: false). */
+  const onlyFields = (body: Body, allowed: readonly string[]) => {
+    for (const key of Object.keys(body)) if (!allowed.includes(key)) invalid(key, 'is not allowed');
+  };
+
+  const mobileIn = (body: Body, field: string): string => {
+    const value = body[field];
+    if (typeof value !== 'string' || !E164.test(value))
+      return invalid(field, 'must be an E.164 mobile number');
+    return value;
+  };
+
+  /**
+   * POST `path` as an operation: the caller, access, the body, then `run`, whose answer is stored
+   * under the Idempotency-Key (when sent) only once it succeeded, as a copy of the wire form.
+   */
+  const operation = (
+    path: string,
+    access: { decl: ResourceDeclaration; action: 'ADD' | 'UPDATE'; roles: readonly Role[] },
+    run: (args: { user: MockUser; params: Params; body: Body }) => unknown,
+  ) =>
+    http.post(
+      `${main}${path}`,
+      guard(async ({ request, params }) => {
+        const { user } = authenticate(request);
+        allow(user, access.decl, access.action, access.roles);
+        const key = request.headers.get('Idempotency-Key');
+        if (key !== null && !KEY_PATTERN.test(key))
+          return invalid('Idempotency-Key', 'must be 1 to 255 visible ASCII characters');
+        const body = await readBody(request);
+        const fingerprint = `${new URL(request.url).pathname} ${JSON.stringify(body)}`;
+        const slot = key === null ? null : `${user.id}:${key}`;
+        const stored = slot === null ? undefined : answers.get(slot);
+        if (stored) {
+          if (stored.request !== fingerprint)
+            return invalid('Idempotency-Key', 'was already used for another request');
+          return success(stored.data);
+        }
+        const data: unknown = JSON.parse(JSON.stringify(run({ user, params, body })));
+        if (slot !== null) answers.set(slot, { request: fingerprint, data });
+        return success(data);
+      }),
+    );
+
+  const BOTH: readonly Role[] = ['operator', 'merchant'];
+
+  return [
+    operation(
+      '/voucher-packs/:id/vouchers',
+      { decl: vouchers, action: 'ADD', roles: BOTH },
+      ({ user, params, body }) => {
+        onlyFields(body, ['memberMobile', 'quantity']);
+        const memberMobile = mobileIn(body, 'memberMobile');
+        const quantity = body.quantity;
+        if (
+          typeof quantity !== 'number' ||
+          !Number.isInteger(quantity) ||
+          quantity < 1 ||
+          quantity > MOCK_ISSUE_MAX
+        )
+          return invalid('quantity', `must be an integer from 1 to ${MOCK_ISSUE_MAX}`);
+        return issueFromPack(db, findPack(user, params), memberMobile, quantity);
+      },
+    ),
+    http.get(
+      `${main}/voucher-packs/:id/summary`,
+      guard(async ({ request, params }) => {
+        const { user } = authenticate(request);
+        allow(user, voucherPacks, 'VIEW', voucherPacks.access.VIEW);
+        return success(packSummaryOf(db, findPack(user, params)));
+      }),
+    ),
+    operation(
+      '/vouchers/:id/redeem',
+      { decl: vouchers, action: 'UPDATE', roles: BOTH },
+      ({ user, params, body }) => {
+        onlyFields(body, ['storeId']);
+        const storeId = body.storeId;
+        if (typeof storeId !== 'number' || !Number.isInteger(storeId) || storeId <= 0)
+          return invalid('storeId', 'must be an id');
+        return redeemVoucher(db, findVoucher(user, params), storeId, db.now(), user);
+      },
+    ),
+    operation(
+      '/vouchers/:id/void',
+      { decl: vouchers, action: 'UPDATE', roles: BOTH },
+      ({ user, params, body }) => {
+        onlyFields(body, ['reason']);
+        const reason = body.reason;
+        if (typeof reason !== 'string' || reason.trim() === '') return invalid('reason', 'must not be blank');
+        if (reason.length > REASON_MAX) return invalid('reason', `must be at most ${REASON_MAX} characters`);
+        return voidVoucher(db, findVoucher(user, params), reason);
+      },
+    ),
+    operation(
+      '/vouchers/:id/donate',
+      { decl: vouchers, action: 'UPDATE', roles: BOTH },
+      ({ user, params, body }) => {
+        onlyFields(body, ['toMobile']);
+        return donateVoucher(db, findVoucher(user, params), mobileIn(body, 'toMobile'));
+      },
+    ),
+    operation(
+      '/vouchers/:id/expire',
+      { decl: vouchers, action: 'UPDATE', roles: ['operator'] },
+      ({ user, params, body }) => {
+        onlyFields(body, []);
+        return expireVoucher(db, findVoucher(user, params));
+      },
+    ),
+    http.get(
+      `${main}/members/:mobile/vouchers`,
+      guard(async ({ request, params }) => {
+        const { user } = authenticate(request);
+        allow(user, members, 'VIEW', members.access.VIEW);
+        const mobile = decodeURIComponent(String(params.mobile ?? ''));
+        if (!E164.test(mobile)) return invalid('mobile', 'must be an E.164 mobile number');
+        const mine = rowsOf(db, vouchers).filter(visible(user));
+        const member = rowsOf(db, members).find((m) => m.mobile === mobile);
+        // a merchant finds only members holding one of its vouchers; anyone else reads as unknown
+        if (!member || (user.type !== 'OPERATOR' && !mine.some((v) => v.memberMobile === mobile)))
+          return fail('NOT_FOUND', [{ field: 'mobile', message: 'no member with this mobile' }]);
+        const held = mine
+          .filter((v) => v.memberMobile === mobile)
+          .sort((a, b) => String(b.createTime).localeCompare(String(a.createTime)) || b.id - a.id);
+        const events = rowsOf(db, voucherHistory)
+          .filter((h) => held.some((v) => v.id === h.voucherId))
+          .sort((a, b) => String(a.at).localeCompare(String(b.at)) || a.id - b.id);
+        const grouped: Record<VoucherState, MockRow[]> = { AVAILABLE: [], REDEEMED: [], EXPIRED: [] };
+        for (const v of held) {
+          const state = v.state as VoucherState;
+          grouped[state]?.push({ ...v, history: events.filter((h) => h.voucherId === v.id) });
+        }
+        return success({ member, vouchers: grouped });
+      }),
+    ),
+  ];
+};

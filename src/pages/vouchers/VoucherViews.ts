@@ -1,0 +1,4 @@
+// The hand-written voucher views, one chunk loaded on first use (src/pages/resources/overrides.ts).
+export { IssueVouchersPage } from './IssueVouchersPage';
+export { VoucherPackShow } from './VoucherPackShow';
+export { VoucherShow } from './VoucherShow';
