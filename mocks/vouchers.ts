@@ -531,7 +531,9 @@ export const createVoucherHandlers = ({ db, origin, authenticate, fullPermission
           const state = v.state as VoucherState;
           grouped[state]?.push({ ...v, history: events.filter((h) => h.voucherId === v.id) });
         }
-        return success({ member, vouchers: grouped });
+        // the server sums in SQL numeric; cents here keep the mock exact too
+        const cents = grouped.AVAILABLE.reduce((sum, v) => sum + Math.round(Number(v.value) * 100), 0);
+        return success({ member, vouchers: grouped, availableValue: (cents / 100).toFixed(2) });
       }),
     ),
   ];

@@ -1,7 +1,7 @@
 // Members as the portal looks them up: one member by mobile with the vouchers they hold, grouped by
 // state, each with its history (/voucher/get-user-vouchers). A merchant finds only members holding
 // its vouchers and sees only its own vouchers of them; anyone else answers 5, like a missing member.
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { VOUCHER_STATES, type VoucherState } from '../../contract/enums';
 import type { Db } from '../db/client';
 import { members, voucherHistory, vouchers } from '../db/schema';
@@ -50,5 +50,16 @@ export const memberVouchers = async (db: Db, caller: Caller, mobile: string) => 
     Row[]
   >;
   for (const v of held) grouped[v.state as VoucherState].push({ ...v, history: byVoucher.get(v.id) ?? [] });
-  return { member, vouchers: grouped };
+  // money is summed in SQL numeric, never in floating point
+  const [total] = await db
+    .select({ value: sql<string>`coalesce(sum(${vouchers.value}), 0)::numeric(14,2)::text` })
+    .from(vouchers)
+    .where(
+      and(
+        eq(vouchers.memberMobile, mobile),
+        eq(vouchers.state, 'AVAILABLE'),
+        callerScopeOf(voucherDecl, vouchers, caller),
+      ),
+    );
+  return { member, vouchers: grouped, availableValue: total?.value ?? '0.00' };
 };

@@ -217,6 +217,8 @@ export const issueVouchers = async (
         validUntil,
         companyId: pack.companyId,
         brandId: pack.brandId,
+        // the operation's time (the demo data issues in the past)
+        createTime: now,
       })),
     )
     .returning()) as VoucherRow[];

@@ -146,6 +146,7 @@ export const resourcesEn = {
         title: 'Title',
         voucherPackId: 'Voucher pack',
         memberMobile: 'Member mobile',
+        issuedToMobile: 'Issued to',
         value: 'Value',
         state: 'State',
         validFrom: 'Valid from',
@@ -163,10 +164,6 @@ export const resourcesEn = {
           REDEEMED: 'Redeemed',
           EXPIRED: 'Expired',
         },
-      },
-      actions: {
-        redeem: 'Redeem',
-        expire: 'Expire',
       },
     },
     voucherHistory: {
@@ -193,6 +190,16 @@ export const resourcesEn = {
           VOIDED: 'Voided',
           DONATED: 'Donated',
         },
+      },
+    },
+    members: {
+      name: 'Member |||| Members',
+      fields: {
+        id: 'ID',
+        mobile: 'Mobile',
+        name: 'Name',
+        createTime: 'Joined',
+        updateTime: 'Updated',
       },
     },
     voucherPacks: {

@@ -325,6 +325,7 @@ describe('members', () => {
       'REDEEMED',
     ]);
     expect(data.vouchers.EXPIRED).toEqual([]);
+    expect(data.availableValue).toBe('5.50');
     const theirs = await call(
       'stranger',
       'GET',

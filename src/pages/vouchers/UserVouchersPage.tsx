@@ -145,7 +145,7 @@ const Wallet = ({ wallet }: { wallet: MemberWallet }) => {
   const [tab, setTab] = useState<VoucherState>(first);
   const { member } = wallet;
   const held = wallet.vouchers[tab];
-  const availableValue = wallet.vouchers.AVAILABLE.reduce((sum, v) => sum + (Number(v.value) || 0), 0);
+  const availableValue = Number(wallet.availableValue);
   return (
     <Stack spacing={2}>
       <Paper

@@ -82,6 +82,8 @@ export interface MemberVoucher extends VoucherRow {
 export interface MemberWallet {
   member: MemberRow;
   vouchers: Record<VoucherState, MemberVoucher[]>;
+  /** the value of the AVAILABLE vouchers, summed exactly by the server (a decimal string) */
+  availableValue: string;
 }
 
 const id = (value: number | string) => encodeURIComponent(String(value));
