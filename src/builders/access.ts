@@ -17,12 +17,16 @@ export const rolesFor = (
 ): readonly Role[] =>
   action === 'DELETE' ? (decl.access.DELETE ?? decl.access.UPDATE) : decl.access[action];
 
-/** May `role` do `action` on the declared resource, as far as its declaration is concerned? */
+/**
+ * May `role` do `action` on the declared resource, as far as its declaration is concerned? A ledger
+ * is append-only: its rows are written by the operations, so nobody adds, changes or deletes one.
+ */
 export const declarationAllows = (
-  decl: Pick<ResourceDeclaration, 'access'>,
+  decl: Pick<ResourceDeclaration, 'access' | 'ledger'>,
   role: Role | undefined,
   action: PermissionAction | 'DELETE',
-): boolean => role !== undefined && rolesFor(decl, action).includes(role);
+): boolean =>
+  role !== undefined && (decl.ledger !== true || action === 'VIEW') && rolesFor(decl, action).includes(role);
 
 const isRaAction = (action: string): action is RaAction => Object.hasOwn(RA_ACTION_MAP, action);
 

@@ -17,7 +17,7 @@ import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TableChartIcon from '@mui/icons-material/TableChart';
 import { Box, InputAdornment } from '@mui/material';
-import type { ComponentType, ReactElement, ReactNode } from 'react';
+import { type ComponentType, type ReactElement, type ReactNode, useMemo, useState } from 'react';
 import {
   BooleanField,
   BooleanInput,
@@ -33,6 +33,7 @@ import {
   email,
   FunctionField,
   ImageField,
+  Labeled,
   List,
   type ListProps,
   NumberField,
@@ -40,6 +41,7 @@ import {
   type RaRecord,
   ReferenceField,
   ReferenceInput,
+  required,
   SearchInput,
   SelectArrayInput,
   SelectField,
@@ -48,26 +50,39 @@ import {
   type ShowProps,
   SimpleForm,
   SimpleShowLayout,
+  type SortPayload,
   TextField,
   TextInput,
   UrlField,
   useCanAccess,
+  useGetIdentity,
+  useInput,
   useTranslate,
   type Validator,
 } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { RESOURCES } from '../../resources';
 import { useCountry } from '../components/CountryContext';
-import { DetailActions, EditToolbar, ListActions, ListBulkActions } from './buttons';
+import { type CompanyOption, CompanyPicker } from '../pages/organisation/CompanyPicker';
+import { DetailActions, EditToolbar, ListActions, ListBulkActions, useRole } from './buttons';
 import type {
   FieldDeclaration,
   FilterOperatorName,
   MenuGroup,
   ResourceDeclaration,
+  ScopeColumn,
   SelectFieldDeclaration,
   View,
 } from './declarations';
-import { fieldLabelKey, inViews, writableFields } from './declarations';
-import { limitValidators } from './validators';
+import {
+  creatableScopeColumns,
+  fieldLabelKey,
+  inViews,
+  isUnwritable,
+  SCOPE_COLUMNS,
+  writableFields,
+} from './declarations';
+import { limitValidators, orderRuleValidators } from './validators';
 
 export interface ResourceModule {
   list: ComponentType<GeneratedListProps>;
@@ -189,8 +204,8 @@ const displayOf = (resource: string, field: FieldDeclaration, where: 'list' | 's
 const MoneyInput = (props: {
   source: string;
   validate: Validator[];
-  readOnly?: boolean;
   helperText?: string;
+  defaultValue?: number | undefined;
 }) => {
   const { currency } = useCountry();
   return (
@@ -214,7 +229,6 @@ const ImageUrlInput = (props: {
   source: string;
   validate: Validator[];
   parse?: (value: string) => string | null;
-  readOnly?: boolean;
   helperText?: string;
 }) => (
   <Box sx={{ width: '100%' }}>
@@ -256,19 +270,17 @@ const RefInput = ({
   source,
   reference,
   validate,
-  readOnly,
 }: {
   source: string;
   reference: string;
   validate: Validator[];
-  readOnly?: boolean;
 }) => {
   const { canAccess, isPending } = useCanAccess({ action: 'list', resource: reference });
   if (isPending) return null;
-  if (!canAccess) return <NumberInput source={source} validate={validate} readOnly={readOnly} />;
+  if (!canAccess) return <NumberInput source={source} validate={validate} />;
   return (
     <ReferenceInput source={source} reference={reference}>
-      <SelectInput validate={validate} readOnly={readOnly} />
+      <SelectInput validate={validate} />
     </ReferenceInput>
   );
 };
@@ -285,12 +297,20 @@ const emptyToNull = (value: string): string | null => (value === '' ? null : val
 const isoOrNull = (value: string | Date | null | undefined) =>
   value === null || value === undefined || value === '' ? null : new Date(value).toISOString();
 
-const inputOf = (resource: string, field: FieldDeclaration, view: 'edit' | 'create'): ReactElement => {
+/**
+ * The input of a writable field. `extra`: the form's cross-field validators of this field (order
+ * rules). An unwritable field (server-owned or operation-only) is never an input: see `readOnlyOf`.
+ */
+const inputOf = (
+  resource: string,
+  field: FieldDeclaration,
+  view: 'edit' | 'create',
+  extra: readonly Validator[] = [],
+): ReactElement => {
   const source = field.name;
-  const validate = validatorsOf(field);
-  const readOnly = field.readOnly === true;
+  const validate = [...validatorsOf(field), ...extra];
   const helperText = field.help;
-  const common = { source, validate, readOnly, ...(helperText ? { helperText } : {}) };
+  const common = { source, validate, ...(helperText ? { helperText } : {}) };
   // An emptied optional text is "no value" (null), not '': the server checks formats (URL, e-mail) on ''.
   const text = { ...common, ...(field.required ? {} : { parse: emptyToNull }) };
   const defaultValue = view === 'create' && 'default' in field ? field.default : undefined;
@@ -315,7 +335,7 @@ const inputOf = (resource: string, field: FieldDeclaration, view: 'edit' | 'crea
     case 'number':
       return <NumberInput {...common} step={field.integer ? 1 : 'any'} defaultValue={defaultValue} />;
     case 'money':
-      return <MoneyInput {...common} />;
+      return <MoneyInput {...common} defaultValue={view === 'create' ? field.default : undefined} />;
     case 'boolean':
       return <BooleanInput {...common} defaultValue={defaultValue ?? false} />;
     case 'date':
@@ -335,7 +355,7 @@ const inputOf = (resource: string, field: FieldDeclaration, view: 'edit' | 'crea
       );
     }
     case 'reference':
-      return <RefInput source={source} reference={field.reference} validate={validate} readOnly={readOnly} />;
+      return <RefInput source={source} reference={field.reference} validate={validate} />;
     case 'json':
       return (
         <TextInput
@@ -355,6 +375,178 @@ const inputOf = (resource: string, field: FieldDeclaration, view: 'edit' | 'crea
       throw new Error(`unknown field type ${String(never)}`);
     }
   }
+};
+
+/** A field nobody may write, on an edit form: its value with its label, not an input. */
+const readOnlyOf = (resource: string, field: FieldDeclaration): ReactElement => (
+  <Labeled label={fieldLabelKey(resource, field)} source={field.name}>
+    {displayOf(resource, field, 'show')}
+  </Labeled>
+);
+
+type RuleValidators = Readonly<Record<string, readonly Validator[]>>;
+
+/** The declaration's order rules as validators of their `last` fields, naming the `first` field. */
+const useRuleValidators = (decl: ResourceDeclaration): RuleValidators => {
+  const translate = useTranslate();
+  return useMemo(() => orderRuleValidators(decl, (key) => translate(key)), [decl, translate]);
+};
+
+// ---- scope columns on create ----------------------------------------------------------------------
+
+/** The scope columns the form picked (numbers only: an unpicked one is left to the server). */
+const scopeValues = (columns: readonly ScopeColumn[], data: RaRecord): Record<string, number> => {
+  const out: Record<string, number> = {};
+  for (const c of columns) {
+    const v: unknown = data[c];
+    if (typeof v === 'number') out[c] = v;
+  }
+  return out;
+};
+
+const DECLARED: ReadonlyMap<string, ResourceDeclaration> = new Map(RESOURCES.map((d) => [d.name, d]));
+
+/** The referenced resource's own default order (brands and stores by name). */
+const sortOf = (resource: string): SortPayload => {
+  const ref = DECLARED.get(resource);
+  return ref
+    ? { field: ref.defaultSort.field, order: ref.defaultSort.direction === 'desc' ? 'DESC' : 'ASC' }
+    : { field: 'id', order: 'ASC' };
+};
+
+/** react-admin keeps a validator's message and arguments in one string; this reads it back. */
+const RA_MESSAGE = '@@react-admin@@';
+const useErrorText = (message: string | undefined): string | undefined => {
+  const translate = useTranslate();
+  if (!message) return undefined;
+  if (!message.startsWith(RA_MESSAGE)) return translate(message, { _: message });
+  const parsed = JSON.parse(message.slice(RA_MESSAGE.length)) as
+    | string
+    | { message: string; args?: Record<string, unknown> };
+  return typeof parsed === 'string'
+    ? translate(parsed, { _: parsed })
+    : translate(parsed.message, { _: parsed.message, ...parsed.args });
+};
+
+/**
+ * The operator's company (the shared searchable picker), held as `companyId`. Another company clears
+ * the brand and store, which belonged to the one before.
+ */
+const CompanyScopeInput = ({ resource, deeper }: { resource: string; deeper: readonly ScopeColumn[] }) => {
+  const translate = useTranslate();
+  const { setValue } = useFormContext();
+  const { id, field, fieldState } = useInput<number | null>({
+    source: 'companyId',
+    defaultValue: null,
+    validate: required(),
+  });
+  const [picked, setPicked] = useState<CompanyOption | null>(null);
+  const companyId = typeof field.value === 'number' ? field.value : undefined;
+  const value: CompanyOption | null =
+    companyId === undefined
+      ? null
+      : picked?.id === companyId
+        ? picked
+        : { id: companyId, name: `#${companyId}` };
+  const error = useErrorText(fieldState.error?.message);
+  return (
+    <CompanyPicker
+      id={id}
+      value={value}
+      onChange={(company) => {
+        setPicked(company);
+        field.onChange(company ? company.id : null);
+        for (const c of deeper) setValue(c, null, { shouldDirty: true });
+      }}
+      onBlur={field.onBlur}
+      label={`${translate(fieldLabelKey(resource, { name: 'companyId' }))} *`}
+      {...(error ? { error } : {})}
+      sx={{ width: '100%', maxWidth: 480, mb: 1 }}
+    />
+  );
+};
+
+/**
+ * A brand (store) of the row, from the `brand` (`store`) resource: for an operator, one of the chosen
+ * company's (none offered before a company is chosen); for a merchant, one of their own, as the API
+ * scopes the list.
+ */
+const DeeperScopeInput = ({
+  resource,
+  column,
+  companyId,
+  waitForCompany,
+}: {
+  resource: string;
+  column: Exclude<ScopeColumn, 'companyId'>;
+  companyId: number | undefined;
+  waitForCompany: boolean;
+}) => {
+  const reference = SCOPE_COLUMNS[column];
+  const label = fieldLabelKey(resource, { name: column });
+  if (waitForCompany && companyId === undefined)
+    return (
+      <SelectInput
+        source={column}
+        label={label}
+        choices={[]}
+        validate={required()}
+        disabled
+        helperText="builders.scope.company_first"
+      />
+    );
+  return (
+    <ReferenceInput
+      source={column}
+      reference={reference}
+      sort={sortOf(reference)}
+      perPage={100}
+      filter={companyId === undefined ? {} : { companyId }}
+    >
+      <SelectInput label={label} validate={required()} />
+    </ReferenceInput>
+  );
+};
+
+/**
+ * Whose row a create makes. Operators pick the company, then the brand (store) of a brand (store)
+ * scoped resource; a merchant's come from their organisation (the server fills them), except a brand
+ * (store) they have none of, which they pick among their company's.
+ */
+const ScopeInputs = ({ decl, columns }: { decl: ResourceDeclaration; columns: readonly ScopeColumn[] }) => {
+  const role = useRole();
+  const { identity, isPending } = useGetIdentity();
+  const picked: unknown = useWatch({ name: 'companyId' });
+  if (isPending || role === undefined) return null;
+  const deeper = columns.filter((c): c is Exclude<ScopeColumn, 'companyId'> => c !== 'companyId');
+  if (role === 'operator') {
+    const companyId = typeof picked === 'number' ? picked : undefined;
+    return (
+      <>
+        {columns.includes('companyId') ? <CompanyScopeInput resource={decl.name} deeper={deeper} /> : null}
+        {deeper.map((c) => (
+          <DeeperScopeInput key={c} resource={decl.name} column={c} companyId={companyId} waitForCompany />
+        ))}
+      </>
+    );
+  }
+  const own = (c: ScopeColumn): unknown => identity?.[c];
+  const companyId = typeof own('companyId') === 'number' ? (own('companyId') as number) : undefined;
+  const missing = deeper.filter((c) => typeof own(c) !== 'number');
+  if (companyId === undefined || missing.length === 0) return null;
+  return (
+    <>
+      {missing.map((c) => (
+        <DeeperScopeInput
+          key={c}
+          resource={decl.name}
+          column={c}
+          companyId={companyId}
+          waitForCompany={false}
+        />
+      ))}
+    </>
+  );
 };
 
 // ---- filters --------------------------------------------------------------------------------------
@@ -530,39 +722,57 @@ export const buildResource = (decl: ResourceDeclaration): ResourceModule => {
   );
 
   const editFields = fieldsIn(decl, 'edit');
-  const createFields = fieldsIn(decl, 'create');
+  // Server-owned and operation-only fields are never inputs: read-only on edit, absent on create.
+  const createFields = fieldsIn(decl, 'create').filter((f) => !isUnwritable(f));
+  const scopeColumns = creatableScopeColumns(decl);
+
+  /** One element per field: an input, or the value shown read-only when nobody may write it. */
+  const formField = (field: FieldDeclaration, view: 'edit' | 'create', rules: RuleValidators) =>
+    isUnwritable(field)
+      ? { ...readOnlyOf(decl.name, field), key: field.name }
+      : { ...inputOf(decl.name, field, view, rules[field.name]), key: field.name };
 
   // biome-ignore lint/correctness/noComponentHookFactories: built once per declaration at module load
-  const GeneratedEdit = (props: Partial<EditProps>) => (
-    <Edit
-      resource={decl.name}
-      actions={<DetailActions decl={decl} view="edit" />}
-      mutationMode="pessimistic"
-      // Only what the user may change and did change goes out: no id, times, scope or read-only fields.
-      transform={(data: RaRecord, options?: { previousData?: RaRecord }) =>
-        writableFields(decl, 'edit', data, options?.previousData)
-      }
-      {...props}
-    >
-      <SimpleForm toolbar={<EditToolbar decl={decl} />}>
-        {editFields.map((field) => ({ ...inputOf(decl.name, field, 'edit'), key: field.name }))}
-      </SimpleForm>
-    </Edit>
-  );
+  const GeneratedEdit = (props: Partial<EditProps>) => {
+    const rules = useRuleValidators(decl);
+    return (
+      <Edit
+        resource={decl.name}
+        actions={<DetailActions decl={decl} view="edit" />}
+        mutationMode="pessimistic"
+        // Only what the user may change and did change goes out: no id, times, scope or read-only fields.
+        transform={(data: RaRecord, options?: { previousData?: RaRecord }) =>
+          writableFields(decl, 'edit', data, options?.previousData)
+        }
+        {...props}
+      >
+        <SimpleForm toolbar={<EditToolbar decl={decl} />}>
+          {editFields.map((field) => formField(field, 'edit', rules))}
+        </SimpleForm>
+      </Edit>
+    );
+  };
 
   // biome-ignore lint/correctness/noComponentHookFactories: built once per declaration at module load
-  const GeneratedCreate = (props: Partial<CreateProps>) => (
-    <Create
-      resource={decl.name}
-      redirect="show"
-      transform={(data: RaRecord) => writableFields(decl, 'create', data)}
-      {...props}
-    >
-      <SimpleForm>
-        {createFields.map((field) => ({ ...inputOf(decl.name, field, 'create'), key: field.name }))}
-      </SimpleForm>
-    </Create>
-  );
+  const GeneratedCreate = (props: Partial<CreateProps>) => {
+    const rules = useRuleValidators(decl);
+    return (
+      <Create
+        resource={decl.name}
+        redirect="show"
+        transform={(data: RaRecord) => ({
+          ...writableFields(decl, 'create', data),
+          ...scopeValues(scopeColumns, data),
+        })}
+        {...props}
+      >
+        <SimpleForm>
+          {scopeColumns.length > 0 ? <ScopeInputs decl={decl} columns={scopeColumns} /> : null}
+          {createFields.map((field) => formField(field, 'create', rules))}
+        </SimpleForm>
+      </Create>
+    );
+  };
 
   return {
     list: GeneratedList,

@@ -50,7 +50,8 @@ export const EmbeddedNavigationContext = createContext<EmbeddedNavigation | null
 const actionLabelKey = (decl: ResourceDeclaration, action: ActionDeclaration) =>
   action.label ?? `resources.${decl.name}.actions.${action.name}`;
 
-const useRole = (): Role | undefined => {
+/** The caller's role, as the permissions say it (the builder's one way of telling operators apart). */
+export const useRole = (): Role | undefined => {
   const { permissions } = usePermissions<{ role?: Role } | null>();
   return permissions?.role ?? undefined;
 };
@@ -86,7 +87,9 @@ export const ExportCsvButton = ({ decl }: { decl: ResourceDeclaration }) => {
 };
 
 export const ListActions = ({ decl, onCreate }: { decl: ResourceDeclaration; onCreate?: () => void }) => {
-  const { canAccess: mayCreate } = useCanAccess({ action: 'create', resource: decl.name });
+  const { canAccess } = useCanAccess({ action: 'create', resource: decl.name });
+  // a ledger's rows are written by the operations only, whatever the access says
+  const mayCreate = canAccess === true && decl.ledger !== true;
   const { canAccess: mayExport } = useCanAccess({ action: 'export', resource: decl.name });
   return (
     <TopToolbar>
@@ -139,7 +142,8 @@ const BulkTransitionButton = ({ decl, action }: { decl: ResourceDeclaration; act
 };
 
 export const ListBulkActions = ({ decl }: { decl: ResourceDeclaration }) => {
-  const { canAccess: mayDelete } = useCanAccess({ action: 'delete', resource: decl.name });
+  const { canAccess } = useCanAccess({ action: 'delete', resource: decl.name });
+  const mayDelete = canAccess === true && decl.ledger !== true;
   return (
     <>
       {(decl.actions ?? [])
@@ -152,6 +156,14 @@ export const ListBulkActions = ({ decl }: { decl: ResourceDeclaration }) => {
   );
 };
 
+/** A state as its choice's name: a numeric select (a stamp card's state) carries its index. */
+const choiceOf = (decl: ResourceDeclaration, name: string, value: unknown): unknown => {
+  const field = decl.fields.find((f) => f.name === name);
+  return field?.type === 'select' && field.numeric && typeof value === 'number'
+    ? field.choices[value]
+    : value;
+};
+
 /** One named transition on the current record, offered only from the states it leaves. */
 const TransitionButton = ({ decl, action }: { decl: ResourceDeclaration; action: ActionDeclaration }) => {
   const record = useRecordContext<RaRecord>();
@@ -161,7 +173,7 @@ const TransitionButton = ({ decl, action }: { decl: ResourceDeclaration; action:
   const refresh = useRefresh();
   const { confirm, confirmDialog } = useConfirmAction();
   if (!record || !mayRun) return null;
-  const current: unknown = record[action.field];
+  const current = choiceOf(decl, action.field, record[action.field]);
   if (!action.from.some((from) => from === current)) return null;
   const label = translate(actionLabelKey(decl, action));
   const id: Identifier = record.id;
@@ -189,7 +201,8 @@ const TransitionButton = ({ decl, action }: { decl: ResourceDeclaration; action:
 
 /** The show page's actions: the named transitions and Edit. */
 const ShowActions = ({ decl }: { decl: ResourceDeclaration }) => {
-  const { canAccess: mayEdit } = useCanAccess({ action: 'edit', resource: decl.name });
+  const { canAccess } = useCanAccess({ action: 'edit', resource: decl.name });
+  const mayEdit = canAccess === true && decl.ledger !== true;
   const embedded = useContext(EmbeddedNavigationContext);
   const record = useRecordContext<RaRecord>();
   const translate = useTranslate();
@@ -229,7 +242,8 @@ export const DetailActions = ({ decl, view }: { decl: ResourceDeclaration; view:
   view === 'show' ? <ShowActions decl={decl} /> : <EditActions />;
 
 export const EditToolbar = ({ decl }: { decl: ResourceDeclaration }) => {
-  const { canAccess: mayDelete } = useCanAccess({ action: 'delete', resource: decl.name });
+  const { canAccess } = useCanAccess({ action: 'delete', resource: decl.name });
+  const mayDelete = canAccess === true && decl.ledger !== true;
   const embedded = useContext(EmbeddedNavigationContext);
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>

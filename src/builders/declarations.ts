@@ -22,14 +22,25 @@ export const fieldLabelKey = (resource: string, field: Pick<FieldDeclaration, 'n
 export const resourceLabelKey = (decl: Pick<ResourceDeclaration, 'name' | 'label'>): string =>
   decl.label ?? `resources.${decl.name}.name`;
 
-/** The fields a user may send in `view`: shown there and not set by the server. */
+/** Set by the server alone: read-only fields and the dates it stamps (as server/resources/schemas.ts). */
+const isServerOwned = (f: FieldDeclaration): boolean =>
+  f.readOnly === true || ((f.type === 'date' || f.type === 'datetime') && f.auto !== undefined);
+
+/**
+ * Never written by a generic create or update: owned by the server, or moved only by the loyalty
+ * operations (the server answers code 2 when a generic write names it). Shown read-only, never an input.
+ */
+export const isUnwritable = (f: FieldDeclaration): boolean => isServerOwned(f) || f.operationOnly === true;
+
+/** The fields a user may send in `view`: shown there, not set by the server, not moved by operations. */
 export const writableFieldNames = (decl: ResourceDeclaration, view: 'edit' | 'create'): string[] =>
-  decl.fields.filter((f) => inViews(f, view) && f.readOnly !== true).map((f) => f.name);
+  decl.fields.filter((f) => inViews(f, view) && !isUnwritable(f)).map((f) => f.name);
 
 /**
  * `data` reduced to the writable fields of `view` (the body of a PUT or POST). Given the record as it
  * was, only the fields the user changed go out: the server leaves absent fields as they are, and a
  * field nobody touched is then never rewritten (nor fails a check it passed when it was stored).
+ * A 0, '' or false the user entered is a value like any other and goes out as it is.
  */
 export const writableFields = (
   decl: ResourceDeclaration,
@@ -39,9 +50,52 @@ export const writableFields = (
 ): Record<string, unknown> => {
   const out: Record<string, unknown> = {};
   for (const name of writableFieldNames(decl, view)) {
-    if (!(name in data)) continue;
+    if (!(name in data) || data[name] === undefined) continue;
     if (previous && JSON.stringify(previous[name] ?? null) === JSON.stringify(data[name] ?? null)) continue;
     out[name] = data[name];
   }
   return out;
 };
+
+// ---- scope columns ------------------------------------------------------------------------------
+
+/** The scope columns and the resource each one points to (as server/resources/naming.ts). */
+export const SCOPE_COLUMNS = { companyId: 'company', brandId: 'brand', storeId: 'store' } as const;
+export type ScopeColumn = keyof typeof SCOPE_COLUMNS;
+
+const scopeColumnsOf = (scope: ResourceDeclaration['scope']): ScopeColumn[] => {
+  switch (scope) {
+    case 'none':
+      return [];
+    case 'company':
+      return ['companyId'];
+    case 'brand':
+      return ['companyId', 'brandId'];
+    case 'store':
+      return ['companyId', 'storeId'];
+    default: {
+      const never: never = scope;
+      throw new Error(`unknown scope ${String(never)}`);
+    }
+  }
+};
+
+/**
+ * The scope columns a derived table gets on top of its declared fields: the server's
+ * `addedScopeColumns` (a unit test keeps the two equal). A table is not its own scope column (the
+ * company table's company is the row itself), and a column the declaration names itself is a field.
+ */
+export const addedScopeColumns = (
+  decl: Pick<ResourceDeclaration, 'name' | 'scope' | 'fields'>,
+): ScopeColumn[] =>
+  scopeColumnsOf(decl.scope).filter(
+    (c) => SCOPE_COLUMNS[c] !== decl.name && !decl.fields.some((f) => f.name === c),
+  );
+
+/**
+ * The scope columns a generic create may name: those of a derived table (a hand-written table's
+ * routes take their own bodies). An operator picks them all; a merchant's come from their
+ * organisation, except a brand (store) they have none of, which they pick within their company.
+ */
+export const creatableScopeColumns = (decl: ResourceDeclaration): ScopeColumn[] =>
+  decl.storage === 'existing' ? [] : addedScopeColumns(decl);

@@ -17,6 +17,13 @@ export const buildersEn = {
     export: {
       failed: 'Export failed',
     },
+    rules: {
+      order_date: 'Must be on or after %{field}',
+      order: 'Must be at least %{field}',
+    },
+    scope: {
+      company_first: 'Choose a company first',
+    },
     editor: {
       table: 'Table',
       pick: 'Choose a table to view and edit its rows.',

@@ -3,6 +3,7 @@
 // brand and store requests, user groups), so a limit is written once, in the declaration.
 import { maxLength, maxValue, minLength, minValue, required, type Validator } from 'react-admin';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
+import { fieldLabelKey } from './declarations';
 
 /** Required, length and range validators of one field (formats such as e-mail are the caller's). */
 export const limitValidators = (field: FieldDeclaration): Validator[] => {
@@ -34,6 +35,38 @@ export const limitValidators = (field: FieldDeclaration): Validator[] => {
       throw new Error(`unknown field type ${String(never)}`);
     }
   }
+};
+
+/** The value of one side of an order rule, compared as the server does (numbers, else text). */
+const comparable = (v: unknown): number | string | undefined =>
+  v === null || v === undefined || v === '' ? undefined : typeof v === 'number' ? v : String(v);
+
+/**
+ * The declaration's order rules (`first` ≤ `last`, checked by the server on every create and update)
+ * as form validators of each rule's `last` field: 'Must be on or after Valid from' for dates, 'Must be
+ * at least …' for numbers. A blank side is left to `required`. `label` translates a label key.
+ */
+export const orderRuleValidators = (
+  decl: ResourceDeclaration,
+  label: (key: string) => string,
+): Record<string, Validator[]> => {
+  const out: Record<string, Validator[]> = {};
+  for (const rule of decl.rules ?? []) {
+    const first = decl.fields.find((f) => f.name === rule.first);
+    if (!first) throw new Error(`${decl.name}: rule names no field ${rule.first}`);
+    const message =
+      first.type === 'date' || first.type === 'datetime'
+        ? 'builders.rules.order_date'
+        : 'builders.rules.order';
+    const validator: Validator = (value: unknown, values: Record<string, unknown> | undefined) => {
+      const a = comparable(values?.[rule.first]);
+      const b = comparable(value);
+      if (a === undefined || b === undefined) return undefined;
+      return a > b ? { message, args: { field: label(fieldLabelKey(decl.name, first)) } } : undefined;
+    };
+    out[rule.last] = [...(out[rule.last] ?? []), validator];
+  }
+  return out;
 };
 
 /** `limitValidators` of the field `name` of `decl`; a name the declaration lacks is a programming error. */

@@ -20,14 +20,41 @@ export interface ResourceEndpoint {
   path: string;
   /** fields that react-admin's full-text filter `q` searches (CONTRACT.md "Lists": `search`) */
   searchable?: readonly string[];
+  /** fields a create or update never sends: the server owns them or only operations move them */
+  unwritable?: readonly string[];
 }
+
+type FieldLike = Pick<ResourceDeclaration['fields'][number], 'name' | 'search'> &
+  Partial<{ readOnly: boolean; operationOnly: boolean; type: string; auto: 'create' | 'update' }>;
 
 /** What endpointsFromDeclarations needs of a resource declaration (resources/types.ts). */
 type DeclarationLike = Pick<ResourceDeclaration, 'name' | 'path' | 'service'> & {
-  fields: readonly Pick<ResourceDeclaration['fields'][number], 'name' | 'search'>[];
+  storage?: ResourceDeclaration['storage'];
+  fields: readonly FieldLike[];
 };
 
-/** The data provider's `paths` from the resource declarations: path, service and searchable fields. */
+/** Every row's id and times: set by the server, never part of a body. */
+const IMPLIED = ['id', 'createTime', 'updateTime'] as const;
+
+/**
+ * The fields of `d` no create or update sends: the implied id and times, operation-only fields (the
+ * server answers code 2 for them) and, on a derived table's generic routes, read-only fields and the
+ * dates the server stamps. A hand-written table's routes take their own bodies (a user group's create
+ * names its read-only type), so there only what nobody may write is left out.
+ */
+const unwritableOf = (d: DeclarationLike): string[] => [
+  ...IMPLIED,
+  ...d.fields
+    .filter(
+      (f) =>
+        f.operationOnly === true ||
+        (d.storage !== 'existing' &&
+          (f.readOnly === true || ((f.type === 'date' || f.type === 'datetime') && f.auto !== undefined))),
+    )
+    .map((f) => f.name),
+];
+
+/** The data provider's `paths` from the resource declarations: path, service, searchable and unwritable fields. */
 export const endpointsFromDeclarations = (
   declarations: readonly DeclarationLike[],
 ): Record<string, ResourceEndpoint> =>
@@ -38,9 +65,26 @@ export const endpointsFromDeclarations = (
         service: d.service ?? 'main',
         path: d.path,
         searchable: d.fields.filter((f) => f.search).map((f) => f.name),
+        unwritable: unwritableOf(d),
       },
     ]),
   );
+
+/**
+ * The body of a create or update: `data` without the endpoint's unwritable fields. Nothing else is
+ * dropped: a 0, an empty string, false and null are values the user chose and go out as they are.
+ */
+export const writableBody = (
+  data: Record<string, unknown> | undefined,
+  unwritable: readonly string[] | undefined,
+): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data ?? {})) {
+    if (value === undefined || unwritable?.includes(key)) continue;
+    out[key] = value;
+  }
+  return out;
+};
 
 export interface DataProviderOptions {
   /** Resources not listed here live at `/<resource name>` on the main service. */
@@ -195,18 +239,22 @@ export const createDataProvider = (
       list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
 
     create: async <_C, R extends RaRecord>(resource: string, params: CreateParams) => {
-      const res = await write<R>(resource, endpoint(resource).path, 'POST', params.data);
+      const ep = endpoint(resource);
+      const res = await write<R>(resource, ep.path, 'POST', writableBody(params.data, ep.unwritable));
       return { data: res.data };
     },
 
+    // react-admin hands over the whole record: its server-owned and operation-only fields stay home.
     update: async (resource, params) => {
-      const res = await write<RaRecord | null>(resource, itemPath(resource, params.id), 'PUT', params.data);
+      const body = writableBody(params.data, endpoint(resource).unwritable);
+      const res = await write<RaRecord | null>(resource, itemPath(resource, params.id), 'PUT', body);
       return { data: dataOr(res, { ...params.previousData, ...params.data, id: params.id }) };
     },
 
     // The contract has no bulk endpoints: one call per record, all or nothing reported.
     updateMany: async (resource, params) => {
-      await Promise.all(params.ids.map((id) => write(resource, itemPath(resource, id), 'PUT', params.data)));
+      const body = writableBody(params.data, endpoint(resource).unwritable);
+      await Promise.all(params.ids.map((id) => write(resource, itemPath(resource, id), 'PUT', body)));
       return { data: params.ids };
     },
 

@@ -1,6 +1,7 @@
 // The generated screens against the MSW mocks: columns and filters from the declaration, the exact
 // list query on sort/search/filter, a PUT with only the writable fields, buttons only where allowed,
-// the server's CSV export with the current filter, and the /DataTableEditView table switch.
+// the server's CSV export with the current filter, and the /DataTableEditView table switch. The create
+// and edit forms themselves (scope pickers, operation-only fields, rules) are in forms.test.tsx.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, signIn, waitForPath } from '../renderApp';
@@ -119,14 +120,17 @@ describe('generated vouchers list', { timeout: 60_000 }, () => {
     await signIn('operator');
     const puts = recordRequests('/vouchers/1');
     renderApp('/vouchers/1');
-    const title = await screen.findByLabelText(/^Title/, {}, T);
-    await waitFor(() => expect(title).toHaveValue('Free coffee'), T);
-    fireEvent.change(title, { target: { value: 'Free large coffee' } });
+    const until = await screen.findByLabelText(/^Valid until/, {}, T);
+    await waitFor(() => expect(until).toHaveValue('2026-12-31'), T);
+    // the code, title, value and state move only through the voucher operations: shown, not inputs
+    expect(screen.queryByLabelText(/^Title/)).toBeNull();
+    expect(screen.getByText('Free coffee')).toBeInTheDocument();
+    fireEvent.change(until, { target: { value: '2027-01-31' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(puts.seen.filter((r) => r.method === 'PUT')).toHaveLength(1), T);
     const put = puts.seen.find((r) => r.method === 'PUT') as Request;
     // the changed writable field only: no id, times, scope columns, read-only or untouched fields
-    expect(await put.json()).toEqual({ title: 'Free large coffee' });
+    expect(await put.json()).toEqual({ validUntil: '2027-01-31' });
     puts.stop();
   });
 
@@ -160,11 +164,12 @@ describe('buttons follow the declaration and the permissions', { timeout: 60_000
     seedVouchers();
   });
 
-  it('an operator may create vouchers but not stamps transactions (declared ADD: none)', async () => {
+  it('an operator may create voucher packs but not stamps transactions (declared ADD: none)', async () => {
+    seedRows('voucherPacks', [{ title: 'Free Kopi', price: 0, quantity: 10, state: 'ACTIVE' }]);
     seedRows('stampsTransaction', []);
     await signIn('operator');
-    renderApp('/vouchers');
-    await screen.findByText('SPRING-001', {}, T);
+    renderApp('/vouchers/voucherPackList');
+    await screen.findByText('Free Kopi', {}, T);
     expect(screen.getByRole('link', { name: 'Create' })).toBeInTheDocument();
     cleanup();
 
@@ -186,18 +191,36 @@ describe('buttons follow the declaration and the permissions', { timeout: 60_000
     expect(screen.queryByRole('button', { name: 'Expire' })).toBeNull();
   });
 
-  it('redeem asks to confirm with the shared wording, then posts the action', async () => {
+  it('a declared transition asks to confirm with the shared wording, then posts the action', async () => {
+    seedRows('company', [
+      { name: 'Acme Coffee Pte Ltd', registrationNo: 'ACME-1', state: 'ACTIVE', companyId: undefined },
+    ]);
     await signIn('operator');
-    const calls = recordRequests('/vouchers/1/redeem');
-    renderApp('/vouchers/1/show');
-    fireEvent.click(await screen.findByRole('button', { name: 'Redeem' }, T));
-    expect(await screen.findByText('Confirm to Redeem - SPRING-001?', {}, T)).toBeInTheDocument();
+    const calls = recordRequests('/companies/1/disable');
+    renderApp('/company/1/show');
+    fireEvent.click(await screen.findByRole('button', { name: 'Disable' }, T));
+    expect(await screen.findByText('Confirm to Disable - Acme Coffee Pte Ltd?', {}, T)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Redeem SPRING-001 success', {}, T)).toBeInTheDocument();
+    expect(await screen.findByText('Disable Acme Coffee Pte Ltd success', {}, T)).toBeInTheDocument();
     expect(calls.seen.map((r) => r.method)).toEqual(['POST']);
-    // the state moved on: Redeem is no longer offered
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Redeem' })).toBeNull(), T);
+    // the state moved on: Disable is no longer offered, Activate is
+    expect(await screen.findByRole('button', { name: 'Activate' }, T)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
     calls.stop();
+  });
+
+  it("a numeric state's transition is offered from the state's index (a stamp card's AVAILABLE is 0)", async () => {
+    seedRows('stampCard', [
+      { title: 'Kopi card', stampsRequired: 10, price: 0, startDate: '2026-01-01', state: 0 },
+      { title: 'Old card', stampsRequired: 10, price: 0, startDate: '2025-01-01', state: 2 },
+    ]);
+    await signIn('operator');
+    renderApp('/stampCard/1/show');
+    expect(await screen.findByRole('button', { name: 'Expire' }, T)).toBeInTheDocument();
+    cleanup();
+    renderApp('/stampCard/2/show');
+    expect(await screen.findByText('Old card', {}, T)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Expire' })).toBeNull();
   });
 });
 

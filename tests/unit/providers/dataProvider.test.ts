@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RESOURCES } from '../../../resources';
 import { createDataProvider, endpointsFromDeclarations } from '../../../src/providers/dataProvider';
 import { createHttpClient } from '../../../src/providers/httpClient';
 import { envelope, queryOf, type Responder, recordingFetch } from './helpers';
@@ -202,8 +203,18 @@ describe('endpoints from resource declarations', () => {
       { name: 'wallet', path: '/wallet', service: 'payment', fields: [] },
     ]);
     expect(paths).toEqual({
-      vouchers: { service: 'main', path: '/vouchers', searchable: ['name'] },
-      wallet: { service: 'payment', path: '/wallet', searchable: [] },
+      vouchers: {
+        service: 'main',
+        path: '/vouchers',
+        searchable: ['name'],
+        unwritable: ['id', 'createTime', 'updateTime'],
+      },
+      wallet: {
+        service: 'payment',
+        path: '/wallet',
+        searchable: [],
+        unwritable: ['id', 'createTime', 'updateTime'],
+      },
     });
     const rec = recordingFetch(() =>
       envelope([], { page: { number: 0, size: 10, totalElements: 0, totalPages: 0 } }),
@@ -220,5 +231,111 @@ describe('endpoints from resource declarations', () => {
     });
     expect(queryOf(rec.calls[0]?.url ?? '').search).toBe('{"name":"tea"}');
     expect(rec.calls[0]?.url.startsWith('https://api.test/m/vouchers?')).toBe(true);
+  });
+});
+
+describe('what a create or update of a declared resource sends', () => {
+  const declared = (responder = () => envelope({ id: 1 })) => {
+    const rec = recordingFetch(responder);
+    const http = createHttpClient({
+      fetch: rec.fetch,
+      baseUrls: BASES,
+      getAccessToken: () => 't',
+      getCountry: () => 'sg',
+    });
+    return {
+      dp: createDataProvider(http, { paths: endpointsFromDeclarations(RESOURCES) }),
+      calls: rec.calls,
+    };
+  };
+
+  /** A voucher pack as react-admin holds it: the row the server answered, times and scope included. */
+  const STORED = {
+    id: 7,
+    title: 'Free Kopi',
+    price: 2,
+    voucherValue: 4.5,
+    quantity: 500,
+    issuedCount: 4,
+    validFrom: '2026-03-01',
+    validUntil: '2026-03-31',
+    giftable: true,
+    state: 'ACTIVE',
+    companyId: 1,
+    brandId: 1,
+    createTime: '2026-01-10T08:00:00.000Z',
+    updateTime: '2026-01-10T08:00:00.000Z',
+  };
+
+  it('the unwritable fields of a derived table: id, times, read-only, stamped and operation-only ones', () => {
+    const paths = endpointsFromDeclarations(RESOURCES);
+    expect(paths.voucherPacks?.unwritable).toEqual([
+      'id',
+      'createTime',
+      'updateTime',
+      'issuedCount',
+      'state',
+    ]);
+    // a hand-written table takes its own bodies: a user group's create names its (read-only) type
+    expect(paths.userGroups?.unwritable).toEqual(['id', 'createTime', 'updateTime']);
+    expect(paths.vouchers?.unwritable).toEqual(
+      expect.arrayContaining(['code', 'title', 'voucherPackId', 'value', 'state', 'redeemedAt']),
+    );
+    expect(paths.vouchers?.unwritable).not.toContain('validUntil');
+  });
+
+  it('update sends the record without what the server owns or only operations move', async () => {
+    const { dp, calls } = declared(() => envelope(null));
+    await dp.update('voucherPacks', {
+      id: 7,
+      data: { ...STORED, title: 'Free Kopi Peng', price: 0, giftable: false },
+      previousData: STORED,
+    });
+    expect(calls[0]?.url).toBe('https://api.test/m/voucher-packs/7');
+    expect(JSON.parse(calls[0]?.body ?? '')).toEqual({
+      title: 'Free Kopi Peng',
+      price: 0,
+      voucherValue: 4.5,
+      quantity: 500,
+      validFrom: '2026-03-01',
+      validUntil: '2026-03-31',
+      giftable: false,
+      companyId: 1,
+      brandId: 1,
+    });
+  });
+
+  it('create keeps a 0, an empty string, false and null: only the unwritable fields stay home', async () => {
+    const { dp, calls } = declared();
+    await dp.create('voucherPacks', {
+      data: {
+        id: 99,
+        title: 'Free',
+        description: '',
+        image: null,
+        price: 0,
+        giftable: false,
+        issuedCount: 3,
+        state: 'DISABLED',
+        companyId: 2,
+        skipped: undefined,
+      },
+    });
+    expect(calls[0]?.body).toBe(
+      '{"title":"Free","description":"","image":null,"price":0,"giftable":false,"companyId":2}',
+    );
+  });
+
+  it('updateMany leaves the unwritable fields out of each PUT', async () => {
+    const { dp, calls } = declared(() => envelope({}));
+    await dp.updateMany('voucherPacks', { ids: [1], data: { state: 'DISABLED', giftable: true } });
+    expect(calls[0]?.body).toBe('{"giftable":true}');
+  });
+
+  it('declares every operation-only field of every resource unwritable', () => {
+    const paths = endpointsFromDeclarations(RESOURCES);
+    for (const decl of RESOURCES)
+      for (const f of decl.fields)
+        if ('operationOnly' in f && f.operationOnly) expect(paths[decl.name]?.unwritable).toContain(f.name);
   });
 });
