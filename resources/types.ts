@@ -254,6 +254,13 @@ export interface ResourceDeclaration {
   /** rules across fields, checked on every create and update (on the merged row) and by the forms */
   rules?: readonly OrderRule[];
   /**
+   * Rows are created by an operation, not by the generic create (vouchers are issued from a pack):
+   * the portal's create screen is hand-written for it, and the list's create button, labelled
+   * `label` (an i18n key), leads there for `roles` (who may run the operation; the permission's ADD
+   * still applies). The server's generic create follows `access.ADD`, typically nobody.
+   */
+  createWith?: { roles: readonly Role[]; label: string };
+  /**
    * An append-only ledger (voucher history, stamping history, wallet transactions): rows are written
    * by the operations only; no generic create, update or delete, for anybody.
    */

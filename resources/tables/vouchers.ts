@@ -13,6 +13,7 @@ export const vouchers = {
   route: '/vouchers',
   permission: 'vouchers',
   access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: ['operator', 'merchant'], DELETE: [] },
+  createWith: { roles: ['operator', 'merchant'], label: 'voucherPages.issue.open' },
   scope: 'brand',
   recordRepresentation: 'code',
   defaultSort: { field: 'createTime', direction: 'desc' },

@@ -53,7 +53,12 @@ export const withDeclarationAccess = <P extends AuthProvider>(
             : null;
     if (declared === null) return false;
     const permissions = (await provider.getPermissions?.({})) as { role?: Role } | null | undefined;
-    if (!declarationAllows(decl, permissions?.role, declared)) return false;
+    // the create screen of a table whose rows an operation creates belongs to the operation's roles
+    const viaOperation = action === 'create' && decl.createWith !== undefined;
+    const allowed = viaOperation
+      ? permissions?.role !== undefined && (decl.createWith?.roles ?? []).includes(permissions.role)
+      : declarationAllows(decl, permissions?.role, declared);
+    if (!allowed) return false;
     // Deleting is an UPDATE in the permission rule (contract RA_ACTION_MAP).
     const ruleAction = declared === 'DELETE' ? 'UPDATE' : declared;
     return base({ ...params, action: ruleAction, resource: decl.permission });

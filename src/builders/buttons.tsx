@@ -100,7 +100,7 @@ export const ListActions = ({ decl, onCreate }: { decl: ResourceDeclaration; onC
             <AddIcon />
           </Button>
         ) : (
-          <CreateButton resource={decl.name} />
+          <CreateButton resource={decl.name} {...(decl.createWith ? { label: decl.createWith.label } : {})} />
         ))}
       {mayExport && <ExportCsvButton decl={decl} />}
     </TopToolbar>

@@ -95,6 +95,8 @@ export interface ServerOptions {
   adminPassword: string;
   users?: UserSpec[];
   env?: Record<string, string>;
+  /** load the demo data set (scripts/seed-demo.ts) with this password for every demo user */
+  demoPassword?: string;
 }
 
 export interface RunningServer {
@@ -215,9 +217,13 @@ export const startServer = async (opts: ServerOptions): Promise<RunningServer> =
   const dataDir = mkdtempSync(path.join(tmpdir(), 'loyalty-e2e-data-'));
   const env = serverEnv(port, dataDir, opts);
   let server = await launchServer(port, env);
-  if (opts.users?.length) {
+  if (opts.users?.length || opts.demoPassword) {
     await stopChild(server.child);
-    for (const user of opts.users) await createUser(env, user);
+    for (const user of opts.users ?? []) await createUser(env, user);
+    if (opts.demoPassword) {
+      const seeded = await run(TSX, ['scripts/seed-demo.ts', '--password', opts.demoPassword], env, 180_000);
+      if (seeded.code !== 0) throw new Error(`seed:demo failed (exit ${seeded.code}):\n${seeded.output}`);
+    }
     server = await launchServer(port, env);
   }
   const current = server;
