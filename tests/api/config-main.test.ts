@@ -36,7 +36,14 @@ beforeAll(async () => {
     ['m', 'MERCHANT'],
   ] as const) {
     const email = `${key}@example.test`;
-    await createUser(t.db, { email, password: PASSWORD, type, companyId: type === 'MERCHANT' ? 1 : null });
+    // an approved merchant: refused for being a merchant (26237), not for waiting for approval (26204)
+    await createUser(t.db, {
+      email,
+      password: PASSWORD,
+      type,
+      signupState: 'APPROVAL',
+      companyId: type === 'MERCHANT' ? 1 : null,
+    });
     tokens[key] = (await login(t.app, email, PASSWORD)).accessToken;
   }
 });

@@ -10,11 +10,12 @@ import { canAccess } from '../../contract/access';
 import { ERRORS } from '../../contract/errors';
 import { BASE_PATHS } from '../../contract/http';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
-import { userGroups } from '../../server/db/schema';
+import { members, userGroups } from '../../server/db/schema';
 import { addedScopeColumns, effectiveScope, SCOPE_COLUMNS } from '../../server/resources/naming';
 import { DERIVED_RESOURCES, type DerivedResource, declarationOf } from '../../server/resources/registry';
 import { isServerOwned } from '../../server/resources/schemas';
 import { ownFields } from '../../server/resources/tables';
+import { dayOf } from '../../server/services/vouchers';
 import { APP_TIMEOUT, authHeader, createTestApp, createUser, login, type TestApp } from './helpers';
 
 const PASSWORD = 'correct-horse-battery';
@@ -218,6 +219,28 @@ beforeAll(async () => {
     expect(r.response.json().code).toBe(0);
     tokens[key] = r.accessToken;
   }
+  // a merchant sees the members holding its vouchers: B's owner issues one to the member fixture,
+  // through the operation (a pack on sale today, then POST /voucher-packs/{id}/vouchers)
+  const [member] = await t.db
+    .select()
+    .from(members)
+    .where(eq(members.id, fixtures.members?.B ?? 0));
+  const day = (offset: number) => dayOf(new Date(Date.now() + offset * 86_400_000));
+  const pack = await call('b', 'POST', `${BASE_PATHS.main}/voucher-packs`, {
+    title: 'B member pack',
+    price: 0,
+    voucherValue: 1,
+    quantity: 10,
+    validFrom: day(-1),
+    validUntil: day(30),
+    brandId: fixtures.brand?.B,
+  });
+  expect(pack.json(), pack.body).toMatchObject({ code: 0 });
+  const issued = await call('b', 'POST', `${BASE_PATHS.main}/voucher-packs/${pack.json().data.id}/vouchers`, {
+    memberMobile: member?.mobile,
+    quantity: 1,
+  });
+  expect(issued.json(), issued.body).toMatchObject({ code: 0 });
   before.rows = await snapshot();
 }, APP_TIMEOUT);
 
@@ -281,15 +304,25 @@ describe.each(DERIVED_RESOURCES.map((r) => [r.decl.name, r] as const))('%s', (_n
   });
 
   it('does not let A change, transition or delete B’s row', async () => {
-    const writable = ownFields(decl).find((f) => !isServerOwned(f) && f.type !== 'reference');
+    // a field a generic write may change (operation-only fields never move that way, code 2 for anybody)
+    const changeable = (f: FieldDeclaration) =>
+      !isServerOwned(f) && f.type !== 'reference' && !f.operationOnly;
+    const writable = ownFields(decl).find(changeable);
     const data: Row = writable ? { [writable.name]: sample(writable, ++serial, () => null) } : {};
+    // many rows at once: not the fields of a rule across fields (those change one row at a time)
+    const inRule = (f: FieldDeclaration) =>
+      (decl.rules ?? []).some((r) => r.first === f.name || r.last === f.name);
+    const bulkWritable = ownFields(decl).find((f) => changeable(f) && !inRule(f));
+    const bulkData: Row = bulkWritable
+      ? { [bulkWritable.name]: sample(bulkWritable, ++serial, () => null) }
+      : {};
     const denied = { status: 403, code: 26237 };
     const put = await call('a', 'PUT', `${base}/${bId()}`, data);
     expect(codeOf(put)).toEqual(update ? (scoped ? hidden : denied) : denied);
     const del = await call('a', 'DELETE', `${base}/${bId()}`);
     expect(codeOf(del)).toEqual(remove ? (scoped ? hidden : denied) : denied);
-    const patch = await call('a', 'PATCH', base, { ids: [bId()], data });
-    if (update && writable) expect(patch.json()).toMatchObject({ code: 0, data: [] });
+    const patch = await call('a', 'PATCH', base, { ids: [bId()], data: bulkData });
+    if (update && bulkWritable) expect(patch.json()).toMatchObject({ code: 0, data: [] });
     else expect(patch.statusCode).toBeGreaterThanOrEqual(400);
     const delMany = await call('a', 'DELETE', `${base}?ids=${encodeURIComponent(JSON.stringify([bId()]))}`);
     if (remove) expect(delMany.json()).toMatchObject({ code: 0, data: [] });
@@ -325,6 +358,29 @@ describe.each(DERIVED_RESOURCES.map((r) => [r.decl.name, r] as const))('%s', (_n
       // nothing but the company to name: the row lands in A's company
       expect(res.json()).toMatchObject({ code: 0, data: { companyId: fixtures.company?.A } });
     }
+  });
+});
+
+describe('members (no company of their own)', () => {
+  const base = `${BASE_PATHS.main}/members`;
+  const id = () => fixtures.members?.B ?? 0;
+
+  it('shows a member to the merchant holding one of their vouchers, and to operators', async () => {
+    expect(codeOf(await call('b', 'GET', `${base}/${id()}`))).toEqual({ status: 200, code: 0 });
+    expect(codeOf(await call('op', 'GET', `${base}/${id()}`))).toEqual({ status: 200, code: 0 });
+    const listed = await call('b', 'GET', `${base}?size=1000`);
+    expect((listed.json().data as Row[]).map((r) => r.id)).toContain(id());
+  });
+
+  it('hides the member from A, who holds none of their vouchers: by id, by list, by filter or by export', async () => {
+    expect(codeOf(await call('a', 'GET', `${base}/${id()}`))).toEqual({ status: 404, code: 5 });
+    const listed = await call('a', 'GET', `${base}?size=1000`);
+    expect((listed.json().data as Row[]).map((r) => r.id)).not.toContain(id());
+    const filter = encodeURIComponent(JSON.stringify([{ field: 'id', op: 'eq', value: id() }]));
+    expect((await call('a', 'GET', `${base}?filter=${filter}`)).json()).toMatchObject({ code: 0, data: [] });
+    const csv = await call('a', 'GET', `${base}/export?filter=${filter}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.trimEnd().split('\n')).toHaveLength(1);
   });
 });
 

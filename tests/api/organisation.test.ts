@@ -2,7 +2,7 @@
 // submit the signup, an operator approves (or rejects, and the merchant resubmits), then brand and
 // store requests through the same queue; every 26400 and 26420-26441 error where its name says; two
 // operators deciding one request at once; the audit entries each step leaves.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, brand, company, merchantSignup, store, users } from '../../server/db/schema';
 import {
@@ -145,9 +145,11 @@ describe('the signup path', () => {
     ) as { id: number }[];
     expect(list.map((r) => r.id)).toContain(requestId);
     expect(codeOf(await call('alice', 'GET', REQUESTS))).toEqual({ status: 403, code: 26237 });
+    // not approved yet, alice may write nothing but her signup and profile (26204); once approved she
+    // is still refused the decision as a merchant (26237, below)
     expect(codeOf(await call('alice', 'POST', `${REQUESTS}/${requestId}/approve`))).toEqual({
       status: 403,
-      code: 26237,
+      code: 26204,
     });
   });
 
@@ -180,6 +182,18 @@ describe('the signup path', () => {
       codeOf(await call('op', 'POST', `${REQUESTS}/${requestId}/reject`, { reason: 'changed my mind' })),
     ).toEqual({ status: 409, code: 26400 });
     expect(codeOf(await call('op', 'POST', `${REQUESTS}/999999/approve`))).toEqual({ status: 404, code: 5 });
+  });
+
+  it('refuses the decision to a merchant, approved or not (26237)', async () => {
+    expect(codeOf(await call('alice', 'POST', `${REQUESTS}/${requestId}/approve`))).toEqual({
+      status: 403,
+      code: 26237,
+    });
+    expect(
+      codeOf(await call('alice', 'POST', `${REQUESTS}/${requestId}/reject`, { reason: 'mine' })),
+    ).toEqual({ status: 403, code: 26237 });
+    const [row] = await t.db.select().from(merchantSignup).where(eq(merchantSignup.id, requestId));
+    expect(row).toMatchObject({ approval: 'APPROVED' });
   });
 
   it('refuses a signup from an approved merchant (26422)', async () => {
@@ -365,21 +379,32 @@ describe('the company, brand and store errors (26420-26441)', () => {
     mine = await approvedMerchant('erin', 'Epsilon');
     theirs = await approvedMerchant('frank', 'Zeta');
     await registeredMerchant('gina', 'gina@example.test'); // no company at all
+    // approved yet without a company (its company gone): past the approval gate, so 26420 shows
+    await createUser(t.db, {
+      email: 'ivy@example.test',
+      password: PASSWORD,
+      companyId: null,
+      signupState: 'APPROVAL',
+    });
+    await signIn('ivy', 'ivy@example.test');
   }, APP_TIMEOUT);
 
   it('26420 USER_HAS_NO_COMPANY: the hierarchy, a brand or a store without a company', async () => {
     const expected = { status: 409, code: 26420 };
     expect(codeOf(await call('gina', 'GET', `${ORG}/hierarchy`))).toEqual(expected);
-    expect(codeOf(await call('gina', 'POST', `${ORG}/brand-requests`, { name: 'Nope' }))).toEqual(expected);
-    expect(
-      codeOf(
-        await call('gina', 'POST', `${ORG}/store-requests`, {
-          brandId: mine.brand.id,
-          name: 'Nope',
-          address: 'x',
-        }),
-      ),
-    ).toEqual(expected);
+    expect(codeOf(await call('ivy', 'GET', `${ORG}/hierarchy`))).toEqual(expected);
+    const storeRequest = { brandId: mine.brand.id, name: 'Nope', address: 'x' };
+    expect(codeOf(await call('ivy', 'POST', `${ORG}/brand-requests`, { name: 'Nope' }))).toEqual(expected);
+    expect(codeOf(await call('ivy', 'POST', `${ORG}/store-requests`, storeRequest))).toEqual(expected);
+    // gina, not approved, is stopped before that by the approval gate (26204)
+    const waiting = { status: 403, code: 26204 };
+    expect(codeOf(await call('gina', 'POST', `${ORG}/brand-requests`, { name: 'Nope' }))).toEqual(waiting);
+    expect(codeOf(await call('gina', 'POST', `${ORG}/store-requests`, storeRequest))).toEqual(waiting);
+    const requests = await t.db
+      .select()
+      .from(merchantSignup)
+      .where(or(eq(merchantSignup.brandName, 'Nope'), eq(merchantSignup.storeName, 'Nope')));
+    expect(requests).toEqual([]);
   });
 
   it('26421 USER_ALREADY_HAS_COMPANY: a signup from someone already in a company', async () => {

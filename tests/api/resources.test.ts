@@ -1,13 +1,20 @@
-// The derived API of one representative table (vouchers) through every list operator, sort, project,
-// search, paging, no-count, the CSV export, bad input, CRUD and the declared transitions.
+// The derived API of representative tables: every list operator, sort, project, search, paging,
+// no-count and the CSV export on vouchers (read generically, written only by their operations);
+// CRUD, unique fields and deletes on push templates, references and server-owned fields on push,
+// brand scoping on products, the declared transitions on devices; and the generic writes vouchers
+// refuse.
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brand, users, voucherHistory, vouchers } from '../../server/db/schema';
+import { brand, devices, products, push, pushTemplates, users, vouchers } from '../../server/db/schema';
 import { APP_TIMEOUT, authHeader, createTestApp, createUser, login, type TestApp } from './helpers';
 
 const MAIN = '/portal-main-service/api/v1';
 const VOUCHERS = `${MAIN}/vouchers`;
+const TEMPLATES = `${MAIN}/push-templates`;
+const PUSH = `${MAIN}/push`;
+const PRODUCTS = `${MAIN}/products`;
+const DEVICES = `${MAIN}/devices`;
 const PASSWORD = 'correct-horse-battery';
 
 let t: TestApp;
@@ -59,6 +66,14 @@ const signIn = async (key: string, email: string, extra: Parameters<typeof creat
   tokens[key] = r.accessToken;
 };
 
+const productBody = (sku: string) => ({ name: 'Flat white', sku, price: 5.5, brandId: ids.brandA });
+
+const deviceBy = async (serialNo: string) => {
+  const [row] = await t.db.select().from(devices).where(eq(devices.serialNo, serialNo));
+  if (!row) throw new Error(`no device ${serialNo}`);
+  return row;
+};
+
 /** 24 vouchers of company A, brand A: V-000 … V-023, values 0, 5, 10 … 115, states cycling. */
 const STATES = ['AVAILABLE', 'REDEEMED', 'EXPIRED'] as const;
 const seeded = Array.from({ length: 24 }, (_, i) => ({
@@ -96,7 +111,11 @@ beforeAll(async () => {
     .set({ invitationType: 'MERCHANT_INVITE_MERCHANT' })
     .where(eq(users.id, ids.clerk ?? 0));
   await call('a', 'PATCH', `${MAIN}/user/${ids.clerk}/permissions`, {
-    permissions: [{ resource: 'vouchers', action: 'VIEW' }],
+    permissions: [
+      { resource: 'vouchers', action: 'VIEW' },
+      { resource: 'pushTemplates', action: 'VIEW' },
+      { resource: 'device', action: 'VIEW' },
+    ],
   });
   await signIn('solo', 'solo@example.test');
 
@@ -146,6 +165,22 @@ beforeAll(async () => {
     companyId: ids.companyB ?? 0,
     brandId: ids.brandB ?? 0,
   });
+  ids.templateA = dataOf(
+    await call('a', 'POST', TEMPLATES, { title: 'A-001', body: 'Alpha template', state: 'ACTIVE' }),
+  ).id;
+  ids.templateB = dataOf(
+    await call('b', 'POST', TEMPLATES, { title: 'B-001', body: 'Beta template', state: 'ACTIVE' }),
+  ).id;
+  /** devices of company A: SN-A-000 … SN-A-011, every third from SN-A-001 DEREGISTERED, and one for the clerk */
+  await t.db.insert(devices).values([
+    ...Array.from({ length: 12 }, (_, i) => ({
+      serialNo: `SN-A-${String(i).padStart(3, '0')}`,
+      state: i % 3 === 1 ? 'DEREGISTERED' : 'ACTIVE',
+      lifecycle: 'ACTIVE',
+      companyId: ids.companyA ?? 0,
+    })),
+    { serialNo: 'SN-A-CLERK', state: 'ACTIVE', lifecycle: 'ACTIVE', companyId: ids.companyA ?? 0 },
+  ] as never);
 }, APP_TIMEOUT);
 
 afterAll(async () => {
@@ -348,7 +383,7 @@ describe('vouchers CSV export', () => {
     const res = await call('b', 'GET', `${VOUCHERS}/export`);
     const lines = res.body.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      'id,companyId,brandId,code,title,voucherPackId,memberMobile,value,state,validFrom,validUntil,redeemedStoreId,redeemedAt,createTime,updateTime',
+      'id,companyId,brandId,code,title,voucherPackId,memberMobile,issuedToMobile,value,state,validFrom,validUntil,redeemedStoreId,redeemedAt,createTime,updateTime',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',B-001,Beta voucher,');
@@ -364,188 +399,230 @@ describe('vouchers CSV export', () => {
   });
 });
 
-describe('vouchers CRUD', () => {
-  const body = (code: string) => ({
-    code,
-    title: 'New voucher',
-    value: 12.5,
-    validFrom: '2026-03-01',
-    validUntil: '2026-03-31',
-    voucherPackId: ids.packA,
-    brandId: ids.brandA,
-  });
+// Vouchers move through their operations (server/routes/vouchers.ts): the generic writes of CRUD,
+// unique codes, references, deletes and transitions are proven on declared tables that still have them.
+
+describe('push templates CRUD', () => {
+  const body = (title: string) => ({ title, body: 'Come in for a coffee', state: 'ACTIVE' });
 
   it('creates in the merchant’s company whatever the body says, and reads it back', async () => {
-    const res = await call('a', 'POST', VOUCHERS, { ...body('NEW-1'), companyId: ids.companyB });
+    const res = await call('a', 'POST', TEMPLATES, { ...body('NEW-1'), companyId: ids.companyB });
     const created = dataOf(res);
     expect(created).toMatchObject({
-      code: 'NEW-1',
-      value: 12.5,
-      state: 'AVAILABLE',
+      title: 'NEW-1',
+      body: 'Come in for a coffee',
+      state: 'ACTIVE',
       companyId: ids.companyA,
     });
-    const [row] = await t.db.select().from(vouchers).where(eq(vouchers.id, created.id));
+    const [row] = await t.db.select().from(pushTemplates).where(eq(pushTemplates.id, created.id));
     expect(row?.companyId).toBe(ids.companyA);
-    expect(dataOf(await call('a', 'GET', `${VOUCHERS}/${created.id}`)).code).toBe('NEW-1');
+    expect(dataOf(await call('a', 'GET', `${TEMPLATES}/${created.id}`)).title).toBe('NEW-1');
   });
 
   it('validates the body: required, unknown and out-of-range fields are code 2 with the field', async () => {
     const { title: _t, ...noTitle } = body('NEW-2');
-    const missing = await call('a', 'POST', VOUCHERS, noTitle);
+    const missing = await call('a', 'POST', TEMPLATES, noTitle);
     expectError(missing, 400, 2);
     expect(missing.json().data).toEqual([{ field: 'title', message: 'is required' }]);
-    const extra = await call('a', 'POST', VOUCHERS, { ...body('NEW-2'), secret: 1 });
+    const extra = await call('a', 'POST', TEMPLATES, { ...body('NEW-2'), secret: 1 });
     expectError(extra, 400, 2);
     expect(extra.json().data).toEqual([{ field: 'secret', message: 'is not allowed' }]);
-    const state = await call('a', 'POST', VOUCHERS, { ...body('NEW-2'), state: 'LOST' });
+    const state = await call('a', 'POST', TEMPLATES, { ...body('NEW-2'), state: 'LOST' });
     expectError(state, 400, 2);
     expect(state.json().data[0].field).toBe('state');
-    expectError(await call('a', 'POST', VOUCHERS, { ...body('NEW-2'), value: -1 }), 400, 2);
-    expectError(await call('a', 'POST', VOUCHERS, { ...body('x'.repeat(33)) }), 400, 2);
+    // past the declared max length (title: 65)
+    expectError(await call('a', 'POST', TEMPLATES, body('x'.repeat(66))), 400, 2);
+    // a number out of its range (products: price 0 … 100000, stamps earned 0 … 10)
+    const price = await call('a', 'POST', PRODUCTS, { ...productBody('RANGE-1'), price: -1 });
+    expectError(price, 400, 2);
+    expect(price.json().data[0].field).toBe('price');
+    const stamps = await call('a', 'POST', PRODUCTS, { ...productBody('RANGE-1'), stampsEarned: 11 });
+    expectError(stamps, 400, 2);
+    expect(stamps.json().data[0].field).toBe('stampsEarned');
     const bodyJson = await t.app.inject({
       method: 'POST',
-      url: VOUCHERS,
+      url: TEMPLATES,
       headers: { ...authHeader(tokens.a ?? ''), 'content-type': 'application/json' },
-      payload: '{"code":',
+      payload: '{"title":',
     });
     expectError(bodyJson, 400, 3);
+    const made = await t.db.select().from(pushTemplates).where(eq(pushTemplates.title, 'NEW-2'));
+    expect(made).toEqual([]);
   });
 
-  it('answers 409 ALREADY_EXISTS on a duplicate code within the company, with the field', async () => {
-    const res = await call('a', 'POST', VOUCHERS, body('V-001'));
+  it('answers 409 ALREADY_EXISTS on a duplicate unique field within the company, with the field', async () => {
+    dataOf(await call('a', 'POST', TEMPLATES, body('DUP-1')));
+    const res = await call('a', 'POST', TEMPLATES, body('DUP-1'));
     expectError(res, 409, 9);
-    expect(res.json().data).toEqual([{ field: 'code', message: 'already exists' }]);
-    // another company may use the same code
-    const other = await call('b', 'POST', VOUCHERS, {
-      ...body('V-001'),
-      voucherPackId: ids.packB,
-      brandId: ids.brandB,
-    });
+    expect(res.json().data).toEqual([{ field: 'title', message: 'already exists' }]);
+    // another company may use the same title
+    const other = await call('b', 'POST', TEMPLATES, body('DUP-1'));
     expect(dataOf(other).companyId).toBe(ids.companyB);
   });
 
-  it('refuses a reference to a missing row or to another company’s row as code 2 on the field', async () => {
-    const missing = await call('op', 'POST', VOUCHERS, {
-      ...body('NEW-3'),
-      voucherPackId: 999_999,
-      companyId: ids.companyA,
-    });
-    expectError(missing, 400, 2);
-    expect(missing.json().data).toEqual([{ field: 'voucherPackId', message: 'does not exist' }]);
-    const foreign = await call('a', 'POST', VOUCHERS, { ...body('NEW-3'), voucherPackId: ids.packB });
-    expectError(foreign, 400, 2);
-    expect(foreign.json().data).toEqual([{ field: 'voucherPackId', message: 'does not exist' }]);
-    const foreignBrand = await call('a', 'POST', VOUCHERS, { ...body('NEW-3'), brandId: ids.brandB });
-    expect(foreignBrand.json().data).toEqual([{ field: 'brandId', message: 'does not exist' }]);
-  });
-
   it('needs a company from an operator creating a scoped row', async () => {
-    const res = await call('op', 'POST', VOUCHERS, body('OP-1'));
+    const res = await call('op', 'POST', TEMPLATES, body('OP-1'));
     expectError(res, 400, 2);
     expect(res.json().data).toEqual([{ field: 'companyId', message: 'is required' }]);
-    const ok = await call('op', 'POST', VOUCHERS, { ...body('OP-1'), companyId: ids.companyA });
+    const ok = await call('op', 'POST', TEMPLATES, { ...body('OP-1'), companyId: ids.companyA });
     expect(dataOf(ok).companyId).toBe(ids.companyA);
   });
 
+  it('updates many and deletes one and many, within the caller’s company only', async () => {
+    const a1 = dataOf(await call('a', 'POST', TEMPLATES, body('DEL-1'))).id;
+    const a2 = dataOf(await call('a', 'POST', TEMPLATES, body('DEL-2'))).id;
+    const a3 = dataOf(await call('a', 'POST', TEMPLATES, body('DEL-3'))).id;
+    const bId = ids.templateB ?? 0;
+    const patched = await call('a', 'PATCH', TEMPLATES, {
+      ids: [a1, a2, bId],
+      data: { body: 'Patched' },
+    });
+    expect(dataOf(patched).sort()).toEqual([a1, a2].sort());
+    const rows = await t.db
+      .select()
+      .from(pushTemplates)
+      .where(inArray(pushTemplates.id, [a1, a2, bId]));
+    expect(rows.map((r) => r.body).sort()).toEqual(['Beta template', 'Patched', 'Patched']);
+
+    expect(dataOf(await call('a', 'DELETE', `${TEMPLATES}/${a1}`)).id).toBe(a1);
+    expectError(await call('a', 'GET', `${TEMPLATES}/${a1}`), 404, 5);
+    const many = await call(
+      'a',
+      'DELETE',
+      `${TEMPLATES}?ids=${encodeURIComponent(JSON.stringify([a2, a3, bId]))}`,
+    );
+    expect(dataOf(many).sort()).toEqual([a2, a3].sort());
+    const left = await t.db
+      .select()
+      .from(pushTemplates)
+      .where(inArray(pushTemplates.id, [a1, a2, a3, bId]));
+    expect(left.map((r) => r.title)).toEqual(['B-001']);
+    expectError(await call('a', 'DELETE', `${TEMPLATES}?ids=${encodeURIComponent('[1,')}`), 400, 3);
+    expectError(await call('a', 'DELETE', `${TEMPLATES}?ids=${encodeURIComponent('["x"]')}`), 400, 2);
+  });
+
+  it('answers 404 for another company’s id and for a missing one alike', async () => {
+    const [bRow] = await t.db
+      .select()
+      .from(pushTemplates)
+      .where(eq(pushTemplates.id, ids.templateB ?? 0));
+    expect(bRow?.title).toBe('B-001');
+    expectError(await call('a', 'GET', `${TEMPLATES}/${bRow?.id}`), 404, 5);
+    expectError(await call('a', 'GET', `${TEMPLATES}/999999`), 404, 5);
+    expectError(await call('a', 'PUT', `${TEMPLATES}/${bRow?.id}`, { title: 'Mine now' }), 404, 5);
+    expectError(await call('a', 'DELETE', `${TEMPLATES}/${bRow?.id}`), 404, 5);
+    const [after] = await t.db
+      .select()
+      .from(pushTemplates)
+      .where(eq(pushTemplates.id, ids.templateB ?? 0));
+    expect(after).toEqual(bRow);
+  });
+
+  it('lets permissions narrow a merchant: a clerk with VIEW only cannot create, update, delete or transition', async () => {
+    expect(dataOf(await call('clerk', 'GET', `${TEMPLATES}?size=1`))).toHaveLength(1);
+    expectError(await call('clerk', 'POST', TEMPLATES, body('CLERK-1')), 403, 26237);
+    const [row] = await t.db.select().from(pushTemplates).where(eq(pushTemplates.title, 'A-001'));
+    expectError(await call('clerk', 'PUT', `${TEMPLATES}/${row?.id}`, { title: 'x' }), 403, 26237);
+    expectError(await call('clerk', 'DELETE', `${TEMPLATES}/${row?.id}`), 403, 26237);
+    const device = await deviceBy('SN-A-CLERK');
+    expectError(await call('clerk', 'POST', `${DEVICES}/${device.id}/deregister`), 403, 26237);
+    expect((await deviceBy('SN-A-CLERK')).state).toBe('ACTIVE');
+    const [after] = await t.db.select().from(pushTemplates).where(eq(pushTemplates.title, 'A-001'));
+    expect(after).toEqual(row);
+  });
+
+  it('refuses a merchant without a company on create with 26420', async () => {
+    expectError(await call('solo', 'POST', TEMPLATES, body('SOLO-1')), 409, 26420);
+  });
+});
+
+describe('push: references and server-owned fields', () => {
+  const body = (title: string, templateId = ids.templateA) => ({
+    templateId,
+    title,
+    body: 'Two for one today',
+    audience: 'ALL_MEMBERS',
+    scheduledAt: '2026-12-01T09:00:00.000Z',
+  });
+
+  it('refuses a reference to a missing row or to another company’s row as code 2 on the field', async () => {
+    const missing = await call('op', 'POST', PUSH, {
+      ...body('NEW-3', 999_999),
+      companyId: ids.companyA,
+    });
+    expectError(missing, 400, 2);
+    expect(missing.json().data).toEqual([{ field: 'templateId', message: 'does not exist' }]);
+    const foreign = await call('a', 'POST', PUSH, body('NEW-3', ids.templateB));
+    expectError(foreign, 400, 2);
+    expect(foreign.json().data).toEqual([{ field: 'templateId', message: 'does not exist' }]);
+    const made = await t.db.select().from(push).where(eq(push.title, 'NEW-3'));
+    expect(made).toEqual([]);
+  });
+
   it('updates a row partially, ignoring the server-owned fields react-admin sends back', async () => {
-    const created = dataOf(await call('a', 'POST', VOUCHERS, body('UPD-1')));
-    const res = await call('a', 'PUT', `${VOUCHERS}/${created.id}`, {
+    const created = dataOf(await call('a', 'POST', PUSH, body('UPD-1')));
+    expect(created).toMatchObject({ state: 'PENDING', sentAt: null, sentCount: 0 });
+    const res = await call('a', 'PUT', `${PUSH}/${created.id}`, {
       ...created,
       title: 'Renamed',
-      redeemedAt: '2030-01-01T00:00:00Z',
+      state: 'COMPLETED',
+      sentAt: '2030-01-01T00:00:00Z',
+      sentCount: 99,
       companyId: ids.companyB,
     });
     expect(dataOf(res)).toMatchObject({
       id: created.id,
       title: 'Renamed',
-      redeemedAt: null,
+      state: 'PENDING',
+      sentAt: null,
+      sentCount: 0,
       companyId: ids.companyA,
     });
-    const [row] = await t.db.select().from(vouchers).where(eq(vouchers.id, created.id));
-    expect(row).toMatchObject({ title: 'Renamed', redeemedAt: null, companyId: ids.companyA });
-    const cleared = await call('a', 'PUT', `${VOUCHERS}/${created.id}`, { title: null });
+    const [row] = await t.db.select().from(push).where(eq(push.id, created.id));
+    expect(row).toMatchObject({
+      title: 'Renamed',
+      state: 'PENDING',
+      sentAt: null,
+      sentCount: 0,
+      companyId: ids.companyA,
+    });
+    const cleared = await call('a', 'PUT', `${PUSH}/${created.id}`, { title: null });
     expectError(cleared, 400, 2);
   });
 
-  it('updates many and deletes one and many, within the caller’s company only', async () => {
-    const a1 = dataOf(await call('a', 'POST', VOUCHERS, body('DEL-1'))).id;
-    const a2 = dataOf(await call('a', 'POST', VOUCHERS, body('DEL-2'))).id;
-    const a3 = dataOf(await call('a', 'POST', VOUCHERS, body('DEL-3'))).id;
-    const [bRow] = await t.db.select().from(vouchers).where(eq(vouchers.code, 'B-001'));
-    const patched = await call('a', 'PATCH', VOUCHERS, {
-      ids: [a1, a2, bRow?.id],
-      data: { title: 'Patched' },
-    });
-    expect(dataOf(patched).sort()).toEqual([a1, a2].sort());
-    const rows = await t.db
-      .select()
-      .from(vouchers)
-      .where(inArray(vouchers.id, [a1, a2, bRow?.id ?? 0]));
-    expect(rows.map((r) => r.title).sort()).toEqual(['Beta voucher', 'Patched', 'Patched']);
-
-    expect(dataOf(await call('a', 'DELETE', `${VOUCHERS}/${a1}`)).id).toBe(a1);
-    expectError(await call('a', 'GET', `${VOUCHERS}/${a1}`), 404, 5);
-    const many = await call(
-      'a',
-      'DELETE',
-      `${VOUCHERS}?ids=${encodeURIComponent(JSON.stringify([a2, a3, bRow?.id]))}`,
+  it('answers 409 STILL_REFERENCED when a row others point at is deleted, and keeps it', async () => {
+    const template = dataOf(
+      await call('a', 'POST', TEMPLATES, { title: 'Referenced', body: 'In use', state: 'ACTIVE' }),
     );
-    expect(dataOf(many).sort()).toEqual([a2, a3].sort());
-    const left = await t.db
-      .select()
-      .from(vouchers)
-      .where(inArray(vouchers.id, [a1, a2, a3, bRow?.id ?? 0]));
-    expect(left.map((r) => r.code)).toEqual(['B-001']);
-    expectError(await call('a', 'DELETE', `${VOUCHERS}?ids=${encodeURIComponent('[1,')}`), 400, 3);
-    expectError(await call('a', 'DELETE', `${VOUCHERS}?ids=${encodeURIComponent('["x"]')}`), 400, 2);
-  });
-
-  it('answers 404 for another company’s id and for a missing one alike', async () => {
-    const [bRow] = await t.db.select().from(vouchers).where(eq(vouchers.code, 'B-001'));
-    expectError(await call('a', 'GET', `${VOUCHERS}/${bRow?.id}`), 404, 5);
-    expectError(await call('a', 'GET', `${VOUCHERS}/999999`), 404, 5);
-    expectError(await call('a', 'PUT', `${VOUCHERS}/${bRow?.id}`, { title: 'Mine now' }), 404, 5);
-    expectError(await call('a', 'DELETE', `${VOUCHERS}/${bRow?.id}`), 404, 5);
-    const [after] = await t.db.select().from(vouchers).where(eq(vouchers.code, 'B-001'));
-    expect(after).toEqual(bRow);
-  });
-
-  it('lets permissions narrow a merchant: a clerk with VIEW only cannot create, update or delete', async () => {
-    expect(codesOf(await list('clerk', { size: '1' }))).toHaveLength(1);
-    expectError(await call('clerk', 'POST', VOUCHERS, body('CLERK-1')), 403, 26237);
-    const [row] = await t.db.select().from(vouchers).where(eq(vouchers.code, 'V-005'));
-    expectError(await call('clerk', 'PUT', `${VOUCHERS}/${row?.id}`, { title: 'x' }), 403, 26237);
-    expectError(await call('clerk', 'DELETE', `${VOUCHERS}/${row?.id}`), 403, 26237);
-    expectError(await call('clerk', 'POST', `${VOUCHERS}/${row?.id}/redeem`), 403, 26237);
-  });
-
-  it('refuses a merchant without a company on create with 26420', async () => {
-    expectError(await call('solo', 'POST', VOUCHERS, body('SOLO-1')), 409, 26420);
+    dataOf(await call('a', 'POST', PUSH, body('Uses it', template.id)));
+    expectError(await call('a', 'DELETE', `${TEMPLATES}/${template.id}`), 409, 12);
+    const [after] = await t.db.select().from(pushTemplates).where(eq(pushTemplates.id, template.id));
+    expect(after?.id).toBe(template.id);
   });
 });
 
-describe('vouchers: references and deletes', () => {
-  it('refuses a merchant moving a row to another company’s brand, changing nothing', async () => {
-    const [v] = await t.db.select().from(vouchers).where(eq(vouchers.code, 'V-002'));
-    const res = await call('a', 'PUT', `${VOUCHERS}/${v?.id}`, { brandId: ids.brandB });
-    expectError(res, 400, 2);
-    expect(res.json().data).toEqual([{ field: 'brandId', message: 'does not exist' }]);
-    const [after] = await t.db.select().from(vouchers).where(eq(vouchers.code, 'V-002'));
-    expect(after).toEqual(v);
+describe('products: brand-scoped rows', () => {
+  it('needs a brand from a company owner, and one of their own company', async () => {
+    const { brandId: _b, ...noBrand } = productBody('BR-1');
+    const missing = await call('a', 'POST', PRODUCTS, noBrand);
+    expectError(missing, 400, 2);
+    expect(missing.json().data).toEqual([{ field: 'brandId', message: 'is required' }]);
+    const foreignBrand = await call('a', 'POST', PRODUCTS, { ...productBody('BR-1'), brandId: ids.brandB });
+    expectError(foreignBrand, 400, 2);
+    expect(foreignBrand.json().data).toEqual([{ field: 'brandId', message: 'does not exist' }]);
+    expect(await t.db.select().from(products).where(eq(products.sku, 'BR-1'))).toEqual([]);
+    const made = dataOf(await call('a', 'POST', PRODUCTS, productBody('BR-1')));
+    expect(made).toMatchObject({ sku: 'BR-1', companyId: ids.companyA, brandId: ids.brandA });
   });
 
-  it('answers 409 STILL_REFERENCED when a row others point at is deleted, and keeps it', async () => {
-    const [v] = await t.db.select().from(vouchers).where(eq(vouchers.code, 'V-020'));
-    await t.db.insert(voucherHistory).values({
-      voucherId: v?.id,
-      action: 'ISSUED',
-      at: new Date('2026-01-02T03:04:05Z'),
-      companyId: ids.companyA,
-      brandId: ids.brandA,
-    });
-    expectError(await call('a', 'DELETE', `${VOUCHERS}/${v?.id}`), 409, 12);
-    const [after] = await t.db.select().from(vouchers).where(eq(vouchers.code, 'V-020'));
-    expect(after?.id).toBe(v?.id);
+  it('refuses a merchant moving a row to another company’s brand, changing nothing', async () => {
+    const made = dataOf(await call('a', 'POST', PRODUCTS, productBody('BR-2')));
+    const [before] = await t.db.select().from(products).where(eq(products.id, made.id));
+    const res = await call('a', 'PUT', `${PRODUCTS}/${made.id}`, { brandId: ids.brandB });
+    expectError(res, 400, 2);
+    expect(res.json().data).toEqual([{ field: 'brandId', message: 'does not exist' }]);
+    const [after] = await t.db.select().from(products).where(eq(products.id, made.id));
+    expect(after).toEqual(before);
   });
 });
 
@@ -569,6 +646,60 @@ describe('soft delete (brands)', () => {
   });
 });
 
+describe('vouchers: no generic create, delete or state change', () => {
+  const byCode = async (code: string) => {
+    const [row] = await t.db.select().from(vouchers).where(eq(vouchers.code, code));
+    if (!row) throw new Error(`no voucher ${code}`);
+    return row;
+  };
+  const voucherBody = () => ({
+    code: 'NEW-V',
+    title: 'New voucher',
+    value: 12.5,
+    validFrom: '2026-03-01',
+    validUntil: '2026-03-31',
+    voucherPackId: ids.packA,
+    brandId: ids.brandA,
+  });
+
+  it('refuses a generic create to merchants and operators alike (26237): vouchers are issued', async () => {
+    expectError(await call('a', 'POST', VOUCHERS, voucherBody()), 403, 26237);
+    expectError(
+      await call('op', 'POST', VOUCHERS, { ...voucherBody(), companyId: ids.companyA }),
+      403,
+      26237,
+    );
+    expect(await t.db.select().from(vouchers).where(eq(vouchers.code, 'NEW-V'))).toEqual([]);
+  });
+
+  it('refuses a generic delete (26237), keeping the row', async () => {
+    const v = await byCode('V-019');
+    expectError(await call('a', 'DELETE', `${VOUCHERS}/${v.id}`), 403, 26237);
+    expectError(await call('op', 'DELETE', `${VOUCHERS}?ids=${encodeURIComponent(`[${v.id}]`)}`), 403, 26237);
+    expect(await byCode('V-019')).toEqual(v);
+  });
+
+  it('refuses a PUT changing the state (code 2 naming state), changing nothing', async () => {
+    const v = await byCode('V-006');
+    expect(v.state).toBe('AVAILABLE');
+    const res = await call('a', 'PUT', `${VOUCHERS}/${v.id}`, { state: 'REDEEMED' });
+    expectError(res, 400, 2);
+    expect(res.json().data).toEqual([{ field: 'state', message: 'moves only through its operations' }]);
+    const op = await call('op', 'PUT', `${VOUCHERS}/${v.id}`, { state: 'EXPIRED', value: 1 });
+    expectError(op, 400, 2);
+    expect((op.json().data as { field: string }[]).map((x) => x.field).sort()).toEqual(['state', 'value']);
+    expect(await byCode('V-006')).toEqual(v);
+  });
+
+  it('lets a generic update move the validity dates only, the record echoed back unchanged', async () => {
+    const v = await byCode('V-012');
+    const shown = dataOf(await call('a', 'GET', `${VOUCHERS}/${v.id}`));
+    const res = await call('a', 'PUT', `${VOUCHERS}/${v.id}`, { ...shown, validUntil: '2027-01-31' });
+    expect(dataOf(res)).toMatchObject({ id: v.id, state: v.state, value: v.value, validUntil: '2027-01-31' });
+    expect(await byCode('V-012')).toMatchObject({ state: v.state, code: v.code, validUntil: '2027-01-31' });
+  });
+});
+
 describe('API docs', () => {
   it('documents the derived routes with their body schemas', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
@@ -576,58 +707,60 @@ describe('API docs', () => {
     const doc = res.json() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
+        DEVICES,
+        `${DEVICES}/export`,
+        `${DEVICES}/{id}`,
+        `${DEVICES}/{id}/{action}`,
+        `${DEVICES}/actions/{action}`,
         VOUCHERS,
-        `${VOUCHERS}/export`,
         `${VOUCHERS}/{id}`,
-        `${VOUCHERS}/{id}/{action}`,
+        `${VOUCHERS}/{id}/redeem`,
       ]),
     );
-    expect(JSON.stringify(doc.paths[VOUCHERS]?.post?.requestBody)).toContain('"maxLength":32');
+    // serialNo: maxLength 64
+    expect(JSON.stringify(doc.paths[DEVICES]?.post?.requestBody)).toContain('"maxLength":64');
   });
 });
 
-describe('vouchers actions', () => {
-  const byCode = async (code: string) => {
-    const [row] = await t.db.select().from(vouchers).where(eq(vouchers.code, code));
-    if (!row) throw new Error(`no voucher ${code}`);
-    return row;
-  };
-
-  it('redeems an available voucher and stamps redeemedAt', async () => {
-    const v = await byCode('V-003');
-    expect(v.state).toBe('AVAILABLE');
-    const res = await call('a', 'POST', `${VOUCHERS}/${v.id}/redeem`);
-    expect(dataOf(res)).toMatchObject({ id: v.id, state: 'REDEEMED' });
-    const after = await byCode('V-003');
-    expect(after.state).toBe('REDEEMED');
-    expect(after.redeemedAt).toBeInstanceOf(Date);
+describe('devices actions', () => {
+  it('deregisters an active device', async () => {
+    const d = await deviceBy('SN-A-003');
+    expect(d.state).toBe('ACTIVE');
+    const res = await call('a', 'POST', `${DEVICES}/${d.id}/deregister`);
+    expect(dataOf(res)).toMatchObject({ id: d.id, state: 'DEREGISTERED' });
+    const after = await deviceBy('SN-A-003');
+    expect(after.state).toBe('DEREGISTERED');
   });
 
   it('refuses a transition the current state does not allow with 409 code 11, changing nothing', async () => {
-    const v = await byCode('V-001');
-    expect(v.state).toBe('REDEEMED');
-    const res = await call('a', 'POST', `${VOUCHERS}/${v.id}/redeem`);
+    const d = await deviceBy('SN-A-001');
+    expect(d.state).toBe('DEREGISTERED');
+    const res = await call('a', 'POST', `${DEVICES}/${d.id}/deregister`);
     expectError(res, 409, 11);
-    expect(res.json().data).toEqual([{ field: 'state', message: 'redeem needs state in AVAILABLE' }]);
-    expect(await byCode('V-001')).toEqual(v);
+    expect(res.json().data).toEqual([{ field: 'state', message: 'deregister needs state in ACTIVE' }]);
+    expect(await deviceBy('SN-A-001')).toEqual(d);
   });
 
   it('keeps an action to its declared roles and to the caller’s company', async () => {
-    const v = await byCode('V-006');
-    expectError(await call('a', 'POST', `${VOUCHERS}/${v.id}/expire`), 403, 26237);
-    expectError(await call('b', 'POST', `${VOUCHERS}/${v.id}/redeem`), 404, 5);
-    expectError(await call('a', 'POST', `${VOUCHERS}/${v.id}/unknown`), 400, 2);
-    expect((await byCode('V-006')).state).toBe('AVAILABLE');
+    const d = await deviceBy('SN-A-006');
+    expectError(await call('a', 'POST', `${DEVICES}/${d.id}/markSpoilt`), 403, 26237);
+    expectError(await call('b', 'POST', `${DEVICES}/${d.id}/deregister`), 404, 5);
+    expectError(await call('a', 'POST', `${DEVICES}/${d.id}/unknown`), 400, 2);
+    expect(await deviceBy('SN-A-006')).toEqual(d);
   });
 
   it('runs a bulk action on the rows that may move and answers their ids', async () => {
-    const avail = await byCode('V-009');
-    const redeemed = await byCode('V-010');
-    const res = await call('op', 'POST', `${VOUCHERS}/actions/expire`, { ids: [avail.id, redeemed.id] });
-    expect(dataOf(res)).toEqual([avail.id]);
-    expect((await byCode('V-009')).state).toBe('EXPIRED');
-    expect((await byCode('V-010')).state).toBe('REDEEMED');
-    expectError(await call('op', 'POST', `${VOUCHERS}/actions/redeem`, { ids: [avail.id] }), 400, 2);
+    const active = await deviceBy('SN-A-009');
+    const deregistered = await deviceBy('SN-A-010');
+    expect([active.state, deregistered.state]).toEqual(['ACTIVE', 'DEREGISTERED']);
+    const res = await call('op', 'POST', `${DEVICES}/actions/deregister`, {
+      ids: [active.id, deregistered.id],
+    });
+    expect(dataOf(res)).toEqual([active.id]);
+    expect((await deviceBy('SN-A-009')).state).toBe('DEREGISTERED');
+    expect(await deviceBy('SN-A-010')).toEqual(deregistered);
+    // markSpoilt is declared without bulk
+    expectError(await call('op', 'POST', `${DEVICES}/actions/markSpoilt`, { ids: [active.id] }), 400, 2);
   });
 });
 

@@ -3,12 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMockDb, MOCK_ACCOUNTS, type MockDb } from '../../mocks/data';
 import { createHandlers } from '../../mocks/handlers';
 import { listSpecOf } from '../../mocks/resources';
-import { coupons } from './fixtures/coupons';
 import { createProviders } from '../../src/providers';
 import { endpointsFromDeclarations } from '../../src/providers/dataProvider';
 import { getPortalEnv } from '../../src/providers/env';
 import { ApiError } from '../../src/providers/httpClient';
 import { createMemoryStorage, createSessionStore } from '../../src/providers/storage';
+import { coupons } from './fixtures/coupons';
 
 const ORIGIN = 'http://portal.test';
 const server = setupServer();
@@ -56,14 +56,7 @@ describe('generic resource mocks (a declared coupons table)', () => {
   it('the list spec holds the declared fields plus id, times and scope columns', () => {
     const spec = listSpecOf(coupons);
     expect(Object.keys(spec).sort()).toEqual(
-      [
-        'id',
-        'createTime',
-        'updateTime',
-        'companyId',
-        'brandId',
-        ...coupons.fields.map((f) => f.name),
-      ].sort(),
+      ['id', 'createTime', 'updateTime', 'companyId', 'brandId', ...coupons.fields.map((f) => f.name)].sort(),
     );
     expect(spec.code).toEqual({ type: 'text', filter: ['eq', 'regex'], sort: true, search: true });
     expect(spec.state).toEqual({ type: 'enum', filter: ['eq', 'in'], sort: true });

@@ -241,6 +241,38 @@ const RULES: Record<string, Rule> = {
     rs
       .filter((r) => r.storage === 'existing' && !['users', 'userGroups'].includes(r.name))
       .map((r) => `${r.name}: existing storage`),
+  // a ledger's rows are written by the operations alone: no role may write it generically (the
+  // service refuses anyway; the declaration must not promise otherwise). DELETE falls back to UPDATE.
+  'a ledger gives no role ADD, UPDATE or DELETE': (rs) =>
+    rs
+      .filter((r) => r.ledger)
+      .flatMap((r) =>
+        (['ADD', 'UPDATE', 'DELETE'] as const).flatMap((action) =>
+          (action === 'DELETE' ? (r.access.DELETE ?? r.access.UPDATE) : r.access[action]).map(
+            (role) => `${r.name}: ledger lets ${role} ${action}`,
+          ),
+        ),
+      ),
+  // the field's own code replaces code 2 for a value past its min or max: a range it must have
+  "a field's own error code belongs to a number or money field with a min or max": (rs) =>
+    eachField(rs, (r, f) => {
+      if (f.error === undefined) return undefined;
+      if ((f.type === 'number' || f.type === 'money') && (f.min !== undefined || f.max !== undefined))
+        return undefined;
+      return `${r.name}.${f.name} (${f.type}): error ${f.error} without a numeric range`;
+    }),
+  'a rule across fields names two declared fields of the same type': (rs) =>
+    rs.flatMap((r) =>
+      (r.rules ?? []).flatMap((rule) => {
+        const first = fieldOf(r, rule.first);
+        const last = fieldOf(r, rule.last);
+        const name = `${r.name}: rule ${rule.first} ≤ ${rule.last}`;
+        if (!first || !last) return [`${name} names an undeclared field`];
+        if (rule.first === rule.last) return [`${name} names one field twice`];
+        if (first.type !== last.type) return [`${name} compares ${first.type} with ${last.type}`];
+        return [];
+      }),
+    ),
 };
 
 /** Deep copy of the registry, broken by `mutate`, for the rule's negative case. */
@@ -417,9 +449,9 @@ const BREAKAGES: Record<keyof typeof RULES, [(rs: Res[]) => void, string]> = {
   ],
   "an action's stampField is a datetime field": [
     (rs) => {
-      action(rs, 'vouchers', 'redeem').stampField = 'validUntil';
+      action(rs, 'store', 'disable').stampField = 'address';
     },
-    'vouchers.redeem: validUntil',
+    'store.disable: address',
   ],
   "an action's roles may update the resource": [
     (rs) => {
@@ -481,6 +513,27 @@ const BREAKAGES: Record<keyof typeof RULES, [(rs: Res[]) => void, string]> = {
     },
     'store: existing storage',
   ],
+  'a ledger gives no role ADD, UPDATE or DELETE': [
+    (rs) => {
+      // DELETE left out: it falls back to UPDATE
+      res(rs, 'voucherHistory').access = { VIEW: ['operator'], ADD: [], UPDATE: ['operator'] };
+    },
+    'voucherHistory: ledger lets operator DELETE',
+  ],
+  "a field's own error code belongs to a number or money field with a min or max": [
+    (rs) => {
+      field(rs, 'voucherPacks', 'title').error = 'VOUCHER_ILLEGAL_PRICE';
+    },
+    'voucherPacks.title (text): error VOUCHER_ILLEGAL_PRICE without a numeric range',
+  ],
+  'a rule across fields names two declared fields of the same type': [
+    (rs) => {
+      res(rs, 'voucherPacks').rules = [
+        { kind: 'order', first: 'validFrom', last: 'quantity', error: 'VOUCHER_PACK_DATE_ILLEGAL' },
+      ];
+    },
+    'voucherPacks: rule validFrom ≤ quantity compares date with number',
+  ],
 };
 
 describe('resource registry', () => {
@@ -502,9 +555,22 @@ describe('resource registry', () => {
     expect(resourceByName('vouchers').path).toBe('/vouchers');
   });
 
-  it('declares the 17 named tables plus users, user groups, devices, products and the audit log, and nothing else', () => {
+  it('declares the 17 named tables plus users, user groups, devices, products, members and the audit log, and nothing else', () => {
     expect([...RESOURCE_NAMES].sort()).toEqual(
-      [...NAMED_TABLES, 'users', 'userGroups', 'devices', 'products', 'auditLog'].sort(),
+      [...NAMED_TABLES, 'users', 'userGroups', 'devices', 'products', 'members', 'auditLog'].sort(),
+    );
+  });
+
+  it('has ledgers, fields with their own error and rules across fields for the rules above to check', () => {
+    const rs = RESOURCES as readonly Res[];
+    expect(rs.filter((r) => r.ledger).map((r) => r.name)).toEqual(
+      expect.arrayContaining(['voucherHistory', 'stampingHistory']),
+    );
+    expect(rs.flatMap((r) => r.fields.filter((f) => f.error).map((f) => `${r.name}.${f.name}`))).toEqual(
+      expect.arrayContaining(['voucherPacks.price', 'voucherPacks.voucherValidityDays']),
+    );
+    expect(rs.filter((r) => (r.rules ?? []).length > 0).map((r) => r.name)).toEqual(
+      expect.arrayContaining(['voucherPacks', 'vouchers']),
     );
   });
 

@@ -1,0 +1,151 @@
+// A voucher campaign in a real browser against a real `npm start` with the demo data (issue 8): an
+// operator creates a pack for a merchant's company and brand; the merchant issues vouchers of it to a
+// member, redeems one at a store, and finds the member with both vouchers and their history.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserAvailable,
+  launchBrowser,
+  newContext,
+  type PageProblems,
+  type RunningServer,
+  screenshot,
+  startServer,
+  watchPage,
+} from './harness';
+
+const PASSWORD = 'Demo-vouchers-Pass1';
+const OPERATOR = { email: 'operator@loyalty-demo.example', password: PASSWORD };
+const MERCHANT = { email: 'owner@harbour-kopi.example', password: PASSWORD };
+const PACK = 'E2E Free Teh Tarik';
+const MEMBER_LOCAL = '8123 4567';
+const MEMBER = '+6581234567';
+
+const day = (offset: number) => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+};
+
+const signIn = async (page: Page, user: { email: string; password: string }): Promise<void> => {
+  await page.goto('/login');
+  await page.getByLabel(/^E-mail/).fill(user.email);
+  await page.getByLabel(/^Password/).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
+};
+
+/** Picks `option` in the autocomplete labelled `label`. */
+const pick = async (page: Page, label: RegExp, option: RegExp) => {
+  await page.getByLabel(label).first().click();
+  await page.getByRole('option', { name: option }).first().click();
+};
+
+describe.skipIf(!browserAvailable())('a voucher campaign in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let operatorContext: BrowserContext;
+  let merchantContext: BrowserContext;
+  let operator: Page;
+  let merchant: Page;
+  let operatorProblems: PageProblems;
+  let merchantProblems: PageProblems;
+
+  beforeAll(async () => {
+    server = await startServer({
+      adminEmail: 'first.operator@example.com',
+      adminPassword: 'First-operator-Pass1',
+      demoPassword: PASSWORD,
+    });
+    browser = await launchBrowser();
+    operatorContext = await newContext(browser, server.baseUrl);
+    merchantContext = await newContext(browser, server.baseUrl);
+    operator = await operatorContext.newPage();
+    merchant = await merchantContext.newPage();
+    operatorProblems = watchPage(operator);
+    merchantProblems = watchPage(merchant);
+  }, 600_000);
+
+  afterAll(async () => {
+    await operatorContext?.close();
+    await merchantContext?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('the operator creates a pack for the company and brand they pick', async () => {
+    await signIn(operator, OPERATOR);
+    await operator.goto('/voucherPacks/create');
+    await pick(operator, /^Company/, /Harbour Kopi Pte Ltd/);
+    await pick(operator, /^Brand/, /^Harbour Kopi/);
+    await operator.getByLabel(/^Title/).fill(PACK);
+    await operator.getByLabel(/^Price/).fill('0');
+    await operator.getByLabel(/^Voucher value/).fill('3.5');
+    await operator.getByLabel(/^Quantity/).fill('50');
+    await operator.getByLabel(/^Limit per member/).fill('5');
+    await operator.getByLabel(/^Valid from/).fill(day(-1));
+    await operator.getByLabel(/^Valid until/).fill(day(60));
+    await operator.getByRole('button', { name: /^Save$/ }).click();
+    await operator.waitForURL((url) => !url.pathname.endsWith('/create'), { timeout: 20_000 });
+    await operator.goto('/vouchers/voucherPackList');
+    await operator.getByText(PACK).first().waitFor({ timeout: 20_000 });
+    await screenshot(operator, 'vouchers-operator-pack-list');
+    expect(operatorProblems.pageErrors).toEqual([]);
+  }, 120_000);
+
+  it('the merchant issues two vouchers of it to a member, with the spec confirm and figures', async () => {
+    await signIn(merchant, MERCHANT);
+    await merchant.goto('/vouchers/voucherPackList');
+    await merchant.getByText(PACK).first().click();
+    await merchant.getByRole('heading', { name: PACK }).waitFor({ timeout: 20_000 });
+    await merchant
+      .getByRole('button', { name: /Issue vouchers/ })
+      .first()
+      .click();
+    const dialog = merchant.getByRole('dialog');
+    await dialog.getByLabel(/^Member mobile/).fill(MEMBER_LOCAL);
+    await dialog.getByLabel(/^Quantity/).fill('2');
+    await dialog.getByRole('button', { name: /^Issue$/ }).click();
+    await merchant.getByText('Confirm to Issue - Vouchers?').waitFor();
+    await merchant.getByRole('button', { name: /^Confirm$/ }).click();
+    await merchant.getByText('Issue Vouchers success').waitFor({ timeout: 20_000 });
+    await merchant.getByText('2 / 50').waitFor({ timeout: 20_000 });
+    await screenshot(merchant, 'vouchers-merchant-pack-issued');
+  }, 120_000);
+
+  it('the merchant redeems one at a store and sees its history', async () => {
+    const table = merchant.getByRole('region', { name: /Vouchers of this pack/ });
+    await table.getByRole('link').first().click();
+    await merchant.waitForURL(/\/vouchers\/\d+\/show/, { timeout: 20_000 });
+    const code =
+      (await merchant.getByRole('heading', { level: 1 }).first().textContent())?.trim().slice(0, 10) ?? '';
+    await merchant
+      .getByRole('button', { name: /^Redeem$/ })
+      .first()
+      .click();
+    const dialog = merchant.getByRole('dialog');
+    await dialog.getByLabel(/^Store/).click();
+    await merchant.getByRole('option').first().click();
+    await dialog.getByRole('button', { name: /^Redeem$/ }).click();
+    await merchant.getByRole('button', { name: /^Confirm$/ }).click();
+    await merchant.getByText(`Redeem ${code} success`).waitFor({ timeout: 20_000 });
+    await merchant.getByText('Redeemed').first().waitFor();
+    await screenshot(merchant, 'vouchers-merchant-redeemed');
+  }, 120_000);
+
+  it('the member lookup shows the member’s vouchers by state with their history', async () => {
+    await merchant.goto('/voucher/get-user-vouchers');
+    await merchant.getByLabel(/^Member mobile/).fill(MEMBER);
+    await merchant.getByRole('button', { name: /^Search$/ }).click();
+    await merchant.getByRole('tab', { name: 'Available (1)' }).waitFor({ timeout: 20_000 });
+    await merchant.getByRole('tab', { name: 'Redeemed (1)' }).click();
+    const card = merchant.getByRole('tabpanel').getByRole('article').first();
+    await card.getByText(PACK).waitFor();
+    await card.getByRole('button', { name: /History/ }).click();
+    await card.getByRole('listitem').nth(1).waitFor();
+    expect(await card.getByRole('listitem').count()).toBe(2);
+    expect(await card.getByRole('listitem').nth(1).textContent()).toContain('Redeemed');
+    await screenshot(merchant, 'vouchers-member-lookup');
+    expect(merchantProblems.pageErrors).toEqual([]);
+  }, 120_000);
+});
