@@ -8,6 +8,7 @@ import { roleOf } from '../contract/claims';
 import type { PermissionAction } from '../contract/enums';
 import { ERRORS, type ErrorDef, type ErrorName } from '../contract/errors';
 import { HEADERS } from '../contract/http';
+import { scopeColumnsOf } from '../resources/scope';
 import type { FieldDeclaration, ResourceDeclaration } from '../resources/types';
 import type { MockDb, MockRow, MockUser } from './data';
 import { applyListQuery, type MockField, type MockListSpec } from './list';
@@ -20,25 +21,6 @@ export interface ResourceMockContext {
   authenticate: (request: Request) => { user: MockUser };
   fullPermissions: (user: MockUser) => Permission[] | null;
 }
-
-type ScopeColumn = 'companyId' | 'brandId' | 'storeId';
-
-export const scopeColumnsOf = (decl: Pick<ResourceDeclaration, 'scope'>): ScopeColumn[] => {
-  switch (decl.scope) {
-    case 'none':
-      return [];
-    case 'company':
-      return ['companyId'];
-    case 'brand':
-      return ['companyId', 'brandId'];
-    case 'store':
-      return ['companyId', 'storeId'];
-    default: {
-      const never: never = decl.scope;
-      throw new Error(`unknown scope ${String(never)}`);
-    }
-  }
-};
 
 const listTypeOf = (field: FieldDeclaration): MockField['type'] => {
   switch (field.type) {

@@ -1,6 +1,7 @@
 // Names the derived tables use, in one place: the table builder creates constraints with them and the
 // service maps a violated constraint back to the declared field it guards.
-import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
+import { addedScopeColumns, SCOPE_COLUMNS, type ScopeColumn, scopeColumnsOf } from '../../resources/scope';
+import type { ResourceDeclaration } from '../../resources/types';
 
 /** camelCase → snake_case: `voucherPackId` → `voucher_pack_id`. */
 export const snake = (name: string): string =>
@@ -11,27 +12,7 @@ export const snake = (name: string): string =>
 
 export const tableNameOf = (decl: Pick<ResourceDeclaration, 'name'>): string => snake(decl.name);
 
-/** The scope columns and the resource each one points to. */
-export const SCOPE_COLUMNS = { companyId: 'company', brandId: 'brand', storeId: 'store' } as const;
-export type ScopeColumn = keyof typeof SCOPE_COLUMNS;
-
-/** The scope columns of a resource, outermost first. */
-export const scopeColumnsOf = (decl: Pick<ResourceDeclaration, 'scope'>): ScopeColumn[] => {
-  switch (decl.scope) {
-    case 'none':
-      return [];
-    case 'company':
-      return ['companyId'];
-    case 'brand':
-      return ['companyId', 'brandId'];
-    case 'store':
-      return ['companyId', 'storeId'];
-    default: {
-      const never: never = decl.scope;
-      throw new Error(`unknown scope ${String(never)}`);
-    }
-  }
-};
+export { addedScopeColumns, SCOPE_COLUMNS, type ScopeColumn, scopeColumnsOf };
 
 /**
  * The key on a row that holds scope column `c`: the row's own `id` when the resource is that scope's
@@ -48,14 +29,6 @@ export const effectiveScope = (
   decl: Pick<ResourceDeclaration, 'name' | 'scope'>,
 ): ResourceDeclaration['scope'] =>
   decl.scope === 'none' && decl.name === SCOPE_COLUMNS.companyId ? 'company' : decl.scope;
-
-/** Scope columns the table gets on top of its declared fields. */
-export const addedScopeColumns = (
-  decl: Pick<ResourceDeclaration, 'name' | 'scope' | 'fields'>,
-): ScopeColumn[] =>
-  scopeColumnsOf(decl).filter(
-    (c) => scopeKey(decl, c) !== 'id' && !decl.fields.some((f: FieldDeclaration) => f.name === c),
-  );
 
 export const uniqueName = (table: string, field: string) => `${table}_${snake(field)}_uq`;
 export const indexName = (table: string, field: string) => `${table}_${snake(field)}_idx`;

@@ -59,38 +59,9 @@ export const writableFields = (
 
 // ---- scope columns ------------------------------------------------------------------------------
 
-/** The scope columns and the resource each one points to (as server/resources/naming.ts). */
-export const SCOPE_COLUMNS = { companyId: 'company', brandId: 'brand', storeId: 'store' } as const;
-export type ScopeColumn = keyof typeof SCOPE_COLUMNS;
+import { addedScopeColumns, SCOPE_COLUMNS, type ScopeColumn } from '../../resources/scope';
 
-const scopeColumnsOf = (scope: ResourceDeclaration['scope']): ScopeColumn[] => {
-  switch (scope) {
-    case 'none':
-      return [];
-    case 'company':
-      return ['companyId'];
-    case 'brand':
-      return ['companyId', 'brandId'];
-    case 'store':
-      return ['companyId', 'storeId'];
-    default: {
-      const never: never = scope;
-      throw new Error(`unknown scope ${String(never)}`);
-    }
-  }
-};
-
-/**
- * The scope columns a derived table gets on top of its declared fields: the server's
- * `addedScopeColumns` (a unit test keeps the two equal). A table is not its own scope column (the
- * company table's company is the row itself), and a column the declaration names itself is a field.
- */
-export const addedScopeColumns = (
-  decl: Pick<ResourceDeclaration, 'name' | 'scope' | 'fields'>,
-): ScopeColumn[] =>
-  scopeColumnsOf(decl.scope).filter(
-    (c) => SCOPE_COLUMNS[c] !== decl.name && !decl.fields.some((f) => f.name === c),
-  );
+export { addedScopeColumns, SCOPE_COLUMNS, type ScopeColumn };
 
 /**
  * The scope columns a generic create may name: those of a derived table (a hand-written table's
