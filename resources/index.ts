@@ -9,6 +9,7 @@ import { countryConfig } from './tables/countryConfig';
 import { devices } from './tables/devices';
 import { forceUpdateConfig } from './tables/forceUpdateConfig';
 import { industryConfig } from './tables/industryConfig';
+import { memberCards } from './tables/memberCards';
 import { members } from './tables/members';
 import { merchantSignup } from './tables/merchantSignup';
 import { products } from './tables/products';
@@ -29,6 +30,7 @@ import type { ResourceDeclaration } from './types';
 export const RESOURCES = [
   users,
   stampCard,
+  memberCards,
   stampsTransaction,
   stampingHistory,
   vouchers,

@@ -189,6 +189,21 @@ export interface OrderRule {
   error: ErrorName;
 }
 
+/** A unique index over `fields` (see `ResourceDeclaration.uniques`). */
+export interface UniqueDeclaration {
+  name: string;
+  fields: readonly string[];
+  where?: { field: string; in: readonly string[] };
+  error: ErrorName;
+}
+
+/** `field` keeps its value while `while.field` is one of `while.in`. */
+export interface FrozenDeclaration {
+  field: string;
+  while: { field: string; in: readonly string[] };
+  error: ErrorName;
+}
+
 export interface ActionDeclaration {
   name: string;
   /** i18n key; defaults to `resources.<resource>.actions.<name>` */
@@ -217,8 +232,12 @@ export interface ResourceDeclaration {
   path: string;
   /** default 'main' */
   service?: ServiceName;
-  /** the portal route of its list, e.g. '/vouchers' (spec section 2) */
-  route: string;
+  /**
+   * the portal route of its list, e.g. '/vouchers' (spec section 2). Absent: the table has no list
+   * screen of its own in the menu; its rows are reached from another screen (member cards from their
+   * programme's page) at react-admin's /<name>/<id>/show.
+   */
+  route?: string;
   /** i18n key of the title; defaults to `resources.<name>.name` */
   label?: string;
   /** what `canAccess` checks for VIEW / ADD / UPDATE */
@@ -253,6 +272,17 @@ export interface ResourceDeclaration {
   };
   /** rules across fields, checked on every create and update (on the merged row) and by the forms */
   rules?: readonly OrderRule[];
+  /**
+   * Unique indexes across fields, optionally partial (only rows whose `where.field` is one of
+   * `where.in`): one AVAILABLE member card per member and programme, one receipt number per store.
+   * The operations check them first and map a racing violation to `error`.
+   */
+  uniques?: readonly UniqueDeclaration[];
+  /**
+   * A field that may not change while another holds one of some values (an ACTIVE device keeps its
+   * store: 26621); the generic update answers `error` naming the field.
+   */
+  frozen?: readonly FrozenDeclaration[];
   /**
    * Rows are created by an operation, not by the generic create (vouchers are issued from a pack):
    * the portal's create screen is hand-written for it, and the list's create button, labelled

@@ -1,7 +1,11 @@
-import { STAMP_CARD_STATES } from '../../contract/enums';
+import { THREE_VALUE_STATES } from '../../contract/enums';
 import type { ResourceDeclaration } from '../types';
 
-/** A stamp card programme: collect `stampsRequired` stamps, get a voucher from the reward pack. */
+/**
+ * A stamp card programme of a brand (OPERATIONS.md "Stamp cards"): a member collects `stampsRequired`
+ * stamps on a member card (resources/tables/memberCards.ts) and gets a voucher of the reward pack.
+ * Its state (ACTIVE / DISABLED / DELETE) and `issuedCount` move only through the operations.
+ */
 export const stampCard = {
   name: 'stampCard',
   path: '/stamp-cards',
@@ -11,7 +15,6 @@ export const stampCard = {
     VIEW: ['operator', 'merchant'],
     ADD: ['operator', 'merchant'],
     UPDATE: ['operator', 'merchant'],
-    DELETE: ['operator'],
   },
   scope: 'brand',
   recordRepresentation: 'title',
@@ -47,6 +50,17 @@ export const stampCard = {
       sortable: true,
     },
     {
+      name: 'maxStampsPerTransaction',
+      type: 'number',
+      required: true,
+      integer: true,
+      min: 1,
+      max: 50,
+      default: 1,
+      views: ['show', 'edit', 'create'],
+      help: 'The most stamps one stamping may give',
+    },
+    {
       name: 'price',
       type: 'money',
       min: 0,
@@ -54,7 +68,32 @@ export const stampCard = {
       default: 0,
       filter: ['gte', 'lte'],
       sortable: true,
+      error: 'ILLEGAL_STAMP_PRICE',
       help: 'What a member pays for the card; 0 for a free card',
+    },
+    {
+      name: 'quantity',
+      type: 'number',
+      integer: true,
+      min: 1,
+      max: 10_000_000,
+      filter: ['gte', 'lte'],
+      sortable: true,
+      error: 'STAMP_CARD_SOLD_OUT',
+      help: 'How many member cards may be issued; empty for no limit',
+    },
+    {
+      name: 'issuedCount',
+      type: 'number',
+      integer: true,
+      min: 0,
+      readOnly: true,
+      operationOnly: true,
+      default: 0,
+      filter: ['gte', 'lte'],
+      sortable: true,
+      views: ['list', 'show'],
+      help: 'Member cards issued so far; moved only by issuing',
     },
     {
       name: 'rewardVoucherPackId',
@@ -68,20 +107,36 @@ export const stampCard = {
     {
       name: 'state',
       type: 'select',
-      choices: STAMP_CARD_STATES,
-      numeric: true,
-      default: 'AVAILABLE',
+      choices: THREE_VALUE_STATES,
+      default: 'ACTIVE',
       filter: ['eq', 'in'],
       sortable: true,
+      operationOnly: true,
     },
   ],
+  softDelete: { field: 'state', value: 'DELETE' },
+  rules: [
+    { kind: 'order', first: 'startDate', last: 'endDate', error: 'PROGRAM_DATE_ILLEGAL' },
+    // a programme cannot shrink below the cards it already issued
+    { kind: 'order', first: 'issuedCount', last: 'quantity', error: 'STAMP_CARD_SOLD_OUT' },
+  ],
+  audit: true,
   actions: [
     {
-      name: 'expire',
+      name: 'disable',
       roles: ['operator', 'merchant'],
       field: 'state',
-      from: ['AVAILABLE'],
-      to: 'EXPIRED',
+      from: ['ACTIVE'],
+      to: 'DISABLED',
+      bulk: true,
+      confirm: true,
+    },
+    {
+      name: 'enable',
+      roles: ['operator', 'merchant'],
+      field: 'state',
+      from: ['DISABLED'],
+      to: 'ACTIVE',
       bulk: true,
       confirm: true,
     },

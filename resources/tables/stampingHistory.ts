@@ -2,8 +2,8 @@ import { STAMP_CARD_STATES } from '../../contract/enums';
 import type { ResourceDeclaration } from '../types';
 
 /**
- * Stamps movement: every change to one member's stamps on one card (a stamp earned, taken back by a
- * void, or spent when the card completes). Written by the stamping service only.
+ * Stamps movement: every change to one member card's stamps (+n for a stamping, −n for a void), with
+ * the stamps after it. Written by the stamping and void operations only (a ledger).
  */
 export const stampingHistory = {
   name: 'stampingHistory',
@@ -18,6 +18,7 @@ export const stampingHistory = {
   menu: { group: 'stampCards', order: 3 },
   fields: [
     { name: 'stampCardId', type: 'reference', reference: 'stampCard', required: true, filter: ['eq', 'in'] },
+    { name: 'memberCardId', type: 'reference', reference: 'memberCards', filter: ['eq', 'in'] },
     {
       name: 'transactionId',
       type: 'reference',

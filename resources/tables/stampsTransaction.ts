@@ -1,9 +1,10 @@
-import { TRANSACTION_RESULTS, TRANSACTION_TYPES } from '../../contract/enums';
+import { STAMP_CARD_STATES, TRANSACTION_RESULTS, TRANSACTION_TYPES } from '../../contract/enums';
 import type { ResourceDeclaration } from '../types';
 
 /**
- * A purchase or top-up recorded at a store's device. Stamping and voiding carry ledger effects, so
- * they are services with routes of their own; the generic routes only read.
+ * One stamping of a member card at a store (OPERATIONS.md "Stamp cards"): SUCCESS, FAILED (a refused
+ * stamping, with the code that refused it) or VOIDED (taken back). Written by the stamping and void
+ * operations only (a ledger); the generic routes only read.
  */
 export const stampsTransaction = {
   name: 'stampsTransaction',
@@ -11,12 +12,14 @@ export const stampsTransaction = {
   route: '/stamp-cards/StampsTransaction',
   permission: 'stampsTransaction',
   access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
+  ledger: true,
   scope: 'brand',
   recordRepresentation: 'receiptNo',
   defaultSort: { field: 'at', direction: 'desc' },
   menu: { group: 'stampCards', order: 2 },
   fields: [
     { name: 'stampCardId', type: 'reference', reference: 'stampCard', filter: ['eq', 'in'] },
+    { name: 'memberCardId', type: 'reference', reference: 'memberCards', filter: ['eq', 'in'] },
     {
       name: 'memberMobile',
       type: 'phone',
@@ -53,7 +56,39 @@ export const stampsTransaction = {
       filter: ['eq', 'gte', 'lte'],
       sortable: true,
     },
-    { name: 'amount', type: 'money', required: true, min: 0, filter: ['gte', 'lte'], sortable: true },
+    {
+      name: 'stampsAfter',
+      type: 'number',
+      integer: true,
+      min: 0,
+      max: 100,
+      views: ['list', 'show'],
+      help: "The card's stamps after this transaction",
+    },
+    {
+      name: 'memberCardState',
+      type: 'select',
+      choices: STAMP_CARD_STATES,
+      numeric: true,
+      views: ['show'],
+      help: "The member's card after this transaction",
+    },
+    {
+      name: 'rewardVoucherId',
+      type: 'reference',
+      reference: 'vouchers',
+      views: ['show'],
+      help: 'The reward voucher this stamping issued',
+    },
+    {
+      name: 'amount',
+      type: 'money',
+      min: 0,
+      default: 0,
+      filter: ['gte', 'lte'],
+      sortable: true,
+      views: ['show'],
+    },
     {
       name: 'receiptNo',
       type: 'text',
@@ -64,7 +99,19 @@ export const stampsTransaction = {
     },
     { name: 'storeId', type: 'reference', reference: 'store', filter: ['eq', 'in'] },
     { name: 'deviceId', type: 'reference', reference: 'devices', filter: ['eq', 'in'] },
+    { name: 'failureCode', type: 'number', integer: true, views: ['show'], help: 'The code that refused it' },
+    { name: 'failureReason', type: 'text', maxLength: 500, views: ['show'] },
     { name: 'voidReason', type: 'text', maxLength: 500, views: ['show'] },
+    { name: 'voidedAt', type: 'datetime', views: ['show'] },
     { name: 'at', type: 'datetime', required: true, filter: ['gte', 'lte'], sortable: true },
+  ],
+  uniques: [
+    {
+      // a receipt stamps once per store (26630); a refused attempt does not hold its number
+      name: 'stamps_transaction_receipt_per_store',
+      fields: ['storeId', 'receiptNo'],
+      where: { field: 'result', in: ['SUCCESS', 'VOIDED'] },
+      error: 'DUPLICATE_RECEIPT_NUMBER',
+    },
   ],
 } as const satisfies ResourceDeclaration;

@@ -147,6 +147,11 @@ export const mapDbError = (decl: ResourceDeclaration, err: unknown, deleting = f
   const violation = (message: string): FieldViolation[] => [{ field: field ?? 'body', message }];
   switch (info.code) {
     case '23505': {
+      const declared = (decl.uniques ?? []).find((u) => u.name === info.constraint);
+      if (declared)
+        return new AppError(declared.error, [
+          { field: declared.fields.at(-1) ?? 'body', message: 'already exists' },
+        ]);
       const own = field ? decl.errors?.duplicate?.[field] : undefined;
       return new AppError(own ?? 'ALREADY_EXISTS', violation('already exists'));
     }
@@ -234,8 +239,22 @@ export const assertRules = (decl: ResourceDeclaration, row: Row): void => {
     const a = typeof first === 'number' ? first : String(first);
     const b = typeof last === 'number' ? last : String(last);
     if (a > b) {
-      throw new AppError(rule.error, [{ field: rule.last, message: `must not be before ${rule.first}` }]);
+      const relation = typeof a === 'number' ? 'less than' : 'before';
+      throw new AppError(rule.error, [{ field: rule.last, message: `must not be ${relation} ${rule.first}` }]);
     }
+  }
+};
+
+/** The declaration's frozen fields: an update may not change `field` while the row's `while` holds. */
+export const assertNotFrozen = (decl: ResourceDeclaration, existing: Row, values: Row): void => {
+  for (const rule of decl.frozen ?? []) {
+    if (!Object.hasOwn(values, rule.field)) continue;
+    const now = existing[rule.while.field];
+    if (!rule.while.in.includes(String(now))) continue;
+    if (String(values[rule.field] ?? null) === String(existing[rule.field] ?? null)) continue;
+    throw new AppError(rule.error, [
+      { field: rule.field, message: `cannot change while ${rule.while.field} is ${String(now)}` },
+    ]);
   }
 };
 
@@ -568,6 +587,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       const values = toValues(body, caller);
       if (Object.keys(values).length === 0) return existing;
       assertRules(decl, { ...existing, ...values });
+      assertNotFrozen(decl, existing, values);
       const companyId = companyKey ? (values[companyKey] ?? existing[companyKey]) : undefined;
       await checkReferences(values, caller, typeof companyId === 'number' ? companyId : null);
       return guard(decl, () =>
@@ -591,6 +611,10 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       if ((decl.rules ?? []).some((r) => Object.hasOwn(body, r.first) || Object.hasOwn(body, r.last)))
         throw new AppError('PARAMETER_VALIDATION_FAILED', [
           { field: 'data', message: 'dates with a rule between them are changed one row at a time' },
+        ]);
+      if ((decl.frozen ?? []).some((r) => Object.hasOwn(body, r.field)))
+        throw new AppError('PARAMETER_VALIDATION_FAILED', [
+          { field: 'data', message: 'a field that may be frozen is changed one row at a time' },
         ]);
       const values = toValues(body, caller);
       if (Object.keys(values).length === 0)

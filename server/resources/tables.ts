@@ -233,6 +233,20 @@ const checksFor = (table: string, f: FieldDeclaration, col: AnyPgColumn) => {
   return out;
 };
 
+/** The predicate of a partial unique index: `field in (choices)`, stored as the column holds them. */
+const partialWhere = (
+  decl: ResourceDeclaration,
+  t: Record<string, AnyPgColumn>,
+  where: { field: string; in: readonly string[] },
+): SQL => {
+  const f = decl.fields.find((x) => x.name === where.field);
+  if (!f || f.type !== 'select') throw new Error(`${decl.name}: partial index on ${where.field}, not a select`);
+  const values = where.in.map((c) => storedChoice(f, c));
+  // drizzle-kit writes the predicate into the migration: inline the trusted choices
+  const list = f.numeric ? sql.raw(values.join(', ')) : literalList(values.map(String));
+  return sql`${columnOf(t, where.field)} in (${list})`;
+};
+
 /** Every derived table has these without declaring them. */
 export const IMPLIED_FIELDS = ['id', 'createTime', 'updateTime'] as const;
 
@@ -306,6 +320,12 @@ export const buildDerivedTables = <const D extends readonly ResourceDeclaration[
           // references are indexed too: a restricted delete looks them up
           extras.push(index(indexName(table, f.name)).on(col));
         }
+      }
+      for (const u of decl.uniques ?? []) {
+        const [first, ...rest] = u.fields.map((name) => columnOf(t, name));
+        if (!first) throw new Error(`${decl.name}: unique ${u.name} names no field`);
+        const idx = uniqueIndex(u.name).on(first, ...rest);
+        extras.push(u.where ? idx.where(partialWhere(decl, t, u.where)) : idx);
       }
       return extras;
     });

@@ -58,7 +58,10 @@ export const resourcesEn = {
         description: 'Description',
         image: 'Image',
         stampsRequired: 'Stamps required',
+        maxStampsPerTransaction: 'Most stamps per stamping',
         price: 'Price',
+        quantity: 'Cards available',
+        issuedCount: 'Cards issued',
         rewardVoucherPackId: 'Reward voucher pack',
         startDate: 'Start date',
         endDate: 'End date',
@@ -70,13 +73,39 @@ export const resourcesEn = {
       },
       choices: {
         state: {
+          ACTIVE: 'Active',
+          DISABLED: 'Disabled',
+          DELETE: 'Deleted',
+        },
+      },
+      actions: {
+        disable: 'Disable',
+        enable: 'Enable',
+      },
+    },
+    memberCards: {
+      name: 'Member Card |||| Member Cards',
+      fields: {
+        id: 'ID',
+        stampCardId: 'Stamp card',
+        memberMobile: 'Member mobile',
+        stamps: 'Stamps',
+        state: 'State',
+        storeId: 'Issued at',
+        price: 'Price paid',
+        rewardVoucherId: 'Reward voucher',
+        completedAt: 'Completed',
+        companyId: 'Company',
+        brandId: 'Brand',
+        createTime: 'Issued',
+        updateTime: 'Updated',
+      },
+      choices: {
+        state: {
           AVAILABLE: 'Available',
           COMPLETED: 'Completed',
           EXPIRED: 'Expired',
         },
-      },
-      actions: {
-        expire: 'Expire',
       },
     },
     stampsTransaction: {
@@ -84,15 +113,22 @@ export const resourcesEn = {
       fields: {
         id: 'ID',
         stampCardId: 'Stamp card',
+        memberCardId: 'Member card',
         memberMobile: 'Member mobile',
         type: 'Type',
         result: 'Result',
         stamps: 'Stamps',
+        stampsAfter: 'Stamps after',
+        memberCardState: "Member's card",
+        rewardVoucherId: 'Reward voucher',
         amount: 'Amount',
         receiptNo: 'Receipt number',
         storeId: 'Store',
         deviceId: 'Device',
+        failureCode: 'Refused with code',
+        failureReason: 'Why it was refused',
         voidReason: 'Void reason',
+        voidedAt: 'Voided',
         at: 'Time',
         companyId: 'Company',
         brandId: 'Brand',
@@ -110,6 +146,11 @@ export const resourcesEn = {
           FAILED: 'Failed',
           VOIDED: 'Voided',
         },
+        memberCardState: {
+          AVAILABLE: 'Available',
+          COMPLETED: 'Completed',
+          EXPIRED: 'Expired',
+        },
       },
     },
     stampingHistory: {
@@ -117,6 +158,7 @@ export const resourcesEn = {
       fields: {
         id: 'ID',
         stampCardId: 'Stamp card',
+        memberCardId: 'Member card',
         transactionId: 'Transaction',
         memberMobile: 'Member mobile',
         stampsDelta: 'Stamps +/-',
@@ -321,10 +363,6 @@ export const resourcesEn = {
           SPOILT: 'Spoilt',
           DEREGISTERED: 'Deregistered',
         },
-      },
-      actions: {
-        deregister: 'Deregister',
-        markSpoilt: 'Mark spoilt',
       },
     },
     bannerConfig: {

@@ -56,16 +56,27 @@ const eachField = (resources: readonly Res[], check: (r: Res, f: FieldDeclaratio
 const eachAction = (resources: readonly Res[], check: (r: Res, a: ActionDeclaration) => string[]) =>
   resources.flatMap((r) => (r.actions ?? []).flatMap((a) => check(r, a)));
 
+const whereProblems = (r: Res, name: string, where: { field: string; in: readonly string[] }): string[] => {
+  const f = fieldOf(r, where.field);
+  if (f?.type !== 'select') return [`${r.name}: ${name} depends on ${where.field}, not a declared select`];
+  return where.in
+    .filter((v) => !f.choices.includes(v))
+    .map((v) => `${r.name}: ${name}: ${v} is not a choice`);
+};
+
 const RULES: Record<string, Rule> = {
   'resource names are unique': (rs) => duplicates(rs.map((r) => r.name)).map((n) => `duplicate name ${n}`),
   'API paths are unique within a service': (rs) =>
     duplicates(rs.map((r) => `${r.service ?? 'main'}${r.path}`)).map((p) => `duplicate path ${p}`),
-  'portal routes are unique': (rs) => duplicates(rs.map((r) => r.route)).map((p) => `duplicate route ${p}`),
+  'portal routes are unique': (rs) =>
+    duplicates(rs.flatMap((r) => (r.route === undefined ? [] : [r.route]))).map(
+      (p) => `duplicate route ${p}`,
+    ),
   'every named table of the spec is declared': (rs) =>
     NAMED_TABLES.filter((t) => !rs.some((r) => r.name === t)).map((t) => `missing ${t}`),
   'every route is a route of spec section 2': (rs) =>
     rs
-      .filter((r) => !(SPEC_ROUTES as readonly string[]).includes(r.route))
+      .filter((r) => r.route !== undefined && !(SPEC_ROUTES as readonly string[]).includes(r.route))
       .map((r) => `${r.name}: route ${r.route}`),
   'paths are a slash and lower-case kebab words': (rs) =>
     rs.filter((r) => !/^\/[a-z][a-z-]*$/.test(r.path)).map((r) => `${r.name}: path ${r.path}`),
@@ -161,6 +172,19 @@ const RULES: Record<string, Rule> = {
     }),
   'an action never moves a field to a state it starts from': (rs) =>
     eachAction(rs, (r, a) => (a.from.includes(a.to) ? [`${r.name}.${a.name}`] : [])),
+  'unique indexes and frozen fields name declared fields and choices': (rs) =>
+    rs.flatMap((r) => [
+      ...(r.uniques ?? []).flatMap((u) => [
+        ...u.fields
+          .filter((f) => !fieldOf(r, f) && !['companyId', 'brandId', 'storeId'].includes(f))
+          .map((f) => `${r.name}: unique ${u.name} names ${f}`),
+        ...(u.where ? whereProblems(r, `unique ${u.name}`, u.where) : []),
+      ]),
+      ...(r.frozen ?? []).flatMap((z) => [
+        ...(fieldOf(r, z.field) ? [] : [`${r.name}: frozen ${z.field} is not declared`]),
+        ...whereProblems(r, `frozen ${z.field}`, z.while),
+      ]),
+    ]),
   "an action's stampField is a datetime field": (rs) =>
     eachAction(rs, (r, a) =>
       a.stampField !== undefined && fieldOf(r, a.stampField)?.type !== 'datetime'
@@ -437,15 +461,25 @@ const BREAKAGES: Record<keyof typeof RULES, [(rs: Res[]) => void, string]> = {
   ],
   'actions move a select field between its choices': [
     (rs) => {
-      action(rs, 'devices', 'deregister').to = 'SPOILT';
+      action(rs, 'store', 'enable').to = 'SPOILT';
     },
-    'devices.deregister: SPOILT is not a choice of state',
+    'store.enable: SPOILT is not a choice of state',
   ],
   'an action never moves a field to a state it starts from': [
     (rs) => {
       action(rs, 'store', 'enable').from = ['ACTIVE', 'DISABLED'];
     },
     'store.enable',
+  ],
+  'unique indexes and frozen fields name declared fields and choices': [
+    (rs) => {
+      const devices = res(rs, 'devices') as {
+        frozen?: { field: string; while: { field: string; in: string[] } }[];
+      };
+      const first = devices.frozen?.[0];
+      if (first) first.while.in = ['PLUGGED_IN'];
+    },
+    'devices: frozen storeId: PLUGGED_IN is not a choice',
   ],
   "an action's stampField is a datetime field": [
     (rs) => {
@@ -555,9 +589,18 @@ describe('resource registry', () => {
     expect(resourceByName('vouchers').path).toBe('/vouchers');
   });
 
-  it('declares the 17 named tables plus users, user groups, devices, products, members and the audit log, and nothing else', () => {
+  it('declares the 17 named tables plus users, user groups, devices, products, members, member cards and the audit log, and nothing else', () => {
     expect([...RESOURCE_NAMES].sort()).toEqual(
-      [...NAMED_TABLES, 'users', 'userGroups', 'devices', 'products', 'members', 'auditLog'].sort(),
+      [
+        ...NAMED_TABLES,
+        'users',
+        'userGroups',
+        'devices',
+        'products',
+        'members',
+        'memberCards',
+        'auditLog',
+      ].sort(),
     );
   });
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { EMAIL_ACTION_KINDS, type EmailActionKind } from '../../../contract';
 import { timestampTz } from './columns';
+import { devices } from './resources';
 import { users } from './users';
 
 /**
@@ -12,9 +13,10 @@ export const loginSessions = pgTable(
   'login_sessions',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the user who signed in; null for a device's session */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** the in-store device (devices.id) that signed in with its secret; null for a user's session */
+    terminalId: integer('terminal_id').references(() => devices.id, { onDelete: 'cascade' }),
     deviceId: text('device_id').notNull(),
     createTime: timestampTz('create_time').notNull().defaultNow(),
     expiresAt: timestampTz('expires_at').notNull(),
@@ -22,7 +24,11 @@ export const loginSessions = pgTable(
     /** logout, replay, password-reset, ... */
     revokeReason: text('revoke_reason'),
   },
-  (t) => [index('login_sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('login_sessions_user_idx').on(t.userId),
+    index('login_sessions_terminal_idx').on(t.terminalId),
+    check('login_sessions_one_subject', sql`num_nonnulls(${t.userId}, ${t.terminalId}) = 1`),
+  ],
 );
 
 /** Refresh tokens, stored only as SHA-256 hashes. */

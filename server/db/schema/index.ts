@@ -6,4 +6,5 @@ export * from './config';
 export * from './operations';
 export * from './rbac';
 export * from './resources';
+export * from './stamping';
 export * from './users';

@@ -19,6 +19,7 @@ export const {
   devices,
   forceUpdateConfig,
   industryConfig,
+  memberCards,
   members,
   merchantSignup,
   products,

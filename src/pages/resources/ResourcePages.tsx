@@ -39,10 +39,9 @@ const EXTRA_ROUTES: Readonly<Record<string, string>> = {
 /** Route → resource name, from the declarations' `route` (finance is the wallet screens' own). */
 export const RESOURCE_ROUTES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(
-    BUILT_RESOURCES.filter((r) => !r.decl.route.startsWith('/finance')).map((r) => [
-      r.decl.route,
-      r.decl.name,
-    ]),
+    BUILT_RESOURCES.flatMap(({ decl }) =>
+      decl.route === undefined || decl.route.startsWith('/finance') ? [] : [[decl.route, decl.name]],
+    ),
   ),
   ...EXTRA_ROUTES,
 };

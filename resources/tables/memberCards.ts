@@ -1,0 +1,100 @@
+import { STAMP_CARD_STATES } from '../../contract/enums';
+import type { ResourceDeclaration } from '../types';
+
+/**
+ * A member card: one member's card of a stamp card programme (OPERATIONS.md "Stamp cards"). It is
+ * issued, stamped, voided and expired by the operations only; its state is the spec's numeric stamp
+ * card state (0 AVAILABLE, 1 COMPLETED, 2 EXPIRED). No list of its own in the menu: a programme's
+ * page lists its cards and a card's page is react-admin's /memberCards/<id>/show.
+ */
+export const memberCards = {
+  name: 'memberCards',
+  path: '/member-cards',
+  permission: 'stampCard',
+  access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
+  scope: 'brand',
+  recordRepresentation: 'memberMobile',
+  defaultSort: { field: 'createTime', direction: 'desc' },
+  fields: [
+    {
+      name: 'stampCardId',
+      type: 'reference',
+      reference: 'stampCard',
+      required: true,
+      filter: ['eq', 'in'],
+      operationOnly: true,
+    },
+    {
+      name: 'memberMobile',
+      type: 'phone',
+      required: true,
+      maxLength: 20,
+      search: true,
+      filter: ['eq', 'in', 'regex'],
+      sortable: true,
+      operationOnly: true,
+    },
+    {
+      name: 'stamps',
+      type: 'number',
+      integer: true,
+      min: 0,
+      max: 50,
+      default: 0,
+      filter: ['eq', 'gte', 'lte'],
+      sortable: true,
+      operationOnly: true,
+    },
+    {
+      name: 'state',
+      type: 'select',
+      choices: STAMP_CARD_STATES,
+      numeric: true,
+      default: 'AVAILABLE',
+      filter: ['eq', 'in'],
+      sortable: true,
+      operationOnly: true,
+    },
+    {
+      name: 'storeId',
+      type: 'reference',
+      reference: 'store',
+      filter: ['eq', 'in'],
+      operationOnly: true,
+      help: 'The store that issued the card',
+    },
+    {
+      name: 'price',
+      type: 'money',
+      min: 0,
+      default: 0,
+      views: ['show'],
+      operationOnly: true,
+      help: "The programme's price when the card was issued",
+    },
+    {
+      name: 'rewardVoucherId',
+      type: 'reference',
+      reference: 'vouchers',
+      views: ['show'],
+      operationOnly: true,
+      help: 'The voucher the completed card issued',
+    },
+    {
+      name: 'completedAt',
+      type: 'datetime',
+      filter: ['gte', 'lte'],
+      sortable: true,
+      operationOnly: true,
+    },
+  ],
+  uniques: [
+    {
+      // OPERATIONS.md: a member holds at most one AVAILABLE card of a programme (6623)
+      name: 'member_cards_one_available',
+      fields: ['stampCardId', 'memberMobile'],
+      where: { field: 'state', in: ['AVAILABLE'] },
+      error: 'UNCOMPLETED_CARD_EXISTS',
+    },
+  ],
+} as const satisfies ResourceDeclaration;

@@ -1,0 +1,47 @@
+import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { timestampTz } from './columns';
+import { devices, store } from './resources';
+import { users } from './users';
+
+/**
+ * A store's stamping PIN (OPERATIONS.md "Stamp cards"): what staff type into a member's phone when
+ * the member's app asks for a stamp. Kept only as an argon2id hash; set and reset by the merchant,
+ * never shown again.
+ */
+export const storePins = pgTable('store_pins', {
+  storeId: integer('store_id')
+    .primaryKey()
+    .references(() => store.id, { onDelete: 'cascade' }),
+  pinHash: text('pin_hash').notNull(),
+  setBy: integer('set_by').references(() => users.id, { onDelete: 'set null' }),
+  setAt: timestampTz('set_at').notNull().defaultNow(),
+});
+
+/**
+ * Every wrong PIN typed for a store's stamping: 5 within 15 minutes lock that store's PIN stamping
+ * (6622) until the oldest of them leaves the window. Written outside the refused stamping's
+ * transaction (which rolls back), so the count survives it.
+ */
+export const pinFailures = pgTable(
+  'pin_failures',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => store.id, { onDelete: 'cascade' }),
+    at: timestampTz('at').notNull().defaultNow(),
+  },
+  (t) => [index('pin_failures_store_at_idx').on(t.storeId, t.at)],
+);
+
+/**
+ * A device's secret (OPERATIONS.md "Devices"): `register` answers it once; only its SHA-256 is kept
+ * (32 random bytes need no slow hash). A new `register` replaces it.
+ */
+export const deviceSecrets = pgTable('device_secrets', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  secretHash: text('secret_hash').notNull(),
+  createTime: timestampTz('create_time').notNull().defaultNow(),
+});
