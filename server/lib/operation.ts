@@ -51,8 +51,35 @@ export interface OperationSpec<P extends TSchema, B extends TSchema, R> {
   roles?: readonly Role[];
   params: P;
   body: B;
+  /**
+   * In-store devices may call it (issuing cards, stamping, redeeming): the service then checks the
+   * device's store and lifecycle with `assertActsForStore`. Every other route refuses a device.
+   */
+  devices?: boolean;
   run: (ctx: OperationContext<Static<P>, Static<B>>) => Promise<R>;
+  /**
+   * Runs after a refusal (an AppError), outside the rolled-back transaction: what must be recorded
+   * although the operation changed nothing (a FAILED stamping, a wrong PIN). Its own errors are
+   * logged and never replace the refusal.
+   */
+  onRefused?: (ctx: OperationContext<Static<P>, Static<B>> & { error: AppError }) => Promise<void>;
 }
+
+/**
+ * For a device caller: 6603 unless the device is ACTIVE, 6604 unless `storeId` is its store. Users
+ * pass (their store limit is checked by the services with the store itself).
+ */
+export const assertActsForStore = (caller: Caller, storeId: number): void => {
+  if (!caller.device) return;
+  if (caller.device.lifecycle !== 'ACTIVE')
+    throw new AppError('EQUIPMENT_NOT_ACTIVE', [
+      { field: 'device', message: `the device is ${caller.device.lifecycle}` },
+    ]);
+  if (caller.device.storeId !== storeId)
+    throw new AppError('EQUIPMENT_STORE_MISMATCH', [
+      { field: 'storeId', message: "is not the device's store" },
+    ]);
+};
 
 /** 26237 unless the operation's roles (default: the declaration's) and canAccess allow the caller. */
 export const assertOperationAllowed = (
@@ -128,6 +155,7 @@ export const operation = <P extends TSchema, B extends TSchema, R>(
   app.post(
     spec.url,
     {
+      config: { forDevices: spec.devices === true },
       // access before the body: a refused caller learns nothing about the body's rules
       preValidation: async (request) => {
         assertOperationAllowed(await callerOf(db, request), spec.resource, spec.action, spec.roles);
@@ -179,6 +207,19 @@ export const operation = <P extends TSchema, B extends TSchema, R>(
         if (key && uniqueViolation(err) !== undefined) {
           const stored = await storedAnswer(db, caller.id, key);
           if (stored) return reply.type('application/json; charset=utf-8').send(replay(stored, fingerprint));
+        }
+        if (err instanceof AppError && spec.onRefused) {
+          try {
+            await spec.onRefused({
+              tx: db,
+              caller,
+              params: request.params as Static<P>,
+              body: request.body as Static<B>,
+              error: err,
+            });
+          } catch (recordErr) {
+            request.log.error({ err: recordErr }, 'recording a refused operation failed');
+          }
         }
         throw err;
       }

@@ -46,6 +46,8 @@ declare module 'fastify' {
     public?: boolean;
     /** true: a merchant whose signup is not approved yet may call this write (signup, profile, password) */
     openBeforeApproval?: boolean;
+    /** true: an in-store device's token may call it (the operations with `devices: true`); else 26237 */
+    forDevices?: boolean;
   }
 }
 

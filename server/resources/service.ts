@@ -43,6 +43,12 @@ export interface Caller {
   brandId: number | null;
   storeId: number | null;
   subject: AccessSubject;
+  /**
+   * Set when an in-store device signed in (`POST /auth/device-token`): the device's row as it is now.
+   * Such a caller acts for the device's company and store only, through the operations that accept
+   * devices (server/lib/operation.ts `devices: true`).
+   */
+  device?: { id: number; serialNo: string; lifecycle: string; storeId: number | null };
 }
 
 export type Operation = 'list' | 'get' | 'export' | 'create' | 'update' | 'delete' | 'action';

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { timestampTz } from './columns';
-import { users } from './users';
 
 /**
  * The first answer of every operation called with an `Idempotency-Key` header, per caller and key,
@@ -13,9 +12,8 @@ import { users } from './users';
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the caller: a user's id, or minus a device's id for an in-store device (no foreign key) */
+    userId: integer('user_id').notNull(),
     key: text('key').notNull(),
     request: text('request').notNull(),
     status: smallint('status').notNull(),
