@@ -22,6 +22,7 @@ import { configMainRoutes } from './routes/config-main';
 import { envRoutes } from './routes/env';
 import { organisationRoutes } from './routes/organisation';
 import { resourceRoutes } from './routes/resources';
+import { stampingRoutes } from './routes/stamping';
 import { spaFallback, staticRoutes } from './routes/static';
 import { userGroupRoutes, usersRoutes } from './routes/users';
 import { voucherRoutes } from './routes/vouchers';
@@ -116,6 +117,7 @@ export const buildApp = async ({
   await app.register(userGroupRoutes, { prefix: `${BASE_PATHS.main}/user-group` });
   await app.register(configMainRoutes, { prefix: `${BASE_PATHS.main}/config/main` });
   await app.register(organisationRoutes); // registers its own full paths (organization, decisions)
+  await app.register(stampingRoutes); // the stamp card operations
   await app.register(voucherRoutes); // the voucher operations (before the generic routes of the same paths)
   await app.register(resourceRoutes); // every derived resource, at its declared service base + path
 

@@ -41,7 +41,6 @@ export const stampCard = {
     {
       name: 'stampsRequired',
       type: 'number',
-      required: true,
       integer: true,
       min: 1,
       max: 50,
@@ -52,7 +51,6 @@ export const stampCard = {
     {
       name: 'maxStampsPerTransaction',
       type: 'number',
-      required: true,
       integer: true,
       min: 1,
       max: 50,

@@ -1,0 +1,748 @@
+// The stamp card operations (OPERATIONS.md "Stamp cards"): issuing a member card of a programme,
+// stamping it at a store, voiding the last stamping, expiring cards past their programme's end, and
+// the store's stamping PIN. Each runs inside the operation's one transaction (server/lib/operation.ts)
+// and locks the row it moves (`select … for update`): racing stampings of one card queue on it and
+// each sees the stamps the previous one left, so a card of 10 stamps takes exactly 10 and completes
+// once. A programme's `issuedCount` moves only here, with the cards it counts.
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
+import { STAMP_CARD_STATES } from '../../contract/enums';
+import type { ErrorName } from '../../contract/errors';
+import type { Db } from '../db/client';
+import {
+  memberCards,
+  pinFailures,
+  stampCard,
+  stampingHistory,
+  stampsTransaction,
+  store,
+  storePins,
+  voucherHistory,
+  vouchers,
+} from '../db/schema';
+import { AppError } from '../errors';
+import { uniqueViolation } from '../lib/db-errors';
+import { assertActsForStore } from '../lib/operation';
+import { declarationOf } from '../resources/registry';
+import { type Caller, callerScopeOf } from '../resources/service';
+import { type DbOrTx, recordAudit } from './audit';
+import { hashPassword, verifyPassword } from './passwords';
+import { dayOf, ensureMember, issueVouchers } from './vouchers';
+
+type Row = Record<string, unknown>;
+
+/** The member card's numeric state (the spec's 0 AVAILABLE, 1 COMPLETED, 2 EXPIRED). */
+export const CARD_STATE = { AVAILABLE: 0, COMPLETED: 1, EXPIRED: 2 } as const;
+const stateName = (n: number): string => STAMP_CARD_STATES[n] ?? String(n);
+
+export interface ProgrammeRow extends Row {
+  id: number;
+  companyId: number;
+  brandId: number;
+  title: string;
+  stampsRequired: number;
+  maxStampsPerTransaction: number;
+  price: number;
+  quantity: number | null;
+  issuedCount: number;
+  rewardVoucherPackId: number | null;
+  startDate: string;
+  endDate: string;
+  state: string;
+}
+
+export interface MemberCardRow extends Row {
+  id: number;
+  companyId: number;
+  brandId: number;
+  stampCardId: number;
+  memberMobile: string;
+  stamps: number;
+  state: number;
+  storeId: number | null;
+  rewardVoucherId: number | null;
+  completedAt: Date | null;
+}
+
+export interface TransactionRow extends Row {
+  id: number;
+  companyId: number;
+  brandId: number;
+  stampCardId: number | null;
+  memberCardId: number | null;
+  memberMobile: string;
+  result: string;
+  stamps: number;
+  stampsAfter: number | null;
+  memberCardState: number | null;
+  rewardVoucherId: number | null;
+  receiptNo: string | null;
+  storeId: number | null;
+}
+
+const declared = (name: string) => {
+  const decl = declarationOf(name);
+  if (!decl) throw new Error(`stamping: declaration ${name} missing`);
+  return decl;
+};
+const programmeDecl = declared('stampCard');
+const cardDecl = declared('memberCards');
+const txnDecl = declared('stampsTransaction');
+const storeDecl = declared('store');
+
+/** PIN stamping: this many wrong PINs for a store within the window lock it (6622). */
+export const PIN_MAX_FAILURES = 5;
+export const PIN_WINDOW_MS = 15 * 60 * 1000;
+
+const actor = (caller: Caller) => (caller.device ? null : { id: caller.id, email: caller.email });
+
+/** The first violation's message of a refusal, else the catalogue message. */
+const firstMessage = (err: AppError): string => {
+  const data = err.data;
+  if (Array.isArray(data)) {
+    const first: unknown = data[0];
+    if (
+      typeof first === 'object' &&
+      first !== null &&
+      'message' in first &&
+      typeof first.message === 'string'
+    )
+      return first.message;
+  }
+  return err.message;
+};
+
+const fail = (error: ErrorName, field: string, message: string) => new AppError(error, [{ field, message }]);
+
+/**
+ * The store `storeId` where the caller stamps or issues for a programme of `brandId`: an ACTIVE store
+ * of that brand, the caller's own when limited to one (else 6701); a device only its own, while
+ * ACTIVE (6604, 6603).
+ */
+const assertStore = async (tx: DbOrTx, caller: Caller, storeId: number, brandId: number): Promise<void> => {
+  assertActsForStore(caller, storeId);
+  const [where] = await tx
+    .select({ brandId: store.brandId, state: store.state })
+    .from(store)
+    .where(eq(store.id, storeId));
+  const callersStore = caller.storeId === null || caller.storeId === storeId;
+  if (!where || where.brandId !== brandId || where.state !== 'ACTIVE' || !callersStore)
+    throw fail('STORE_NOT_FOUND_FOR_TXN', 'storeId', "is not an active store of the programme's brand");
+};
+
+// ---- issuing a member card ------------------------------------------------------------------------
+
+export interface IssueCardInput {
+  memberMobile: string;
+  storeId: number;
+}
+
+/**
+ * Issues a member card of programme `programmeId`: ACTIVE and inside its dates (else 11), at an
+ * ACTIVE store of its brand (6701), not sold out (6626), the member holding no AVAILABLE card of it
+ * (6623). The programme row is locked, so `issuedCount` always equals the cards issued.
+ */
+export const issueMemberCard = async (
+  tx: DbOrTx,
+  caller: Caller,
+  programmeId: number,
+  { memberMobile, storeId }: IssueCardInput,
+  now = new Date(),
+): Promise<MemberCardRow> => {
+  const [found] = await tx
+    .select()
+    .from(stampCard)
+    .where(and(eq(stampCard.id, programmeId), callerScopeOf(programmeDecl, stampCard, caller)))
+    .for('update');
+  if (!found) throw new AppError('NOT_FOUND');
+  const programme = found as ProgrammeRow;
+  const day = dayOf(now);
+  if (programme.state !== 'ACTIVE')
+    throw fail('STATE_TRANSITION_NOT_ALLOWED', 'state', `the programme is ${programme.state}`);
+  if (day < programme.startDate || day > programme.endDate)
+    throw fail(
+      'STATE_TRANSITION_NOT_ALLOWED',
+      'endDate',
+      `the programme runs from ${programme.startDate} to ${programme.endDate}`,
+    );
+  await assertStore(tx, caller, storeId, programme.brandId);
+  if (programme.quantity !== null && programme.issuedCount >= programme.quantity)
+    throw fail('STAMP_CARD_SOLD_OUT', 'quantity', `all ${programme.quantity} cards are issued`);
+  const [held] = await tx
+    .select({ id: memberCards.id })
+    .from(memberCards)
+    .where(
+      and(
+        eq(memberCards.stampCardId, programme.id),
+        eq(memberCards.memberMobile, memberMobile),
+        eq(memberCards.state, CARD_STATE.AVAILABLE),
+      ),
+    )
+    .limit(1);
+  if (held)
+    throw fail(
+      'UNCOMPLETED_CARD_EXISTS',
+      'memberMobile',
+      `the member holds card ${held.id} of this programme`,
+    );
+
+  await ensureMember(tx, memberMobile);
+  const [card] = (await tx
+    .insert(memberCards)
+    .values({
+      stampCardId: programme.id,
+      memberMobile,
+      storeId,
+      price: programme.price,
+      companyId: programme.companyId,
+      brandId: programme.brandId,
+      createTime: now,
+    })
+    .returning()) as MemberCardRow[];
+  if (!card) throw new Error('insert returned nothing');
+  await tx
+    .update(stampCard)
+    .set({ issuedCount: sql`${stampCard.issuedCount} + 1` })
+    .where(eq(stampCard.id, programme.id));
+  await recordAudit(tx, {
+    actor: actor(caller),
+    action: 'issue',
+    resource: 'memberCards',
+    recordId: card.id,
+    companyId: card.companyId,
+    after: card,
+  });
+  return card;
+};
+
+// ---- stamping -------------------------------------------------------------------------------------
+
+export interface StampInput {
+  stamps: number;
+  storeId: number;
+  receiptNo?: string;
+  pin?: string;
+  expectedStamps?: number;
+}
+
+export interface StampResult {
+  id: number;
+  memberCardId: number;
+  result: string;
+  stamps: number;
+  stampsAfter: number;
+  memberCardState: number;
+  rewardVoucherId: number | null;
+}
+
+/** The member card `id` the caller may act on, locked; unknown → 6625. */
+const lockCard = async (tx: DbOrTx, caller: Caller, id: number): Promise<MemberCardRow> => {
+  const [row] = await tx
+    .select()
+    .from(memberCards)
+    .where(and(eq(memberCards.id, id), callerScopeOf(cardDecl, memberCards, caller)))
+    .for('update');
+  if (!row) throw fail('UNKNOWN_CARD_OR_ORDER', 'id', 'no such member card');
+  return row as MemberCardRow;
+};
+
+const programmeOf = async (tx: DbOrTx, id: number): Promise<ProgrammeRow> => {
+  const [row] = await tx.select().from(stampCard).where(eq(stampCard.id, id));
+  if (!row) throw new Error(`member card of a missing programme ${id}`);
+  return row as ProgrammeRow;
+};
+
+/** When the store's PIN stamping is locked (5 wrong PINs in the window), else null. */
+const pinLockedUntil = async (db: DbOrTx, storeId: number, now: Date): Promise<Date | null> => {
+  const recent = await db
+    .select({ at: pinFailures.at })
+    .from(pinFailures)
+    .where(
+      and(eq(pinFailures.storeId, storeId), gte(pinFailures.at, new Date(now.getTime() - PIN_WINDOW_MS))),
+    )
+    .orderBy(desc(pinFailures.at))
+    .limit(PIN_MAX_FAILURES);
+  if (recent.length < PIN_MAX_FAILURES) return null;
+  const oldest = recent.at(-1);
+  return oldest ? new Date(oldest.at.getTime() + PIN_WINDOW_MS) : null;
+};
+
+const assertPin = async (tx: DbOrTx, storeId: number, pin: string, now: Date): Promise<void> => {
+  const locked = await pinLockedUntil(tx, storeId, now);
+  if (locked)
+    throw fail(
+      'TOO_MANY_PIN_TRIES',
+      'pin',
+      `PIN stamping at this store is locked until ${locked.toISOString()}`,
+    );
+  const [row] = await tx
+    .select({ hash: storePins.pinHash })
+    .from(storePins)
+    .where(eq(storePins.storeId, storeId));
+  if (!row || !(await verifyPassword(row.hash, pin)))
+    throw fail('INVALID_PIN', 'pin', 'is not the store PIN');
+};
+
+/**
+ * Stamps a member card: AVAILABLE (else 6625), `expectedStamps` matching (6627), 1 to the
+ * programme's per-stamping maximum and not past `stampsRequired` (6620), a receipt number new at the
+ * store (26630), the store PIN when given (6621, 6622). Completing the card issues one voucher of the
+ * reward pack in the same transaction (else 6629, nothing stamped).
+ */
+export const stampCardOnce = async (
+  tx: DbOrTx,
+  caller: Caller,
+  cardId: number,
+  input: StampInput,
+  now = new Date(),
+): Promise<StampResult> => {
+  const card = await lockCard(tx, caller, cardId);
+  if (card.state !== CARD_STATE.AVAILABLE)
+    throw fail('UNKNOWN_CARD_OR_ORDER', 'state', `the card is ${stateName(card.state)}`);
+  const programme = await programmeOf(tx, card.stampCardId);
+  if (dayOf(now) > programme.endDate)
+    throw fail('UNKNOWN_CARD_OR_ORDER', 'state', `the programme ended on ${programme.endDate}`);
+  await assertStore(tx, caller, input.storeId, card.brandId);
+  if (input.pin !== undefined) await assertPin(tx, input.storeId, input.pin, now);
+  if (input.expectedStamps !== undefined && input.expectedStamps !== card.stamps)
+    throw fail('STAMP_NUMBER_MISMATCH', 'expectedStamps', `the card has ${card.stamps} stamps`);
+  const left = programme.stampsRequired - card.stamps;
+  const most = Math.min(programme.maxStampsPerTransaction, left);
+  if (input.stamps < 1 || input.stamps > most)
+    throw fail('TOO_MANY_STAMPS', 'stamps', `must be 1 to ${most} (${left} left on the card)`);
+  if (input.receiptNo !== undefined) {
+    const [used] = await tx
+      .select({ id: stampsTransaction.id })
+      .from(stampsTransaction)
+      .where(
+        and(
+          eq(stampsTransaction.storeId, input.storeId),
+          eq(stampsTransaction.receiptNo, input.receiptNo),
+          inArray(stampsTransaction.result, ['SUCCESS', 'VOIDED']),
+        ),
+      )
+      .limit(1);
+    if (used)
+      throw fail('DUPLICATE_RECEIPT_NUMBER', 'receiptNo', `already stamped at this store (${used.id})`);
+  }
+
+  const stampsAfter = card.stamps + input.stamps;
+  const completes = stampsAfter === programme.stampsRequired;
+  let rewardVoucherId: number | null = null;
+  if (completes) rewardVoucherId = await issueReward(tx, caller, programme, card, now);
+  const state = completes ? CARD_STATE.COMPLETED : CARD_STATE.AVAILABLE;
+
+  let txn: TransactionRow | undefined;
+  try {
+    [txn] = (await tx
+      .insert(stampsTransaction)
+      .values({
+        stampCardId: programme.id,
+        memberCardId: card.id,
+        memberMobile: card.memberMobile,
+        type: 'STAMP_CARD_TXN',
+        result: 'SUCCESS',
+        stamps: input.stamps,
+        stampsAfter,
+        memberCardState: state,
+        rewardVoucherId,
+        receiptNo: input.receiptNo ?? null,
+        storeId: input.storeId,
+        deviceId: caller.device?.id ?? null,
+        at: now,
+        companyId: card.companyId,
+        brandId: card.brandId,
+      })
+      .returning()) as TransactionRow[];
+  } catch (err) {
+    // two stampings racing with one receipt number: the index keeps one
+    if (uniqueViolation(err) === 'stamps_transaction_receipt_per_store')
+      throw fail('DUPLICATE_RECEIPT_NUMBER', 'receiptNo', 'already stamped at this store');
+    throw err;
+  }
+  if (!txn) throw new Error('insert returned nothing');
+  await tx
+    .update(memberCards)
+    .set({
+      stamps: stampsAfter,
+      state,
+      ...(completes ? { completedAt: now, rewardVoucherId } : {}),
+    })
+    .where(eq(memberCards.id, card.id));
+  await tx.insert(stampingHistory).values({
+    stampCardId: programme.id,
+    memberCardId: card.id,
+    transactionId: txn.id,
+    memberMobile: card.memberMobile,
+    stampsDelta: input.stamps,
+    stampsAfter,
+    memberCardState: state,
+    storeId: input.storeId,
+    deviceId: caller.device?.id ?? null,
+    at: now,
+    companyId: card.companyId,
+    brandId: card.brandId,
+  });
+  return {
+    id: txn.id,
+    memberCardId: card.id,
+    result: 'SUCCESS',
+    stamps: input.stamps,
+    stampsAfter,
+    memberCardState: state,
+    rewardVoucherId,
+  };
+};
+
+/** One voucher of the programme's reward pack for a completed card; anything in the way → 6629. */
+const issueReward = async (
+  tx: DbOrTx,
+  caller: Caller,
+  programme: ProgrammeRow,
+  card: MemberCardRow,
+  now: Date,
+): Promise<number> => {
+  if (programme.rewardVoucherPackId === null)
+    throw fail('VOUCHER_ISSUE_FAILED', 'rewardVoucherPackId', 'the programme has no reward voucher pack');
+  try {
+    const { vouchers: issued } = await issueVouchers(
+      tx,
+      // the reward is the programme's: issued in its company whoever stamps (a device, a store colleague)
+      { ...caller, companyId: programme.companyId, brandId: null, storeId: null },
+      programme.rewardVoucherPackId,
+      { memberMobile: card.memberMobile, quantity: 1 },
+      now,
+    );
+    const voucher = issued[0];
+    if (!voucher) throw new Error('no reward voucher issued');
+    return voucher.id;
+  } catch (err) {
+    if (err instanceof AppError)
+      throw fail(
+        'VOUCHER_ISSUE_FAILED',
+        'rewardVoucherPackId',
+        `the reward voucher could not be issued: ${firstMessage(err)}`,
+      );
+    throw err;
+  }
+};
+
+/** Codes of a refused stamping that leave a FAILED transaction behind (the card was found). */
+const RECORDED_REFUSALS: ReadonlySet<ErrorName> = new Set<ErrorName>([
+  'TOO_MANY_STAMPS',
+  'INVALID_PIN',
+  'TOO_MANY_PIN_TRIES',
+  'UNKNOWN_CARD_OR_ORDER',
+  'STAMP_NUMBER_MISMATCH',
+  'VOUCHER_ISSUE_FAILED',
+  'DUPLICATE_RECEIPT_NUMBER',
+  'STORE_NOT_FOUND_FOR_TXN',
+  'EQUIPMENT_NOT_ACTIVE',
+  'EQUIPMENT_STORE_MISMATCH',
+]);
+
+/**
+ * After a refused stamping (its transaction rolled back): a wrong PIN counts against the store, and
+ * a card the caller may see gets a FAILED stamps transaction naming the code and why.
+ */
+export const recordRefusedStamping = async (
+  db: DbOrTx,
+  caller: Caller,
+  cardId: number,
+  input: StampInput,
+  error: AppError,
+  now = new Date(),
+): Promise<void> => {
+  if (!RECORDED_REFUSALS.has(error.errorName)) return;
+  const [card] = (await db
+    .select()
+    .from(memberCards)
+    .where(and(eq(memberCards.id, cardId), callerScopeOf(cardDecl, memberCards, caller)))) as MemberCardRow[];
+  if (!card) return;
+  const [where] = await db
+    .select({ id: store.id })
+    .from(store)
+    .where(and(eq(store.id, input.storeId), eq(store.brandId, card.brandId)));
+  const storeId = (where?.id as number | undefined) ?? null;
+  if (error.errorName === 'INVALID_PIN' && storeId !== null)
+    await db.insert(pinFailures).values({ storeId, at: now });
+  await db.insert(stampsTransaction).values({
+    stampCardId: card.stampCardId,
+    memberCardId: card.id,
+    memberMobile: card.memberMobile,
+    type: 'STAMP_CARD_TXN',
+    result: 'FAILED',
+    stamps: Math.max(0, Math.min(100, Math.trunc(input.stamps))),
+    stampsAfter: card.stamps,
+    memberCardState: card.state,
+    receiptNo: input.receiptNo ?? null,
+    storeId,
+    deviceId: caller.device?.id ?? null,
+    failureCode: error.code,
+    failureReason: firstMessage(error).slice(0, 500),
+    at: now,
+    companyId: card.companyId,
+    brandId: card.brandId,
+  });
+};
+
+// ---- voiding --------------------------------------------------------------------------------------
+
+/**
+ * Voids a stamping: the card's last SUCCESS transaction (6628; FAILED 26624; VOIDED 11). Takes the
+ * stamps back, reopens a completed card and voids its reward voucher while AVAILABLE (a redeemed one
+ * blocks the void: 6805). The transaction row is locked first, so racing voids void it once.
+ */
+export const voidStamping = async (
+  tx: DbOrTx,
+  caller: Caller,
+  txnId: number,
+  { reason }: { reason: string },
+  now = new Date(),
+): Promise<TransactionRow> => {
+  const [found] = await tx
+    .select()
+    .from(stampsTransaction)
+    .where(and(eq(stampsTransaction.id, txnId), callerScopeOf(txnDecl, stampsTransaction, caller)))
+    .for('update');
+  if (!found) throw fail('UNKNOWN_CARD_OR_ORDER', 'id', 'no such stamps transaction');
+  const txn = found as TransactionRow;
+  if (txn.result === 'FAILED')
+    throw fail('FAILED_TXN_CANNOT_BE_VOIDED', 'result', 'the stamping was refused');
+  if (txn.result !== 'SUCCESS') throw fail('STATE_TRANSITION_NOT_ALLOWED', 'result', `it is ${txn.result}`);
+  if (txn.memberCardId === null)
+    throw fail('VOID_NOT_LAST_RECORD', 'memberCardId', 'the transaction names no member card');
+  const card = await lockCard(tx, caller, txn.memberCardId);
+  const [last] = await tx
+    .select({ id: stampsTransaction.id })
+    .from(stampsTransaction)
+    .where(and(eq(stampsTransaction.memberCardId, card.id), eq(stampsTransaction.result, 'SUCCESS')))
+    .orderBy(desc(stampsTransaction.id))
+    .limit(1);
+  if (last?.id !== txn.id)
+    throw fail('VOID_NOT_LAST_RECORD', 'id', `the card's last stamping is ${last?.id ?? 'none'}`);
+
+  const reopens = card.state === CARD_STATE.COMPLETED;
+  if (reopens && card.rewardVoucherId !== null) await voidReward(tx, card.rewardVoucherId, txn, reason, now);
+  const stampsAfter = card.stamps - txn.stamps;
+  const state = reopens ? CARD_STATE.AVAILABLE : card.state;
+  try {
+    await tx
+      .update(memberCards)
+      .set({
+        stamps: stampsAfter,
+        state,
+        ...(reopens ? { completedAt: null, rewardVoucherId: null } : {}),
+      })
+      .where(eq(memberCards.id, card.id));
+  } catch (err) {
+    if (uniqueViolation(err) === 'member_cards_one_available')
+      throw fail(
+        'UNCOMPLETED_CARD_EXISTS',
+        'memberMobile',
+        'the member holds a newer open card of this programme',
+      );
+    throw err;
+  }
+  const [after] = (await tx
+    .update(stampsTransaction)
+    .set({ result: 'VOIDED', voidReason: reason, voidedAt: now })
+    .where(eq(stampsTransaction.id, txn.id))
+    .returning()) as TransactionRow[];
+  if (!after) throw new Error('locked transaction vanished');
+  await tx.insert(stampingHistory).values({
+    stampCardId: card.stampCardId,
+    memberCardId: card.id,
+    transactionId: txn.id,
+    memberMobile: card.memberMobile,
+    stampsDelta: -txn.stamps,
+    stampsAfter,
+    memberCardState: state,
+    storeId: txn.storeId,
+    deviceId: caller.device?.id ?? null,
+    at: now,
+    companyId: card.companyId,
+    brandId: card.brandId,
+  });
+  await recordAudit(tx, {
+    actor: actor(caller),
+    action: 'void',
+    resource: 'stampsTransaction',
+    recordId: txn.id,
+    companyId: txn.companyId,
+    before: { result: txn.result, cardStamps: card.stamps, cardState: card.state },
+    after: { result: 'VOIDED', reason, cardStamps: stampsAfter, cardState: state },
+  });
+  return after;
+};
+
+/**
+ * The reward voucher of a completion being voided: an AVAILABLE one ends EXPIRED with a VOIDED
+ * history row (vouchers have no VOIDED state); a REDEEMED one blocks the void (6805); an EXPIRED one
+ * stays as it is.
+ */
+const voidReward = async (
+  tx: DbOrTx,
+  voucherId: number,
+  txn: TransactionRow,
+  reason: string,
+  now: Date,
+): Promise<void> => {
+  const [voucher] = await tx.select().from(vouchers).where(eq(vouchers.id, voucherId)).for('update');
+  if (!voucher) return;
+  if (voucher.state === 'REDEEMED')
+    throw fail('VOUCHER_NOT_AVAILABLE', 'rewardVoucherId', `the reward voucher ${voucher.code} was redeemed`);
+  if (voucher.state !== 'AVAILABLE') return;
+  await tx.update(vouchers).set({ state: 'EXPIRED' }).where(eq(vouchers.id, voucherId));
+  await tx.insert(voucherHistory).values({
+    voucherId,
+    action: 'VOIDED',
+    memberMobile: voucher.memberMobile,
+    storeId: txn.storeId,
+    note: `the stamping that completed the card was voided: ${reason}`.slice(0, 500),
+    at: now,
+    companyId: voucher.companyId,
+    brandId: voucher.brandId,
+  });
+};
+
+// ---- expiry ---------------------------------------------------------------------------------------
+
+/** Member cards expired per transaction by the job. */
+export const CARD_EXPIRY_BATCH = 500;
+
+/**
+ * The job (server/jobs): every AVAILABLE member card whose programme ended before `now`'s day becomes
+ * EXPIRED (state 2), a batch per transaction; rows another instance holds are skipped. Answers how
+ * many expired.
+ */
+export const expireDueMemberCards = async (db: Db, now: Date): Promise<number> => {
+  const day = dayOf(now);
+  let total = 0;
+  for (;;) {
+    const moved = await db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: memberCards.id })
+        .from(memberCards)
+        .innerJoin(stampCard, eq(stampCard.id, memberCards.stampCardId))
+        .where(and(eq(memberCards.state, CARD_STATE.AVAILABLE), lt(stampCard.endDate, day)))
+        .orderBy(asc(memberCards.id))
+        .limit(CARD_EXPIRY_BATCH)
+        .for('update', { of: memberCards, skipLocked: true });
+      if (due.length === 0) return 0;
+      const ids = due.map((d) => d.id as number);
+      await tx.update(memberCards).set({ state: CARD_STATE.EXPIRED }).where(inArray(memberCards.id, ids));
+      await recordAudit(tx, {
+        actor: null,
+        action: 'expire',
+        resource: 'memberCards',
+        recordId: ids[0] ?? 0,
+        companyId: null,
+        after: { expired: ids.length, memberCardIds: ids },
+      });
+      return ids.length;
+    });
+    total += moved;
+    if (moved < CARD_EXPIRY_BATCH) return total;
+  }
+};
+
+// ---- a programme's figures ------------------------------------------------------------------------
+
+/** The programme's figures: cards it may issue and issued, where they are, stamps of the last 7 days. */
+export const programmeSummary = async (db: DbOrTx, caller: Caller, programmeId: number, now = new Date()) => {
+  const [programme] = (await db
+    .select()
+    .from(stampCard)
+    .where(
+      and(eq(stampCard.id, programmeId), callerScopeOf(programmeDecl, stampCard, caller)),
+    )) as ProgrammeRow[];
+  if (!programme) throw new AppError('NOT_FOUND');
+  const byState = await db
+    .select({ state: memberCards.state, n: count() })
+    .from(memberCards)
+    .where(eq(memberCards.stampCardId, programme.id))
+    .groupBy(memberCards.state);
+  const n = (s: number) => byState.find((r) => r.state === s)?.n ?? 0;
+  const [week] = await db
+    .select({ stamps: sum(stampsTransaction.stamps), stampings: count() })
+    .from(stampsTransaction)
+    .where(
+      and(
+        eq(stampsTransaction.stampCardId, programme.id),
+        eq(stampsTransaction.result, 'SUCCESS'),
+        gte(stampsTransaction.at, new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000)),
+      ),
+    );
+  return {
+    quantity: programme.quantity,
+    issuedCount: programme.issuedCount,
+    left: programme.quantity === null ? null : programme.quantity - programme.issuedCount,
+    available: n(CARD_STATE.AVAILABLE),
+    completed: n(CARD_STATE.COMPLETED),
+    expired: n(CARD_STATE.EXPIRED),
+    stampsThisWeek: Number(week?.stamps ?? 0),
+    stampingsThisWeek: week?.stampings ?? 0,
+  };
+};
+
+// ---- the store's stamping PIN ---------------------------------------------------------------------
+
+const visibleStore = async (db: DbOrTx, caller: Caller, storeId: number): Promise<number> => {
+  const [row] = await db
+    .select({ id: store.id })
+    .from(store)
+    .where(and(eq(store.id, storeId), callerScopeOf(storeDecl, store, caller)));
+  if (!row) throw new AppError(storeDecl.errors?.notFound ?? 'NOT_FOUND');
+  return row.id as number;
+};
+
+export interface PinStatus {
+  storeId: number;
+  pinSet: boolean;
+  setAt: Date | null;
+  lockedUntil: Date | null;
+}
+
+/** Whether the store has a PIN, since when, and until when PIN stamping is locked. */
+export const pinStatus = async (
+  db: DbOrTx,
+  caller: Caller,
+  storeId: number,
+  now = new Date(),
+): Promise<PinStatus> => {
+  const id = await visibleStore(db, caller, storeId);
+  const [row] = await db.select({ setAt: storePins.setAt }).from(storePins).where(eq(storePins.storeId, id));
+  return {
+    storeId: id,
+    pinSet: row !== undefined,
+    setAt: row?.setAt ?? null,
+    lockedUntil: await pinLockedUntil(db, id, now),
+  };
+};
+
+/** Sets or resets the store's PIN (argon2id hash only); a new PIN clears the lockout. */
+export const setStorePin = async (
+  tx: DbOrTx,
+  caller: Caller,
+  storeId: number,
+  pin: string,
+  now = new Date(),
+): Promise<PinStatus> => {
+  const id = await visibleStore(tx, caller, storeId);
+  const pinHash = await hashPassword(pin);
+  const setBy = caller.device ? null : caller.id;
+  await tx
+    .insert(storePins)
+    .values({ storeId: id, pinHash, setBy, setAt: now })
+    .onConflictDoUpdate({ target: storePins.storeId, set: { pinHash, setBy, setAt: now } });
+  await tx.delete(pinFailures).where(eq(pinFailures.storeId, id));
+  await recordAudit(tx, {
+    actor: actor(caller),
+    action: 'set-pin',
+    resource: 'store',
+    recordId: id,
+    companyId: caller.companyId,
+    after: { pinSet: true },
+  });
+  return { storeId: id, pinSet: true, setAt: now, lockedUntil: null };
+};
