@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/constants';
-import { type SignupState, STAMP_CARD_STATE_VALUES, type UserType } from '../contract/enums';
+import type { SignupState, UserType } from '../contract/enums';
 import type { Db } from '../server/db/client';
 import {
   account,
@@ -30,12 +30,10 @@ import {
   members,
   merchantSignup,
   push,
-  stampCard,
-  stampingHistory,
-  stampsTransaction,
   store,
 } from '../server/db/schema/resources';
 import { users } from '../server/db/schema/users';
+import { AppError } from '../server/errors';
 import { DERIVED_RESOURCES } from '../server/resources/registry';
 import {
   type Caller,
@@ -44,6 +42,14 @@ import {
   type Row,
 } from '../server/resources/service';
 import { hashPassword } from '../server/services/passwords';
+import {
+  expireDueMemberCards,
+  issueMemberCard,
+  recordRefusedStamping,
+  setStorePin,
+  stampCardOnce,
+  voidStamping,
+} from '../server/services/stamping';
 import {
   donateVoucher,
   expireDueVouchers,
@@ -136,7 +142,10 @@ interface CardSeed {
   /** days from now; negative: started in the past */
   startInDays: number;
   lengthDays: number;
-  end?: 'COMPLETED' | 'EXPIRED';
+  /** cards that may be issued; absent: unlimited */
+  quantity?: number;
+  /** a programme disabled once its run was over */
+  end?: 'DISABLED';
 }
 
 interface BrandSeed {
@@ -286,7 +295,6 @@ const COMPANIES: CompanySeed[] = [
             rewardPack: 1,
             startInDays: -200,
             lengthDays: 120,
-            end: 'EXPIRED',
           },
         ],
       },
@@ -446,7 +454,7 @@ const COMPANIES: CompanySeed[] = [
             rewardPack: 1,
             startInDays: -400,
             lengthDays: 90,
-            end: 'COMPLETED',
+            end: 'DISABLED',
           },
         ],
       },
@@ -585,6 +593,9 @@ const INDUSTRIES = [
   { code: 'SERVICES', name: 'Services', sortOrder: 90, state: 'DISABLED' as const },
 ];
 
+/** The stamping PIN of each demo brand's first store (staff type it into a member's phone). */
+export const DEMO_STORE_PIN = '2468';
+
 const MEMBERS = Array.from({ length: 24 }, (_, i) => `+659${String(8_100_000 + i * 137).padStart(7, '0')}`);
 
 // ---- demo pictures ----------------------------------------------------------------------------
@@ -722,6 +733,14 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
       const id = idOf(await service(name).create(op, body));
       count(name);
       return id;
+    };
+    // a device's lifecycle (state follows it: DEREGISTERED once spoilt or deregistered)
+    const toLifecycle = async (id: number, lifecycle: string) => {
+      const state = lifecycle === 'SPOILT' || lifecycle === 'DEREGISTERED' ? 'DEREGISTERED' : 'ACTIVE';
+      await tx
+        .update(devices)
+        .set({ lifecycle, state } as never)
+        .where(eq(devices.id, id));
     };
 
     // product-wide configuration
@@ -929,7 +948,6 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
         }
 
         // devices: two per store, then the lifecycle states spread over them so every one appears
-        const deviceOfStore = new Map<number, number>();
         for (const storeId of storeIds) {
           for (let n = 0; n < 2; n++) {
             serialNo += 1;
@@ -939,9 +957,8 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
               serialNo: `LT-${String(serialNo).padStart(6, '0')}`,
               name: `Counter ${n + 1}`,
               model: n === 0 ? 'LoyaTab 8' : 'LoyaTab Mini',
-              lifecycle: 'ACTIVE',
             });
-            if (!deviceOfStore.has(storeId)) deviceOfStore.set(storeId, id);
+            await toLifecycle(id, 'ACTIVE');
           }
         }
 
@@ -1019,101 +1036,108 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
         // the vouchers' holders, created by issuing and donating on first use
         counts.members = (await tx.select({ n: sql<number>`count(*)::int` }).from(members))[0]?.n ?? 0;
 
-        // stamp cards, their transactions and the stamps movement they caused
+        // stamp card programmes and their member cards, stamped, completed, voided and expired
+        // through the operations (server/services/stamping.ts), as staff at the till would
+        if (activeStores[0] !== undefined && b.cards.length > 0)
+          await setStorePin(tx, op, activeStores[0], DEMO_STORE_PIN);
         for (const card of b.cards) {
           const start = ago(-card.startInDays);
-          const rewardVoucherPackId = packIds[card.rewardPack];
-          const cardId = await create('stampCard', {
+          const end = new Date(start.getTime() + card.lengthDays * DAY);
+          // the reward comes from a pack still selling (a disabled pack issues nothing: 6629)
+          const selling = packIds.filter((_, i) => b.packs[i]?.end === undefined);
+          const rewardVoucherPackId =
+            b.packs[card.rewardPack]?.end === undefined ? packIds[card.rewardPack] : selling[0];
+          const programmeId = await create('stampCard', {
             companyId,
             brandId,
             title: card.title,
             description: card.description,
             image: demoImage(card.title),
             stampsRequired: card.stampsRequired,
+            maxStampsPerTransaction: 2,
             price: card.price,
+            ...(card.quantity ? { quantity: card.quantity } : {}),
             ...(rewardVoucherPackId ? { rewardVoucherPackId } : {}),
             startDate: isoDate(start),
-            endDate: isoDate(new Date(start.getTime() + card.lengthDays * DAY)),
+            endDate: isoDate(end),
           });
-          if (card.end === 'EXPIRED') await service('stampCard').runAction(op, cardId, 'expire');
-          if (card.end === 'COMPLETED') {
-            await tx
-              .update(stampCard)
-              .set({ state: STAMP_CARD_STATE_VALUES.COMPLETED } as never)
-              .where(eq(stampCard.id, cardId));
-          }
-
-          // one statement per table and card: the transactions, then the movements they caused
-          const txCount = card.end ? 12 : 36;
-          const windowDays = Math.min(Math.max(-card.startInDays, 1), 60);
-          const planned = Array.from({ length: txCount }, (_, k) => {
-            const storeId = pick(activeStores.length > 0 ? activeStores : storeIds);
-            const roll = random();
-            const type = roll < 0.85 ? 'STAMP_CARD_TXN' : roll < 0.95 ? 'VOUCHER_TXN' : 'TOP_UP_TXN';
-            receiptNo += 1;
-            return {
-              companyId,
-              brandId,
-              stampCardId: cardId,
-              memberMobile: MEMBERS[(k * 7 + card.stampsRequired) % 8] ?? pick(MEMBERS),
-              type,
-              result: k % 11 === 5 ? 'FAILED' : k % 13 === 7 ? 'VOIDED' : 'SUCCESS',
-              stamps: type === 'STAMP_CARD_TXN' ? 1 + Math.floor(random() * 2) : 0,
-              amount: Math.round((3 + random() * 40) * 100) / 100,
-              receiptNo: `R${String(receiptNo).padStart(8, '0')}`,
-              storeId,
-              deviceId: deviceOfStore.get(storeId) ?? null,
-              voidReason: k % 11 !== 5 && k % 13 === 7 ? 'Customer returned the item' : null,
-              at: new Date(ago(windowDays).getTime() + ((k + 0.5) / txCount) * windowDays * DAY),
-            };
-          });
-          const inserted = (await tx
-            .insert(stampsTransaction)
-            .values(planned as never)
-            .returning({ id: stampsTransaction.id, receiptNo: stampsTransaction.receiptNo })) as {
-            id: number;
-            receiptNo: string;
-          }[];
-          count('stampsTransaction', inserted.length);
-          const txIds = new Map(inserted.map((r) => [r.receiptNo, r.id]));
-
-          const balances = new Map<string, number>();
-          const movements: Record<string, unknown>[] = [];
-          const move = (p: (typeof planned)[number], delta: number, at: Date) => {
-            let after = Math.max((balances.get(p.memberMobile) ?? 0) + delta, 0);
-            let memberCardState: number = STAMP_CARD_STATE_VALUES.AVAILABLE;
-            if (after >= card.stampsRequired) {
-              // a full card completes (the reward is issued) and the member starts a new one
-              memberCardState = STAMP_CARD_STATE_VALUES.COMPLETED;
-              after -= card.stampsRequired;
+          // a programme that ran out: its cards were stamped early in its life, never completed
+          const ended = end.getTime() < now.getTime();
+          const firstDay = ended ? start : new Date(Math.max(start.getTime(), ago(50).getTime()));
+          const lastDay = ended ? new Date(start.getTime() + (card.lengthDays / 2) * DAY) : ago(0.2);
+          const span = lastDay.getTime() - firstDay.getTime();
+          const holders = ended ? 4 : 8;
+          for (let m = 0; m < holders; m++) {
+            const memberMobile = MEMBERS[(m * 5 + card.stampsRequired) % MEMBERS.length] ?? pick(MEMBERS);
+            const storeId = pick(activeStores);
+            const issuedAt = new Date(firstDay.getTime() + (span * m) / (holders * 2));
+            const issued = await issueMemberCard(tx, op, programmeId, { memberMobile, storeId }, issuedAt);
+            count('memberCards');
+            // every third active card fills up; the others stop part way
+            const target =
+              !ended && m % 3 === 0
+                ? card.stampsRequired
+                : Math.max(1, Math.floor(card.stampsRequired / 2) - (m % 3));
+            let stamps = 0;
+            let at = issuedAt;
+            let lastTxn = 0;
+            let lastReward: number | null = null;
+            while (stamps < target) {
+              const give = Math.min(1 + Math.floor(random() * 2), target - stamps);
+              at = new Date(at.getTime() + (lastDay.getTime() - at.getTime()) / (target - stamps + 1));
+              receiptNo += 1;
+              const input = { stamps: give, storeId, receiptNo: `R${String(receiptNo).padStart(8, '0')}` };
+              // a savepoint: a completion whose reward the member may not receive (they hold the
+              // pack's limit already) is refused whole (6629), and the card stays one stamping short
+              const done = await tx
+                .transaction((sp) => stampCardOnce(sp, op, issued.id, input, at))
+                .catch((e: unknown) => {
+                  if (e instanceof AppError && e.errorName === 'VOUCHER_ISSUE_FAILED') return null;
+                  throw e;
+                });
+              if (!done) break;
+              lastTxn = done.id;
+              lastReward = done.rewardVoucherId;
+              if (done.rewardVoucherId !== null) {
+                count('vouchers');
+                count('voucherHistory');
+              }
+              stamps += give;
+              count('stampsTransaction');
+              count('stampingHistory');
             }
-            balances.set(p.memberMobile, after);
-            movements.push({
-              companyId,
-              brandId,
-              stampCardId: cardId,
-              transactionId: txIds.get(p.receiptNo) ?? null,
-              memberMobile: p.memberMobile,
-              stampsDelta: delta,
-              stampsAfter: after,
-              memberCardState,
-              storeId: p.storeId,
-              deviceId: p.deviceId,
-              at,
-            });
-          };
-          for (const p of planned) {
-            if (p.result === 'FAILED' || p.stamps === 0) continue;
-            move(p, p.stamps, p.at);
-            if (p.result === 'VOIDED') move(p, -p.stamps, new Date(p.at.getTime() + 3_600_000));
+            // a refused stamping at the till (too many stamps) leaves a FAILED transaction
+            if (m === 1) {
+              await recordRefusedStamping(
+                tx,
+                op,
+                issued.id,
+                { stamps: card.stampsRequired + 1, storeId },
+                new AppError('TOO_MANY_STAMPS', [{ field: 'stamps', message: 'more than the card takes' }]),
+                at,
+              );
+              count('stampsTransaction');
+            }
+            // the first completed card of an active programme had its last stamping voided (wrong member)
+            if (m === 3 && lastTxn > 0) {
+              await voidStamping(
+                tx,
+                op,
+                lastTxn,
+                { reason: 'Stamped the wrong member at the till' },
+                new Date(at.getTime() + 3_600_000),
+              );
+              count('stampingHistory');
+              if (lastReward !== null) count('voucherHistory');
+            }
           }
-          if (movements.length > 0) {
-            await tx.insert(stampingHistory).values(movements as never);
-            count('stampingHistory', movements.length);
-          }
+          if (card.end === 'DISABLED') await service('stampCard').runAction(op, programmeId, 'disable');
         }
       }
     }
+
+    // the job's run: member cards of programmes that ended expire
+    await expireDueMemberCards(tx, now);
 
     // spread the device lifecycle over the second counters (the first ones do the stamping above) so
     // that every state shows; the deregistered one goes through the declared action
@@ -1132,13 +1156,10 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
     ] as const;
     for (const [i, d] of allDevices.entries()) {
       const state = lifecycle[i] ?? 'ACTIVE';
-      if (state === 'DEREGISTERED') {
-        await service('devices').runAction(op, idOf(d), 'deregister');
-      }
+      await toLifecycle(idOf(d), state);
       await tx
         .update(devices)
         .set({
-          lifecycle: state,
           firmwareVersion: state === 'APPROVED' || state === 'REGISTERED' ? null : '2.4.1',
           lastSeenAt: state === 'ACTIVE' ? ago(random() / 24) : state === 'SPOILT' ? ago(40) : null,
         } as never)
