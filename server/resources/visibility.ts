@@ -1,9 +1,9 @@
 // Rows a merchant may see in a resource that has no organisation columns of its own. A member
 // belongs to no company: a merchant sees the members who hold one of its vouchers (and, with the
 // stamp cards, one of its member cards), through the holding rows' own organisation scope.
-import { and, eq, exists, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { members, vouchers } from '../db/schema';
+import { memberCards, members, vouchers } from '../db/schema';
 import type { Caller } from './service';
 
 type Org = Pick<Caller, 'companyId' | 'brandId' | 'storeId'>;
@@ -17,14 +17,31 @@ const vouchersOf = (org: Org): SQL | undefined => {
   );
 };
 
-/** SQL true for the members `org` may see. */
-export const membersVisibleTo = (db: Db, org: Org): SQL =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(vouchers)
-      .where(and(eq(vouchers.memberMobile, members.mobile), vouchersOf(org))),
+/** The member cards of an organisation: its company, and its brand when it has one. */
+const cardsOf = (org: Org): SQL | undefined => {
+  if (org.companyId === null) return sql`false`;
+  return and(
+    eq(memberCards.companyId, org.companyId),
+    org.brandId === null ? undefined : eq(memberCards.brandId, org.brandId),
   );
+};
+
+/** SQL true for the members `org` may see: holders of one of its vouchers or member cards. */
+export const membersVisibleTo = (db: Db, org: Org): SQL =>
+  or(
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(vouchers)
+        .where(and(eq(vouchers.memberMobile, members.mobile), vouchersOf(org))),
+    ),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(memberCards)
+        .where(and(eq(memberCards.memberMobile, members.mobile), cardsOf(org))),
+    ),
+  ) ?? sql`false`;
 
 /** Extra conditions per declaration for non-operators (beyond the organisation columns). */
 export const VISIBILITY: Readonly<Record<string, (db: Db, org: Org) => SQL>> = {

@@ -215,6 +215,15 @@ describe('issuing a member card', () => {
     });
   });
 
+  it('makes the card holder a member the merchant sees, and another company does not', async () => {
+    const programme = await newProgramme();
+    const mobile = nextMobile();
+    await issueCard(programme.id, mobile);
+    const query = `${MAIN}/members?filter=${encodeURIComponent(JSON.stringify([{ field: 'mobile', op: 'eq', value: mobile }]))}`;
+    expect(dataOf(await call('owner', 'GET', query))).toEqual([expect.objectContaining({ mobile })]);
+    expect(dataOf(await call('stranger', 'GET', query))).toEqual([]);
+  });
+
   it("never issues a card of another company's programme", async () => {
     const programme = await newProgramme();
     expect(codeOf(await issueCard(programme.id, nextMobile(), other.storeId, 'stranger'))).toMatchObject({
@@ -233,8 +242,15 @@ describe('stamping', () => {
     expect(done.rewardVoucherId).toEqual(expect.any(Number));
     const row = await cardRow(card.id);
     expect(row).toMatchObject({ stamps: 5, state: 1, rewardVoucherId: done.rewardVoucherId });
-    const [voucher] = await t.db.select().from(vouchers).where(eq(vouchers.id, done.rewardVoucherId ?? 0));
-    expect(voucher).toMatchObject({ state: 'AVAILABLE', voucherPackId: rewardPackId, memberMobile: row.memberMobile });
+    const [voucher] = await t.db
+      .select()
+      .from(vouchers)
+      .where(eq(vouchers.id, done.rewardVoucherId ?? 0));
+    expect(voucher).toMatchObject({
+      state: 'AVAILABLE',
+      voucherPackId: rewardPackId,
+      memberMobile: row.memberMobile,
+    });
     expect(await movementsOf(card.id)).toEqual([
       [3, 3],
       [2, 5],
@@ -262,7 +278,10 @@ describe('stamping', () => {
     const { card } = await newCard();
     const res = await stamp(card.id, body);
     expect(res.json()).toMatchObject({ code, data: [expect.objectContaining({ field })] });
-    const [failed] = await t.db.select().from(stampsTransaction).where(eq(stampsTransaction.memberCardId, card.id));
+    const [failed] = await t.db
+      .select()
+      .from(stampsTransaction)
+      .where(eq(stampsTransaction.memberCardId, card.id));
     expect(failed).toMatchObject({ result: 'FAILED', failureCode: code, stampsAfter: 0 });
     expect((await cardRow(card.id)).stamps).toBe(0);
     expect(await movementsOf(card.id)).toEqual([]);
@@ -303,7 +322,11 @@ describe('stamping', () => {
   });
 
   it('fails the whole stamping with 6629 when the reward cannot be issued', async () => {
-    const { card } = await newCard({ rewardVoucherPackId: null, stampsRequired: 2, maxStampsPerTransaction: 2 });
+    const { card } = await newCard({
+      rewardVoucherPackId: null,
+      stampsRequired: 2,
+      maxStampsPerTransaction: 2,
+    });
     expect((await stamp(card.id, { stamps: 2 })).json()).toMatchObject({
       code: 6629,
       data: [{ field: 'rewardVoucherPackId' }],
@@ -333,7 +356,9 @@ describe('the store PIN', () => {
     const [row] = await t.db.select().from(storePins).where(eq(storePins.storeId, storeId));
     expect(row?.pinHash).toMatch(/^\$argon2id\$/);
     // a PIN that is not digits is refused before anything
-    expect(codeOf(await call('owner', 'POST', `${MAIN}/stores/${storeId}/pin`, { pin: '12ab' }))).toMatchObject({
+    expect(
+      codeOf(await call('owner', 'POST', `${MAIN}/stores/${storeId}/pin`, { pin: '12ab' })),
+    ).toMatchObject({
       code: 2,
     });
 
@@ -342,8 +367,13 @@ describe('the store PIN', () => {
       expect(codeOf(await stamp(card.id, { stamps: 1, storeId, pin: '0000' }))).toMatchObject({ code: 6621 });
     }
     // the right PIN is refused while the window holds 5 failures
-    expect(codeOf(await stamp(card.id, { stamps: 1, storeId, pin: '4321' }))).toEqual({ status: 429, code: 6622 });
-    const locked = dataOf(await call('owner', 'GET', `${MAIN}/stores/${storeId}/pin`)) as { lockedUntil: string };
+    expect(codeOf(await stamp(card.id, { stamps: 1, storeId, pin: '4321' }))).toEqual({
+      status: 429,
+      code: 6622,
+    });
+    const locked = dataOf(await call('owner', 'GET', `${MAIN}/stores/${storeId}/pin`)) as {
+      lockedUntil: string;
+    };
     expect(new Date(locked.lockedUntil).getTime()).toBeGreaterThan(Date.now());
     // staff signed in may stamp without the PIN meanwhile
     expect(codeOf(await stamp(card.id, { stamps: 1, storeId }))).toMatchObject({ code: 0 });
@@ -354,7 +384,9 @@ describe('the store PIN', () => {
       .where(eq(pinFailures.storeId, storeId));
     expect(codeOf(await stamp(card.id, { stamps: 1, storeId, pin: '4321' }))).toMatchObject({ code: 0 });
     // another company cannot see or set it
-    expect(codeOf(await call('stranger', 'POST', `${MAIN}/stores/${storeId}/pin`, { pin: '1111' }))).toMatchObject({
+    expect(
+      codeOf(await call('stranger', 'POST', `${MAIN}/stores/${storeId}/pin`, { pin: '1111' })),
+    ).toMatchObject({
       status: 404,
     });
   });
@@ -371,9 +403,21 @@ describe('voiding', () => {
     await stamp(card.id, { stamps: 3 });
     const done = dataOf(await stamp(card.id, { stamps: 2 })) as Stamped;
     const res = await voidTxn(done.id, 'customer returned the coffee');
-    expect(dataOf(res)).toMatchObject({ id: done.id, result: 'VOIDED', voidReason: 'customer returned the coffee' });
-    expect(await cardRow(card.id)).toMatchObject({ stamps: 3, state: 0, rewardVoucherId: null, completedAt: null });
-    const [voucher] = await t.db.select().from(vouchers).where(eq(vouchers.id, done.rewardVoucherId ?? 0));
+    expect(dataOf(res)).toMatchObject({
+      id: done.id,
+      result: 'VOIDED',
+      voidReason: 'customer returned the coffee',
+    });
+    expect(await cardRow(card.id)).toMatchObject({
+      stamps: 3,
+      state: 0,
+      rewardVoucherId: null,
+      completedAt: null,
+    });
+    const [voucher] = await t.db
+      .select()
+      .from(vouchers)
+      .where(eq(vouchers.id, done.rewardVoucherId ?? 0));
     expect(voucher?.state).toBe('EXPIRED');
     expect(await movementsOf(card.id)).toEqual([
       [3, 3],
@@ -435,7 +479,10 @@ describe('expiry', () => {
   it('expires AVAILABLE cards of programmes that ended, and no others', async () => {
     const { programme, card } = await newCard();
     const { card: open } = await newCard();
-    await t.db.update(stampCard).set({ endDate: shift(-1), startDate: shift(-5) }).where(eq(stampCard.id, programme.id));
+    await t.db
+      .update(stampCard)
+      .set({ endDate: shift(-1), startDate: shift(-5) })
+      .where(eq(stampCard.id, programme.id));
     expect(await expireDueMemberCards(t.db, new Date())).toBeGreaterThanOrEqual(1);
     expect((await cardRow(card.id)).state).toBe(2);
     expect((await cardRow(open.id)).state).toBe(0);
