@@ -1274,6 +1274,7 @@ const main = async (): Promise<number> => {
     for (const u of result.users) {
       process.stdout.write(`  ${u.type.toLowerCase()}  ${u.email}${u.company ? `  (${u.company})` : ''}\n`);
     }
+    process.stdout.write(`Stamping PIN of each demo brand's first store: ${DEMO_STORE_PIN}\n`);
     return 0;
   } finally {
     await handle.close();

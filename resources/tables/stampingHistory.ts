@@ -32,6 +32,8 @@ export const stampingHistory = {
       maxLength: 20,
       search: true,
       filter: ['eq', 'in', 'regex'],
+      // the member card's link in the list names the member already
+      views: ['show'],
     },
     {
       name: 'stampsDelta',

@@ -27,6 +27,8 @@ export const stampsTransaction = {
       maxLength: 20,
       search: true,
       filter: ['eq', 'in', 'regex'],
+      // the member card's link in the list names the member already
+      views: ['show'],
     },
     {
       name: 'type',
@@ -36,6 +38,7 @@ export const stampsTransaction = {
       default: 'STAMP_CARD_TXN',
       filter: ['eq', 'in'],
       sortable: true,
+      views: ['show'],
     },
     {
       name: 'result',
