@@ -364,6 +364,10 @@ export const resourcesEn = {
           DEREGISTERED: 'Deregistered',
         },
       },
+      actions: {
+        deregister: 'Deregister',
+        markSpoilt: 'Mark spoilt',
+      },
     },
     bannerConfig: {
       name: 'Banner |||| Banner Config',
