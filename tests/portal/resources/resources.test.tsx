@@ -209,18 +209,19 @@ describe('buttons follow the declaration and the permissions', { timeout: 60_000
     calls.stop();
   });
 
-  it("a numeric state's transition is offered from the state's index (a stamp card's AVAILABLE is 0)", async () => {
+  it("a programme's transitions follow its state: Disable when ACTIVE, Enable when DISABLED", async () => {
     seedRows('stampCard', [
-      { title: 'Kopi card', stampsRequired: 10, price: 0, startDate: '2026-01-01', state: 0 },
-      { title: 'Old card', stampsRequired: 10, price: 0, startDate: '2025-01-01', state: 2 },
+      { title: 'Kopi card', stampsRequired: 10, price: 0, startDate: '2026-01-01', state: 'ACTIVE' },
+      { title: 'Old card', stampsRequired: 10, price: 0, startDate: '2025-01-01', state: 'DISABLED' },
     ]);
     await signIn('operator');
     renderApp('/stampCard/1/show');
-    expect(await screen.findByRole('button', { name: 'Expire' }, T)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Disable' }, T)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enable' })).toBeNull();
     cleanup();
     renderApp('/stampCard/2/show');
-    expect(await screen.findByText('Old card', {}, T)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Expire' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Enable' }, T)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
   });
 });
 
