@@ -246,7 +246,9 @@ export const assertRules = (decl: ResourceDeclaration, row: Row): void => {
     const b = typeof last === 'number' ? last : String(last);
     if (a > b) {
       const relation = typeof a === 'number' ? 'less than' : 'before';
-      throw new AppError(rule.error, [{ field: rule.last, message: `must not be ${relation} ${rule.first}` }]);
+      throw new AppError(rule.error, [
+        { field: rule.last, message: `must not be ${relation} ${rule.first}` },
+      ]);
     }
   }
 };

@@ -240,7 +240,8 @@ const partialWhere = (
   where: { field: string; in: readonly string[] },
 ): SQL => {
   const f = decl.fields.find((x) => x.name === where.field);
-  if (!f || f.type !== 'select') throw new Error(`${decl.name}: partial index on ${where.field}, not a select`);
+  if (!f || f.type !== 'select')
+    throw new Error(`${decl.name}: partial index on ${where.field}, not a select`);
   const values = where.in.map((c) => storedChoice(f, c));
   // drizzle-kit writes the predicate into the migration: inline the trusted choices
   const list = f.numeric ? sql.raw(values.join(', ')) : literalList(values.map(String));
