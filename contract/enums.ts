@@ -138,6 +138,18 @@ export type ThemeMode = (typeof THEME_MODES)[number];
 export const APP_PLATFORMS = ['IOS', 'ANDROID'] as const;
 export type AppPlatform = (typeof APP_PLATFORMS)[number];
 
-/** Who a push notification goes to. */
-export const PUSH_AUDIENCES = ['ALL_MEMBERS', 'STAMP_CARD_HOLDERS', 'VOUCHER_HOLDERS'] as const;
+/**
+ * Who a push notification goes to, resolved when it is sent: every member of the caller's
+ * organisation, the members of one brand or one store (holding a card or voucher there), or one
+ * member by mobile (OPERATIONS.md "Push notifications").
+ */
+export const PUSH_AUDIENCES = ['ALL_MEMBERS', 'BRAND', 'STORE', 'MEMBER'] as const;
 export type PushAudience = (typeof PUSH_AUDIENCES)[number];
+
+/** What became of one member's message: sent, refused by the provider, or every token dropped. */
+export const PUSH_DELIVERY_STATES = ['SENT', 'FAILED', 'DROPPED'] as const;
+export type PushDeliveryState = (typeof PUSH_DELIVERY_STATES)[number];
+
+/** Where a member's app token comes from. */
+export const PUSH_TOKEN_PLATFORMS = ['IOS', 'ANDROID', 'WEB'] as const;
+export type PushTokenPlatform = (typeof PUSH_TOKEN_PLATFORMS)[number];

@@ -21,6 +21,7 @@ const catalogue = {
   // code 10 would read as a token error (the portal logs out on codes beginning with 10), so 11 follows 9
   STATE_TRANSITION_NOT_ALLOWED: [11, 409, 'This action is not allowed in the current state'], // product
   STILL_REFERENCED: [12, 409, 'It is still referenced elsewhere and cannot be deleted'], // product
+  NOT_READY: [13, 503, 'The server is not ready for requests'], // product: /readyz while starting or draining
 
   // tokens
   TOKEN_NOT_EXIST: [1000, 401, 'Token does not exist'],

@@ -5,3 +5,4 @@ export * from './envelope';
 export * from './errors';
 export * from './http';
 export * from './list-query';
+export * from './push';

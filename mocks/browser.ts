@@ -1,6 +1,9 @@
 import { setupWorker } from 'msw/browser';
 import { createMockDb } from './data';
+import { seedDeviceDemo } from './devices';
 import { createHandlers } from './handlers';
+import { seedPushDemo } from './push';
+import { seedStampingDemo } from './stamping';
 import { seedVoucherDemo } from './vouchers';
 
 /**
@@ -9,8 +12,11 @@ import { seedVoucherDemo } from './vouchers';
  */
 export const startMockWorker = async (): Promise<void> => {
   const db = createMockDb();
-  // packs, vouchers and members to look at; tests seed their own (the default data set stays empty)
+  // packs, vouchers, members and devices to look at; tests seed their own (the default set stays empty)
   seedVoucherDemo(db);
+  seedStampingDemo(db);
+  seedDeviceDemo(db);
+  seedPushDemo(db);
   const worker = setupWorker(...createHandlers(db));
   // Anything outside the API (the app's own files) goes to the network untouched.
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true });

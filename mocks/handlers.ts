@@ -21,11 +21,14 @@ import { RESOURCES } from '../resources';
 import type { ResourceDeclaration } from '../resources/types';
 import { createAccessHandlers, operatorInviteScope } from './access';
 import { createMockDb, listedUser, loggedInUser, type MockDb, type MockUser, publicUser } from './data';
+import { createDeviceHandlers } from './devices';
 import { applyListQuery, type MockListSpec } from './list';
 import { createOrganisationHandlers } from './organisation';
 import { createHierarchyHandlers } from './organisation-hierarchy';
+import { createPushHandlers } from './push';
 import { createResourceHandlers } from './resources';
 import { type Body, fail, failure, guard, invalid, readBody, success, violations } from './respond';
+import { createStampingHandlers } from './stamping';
 import { createVoucherHandlers } from './vouchers';
 
 export interface HandlerOptions {
@@ -719,6 +722,13 @@ export const createHandlers = (db: MockDb = createMockDb(), options: HandlerOpti
     ...createHierarchyHandlers({ db, origin, authenticate }),
     // the voucher operations (mocks/vouchers.ts), over the rows the generic handlers below serve
     ...createVoucherHandlers({ db, origin, authenticate, fullPermissions }),
+    // the stamp card operations (mocks/stamping.ts), over the same rows
+    ...createStampingHandlers({ db, origin, authenticate, fullPermissions }),
+    // the device lifecycle operations and the store's stamping PIN (mocks/devices.ts)
+    ...createDeviceHandlers({ db, origin, authenticate, fullPermissions }),
+    // push schedule / cancel, the audience preview and sending (mocks/push.ts), before the generic
+    // handlers: /push/audience is not a push id, and sending is due before pushes are read
+    ...createPushHandlers({ db, origin, authenticate, fullPermissions }),
     // ---- declared resources: generic CRUD -------------------------------------------------------------
     ...createResourceHandlers(
       { db, baseOf: (service) => `${origin}${BASE_PATHS[service]}`, authenticate, fullPermissions },

@@ -2,47 +2,36 @@
 // from a pack, a pack's figures, redeem / void / donate / expire, and one member's voucher wallet.
 // The rows live in the mock db's resourceRows (voucherPacks, vouchers, voucherHistory, members), so the
 // generic list and show mocks (mocks/resources.ts) serve the very rows these operations move.
-// Each operation honours the Idempotency-Key header as the server does: the same key from the same
-// caller replays the first successful answer and changes nothing; a failure stores nothing.
-import { http } from 'msw';
-import { BASE_PATHS } from '../contract';
-import { canAccess, type Permission } from '../contract/access';
-import { type Role, roleOf } from '../contract/claims';
+// Each operation honours the Idempotency-Key header as the server does (mocks/operations.ts).
+import type { Role } from '../contract/claims';
 import type { VoucherHistoryAction, VoucherState } from '../contract/enums';
-import { store, voucherHistory, voucherPacks, vouchers } from '../resources';
+import { voucherHistory, voucherPacks, vouchers } from '../resources';
 import { members } from '../resources/tables/members';
-import type { ResourceDeclaration } from '../resources/types';
 import type { MockDb, MockRow, MockUser } from './data';
+import {
+  assertBrandStore,
+  createOperationMocks,
+  DAY_MS,
+  E164,
+  idIn,
+  isoOf,
+  mobileIn,
+  mockDayOf,
+  type OperationMockContext,
+  onlyFields,
+  reasonIn,
+  rowsOf,
+} from './operations';
 import { seedOrganisation } from './organisation-hierarchy';
-import { type Body, fail, guard, invalid, readBody, success } from './respond';
-
-export interface VoucherMockContext {
-  db: MockDb;
-  /** the handlers' origin ('*' matches any) */
-  origin: string;
-  authenticate: (request: Request) => { user: MockUser };
-  fullPermissions: (user: MockUser) => Permission[] | null;
-}
+import { type Body, fail, invalid } from './respond';
 
 /** How many vouchers one issue call may create (server/routes/vouchers.ts ISSUE_MAX). */
 export const MOCK_ISSUE_MAX = 100;
-const REASON_MAX = 500;
-const E164 = /^\+[1-9]\d{6,14}$/;
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 // no 0/O, 1/I/L: a code is read aloud at a till (as the server's codes)
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 // ---- rows ---------------------------------------------------------------------------------------
 
-const rowsOf = (db: MockDb, decl: ResourceDeclaration): MockRow[] => {
-  db.resourceRows[decl.name] ??= [];
-  return db.resourceRows[decl.name] as MockRow[];
-};
-
-const isoOf = (ms: number) => new Date(ms).toISOString();
-/** The UTC day of `ms`, as the `date` columns hold it. */
-export const mockDayOf = (ms: number): string => isoOf(ms).slice(0, 10);
 const addDays = (day: string, days: number): string =>
   mockDayOf(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
 
@@ -73,7 +62,8 @@ interface HistoryExtra {
   note?: string;
 }
 
-const addHistory = (
+/** A row of the voucher's history: what happened to it, when, and who and where when it says. */
+export const addVoucherHistory = (
   db: MockDb,
   voucher: MockRow,
   action: VoucherHistoryAction,
@@ -171,7 +161,7 @@ export const issueFromPack = (
       updateTime: isoOf(at),
     };
     rowsOf(db, vouchers).push(row);
-    addHistory(db, row, 'ISSUED', at);
+    addVoucherHistory(db, row, 'ISSUED', at);
     return row;
   });
   pack.issuedCount = issuedCount + quantity;
@@ -188,14 +178,9 @@ export const redeemVoucher = (
   caller?: Pick<MockUser, 'storeId'>,
 ): MockRow => {
   assertUsable(voucher, mockDayOf(at));
-  const where = rowsOf(db, store).find((s) => s.id === storeId);
-  const callersStore = !caller || caller.storeId === null || caller.storeId === storeId;
-  if (!where || where.brandId !== voucher.brandId || where.state !== 'ACTIVE' || !callersStore)
-    fail('STORE_NOT_FOUND_FOR_TXN', [
-      { field: 'storeId', message: "is not an active store of the voucher's brand" },
-    ]);
+  assertBrandStore(db, storeId, voucher.brandId, "voucher's", caller);
   move(voucher, at, { state: 'REDEEMED', redeemedAt: isoOf(at), redeemedStoreId: storeId });
-  addHistory(db, voucher, 'REDEEMED', at, { storeId });
+  addVoucherHistory(db, voucher, 'REDEEMED', at, { storeId });
   return voucher;
 };
 
@@ -210,7 +195,7 @@ export const voidVoucher = (db: MockDb, voucher: MockRow, reason: string, at: nu
     ]);
   const storeId = voucher.redeemedStoreId;
   move(voucher, at, { state: 'AVAILABLE', redeemedAt: null, redeemedStoreId: null });
-  addHistory(db, voucher, 'VOIDED', at, { storeId, note: reason });
+  addVoucherHistory(db, voucher, 'VOIDED', at, { storeId, note: reason });
   return voucher;
 };
 
@@ -227,7 +212,7 @@ export const donateVoucher = (
   assertUsable(voucher, mockDayOf(at));
   if (toMobile === voucher.memberMobile) invalid('toMobile', 'already holds the voucher');
   ensureMember(db, toMobile, at);
-  addHistory(db, voucher, 'DONATED', at, { toMemberMobile: toMobile });
+  addVoucherHistory(db, voucher, 'DONATED', at, { toMemberMobile: toMobile });
   return move(voucher, at, { memberMobile: toMobile });
 };
 
@@ -241,7 +226,7 @@ export const expireVoucher = (db: MockDb, voucher: MockRow, at: number = db.now(
       },
     ]);
   move(voucher, at, { state: 'EXPIRED' });
-  addHistory(db, voucher, 'EXPIRED', at, { note: 'expired by an operator' });
+  addVoucherHistory(db, voucher, 'EXPIRED', at, { note: 'expired by an operator' });
   return voucher;
 };
 
@@ -269,6 +254,32 @@ export const DEMO_MEMBERS = {
   arjun: '+6581112222',
 } as const;
 
+/**
+ * Adds a voucher pack of the seed merchant's brand (company 1, brand 1), created at `createdAt`: the
+ * demo seeds' defaults, then `values` (a title, a value and a quantity at least, and its sale window).
+ */
+export const addDemoPack = (db: MockDb, createdAt: number, values: Body): MockRow => {
+  const at = isoOf(createdAt);
+  const row: MockRow = {
+    id: db.nextId(),
+    description: null,
+    image: null,
+    price: 0,
+    issuedCount: 0,
+    issueLimitPerMember: 1,
+    voucherValidityDays: 30,
+    giftable: false,
+    state: 'ACTIVE',
+    companyId: 1,
+    brandId: 1,
+    createTime: at,
+    updateTime: at,
+    ...values,
+  };
+  rowsOf(db, voucherPacks).push(row);
+  return row;
+};
+
 const seeded = new WeakSet<MockDb>();
 
 /**
@@ -283,29 +294,12 @@ export const seedVoucherDemo = (db: MockDb): void => {
   seedOrganisation(db);
   const now = db.now();
   const daysAgo = (n: number) => now - n * DAY_MS;
-  const pack = (values: Body, createdDaysAgo: number): MockRow => {
-    const at = isoOf(daysAgo(createdDaysAgo));
-    const row: MockRow = {
-      id: db.nextId(),
-      description: null,
-      image: null,
-      price: 0,
-      issuedCount: 0,
-      issueLimitPerMember: 1,
+  const pack = (values: Body, createdDaysAgo: number): MockRow =>
+    addDemoPack(db, daysAgo(createdDaysAgo), {
       validFrom: mockDayOf(daysAgo(60)),
       validUntil: mockDayOf(now + 300 * DAY_MS),
-      voucherValidityDays: 30,
-      giftable: false,
-      state: 'ACTIVE',
-      companyId: 1,
-      brandId: 1,
-      createTime: at,
-      updateTime: at,
       ...values,
-    };
-    rowsOf(db, voucherPacks).push(row);
-    return row;
-  };
+    });
   const kopi = pack(
     {
       title: 'Free Kopi',
@@ -342,199 +336,72 @@ export const seedVoucherDemo = (db: MockDb): void => {
 
 // ---- handlers ----------------------------------------------------------------------------------------
 
-type Params = Record<string, string | readonly string[] | undefined>;
-
-export const createVoucherHandlers = ({ db, origin, authenticate, fullPermissions }: VoucherMockContext) => {
-  const main = `${origin}${BASE_PATHS.main}`;
-  // (caller id, key) → the first successful answer and what it answered (method, path, body)
-  const answers = new Map<string, { request: string; data: unknown }>();
-
-  const subjectOf = (user: MockUser) => {
-    const permissions = fullPermissions(user);
-    return permissions === null ? { type: user.type } : { type: user.type, permissions };
-  };
-
-  /**
-   * The caller may run an operation on `decl`: its role among `roles` and the permission rule's
-   * `action` on the declaration's permission. Issuing is an operation, not the generic create that
-   * vouchers' empty ADD refuses, so operators and merchants both issue (OPERATIONS.md).
-   */
-  const allow = (
-    user: MockUser,
-    decl: ResourceDeclaration,
-    action: 'VIEW' | 'ADD' | 'UPDATE',
-    roles: readonly Role[],
-  ) => {
-    if (
-      !roles.includes(roleOf(user.type)) ||
-      !canAccess(subjectOf(user), { action, resource: decl.permission })
-    )
-      fail('ACCESS_DENIED');
-    // as for every other write of theirs, a merchant waiting for approval changes nothing
-    if (action !== 'VIEW' && user.type === 'MERCHANT' && user.signupState !== 'APPROVAL')
-      fail('MERCHANT_NOT_APPROVED');
-  };
-
-  const visible = (user: MockUser) => (row: MockRow) =>
-    user.type === 'OPERATOR' || (user.companyId !== null && row.companyId === user.companyId);
-
-  const idOf = (params: Params): number => {
-    const id = Number(params.id);
-    if (!Number.isInteger(id) || id <= 0) return invalid('id', 'must be a positive integer');
-    return id;
-  };
-
-  const findPack = (user: MockUser, params: Params): MockRow => {
-    const id = idOf(params);
-    const row = rowsOf(db, voucherPacks).find((p) => p.id === id && p.state !== 'DELETE');
-    if (!row || !visible(user)(row)) return fail('NOT_FOUND');
-    return row;
-  };
-
-  const findVoucher = (user: MockUser, params: Params): MockRow => {
-    const id = idOf(params);
-    const row = rowsOf(db, vouchers).find((v) => v.id === id);
-    if (!row || !visible(user)(row)) return fail('NOT_FOUND');
-    return row;
-  };
-
-  /** The body's own fields only, as the server's schemas (additionalProperties: false). */
-  const onlyFields = (body: Body, allowed: readonly string[]) => {
-    for (const key of Object.keys(body)) if (!allowed.includes(key)) invalid(key, 'is not allowed');
-  };
-
-  const mobileIn = (body: Body, field: string): string => {
-    const value = body[field];
-    if (typeof value !== 'string' || !E164.test(value))
-      return invalid(field, 'must be an E.164 mobile number');
-    return value;
-  };
-
-  /**
-   * POST `path` as an operation: the caller, access, the body, then `run`, whose answer is stored
-   * under the Idempotency-Key (when sent) only once it succeeded, as a copy of the wire form.
-   */
-  const operation = (
-    path: string,
-    access: { decl: ResourceDeclaration; action: 'ADD' | 'UPDATE'; roles: readonly Role[] },
-    run: (args: { user: MockUser; params: Params; body: Body }) => unknown,
-  ) =>
-    http.post(
-      `${main}${path}`,
-      guard(async ({ request, params }) => {
-        const { user } = authenticate(request);
-        allow(user, access.decl, access.action, access.roles);
-        const key = request.headers.get('Idempotency-Key');
-        if (key !== null && !KEY_PATTERN.test(key))
-          return invalid('Idempotency-Key', 'must be 1 to 255 visible ASCII characters');
-        const body = await readBody(request);
-        const fingerprint = `${new URL(request.url).pathname} ${JSON.stringify(body)}`;
-        const slot = key === null ? null : `${user.id}:${key}`;
-        const stored = slot === null ? undefined : answers.get(slot);
-        if (stored) {
-          if (stored.request !== fingerprint)
-            return invalid('Idempotency-Key', 'was already used for another request');
-          return success(stored.data);
-        }
-        const data: unknown = JSON.parse(JSON.stringify(run({ user, params, body })));
-        if (slot !== null) answers.set(slot, { request: fingerprint, data });
-        return success(data);
-      }),
-    );
-
-  const BOTH: readonly Role[] = ['operator', 'merchant'];
+export const createVoucherHandlers = (context: OperationMockContext) => {
+  const { db } = context;
+  const { visible, find, read, operation } = createOperationMocks(context);
+  const ADD = { decl: vouchers, action: 'ADD' } as const;
+  const UPDATE = { decl: vouchers } as const;
+  const OPERATORS: readonly Role[] = ['operator'];
 
   return [
-    operation(
-      '/voucher-packs/:id/vouchers',
-      { decl: vouchers, action: 'ADD', roles: BOTH },
-      ({ user, params, body }) => {
-        onlyFields(body, ['memberMobile', 'quantity']);
-        const memberMobile = mobileIn(body, 'memberMobile');
-        const quantity = body.quantity;
-        if (
-          typeof quantity !== 'number' ||
-          !Number.isInteger(quantity) ||
-          quantity < 1 ||
-          quantity > MOCK_ISSUE_MAX
-        )
-          return invalid('quantity', `must be an integer from 1 to ${MOCK_ISSUE_MAX}`);
-        return issueFromPack(db, findPack(user, params), memberMobile, quantity);
-      },
+    // issuing is an operation, not the generic create that vouchers' empty ADD refuses, so operators
+    // and merchants both issue (OPERATIONS.md)
+    operation('/voucher-packs/:id/vouchers', ADD, ({ user, params, body }) => {
+      onlyFields(body, ['memberMobile', 'quantity']);
+      const memberMobile = mobileIn(body, 'memberMobile');
+      const quantity = body.quantity;
+      if (
+        typeof quantity !== 'number' ||
+        !Number.isInteger(quantity) ||
+        quantity < 1 ||
+        quantity > MOCK_ISSUE_MAX
+      )
+        return invalid('quantity', `must be an integer from 1 to ${MOCK_ISSUE_MAX}`);
+      return issueFromPack(db, find(voucherPacks, user, params), memberMobile, quantity);
+    }),
+    read('/voucher-packs/:id/summary', voucherPacks, ({ user, params }) =>
+      packSummaryOf(db, find(voucherPacks, user, params)),
     ),
-    http.get(
-      `${main}/voucher-packs/:id/summary`,
-      guard(async ({ request, params }) => {
-        const { user } = authenticate(request);
-        allow(user, voucherPacks, 'VIEW', voucherPacks.access.VIEW);
-        return success(packSummaryOf(db, findPack(user, params)));
-      }),
-    ),
-    operation(
-      '/vouchers/:id/redeem',
-      { decl: vouchers, action: 'UPDATE', roles: BOTH },
-      ({ user, params, body }) => {
-        onlyFields(body, ['storeId']);
-        const storeId = body.storeId;
-        if (typeof storeId !== 'number' || !Number.isInteger(storeId) || storeId <= 0)
-          return invalid('storeId', 'must be an id');
-        return redeemVoucher(db, findVoucher(user, params), storeId, db.now(), user);
-      },
-    ),
-    operation(
-      '/vouchers/:id/void',
-      { decl: vouchers, action: 'UPDATE', roles: BOTH },
-      ({ user, params, body }) => {
-        onlyFields(body, ['reason']);
-        const reason = body.reason;
-        if (typeof reason !== 'string' || reason.trim() === '') return invalid('reason', 'must not be blank');
-        if (reason.length > REASON_MAX) return invalid('reason', `must be at most ${REASON_MAX} characters`);
-        return voidVoucher(db, findVoucher(user, params), reason);
-      },
-    ),
-    operation(
-      '/vouchers/:id/donate',
-      { decl: vouchers, action: 'UPDATE', roles: BOTH },
-      ({ user, params, body }) => {
-        onlyFields(body, ['toMobile']);
-        return donateVoucher(db, findVoucher(user, params), mobileIn(body, 'toMobile'));
-      },
-    ),
-    operation(
-      '/vouchers/:id/expire',
-      { decl: vouchers, action: 'UPDATE', roles: ['operator'] },
-      ({ user, params, body }) => {
-        onlyFields(body, []);
-        return expireVoucher(db, findVoucher(user, params));
-      },
-    ),
-    http.get(
-      `${main}/members/:mobile/vouchers`,
-      guard(async ({ request, params }) => {
-        const { user } = authenticate(request);
-        allow(user, members, 'VIEW', members.access.VIEW);
-        const mobile = decodeURIComponent(String(params.mobile ?? ''));
-        if (!E164.test(mobile)) return invalid('mobile', 'must be an E.164 mobile number');
-        const mine = rowsOf(db, vouchers).filter(visible(user));
-        const member = rowsOf(db, members).find((m) => m.mobile === mobile);
-        // a merchant finds only members holding one of its vouchers; anyone else reads as unknown
-        if (!member || (user.type !== 'OPERATOR' && !mine.some((v) => v.memberMobile === mobile)))
-          return fail('NOT_FOUND', [{ field: 'mobile', message: 'no member with this mobile' }]);
-        const held = mine
-          .filter((v) => v.memberMobile === mobile)
-          .sort((a, b) => String(b.createTime).localeCompare(String(a.createTime)) || b.id - a.id);
-        const events = rowsOf(db, voucherHistory)
-          .filter((h) => held.some((v) => v.id === h.voucherId))
-          .sort((a, b) => String(a.at).localeCompare(String(b.at)) || a.id - b.id);
-        const grouped: Record<VoucherState, MockRow[]> = { AVAILABLE: [], REDEEMED: [], EXPIRED: [] };
-        for (const v of held) {
-          const state = v.state as VoucherState;
-          grouped[state]?.push({ ...v, history: events.filter((h) => h.voucherId === v.id) });
-        }
-        // the server sums in SQL numeric; cents here keep the mock exact too
-        const cents = grouped.AVAILABLE.reduce((sum, v) => sum + Math.round(Number(v.value) * 100), 0);
-        return success({ member, vouchers: grouped, availableValue: (cents / 100).toFixed(2) });
-      }),
-    ),
+    operation('/vouchers/:id/redeem', UPDATE, ({ user, params, body }) => {
+      onlyFields(body, ['storeId']);
+      const storeId = idIn(body, 'storeId');
+      return redeemVoucher(db, find(vouchers, user, params), storeId, db.now(), user);
+    }),
+    operation('/vouchers/:id/void', UPDATE, ({ user, params, body }) => {
+      onlyFields(body, ['reason']);
+      const reason = reasonIn(body);
+      return voidVoucher(db, find(vouchers, user, params), reason);
+    }),
+    operation('/vouchers/:id/donate', UPDATE, ({ user, params, body }) => {
+      onlyFields(body, ['toMobile']);
+      return donateVoucher(db, find(vouchers, user, params), mobileIn(body, 'toMobile'));
+    }),
+    operation('/vouchers/:id/expire', { ...UPDATE, roles: OPERATORS }, ({ user, params, body }) => {
+      onlyFields(body, []);
+      return expireVoucher(db, find(vouchers, user, params));
+    }),
+    read('/members/:mobile/vouchers', members, ({ user, params }) => {
+      const mobile = decodeURIComponent(String(params.mobile ?? ''));
+      if (!E164.test(mobile)) return invalid('mobile', 'must be an E.164 mobile number');
+      const mine = rowsOf(db, vouchers).filter(visible(user));
+      const member = rowsOf(db, members).find((m) => m.mobile === mobile);
+      // a merchant finds only members holding one of its vouchers; anyone else reads as unknown
+      if (!member || (user.type !== 'OPERATOR' && !mine.some((v) => v.memberMobile === mobile)))
+        return fail('NOT_FOUND', [{ field: 'mobile', message: 'no member with this mobile' }]);
+      const held = mine
+        .filter((v) => v.memberMobile === mobile)
+        .sort((a, b) => String(b.createTime).localeCompare(String(a.createTime)) || b.id - a.id);
+      const events = rowsOf(db, voucherHistory)
+        .filter((h) => held.some((v) => v.id === h.voucherId))
+        .sort((a, b) => String(a.at).localeCompare(String(b.at)) || a.id - b.id);
+      const grouped: Record<VoucherState, MockRow[]> = { AVAILABLE: [], REDEEMED: [], EXPIRED: [] };
+      for (const v of held) {
+        const state = v.state as VoucherState;
+        grouped[state]?.push({ ...v, history: events.filter((h) => h.voucherId === v.id) });
+      }
+      // the server sums in SQL numeric; cents here keep the mock exact too
+      const cents = grouped.AVAILABLE.reduce((sum, v) => sum + Math.round(Number(v.value) * 100), 0);
+      return { member, vouchers: grouped, availableValue: (cents / 100).toFixed(2) };
+    }),
   ];
 };

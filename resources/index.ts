@@ -14,6 +14,7 @@ import { members } from './tables/members';
 import { merchantSignup } from './tables/merchantSignup';
 import { products } from './tables/products';
 import { push } from './tables/push';
+import { pushDeliveries } from './tables/pushDeliveries';
 import { pushTemplates } from './tables/pushTemplates';
 import { stampCard } from './tables/stampCard';
 import { stampingHistory } from './tables/stampingHistory';
@@ -39,6 +40,7 @@ export const RESOURCES = [
   members,
   pushTemplates,
   push,
+  pushDeliveries,
   devices,
   bannerConfig,
   countryConfig,

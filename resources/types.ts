@@ -84,6 +84,11 @@ export interface TextFieldDeclaration extends FieldBase {
   minLength?: number;
   multiline?: boolean;
   default?: string;
+  /**
+   * The text may name the push placeholders (`{name}`, `{stamps}` …, contract/push.ts), filled per
+   * member when a push is sent; an unknown placeholder answers code 2 naming the field when saved.
+   */
+  placeholders?: boolean;
 }
 
 export interface NumberFieldDeclaration extends FieldBase {
@@ -189,6 +194,18 @@ export interface OrderRule {
   error: ErrorName;
 }
 
+/**
+ * `field` is required while `when.field` holds one of `when.in` (a push to one brand names the
+ * brand), else code 2 naming `field`; the forms check it too.
+ */
+export interface RequiredWhenRule {
+  kind: 'requiredWhen';
+  field: string;
+  when: { field: string; in: readonly string[] };
+}
+
+export type RuleDeclaration = OrderRule | RequiredWhenRule;
+
 /** A unique index over `fields` (see `ResourceDeclaration.uniques`). */
 export interface UniqueDeclaration {
   name: string;
@@ -218,6 +235,12 @@ export interface ActionDeclaration {
   bulk?: boolean;
   /** ask 'Confirm to {action} - {item}?' first */
   confirm?: boolean;
+  /**
+   * Served by an operation of its own at the same URL (`POST {path}/{id}/{name}`, server/routes/…),
+   * which does more than move the field (scheduling a push enqueues its sending): the generic route
+   * is not registered for it; the portal's button is the same. Never `bulk`.
+   */
+  operation?: boolean;
 }
 
 /**
@@ -271,7 +294,7 @@ export interface ResourceDeclaration {
     inUse?: ErrorName;
   };
   /** rules across fields, checked on every create and update (on the merged row) and by the forms */
-  rules?: readonly OrderRule[];
+  rules?: readonly RuleDeclaration[];
   /**
    * Unique indexes across fields, optionally partial (only rows whose `where.field` is one of
    * `where.in`): one AVAILABLE member card per member and programme, one receipt number per store.

@@ -29,11 +29,12 @@ import {
   devices,
   members,
   merchantSignup,
-  push,
+  pushDeliveries,
   store,
 } from '../server/db/schema/resources';
 import { users } from '../server/db/schema/users';
 import { AppError } from '../server/errors';
+import { createJobRunner } from '../server/jobs/runner';
 import { DERIVED_RESOURCES } from '../server/resources/registry';
 import {
   type Caller,
@@ -41,7 +42,16 @@ import {
   type ResourceService,
   type Row,
 } from '../server/resources/service';
+import {
+  activateDevice,
+  deliverDevice,
+  deregisterDevice,
+  registerDevice,
+  spoilDevice,
+} from '../server/services/devices';
 import { hashPassword } from '../server/services/passwords';
+import { createPushSender, PUSH_MAX_ATTEMPTS, SEND_PUSH_JOB, schedulePush } from '../server/services/push';
+import { outboxProvider, type PushProvider, TransientPushError } from '../server/services/push-providers';
 import {
   expireDueMemberCards,
   issueMemberCard,
@@ -74,7 +84,37 @@ export interface SeedResult {
   users: DemoUser[];
   /** rows written per table */
   counts: Record<string, number>;
+  /** ACTIVE devices with the secret `register` showed: printed once, never stored in plain text */
+  devices: DemoDevice[];
 }
+
+export interface DemoDevice {
+  serialNo: string;
+  secret: string;
+  storeId: number;
+  company: string;
+}
+
+type DemoLifecycle =
+  | 'APPROVED'
+  | 'REGISTERED'
+  | 'REGISTER_FAILED'
+  | 'DELIVERED'
+  | 'ACTIVE'
+  | 'SPOILT'
+  | 'DEREGISTERED';
+type DeviceArrow = 'register' | 'registerFailed' | 'deliver' | 'activate' | 'spoil' | 'deregister';
+
+/** The arrows that lead a new (APPROVED) device to each lifecycle. */
+const DEVICE_PATHS: Readonly<Record<DemoLifecycle, readonly DeviceArrow[]>> = {
+  APPROVED: [],
+  REGISTERED: ['register'],
+  REGISTER_FAILED: ['registerFailed'],
+  DELIVERED: ['register', 'deliver'],
+  ACTIVE: ['register', 'deliver', 'activate'],
+  SPOILT: ['register', 'deliver', 'spoil'],
+  DEREGISTERED: ['register', 'deliver', 'activate', 'deregister'],
+};
 
 export interface SeedOptions {
   /** the demo users' password; random when absent */
@@ -655,13 +695,45 @@ const idOf = (row: Row): number => {
 };
 
 /** Seeds the demo data set into `db` (already migrated), unless the marker company is there. */
+/**
+ * Schedules the demo's sent pushes and runs their sending jobs as the server's runner would: into the
+ * local push outbox, or, for a push meant to show FAILED, against a provider that keeps failing, the
+ * runner's retries played out at later and later times until the last one ends it with 7001.
+ */
+const sendDemoPushes = async (
+  db: Db,
+  op: Caller,
+  pushes: readonly { pushId: number; fail: boolean }[],
+  now: Date,
+): Promise<void> => {
+  const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+  const down: PushProvider = {
+    name: 'outbox',
+    send: () => Promise.reject(new TransientPushError('the provider rejected the credentials (401)')),
+  };
+  for (const fail of [true, false]) {
+    for (const p of pushes.filter((x) => x.fail === fail)) await schedulePush(db, op, p.pushId);
+    const runner = createJobRunner({
+      db,
+      log: quiet,
+      handlers: { [SEND_PUSH_JOB]: createPushSender({ provider: fail ? down : outboxProvider }) },
+      periodic: [{ name: 'cleanup', everyMs: DAY }],
+      instanceId: 'seed-demo',
+    });
+    // each retry comes back after its backoff: a later poll for each attempt
+    for (let attempt = 0; attempt < PUSH_MAX_ATTEMPTS + 1; attempt++) {
+      if ((await runner.runDue(new Date(now.getTime() + attempt * 3_600_000))) === 0) break;
+    }
+  }
+};
+
 export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedResult> => {
   const [marker] = await db
     .select({ id: company.id })
     .from(company)
     .where(eq(column(company, 'registrationNo'), DEMO_MARKER_REGISTRATION_NO))
     .limit(1);
-  if (marker) return { skipped: true, password: null, users: [], counts: {} };
+  if (marker) return { skipped: true, password: null, users: [], counts: {}, devices: [] };
 
   const password = options.password ?? randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
@@ -674,6 +746,7 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
     counts[table] = (counts[table] ?? 0) + n;
   };
   const demoUsers: DemoUser[] = [];
+  const demoDevices: DemoDevice[] = [];
 
   // all or nothing: a failure half-way leaves no marker and no half data set behind
   await db.transaction(async (txRaw) => {
@@ -734,14 +807,34 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
       count(name);
       return id;
     };
-    // a device's lifecycle (state follows it: DEREGISTERED once spoilt or deregistered)
-    const toLifecycle = async (id: number, lifecycle: string) => {
-      const state = lifecycle === 'SPOILT' || lifecycle === 'DEREGISTERED' ? 'DEREGISTERED' : 'ACTIVE';
-      await tx
-        .update(devices)
-        .set({ lifecycle, state } as never)
-        .where(eq(devices.id, id));
+    // a device moved from APPROVED to `lifecycle` through its operations, one per arrow (with their
+    // audit rows); answers the secret `register` showed, when it was registered
+    const toLifecycle = async (id: number, lifecycle: DemoLifecycle): Promise<string | undefined> => {
+      let secret: string | undefined;
+      for (const arrow of DEVICE_PATHS[lifecycle]) {
+        if (arrow === 'registerFailed') await registerDevice(tx, op, id, { failed: true });
+        else if (arrow === 'register') {
+          const answer = await registerDevice(tx, op, id, {});
+          secret = typeof answer.secret === 'string' ? answer.secret : undefined;
+        } else if (arrow === 'deliver') await deliverDevice(tx, op, id);
+        else if (arrow === 'activate') await activateDevice(tx, op, id);
+        else if (arrow === 'spoil') await spoilDevice(tx, op, id);
+        else await deregisterDevice(tx, op, id);
+      }
+      return secret;
     };
+    // the second counter of each store takes the next of these, so every lifecycle shows
+    const SPREAD: readonly DemoLifecycle[] = [
+      'APPROVED',
+      'REGISTERED',
+      'REGISTER_FAILED',
+      'DELIVERED',
+      'SPOILT',
+      'DEREGISTERED',
+    ];
+    let secondCounters = 0;
+
+    const pushesToSend: { pushId: number; fail: boolean }[] = [];
 
     // product-wide configuration
     for (const c of COUNTRIES) await create('countryConfig', c);
@@ -897,21 +990,13 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
           templateId,
           title: template.title,
           body: template.body,
-          audience: i === 0 ? 'ALL_MEMBERS' : i === 1 ? 'STAMP_CARD_HOLDERS' : 'VOUCHER_HOLDERS',
+          audience: 'ALL_MEMBERS',
           scheduledAt: scheduledAt.toISOString(),
         });
-        if (state === 'SCHEDULED') await service('push').runAction(op, pushId, 'schedule');
-        if (state === 'COMPLETED' || state === 'FAILED') {
-          await tx
-            .update(push)
-            .set({
-              state,
-              sentAt: scheduledAt,
-              sentCount: state === 'COMPLETED' ? 1200 + i * 37 : 0,
-              failureReason: state === 'FAILED' ? 'Push provider rejected the credentials (401)' : null,
-            } as never)
-            .where(eq(push.id, pushId));
-        }
+        if (state === 'SCHEDULED') await schedulePush(tx, op, pushId);
+        // sent through the job runner once the members exist (below)
+        if (state === 'COMPLETED' || state === 'FAILED')
+          pushesToSend.push({ pushId, fail: state === 'FAILED' });
       }
 
       for (const b of c.brands) {
@@ -951,14 +1036,20 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
         for (const storeId of storeIds) {
           for (let n = 0; n < 2; n++) {
             serialNo += 1;
+            const serial = `LT-${String(serialNo).padStart(6, '0')}`;
             const id = await create('devices', {
               companyId,
               storeId,
-              serialNo: `LT-${String(serialNo).padStart(6, '0')}`,
+              serialNo: serial,
               name: `Counter ${n + 1}`,
               model: n === 0 ? 'LoyaTab 8' : 'LoyaTab Mini',
             });
-            await toLifecycle(id, 'ACTIVE');
+            // the first counters stamp (below); the second ones show the other lifecycles
+            const lifecycle = n === 0 ? 'ACTIVE' : (SPREAD[secondCounters++] ?? 'ACTIVE');
+            const secret = await toLifecycle(id, lifecycle);
+            // a few ACTIVE devices keep their secret, printed once for trying the device API by hand
+            if (lifecycle === 'ACTIVE' && secret && demoDevices.length < 2)
+              demoDevices.push({ serialNo: serial, secret, storeId, company: c.name });
           }
         }
 
@@ -1139,31 +1230,22 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
     // the job's run: member cards of programmes that ended expire
     await expireDueMemberCards(tx, now);
 
-    // spread the device lifecycle over the second counters (the first ones do the stamping above) so
-    // that every state shows; the deregistered one goes through the declared action
-    const allDevices = await tx
-      .select({ id: devices.id })
-      .from(devices)
-      .where(eq(column(devices, 'name'), 'Counter 2'))
-      .orderBy(devices.id);
-    const lifecycle = [
-      'APPROVED',
-      'REGISTERED',
-      'REGISTER_FAILED',
-      'DELIVERED',
-      'SPOILT',
-      'DEREGISTERED',
-    ] as const;
-    for (const [i, d] of allDevices.entries()) {
-      const state = lifecycle[i] ?? 'ACTIVE';
-      await toLifecycle(idOf(d), state);
+    // the demo's sent pushes go through the job runner into the local push outbox, one delivery per
+    // member; the failed ones meet a provider that keeps failing until their retries are spent
+    await sendDemoPushes(tx as unknown as Db, op, pushesToSend, now); // the seed's transaction, as the runner's database
+    counts.pushDeliveries =
+      (await tx.select({ n: sql<number>`count(*)::int` }).from(pushDeliveries))[0]?.n ?? 0;
+
+    // what the devices report of themselves: firmware once registered, a recent contact when ACTIVE
+    for (const d of await tx.select().from(devices).orderBy(devices.id)) {
+      const lifecycle = String(d.lifecycle);
       await tx
         .update(devices)
         .set({
-          firmwareVersion: state === 'APPROVED' || state === 'REGISTERED' ? null : '2.4.1',
-          lastSeenAt: state === 'ACTIVE' ? ago(random() / 24) : state === 'SPOILT' ? ago(40) : null,
+          firmwareVersion: lifecycle === 'APPROVED' || lifecycle === 'REGISTERED' ? null : '2.4.1',
+          lastSeenAt: lifecycle === 'ACTIVE' ? ago(random() / 24) : lifecycle === 'SPOILT' ? ago(40) : null,
         } as never)
-        .where(eq(devices.id, idOf(d)));
+        .where(eq(devices.id, idOf(d as Row)));
     }
 
     // signups beyond the companies' own: a rejected one and requests to add a brand and a store
@@ -1225,7 +1307,7 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
     count('auditLog', audited?.n ?? 0);
   });
 
-  return { skipped: false, password, users: demoUsers, counts };
+  return { skipped: false, password, users: demoUsers, counts, devices: demoDevices };
 };
 
 // ---- command line -----------------------------------------------------------------------------
@@ -1275,6 +1357,11 @@ const main = async (): Promise<number> => {
       process.stdout.write(`  ${u.type.toLowerCase()}  ${u.email}${u.company ? `  (${u.company})` : ''}\n`);
     }
     process.stdout.write(`Stamping PIN of each demo brand's first store: ${DEMO_STORE_PIN}\n`);
+    // printed once on purpose: only their hashes are kept; see README "Trying the device API"
+    process.stdout.write('In-store devices (POST /auth/device-token {serialNo, secret}):\n');
+    for (const d of result.devices) {
+      process.stdout.write(`  ${d.serialNo}  secret ${d.secret}  (store ${d.storeId}, ${d.company})\n`);
+    }
     return 0;
   } finally {
     await handle.close();

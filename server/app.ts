@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import Fastify, {
@@ -8,19 +9,25 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 import { BASE_PATHS, ok } from '../contract';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import { appliedMigrations, committedMigrations, type Db } from './db/client';
 import { AppError } from './errors';
 import { authGate } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
-import { envelopePlugin, genRequestId } from './plugins/envelope';
+import { envelopePlugin, failure, genRequestId } from './plugins/envelope';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { loggerOptions } from './plugins/logger';
+import { metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { authRoutes } from './routes/auth';
 import { configMainRoutes } from './routes/config-main';
+import { deviceRoutes } from './routes/devices';
 import { envRoutes } from './routes/env';
 import { organisationRoutes } from './routes/organisation';
+import { pushRoutes } from './routes/push';
 import { resourceRoutes } from './routes/resources';
 import { stampingRoutes } from './routes/stamping';
 import { spaFallback, staticRoutes } from './routes/static';
@@ -28,12 +35,17 @@ import { userGroupRoutes, usersRoutes } from './routes/users';
 import { voucherRoutes } from './routes/vouchers';
 import { bindEmailActions } from './services/email-actions';
 import { createMailer, type Mailer } from './services/mail';
+import type { ThrottleStore } from './services/rate-limit';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
     mailer: Mailer;
+    /** set when SIGTERM arrives: /readyz answers 503 while in-flight requests finish */
+    draining: boolean;
+    /** where the login and mail throttles count */
+    throttleStore: ThrottleStore;
   }
 }
 
@@ -58,7 +70,25 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** replaces the SMTP/outbox mailer (tests) */
   mailer?: Mailer;
+  /** where the throttles count (tests); default: Redis with REDIS_URL, else PostgreSQL, else memory */
+  throttleStore?: ThrottleStore;
 }
+
+/** Redis when REDIS_URL is set, the database when it is PostgreSQL, memory on the embedded one. */
+const throttleStoreFor = (
+  config: Config,
+  db: Db,
+): { store: ThrottleStore; close?: () => Promise<unknown> } => {
+  if (config.redisUrl) {
+    const client = new Redis(config.redisUrl, { enableOfflineQueue: false, lazyConnect: false });
+    // a Redis outage must not crash the process; the throttle then answers with its error (500 logged)
+    client.on('error', () => undefined);
+    return { store: { kind: 'redis', client }, close: () => client.quit() };
+  }
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return { store: { kind: 'postgres', pool: client } };
+  return { store: { kind: 'memory' } };
+};
 
 /**
  * The whole server as one Fastify instance, built like fastify/demo: external plugins, then the
@@ -70,6 +100,7 @@ export const buildApp = async ({
   logStream,
   logger = true,
   mailer,
+  throttleStore,
 }: BuildAppOptions): Promise<App> => {
   const app = Fastify({
     logger: logger ? loggerOptions({ config, stream: logStream }) : false,
@@ -81,6 +112,10 @@ export const buildApp = async ({
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
+  app.decorate('draining', false);
+  const throttles = throttleStore ? { store: throttleStore } : throttleStoreFor(config, db);
+  app.decorate<ThrottleStore>('throttleStore', throttles.store);
+  if (throttles.close) app.addHook('onClose', async () => void (await throttles.close?.()));
   app.decorate('db', db);
   const mail = mailer ?? createMailer(config, db, app.log);
   app.decorate('mailer', mail);
@@ -89,6 +124,11 @@ export const buildApp = async ({
   // external plugins
   await app.register(envelopePlugin, { notFoundFallback: spaFallback(config) });
   await app.register(securityPlugin, { config });
+  // API answers over 1 kB go out compressed (brotli or gzip, as the client accepts); the portal's
+  // files are compressed once at build time (preCompressed in routes/static.ts)
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(inputGuardPlugin);
+  await app.register(metricsPlugin, { config, db });
   await app.register(docsPlugin);
 
   // app plugins
@@ -103,6 +143,21 @@ export const buildApp = async ({
       throw new AppError('DB_FAILED');
     }
     return ok({ status: 'ok' });
+  });
+  // ready for traffic: the database answers, every committed migration is applied, and the instance
+  // is not shutting down (a load balancer stops sending it requests while it drains)
+  app.get('/readyz', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+    if (app.draining) return reply.code(503).send(failure('NOT_READY', { status: 'draining' }));
+    try {
+      const applied = await appliedMigrations(db);
+      const committed = committedMigrations();
+      if (applied < committed)
+        return reply.code(503).send(failure('NOT_READY', { status: 'migrating', applied, committed }));
+    } catch (err) {
+      app.log.error({ err }, 'readiness check: database did not answer');
+      throw new AppError('DB_FAILED');
+    }
+    return ok({ status: 'ready' });
   });
 
   // ---- route modules -------------------------------------------------------------------------
@@ -119,6 +174,8 @@ export const buildApp = async ({
   await app.register(organisationRoutes); // registers its own full paths (organization, decisions)
   await app.register(stampingRoutes); // the stamp card operations
   await app.register(voucherRoutes); // the voucher operations (before the generic routes of the same paths)
+  await app.register(deviceRoutes); // the device lifecycle operations
+  await app.register(pushRoutes); // schedule, cancel, the audience preview, members' app tokens
   await app.register(resourceRoutes); // every derived resource, at its declared service base + path
 
   return app;

@@ -43,6 +43,20 @@ export interface Config {
   trustProxy: boolean;
   /** run the job queue in this instance (JOBS=off: leave it to the other instances) */
   jobsEnabled: boolean;
+  /** how often the job runner looks for due jobs, ms */
+  jobPollMs: number;
+  /** how long a claimed job is this instance's; after it another instance may run it again, ms */
+  jobLeaseMs: number;
+  /** members per push sending batch (one transaction, one provider call) */
+  pushBatchSize: number;
+  /** Redis for the login and mail throttles' counters; unset: the database (or memory when embedded) */
+  redisUrl: string | undefined;
+  /** the bearer token GET /metrics asks for; unset, there is no /metrics */
+  metricsToken: string | undefined;
+  /** a Firebase service-account JSON file: pushes go through FCM; unset, into the local push outbox */
+  fcmCredentials: string | undefined;
+  /** the member app's key for `POST /members/push-tokens` (header X-App-Key); unset, the route is off */
+  memberAppKey: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -87,6 +101,12 @@ const parseOrigins = (raw: string | undefined): string[] | undefined =>
     .map((o) => o.trim().replace(/\/+$/, ''))
     .filter(Boolean);
 
+const memberAppKeyOf = (env: Env): string | undefined => {
+  const key = str(env, 'MEMBER_APP_KEY');
+  if (key !== undefined && key.length < 24) throw new Error('MEMBER_APP_KEY must be at least 24 characters');
+  return key;
+};
+
 export const loadConfig = (env: Env = process.env): Config => {
   const port = int(env, 'PORT', 8080, 0);
   const host = str(env, 'HOST') ?? '127.0.0.1';
@@ -129,5 +149,12 @@ export const loadConfig = (env: Env = process.env): Config => {
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     trustProxy: str(env, 'TRUST_PROXY') === 'true',
     jobsEnabled: jobs === 'on',
+    jobPollMs: int(env, 'JOB_POLL_MS', 1000, 10),
+    jobLeaseMs: int(env, 'JOB_LEASE_MS', 60_000, 1000),
+    pushBatchSize: int(env, 'PUSH_BATCH_SIZE', 200, 1),
+    redisUrl: str(env, 'REDIS_URL'),
+    metricsToken: str(env, 'METRICS_TOKEN'),
+    fcmCredentials: str(env, 'FCM_CREDENTIALS'),
+    memberAppKey: memberAppKeyOf(env),
   };
 };

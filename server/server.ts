@@ -5,6 +5,7 @@ import { createDb, migrate } from './db/client';
 import { jobHandlers, PERIODIC_JOBS } from './jobs/handlers';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { bootstrapFirstOperator } from './services/bootstrap';
+import { pushProviderFor } from './services/push-providers';
 
 /** Where the embedded database lives inside DATA_DIR (next to jwt-secret). */
 export const pgliteDir = (dataDir: string): string => path.join(dataDir, 'pglite');
@@ -19,6 +20,10 @@ export const startServer = async (): Promise<void> => {
     process.stdout.write(`First operator: ${first.email} / ${first.generatedPassword}\n`);
   } else if (first.created) {
     process.stdout.write(`First operator: ${first.email} (password from ADMIN_PASSWORD)\n`);
+  } else if (first.emailTaken) {
+    process.stderr.write(
+      'No operator exists and ADMIN_EMAIL belongs to another user: set ADMIN_EMAIL to a free address, or run npm run create-user -- --type operator\n',
+    );
   }
   const app = await buildApp({ config, db: handle.db });
   let runner: JobRunner | undefined;
@@ -27,6 +32,8 @@ export const startServer = async (): Promise<void> => {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // /readyz answers 503 from now on; in-flight requests and the running job batch finish first
+    app.draining = true;
     app.log.info({ signal }, 'shutting down');
     try {
       // the running batch finishes before the database closes under it
@@ -48,8 +55,10 @@ export const startServer = async (): Promise<void> => {
     runner = createJobRunner({
       db: handle.db,
       log: app.log,
-      handlers: jobHandlers({ config }),
+      handlers: jobHandlers({ config, pushProvider: await pushProviderFor(config) }),
       periodic: PERIODIC_JOBS,
+      pollMs: config.jobPollMs,
+      leaseMs: config.jobLeaseMs,
     });
     runner.start();
   }

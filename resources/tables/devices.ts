@@ -2,8 +2,9 @@ import { DEVICE_LIFECYCLE, DEVICE_STATES } from '../../contract/enums';
 import type { ResourceDeclaration } from '../types';
 
 /**
- * A stamping terminal placed in a store. `lifecycle` follows the hardware (approved, registered,
- * delivered ... spoilt); `state` says whether the device may still stamp.
+ * A stamping terminal placed in a store (OPERATIONS.md "Devices"). `lifecycle` moves only through its
+ * operations, one per arrow (server/services/devices.ts); `state` follows it (DEREGISTERED once spoilt
+ * or deregistered). An ACTIVE device keeps its store (26621); a device with transactions stays (26620).
  */
 export const devices = {
   name: 'devices',
@@ -39,9 +40,9 @@ export const devices = {
       type: 'select',
       choices: DEVICE_STATES,
       default: 'ACTIVE',
-      readOnly: true,
       filter: ['eq', 'in'],
       sortable: true,
+      operationOnly: true,
     },
     {
       name: 'lifecycle',
@@ -50,6 +51,7 @@ export const devices = {
       default: 'APPROVED',
       filter: ['eq', 'in'],
       sortable: true,
+      operationOnly: true,
     },
     { name: 'firmwareVersion', type: 'text', maxLength: 32, views: ['list', 'show'], readOnly: true },
     {
@@ -61,23 +63,9 @@ export const devices = {
       views: ['list', 'show'],
     },
   ],
-  actions: [
-    {
-      name: 'deregister',
-      roles: ['operator', 'merchant'],
-      field: 'state',
-      from: ['ACTIVE'],
-      to: 'DEREGISTERED',
-      bulk: true,
-      confirm: true,
-    },
-    {
-      name: 'markSpoilt',
-      roles: ['operator'],
-      field: 'lifecycle',
-      from: ['DELIVERED', 'ACTIVE'],
-      to: 'SPOILT',
-      confirm: true,
-    },
+  frozen: [
+    { field: 'storeId', while: { field: 'lifecycle', in: ['ACTIVE'] }, error: 'DEVICE_CANNOT_CHANGE_STORE' },
   ],
+  errors: { inUse: 'DEVICE_CANNOT_BE_DELETED' },
+  audit: true,
 } as const satisfies ResourceDeclaration;

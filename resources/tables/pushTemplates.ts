@@ -1,7 +1,10 @@
 import { TWO_VALUE_STATES } from '../../contract/enums';
 import type { ResourceDeclaration } from '../types';
 
-/** A reusable push notification text; pushes are sent from a template. */
+/**
+ * A reusable push notification text with `{name}`-style placeholders (contract/push.ts); a push's form
+ * fills its title and body from one.
+ */
 export const pushTemplates = {
   name: 'pushTemplates',
   path: '/push-templates',
@@ -27,8 +30,17 @@ export const pushTemplates = {
       search: true,
       filter: ['eq', 'regex'],
       sortable: true,
+      placeholders: true,
     },
-    { name: 'body', type: 'text', required: true, maxLength: 240, multiline: true, search: true },
+    {
+      name: 'body',
+      type: 'text',
+      required: true,
+      maxLength: 240,
+      multiline: true,
+      search: true,
+      placeholders: true,
+    },
     { name: 'imageUrl', type: 'image', maxLength: 500, views: ['show', 'edit', 'create'] },
     {
       name: 'deepLink',

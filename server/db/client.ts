@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -97,4 +98,18 @@ export const migrate = async (db: Db, migrationsFolder = MIGRATIONS_FOLDER): Pro
   const run = migrators.get(db);
   if (!run) throw new Error('migrate(db): db was not made by createDb');
   await run(migrationsFolder);
+};
+
+/** How many migrations the repository holds (server/db/migrations/meta/_journal.json). */
+export const committedMigrations = (migrationsFolder = MIGRATIONS_FOLDER): number => {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries?: unknown[];
+  };
+  return journal.entries?.length ?? 0;
+};
+
+/** How many migrations this database has applied (drizzle's own bookkeeping table). */
+export const appliedMigrations = async (db: Db): Promise<number> => {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sql`drizzle.__drizzle_migrations`);
+  return Number(row?.n ?? 0);
 };

@@ -1,6 +1,9 @@
 // Every job the server runs, by name, and the periodic ones with their period. A new job is one
 // entry here (and, when periodic, one in PERIODIC_JOBS); the runner (./runner.ts) adds 'cleanup'.
 import type { Config } from '../config';
+import { SEND_MAIL_JOB, sendMailJob } from '../services/mail';
+import { createPushSender, PUSH_JOB_SLICE_MS, SEND_PUSH_JOB } from '../services/push';
+import { outboxProvider, type PushProvider } from '../services/push-providers';
 import { expireDueMemberCards } from '../services/stamping';
 import { expireDueVouchers } from '../services/vouchers';
 import type { JobHandler, PeriodicJob } from './runner';
@@ -8,9 +11,18 @@ import type { JobHandler, PeriodicJob } from './runner';
 /** What the handlers need besides the database, which each gets from its context. */
 export interface JobDeps {
   config: Config;
+  /** where pushes go: `pushProviderFor(config)` in the server; the local outbox when not given */
+  pushProvider?: PushProvider;
 }
 
-export const jobHandlers = (_deps: JobDeps): Record<string, JobHandler> => ({
+export const jobHandlers = (deps: JobDeps): Record<string, JobHandler> => ({
+  [SEND_MAIL_JOB]: sendMailJob(deps.config),
+  [SEND_PUSH_JOB]: createPushSender({
+    provider: deps.pushProvider ?? outboxProvider,
+    batch: deps.config.pushBatchSize,
+    // a sending job hands on its rest well inside its lease
+    sliceMs: Math.min(PUSH_JOB_SLICE_MS, deps.config.jobLeaseMs / 3),
+  }),
   'expire-vouchers': async (_payload, { db, now }) => ({ expired: await expireDueVouchers(db, now) }),
   'expire-member-cards': async (_payload, { db, now }) => ({ expired: await expireDueMemberCards(db, now) }),
 });

@@ -7,6 +7,7 @@ import { hostname } from 'node:os';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idempotencyKeys, jobs } from '../db/schema';
+import { scrub } from '../lib/redact';
 import type { DbOrTx } from '../services/audit';
 
 export type JobPayload = Record<string, unknown>;
@@ -23,6 +24,8 @@ export interface JobContext {
   jobId: number;
   /** 1 on the first run */
   attempt: number;
+  /** the job's last attempt: a handler may end its work for good there instead of failing */
+  maxAttempts: number;
   log: JobLog;
   /** the time of this poll; handlers use it instead of the clock, so tests can choose it */
   now: Date;
@@ -97,7 +100,7 @@ export const CLEANUP_JOB: PeriodicJob = { name: 'cleanup', everyMs: HOUR_MS };
 
 /** The message of an error, short and without credentials in URLs; never its stack. */
 export const errorText = (err: unknown): string =>
-  (err instanceof Error ? err.message : String(err))
+  scrub(err instanceof Error ? err.message : String(err))
     .replace(/\/\/[^/\s:@]+:[^/\s@]+@/g, '//***@')
     .slice(0, 1000);
 
@@ -198,6 +201,7 @@ export const createJobRunner = ({
         db,
         jobId: job.id,
         attempt: job.attempts,
+        maxAttempts: job.maxAttempts,
         log,
         now,
       });

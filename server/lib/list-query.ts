@@ -14,6 +14,7 @@ import {
   REGEX_MAX_LENGTH,
 } from '../../contract/list-query';
 import { AppError } from '../errors';
+import { unstorableIn } from './unstorable';
 
 export const FIELD_TYPES = ['text', 'number', 'boolean', 'datetime', 'enum'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -216,6 +217,10 @@ export const checkRegex = (pattern: string): string | undefined => {
   return undefined;
 };
 
+/** The years a date-time filter may name. */
+export const DATE_YEAR_MIN = 1;
+export const DATE_YEAR_MAX = 9999;
+
 type Coerced = { ok: true; value: unknown } | { ok: false; message: string };
 
 const coerceScalar = (field: ListField, raw: unknown): Coerced => {
@@ -235,8 +240,13 @@ const coerceScalar = (field: ListField, raw: unknown): Coerced => {
       return { ok: false, message: 'must be a boolean' };
     case 'datetime': {
       const d = typeof raw === 'string' || typeof raw === 'number' ? new Date(raw) : undefined;
-      if (d && !Number.isNaN(d.getTime())) return { ok: true, value: d };
-      return { ok: false, message: 'must be an ISO date-time or epoch milliseconds' };
+      if (!d || Number.isNaN(d.getTime()))
+        return { ok: false, message: 'must be an ISO date-time or epoch milliseconds' };
+      // JavaScript takes years PostgreSQL cannot store (0, negative, six digits)
+      const year = d.getUTCFullYear();
+      if (year < DATE_YEAR_MIN || year > DATE_YEAR_MAX)
+        return { ok: false, message: `must be in the years ${DATE_YEAR_MIN} to ${DATE_YEAR_MAX}` };
+      return { ok: true, value: d };
     }
     case 'enum':
       if (typeof raw === 'string' && (!field.values || field.values.includes(raw)))
@@ -475,6 +485,15 @@ export const parseListQuery = (
   }
 
   const errors: FieldViolation[] = [];
+  // what the JSON parameters decode to: a JSON-escaped NUL becomes one only now
+  for (const [name, value] of [
+    ['project', project],
+    ['search', search],
+    ['filter', filter],
+  ] as const) {
+    const found = unstorableIn(value, name);
+    if (found) errors.push(found);
+  }
   const page = raw.page === undefined || raw.page === '' ? 0 : parseInteger(raw.page);
   if (page === undefined || page < 0)
     errors.push({ field: 'page', message: 'must be an integer of at least 0' });

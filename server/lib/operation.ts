@@ -62,6 +62,11 @@ export interface OperationSpec<P extends TSchema, B extends TSchema, R> {
    * although the operation changed nothing (a FAILED stamping, a wrong PIN). Its own errors are
    * logged and never replace the refusal.
    */
+  /**
+   * The answer kept for replays of the same Idempotency-Key, when it must differ from the first (a
+   * secret shown once is never stored in plain text): the replay answers this form instead.
+   */
+  replayAs?: (data: R) => unknown;
   onRefused?: (ctx: OperationContext<Static<P>, Static<B>> & { error: AppError }) => Promise<void>;
 }
 
@@ -192,13 +197,14 @@ export const operation = <P extends TSchema, B extends TSchema, R>(
           // the wire form, so the first answer and every replay are byte for byte the same
           const body = JSON.stringify(ok(data));
           if (key) {
+            const kept = spec.replayAs ? JSON.stringify(ok(spec.replayAs(data))) : body;
             // an expired answer of the same key makes way for this one
             await tx
               .delete(idempotencyKeys)
               .where(and(eq(idempotencyKeys.userId, caller.id), eq(idempotencyKeys.key, key)));
             await tx
               .insert(idempotencyKeys)
-              .values({ userId: caller.id, key, request: fingerprint, status: 200, body });
+              .values({ userId: caller.id, key, request: fingerprint, status: 200, body: kept });
           }
           return body;
         });

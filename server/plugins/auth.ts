@@ -4,6 +4,7 @@ import {
   BASE_PATHS,
   BEARER_PREFIX,
   BLOCKED_USER_STATES,
+  DEFAULT_COUNTRY,
   type Role,
   roleOf,
   type SignupState,
@@ -12,8 +13,9 @@ import {
 } from '../../contract';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { UserRow } from '../db/schema';
 import { AppError } from '../errors';
-import { findLogin, loginWorks } from '../services/sessions';
+import { findLogin, findTerminalLogin, loginWorks } from '../services/sessions';
 import { verifyAccessToken } from '../services/tokens';
 
 /** The signed-in caller, as loaded fresh from the database on every request. */
@@ -34,6 +36,14 @@ export interface AuthUser {
   tid: string;
   /** device id bound to the login */
   did: string;
+  /**
+   * Set when the caller is an in-store device (`POST /auth/device-token`), loaded fresh: then `id` is
+   * minus the device's id, the type MERCHANT, the organisation the device's company, its store's brand
+   * and its store. Such a caller passes only routes with `config.forDevices` (else 26237).
+   */
+  device?: { id: number; serialNo: string; lifecycle: string; storeId: number | null };
+  /** the user's row as the gate loaded it (users only): the request's one lookup of its caller */
+  row?: UserRow;
 }
 
 declare module 'fastify' {
@@ -66,6 +76,9 @@ export const authenticate = async (
   if (header === undefined || header === '') throw new AppError('HEADER_MISSING');
   if (!header.startsWith(BEARER_PREFIX)) throw new AppError('BAD_JWT_HEADER_FORMAT');
   const claims = await verifyAccessToken(header.slice(BEARER_PREFIX.length).trim(), deps.config.jwtSecret);
+  // an in-store device's token: uid is minus the device's id (user ids are positive), and the login
+  // must be that device's (a user's login never is, whatever its X-Device-Id said)
+  if (claims.uid < 0) return authenticateDevice(deps.db, claims.tid, -claims.uid);
   const found = await findLogin(deps.db, claims.tid);
   if (!found || found.user.id !== claims.uid) throw new AppError('TOKEN_ALREADY_LOGGED_OUT');
   const { user, session } = found;
@@ -89,6 +102,38 @@ export const authenticate = async (
     country: user.country,
     tid: session.id,
     did: session.deviceId,
+    row: user,
+  };
+};
+
+/** The caller behind a device's token: its login must be that device's and still work (else 1005). */
+const authenticateDevice = async (db: Db, tid: string, deviceId: number): Promise<AuthUser> => {
+  const found = await findTerminalLogin(db, tid);
+  if (!found || found.device.id !== deviceId || !loginWorks(found.session))
+    throw new AppError('TOKEN_ALREADY_LOGGED_OUT');
+  const { device, session } = found;
+  return {
+    id: -device.id,
+    type: 'MERCHANT',
+    role: 'merchant',
+    email: `device:${device.serialNo}`,
+    name: device.name ?? device.serialNo,
+    mobile: null,
+    companyId: device.companyId,
+    brandId: device.brandId,
+    storeId: device.storeId,
+    state: 'ENABLE',
+    // a device is not a merchant's signup: the approval gate does not apply to it
+    signupState: 'APPROVAL',
+    country: DEFAULT_COUNTRY,
+    tid: session.id,
+    did: session.deviceId,
+    device: {
+      id: device.id,
+      serialNo: device.serialNo,
+      lifecycle: device.lifecycle,
+      storeId: device.storeId,
+    },
   };
 };
 
@@ -140,6 +185,9 @@ export const authGate = fp(
       if (!isApiPath(request.url)) return;
       if (request.routeOptions.config.public === true) return;
       request.user = await authenticate(request.headers.authorization, { db, config });
+      // an in-store device calls only the operations that accept devices (issue, stamp, redeem)
+      if (request.user.device && request.routeOptions.config.forDevices !== true)
+        throw new AppError('ACCESS_DENIED');
       assertMayWrite(request, request.user);
     });
   },

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 import type { Config } from '../config';
+import { scrub } from '../lib/redact';
 
 /** Query parameters whose values never reach the logs (e-mail links carry `token`). */
 const SECRET_QUERY_KEYS = /^(token|access_token|refresh_token|password|code)$/i;
@@ -33,7 +35,40 @@ export const REDACT_PATHS = [
   '*.token',
   '*.refreshToken',
   '*.accessToken',
+  '*.secret',
+  '*.secretHash',
+  '*.pin',
+  '*.pinHash',
+  '*.clientSecret',
+  '*.stripeSecretKey',
+  '*.webhookSecret',
+  '*.smtpUrl',
+  '*.jwtSecret',
+  '*.params',
 ];
+
+type SerializedError = ReturnType<typeof stdSerializers.err> & Record<string, unknown>;
+
+/**
+ * pino's error serializer, then: a failed query's parameters dropped (drizzle puts them in `params`
+ * and in the message), and password hashes, API keys and tokens cut out of every message and stack,
+ * down the chain of causes.
+ */
+export const safeErrorSerializer = (err: Error): SerializedError => {
+  const out = stdSerializers.err(err) as SerializedError;
+  const clean = (e: Record<string, unknown>, depth: number): Record<string, unknown> => {
+    const copy: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(e)) {
+      if (key === 'params' || key === 'parameters') continue;
+      if (typeof value === 'string') copy[key] = scrub(value);
+      else if (key === 'cause' && value && typeof value === 'object' && depth < 5)
+        copy[key] = clean(value as Record<string, unknown>, depth + 1);
+      else copy[key] = value;
+    }
+    return copy;
+  };
+  return clean(out, 0) as SerializedError;
+};
 
 interface LoggerOptionsInput {
   config: Pick<Config, 'logLevel'>;
@@ -56,6 +91,7 @@ export const loggerOptions = ({ config, stream }: LoggerOptionsInput): FastifySe
       remoteAddress: req.ip,
     }),
     res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+    err: safeErrorSerializer,
   },
 });
 

@@ -32,6 +32,9 @@ export const effectiveScope = (
 
 export const uniqueName = (table: string, field: string) => `${table}_${snake(field)}_uq`;
 export const indexName = (table: string, field: string) => `${table}_${snake(field)}_idx`;
+/** A list's index: its scope column (none for operators' lists), its default sort, then id. */
+export const listIndexName = (table: string, scope: string, sort: string) =>
+  `${table}_${scope ? `${snake(scope)}_` : ''}${snake(sort)}_list_idx`;
 export const fkName = (table: string, field: string) => `${table}_${snake(field)}_fk`;
 export const checkName = (table: string, field: string, what: string) =>
   `${table}_${snake(field)}_${what}_ck`;

@@ -55,10 +55,11 @@ export const valueSchema = (f: FieldDeclaration, { notBlank = false } = {}): TSc
       });
     case 'boolean':
       return Type.Boolean(described);
+    // the year 0000 passes the formats and no database stores it
     case 'date':
-      return Type.String({ ...described, format: 'date' });
+      return Type.String({ ...described, format: 'date', pattern: '^(?!0000)' });
     case 'datetime':
-      return Type.String({ ...described, format: 'date-time' });
+      return Type.String({ ...described, format: 'date-time', pattern: '^(?!0000)' });
     case 'select':
       return f.numeric
         ? Type.Integer({ ...described, minimum: 0, maximum: f.choices.length - 1 })

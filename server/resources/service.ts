@@ -9,7 +9,13 @@ import { type AccessSubject, canAccess } from '../../contract/access';
 import type { Role } from '../../contract/claims';
 import type { PermissionAction, UserType } from '../../contract/enums';
 import type { FieldViolation } from '../../contract/envelope';
-import type { ActionDeclaration, FieldDeclaration, ResourceDeclaration } from '../../resources/types';
+import { PUSH_PLACEHOLDERS, unknownPlaceholders } from '../../contract/push';
+import type {
+  ActionDeclaration,
+  FieldDeclaration,
+  ResourceDeclaration,
+  RuleDeclaration,
+} from '../../resources/types';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import {
@@ -236,9 +242,26 @@ const sameValue = (stored: unknown, sent: unknown, f: FieldDeclaration): boolean
   return stored === sent || String(stored) === String(sent);
 };
 
-/** The declaration's order rules on a (merged) row: `first` ≤ `last`, else the rule's error. */
+/** The fields a rule reads. */
+const ruleFields = (rule: RuleDeclaration): string[] =>
+  rule.kind === 'order' ? [rule.first, rule.last] : [rule.field, rule.when.field];
+
+const blank = (v: unknown): boolean => v === null || v === undefined || v === '';
+
+/**
+ * The declaration's rules on a (merged) row: order rules (`first` ≤ `last`, else the rule's error),
+ * required-when rules (code 2 naming the field) and placeholder texts (code 2 naming the field).
+ */
 export const assertRules = (decl: ResourceDeclaration, row: Row): void => {
   for (const rule of decl.rules ?? []) {
+    if (rule.kind === 'requiredWhen') {
+      const when = row[rule.when.field];
+      if (blank(row[rule.field]) && rule.when.in.includes(String(when)))
+        throw new AppError('PARAMETER_VALIDATION_FAILED', [
+          { field: rule.field, message: `is required when ${rule.when.field} is ${String(when)}` },
+        ]);
+      continue;
+    }
     const first = row[rule.first];
     const last = row[rule.last];
     if (first === null || first === undefined || last === null || last === undefined) continue;
@@ -251,6 +274,20 @@ export const assertRules = (decl: ResourceDeclaration, row: Row): void => {
       ]);
     }
   }
+  const unknown = ownFields(decl).flatMap((f) => {
+    const v = row[f.name];
+    if (!('placeholders' in f) || f.placeholders !== true || typeof v !== 'string') return [];
+    const names = unknownPlaceholders(v);
+    return names.length === 0
+      ? []
+      : [
+          {
+            field: f.name,
+            message: `names unknown placeholder ${names.map((n) => `{${n}}`).join(', ')}; known: ${PUSH_PLACEHOLDERS.map((n) => `{${n}}`).join(', ')}`,
+          },
+        ];
+  });
+  if (unknown.length > 0) throw new AppError('PARAMETER_VALIDATION_FAILED', unknown);
 };
 
 /** The declaration's frozen fields: an update may not change `field` while the row's `while` holds. */
@@ -463,7 +500,8 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
   };
 
   const actionOf = (name: string, bulk: boolean): ActionDeclaration => {
-    const action = decl.actions?.find((a) => a.name === name && (!bulk || a.bulk));
+    // an action served by an operation of its own is never run generically
+    const action = decl.actions?.find((a) => a.name === name && a.operation !== true && (!bulk || a.bulk));
     if (!action) throw new AppError('NOT_FOUND');
     return action;
   };
@@ -616,9 +654,9 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       assertAllowed(decl, caller, 'update');
       const moved = operationOnlyViolations(decl, body);
       if (moved.length > 0) throw new AppError('PARAMETER_VALIDATION_FAILED', moved);
-      if ((decl.rules ?? []).some((r) => Object.hasOwn(body, r.first) || Object.hasOwn(body, r.last)))
+      if ((decl.rules ?? []).some((r) => ruleFields(r).some((f) => Object.hasOwn(body, f))))
         throw new AppError('PARAMETER_VALIDATION_FAILED', [
-          { field: 'data', message: 'dates with a rule between them are changed one row at a time' },
+          { field: 'data', message: 'fields with a rule between them are changed one row at a time' },
         ]);
       if ((decl.frozen ?? []).some((r) => Object.hasOwn(body, r.field)))
         throw new AppError('PARAMETER_VALIDATION_FAILED', [

@@ -1,9 +1,11 @@
 // Rows a merchant may see in a resource that has no organisation columns of its own. A member
 // belongs to no company: a merchant sees the members who hold one of its vouchers (and, with the
-// stamp cards, one of its member cards), through the holding rows' own organisation scope.
+// stamp cards, one of its member cards), through the holding rows' own organisation scope. A device
+// belongs to a company and sits in a store: a colleague limited to a brand sees its stores' devices.
 import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { memberCards, members, vouchers } from '../db/schema';
+import { devices, memberCards, members, store, vouchers } from '../db/schema';
+import type { DbOrTx } from '../services/audit';
 import type { Caller } from './service';
 
 type Org = Pick<Caller, 'companyId' | 'brandId' | 'storeId'>;
@@ -43,7 +45,22 @@ export const membersVisibleTo = (db: Db, org: Org): SQL =>
     ),
   ) ?? sql`false`;
 
+/**
+ * SQL true for the devices `org` may see beyond its company (devices are scoped to the company): a
+ * colleague limited to a brand sees the devices placed in that brand's stores only.
+ */
+export const devicesVisibleTo = (db: DbOrTx, org: Org): SQL => {
+  if (org.brandId === null) return sql`true`;
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(store)
+      .where(and(eq(store.id, devices.storeId), eq(store.brandId, org.brandId))),
+  );
+};
+
 /** Extra conditions per declaration for non-operators (beyond the organisation columns). */
 export const VISIBILITY: Readonly<Record<string, (db: Db, org: Org) => SQL>> = {
   members: membersVisibleTo,
+  devices: devicesVisibleTo,
 };

@@ -21,6 +21,7 @@ import {
   sendForgetPasswordEmail,
   verifyForgetPasswordToken,
 } from '../services/auth';
+import { loginDevice } from '../services/devices';
 import { LoginThrottle, MailThrottle } from '../services/rate-limit';
 import { redeemRefreshToken, revokeLogin } from '../services/sessions';
 
@@ -47,9 +48,12 @@ const noStore = (reply: FastifyReply): FastifyReply => reply.header('Cache-Contr
  */
 export const authRoutes: RoutePlugin = async (app) => {
   // one throttle for both aliases, so the alias does not double an attacker's attempts
-  const throttle = new LoginThrottle(app.config);
+  const throttle = new LoginThrottle(app.config, {
+    onFailure: () => app.metrics.loginFailures.inc(),
+    store: app.throttleStore,
+  });
   const deps = { db: app.db, config: app.config, throttle };
-  const mailThrottle = new MailThrottle(app.config);
+  const mailThrottle = new MailThrottle(app.config, app.throttleStore);
 
   const endpoints: RoutePlugin = async (r) => {
     r.post(
@@ -77,6 +81,36 @@ export const authRoutes: RoutePlugin = async (app) => {
           .header(HEADERS.accessToken, result.accessToken)
           .header(HEADERS.refreshToken, result.refreshToken);
         return ok(result.user);
+      },
+    );
+
+    r.post(
+      '/device-token',
+      {
+        config: publicRoute,
+        schema: {
+          tags,
+          summary: 'Sign an in-store device in with its serial number and secret; tokens as for get-token',
+          security: [],
+          body: Type.Object(
+            {
+              serialNo: Type.String({ minLength: 1, maxLength: 64 }),
+              secret: Type.String({ minLength: 1, maxLength: 256 }),
+            },
+            { additionalProperties: false },
+          ),
+        },
+      },
+      async (request, reply) => {
+        const result = await loginDevice(deps, {
+          serialNo: request.body.serialNo,
+          secret: request.body.secret,
+          ip: request.ip,
+        });
+        noStore(reply)
+          .header(HEADERS.accessToken, result.accessToken)
+          .header(HEADERS.refreshToken, result.refreshToken);
+        return ok(result.device);
       },
     );
 

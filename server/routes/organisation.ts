@@ -9,7 +9,7 @@ import { brand, company, merchantSignup, store } from '../../resources';
 import type { ResourceDeclaration } from '../../resources/types';
 import type { RoutePlugin } from '../app';
 import { AppError } from '../errors';
-import { requireUser } from '../plugins/auth';
+import { actorFor } from '../resources/caller';
 import { Id, ownFieldsBodySchema } from '../resources/schemas';
 import {
   type BrandInput,
@@ -25,7 +25,7 @@ import {
   submitSignup,
 } from '../services/organisation';
 import { assertAccess } from '../services/rbac';
-import { type Actor, actorOf } from '../services/users';
+import type { Actor } from '../services/users';
 
 const body = (decl: ResourceDeclaration, title: string, extra: Record<string, TSchema> = {}): TObject =>
   ownFieldsBodySchema(decl, { title, extra });
@@ -56,7 +56,7 @@ const RejectBody = Type.Object(
 
 export const organisationRoutes: RoutePlugin = async (app) => {
   const { db } = app;
-  const actor = (request: FastifyRequest) => actorOf(db, requireUser(request).id);
+  const actor = (request: FastifyRequest) => actorFor(db, request);
   const merchant = async (request: FastifyRequest): Promise<Actor> => {
     const me = await actor(request);
     if (me.row.type !== 'MERCHANT') throw new AppError('ACCESS_DENIED');

@@ -74,8 +74,10 @@ export const resourceRoutes: RoutePlugin = async (app) => {
     const service = createResourceService(db, resource);
     const base = `${BASE_PATHS[decl.service ?? 'main']}${decl.path}`;
     const tags = [decl.name];
-    const actionNames = (decl.actions ?? []).map((a) => a.name);
-    const bulkNames = (decl.actions ?? []).filter((a) => a.bulk).map((a) => a.name);
+    // an action served by an operation of its own has no generic route
+    const generic = (decl.actions ?? []).filter((a) => a.operation !== true);
+    const actionNames = generic.map((a) => a.name);
+    const bulkNames = generic.filter((a) => a.bulk).map((a) => a.name);
     /**
      * Access before the body is validated: a caller the declaration and canAccess refuse gets 26237
      * whatever they send, and learns nothing about the body's rules (the service checks again).

@@ -59,6 +59,8 @@ export const staticRoutes: RoutePlugin = async (app) => {
     // one route per built file: unknown paths fall through to the SPA / JSON 404 handler
     wildcard: false,
     index: ['index.html'],
+    // the build wrote .br and .gz copies (vite.config.ts): sent as they are to browsers that take them
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

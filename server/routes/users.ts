@@ -16,6 +16,7 @@ import { type UserGroupRow, type UserRow, userGroups, users } from '../db/schema
 import { AppError } from '../errors';
 import { isNoCount, listQueryOrThrow, selectPageOrThrow } from '../lib/list-query';
 import { requireOperator, requireUser } from '../plugins/auth';
+import { actorFor } from '../resources/caller';
 import { resolveCountry } from '../services/countries';
 import { issueEmailAction } from '../services/email-actions';
 import {
@@ -37,7 +38,6 @@ import {
   validatePermissions,
 } from '../services/rbac';
 import {
-  actorOf,
   auditActorOf,
   changePassword,
   deleteUser,
@@ -138,7 +138,7 @@ const filtersOnState = (query: unknown): boolean => {
 
 export const usersRoutes: RoutePlugin = async (app) => {
   const { db } = app;
-  const actor = (request: FastifyRequest) => actorOf(db, requireUser(request).id);
+  const actor = (request: FastifyRequest) => actorFor(db, request);
   const countryOf = async (request: FastifyRequest) =>
     (await resolveCountry(db, request.headers['x-country'])).countryCode;
 
@@ -403,7 +403,7 @@ const UpdateGroupBody = Type.Object(
  */
 export const userGroupRoutes: RoutePlugin = async (app) => {
   const { db } = app;
-  const actor = (request: FastifyRequest) => actorOf(db, requireUser(request).id);
+  const actor = (request: FastifyRequest) => actorFor(db, request);
   const groupScope = (row: { type: string; companyId: number | null }): SQL | undefined =>
     row.type === 'OPERATOR'
       ? undefined

@@ -73,6 +73,7 @@ export const voucherRoutes: RoutePlugin = async (app) => {
       'AVAILABLE and inside its validity (else 6805), at an ACTIVE store of its brand (else 6701).',
     resource: vouchers,
     action: 'UPDATE',
+    devices: true,
     params: IdParams,
     body: Type.Object({ storeId: Id }, { additionalProperties: false }),
     run: ({ tx, caller, params, body }) => redeemVoucher(tx, caller, params.id, body),

@@ -22,7 +22,7 @@ import {
 import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords';
 import type { LoginThrottle } from './rate-limit';
 import { groupsOf } from './rbac';
-import { createLogin, redeemRefreshToken, revokeUserLogins } from './sessions';
+import { createLogin, redeemRefreshToken, revokeUserLogins, type TerminalRow } from './sessions';
 import { signAccessToken } from './tokens';
 
 /** The logged-in user as get-token returns it (spec section 3). */
@@ -60,6 +60,37 @@ export const deviceIdFrom = (header: string | string[] | undefined): string | un
 
 export const isBlocked = (state: UserState): boolean =>
   (BLOCKED_USER_STATES as readonly string[]).includes(state);
+
+/** The `did` claim (and the login's device id) of an in-store device's login. */
+export const deviceDid = (deviceId: number): string => `device:${deviceId}`;
+
+/**
+ * A signed access token for an in-store device's login (docs/api.md "Tokens"): `uid` is minus the
+ * device's id (user ids are positive, so the two never meet), `putyp` MERCHANT and `role` merchant
+ * (a device acts for its company), `did` `device:<id>`, `mid` its company, `mob` and `eml` empty.
+ */
+export const deviceAccessTokenFor = (
+  config: Pick<Config, 'accessTokenTtlS' | 'jwtSecret'>,
+  device: TerminalRow,
+  session: LoginSessionRow,
+): Promise<string> => {
+  const nowS = Math.floor(Date.now() / 1000);
+  const exp = Math.min(nowS + config.accessTokenTtlS, Math.floor(session.expiresAt.getTime() / 1000));
+  return signAccessToken(
+    {
+      tid: session.id,
+      uid: -device.id,
+      putyp: 'MERCHANT',
+      did: session.deviceId,
+      mid: device.companyId,
+      mob: '',
+      eml: '',
+      role: 'merchant',
+      exp,
+    },
+    config.jwtSecret,
+  );
+};
 
 /** A signed access token for a login; never outlives the login itself. */
 export const accessTokenFor = (
@@ -141,7 +172,9 @@ export const refreshAccessToken = async (
   refreshToken: string,
   deviceId: string | undefined,
 ): Promise<string> => {
-  const { user, session } = await redeemRefreshToken(db, refreshToken, { deviceId, rotate: false });
+  const { user, device, session } = await redeemRefreshToken(db, refreshToken, { deviceId, rotate: false });
+  if (device) return deviceAccessTokenFor(config, device, session);
+  if (!user) throw new AppError('TOKEN_NOT_EXIST');
   return accessTokenFor(config, user, session);
 };
 

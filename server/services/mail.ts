@@ -1,8 +1,11 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { enqueue, type JobHandler } from '../jobs/runner';
+import type { DbOrTx } from './audit';
 
 export interface Mail {
   to: string;
@@ -14,48 +17,85 @@ export interface Mail {
 }
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /** records the mail (in `db`, a transaction when given one) and has it sent; never waits for SMTP */
+  send(mail: Mail, db?: DbOrTx): Promise<void>;
 }
 
+export const SEND_MAIL_JOB = 'send-mail';
+/** Attempts before a mail is left for someone to look at (2 s doubling: about 17 minutes in all). */
+export const MAIL_MAX_ATTEMPTS = 10;
+
 /**
- * Mail goes out through SMTP_URL when it is set. Without it the mail is stored in the outbox table
- * (tests and a local user read it there) and its link is logged at info level: that link is meant for
- * the person running the server locally, and it is the only token-like value ever written to a log.
+ * Every mail is a row of `mail_outbox` first. With SMTP_URL it is queued and the job runner sends it
+ * (`sendMailJob`), retrying with backoff: an SMTP outage delays mail, never loses it and never fails
+ * the call that caused it. Without SMTP_URL the row is the mail (stored), and its link is logged at
+ * info level: that link is meant for the person running the server locally, and it is the only
+ * token-like value ever written to a log.
  */
 export const createMailer = (
   config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
   db: Db,
   log: Pick<FastifyBaseLogger, 'info' | 'error'>,
-): Mailer => {
-  if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
-    return {
-      async send(mail) {
-        await transport.sendMail({
-          from: config.mailFrom,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        });
-        log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
-      },
+): Mailer => ({
+  async send(mail, into = db) {
+    const row = {
+      to: mail.to.toLowerCase(),
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      link: mail.link ?? null,
     };
-  }
-  return {
-    async send(mail) {
-      await db.insert(mailOutbox).values({
-        to: mail.to.toLowerCase(),
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        link: mail.link ?? null,
-      });
+    if (!config.smtpUrl) {
+      await into.insert(mailOutbox).values({ ...row, state: 'stored' });
       log.info(
         { to: mail.to, subject: mail.subject, link: mail.link },
         'mail stored in outbox (no SMTP_URL)',
       );
-    },
+      return;
+    }
+    const [queued] = await into
+      .insert(mailOutbox)
+      .values({ ...row, state: 'queued' })
+      .returning({ id: mailOutbox.id });
+    if (!queued) throw new Error('mail not recorded');
+    await enqueue(into, SEND_MAIL_JOB, { mailId: queued.id }, { maxAttempts: MAIL_MAX_ATTEMPTS });
+    log.info({ to: mail.to, subject: mail.subject, mailId: queued.id }, 'mail queued');
+  },
+});
+
+/**
+ * The `send-mail` job: sends one queued mail through SMTP_URL and marks it sent; a refusal is noted
+ * on the row and thrown, so the runner tries again later. A mail already sent is never sent again.
+ */
+export const sendMailJob = (config: Pick<Config, 'smtpUrl' | 'mailFrom'>): JobHandler => {
+  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  return async (payload, { db }) => {
+    const mailId = Number(payload.mailId);
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
+    if (mail?.state !== 'queued') return { skipped: mail ? mail.state : 'no such mail' };
+    if (!transport) return { skipped: 'no SMTP_URL' };
+    await db
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(eq(mailOutbox.id, mailId));
+    try {
+      await transport.sendMail({
+        from: config.mailFrom,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+    } catch (err) {
+      const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      await db.update(mailOutbox).set({ lastError }).where(eq(mailOutbox.id, mailId));
+      throw err;
+    }
+    await db
+      .update(mailOutbox)
+      .set({ state: 'sent', sentAt: new Date(), lastError: null })
+      .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.state, 'queued')));
+    return { sent: mailId };
   };
 };
 

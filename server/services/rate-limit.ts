@@ -1,6 +1,47 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import {
+  type IRateLimiterStoreOptions,
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import type { Config } from '../config';
 import { AppError } from '../errors';
+
+/**
+ * Where the throttles keep their counters, so that several instances count together: Redis when
+ * REDIS_URL is set, else the PostgreSQL database (table `rate_limits`, created by the migrations),
+ * else, on the embedded database (one process), memory.
+ */
+export type ThrottleStore =
+  | { kind: 'memory' }
+  | { kind: 'postgres'; pool: pg.Pool }
+  | { kind: 'redis'; client: Redis };
+
+/** The table of the PostgreSQL store (server/db/schema/operations.ts declares it). */
+export const RATE_LIMIT_TABLE = 'rate_limits';
+
+type LimiterOptions = Pick<IRateLimiterStoreOptions, 'keyPrefix' | 'points' | 'duration' | 'blockDuration'>;
+
+const limiter = (store: ThrottleStore, opts: LimiterOptions): RateLimiterAbstract => {
+  switch (store.kind) {
+    case 'postgres':
+      return new RateLimiterPostgres({
+        ...opts,
+        storeClient: store.pool,
+        storeType: 'pool',
+        tableName: RATE_LIMIT_TABLE,
+        tableCreated: true,
+      });
+    case 'redis':
+      return new RateLimiterRedis({ ...opts, storeClient: store.client });
+    default:
+      return new RateLimiterMemory(opts);
+  }
+};
 
 /** 429, code 6, with `data.retryAfterSeconds` and a Retry-After header. */
 export const tooManyRequests = (msBeforeNext: number): AppError => {
@@ -21,23 +62,33 @@ type ThrottleConfig = Pick<
  * Login throttling (OWASP "login endpoint protection"): consecutive failures per account+IP block
  * that pair for a while, and failures per IP over a window block the IP. Blocks always expire and
  * are never per account alone, so an attacker cannot lock the real user out from elsewhere.
- * In memory: with several instances each keeps its own counters (a shared store is a later step).
+ * The counters live in the shared store (`ThrottleStore`), so instances behind a load balancer count
+ * together.
  */
 export class LoginThrottle {
-  private readonly byAccountIp: RateLimiterMemory;
-  private readonly byIp: RateLimiterMemory;
+  private readonly byAccountIp: RateLimiterAbstract;
+  private readonly byIp: RateLimiterAbstract;
   private readonly cfg: ThrottleConfig;
+  private readonly onFailure: () => void;
 
-  constructor(cfg: ThrottleConfig) {
+  /** `onFailure` hears of every failed login (the metrics count them). */
+  constructor(
+    cfg: ThrottleConfig,
+    {
+      onFailure = () => {},
+      store = { kind: 'memory' },
+    }: { onFailure?: () => void; store?: ThrottleStore } = {},
+  ) {
     this.cfg = cfg;
-    this.byAccountIp = new RateLimiterMemory({
+    this.onFailure = onFailure;
+    this.byAccountIp = limiter(store, {
       keyPrefix: 'login_fail_account_ip',
       points: cfg.loginMaxFailuresPerAccount,
       // counters of consecutive failures live as long as the block, reset by a success
       duration: cfg.loginAccountBlockS,
       blockDuration: cfg.loginAccountBlockS,
     });
-    this.byIp = new RateLimiterMemory({
+    this.byIp = limiter(store, {
       keyPrefix: 'login_fail_ip',
       points: cfg.loginMaxPerIp,
       duration: cfg.loginIpWindowS,
@@ -73,6 +124,7 @@ export class LoginThrottle {
 
   /** Counts a failed login. */
   async fail(email: string, ip: string): Promise<void> {
+    this.onFailure();
     const results = await Promise.allSettled([
       this.byAccountIp.consume(LoginThrottle.accountKey(email, ip)),
       this.byIp.consume(ip),
@@ -91,10 +143,13 @@ export class LoginThrottle {
 
 /** Limits how many forgot-password mails one address can be sent from one IP per window. */
 export class MailThrottle {
-  private readonly limiter: RateLimiterMemory;
+  private readonly limiter: RateLimiterAbstract;
 
-  constructor(cfg: Pick<Config, 'mailMaxPerAddress' | 'mailWindowS'>) {
-    this.limiter = new RateLimiterMemory({
+  constructor(
+    cfg: Pick<Config, 'mailMaxPerAddress' | 'mailWindowS'>,
+    store: ThrottleStore = { kind: 'memory' },
+  ) {
+    this.limiter = limiter(store, {
       keyPrefix: 'mail_address_ip',
       points: cfg.mailMaxPerAddress,
       duration: cfg.mailWindowS,

@@ -2,7 +2,15 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } f
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { BLOCKED_USER_STATES, REFRESH_REPLAY_GRACE_S } from '../../contract';
 import type { Db } from '../db/client';
-import { type LoginSessionRow, loginSessions, refreshTokens, type UserRow, users } from '../db/schema';
+import {
+  devices,
+  type LoginSessionRow,
+  loginSessions,
+  refreshTokens,
+  store,
+  type UserRow,
+  users,
+} from '../db/schema';
 import { AppError } from '../errors';
 import { randomToken, sha256 } from './tokens';
 
@@ -25,6 +33,51 @@ export const findLogin = async (db: Db, tid: string): Promise<ActiveLogin | null
   return rows[0] ?? null;
 };
 
+/** The lifecycles in which an in-store device may sign in and refresh its login (OPERATIONS.md "Devices"). */
+export const DEVICE_SIGN_IN_LIFECYCLES: readonly string[] = ['REGISTERED', 'DELIVERED', 'ACTIVE'];
+
+/** An in-store device behind a login, as it is now, with its store's brand. */
+export interface TerminalRow {
+  id: number;
+  serialNo: string;
+  name: string | null;
+  companyId: number;
+  storeId: number | null;
+  brandId: number | null;
+  lifecycle: string;
+}
+
+export interface TerminalLogin {
+  session: LoginSessionRow;
+  device: TerminalRow;
+}
+
+const terminalColumns = {
+  id: devices.id,
+  serialNo: devices.serialNo,
+  name: devices.name,
+  companyId: devices.companyId,
+  storeId: devices.storeId,
+  brandId: store.brandId,
+  lifecycle: devices.lifecycle,
+};
+
+/**
+ * The login of an in-store device behind an access token's tid, with the device (loaded fresh), whether
+ * or not it still works; null when unknown or when it is a user's login.
+ */
+export const findTerminalLogin = async (db: Db, tid: string): Promise<TerminalLogin | null> => {
+  const rows = await db
+    .select({ session: loginSessions, device: terminalColumns })
+    .from(loginSessions)
+    .innerJoin(devices, eq(devices.id, loginSessions.terminalId))
+    .leftJoin(store, eq(store.id, devices.storeId))
+    .where(eq(loginSessions.id, tid))
+    .limit(1);
+  const row = rows[0];
+  return row ? { session: row.session, device: row.device as TerminalRow } : null;
+};
+
 /** True while a login is neither revoked nor past its end. */
 export const loginWorks = (session: LoginSessionRow): boolean =>
   session.revokedAt === null && session.expiresAt.getTime() > Date.now();
@@ -34,10 +87,16 @@ export interface NewLogin {
   refreshToken: string;
 }
 
-/** Starts a login: one session row (its id is the tid) and its first refresh token. */
+/**
+ * Starts a login: one session row (its id is the tid) and its first refresh token. Either a user's
+ * (`userId`) or an in-store device's (`terminalId`, devices.id).
+ */
 export const createLogin = async (
   db: Db,
-  input: { userId: number; deviceId: string; ttlS: number },
+  input: ({ userId: number; terminalId?: never } | { terminalId: number; userId?: never }) & {
+    deviceId: string;
+    ttlS: number;
+  },
 ): Promise<NewLogin> => {
   const refreshToken = randomToken();
   const session = await db.transaction(async (tx) => {
@@ -45,7 +104,8 @@ export const createLogin = async (
       .insert(loginSessions)
       .values({
         id: randomUUID(),
-        userId: input.userId,
+        userId: input.userId ?? null,
+        terminalId: input.terminalId ?? null,
         deviceId: input.deviceId,
         expiresAt: new Date(Date.now() + input.ttlS * 1000),
       })
@@ -97,15 +157,22 @@ const unseal = (sealed: string, token: string): string | null => {
 
 type TokenRow = typeof refreshTokens.$inferSelect;
 
+/** A refresh token with its login and the login's user or in-store device (exactly one is set). */
 const findToken = async (db: Db, token: string) => {
   const rows = await db
-    .select({ token: refreshTokens, session: loginSessions, user: users })
+    .select({ token: refreshTokens, session: loginSessions, user: users, device: terminalColumns })
     .from(refreshTokens)
     .innerJoin(loginSessions, eq(loginSessions.id, refreshTokens.sessionId))
-    .innerJoin(users, eq(users.id, loginSessions.userId))
+    .leftJoin(users, eq(users.id, loginSessions.userId))
+    .leftJoin(devices, eq(devices.id, loginSessions.terminalId))
+    .leftJoin(store, eq(store.id, devices.storeId))
     .where(eq(refreshTokens.tokenHash, sha256(token)))
     .limit(1);
-  return rows[0];
+  const row = rows[0];
+  if (!row) return undefined;
+  const device = row.device?.id == null ? null : (row.device as TerminalRow);
+  if (!row.user && !device) return undefined;
+  return { token: row.token, session: row.session, user: row.user, device };
 };
 
 /** Follows the rotation chain from a replaced token to the newest one (each link needs the previous). */
@@ -128,7 +195,12 @@ const currentTokenFrom = async (db: Db, token: string, row: TokenRow): Promise<s
   return null;
 };
 
-export interface RefreshResult extends ActiveLogin {
+export interface RefreshResult {
+  session: LoginSessionRow;
+  /** the user of a user's login; null for an in-store device's */
+  user: UserRow | null;
+  /** the in-store device of a device's login (as it is now); null for a user's */
+  device: TerminalRow | null;
   /** the refresh token the client should hold from now on */
   refreshToken: string;
   /** true when a replaced token was presented inside the grace window */
@@ -154,9 +226,12 @@ export const redeemRefreshToken = async (
 ): Promise<RefreshResult> => {
   const found = await findToken(db, token);
   if (!found) throw new AppError('TOKEN_NOT_EXIST');
-  const { session, user } = found;
+  const { session, user, device } = found;
   // a disabled (deleted ...) user hears so, even though disabling also ended the login
-  if ((BLOCKED_USER_STATES as readonly string[]).includes(user.state))
+  if (user && (BLOCKED_USER_STATES as readonly string[]).includes(user.state))
+    throw new AppError('INVALID_USER_STATE');
+  // so does a device that was spoilt or deregistered: it may no longer sign in
+  if (device && !DEVICE_SIGN_IN_LIFECYCLES.includes(device.lifecycle))
     throw new AppError('INVALID_USER_STATE');
   if (session.revokedAt) throw new AppError('TOKEN_ALREADY_LOGGED_OUT');
   if (session.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED');
@@ -169,14 +244,14 @@ export const redeemRefreshToken = async (
     const usedAt = row.usedAt?.getTime() ?? 0;
     if (Date.now() - usedAt <= graceMs) {
       const current = await currentTokenFrom(db, token, row);
-      if (current) return { session, user, refreshToken: current, graceReplay: true };
+      if (current) return { session, user, device, refreshToken: current, graceReplay: true };
     }
     await revokeLogin(db, session.id, 'refresh-token-replay');
     throw new AppError('REFRESH_TOKEN_REUSED');
   };
 
   if (found.token.usedAt) return replay(found.token);
-  if (!opts.rotate) return { session, user, refreshToken: token, graceReplay: false };
+  if (!opts.rotate) return { session, user, device, refreshToken: token, graceReplay: false };
 
   const next = randomToken();
   const rotated = await db.transaction(async (tx) => {
@@ -195,7 +270,7 @@ export const redeemRefreshToken = async (
     if (!row) throw new AppError('TOKEN_NOT_EXIST');
     return replay(row);
   }
-  return { session, user, refreshToken: next, graceReplay: false };
+  return { session, user, device, refreshToken: next, graceReplay: false };
 };
 
 /** Counts a user's logins that still work (for tests and the user admin). */

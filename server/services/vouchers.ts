@@ -10,6 +10,7 @@ import type { VoucherHistoryAction, VoucherState } from '../../contract/enums';
 import type { Db } from '../db/client';
 import { members, store, voucherHistory, voucherPacks, vouchers } from '../db/schema';
 import { AppError } from '../errors';
+import { assertActsForStore } from '../lib/operation';
 import { declarationOf } from '../resources/registry';
 import { type Caller, callerScopeOf } from '../resources/service';
 import { type DbOrTx, recordAudit } from './audit';
@@ -277,6 +278,7 @@ export const redeemVoucher = async (
   { storeId }: { storeId: number },
   now = new Date(),
 ): Promise<VoucherRow> => {
+  assertActsForStore(caller, storeId);
   const voucher = await lockVoucher(tx, caller, id);
   assertUsable(voucher, dayOf(now));
   const [where] = await tx

@@ -82,7 +82,7 @@ import {
   SCOPE_COLUMNS,
   writableFields,
 } from './declarations';
-import { limitValidators, orderRuleValidators } from './validators';
+import { limitValidators, ruleValidators } from './validators';
 
 export interface ResourceModule {
   list: ComponentType<GeneratedListProps>;
@@ -389,7 +389,7 @@ type RuleValidators = Readonly<Record<string, readonly Validator[]>>;
 /** The declaration's order rules as validators of their `last` fields, naming the `first` field. */
 const useRuleValidators = (decl: ResourceDeclaration): RuleValidators => {
   const translate = useTranslate();
-  return useMemo(() => orderRuleValidators(decl, (key) => translate(key)), [decl, translate]);
+  return useMemo(() => ruleValidators(decl, (key) => translate(key)), [decl, translate]);
 };
 
 // ---- scope columns on create ----------------------------------------------------------------------

@@ -20,6 +20,7 @@ export const buildersEn = {
     rules: {
       order_date: 'Must be on or after %{field}',
       order: 'Must be at least %{field}',
+      placeholders: 'Unknown placeholder %{unknown}; use %{known}',
     },
     scope: {
       company_first: 'Choose a company first',

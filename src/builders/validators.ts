@@ -2,6 +2,7 @@
 // screens use them, and so do the hand-written forms that edit a declared table's fields (signup,
 // brand and store requests, user groups), so a limit is written once, in the declaration.
 import { maxLength, maxValue, minLength, minValue, required, type Validator } from 'react-admin';
+import { PUSH_PLACEHOLDERS, unknownPlaceholders } from '../../contract/push';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { fieldLabelKey } from './declarations';
 
@@ -42,29 +43,56 @@ const comparable = (v: unknown): number | string | undefined =>
   v === null || v === undefined || v === '' ? undefined : typeof v === 'number' ? v : String(v);
 
 /**
- * The declaration's order rules (`first` ≤ `last`, checked by the server on every create and update)
- * as form validators of each rule's `last` field: 'Must be on or after Valid from' for dates, 'Must be
- * at least …' for numbers. A blank side is left to `required`. `label` translates a label key.
+ * The declaration's rules as form validators, checked as the server checks them on every create and
+ * update: an order rule (`first` ≤ `last`) on its `last` field ('Must be on or after Valid from' for
+ * dates, 'Must be at least …' for numbers; a blank side is left to `required`), a required-when rule
+ * on its field while the other field holds one of its values. `label` translates a label key.
  */
-export const orderRuleValidators = (
+export const ruleValidators = (
   decl: ResourceDeclaration,
   label: (key: string) => string,
 ): Record<string, Validator[]> => {
   const out: Record<string, Validator[]> = {};
+  const add = (field: string, validator: Validator) => {
+    out[field] = [...(out[field] ?? []), validator];
+  };
   for (const rule of decl.rules ?? []) {
+    if (rule.kind === 'requiredWhen') {
+      const { when } = rule;
+      add(rule.field, (value: unknown, values: Record<string, unknown> | undefined) =>
+        comparable(value) === undefined && when.in.includes(String(values?.[when.field]))
+          ? 'ra.validation.required'
+          : undefined,
+      );
+      continue;
+    }
     const first = decl.fields.find((f) => f.name === rule.first);
     if (!first) throw new Error(`${decl.name}: rule names no field ${rule.first}`);
     const message =
       first.type === 'date' || first.type === 'datetime'
         ? 'builders.rules.order_date'
         : 'builders.rules.order';
-    const validator: Validator = (value: unknown, values: Record<string, unknown> | undefined) => {
+    add(rule.last, (value: unknown, values: Record<string, unknown> | undefined) => {
       const a = comparable(values?.[rule.first]);
       const b = comparable(value);
       if (a === undefined || b === undefined) return undefined;
       return a > b ? { message, args: { field: label(fieldLabelKey(decl.name, first)) } } : undefined;
-    };
-    out[rule.last] = [...(out[rule.last] ?? []), validator];
+    });
+  }
+  for (const f of decl.fields) {
+    if (!('placeholders' in f) || f.placeholders !== true) continue;
+    add(f.name, (value: unknown) => {
+      const names = typeof value === 'string' ? unknownPlaceholders(value) : [];
+      return names.length === 0
+        ? undefined
+        : {
+            message: 'builders.rules.placeholders',
+            args: {
+              unknown: names.map((n) => `{${n}}`).join(', '),
+              known: PUSH_PLACEHOLDERS.map((n) => `{${n}}`).join(' '),
+            },
+          };
+    });
   }
   return out;
 };

@@ -1,10 +1,13 @@
 import { DIALOG_BUTTONS } from '../../contract';
 import { buildersEn } from '../builders/messages.en';
 import { accessEn } from './access.en';
+import { devicesEn } from './devices.en';
 import { hierarchyEn } from './hierarchy.en';
 import { organisationEn } from './organisation.en';
 import { pagesEn } from './pages.en';
+import { pushEn } from './push.en';
 import { resourcesEn } from './resources.en';
+import { stampCardsEn } from './stampCards.en';
 import { vouchersEn } from './vouchers.en';
 
 // The shell's English messages (namespace 'common' plus menu, layout and notices). The pages
@@ -171,4 +174,7 @@ export const en = {
   ...accessEn,
   ...hierarchyEn,
   ...vouchersEn,
+  ...stampCardsEn,
+  ...devicesEn,
+  ...pushEn,
 };

@@ -306,10 +306,15 @@ export const resourcesEn = {
         title: 'Title',
         body: 'Body',
         audience: 'Audience',
+        audienceBrandId: 'Brand',
+        audienceStoreId: 'Store',
+        audienceMobile: 'Member mobile',
         scheduledAt: 'Scheduled for',
         state: 'State',
+        startedAt: 'Sending started',
         sentAt: 'Sent',
         sentCount: 'Sent to',
+        failedCount: 'Not delivered',
         failureReason: 'Failure reason',
         companyId: 'Company',
         createTime: 'Created',
@@ -318,8 +323,9 @@ export const resourcesEn = {
       choices: {
         audience: {
           ALL_MEMBERS: 'All members',
-          STAMP_CARD_HOLDERS: 'Stamp card holders',
-          VOUCHER_HOLDERS: 'Voucher holders',
+          BRAND: 'Members of one brand',
+          STORE: 'Members of one store',
+          MEMBER: 'One member',
         },
         state: {
           PENDING: 'Pending',
@@ -331,6 +337,31 @@ export const resourcesEn = {
       actions: {
         schedule: 'Schedule',
         cancel: 'Cancel',
+      },
+    },
+    pushDeliveries: {
+      name: 'Delivery |||| Deliveries',
+      fields: {
+        id: 'ID',
+        pushId: 'Push notification',
+        memberMobile: 'Member',
+        title: 'Title',
+        body: 'Message',
+        provider: 'Sent through',
+        tokens: 'App tokens',
+        state: 'State',
+        error: 'Error',
+        at: 'At',
+        companyId: 'Company',
+        createTime: 'Created',
+        updateTime: 'Updated',
+      },
+      choices: {
+        state: {
+          SENT: 'Sent',
+          FAILED: 'Failed',
+          DROPPED: 'Token dropped',
+        },
       },
     },
     devices: {
@@ -363,10 +394,6 @@ export const resourcesEn = {
           SPOILT: 'Spoilt',
           DEREGISTERED: 'Deregistered',
         },
-      },
-      actions: {
-        deregister: 'Deregister',
-        markSpoilt: 'Mark spoilt',
       },
     },
     bannerConfig: {

@@ -309,9 +309,13 @@ describe.each(DERIVED_RESOURCES.map((r) => [r.decl.name, r] as const))('%s', (_n
       !isServerOwned(f) && f.type !== 'reference' && !f.operationOnly;
     const writable = ownFields(decl).find(changeable);
     const data: Row = writable ? { [writable.name]: sample(writable, ++serial, () => null) } : {};
-    // many rows at once: not the fields of a rule across fields (those change one row at a time)
+    // many rows at once: not the fields of a rule across fields nor frozen ones (one row at a time)
     const inRule = (f: FieldDeclaration) =>
-      (decl.rules ?? []).some((r) => r.first === f.name || r.last === f.name);
+      (decl.rules ?? []).some((r) =>
+        r.kind === 'order'
+          ? r.first === f.name || r.last === f.name
+          : [r.field, r.when.field].includes(f.name),
+      ) || (decl.frozen ?? []).some((r) => r.field === f.name);
     const bulkWritable = ownFields(decl).find((f) => changeable(f) && !inRule(f));
     const bulkData: Row = bulkWritable
       ? { [bulkWritable.name]: sample(bulkWritable, ++serial, () => null) }

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { bootstrapFirstOperator } from '../../server/services/bootstrap';
-import { APP_TIMEOUT, createTestApp, login, type TestApp } from './helpers';
+import { APP_TIMEOUT, createTestApp, createUser, login, type TestApp } from './helpers';
 
 const dist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
 mkdirSync(path.join(dist, 'assets'));
@@ -210,7 +210,7 @@ describe('API docs', () => {
 
 describe('first operator bootstrap', () => {
   it(
-    'creates the operator from ADMIN_EMAIL/ADMIN_PASSWORD once, on an empty users table only',
+    'creates the operator from ADMIN_EMAIL/ADMIN_PASSWORD once, while no operator exists',
     async () => {
       const d = await createTestApp();
       try {
@@ -228,6 +228,39 @@ describe('first operator bootstrap', () => {
         });
         expect(again).toEqual({ created: false });
         expect(await d.db.select().from(users)).toHaveLength(1);
+      } finally {
+        await d.close();
+      }
+    },
+    APP_TIMEOUT,
+  );
+
+  it(
+    'creates it though merchants were added first (create-user before the first start)',
+    async () => {
+      const d = await createTestApp();
+      try {
+        await createUser(d.db, {
+          email: 'early@example.com',
+          password: 'early-merchant-1',
+          type: 'MERCHANT',
+        });
+        const first = await bootstrapFirstOperator(d.db, {
+          adminEmail: 'boss@example.com',
+          adminPassword: 'boss password 1',
+        });
+        expect(first).toEqual({ created: true, email: 'boss@example.com' });
+        // an operator exists now: nothing more
+        expect(
+          await bootstrapFirstOperator(d.db, { adminEmail: 'x@example.com', adminPassword: 'x1234567' }),
+        ).toEqual({ created: false });
+        // with no operator and ADMIN_EMAIL a merchant's, nobody is created and the server says why
+        await d.db.update(users).set({ state: 'DELETE' }).where(eq(users.email, 'boss@example.com'));
+        expect(
+          await bootstrapFirstOperator(d.db, { adminEmail: 'early@example.com', adminPassword: 'x1234567' }),
+        ).toEqual({ created: false, emailTaken: true });
+        const [merchant] = await d.db.select().from(users).where(eq(users.email, 'early@example.com'));
+        expect(merchant?.type).toBe('MERCHANT');
       } finally {
         await d.close();
       }

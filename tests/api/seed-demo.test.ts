@@ -1,7 +1,7 @@
 // The demo data set (scripts/seed-demo.ts) on a fresh test database: every derived table gets rows,
 // every state a screen filters by appears, the rows of one company hang together, the merchants can
 // sign in and see their own company's rows through the API, and a second run changes nothing.
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -41,8 +41,8 @@ const col = (t: AnyTable, name: string): AnyPgColumn => {
 let t: TestApp;
 let first: SeedResult;
 
-const rowCount = async (name: string): Promise<number> => {
-  const [row] = await t.db.select({ n: count() }).from(table(name));
+const rowCount = async (name: string, where?: SQL): Promise<number> => {
+  const [row] = await t.db.select({ n: count() }).from(table(name)).where(where);
   return row?.n ?? 0;
 };
 const distinct = async (name: string, field: string): Promise<unknown[]> => {
@@ -229,6 +229,46 @@ describe('npm run seed:demo', () => {
     expect(new Set(rows.map((r) => r.brandId))).toEqual(new Set([manager?.brandId]));
   });
 
+  it('moves the devices through their operations, and a printed secret signs its device in', async () => {
+    // every move is an operation with its audit row: an ACTIVE device was registered, delivered, activated
+    const audit = table('auditLog');
+    const moves = await t.db
+      .select({ action: col(audit, 'action'), n: count() })
+      .from(audit)
+      .where(eq(col(audit, 'resource'), 'devices'))
+      .groupBy(col(audit, 'action'));
+    const byAction = Object.fromEntries(moves.map((m) => [m.action, Number(m.n)]));
+    const active = await rowCount('devices', sql`lifecycle = 'ACTIVE'`);
+    expect(byAction.activate).toBeGreaterThanOrEqual(active);
+    for (const action of ['register', 'registerFailed', 'deliver', 'spoil', 'deregister'])
+      expect(byAction[action], action).toBeGreaterThan(0);
+
+    expect(first.devices.length).toBeGreaterThanOrEqual(1);
+    const [device] = first.devices;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${BASE_PATHS.main}/auth/device-token`,
+      payload: { serialNo: device?.serialNo, secret: device?.secret },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ serialNo: device?.serialNo, lifecycle: 'ACTIVE' });
+    expect(res.headers['x-access-token']).toBeTruthy();
+  });
+
+  it('sends its pushes through the job runner: each COMPLETED one has its deliveries, the FAILED one 7001', async () => {
+    const pushes = (await t.db.select().from(table('push'))) as Record<string, unknown>[];
+    const completed = pushes.filter((p) => p.state === 'COMPLETED');
+    expect(completed.length).toBeGreaterThan(0);
+    for (const p of completed) {
+      const n = await rowCount('pushDeliveries', sql`push_id = ${p.id}`);
+      expect(n).toBeGreaterThan(0);
+      expect(p.sentCount).toBe(n);
+    }
+    const failed = pushes.filter((p) => p.state === 'FAILED');
+    expect(failed.length).toBeGreaterThan(0);
+    for (const p of failed) expect(String(p.failureReason)).toMatch(/^7001 /);
+  });
+
   it('changes nothing when run again', async () => {
     const before = Object.fromEntries(
       await Promise.all(
@@ -237,7 +277,7 @@ describe('npm run seed:demo', () => {
     );
     const [{ n: usersBefore } = { n: 0 }] = await t.db.select({ n: count() }).from(users);
     const again = await seedDemo(t.db, { password: 'another-password-1' });
-    expect(again).toEqual({ skipped: true, password: null, users: [], counts: {} });
+    expect(again).toEqual({ skipped: true, password: null, users: [], counts: {}, devices: [] });
     const after = Object.fromEntries(
       await Promise.all(
         DERIVED_RESOURCES.map(async (r) => [r.decl.name, await rowCount(r.decl.name)] as const),

@@ -15,7 +15,7 @@ import {
   writableFieldNames,
   writableFields,
 } from '../../src/builders/declarations';
-import { orderRuleValidators } from '../../src/builders/validators';
+import { ruleValidators } from '../../src/builders/validators';
 
 const decl = (name: string): ResourceDeclaration => {
   const d = RESOURCES.find((r) => r.name === name);
@@ -102,12 +102,12 @@ describe('ledgers', () => {
 
 describe('order rule', () => {
   const label = (key: string) => (key === 'resources.voucherPacks.fields.validFrom' ? 'Valid from' : key);
-  const [validUntil] = orderRuleValidators(voucherPacks, label).validUntil ?? [];
+  const [validUntil] = ruleValidators(voucherPacks, label).validUntil ?? [];
   const check = (from: unknown, until: unknown) =>
     validUntil?.(until, { validFrom: from, validUntil: until }, {} as never);
 
   it('refuses a last day before the first, naming the first field', () => {
-    expect(Object.keys(orderRuleValidators(voucherPacks, label))).toEqual(['validUntil']);
+    expect(Object.keys(ruleValidators(voucherPacks, label))).toEqual(['validUntil']);
     expect(check('2026-03-31', '2026-03-01')).toEqual({
       message: 'builders.rules.order_date',
       args: { field: 'Valid from' },
@@ -125,7 +125,7 @@ describe('order rule', () => {
       ...voucherPacks,
       rules: [{ kind: 'order', first: 'quantity', last: 'issueLimitPerMember', error: 'API_FAILED' }],
     } as const satisfies ResourceDeclaration;
-    const [v] = orderRuleValidators(numeric, (k) => k).issueLimitPerMember ?? [];
+    const [v] = ruleValidators(numeric, (k) => k).issueLimitPerMember ?? [];
     expect(v?.(9, { quantity: 10 }, {} as never)).toEqual({
       message: 'builders.rules.order',
       args: { field: 'resources.voucherPacks.fields.quantity' },

@@ -286,18 +286,29 @@ const RULES: Record<string, Rule> = {
         return undefined;
       return `${r.name}.${f.name} (${f.type}): error ${f.error} without a numeric range`;
     }),
-  'a rule across fields names two declared fields of the same type': (rs) =>
-    rs.flatMap((r) =>
-      (r.rules ?? []).flatMap((rule) => {
-        const first = fieldOf(r, rule.first);
-        const last = fieldOf(r, rule.last);
-        const name = `${r.name}: rule ${rule.first} ≤ ${rule.last}`;
-        if (!first || !last) return [`${name} names an undeclared field`];
-        if (rule.first === rule.last) return [`${name} names one field twice`];
-        if (first.type !== last.type) return [`${name} compares ${first.type} with ${last.type}`];
-        return [];
-      }),
-    ),
+  'a rule across fields names declared fields (order: two of the same type; required-when: a select and its choices)':
+    (rs) =>
+      rs.flatMap((r) =>
+        (r.rules ?? []).flatMap((rule) => {
+          if (rule.kind === 'requiredWhen') {
+            const field = fieldOf(r, rule.field);
+            const when = fieldOf(r, rule.when.field);
+            const name = `${r.name}: ${rule.field} required when ${rule.when.field}`;
+            if (!field || !when) return [`${name} names an undeclared field`];
+            if (field.required) return [`${name}: ${rule.field} is required anyway`];
+            if (when.type !== 'select') return [`${name}: ${rule.when.field} is not a select`];
+            const unknown = rule.when.in.filter((v) => !when.choices.includes(v));
+            return unknown.length > 0 ? [`${name}: ${unknown.join(', ')} not among its choices`] : [];
+          }
+          const first = fieldOf(r, rule.first);
+          const last = fieldOf(r, rule.last);
+          const name = `${r.name}: rule ${rule.first} ≤ ${rule.last}`;
+          if (!first || !last) return [`${name} names an undeclared field`];
+          if (rule.first === rule.last) return [`${name} names one field twice`];
+          if (first.type !== last.type) return [`${name} compares ${first.type} with ${last.type}`];
+          return [];
+        }),
+      ),
 };
 
 /** Deep copy of the registry, broken by `mutate`, for the rule's negative case. */
@@ -559,14 +570,15 @@ const BREAKAGES: Record<keyof typeof RULES, [(rs: Res[]) => void, string]> = {
     },
     'voucherPacks.title (text): error VOUCHER_ILLEGAL_PRICE without a numeric range',
   ],
-  'a rule across fields names two declared fields of the same type': [
-    (rs) => {
-      res(rs, 'voucherPacks').rules = [
-        { kind: 'order', first: 'validFrom', last: 'quantity', error: 'VOUCHER_PACK_DATE_ILLEGAL' },
-      ];
-    },
-    'voucherPacks: rule validFrom ≤ quantity compares date with number',
-  ],
+  'a rule across fields names declared fields (order: two of the same type; required-when: a select and its choices)':
+    [
+      (rs) => {
+        res(rs, 'voucherPacks').rules = [
+          { kind: 'order', first: 'validFrom', last: 'quantity', error: 'VOUCHER_PACK_DATE_ILLEGAL' },
+        ];
+      },
+      'voucherPacks: rule validFrom ≤ quantity compares date with number',
+    ],
 };
 
 describe('resource registry', () => {
@@ -588,7 +600,7 @@ describe('resource registry', () => {
     expect(resourceByName('vouchers').path).toBe('/vouchers');
   });
 
-  it('declares the 17 named tables plus users, user groups, devices, products, members, member cards and the audit log, and nothing else', () => {
+  it('declares the 17 named tables plus users, user groups, devices, products, members, member cards, push deliveries and the audit log, and nothing else', () => {
     expect([...RESOURCE_NAMES].sort()).toEqual(
       [
         ...NAMED_TABLES,
@@ -598,6 +610,7 @@ describe('resource registry', () => {
         'products',
         'members',
         'memberCards',
+        'pushDeliveries',
         'auditLog',
       ].sort(),
     );

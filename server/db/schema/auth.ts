@@ -80,7 +80,11 @@ export const emailActionTokens = pgTable(
   ],
 );
 
-/** Every mail the server sends; without SMTP_URL this is where the mail ends up (and tests read it). */
+/**
+ * Every mail the server sends, written when it is asked for. With SMTP_URL it is `queued` and the job
+ * runner's `send-mail` sends it (retried with backoff while the SMTP server is away), then `sent`.
+ * Without SMTP_URL it is `stored`: this table is the local outbox (tests and a local user read it).
+ */
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),
   to: text('to').notNull(),
@@ -89,6 +93,12 @@ export const mailOutbox = pgTable('mail_outbox', {
   html: text('html').notNull(),
   /** the action link in the mail, if any */
   link: text('link'),
+  state: text('state', { enum: ['queued', 'sent', 'stored'] })
+    .notNull()
+    .default('stored'),
+  attempts: integer('attempts').notNull().default(0),
+  /** the SMTP server's last refusal, while queued */
+  lastError: text('last_error'),
   createTime: timestampTz('create_time').notNull().defaultNow(),
   sentAt: timestampTz('sent_at'),
 });

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { timestampTz } from './columns';
 
 /**
@@ -54,3 +65,14 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_due_idx').on(t.state, t.runAt)],
 );
+
+/**
+ * The login and mail throttles' counters on PostgreSQL (rate-limiter-flexible's table layout), shared
+ * by every instance on the database (server/services/rate-limit.ts). Not used on the embedded
+ * database (one process: memory) nor with REDIS_URL.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
+});

@@ -24,6 +24,7 @@ export const {
   merchantSignup,
   products,
   push,
+  pushDeliveries,
   pushTemplates,
   stampCard,
   stampingHistory,

@@ -10,14 +10,19 @@ import {
   ReferenceInput,
   required,
   useTranslate,
-  type Validator,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { voucherPacks } from '../../../resources';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { wholeNumber } from '../../components/operations/inputs';
+import {
+  OperationDialog,
+  type SubmitErrors,
+  submitErrorsOf,
+} from '../../components/operations/OperationDialog';
+import { useConfirmedOperation } from '../../components/operations/useConfirmedOperation';
 import { PhoneNumberInput } from '../components/PhoneInput';
-import { fieldErrorsOf, ISSUE_MAX, type IssueResult, issueVouchers, usePackSummary } from './api';
-import { OperationDialog, type SubmitErrors, useConfirmedOperation } from './OperationDialog';
+import { ISSUE_MAX, type IssueResult, issueVouchers, usePackSummary } from './api';
 
 const K = 'voucherPages.issue';
 const FIELDS = ['voucherPackId', 'memberMobile', 'quantity'] as const;
@@ -28,12 +33,7 @@ export interface IssueValues {
   quantity?: number | null;
 }
 
-const wholeNumber: Validator = (value: unknown) =>
-  value === null || value === undefined || value === '' || Number.isInteger(value)
-    ? undefined
-    : `${K}.whole_number`;
-
-const quantityValidators = [required(), wholeNumber, minValue(1), maxValue(ISSUE_MAX)];
+const quantityValidators = [required(), wholeNumber(`${K}.whole_number`), minValue(1), maxValue(ISSUE_MAX)];
 
 /** "12 left of 500 · at most 5 per member" under the quantity, once the pack's figures are known. */
 const PackHint = ({ packId, limit }: { packId: number | undefined; limit?: number }) => {
@@ -121,8 +121,7 @@ export const useIssueVouchers = (onIssued: (result: IssueResult) => void) => {
       request: `issue ${packId} ${JSON.stringify(body)}`,
       send: (key) => issueVouchers(http, packId, body, key),
     });
-    if (outcome.status === 'success') onIssued(outcome.result);
-    return outcome.status === 'failed' ? fieldErrorsOf(outcome.failure, FIELDS) : undefined;
+    return submitErrorsOf(outcome, FIELDS, onIssued);
   };
   return { submit, failure, clearFailure, confirmDialog };
 };

@@ -8,9 +8,9 @@ import { useId, useMemo } from 'react';
 import { Form, Title, useCreatePath, useLocation, useNavigate, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { vouchers } from '../../../resources';
+import { FailureAlert, SubmitButton } from '../../components/operations/OperationDialog';
 import { useVoucherAccess } from './access';
 import { type IssueValues, IssueVouchersFields, useIssueVouchers } from './IssueVouchers';
-import { FailureAlert, SubmitButton } from './OperationDialog';
 
 const K = 'voucherPages.issue';
 

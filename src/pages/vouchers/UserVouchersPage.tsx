@@ -29,9 +29,10 @@ import { vouchers } from '../../../resources';
 import { toApiErrorLike } from '../../components/apiError';
 import { useCountry } from '../../components/CountryContext';
 import { useHttpClient } from '../../components/HttpClientContext';
+import type { Loadable } from '../../components/operations/useLoadable';
 import { isApiError } from '../components/apiErrors';
 import { toPhoneCountry } from '../components/PhoneInput';
-import { fetchMemberWallet, type Loadable, type MemberVoucher, type MemberWallet } from './api';
+import { fetchMemberWallet, type MemberVoucher, type MemberWallet } from './api';
 import { dateTime, day, useMoney } from './format';
 import { VoucherStateChip, VoucherTimeline } from './parts';
 

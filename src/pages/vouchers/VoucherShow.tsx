@@ -2,54 +2,44 @@
 // the operations its state allows (Redeem at a store, Void a redemption with a reason, Donate to
 // another member, Expire for operators), each confirmed with the spec's wording, and its history
 // (GET /voucher-history filtered by voucherId, oldest first) as a timeline.
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import CardGiftcardOutlined from '@mui/icons-material/CardGiftcardOutlined';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import UndoOutlined from '@mui/icons-material/UndoOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Divider,
-  LinearProgress,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import {
-  AutocompleteInput,
   EditButton,
-  Link,
-  maxLength,
   type RaRecord,
-  ReferenceField,
-  ReferenceInput,
   required,
-  Show,
   type ShowProps,
-  TextField,
-  TextInput,
-  TopToolbar,
   useCanAccess,
-  useGetManyReference,
   useGetOne,
   useRecordContext,
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
-import { store, voucherHistory, voucherPacks, vouchers } from '../../../resources';
-import { members } from '../../../resources/tables/members';
-import { toApiErrorLike } from '../../components/apiError';
+import { voucherHistory, voucherPacks, vouchers } from '../../../resources';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { Detail, DetailList, ReferenceName, StoreName } from '../../components/operations/details';
+import { BrandStoreInput, ReasonInput, trimmed } from '../../components/operations/inputs';
+import {
+  ConfirmedOperationDialog,
+  type SubmitErrors,
+  submitErrorsOf,
+} from '../../components/operations/OperationDialog';
+import {
+  DisabledReason,
+  HistorySection,
+  RecordShow,
+  ShowCard,
+  ShowToolbar,
+  TitleRow,
+} from '../../components/operations/ShowPage';
+import { type RunOperation, useConfirmedOperation } from '../../components/operations/useConfirmedOperation';
 import { PhoneNumberInput } from '../components/PhoneInput';
 import { useVoucherAccess } from './access';
 import {
-  fieldErrorsOf,
   runVoucherOperation,
   VOID_REASON_MAX,
   type VoucherHistoryRow,
@@ -57,45 +47,37 @@ import {
   type VoucherRow,
 } from './api';
 import { dateTime, day, text, useMoney } from './format';
-import { OperationDialog, type SubmitErrors, useConfirmedOperation } from './OperationDialog';
-import { Detail, DetailList, StoreName, VoucherStateChip, VoucherTimeline } from './parts';
+import { MemberLink, VoucherStateChip, VoucherTimeline } from './parts';
 
 const K = 'voucherPages.voucher';
 const F = 'resources.vouchers.fields';
 
-/** The member lookup page opened on one member. */
-export const memberVouchersPath = (mobile: string) => `${members.route}?mobile=${encodeURIComponent(mobile)}`;
-
 type DialogName = 'redeem' | 'void' | 'donate';
 
 /**
- * Runs one operation on the voucher: confirm ('Confirm to {action} - {code}?'), POST with an
- * Idempotency-Key, notice, then react-admin's refresh (the voucher and its history) on success.
+ * Runs one operation on the voucher with `run` (confirm 'Confirm to {action} - {code}?', POST with an
+ * Idempotency-Key, notice), then react-admin's refresh (the voucher and its history); 'done' once it
+ * succeeded, else the form's errors.
  */
 const useVoucherOperation = (record: RaRecord) => {
   const translate = useTranslate();
   const http = useHttpClient();
   const refresh = useRefresh();
-  const { run, failure, clearFailure, confirmDialog } = useConfirmedOperation();
-  const operate = async (op: VoucherOperation, fields: readonly string[]): Promise<SubmitErrors | 'done'> => {
+  return async (
+    run: RunOperation,
+    op: VoucherOperation,
+    fields: readonly string[],
+  ): Promise<SubmitErrors | 'done'> => {
     const outcome = await run<VoucherRow>({
       action: translate(`${K}.actions.${op.name}`),
       item: String(record.code ?? record.id),
       request: `${op.name} ${String(record.id)} ${JSON.stringify(op.body)}`,
       send: (key) => runVoucherOperation(http, record.id, op, key),
     });
-    if (outcome.status === 'success') {
-      refresh();
-      return 'done';
-    }
     // refused: the voucher may have moved meanwhile (another till), so show it as it is now
-    if (outcome.status === 'failed') {
-      refresh();
-      return fieldErrorsOf(outcome.failure, fields);
-    }
-    return undefined;
+    if (outcome.status !== 'cancelled') refresh();
+    return outcome.status === 'success' ? 'done' : submitErrorsOf(outcome, fields);
   };
-  return { operate, failure, clearFailure, confirmDialog };
 };
 
 interface DialogProps {
@@ -122,34 +104,26 @@ const VoucherOperationDialog = ({
   children: ReactNode;
 }) => {
   const translate = useTranslate();
-  const { operate, failure, clearFailure, confirmDialog } = useVoucherOperation(record);
-  const close = () => {
-    clearFailure();
-    onClose();
-  };
+  const operate = useVoucherOperation(record);
   const code = String(record.code ?? record.id);
   return (
-    <>
-      <OperationDialog
-        open={open}
-        title={translate(`${K}.${name}.title`, { code })}
-        submitLabel={translate(`${K}.actions.${name}`)}
-        onClose={close}
-        failure={failure}
-        {...(defaultValues ? { defaultValues } : {})}
-        onSubmit={async (values) => {
-          const result = await operate(toOperation(values), fields);
-          if (result === 'done') {
-            close();
-            return undefined;
-          }
-          return result;
-        }}
-      >
-        {children}
-      </OperationDialog>
-      {confirmDialog}
-    </>
+    <ConfirmedOperationDialog
+      open={open}
+      title={translate(`${K}.${name}.title`, { code })}
+      submitLabel={translate(`${K}.actions.${name}`)}
+      onClose={onClose}
+      {...(defaultValues ? { defaultValues } : {})}
+      onSubmit={async (values, { run, close }) => {
+        const result = await operate(run, toOperation(values), fields);
+        if (result === 'done') {
+          close();
+          return undefined;
+        }
+        return result;
+      }}
+    >
+      {children}
+    </ConfirmedOperationDialog>
   );
 };
 
@@ -157,7 +131,6 @@ const VoucherOperationDialog = ({
 const RedeemDialog = (props: DialogProps) => {
   const translate = useTranslate();
   const { record } = props;
-  const brand = typeof record.brandId === 'number' ? { brandId: record.brandId } : {};
   return (
     <VoucherOperationDialog
       {...props}
@@ -168,27 +141,14 @@ const RedeemDialog = (props: DialogProps) => {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate(`${K}.redeem.intro`)}
       </Typography>
-      <ReferenceInput
-        source="storeId"
-        reference={store.name}
-        filter={{ ...brand, state: 'ACTIVE' }}
-        sort={{ field: 'name', order: 'ASC' }}
-        perPage={50}
-      >
-        <AutocompleteInput
-          label={translate(`${K}.redeem.store`)}
-          optionText="name"
-          validate={required()}
-          helperText={translate(`${K}.redeem.store_help`)}
-          fullWidth
-        />
-      </ReferenceInput>
+      <BrandStoreInput
+        brandId={record.brandId}
+        label={translate(`${K}.redeem.store`)}
+        helperText={translate(`${K}.redeem.store_help`)}
+      />
     </VoucherOperationDialog>
   );
 };
-
-const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-const notBlank = (value: unknown) => (trimmed(value) === '' ? 'ra.validation.required' : undefined);
 
 /** Void: undoes a redemption; the reason is kept in the voucher's history. */
 const VoidDialog = (props: DialogProps) => {
@@ -203,15 +163,10 @@ const VoidDialog = (props: DialogProps) => {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate(`${K}.void.intro`)}
       </Typography>
-      <TextInput
-        source="reason"
+      <ReasonInput
         label={translate(`${K}.void.reason`)}
-        validate={[required(), notBlank, maxLength(VOID_REASON_MAX)]}
         helperText={translate(`${K}.void.reason_help`, { max: VOID_REASON_MAX })}
-        multiline
-        minRows={3}
-        fullWidth
-        autoFocus
+        max={VOID_REASON_MAX}
       />
     </VoucherOperationDialog>
   );
@@ -247,13 +202,14 @@ const DonateDialog = (props: DialogProps) => {
 /** Expire at once: nothing to fill in, so the confirmation alone asks. */
 const ExpireButton = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
-  const { operate, confirmDialog } = useVoucherOperation(record);
+  const operate = useVoucherOperation(record);
+  const { run, confirmDialog } = useConfirmedOperation();
   return (
     <>
       <Button
         color="warning"
         startIcon={<EventBusyOutlined />}
-        onClick={() => void operate({ name: 'expire', body: {} }, [])}
+        onClick={() => void operate(run, { name: 'expire', body: {} }, [])}
       >
         {translate(`${K}.actions.expire`)}
       </Button>
@@ -271,17 +227,12 @@ const DonateButton = ({ record, onClick }: { record: RaRecord; onClick: () => vo
     { enabled: record.voucherPackId !== null && record.voucherPackId !== undefined },
   );
   const giftable = pack === undefined || pack.giftable === true;
-  const button = (
-    <Button startIcon={<CardGiftcardOutlined />} onClick={onClick} disabled={!giftable}>
-      {translate(`${K}.actions.donate`)}
-    </Button>
-  );
-  return giftable ? (
-    button
-  ) : (
-    <Tooltip title={translate(`${K}.donate.not_giftable`)}>
-      <span>{button}</span>
-    </Tooltip>
+  return (
+    <DisabledReason disabled={!giftable} reason={translate(`${K}.donate.not_giftable`)}>
+      <Button startIcon={<CardGiftcardOutlined />} onClick={onClick} disabled={!giftable}>
+        {translate(`${K}.actions.donate`)}
+      </Button>
+    </DisabledReason>
   );
 };
 
@@ -294,11 +245,7 @@ const VoucherActions = () => {
   const close = () => setOpen(null);
   const state = record?.state;
   return (
-    <TopToolbar sx={{ gap: 1, alignItems: 'center' }}>
-      <Button component={RouterLink} to={vouchers.route} startIcon={<ArrowBack />}>
-        {translate(`${K}.back_to_list`)}
-      </Button>
-      <Box sx={{ flex: 1 }} />
+    <ShowToolbar back={vouchers.route} backLabel={translate(`${K}.back_to_list`)}>
       {record && mayOperate && state === 'AVAILABLE' && (
         <Button variant="contained" startIcon={<StorefrontOutlined />} onClick={() => setOpen('redeem')}>
           {translate(`${K}.actions.redeem`)}
@@ -322,133 +269,83 @@ const VoucherActions = () => {
           <DonateDialog record={record} open={open === 'donate'} onClose={close} />
         </>
       )}
-    </TopToolbar>
+    </ShowToolbar>
   );
 };
-
-const MemberLink = ({ mobile }: { mobile: unknown }) =>
-  typeof mobile === 'string' && mobile !== '' ? (
-    <Link to={memberVouchersPath(mobile)}>{mobile}</Link>
-  ) : (
-    <>—</>
-  );
 
 const VoucherCard = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
   const money = useMoney();
-  const { canAccess: mayReadPacks } = useCanAccess({ action: 'list', resource: voucherPacks.name });
   return (
-    <Card variant="outlined" sx={{ borderRadius: 3 }}>
-      <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
-          <Typography
-            component="h1"
-            variant="h5"
-            sx={{ fontFamily: 'monospace', fontWeight: 700, letterSpacing: 1 }}
-          >
-            {text(record.code)}
-          </Typography>
-          <VoucherStateChip state={record.state} />
-        </Stack>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', mb: 3, flexWrap: 'wrap' }}>
-          <Typography variant="h6" component="p">
-            {text(record.title)}
-          </Typography>
-          <Typography variant="h6" component="p" color="primary">
-            {money(record.value)}
-          </Typography>
-        </Stack>
-        <DetailList>
-          <Detail label={translate(`${F}.memberMobile`)}>
-            <MemberLink mobile={record.memberMobile} />
-          </Detail>
-          <Detail label={translate(`${K}.issued_to`)}>
-            <MemberLink mobile={record.issuedToMobile} />
-          </Detail>
-          <Detail
-            label={translate(`${K}.validity`)}
-          >{`${day(record.validFrom)} → ${day(record.validUntil)}`}</Detail>
-          <Detail label={translate(`${F}.voucherPackId`)}>
-            {record.voucherPackId && mayReadPacks ? (
-              <ReferenceField source="voucherPackId" reference={voucherPacks.name} link="show">
-                <TextField source="title" />
-              </ReferenceField>
-            ) : (
-              text(record.voucherPackId ? `#${String(record.voucherPackId)}` : null)
-            )}
-          </Detail>
-          {record.state === 'REDEEMED' ? (
-            <>
-              <Detail label={translate(`${F}.redeemedAt`)}>{dateTime(record.redeemedAt)}</Detail>
-              <Detail label={translate(`${F}.redeemedStoreId`)}>
-                <StoreName
-                  storeId={typeof record.redeemedStoreId === 'number' ? record.redeemedStoreId : null}
-                />
-              </Detail>
-            </>
-          ) : null}
-          <Detail label={translate(`${F}.createTime`)}>{dateTime(record.createTime)}</Detail>
-          <Detail label={translate(`${F}.updateTime`)}>{dateTime(record.updateTime)}</Detail>
-        </DetailList>
-      </CardContent>
-    </Card>
+    <ShowCard>
+      <TitleRow title={text(record.code)} code chips={<VoucherStateChip state={record.state} />} mb={0.5} />
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', mb: 3, flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="p">
+          {text(record.title)}
+        </Typography>
+        <Typography variant="h6" component="p" color="primary">
+          {money(record.value)}
+        </Typography>
+      </Stack>
+      <DetailList>
+        <Detail label={translate(`${F}.memberMobile`)}>
+          <MemberLink mobile={record.memberMobile} />
+        </Detail>
+        <Detail label={translate(`${K}.issued_to`)}>
+          <MemberLink mobile={record.issuedToMobile} />
+        </Detail>
+        <Detail
+          label={translate(`${K}.validity`)}
+        >{`${day(record.validFrom)} → ${day(record.validUntil)}`}</Detail>
+        <Detail label={translate(`${F}.voucherPackId`)}>
+          <ReferenceName reference={voucherPacks.name} id={record.voucherPackId} field="title" />
+        </Detail>
+        {record.state === 'REDEEMED' ? (
+          <>
+            <Detail label={translate(`${F}.redeemedAt`)}>{dateTime(record.redeemedAt)}</Detail>
+            <Detail label={translate(`${F}.redeemedStoreId`)}>
+              <StoreName
+                storeId={typeof record.redeemedStoreId === 'number' ? record.redeemedStoreId : null}
+              />
+            </Detail>
+          </>
+        ) : null}
+        <Detail label={translate(`${F}.createTime`)}>{dateTime(record.createTime)}</Detail>
+        <Detail label={translate(`${F}.updateTime`)}>{dateTime(record.updateTime)}</Detail>
+      </DetailList>
+    </ShowCard>
   );
 };
 
 /** The voucher's history, oldest first; react-admin's refresh after an operation reloads it. */
 const VoucherHistorySection = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
-  const { canAccess, isPending: accessPending } = useCanAccess({
-    action: 'list',
-    resource: voucherHistory.name,
-  });
-  const { data, isPending, error } = useGetManyReference<RaRecord>(
-    voucherHistory.name,
-    {
-      target: 'voucherId',
-      id: record.id,
-      sort: { field: 'at', order: 'ASC' },
-      pagination: { page: 1, perPage: 200 },
-    },
-    { enabled: canAccess === true },
-  );
-  if (accessPending || !canAccess) return null;
   const title = translate(`${K}.history`);
   return (
-    <Card variant="outlined" sx={{ borderRadius: 3 }} component="section" aria-label={title}>
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {title}
-        </Typography>
-        <Divider sx={{ mb: 2 }} />
-        {error ? (
-          <Alert severity="warning" variant="outlined">
-            {toApiErrorLike(error).message}
-          </Alert>
-        ) : isPending ? (
-          <LinearProgress />
-        ) : (
-          <VoucherTimeline events={(data ?? []) as unknown as VoucherHistoryRow[]} label={title} />
-        )}
-      </CardContent>
-    </Card>
-  );
-};
-
-const VoucherPage = () => {
-  const record = useRecordContext<RaRecord>();
-  if (!record) return null;
-  return (
-    <Stack spacing={3}>
-      <VoucherCard record={record} />
-      <VoucherHistorySection record={record} />
-    </Stack>
+    <HistorySection
+      title={title}
+      reference={voucherHistory.name}
+      target="voucherId"
+      id={record.id}
+      sort={{ field: 'at', order: 'ASC' }}
+    >
+      {(rows) => (
+        <Box sx={{ mt: 2 }}>
+          <VoucherTimeline events={rows as unknown as VoucherHistoryRow[]} label={title} />
+        </Box>
+      )}
+    </HistorySection>
   );
 };
 
 /** react-admin's show view of vouchers (registered through src/pages/resources/overrides.ts). */
 export const VoucherShow = (props: Partial<ShowProps>) => (
-  <Show resource={vouchers.name} actions={<VoucherActions />} component={Box} {...props}>
-    <VoucherPage />
-  </Show>
+  <RecordShow resource={vouchers.name} actions={<VoucherActions />} {...props}>
+    {(record) => (
+      <>
+        <VoucherCard record={record} />
+        <VoucherHistorySection record={record} />
+      </>
+    )}
+  </RecordShow>
 );

@@ -1,9 +1,11 @@
-// Small pieces the voucher screens share: state chips, a store's name, a labelled detail list, the
-// figures' tiles and a voucher's history as a timeline.
-import { Box, Chip, type ChipProps, Paper, Stack, Typography } from '@mui/material';
+// Small pieces the voucher screens share: state chips, a member's link to their vouchers and a
+// voucher's history as a timeline.
+import { Box, Chip, type ChipProps, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { ReferenceField, TextField, useCanAccess, useTranslate } from 'react-admin';
+import { Link, useTranslate } from 'react-admin';
 import type { VoucherHistoryAction, VoucherState } from '../../../contract/enums';
+import { members } from '../../../resources/tables/members';
+import { StoreName } from '../../components/operations/details';
 import type { VoucherHistoryRow } from './api';
 import { dateTime } from './format';
 
@@ -57,76 +59,16 @@ const ACTION_COLORS: Record<VoucherHistoryAction, ChipProps['color']> = {
   EXPIRED: 'default',
 };
 
-/** A store by name, linked to its page; its id alone for a user who may not read stores. */
-export const StoreName = ({ storeId }: { storeId: number | null | undefined }) => {
-  const { canAccess } = useCanAccess({ action: 'list', resource: 'store' });
-  if (storeId === null || storeId === undefined) return <>—</>;
-  if (!canAccess) return <>{`#${storeId}`}</>;
-  return (
-    <ReferenceField record={{ id: storeId, storeId }} source="storeId" reference="store" link="show">
-      <TextField source="name" />
-    </ReferenceField>
+/** The member lookup page opened on one member. */
+export const memberVouchersPath = (mobile: string) => `${members.route}?mobile=${encodeURIComponent(mobile)}`;
+
+/** A member's mobile, linking to their vouchers; a dash for none. */
+export const MemberLink = ({ mobile }: { mobile: unknown }) =>
+  typeof mobile === 'string' && mobile !== '' ? (
+    <Link to={memberVouchersPath(mobile)}>{mobile}</Link>
+  ) : (
+    <>—</>
   );
-};
-
-/** One label and its value in a detail list. */
-export const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
-  <>
-    <Typography component="dt" variant="body2" color="text.secondary">
-      {label}
-    </Typography>
-    <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-      {children}
-    </Box>
-  </>
-);
-
-export const DetailList = ({ children }: { children: ReactNode }) => (
-  <Box
-    component="dl"
-    sx={{
-      display: 'grid',
-      gridTemplateColumns: { xs: 'max-content 1fr', md: 'max-content 1fr max-content 1fr' },
-      columnGap: 2,
-      rowGap: 1,
-      m: 0,
-    }}
-  >
-    {children}
-  </Box>
-);
-
-/** One figure as a tile: its label, the number large, and a line of context. The label names the group. */
-export const FigureTile = ({
-  label,
-  value,
-  caption,
-  tone = 'text.primary',
-}: {
-  label: string;
-  value: ReactNode;
-  caption?: ReactNode;
-  tone?: string;
-}) => (
-  <Paper
-    variant="outlined"
-    role="group"
-    aria-label={label}
-    sx={{ p: 2, borderRadius: 2, display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0 }}
-  >
-    <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
-      {label}
-    </Typography>
-    <Typography variant="h4" component="p" sx={{ fontWeight: 600, color: tone, m: 0 }}>
-      {value}
-    </Typography>
-    {caption ? (
-      <Typography variant="body2" color="text.secondary" component="div">
-        {caption}
-      </Typography>
-    ) : null}
-  </Paper>
-);
 
 /** What one history event says besides its action: who, to whom, where, why. */
 const EventDetails = ({ event }: { event: VoucherHistoryRow }) => {

@@ -1,15 +1,11 @@
 // The voucher demo data (mocks/vouchers.ts seedVoucherDemo) as the voucher tests use it: the packs by
 // title and the seeded vouchers by what happened to them.
-import { fireEvent, screen, within } from '@testing-library/react';
-import { expect } from 'vitest';
 import type { MockDb, MockRow } from '../../../mocks/data';
 import { DEMO_MEMBERS, seedVoucherDemo } from '../../../mocks/vouchers';
-import type { SentRequest } from '../pages/harness';
+import { rows } from '../operations';
 
-export const T = { timeout: 10_000 };
+export { confirmWith, expectFreshKeys, T, tile } from '../operations';
 export { DEMO_MEMBERS };
-
-const rows = (db: MockDb, table: string): MockRow[] => db.resourceRows[table] ?? [];
 
 export const seedDemo = (db: MockDb) => {
   seedVoucherDemo(db);
@@ -35,22 +31,3 @@ export const vouchersOf = (db: MockDb, packId: number) =>
 
 export const historyOf = (db: MockDb, voucherId: number) =>
   rows(db, 'voucherHistory').filter((h) => h.voucherId === voucherId);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Each request carries an Idempotency-Key, a UUID, and no two the same. */
-export const expectFreshKeys = (requests: readonly SentRequest[]) => {
-  const keys = requests.map((r) => r.headers.get('Idempotency-Key'));
-  for (const key of keys) expect(key).toMatch(UUID);
-  expect(new Set(keys).size).toBe(keys.length);
-};
-
-/** The confirm dialog (spec section 5): its question, then Confirm. */
-export const confirmWith = async (question: string) => {
-  const dialog = await screen.findByRole('dialog', { name: 'Please confirm' }, T);
-  expect(dialog).toHaveTextContent(question);
-  fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-};
-
-/** The figure a tile shows, by the tile's label (also while a dialog hides the page from the tree). */
-export const tile = (label: string) => screen.getByRole('group', { name: label, hidden: true });

@@ -3,37 +3,16 @@
 // rows the generic lists serve too.
 import { describe, expect, it } from 'vitest';
 import { MOCK_ACCOUNTS } from '../../../mocks/data';
-import { createProviders } from '../../../src/providers';
-import { ApiError, type HttpClient } from '../../../src/providers/httpClient';
-import { createMemoryStorage, createSessionStore } from '../../../src/providers/storage';
+import { post, refusal, signedInAs } from '../operations';
 import { useMockBackend } from '../pages/harness';
 import { DEMO_MEMBERS, historyOf, seedDemo } from './demo';
-
-const as = async (who: keyof typeof MOCK_ACCOUNTS): Promise<HttpClient> => {
-  const p = createProviders({ storage: createSessionStore(createMemoryStorage()) });
-  await p.authProvider.login(MOCK_ACCOUNTS[who]);
-  return p.httpClient;
-};
-
-const refusal = async (call: Promise<unknown>): Promise<{ code: number; data: unknown }> => {
-  try {
-    await call;
-  } catch (e) {
-    if (e instanceof ApiError) return { code: e.code, data: e.data };
-    throw e;
-  }
-  throw new Error('expected a refusal');
-};
-
-const post = (http: HttpClient, path: string, body: unknown, key?: string) =>
-  http(path, { method: 'POST', body, ...(key ? { headers: { 'Idempotency-Key': key } } : {}) });
 
 describe('voucher mocks', { timeout: 30_000 }, () => {
   const backend = useMockBackend();
 
   it('issue: the same key replays the first answer; the key on another body is code 2', async () => {
     const { kopi } = seedDemo(backend.db);
-    const http = await as('merchant');
+    const http = await signedInAs('merchant');
     const path = `/voucher-packs/${kopi.id}/vouchers`;
     const body = { memberMobile: '+6590009999', quantity: 2 };
     const first = await post(http, path, body, 'key-1');
@@ -56,7 +35,7 @@ describe('voucher mocks', { timeout: 30_000 }, () => {
 
   it('issue rules: member limit 6630, not ACTIVE 11, bad body 2', async () => {
     const { kopi, cake } = seedDemo(backend.db);
-    const http = await as('operator');
+    const http = await signedInAs('operator');
     // Tan was issued 3 of Free Kopi (limit 5): 3 more is past the limit
     expect(
       (
@@ -85,7 +64,7 @@ describe('voucher mocks', { timeout: 30_000 }, () => {
 
   it('redeem at another brand’s store 6701; donate a non-giftable voucher 6804; void an available one 11', async () => {
     const { voided, cakeVoucher } = seedDemo(backend.db);
-    const http = await as('operator');
+    const http = await signedInAs('operator');
     expect(await refusal(post(http, `/vouchers/${voided.id}/redeem`, { storeId: 3 }))).toEqual({
       code: 6701,
       data: [{ field: 'storeId', message: "is not an active store of the voucher's brand" }],
@@ -98,9 +77,9 @@ describe('voucher mocks', { timeout: 30_000 }, () => {
 
   it('expire is an operator’s; the summary counts by state', async () => {
     const { kopi, voided } = seedDemo(backend.db);
-    const merchant = await as('merchant');
+    const merchant = await signedInAs('merchant');
     expect((await refusal(post(merchant, `/vouchers/${voided.id}/expire`, {}))).code).toBe(26237);
-    const operator = await as('operator');
+    const operator = await signedInAs('operator');
     await post(operator, `/vouchers/${voided.id}/expire`, {});
     const summary = await operator(`/voucher-packs/${kopi.id}/summary`);
     expect(summary.data).toEqual({
@@ -115,7 +94,7 @@ describe('voucher mocks', { timeout: 30_000 }, () => {
 
   it('member wallet: grouped with history; another company’s merchant reads the member as unknown', async () => {
     seedDemo(backend.db);
-    const operator = await as('operator');
+    const operator = await signedInAs('operator');
     const wallet = await operator<{
       member: { name: string };
       vouchers: Record<string, { history: unknown[] }[]>;
@@ -129,7 +108,7 @@ describe('voucher mocks', { timeout: 30_000 }, () => {
     const other = backend.db.users.find((u) => u.email === MOCK_ACCOUNTS.merchant.email);
     if (!other) throw new Error('seed user missing');
     other.companyId = 2;
-    const merchant = await as('merchant');
+    const merchant = await signedInAs('merchant');
     expect(await refusal(merchant(`/members/${encodeURIComponent(DEMO_MEMBERS.tan)}/vouchers`))).toEqual({
       code: 5,
       data: [{ field: 'mobile', message: 'no member with this mobile' }],

@@ -1,7 +1,6 @@
-// Confirm-then-act for the voucher operations: a form (in a dialog or on a page) collects what the
-// operation needs, the spec's 'Confirm to {action} - {item}?' asks once more, the call goes out with an
-// Idempotency-Key, the 'Hint' / 'Error' notice reports it, and a refusal stays visible in the form with
-// the server's message and the field it names.
+// The form around one operation (in a dialog or on a page): the server's refusal above the inputs with
+// the fields it names, Cancel and a submit button that spins while the operation runs. The dialog is
+// mounted only while open, so each opening starts with a fresh form.
 import {
   Alert,
   AlertTitle,
@@ -12,65 +11,53 @@ import {
   DialogContent,
   DialogTitle,
 } from '@mui/material';
-import { type ReactNode, useCallback, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Form, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
-import { useConfirmAction } from '../../components/ConfirmActionDialog';
-import { failureOf, type OperationFailure, useIdempotentSend } from './api';
+import { fieldErrorsOf, type OperationFailure } from './failure';
+import { type OperationOutcome, type RunOperation, useConfirmedOperation } from './useConfirmedOperation';
 
 const EMPTY_RECORD = {};
 
+/**
+ * Where a refusal's field names find their labels (`{prefix}.{field}`, else the name itself): the
+ * voucher screens' labels unless a screen names its own.
+ */
+export const DEFAULT_FIELD_LABELS = 'voucherPages.field';
+
 export type SubmitErrors = Record<string, string> | undefined;
 
-export type OperationOutcome<T> =
-  | { status: 'success'; result: T }
-  | { status: 'failed'; failure: OperationFailure }
-  | { status: 'cancelled' };
-
-export interface OperationRequest<T> {
-  /** the spec's {action} and {item}, already translated */
-  action: string;
-  item: string;
-  /** what the call is, for telling one request from another (path and body) */
-  request: string;
-  send: (idempotencyKey: string) => Promise<T>;
-}
-
 /**
- * `run(...)` asks to confirm, sends, notifies, and keeps the failure (`failure`) for the form to show.
- * Render `confirmDialog` next to the form.
+ * What a submitted operation form answers react-admin: nothing once the operation succeeded (after
+ * `onSuccess`) or was cancelled, else the refusal's violations on the form's own `fields`.
  */
-export const useConfirmedOperation = () => {
-  const { confirm, confirmDialog } = useConfirmAction();
-  const sendOnce = useIdempotentSend();
-  const [failure, setFailure] = useState<OperationFailure | null>(null);
-
-  const run = useCallback(
-    async <T,>({ action, item, request, send }: OperationRequest<T>): Promise<OperationOutcome<T>> => {
-      const outcome = await confirm({ action, item, run: () => sendOnce(request, send) });
-      if (outcome.status === 'failed') {
-        const failed = failureOf(outcome.error);
-        setFailure(failed);
-        return { status: 'failed', failure: failed };
-      }
-      if (outcome.status === 'success') setFailure(null);
-      return outcome;
-    },
-    [confirm, sendOnce],
-  );
-  const clearFailure = useCallback(() => setFailure(null), []);
-  return { run, failure, clearFailure, confirmDialog };
+export const submitErrorsOf = <T,>(
+  outcome: OperationOutcome<T>,
+  fields: readonly string[],
+  onSuccess: (result: T) => void = () => {},
+): SubmitErrors => {
+  if (outcome.status === 'success') {
+    onSuccess(outcome.result);
+    return undefined;
+  }
+  return outcome.status === 'failed' ? fieldErrorsOf(outcome.failure, fields) : undefined;
 };
 
 /** The server's refusal: its message, then each field it names with the reason. */
-export const FailureAlert = ({ failure }: { failure: OperationFailure | null }) => {
+export const FailureAlert = ({
+  failure,
+  fieldLabels = DEFAULT_FIELD_LABELS,
+}: {
+  failure: OperationFailure | null;
+  fieldLabels?: string;
+}) => {
   const translate = useTranslate();
   if (!failure) return null;
   return (
     <Alert severity="error" variant="outlined" sx={{ mb: 2 }} role="alert">
       <AlertTitle>{failure.message || translate('common.notice.unknown_error')}</AlertTitle>
       {failure.fields.map((v) => {
-        const field = translate(`voucherPages.field.${v.field}`, { _: v.field });
+        const field = translate(`${fieldLabels}.${v.field}`, { _: v.field });
         return <div key={`${v.field}:${v.message}`}>{`${field}: ${v.message}`}</div>;
       })}
     </Alert>
@@ -118,6 +105,8 @@ export interface OperationDialogProps {
   onSubmit: (values: Record<string, unknown>) => Promise<SubmitErrors>;
   failure: OperationFailure | null;
   defaultValues?: Record<string, unknown>;
+  /** the refusal's field labels (see DEFAULT_FIELD_LABELS) */
+  fieldLabels?: string;
   children?: ReactNode;
 }
 
@@ -130,6 +119,7 @@ export const OperationDialog = ({
   onSubmit,
   failure,
   defaultValues,
+  fieldLabels,
   children,
 }: OperationDialogProps) => {
   const formId = useId();
@@ -149,7 +139,7 @@ export const OperationDialog = ({
         >
           <DialogTitle id={titleId}>{title}</DialogTitle>
           <DialogContent>
-            <FailureAlert failure={failure} />
+            <FailureAlert failure={failure} fieldLabels={fieldLabels} />
             {children}
           </DialogContent>
           <DialogActions>
@@ -159,5 +149,36 @@ export const OperationDialog = ({
         </Form>
       )}
     </Dialog>
+  );
+};
+
+export interface ConfirmedOperationDialogProps extends Omit<OperationDialogProps, 'failure' | 'onSubmit'> {
+  /**
+   * The submitted values: `run` confirms and sends the operation, `close` closes the dialog (and
+   * forgets its refusal); the answer is the form's errors.
+   */
+  onSubmit: (
+    values: Record<string, unknown>,
+    operation: { run: RunOperation; close: () => void },
+  ) => Promise<SubmitErrors>;
+}
+
+/** One operation's dialog with its own confirm-then-act (useConfirmedOperation) and confirm dialog. */
+export const ConfirmedOperationDialog = ({ onSubmit, onClose, ...props }: ConfirmedOperationDialogProps) => {
+  const { run, failure, clearFailure, confirmDialog } = useConfirmedOperation();
+  const close = () => {
+    clearFailure();
+    onClose();
+  };
+  return (
+    <>
+      <OperationDialog
+        {...props}
+        onClose={close}
+        failure={failure}
+        onSubmit={(values) => onSubmit(values, { run, close })}
+      />
+      {confirmDialog}
+    </>
   );
 };

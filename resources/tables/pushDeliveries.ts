@@ -1,0 +1,49 @@
+import { PUSH_DELIVERY_STATES } from '../../contract/enums';
+import type { ResourceDeclaration } from '../types';
+
+/**
+ * One member's message of a sent push, written by the sender (server/services/push.ts) only: the
+ * text as filled in for that member, the provider that took it ('outbox', the local push outbox, or
+ * 'fcm'), how many of the member's app tokens received it, and what became of it. With the local
+ * outbox these rows are the outbox: every message the product would have sent. No list of its own in
+ * the menu: a push's page lists its deliveries.
+ */
+export const pushDeliveries = {
+  name: 'pushDeliveries',
+  path: '/push-deliveries',
+  permission: 'push',
+  access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
+  ledger: true,
+  scope: 'company',
+  recordRepresentation: 'memberMobile',
+  defaultSort: { field: 'at', direction: 'desc' },
+  fields: [
+    { name: 'pushId', type: 'reference', reference: 'push', required: true, filter: ['eq', 'in'] },
+    {
+      name: 'memberMobile',
+      type: 'phone',
+      required: true,
+      maxLength: 20,
+      search: true,
+      filter: ['eq', 'in', 'regex'],
+      sortable: true,
+    },
+    { name: 'title', type: 'text', required: true, maxLength: 200 },
+    { name: 'body', type: 'text', required: true, maxLength: 1000, multiline: true, views: ['show'] },
+    { name: 'provider', type: 'text', required: true, maxLength: 16, filter: ['eq'] },
+    { name: 'tokens', type: 'number', integer: true, min: 0, default: 0, help: 'App tokens it went to' },
+    {
+      name: 'state',
+      type: 'select',
+      choices: PUSH_DELIVERY_STATES,
+      required: true,
+      filter: ['eq', 'in'],
+      sortable: true,
+    },
+    { name: 'error', type: 'text', maxLength: 500, views: ['show', 'list'] },
+    { name: 'at', type: 'datetime', required: true, filter: ['gte', 'lte'], sortable: true },
+  ],
+  uniques: [
+    { name: 'push_deliveries_one_per_member', fields: ['pushId', 'memberMobile'], error: 'ALREADY_EXISTS' },
+  ],
+} as const satisfies ResourceDeclaration;

@@ -1,0 +1,245 @@
+// The device operations (OPERATIONS.md "Devices", docs/api.md "Devices"): one per arrow of the
+// lifecycle APPROVED → REGISTERED (or REGISTER_FAILED, from which register may be retried) →
+// DELIVERED → ACTIVE → SPOILT or DEREGISTERED. Each runs inside the operation's one transaction
+// (server/lib/operation.ts), locks the device row first (`select … for update`) so racing calls queue
+// and each sees what the previous one left, and writes its audit row. `state` follows the lifecycle:
+// DEREGISTERED once spoilt or deregistered, ACTIVE before.
+//
+// `register` answers the device's secret once; only its SHA-256 is kept (device_secrets). A device
+// signs in with its serial number and that secret (`loginDevice`, `POST /auth/device-token`).
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DeviceLifecycle } from '../../contract/enums';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { deviceSecrets, devices, loginSessions, store } from '../db/schema';
+import { AppError } from '../errors';
+import { declarationOf } from '../resources/registry';
+import { type Caller, callerScopeOf } from '../resources/service';
+import { devicesVisibleTo } from '../resources/visibility';
+import { type DbOrTx, recordAudit } from './audit';
+import { deviceAccessTokenFor, deviceDid } from './auth';
+import type { LoginThrottle } from './rate-limit';
+import { createLogin, DEVICE_SIGN_IN_LIFECYCLES, type TerminalRow } from './sessions';
+import { sha256 } from './tokens';
+
+export interface DeviceRow extends Record<string, unknown> {
+  id: number;
+  companyId: number;
+  serialNo: string;
+  name: string | null;
+  model: string | null;
+  storeId: number | null;
+  state: string;
+  lifecycle: DeviceLifecycle;
+}
+
+const decl = declarationOf('devices');
+if (!decl) throw new Error('devices: declaration missing');
+
+const notAllowed = (device: DeviceRow, arrow: string) =>
+  new AppError('STATE_TRANSITION_NOT_ALLOWED', [
+    { field: 'lifecycle', message: `cannot ${arrow} a device that is ${device.lifecycle}` },
+  ]);
+
+/**
+ * The device `id` as the caller may move it, locked for the rest of the transaction; else 5. A
+ * merchant reaches their own company's devices only (and a colleague limited to a brand, the devices
+ * of that brand's stores).
+ */
+const lockDevice = async (tx: DbOrTx, caller: Caller, id: number): Promise<DeviceRow> => {
+  const [row] = await tx
+    .select()
+    .from(devices)
+    .where(
+      and(
+        eq(devices.id, id),
+        callerScopeOf(decl, devices, caller),
+        caller.type === 'OPERATOR' ? undefined : devicesVisibleTo(tx, caller),
+      ),
+    )
+    .for('update');
+  if (!row) throw new AppError('NOT_FOUND');
+  return row as DeviceRow;
+};
+
+/** Moves the locked device and writes the audit row of `action` with the row before and after. */
+const move = async (
+  tx: DbOrTx,
+  caller: Caller,
+  before: DeviceRow,
+  action: string,
+  lifecycle: DeviceLifecycle,
+): Promise<DeviceRow> => {
+  const state = lifecycle === 'SPOILT' || lifecycle === 'DEREGISTERED' ? 'DEREGISTERED' : 'ACTIVE';
+  const [after] = (await tx
+    .update(devices)
+    .set({ lifecycle, state, updateTime: new Date() })
+    .where(eq(devices.id, before.id))
+    .returning()) as DeviceRow[];
+  if (!after) throw new Error('locked device vanished');
+  await recordAudit(tx, {
+    actor: { id: caller.id, email: caller.email },
+    action,
+    resource: 'devices',
+    recordId: after.id,
+    companyId: after.companyId,
+    before,
+    after,
+  });
+  return after;
+};
+
+/** Ends every login of a device (its secret was replaced or withdrawn). */
+const revokeDeviceLogins = async (tx: DbOrTx, deviceId: number, reason: string): Promise<void> => {
+  await tx
+    .update(loginSessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(loginSessions.terminalId, deviceId), isNull(loginSessions.revokedAt)));
+};
+
+/** A device's secret: 32 random bytes, base64url (as refresh tokens). */
+export const newDeviceSecret = (): string => randomBytes(32).toString('base64url');
+
+/**
+ * APPROVED or REGISTER_FAILED → REGISTERED, answering the device with its new `secret` (the only time
+ * it is shown; a new register replaces it and ends the logins of the old one), or → REGISTER_FAILED
+ * with `failed` (the secret, if any, is withdrawn). Else 11.
+ */
+export const registerDevice = async (
+  tx: DbOrTx,
+  caller: Caller,
+  id: number,
+  { failed }: { failed?: boolean | undefined },
+): Promise<DeviceRow | (DeviceRow & { secret: string })> => {
+  const device = await lockDevice(tx, caller, id);
+  if (device.lifecycle !== 'APPROVED' && device.lifecycle !== 'REGISTER_FAILED')
+    throw notAllowed(device, 'register');
+  if (failed === true) {
+    await tx.delete(deviceSecrets).where(eq(deviceSecrets.deviceId, device.id));
+    await revokeDeviceLogins(tx, device.id, 'device-register-failed');
+    return move(tx, caller, device, 'registerFailed', 'REGISTER_FAILED');
+  }
+  const secret = newDeviceSecret();
+  const secretHash = sha256(secret);
+  const now = new Date();
+  await tx
+    .insert(deviceSecrets)
+    .values({ deviceId: device.id, secretHash, createTime: now })
+    .onConflictDoUpdate({ target: deviceSecrets.deviceId, set: { secretHash, createTime: now } });
+  await revokeDeviceLogins(tx, device.id, 'device-secret-replaced');
+  const after = await move(tx, caller, device, 'register', 'REGISTERED');
+  return { ...after, secret };
+};
+
+/** REGISTERED → DELIVERED (else 11). */
+export const deliverDevice = async (tx: DbOrTx, caller: Caller, id: number): Promise<DeviceRow> => {
+  const device = await lockDevice(tx, caller, id);
+  if (device.lifecycle !== 'REGISTERED') throw notAllowed(device, 'deliver');
+  return move(tx, caller, device, 'deliver', 'DELIVERED');
+};
+
+/** DELIVERED → ACTIVE (else 11); the device must name a store of its company (else 2 naming storeId). */
+export const activateDevice = async (tx: DbOrTx, caller: Caller, id: number): Promise<DeviceRow> => {
+  const device = await lockDevice(tx, caller, id);
+  if (device.lifecycle !== 'DELIVERED') throw notAllowed(device, 'activate');
+  if (device.storeId === null)
+    throw new AppError('PARAMETER_VALIDATION_FAILED', [
+      { field: 'storeId', message: 'a device is activated in a store: set its store first' },
+    ]);
+  const [where] = await tx
+    .select({ companyId: store.companyId })
+    .from(store)
+    .where(eq(store.id, device.storeId));
+  if (!where || where.companyId !== device.companyId)
+    throw new AppError('PARAMETER_VALIDATION_FAILED', [
+      { field: 'storeId', message: "is not a store of the device's company" },
+    ]);
+  return move(tx, caller, device, 'activate', 'ACTIVE');
+};
+
+/** DELIVERED or ACTIVE → SPOILT, state DEREGISTERED (else 11). */
+export const spoilDevice = async (tx: DbOrTx, caller: Caller, id: number): Promise<DeviceRow> => {
+  const device = await lockDevice(tx, caller, id);
+  if (device.lifecycle !== 'DELIVERED' && device.lifecycle !== 'ACTIVE') throw notAllowed(device, 'spoil');
+  return move(tx, caller, device, 'spoil', 'SPOILT');
+};
+
+/** ACTIVE → DEREGISTERED, state DEREGISTERED; already DEREGISTERED or SPOILT 26622; others 11. */
+export const deregisterDevice = async (tx: DbOrTx, caller: Caller, id: number): Promise<DeviceRow> => {
+  const device = await lockDevice(tx, caller, id);
+  if (device.lifecycle === 'DEREGISTERED' || device.lifecycle === 'SPOILT')
+    throw new AppError('DEVICE_DEREGISTER_FAILED', [
+      { field: 'lifecycle', message: `the device is already ${device.lifecycle}` },
+    ]);
+  if (device.lifecycle !== 'ACTIVE') throw notAllowed(device, 'deregister');
+  return move(tx, caller, device, 'deregister', 'DEREGISTERED');
+};
+
+// ---- signing in ------------------------------------------------------------------------------------
+
+export interface DeviceLoginDeps {
+  db: Db;
+  config: Config;
+  throttle: LoginThrottle;
+}
+
+export interface DeviceLoginOutput {
+  device: Omit<TerminalRow, 'brandId'>;
+  accessToken: string;
+  refreshToken: string;
+}
+
+const sameHash = (a: string, b: string): boolean => {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * `POST /auth/device-token`: a device signs in with its serial number and the secret `register`
+ * answered. Unknown serial number, no secret or a wrong one: 26200, as a user's bad credentials, with
+ * no hint which part was wrong (throttled like user logins, the serial number standing for the
+ * e-mail). A right secret of a device that may not sign in (not REGISTERED, DELIVERED or ACTIVE):
+ * 26201, as a blocked user's right password. Starts a login of the device (`terminalId`).
+ */
+export const loginDevice = async (
+  { db, config, throttle }: DeviceLoginDeps,
+  input: { serialNo: string; secret: string; ip: string },
+): Promise<DeviceLoginOutput> => {
+  const account = `device:${input.serialNo}`;
+  await throttle.check(account, input.ip);
+  const [row] = await db
+    .select({
+      id: devices.id,
+      serialNo: devices.serialNo,
+      name: devices.name,
+      companyId: devices.companyId,
+      storeId: devices.storeId,
+      brandId: store.brandId,
+      lifecycle: devices.lifecycle,
+      secretHash: deviceSecrets.secretHash,
+    })
+    .from(devices)
+    .innerJoin(deviceSecrets, eq(deviceSecrets.deviceId, devices.id))
+    .leftJoin(store, eq(store.id, devices.storeId))
+    .where(eq(devices.serialNo, input.serialNo))
+    .limit(1);
+  // hash even when there is no such device, so the time taken does not say which part was wrong
+  const given = sha256(input.secret);
+  const found = row as (TerminalRow & { secretHash: string }) | undefined;
+  if (!found || !sameHash(given, found.secretHash)) {
+    await throttle.fail(account, input.ip);
+    throw new AppError('BAD_CREDENTIALS');
+  }
+  await throttle.succeed(account, input.ip);
+  if (!DEVICE_SIGN_IN_LIFECYCLES.includes(found.lifecycle)) throw new AppError('INVALID_USER_STATE');
+  const { secretHash: _hash, ...device } = found;
+  const { session, refreshToken } = await createLogin(db, {
+    terminalId: device.id,
+    deviceId: deviceDid(device.id),
+    ttlS: config.refreshTokenTtlS,
+  });
+  const { brandId: _brand, ...answered } = device;
+  return { device: answered, accessToken: await deviceAccessTokenFor(config, device, session), refreshToken };
+};

@@ -1,0 +1,336 @@
+// The skeleton of a hand-written show page of a record that operations move (a voucher pack, a
+// voucher, a stamp card programme, a member card): the toolbar with the way back, the record's card
+// with its title and chips, and sections below it (the records it holds, its history), stacked.
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Divider,
+  LinearProgress,
+  Stack,
+  type SxProps,
+  type Theme,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { type MouseEvent, type ReactElement, type ReactNode, useState } from 'react';
+import {
+  DataTable,
+  type Identifier,
+  Link,
+  Pagination,
+  type RaRecord,
+  ReferenceManyField,
+  Show,
+  type ShowProps,
+  type SortPayload,
+  TopToolbar,
+  useCanAccess,
+  useCreatePath,
+  useGetManyReference,
+  useRecordContext,
+} from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { toApiErrorLike } from '../apiError';
+
+const RecordSections = ({ children }: { children: (record: RaRecord) => ReactNode }) => {
+  const record = useRecordContext<RaRecord>();
+  if (!record) return null;
+  return <Stack spacing={3}>{children(record)}</Stack>;
+};
+
+export interface RecordShowProps extends Omit<Partial<ShowProps>, 'children'> {
+  resource: string;
+  /** the page's sections, once the record is loaded */
+  children: (record: RaRecord) => ReactNode;
+}
+
+/** react-admin's show view without its card: the sections stand on the page, each a card of its own. */
+export const RecordShow = ({ resource, children, ...props }: RecordShowProps) => (
+  <Show resource={resource} component={Box} {...props}>
+    <RecordSections>{children}</RecordSections>
+  </Show>
+);
+
+/**
+ * The show page's toolbar: the way back on the left; on the right the page's own buttons, then
+ * `generated` (the generated show page's actions, as they are there: Enable / Disable, Edit).
+ */
+export const ShowToolbar = ({
+  back,
+  backLabel,
+  generated,
+  children,
+}: {
+  back: string;
+  backLabel: string;
+  generated?: ReactNode;
+  children?: ReactNode;
+}) => (
+  <TopToolbar sx={{ gap: 1, alignItems: 'center' }}>
+    <Button component={RouterLink} to={back} startIcon={<ArrowBack />}>
+      {backLabel}
+    </Button>
+    <Box sx={{ flex: 1 }} />
+    {children}
+    {generated ? (
+      <Box sx={{ '& .RaTopToolbar-root': { minHeight: 0, p: 0, alignItems: 'center' } }}>{generated}</Box>
+    ) : null}
+  </TopToolbar>
+);
+
+/** A button that may be disabled, with why in a tooltip. */
+export const DisabledReason = ({
+  disabled,
+  reason,
+  children,
+}: {
+  disabled: boolean;
+  reason: string;
+  children: ReactElement;
+}) =>
+  disabled ? (
+    // a disabled button receives no pointer events: the tooltip listens on its wrapper
+    <Tooltip title={reason}>
+      <span>{children}</span>
+    </Tooltip>
+  ) : (
+    children
+  );
+
+/**
+ * A contained button that opens an operation's dialog (`dialog(open, close)` renders it); disabled,
+ * with the reason in a tooltip, while `disabledReason` is set.
+ */
+export const DialogButton = ({
+  icon,
+  label,
+  disabledReason = null,
+  dialog,
+}: {
+  icon: ReactNode;
+  label: string;
+  disabledReason?: string | null;
+  dialog: (open: boolean, close: () => void) => ReactNode;
+}) => {
+  const [open, setOpen] = useState(false);
+  const disabled = disabledReason !== null;
+  return (
+    <>
+      <DisabledReason disabled={disabled} reason={disabledReason ?? ''}>
+        <Button variant="contained" startIcon={icon} onClick={() => setOpen(true)} disabled={disabled}>
+          {label}
+        </Button>
+      </DisabledReason>
+      {dialog(open, () => setOpen(false))}
+    </>
+  );
+};
+
+/** The record's own card, at the top of the page. */
+export const ShowCard = ({ children }: { children: ReactNode }) => (
+  <Card variant="outlined" sx={{ borderRadius: 3 }}>
+    <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>{children}</CardContent>
+  </Card>
+);
+
+/** The page's heading and the record's chips beside it; `code`: the title is a code read aloud. */
+export const TitleRow = ({
+  title,
+  chips,
+  code = false,
+  mb,
+}: {
+  title: string;
+  chips?: ReactNode;
+  code?: boolean;
+  mb: number;
+}) => (
+  <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', mb }}>
+    <Typography
+      component="h1"
+      variant="h5"
+      sx={code ? { fontFamily: 'monospace', fontWeight: 700, letterSpacing: 1 } : { fontWeight: 600 }}
+    >
+      {title}
+    </Typography>
+    {chips}
+  </Stack>
+);
+
+/** A record with a picture, a title and a description (a pack, a programme), then its details. */
+export const HeadlineCard = ({
+  image,
+  title,
+  chips,
+  description,
+  children,
+}: {
+  image: unknown;
+  title: string;
+  chips?: ReactNode;
+  description: unknown;
+  children: ReactNode;
+}) => (
+  <ShowCard>
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
+      {typeof image === 'string' && /^https?:\/\//.test(image) ? (
+        <Box
+          component="img"
+          src={image}
+          alt=""
+          sx={{
+            width: 120,
+            height: 120,
+            objectFit: 'cover',
+            borderRadius: 2,
+            flexShrink: 0,
+            bgcolor: 'action.hover',
+          }}
+        />
+      ) : null}
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <TitleRow title={title} chips={chips} mb={1} />
+        {typeof description === 'string' && description !== '' ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2, whiteSpace: 'pre-wrap' }}>
+            {description}
+          </Typography>
+        ) : null}
+        {children}
+      </Box>
+    </Stack>
+  </ShowCard>
+);
+
+/** A section of the page as a card, named by its heading. */
+export const SectionCard = ({
+  title,
+  divider = false,
+  children,
+}: {
+  title: string;
+  divider?: boolean;
+  children: ReactNode;
+}) => (
+  <Card variant="outlined" sx={{ borderRadius: 3 }} component="section" aria-label={title}>
+    <CardContent>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {divider ? <Divider /> : null}
+      {children}
+    </CardContent>
+  </Card>
+);
+
+/**
+ * The `reference` records whose `target` is the page's record, newest first, ten a page, each row
+ * opening its record; not shown to a user who may not list them.
+ */
+export const RelatedRecords = ({
+  title,
+  reference,
+  target,
+  empty,
+  children,
+}: {
+  title: string;
+  reference: string;
+  target: string;
+  /** what an empty list says */
+  empty: string;
+  /** the DataTable's columns */
+  children: ReactNode;
+}) => {
+  const { canAccess, isPending } = useCanAccess({ action: 'list', resource: reference });
+  if (isPending || !canAccess) return null;
+  return (
+    <SectionCard title={title}>
+      <ReferenceManyField
+        reference={reference}
+        target={target}
+        sort={{ field: 'createTime', order: 'DESC' }}
+        perPage={10}
+        pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+        empty={
+          <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
+            {empty}
+          </Typography>
+        }
+      >
+        <DataTable bulkActionButtons={false} rowClick="show">
+          {children}
+        </DataTable>
+      </ReferenceManyField>
+    </SectionCard>
+  );
+};
+
+/**
+ * A record's history (its `reference` rows whose `target` is `id`, up to 200, in `sort` order) as a
+ * section: a bar while they load, a warning when they cannot, else `children(rows)`. react-admin's
+ * refresh after an operation reloads them. Not shown to a user who may not list them.
+ */
+export const HistorySection = ({
+  title,
+  reference,
+  target,
+  id,
+  sort,
+  children,
+}: {
+  title: string;
+  reference: string;
+  target: string;
+  id: Identifier;
+  sort: SortPayload;
+  children: (rows: RaRecord[]) => ReactNode;
+}) => {
+  const { canAccess, isPending: accessPending } = useCanAccess({ action: 'list', resource: reference });
+  const { data, isPending, error } = useGetManyReference<RaRecord>(
+    reference,
+    { target, id, sort, pagination: { page: 1, perPage: 200 } },
+    { enabled: canAccess === true },
+  );
+  if (accessPending || !canAccess) return null;
+  return (
+    <SectionCard title={title} divider>
+      {error ? (
+        <Alert severity="warning" variant="outlined" sx={{ mt: 2 }}>
+          {toApiErrorLike(error).message}
+        </Alert>
+      ) : isPending ? (
+        <LinearProgress sx={{ mt: 2 }} />
+      ) : (
+        children(data ?? [])
+      )}
+    </SectionCard>
+  );
+};
+
+/** A link to a record's page; inside a row that opens a record too, the link's click alone navigates. */
+export const RecordLink = ({
+  resource,
+  id,
+  sx,
+  children,
+}: {
+  resource: string;
+  id: Identifier;
+  sx?: SxProps<Theme>;
+  children: ReactNode;
+}) => {
+  const createPath = useCreatePath();
+  return (
+    <Link
+      to={createPath({ resource, id, type: 'show' })}
+      onClick={(e: MouseEvent) => e.stopPropagation()}
+      {...(sx ? { sx } : {})}
+    >
+      {children}
+    </Link>
+  );
+};

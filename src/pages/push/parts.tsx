@@ -1,0 +1,215 @@
+// Small pieces the push screens share: the state chips of a push and of a delivery, a labelled detail
+// list, a figure tile, and the notification card the way a member's phone shows it.
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import { Box, Chip, type ChipProps, Paper, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import {
+  PUSH_DELIVERY_STATES,
+  type PushDeliveryState,
+  type PushNotificationState,
+} from '../../../contract/enums';
+import { pushStateOf } from './api';
+
+/** A time in the browser's locale, or a dash. */
+export const when = (value: unknown): string => {
+  if (typeof value !== 'string' || value === '') return '—';
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : d.toLocaleString();
+};
+
+const PUSH_STATE_COLORS: Record<PushNotificationState, ChipProps['color']> = {
+  PENDING: 'default',
+  SCHEDULED: 'info',
+  COMPLETED: 'success',
+  FAILED: 'error',
+};
+
+/** A push's state as a coloured chip. */
+export const PushStateChip = ({ state }: { state: unknown }) => {
+  const translate = useTranslate();
+  const name = pushStateOf(state);
+  if (!name) return null;
+  return (
+    <Chip
+      size="small"
+      color={PUSH_STATE_COLORS[name]}
+      variant={name === 'PENDING' ? 'outlined' : 'filled'}
+      label={translate(`resources.push.choices.state.${name}`)}
+    />
+  );
+};
+
+const DELIVERY_COLORS: Record<PushDeliveryState, ChipProps['color']> = {
+  SENT: 'success',
+  FAILED: 'error',
+  DROPPED: 'warning',
+};
+
+const isDeliveryState = (v: unknown): v is PushDeliveryState =>
+  typeof v === 'string' && (PUSH_DELIVERY_STATES as readonly string[]).includes(v);
+
+/** One member's delivery state as a chip. */
+export const DeliveryStateChip = ({ state }: { state: unknown }) => {
+  const translate = useTranslate();
+  if (!isDeliveryState(state)) return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={DELIVERY_COLORS[state]}
+      label={translate(`resources.pushDeliveries.choices.state.${state}`)}
+    />
+  );
+};
+
+/** One label and its value in a detail list. */
+export const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
+  <>
+    <Typography component="dt" variant="body2" color="text.secondary">
+      {label}
+    </Typography>
+    <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+      {children}
+    </Box>
+  </>
+);
+
+export const DetailList = ({ children }: { children: ReactNode }) => (
+  <Box
+    component="dl"
+    sx={{
+      display: 'grid',
+      gridTemplateColumns: { xs: 'max-content 1fr', md: 'max-content 1fr max-content 1fr' },
+      columnGap: 2,
+      rowGap: 1,
+      m: 0,
+    }}
+  >
+    {children}
+  </Box>
+);
+
+/** One figure as a tile: its label, the number large, and a line of context. The label names the group. */
+export const FigureTile = ({
+  label,
+  value,
+  caption,
+  tone = 'text.primary',
+}: {
+  label: string;
+  value: ReactNode;
+  caption?: ReactNode;
+  tone?: string;
+}) => (
+  <Paper
+    variant="outlined"
+    role="group"
+    aria-label={label}
+    sx={{ p: 2, borderRadius: 2, display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0 }}
+  >
+    <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
+      {label}
+    </Typography>
+    <Typography variant="h4" component="p" sx={{ fontWeight: 600, color: tone, m: 0 }}>
+      {value}
+    </Typography>
+    {caption ? (
+      <Typography variant="body2" color="text.secondary" component="div">
+        {caption}
+      </Typography>
+    ) : null}
+  </Paper>
+);
+
+/**
+ * A notification as a member's phone shows it on the lock screen: the sender, when, the title in bold
+ * and the body. Empty title or body show their hint, dimmed.
+ */
+export const NotificationCard = ({
+  sender,
+  title,
+  body,
+  titleHint,
+  bodyHint,
+  label,
+}: {
+  sender: string;
+  title: string;
+  body: string;
+  titleHint: string;
+  bodyHint: string;
+  /** the card's accessible name */
+  label: string;
+}) => {
+  const translate = useTranslate();
+  return (
+    <Box
+      role="figure"
+      aria-label={label}
+      sx={{
+        p: { xs: 2, sm: 2.5 },
+        borderRadius: 4,
+        background: 'linear-gradient(160deg, #1e3a5f 0%, #3b5b8c 55%, #7a6aa8 100%)',
+      }}
+    >
+      <Typography
+        aria-hidden
+        sx={{ color: 'rgba(255,255,255,0.85)', textAlign: 'center', fontSize: 40, fontWeight: 300, mb: 1.5 }}
+      >
+        9:41
+      </Typography>
+      <Box
+        sx={{
+          bgcolor: 'rgba(255,255,255,0.92)',
+          color: '#111',
+          borderRadius: 3,
+          p: 1.5,
+          boxShadow: '0 6px 24px rgba(0,0,0,0.25)',
+          backdropFilter: 'blur(8px)',
+        }}
+      >
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
+          <Box
+            aria-hidden
+            sx={{
+              width: 20,
+              height: 20,
+              borderRadius: 1,
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+              display: 'grid',
+              placeItems: 'center',
+            }}
+          >
+            <NotificationsActiveOutlined sx={{ fontSize: 14 }} />
+          </Box>
+          <Typography
+            variant="caption"
+            sx={{ flex: 1, minWidth: 0, textTransform: 'uppercase', letterSpacing: 0.4, color: '#555' }}
+            noWrap
+          >
+            {sender}
+          </Typography>
+          <Typography variant="caption" sx={{ color: '#777' }}>
+            {translate('pushPages.preview.now')}
+          </Typography>
+        </Stack>
+        <Typography
+          variant="subtitle2"
+          sx={{ fontWeight: 700, overflowWrap: 'anywhere', color: title ? '#111' : '#999' }}
+          data-testid="push-preview-title"
+        >
+          {title || titleHint}
+        </Typography>
+        <Typography
+          variant="body2"
+          sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', color: body ? '#222' : '#999' }}
+          data-testid="push-preview-body"
+        >
+          {body || bodyHint}
+        </Typography>
+      </Box>
+    </Box>
+  );
+};

@@ -1,0 +1,72 @@
+// What goes over the wire compressed: API answers over 1 kB in the encoding the client accepts (and
+// small ones as they are), and the portal's built files as the build compressed them (.br, .gz).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE_PATHS } from '../../contract/http';
+import { addUser, callerFor } from './fixtures';
+import { APP_TIMEOUT, createTestApp, type TestApp } from './helpers';
+
+const dist = mkdtempSync(path.join(tmpdir(), 'loyalty-dist-'));
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const call = callerFor(() => t, tokens);
+
+beforeAll(async () => {
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Portal</title>');
+  writeFileSync(path.join(dist, 'assets', 'app.js'), script);
+  writeFileSync(path.join(dist, 'assets', 'app.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(dist, 'assets', 'app.js.gz'), gzipSync(script));
+  t = await createTestApp({ env: { DIST_DIR: dist } });
+  await addUser(t, tokens, 'op', { type: 'OPERATOR' });
+  for (let i = 0; i < 20; i++)
+    await call('op', 'POST', `${BASE_PATHS.main}/industry-config`, {
+      code: `i${i}`,
+      name: `Industry number ${i}`,
+    });
+}, APP_TIMEOUT);
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('compression', () => {
+  it('compresses an API answer over 1 kB in the encoding the client takes', async () => {
+    const url = `${BASE_PATHS.main}/industry-config?size=100`;
+    const plain = await call('op', 'GET', url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const br = await call('op', 'GET', url, undefined, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await call('op', 'GET', url, undefined, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('leaves a small answer as it is', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toMatchObject({ code: 0 });
+  });
+
+  it("sends the portal's files as the build compressed them, cached for good when hashed", async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.headers['cache-control']).toContain('immutable');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+});

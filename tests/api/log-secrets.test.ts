@@ -1,0 +1,84 @@
+// The log never holds a secret, whatever fails: a failed query whose parameters include a password
+// hash (drizzle writes them into its message), an unhandled error whose message carries an API key
+// or a token, a job failing with such a message (logged and stored in `jobs.last_error`), and the
+// bodies and headers of sign-in, device sign-in and device registration.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE_PATHS } from '../../contract/http';
+import { jobs } from '../../server/db/schema';
+import { createJobRunner, enqueue } from '../../server/jobs/runner';
+import { hashPassword } from '../../server/services/passwords';
+import { APP_TIMEOUT, captureLogs, createTestApp, createUser, login, type TestApp } from './helpers';
+
+const STRIPE_KEY = 'sk_test_51AbCdEfGhIjKlMnOpQrStUv';
+const PASSWORD = 'logged-password-Pass1';
+let t: TestApp;
+let logs: Awaited<ReturnType<typeof captureLogs>>;
+let hash: string;
+
+beforeAll(async () => {
+  logs = await captureLogs();
+  hash = await hashPassword('the-hashed-one-Pass1');
+  t = await createTestApp({
+    logStream: logs.stream,
+    setup: (app) => {
+      // probes: a route whose query fails with a hash among its parameters, one that throws a key
+      app.get('/probe/failed-query', { config: { public: true } }, async () => {
+        await app.db.execute(sql`select ${hash}::int as broken`);
+        return 'unreachable';
+      });
+      app.get('/probe/thrown', { config: { public: true } }, async () => {
+        throw new Error(`the provider refused ${STRIPE_KEY}`);
+      });
+    },
+  });
+}, APP_TIMEOUT);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('logs', () => {
+  it('hold no password hash, key or token, whatever failed', async () => {
+    const failed = await t.app.inject({ method: 'GET', url: '/probe/failed-query' });
+    expect(failed.statusCode).toBe(500);
+    expect((await t.app.inject({ method: 'GET', url: '/probe/thrown' })).statusCode).toBe(500);
+
+    await createUser(t.db, { email: 'logged@example.com', password: PASSWORD });
+    const { accessToken, refreshToken } = await login(t.app, 'logged@example.com', PASSWORD);
+
+    // a job failing with a message that names a hash and a key
+    await enqueue(t.db, 'leaky', {});
+    const runner = createJobRunner({
+      db: t.db,
+      log: t.app.log,
+      handlers: {
+        leaky: async () => {
+          throw new Error(`Failed query: update users set password_hash = $1\nparams: ${hash},${STRIPE_KEY}`);
+        },
+      },
+      instanceId: 'log-test',
+    });
+    await runner.runDue(new Date(Date.now() + 1000));
+    const [job] = await t.db.select().from(jobs).where(sql`${jobs.name} = 'leaky'`);
+    expect(job?.lastError).toContain('params: [Redacted]');
+    expect(job?.lastError).not.toContain(hash);
+
+    const text = logs.text();
+    // the failures were logged, without what they carried
+    expect(text).toContain('"msg":"unhandled error"');
+    expect(text).toContain('params: [Redacted]');
+    for (const secret of [hash, hash.slice(0, 30), STRIPE_KEY, PASSWORD, accessToken, refreshToken])
+      expect(text, secret.slice(0, 12)).not.toContain(secret);
+    expect(text).not.toContain('$argon2id$');
+  });
+
+  it('hold no device secret from registration or device sign-in', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: `${BASE_PATHS.main}/auth/device-token`,
+      payload: { serialNo: 'SN-LOG-1', secret: 'device-secret-never-logged-0123456789' },
+    });
+    expect(logs.text()).not.toContain('device-secret-never-logged');
+  });
+});

@@ -1,0 +1,131 @@
+// Two real server processes (server/server.ts) on one PostgreSQL database share the push sending:
+// 50 due pushes to 40 members each, one process killed (SIGKILL) while it is sending; the other
+// finishes every push once its lease on the dead one's jobs has run out, and every member gets every
+// push exactly once (the local outbox: one delivery row per message sent). PostgreSQL only: the
+// embedded database is one process's.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, members, push, pushDeliveries } from '../../server/db/schema';
+import { dayOf } from '../../server/services/vouchers';
+import { addOrg, addUser, callerFor, MAIN, type Org } from './fixtures';
+import { APP_TIMEOUT, codeOf, createTestApp, dataOf, type TestApp } from './helpers';
+import { type Instance, killInstance, startInstance } from './instances';
+
+const PUSHES = 50;
+const MEMBERS = 40;
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const call = callerFor(() => t, tokens);
+let acme: Org;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'loyalty-push-instances-'));
+const children: Instance[] = [];
+
+/** server/server.ts on the test's database, its jobs polled often, short leases, batches of one member. */
+const start = (name: string) =>
+  startInstance({
+    DATABASE_URL: t.config.databaseUrl ?? '',
+    DATA_DIR: path.join(dataDir, name),
+    DIST_DIR: path.join(dataDir, 'no-dist'),
+    ADMIN_EMAIL: `first-${name}@example.test`,
+    JOB_POLL_MS: '100',
+    JOB_LEASE_MS: '3000',
+    PUSH_BATCH_SIZE: '1',
+  }).then((i) => {
+    children.push(i);
+    return i;
+  });
+
+const deliveries = async () =>
+  Number((await t.db.select({ n: sql<number>`count(*)::int` }).from(pushDeliveries))[0]?.n ?? 0);
+
+const waitFor = async (what: string, ok: () => Promise<boolean>, ms: number, everyMs = 100) => {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await ok()) return;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  const open = await t.db.select().from(jobs).where(sql`${jobs.state} <> 'done'`);
+  const pending = await t.db
+    .select({ id: push.id, state: push.state, startedAt: push.startedAt })
+    .from(push)
+    .where(sql`${push.state} <> 'COMPLETED'`);
+  throw new Error(`timed out waiting for ${what}: ${JSON.stringify({ open, pending })}`);
+};
+
+describe.skipIf(!process.env.DATABASE_URL)('push sending across two server instances', () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+    acme = await addOrg(t, 'Acme');
+    await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
+    const day = (n: number) => dayOf(new Date(Date.now() + n * 86_400_000));
+    const programme = dataOf(
+      await call('owner', 'POST', `${MAIN}/stamp-cards`, {
+        title: 'Card',
+        stampsRequired: 10,
+        price: 0,
+        startDate: day(-1),
+        endDate: day(30),
+        brandId: acme.brandId,
+      }),
+    ) as { id: number };
+    for (let i = 0; i < MEMBERS; i++) {
+      const res = await call('owner', 'POST', `${MAIN}/stamp-cards/${programme.id}/member-cards`, {
+        memberMobile: `+6594${String(i).padStart(6, '0')}`,
+        storeId: acme.storeId,
+      });
+      expect(codeOf(res)).toEqual({ status: 200, code: 0 });
+    }
+    expect(await t.db.select().from(members)).toHaveLength(MEMBERS);
+  }, APP_TIMEOUT);
+
+  afterAll(async () => {
+    for (const c of children) await killInstance(c);
+    await t?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('sends 50 due pushes to each member once, though one instance is killed mid-batch', async () => {
+    const soon = new Date(Date.now() + 2_000).toISOString();
+    for (let i = 0; i < PUSHES; i++) {
+      const created = dataOf(
+        await call('owner', 'POST', `${MAIN}/push`, {
+          title: `Push ${i} for {name}`,
+          body: 'Hello',
+          audience: 'ALL_MEMBERS',
+          scheduledAt: soon,
+        }),
+      ) as { id: number };
+      expect(codeOf(await call('owner', 'POST', `${MAIN}/push/${created.id}/schedule`))).toEqual({
+        status: 200,
+        code: 0,
+      });
+    }
+    const a = await start('a');
+    await start('b');
+    // both are sending: kill one without warning, in the middle of its batches
+    await waitFor('sending to start', async () => (await deliveries()) > 0, 60_000);
+    await killInstance(a);
+    const atKill = await deliveries();
+    expect(atKill).toBeLessThan(PUSHES * MEMBERS);
+
+    await waitFor(
+      'every push COMPLETED',
+      async () =>
+        (await t.db.select({ id: push.id }).from(push).where(eq(push.state, 'COMPLETED'))).length === PUSHES,
+      120_000,
+    );
+    const rows = await t.db.select().from(push);
+    for (const row of rows)
+      expect(row).toMatchObject({ state: 'COMPLETED', sentCount: MEMBERS, failedCount: 0 });
+    const sent = await t.db
+      .select({ pushId: pushDeliveries.pushId, mobile: pushDeliveries.memberMobile })
+      .from(pushDeliveries);
+    expect(sent).toHaveLength(PUSHES * MEMBERS);
+    expect(new Set(sent.map((s) => `${s.pushId}|${s.mobile}`)).size).toBe(PUSHES * MEMBERS);
+    expect(await t.db.select().from(jobs).where(eq(jobs.state, 'failed'))).toEqual([]);
+  }, 240_000);
+});
