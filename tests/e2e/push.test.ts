@@ -1,0 +1,120 @@
+// A push notification in a real browser against a real `npm start` with the demo data (issue 11): a
+// merchant writes a push to one store's members with a placeholder, sees the preview and the
+// recipient count, schedules it through the spec's confirm, and sees it COMPLETED by the job runner
+// with one delivery per member, each message filled in for its member.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserAvailable,
+  launchBrowser,
+  newContext,
+  type PageProblems,
+  type RunningServer,
+  screenshot,
+  startServer,
+  watchPage,
+} from './harness';
+
+const PASSWORD = 'Demo-push-Pass1';
+const MERCHANT = { email: 'owner@harbour-kopi.example', password: PASSWORD };
+const TITLE = 'E2E hello {name}';
+
+const yesterday = () => {
+  const d = new Date(Date.now() - 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T10:00`;
+};
+
+const signIn = async (page: Page, user: { email: string; password: string }): Promise<void> => {
+  await page.goto('/login');
+  await page.getByLabel(/^E-mail/).fill(user.email);
+  await page.getByLabel(/^Password/).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
+};
+
+describe.skipIf(!browserAvailable())('a push notification in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let merchant: Page;
+  let problems: PageProblems;
+
+  beforeAll(async () => {
+    server = await startServer({
+      adminEmail: 'first.operator@example.com',
+      adminPassword: 'First-operator-Pass1',
+      demoPassword: PASSWORD,
+    });
+    browser = await launchBrowser();
+    context = await newContext(browser, server.baseUrl);
+    merchant = await context.newPage();
+    problems = watchPage(merchant);
+  }, 600_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("the merchant schedules a push to one store's members and sees it sent to each of them", async () => {
+    await signIn(merchant, MERCHANT);
+    await merchant.goto('/push/create');
+    await merchant.getByLabel(/^Title/).fill(TITLE);
+    await merchant.getByLabel(/^Body/).fill('You have {stamps} stamps at {brand}.');
+    await merchant.getByRole('radio', { name: 'Members of one store' }).check();
+    await merchant
+      .getByLabel(/^Store/)
+      .last()
+      .click();
+    await merchant.getByRole('option').first().click();
+    await merchant.getByLabel(/^Scheduled for/).fill(yesterday());
+    // the preview fills the placeholders for a sample member and counts the audience (asked again
+    // 400 ms after the audience stops changing)
+    await merchant.waitForTimeout(1_500);
+    await merchant.waitForLoadState('networkidle');
+    const reach = merchant.getByText(/Will reach \d+ members?/);
+    await reach.waitFor({ timeout: 20_000 });
+    const members = Number(/(\d+)/.exec((await reach.textContent()) ?? '')?.[1]);
+    expect(members).toBeGreaterThan(0);
+    await merchant
+      .getByText(/^E2E hello (?!\{name\})/)
+      .first()
+      .waitFor();
+    await screenshot(merchant, 'push-merchant-form');
+    await merchant.getByRole('button', { name: /^Save$/ }).click();
+    await merchant.waitForURL(/\/push\/\d+\/show/, { timeout: 20_000 });
+
+    await merchant.getByRole('button', { name: /^Schedule$/ }).click();
+    await merchant.getByText(`Confirm to Schedule - ${TITLE}?`).waitFor();
+    await merchant.getByRole('button', { name: /^Confirm$/ }).click();
+    // the job runner sends it at once (its time has passed): the page shows it once reloaded
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      await merchant.reload();
+      if (
+        await merchant
+          .getByText('Completed')
+          .first()
+          .isVisible({ timeout: 3_000 })
+          .catch(() => false)
+      )
+        break;
+      await merchant.waitForTimeout(1_000);
+    }
+    await merchant.getByText('Completed').first().waitFor({ timeout: 5_000 });
+    await merchant.getByText('Deliveries').first().waitFor({ timeout: 20_000 });
+    await merchant.getByText(`of ${members} member`).first().waitFor({ timeout: 20_000 });
+    // each message as it was filled in: no placeholder left
+    const deliveries = merchant.locator('[aria-label="Deliveries"]');
+    await deliveries
+      .getByText(/^E2E hello /)
+      .first()
+      .waitFor();
+    expect(await deliveries.getByText(/^E2E hello (?!\{name\})/).count()).toBeGreaterThan(0);
+    expect(await deliveries.getByText('E2E hello {name}').count()).toBe(0);
+    await screenshot(merchant, 'push-merchant-completed');
+    expect(problems.pageErrors).toEqual([]);
+  }, 180_000);
+});
