@@ -34,6 +34,12 @@ export const FINANCE_RESOURCES = [
   'topUp',
 ] as const satisfies readonly PermissionResource[];
 
+/**
+ * The finance an operator may read: every company's payments (the operator's Transaction > Payment
+ * History, spec section 6; OPERATIONS.md). Never wallets, balances or saved cards.
+ */
+export const OPERATOR_READABLE_FINANCE = ['paymentHistory'] as const satisfies readonly PermissionResource[];
+
 /** Product-wide settings and oversight: operators only, whatever a merchant's permissions say. */
 export const OPERATOR_ONLY_RESOURCES = [
   'mainConfig',
@@ -91,7 +97,7 @@ export const toPermissionAction = (action: PermissionAction | RaAction): Permiss
 /**
  * May `subject` do `action` on `resource`?
  * - Unknown resources are refused for everyone (fail closed: a typo must not open a door).
- * - An operator may do everything except finance.
+ * - An operator may do everything except finance, of which they only read payment history.
  * - A merchant never touches operator-only resources and only reads the reference data; without explicit permissions (the company
  *   owner) they may do every other resource; with permissions, only what those grant. Holding
  *   UPDATE or ADD on a resource implies VIEW on it, since nobody edits what they cannot see.
@@ -101,7 +107,8 @@ export const canAccess = (subject: AccessSubject, request: AccessRequest): boole
   const { resource } = request;
   const action = toPermissionAction(request.action);
   if (!isPermissionResource(resource) || !isPermissionAction(action)) return false;
-  if (subject.type === 'OPERATOR') return !has(FINANCE_RESOURCES, resource);
+  if (subject.type === 'OPERATOR')
+    return has(OPERATOR_READABLE_FINANCE, resource) ? action === 'VIEW' : !has(FINANCE_RESOURCES, resource);
   if (subject.type !== 'MERCHANT') return false;
   if (has(OPERATOR_ONLY_RESOURCES, resource)) return false;
   if (has(MERCHANT_READ_ONLY_RESOURCES, resource)) return action === 'VIEW';

@@ -88,6 +88,10 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const PAYMENT_METHODS = ['FREE', 'STRIPE'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** A payment (a top-up): FREE ones are SUCCEEDED at once, STRIPE ones wait for Stripe's webhook. */
+export const PAYMENT_STATES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
 export const SORT_DIRECTIONS = ['desc', 'asc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 

@@ -3,6 +3,7 @@ export * from './constants';
 export * from './enums';
 export * from './envelope';
 export * from './errors';
+export * from './finance';
 export * from './http';
 export * from './list-query';
 export * from './push';

@@ -12,6 +12,7 @@ import { industryConfig } from './tables/industryConfig';
 import { memberCards } from './tables/memberCards';
 import { members } from './tables/members';
 import { merchantSignup } from './tables/merchantSignup';
+import { payments } from './tables/payments';
 import { products } from './tables/products';
 import { push } from './tables/push';
 import { pushDeliveries } from './tables/pushDeliveries';
@@ -25,6 +26,7 @@ import { users } from './tables/users';
 import { voucherHistory } from './tables/voucherHistory';
 import { voucherPacks } from './tables/voucherPacks';
 import { vouchers } from './tables/vouchers';
+import { walletTransactions } from './tables/walletTransactions';
 import type { ResourceDeclaration } from './types';
 
 /** Menu order (MENU_GROUPS, then `menu.order`); resources without a menu place sit by their kin. */
@@ -41,12 +43,14 @@ export const RESOURCES = [
   pushTemplates,
   push,
   pushDeliveries,
+  payments,
   devices,
   bannerConfig,
   countryConfig,
   forceUpdateConfig,
   industryConfig,
   account,
+  walletTransactions,
   company,
   brand,
   store,
@@ -84,6 +88,7 @@ export {
   forceUpdateConfig,
   industryConfig,
   merchantSignup,
+  payments,
   products,
   push,
   pushTemplates,
@@ -96,4 +101,5 @@ export {
   voucherHistory,
   voucherPacks,
   vouchers,
+  walletTransactions,
 };

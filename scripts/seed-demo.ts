@@ -22,15 +22,16 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/constants'
 import type { SignupState, UserType } from '../contract/enums';
 import type { Db } from '../server/db/client';
 import {
-  account,
   auditLog,
   brand,
   company,
   devices,
   members,
   merchantSignup,
+  payments,
   pushDeliveries,
   store,
+  walletTransactions,
 } from '../server/db/schema/resources';
 import { users } from '../server/db/schema/users';
 import { AppError } from '../server/errors';
@@ -50,6 +51,7 @@ import {
   spoilDevice,
 } from '../server/services/devices';
 import { hashPassword } from '../server/services/passwords';
+import { topUp } from '../server/services/payments';
 import { createPushSender, PUSH_MAX_ATTEMPTS, SEND_PUSH_JOB, schedulePush } from '../server/services/push';
 import { outboxProvider, type PushProvider, TransientPushError } from '../server/services/push-providers';
 import {
@@ -67,6 +69,7 @@ import {
   redeemVoucher,
   voidVoucher,
 } from '../server/services/vouchers';
+import { walletOf } from '../server/services/wallet';
 
 /** The company whose registration number marks a database as already seeded. */
 export const DEMO_MARKER_REGISTRATION_NO = '201912345K';
@@ -212,7 +215,8 @@ interface CompanySeed {
   state: 'ACTIVE' | 'SUBMITTED' | 'DISABLED';
   owner: { email: string; name: string; mobile: string; signupState: SignupState };
   brands: BrandSeed[];
-  wallet: { balance: number; paymentMethod: 'FREE' | 'STRIPE' };
+  /** what the owner tops up (FREE) when the company is created */
+  wallet: { balance: number };
   templates: { title: string; body: string; deepLink?: string }[];
 }
 
@@ -234,7 +238,7 @@ const COMPANIES: CompanySeed[] = [
       mobile: '+6591230001',
       signupState: 'APPROVAL',
     },
-    wallet: { balance: 1250.5, paymentMethod: 'STRIPE' },
+    wallet: { balance: 1250.5 },
     templates: [
       {
         title: 'Your free kopi is waiting',
@@ -420,7 +424,7 @@ const COMPANIES: CompanySeed[] = [
       mobile: '+6591230003',
       signupState: 'APPROVAL',
     },
-    wallet: { balance: 320, paymentMethod: 'FREE' },
+    wallet: { balance: 320 },
     templates: [
       { title: 'Your facial reward is ready', body: 'Book your complimentary express facial today.' },
       { title: 'Members-only week', body: '20% off all treatments for Glow members this week.' },
@@ -515,7 +519,7 @@ const COMPANIES: CompanySeed[] = [
       mobile: '+60123450001',
       signupState: 'APPROVAL',
     },
-    wallet: { balance: 0, paymentMethod: 'FREE' },
+    wallet: { balance: 0 },
     templates: [{ title: 'Class reminder', body: 'Your HIIT class starts in 2 hours. See you there!' }],
     brands: [
       {
@@ -590,7 +594,7 @@ const COMPANIES: CompanySeed[] = [
       mobile: '+6591230004',
       signupState: 'SUBMITTED',
     },
-    wallet: { balance: 0, paymentMethod: 'FREE' },
+    wallet: { balance: 0 },
     templates: [],
     brands: [],
   },
@@ -606,6 +610,7 @@ const COUNTRIES = [
     timezone: 'Asia/Singapore',
     callingCode: '+65',
     enabled: true,
+    freeTopUp: true,
   },
   {
     country: 'my',
@@ -884,7 +889,6 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
     }
 
     const companyIds = new Map<string, number>();
-    let walletNo = 0;
     let memberNo = 0;
     let receiptNo = 0;
     let serialNo = 0;
@@ -954,17 +958,28 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
       } as never);
       count('merchantSignup');
 
-      walletNo += 1;
-      await tx.insert(account).values({
-        companyId,
-        accountNo: `W-${String(walletNo).padStart(6, '0')}`,
-        name: 'Main wallet',
-        balance: c.wallet.balance,
-        currency: c.currency,
-        paymentMethod: c.wallet.paymentMethod,
-        state: 'ACTIVE',
-        lastTopUpAt: c.wallet.balance > 0 ? ago(12) : null,
-      } as never);
+      // the wallet, funded the way a merchant funds it: a FREE top-up where the country offers it
+      // (OPERATIONS.md); Stripe top-ups need keys and Stripe's webhook
+      if (c.wallet.balance > 0) {
+        const owner: Caller = {
+          id: ownerId,
+          email: c.owner.email,
+          type: 'MERCHANT',
+          role: 'merchant',
+          companyId,
+          brandId: null,
+          storeId: null,
+          subject: { type: 'MERCHANT' },
+        };
+        await topUp(
+          tx,
+          owner,
+          { amount: c.wallet.balance, paymentMethod: 'FREE' },
+          { stripe: null, now: ago(190) },
+        );
+      } else {
+        await walletOf(tx, companyId);
+      }
       count('account');
 
       const templateIds: number[] = [];
@@ -1305,6 +1320,11 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
     // the audited services (company, brand, store) wrote their entries as they went
     const [audited] = await tx.select({ n: sql<number>`count(*)::int` }).from(auditLog);
     count('auditLog', audited?.n ?? 0);
+    // the wallet service wrote the top-ups and every charge of the issues above as it went
+    const [ledger] = await tx.select({ n: sql<number>`count(*)::int` }).from(walletTransactions);
+    count('walletTransactions', ledger?.n ?? 0);
+    const [paid] = await tx.select({ n: sql<number>`count(*)::int` }).from(payments);
+    count('payments', paid?.n ?? 0);
   });
 
   return { skipped: false, password, users: demoUsers, counts, devices: demoDevices };

@@ -57,6 +57,12 @@ export interface Config {
   fcmCredentials: string | undefined;
   /** the member app's key for `POST /members/push-tokens` (header X-App-Key); unset, the route is off */
   memberAppKey: string | undefined;
+  /** Stripe (top-ups by card, saved cards, Connect); unset: STRIPE answers 6401 and FREE still works */
+  stripeSecretKey: string | undefined;
+  stripePublishableKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  /** another address for Stripe's API (a local stand-in in tests), e.g. http://127.0.0.1:12111 */
+  stripeApiUrl: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -156,5 +162,9 @@ export const loadConfig = (env: Env = process.env): Config => {
     metricsToken: str(env, 'METRICS_TOKEN'),
     fcmCredentials: str(env, 'FCM_CREDENTIALS'),
     memberAppKey: memberAppKeyOf(env),
+    stripeSecretKey: str(env, 'STRIPE_SECRET_KEY'),
+    stripePublishableKey: str(env, 'STRIPE_PUBLISHABLE_KEY'),
+    stripeWebhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'),
+    stripeApiUrl: str(env, 'STRIPE_API_URL'),
   };
 };

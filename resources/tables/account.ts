@@ -1,17 +1,19 @@
-import { PAYMENT_METHODS, TWO_VALUE_STATES } from '../../contract/enums';
+import { TWO_VALUE_STATES } from '../../contract/enums';
 import type { ResourceDeclaration } from '../types';
 
 /**
- * A company's wallet account. Finance is for merchants only (spec section 1), so the permission is
- * `wallet`, a finance resource that canAccess refuses to operators. The balance moves only through
- * the wallet ledger service (top-ups, charges), never through a generic write.
+ * A merchant company's wallet (OPERATIONS.md "Wallet and payments"): one per company, in its
+ * country's currency, opened by the first movement. Finance is for merchants only (spec section 1),
+ * so the permission is `wallet`, a finance resource that canAccess refuses to operators. The balance
+ * is the sum of the wallet's ledger (walletTransactions) and moves only through the wallet service
+ * (top-ups, charges), in the operation that causes it; a database CHECK keeps it from going below 0.
  */
 export const account = {
   name: 'account',
   path: '/accounts',
   route: '/finance/wallet/balance',
   permission: 'wallet',
-  access: { VIEW: ['merchant'], ADD: [], UPDATE: ['merchant'], DELETE: [] },
+  access: { VIEW: ['merchant'], ADD: [], UPDATE: [], DELETE: [] },
   scope: 'company',
   recordRepresentation: 'accountNo',
   defaultSort: { field: 'createTime', direction: 'asc' },
@@ -22,6 +24,7 @@ export const account = {
       type: 'text',
       unique: true,
       readOnly: true,
+      required: true,
       maxLength: 32,
       search: true,
       filter: ['eq'],
@@ -32,7 +35,10 @@ export const account = {
       name: 'balance',
       type: 'money',
       readOnly: true,
+      operationOnly: true,
+      required: true,
       default: 0,
+      min: 0,
       filter: ['gte', 'lte'],
       sortable: true,
       views: ['list', 'show'],
@@ -41,19 +47,12 @@ export const account = {
       name: 'currency',
       type: 'text',
       readOnly: true,
+      required: true,
       minLength: 3,
       maxLength: 3,
       default: 'SGD',
       filter: ['eq'],
       views: ['list', 'show'],
-    },
-    {
-      name: 'paymentMethod',
-      type: 'select',
-      choices: PAYMENT_METHODS,
-      default: 'FREE',
-      filter: ['eq', 'in'],
-      help: 'How top-ups are paid; STRIPE needs a connected Stripe account',
     },
     {
       name: 'state',
@@ -65,11 +64,24 @@ export const account = {
       views: ['list', 'show'],
     },
     {
+      name: 'stripeCustomerId',
+      type: 'text',
+      readOnly: true,
+      operationOnly: true,
+      maxLength: 255,
+      views: [],
+    },
+    {
       name: 'lastTopUpAt',
       type: 'datetime',
       readOnly: true,
+      operationOnly: true,
       sortable: true,
       views: ['list', 'show'],
     },
+  ],
+  uniques: [
+    // one wallet per company: the wallet service opens it with INSERT ... ON CONFLICT DO NOTHING
+    { name: 'account_one_per_company', fields: ['companyId'], error: 'PARAMETER_VALIDATION_FAILED' },
   ],
 } as const satisfies ResourceDeclaration;

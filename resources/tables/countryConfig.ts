@@ -52,5 +52,12 @@ export const countryConfig = {
     },
     { name: 'callingCode', type: 'text', maxLength: 5, filter: ['eq'], help: 'e.g. +65' },
     { name: 'enabled', type: 'boolean', default: true, filter: ['eq'], sortable: true },
+    {
+      name: 'freeTopUp',
+      type: 'boolean',
+      default: false,
+      filter: ['eq'],
+      help: 'Merchants of this country may top up their wallet for free (FREE); elsewhere they pay through Stripe',
+    },
   ],
 } as const satisfies ResourceDeclaration;

@@ -35,6 +35,8 @@ export interface OperationContext<P, B> {
   caller: Caller;
   params: P;
   body: B;
+  /** the caller's Idempotency-Key, passed on to providers that take one (Stripe) */
+  idempotencyKey?: string | undefined;
 }
 
 export interface OperationSpec<P extends TSchema, B extends TSchema, R> {
@@ -193,6 +195,7 @@ export const operation = <P extends TSchema, B extends TSchema, R>(
             caller,
             params: request.params as Static<P>,
             body: request.body as Static<B>,
+            idempotencyKey: key,
           });
           // the wire form, so the first answer and every replay are byte for byte the same
           const body = JSON.stringify(ok(data));

@@ -27,6 +27,7 @@ import { type Caller, callerScopeOf } from '../resources/service';
 import { type DbOrTx, recordAudit } from './audit';
 import { hashPassword, verifyPassword } from './passwords';
 import { dayOf, ensureMember, issueVouchers } from './vouchers';
+import { debitWallet, moneyString } from './wallet';
 
 type Row = Record<string, unknown>;
 
@@ -199,6 +200,13 @@ export const issueMemberCard = async (
     })
     .returning()) as MemberCardRow[];
   if (!card) throw new Error('insert returned nothing');
+  // the merchant pays the programme's price for the card, in this transaction: 5101 issues nothing
+  await debitWallet(tx, programme.companyId, moneyString(Number(programme.price)), {
+    type: 'STAMP_CARD_TXN',
+    reference: `Member card ${card.id} · ${programme.title}`.slice(0, 120),
+    memberCardId: card.id,
+    at: now,
+  });
   await tx
     .update(stampCard)
     .set({ issuedCount: sql`${stampCard.issuedCount} + 1` })

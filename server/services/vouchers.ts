@@ -14,6 +14,7 @@ import { assertActsForStore } from '../lib/operation';
 import { declarationOf } from '../resources/registry';
 import { type Caller, callerScopeOf } from '../resources/service';
 import { type DbOrTx, recordAudit } from './audit';
+import { debitWallet, moneyString, timesMoney } from './wallet';
 
 type Row = Record<string, unknown>;
 
@@ -201,6 +202,13 @@ export const issueVouchers = async (
       },
     ]);
 
+  // the merchant pays the pack's price for each voucher, in this transaction: 5101 issues nothing
+  await debitWallet(tx, pack.companyId, timesMoney(moneyString(Number(pack.price)), quantity), {
+    type: 'VOUCHER_TXN',
+    reference: `${quantity} × ${pack.title}`.slice(0, 120),
+    voucherPackId: pack.id,
+    at: now,
+  });
   await ensureMember(tx, memberMobile);
   const validUntil = addDays(day, pack.voucherValidityDays - 1);
   const issued = (await tx

@@ -92,7 +92,7 @@ describe('the built portal', () => {
   it('keeps the JSON 404 for API paths, non-HTML clients and other methods', async () => {
     const cases = [
       { method: 'GET' as const, url: '/portal-main-service/api/v1/no-such-thing', headers: html },
-      { method: 'GET' as const, url: '/portal-payment-service/api/v1/wallet', headers: html },
+      { method: 'GET' as const, url: '/portal-payment-service/api/v1/no-such-thing', headers: html },
       { method: 'GET' as const, url: '/login', headers: { accept: 'application/json' } },
       { method: 'POST' as const, url: '/login', headers: html },
     ];

@@ -6,7 +6,13 @@
 // a merchant never grants more than they hold (26238), and operators never reach finance.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessSubject, canAccess, FINANCE_RESOURCES, type Permission } from '../../contract/access';
+import {
+  type AccessSubject,
+  canAccess,
+  FINANCE_RESOURCES,
+  OPERATOR_READABLE_FINANCE,
+  type Permission,
+} from '../../contract/access';
 import type { Role } from '../../contract/claims';
 import type { PermissionAction } from '../../contract/enums';
 import { BASE_PATHS } from '../../contract/http';
@@ -187,7 +193,28 @@ describe('the matrix covers the interesting cells', () => {
 });
 
 describe('operators never reach finance', () => {
-  const finance = declarations.filter((d) => (FINANCE_RESOURCES as readonly string[]).includes(d.permission));
+  // payment history is the one finance table operators read (Transaction > Payment History)
+  const readable = declarations.filter((d) =>
+    (OPERATOR_READABLE_FINANCE as readonly string[]).includes(d.permission),
+  );
+  const finance = declarations.filter(
+    (d) => (FINANCE_RESOURCES as readonly string[]).includes(d.permission) && !readable.includes(d),
+  );
+
+  it.each(readable.map((d) => [d.name, d] as const))(
+    '%s: operators list and export it, never write it',
+    async (_n, decl) => {
+      const base = `${BASE_PATHS[decl.service ?? 'main']}${decl.path}`;
+      expect(codeOf(await call('operator', 'GET', base))).toEqual({ status: 200, code: 0 });
+      expect((await call('operator', 'GET', `${base}/export`)).statusCode).toBe(200);
+      for (const res of [
+        await call('operator', 'POST', base, {}),
+        await call('operator', 'PUT', `${base}/1`, {}),
+      ]) {
+        expect(codeOf(res), res.body).toEqual({ status: 403, code: 26237 });
+      }
+    },
+  );
 
   it('declares at least one finance resource', () => {
     expect(finance.length).toBeGreaterThan(0);

@@ -16,6 +16,7 @@ import {
 } from '../../server/db/schema';
 import { expireDueMemberCards, PIN_WINDOW_MS } from '../../server/services/stamping';
 import { dayOf } from '../../server/services/vouchers';
+import { creditWallet } from '../../server/services/wallet';
 import { addOrg, addStore, addUser, callerFor, MAIN, type Org } from './fixtures';
 import { APP_TIMEOUT, codeOf, createTestApp, dataOf, type TestApp } from './helpers';
 
@@ -178,6 +179,10 @@ describe('programme rules', () => {
 describe('issuing a member card', () => {
   it('issues an AVAILABLE card with no stamps and counts it on the programme', async () => {
     const programme = await newProgramme({ price: 2.5 });
+    // the card's price comes out of the merchant's wallet (the finance tests cover the charges)
+    await t.db.transaction((tx) =>
+      creditWallet(tx, acme.companyId, '2.50', { type: 'TOP_UP_TXN', reference: 'test funds' }),
+    );
     const mobile = nextMobile();
     const card = dataOf(await issueCard(programme.id, mobile)) as Card & Record<string, unknown>;
     expect(card).toMatchObject({

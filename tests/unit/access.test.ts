@@ -23,15 +23,19 @@ describe('resources', () => {
 });
 
 describe('operator', () => {
-  it('may do everything except finance', () => {
+  it('may do everything except finance, of which they only read payment history', () => {
     for (const resource of PERMISSION_RESOURCES) {
       for (const action of PERMISSION_ACTIONS) {
-        expect(canAccess(operator, { action, resource })).toBe(
-          !(FINANCE_RESOURCES as readonly string[]).includes(resource),
-        );
+        const expected =
+          resource === 'paymentHistory'
+            ? action === 'VIEW'
+            : !(FINANCE_RESOURCES as readonly string[]).includes(resource);
+        expect(canAccess(operator, { action, resource })).toBe(expected);
       }
     }
     expect(canAccess(operator, { action: 'VIEW', resource: 'wallet' })).toBe(false);
+    expect(canAccess(operator, { action: 'VIEW', resource: 'paymentHistory' })).toBe(true);
+    expect(canAccess(operator, { action: 'ADD', resource: 'paymentHistory' })).toBe(false);
     expect(canAccess(operator, { action: 'UPDATE', resource: 'mainConfig' })).toBe(true);
   });
 

@@ -6,6 +6,7 @@ import {
   canAccess,
   FINANCE_RESOURCES,
   OPERATOR_ONLY_RESOURCES,
+  OPERATOR_READABLE_FINANCE,
   PERMISSION_RESOURCES,
 } from '../../contract/access';
 import { ROLES } from '../../contract/claims';
@@ -79,7 +80,7 @@ const RULES: Record<string, Rule> = {
       .filter((r) => r.route !== undefined && !(SPEC_ROUTES as readonly string[]).includes(r.route))
       .map((r) => `${r.name}: route ${r.route}`),
   'paths are a slash and lower-case kebab words': (rs) =>
-    rs.filter((r) => !/^\/[a-z][a-z-]*$/.test(r.path)).map((r) => `${r.name}: path ${r.path}`),
+    rs.filter((r) => !/^(\/[a-z][a-z-]*)+$/.test(r.path)).map((r) => `${r.name}: path ${r.path}`),
   'every permission is a permission resource': (rs) =>
     rs
       .filter((r) => !(PERMISSION_RESOURCES as readonly string[]).includes(r.permission))
@@ -204,14 +205,16 @@ const RULES: Record<string, Rule> = {
           .map((x) => `${r.name}.${action}: ${x}`),
       ),
     ),
+  // ... except reading payment history (OPERATIONS.md: the operator's Transaction > Payment History)
   'finance resources give operators no access at all': (rs) =>
     rs
       .filter((r) => (FINANCE_RESOURCES as readonly string[]).includes(r.permission) || r.name === 'account')
       .flatMap((r) => {
+        const readable = (OPERATOR_READABLE_FINANCE as readonly string[]).includes(r.permission);
         const problems = Object.entries(r.access)
-          .filter(([, roles]) => (roles ?? []).includes('operator'))
+          .filter(([action, roles]) => (roles ?? []).includes('operator') && !(readable && action === 'VIEW'))
           .map(([action]) => `${r.name}: operator may ${action}`);
-        if (canAccess({ type: 'OPERATOR' }, { action: 'VIEW', resource: r.permission })) {
+        if (!readable && canAccess({ type: 'OPERATOR' }, { action: 'VIEW', resource: r.permission })) {
           problems.push(`${r.name}: canAccess lets an operator view ${r.permission}`);
         }
         return problems;
@@ -600,7 +603,7 @@ describe('resource registry', () => {
     expect(resourceByName('vouchers').path).toBe('/vouchers');
   });
 
-  it('declares the 17 named tables plus users, user groups, devices, products, members, member cards, push deliveries and the audit log, and nothing else', () => {
+  it('declares the 17 named tables plus users, user groups, devices, products, members, member cards, push deliveries, wallet transactions, payments and the audit log, and nothing else', () => {
     expect([...RESOURCE_NAMES].sort()).toEqual(
       [
         ...NAMED_TABLES,
@@ -611,6 +614,8 @@ describe('resource registry', () => {
         'members',
         'memberCards',
         'pushDeliveries',
+        'walletTransactions',
+        'payments',
         'auditLog',
       ].sort(),
     );

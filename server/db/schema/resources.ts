@@ -22,6 +22,7 @@ export const {
   memberCards,
   members,
   merchantSignup,
+  payments,
   products,
   push,
   pushDeliveries,
@@ -33,4 +34,5 @@ export const {
   voucherHistory,
   voucherPacks,
   vouchers,
+  walletTransactions,
 } = derivedTables;

@@ -1,0 +1,249 @@
+// The finance routes of the payment service (OPERATIONS.md "Wallet and payments", docs/api.md
+// "Finance"): the wallet, top-ups, saved cards, Stripe's webhook and Stripe Connect. Money-moving
+// calls are operations (one transaction, Idempotency-Key); the ledger and the payment history are the
+// generic lists of their declarations. Finance is the merchant's: operators are refused (26237)
+// everywhere here; they read payments through the payment history list only.
+import { desc, eq } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { canAccess, type PermissionResource } from '../../contract/access';
+import { PAYMENT_METHODS } from '../../contract/enums';
+import { ok } from '../../contract/envelope';
+import { FINANCE_PATHS, TOP_UP_MAX, TOP_UP_MIN } from '../../contract/finance';
+import { BASE_PATHS } from '../../contract/http';
+import type { RoutePlugin } from '../app';
+import { walletTransactions } from '../db/schema';
+import { AppError } from '../errors';
+import { operation } from '../lib/operation';
+import { callerOf } from '../resources/caller';
+import { declarationOf } from '../resources/registry';
+import { Id } from '../resources/schemas';
+import type { Caller } from '../resources/service';
+import {
+  applyStripeEvent,
+  companyOf,
+  connectState,
+  deleteCard,
+  listCards,
+  makeDefaultCard,
+  startCardSetup,
+  startConnect,
+  stripeClientOf,
+  syncCardSetup,
+  topUp,
+  verifiedEvent,
+} from '../services/payments';
+import { countryTermsOf, walletOf } from '../services/wallet';
+
+const declared = (name: string) => {
+  const decl = declarationOf(name);
+  if (!decl) throw new Error(`no declaration ${name}`);
+  return decl;
+};
+
+/** 26237 unless a merchant whose permissions allow `action` on the finance `resource`. */
+const assertFinance = (caller: Caller, resource: PermissionResource, action: 'VIEW' | 'ADD' | 'UPDATE') => {
+  if (caller.role !== 'merchant' || caller.device || !canAccess(caller.subject, { action, resource }))
+    throw new AppError('ACCESS_DENIED');
+  companyOf(caller);
+};
+
+const NoBody = Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()]);
+const IdParams = Type.Object({ id: Id });
+
+export const financeRoutes: RoutePlugin = async (app) => {
+  const { db, config } = app;
+  const base = BASE_PATHS.payment;
+  const stripe = stripeClientOf(config);
+  const wallets = declared('account');
+
+  app.get(
+    `${base}${FINANCE_PATHS.wallet}`,
+    {
+      schema: {
+        tags: ['finance'],
+        summary: "The company's wallet: balance (the sum of its ledger) and currency",
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      assertFinance(caller, 'wallet', 'VIEW');
+      const companyId = companyOf(caller);
+      const [wallet, terms, last] = await Promise.all([
+        walletOf(db, companyId),
+        countryTermsOf(db, companyId),
+        // the time of the last movement, read from the ledger's (company, time) index
+        db
+          .select({ at: walletTransactions.createTime })
+          .from(walletTransactions)
+          .where(eq(walletTransactions.companyId, companyId))
+          .orderBy(desc(walletTransactions.createTime))
+          .limit(1),
+      ]);
+      const at = last[0]?.at ?? null;
+      return ok({
+        balance: Number(wallet.balance),
+        currency: wallet.currency,
+        freeTopUp: terms.freeTopUp,
+        lastMovementAt: at === null ? null : new Date(at as Date).toISOString(),
+      });
+    },
+  );
+
+  operation(app, {
+    url: `${base}${FINANCE_PATHS.topUps}`,
+    summary: 'Top up the wallet (FREE at once where the country allows it; STRIPE through a PaymentIntent)',
+    description:
+      "FREE: SUCCEEDED and credited at once, 6404 where the country does not offer it. STRIPE: PENDING with the PaymentIntent client secret; credited when Stripe's webhook reports success. Without Stripe keys, STRIPE answers 6401. The Idempotency-Key is passed on to Stripe.",
+    resource: wallets,
+    action: 'UPDATE',
+    roles: ['merchant'],
+    params: Type.Object({}),
+    body: Type.Object(
+      {
+        amount: Type.Number({ minimum: TOP_UP_MIN, maximum: TOP_UP_MAX }),
+        paymentMethod: Type.Union(PAYMENT_METHODS.map((m) => Type.Literal(m))),
+        paymentMethodId: Type.Optional(Id),
+      },
+      { additionalProperties: false },
+    ),
+    run: ({ tx, caller, body, idempotencyKey }) => {
+      assertFinance(caller, 'topUp', 'ADD');
+      return topUp(tx, caller, body, { stripe, idempotencyKey });
+    },
+  });
+
+  app.get(
+    `${base}${FINANCE_PATHS.paymentMethods}`,
+    { schema: { tags: ['finance'], summary: "The company's saved cards, the default first" } },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      assertFinance(caller, 'paymentMethod', 'VIEW');
+      return ok(await listCards(db, caller));
+    },
+  );
+
+  operation(app, {
+    url: `${base}${FINANCE_PATHS.paymentMethods}`,
+    summary: 'Start saving a card: a Stripe SetupIntent to confirm with Stripe Elements',
+    resource: wallets,
+    action: 'UPDATE',
+    roles: ['merchant'],
+    params: Type.Object({}),
+    body: NoBody,
+    run: ({ tx, caller }) => {
+      assertFinance(caller, 'paymentMethod', 'ADD');
+      return startCardSetup(tx, caller, stripe);
+    },
+  });
+
+  operation(app, {
+    url: `${base}${FINANCE_PATHS.paymentMethodsSync}`,
+    summary: 'Save the card of a confirmed SetupIntent',
+    resource: wallets,
+    action: 'UPDATE',
+    roles: ['merchant'],
+    params: Type.Object({}),
+    body: Type.Object(
+      { setupIntentId: Type.String({ minLength: 1, maxLength: 255, pattern: '^seti_[A-Za-z0-9_]+$' }) },
+      { additionalProperties: false },
+    ),
+    run: ({ tx, caller, body }) => {
+      assertFinance(caller, 'paymentMethod', 'ADD');
+      return syncCardSetup(tx, caller, stripe, body.setupIntentId);
+    },
+  });
+
+  operation(app, {
+    url: `${base}${FINANCE_PATHS.paymentMethods}/:id/default`,
+    summary: 'Make a saved card the default',
+    resource: wallets,
+    action: 'UPDATE',
+    roles: ['merchant'],
+    params: IdParams,
+    body: NoBody,
+    run: ({ tx, caller, params }) => {
+      assertFinance(caller, 'paymentMethod', 'UPDATE');
+      return makeDefaultCard(tx, caller, params.id);
+    },
+  });
+
+  app.delete(
+    `${base}${FINANCE_PATHS.paymentMethods}/:id`,
+    { schema: { tags: ['finance'], summary: 'Forget a saved card (detached at Stripe)', params: IdParams } },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      assertFinance(caller, 'paymentMethod', 'UPDATE');
+      await db.transaction((tx) => deleteCard(tx, caller, stripe, request.params.id));
+      return ok({});
+    },
+  );
+
+  app.get(
+    `${base}${FINANCE_PATHS.stripeConfig}`,
+    { schema: { tags: ['finance'], summary: 'What the portal needs for Stripe Elements' } },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      assertFinance(caller, 'paymentMethod', 'VIEW');
+      const enabled = stripe !== null && config.stripePublishableKey !== undefined;
+      return ok({ enabled, publishableKey: enabled ? (config.stripePublishableKey ?? null) : null });
+    },
+  );
+
+  operation(app, {
+    url: `${base}${FINANCE_PATHS.stripeConnect}`,
+    summary:
+      "The Stripe Connect onboarding link of the company's account (created and kept as STRIPE_ACCOUNT_ID)",
+    resource: wallets,
+    action: 'UPDATE',
+    roles: ['merchant'],
+    params: Type.Object({}),
+    body: NoBody,
+    run: ({ tx, caller }) => {
+      assertFinance(caller, 'wallet', 'UPDATE');
+      return startConnect(tx, caller, stripe, config.publicUrl);
+    },
+  });
+
+  app.get(
+    `${base}${FINANCE_PATHS.stripeConnect}`,
+    { schema: { tags: ['finance'], summary: "The company's Stripe account as Stripe reports it" } },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      assertFinance(caller, 'wallet', 'VIEW');
+      return ok(await connectState(db, caller, stripe));
+    },
+  );
+
+  // Stripe's webhook: no login, the signature of the raw body instead. The raw text is kept by a
+  // parser of this plugin's own (the rest of the API keeps parsing JSON).
+  await app.register(async (hook) => {
+    hook.removeContentTypeParser('application/json');
+    hook.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, body);
+    });
+    hook.post(
+      `${base}${FINANCE_PATHS.stripeWebhook}`,
+      {
+        config: { public: true },
+        schema: {
+          tags: ['finance'],
+          summary: "Stripe's events (signed with STRIPE_WEBHOOK_SECRET), each applied once",
+          description:
+            'payment_intent.succeeded credits the top-up once; payment_intent.payment_failed / canceled end it FAILED (6402 card errors, else 6401); setup_intent.succeeded saves the card. A missing or wrong Stripe-Signature answers 6405.',
+        },
+      },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        const event = verifiedEvent(
+          config,
+          stripe,
+          typeof request.body === 'string' ? request.body : '',
+          typeof signature === 'string' ? signature : undefined,
+        );
+        const outcome = await db.transaction((tx) => applyStripeEvent(tx, stripe, event));
+        request.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe event');
+        return ok({ received: true, outcome });
+      },
+    );
+  });
+};
