@@ -10,6 +10,11 @@ export interface PageInfo {
   totalPages?: number;
   /** left out under X-No-Count */
   totalElements?: number;
+  /**
+   * On a full page of a declared resource's list: send it back as `cursor` (same filters and sort) for
+   * the rows after this page's last one, at any depth without OFFSET (docs/api.md "Lists").
+   */
+  cursor?: string;
 }
 
 export interface SuccessEnvelope<T> {

@@ -142,7 +142,15 @@ export const applyListQuery = <T extends object>(
     project = ['id', ...(list as string[]).filter((p) => p !== 'id')];
   }
 
-  const slice = rows.slice(page * size, page * size + size);
+  // the server's cursor is the keyset of the last row; the mocks' holds where the next page starts
+  const cursorRaw = params.get('cursor');
+  let start = page * size;
+  if (cursorRaw) {
+    const at = /^mock-(\d{1,9})$/.exec(cursorRaw);
+    if (!at) invalid('cursor', 'is not a cursor of this list in this order');
+    start = Number(at?.[1] ?? 0);
+  }
+  const slice = rows.slice(start, start + size);
   const out = project
     ? slice.map((row) => Object.fromEntries((project as string[]).map((p) => [p, row[p]])) as Partial<T>)
     : (slice as unknown as Partial<T>[]);
@@ -151,6 +159,7 @@ export const applyListQuery = <T extends object>(
     info.totalElements = rows.length;
     info.totalPages = Math.ceil(rows.length / size);
   }
+  if (slice.length === size) info.cursor = `mock-${start + size}`;
   return { rows: out, page: info };
 };
 

@@ -69,7 +69,16 @@ export interface RawListQuery {
   project?: unknown;
   search?: unknown;
   filter?: unknown;
+  /** the `cursor` a previous page's page object returned: continue after its last row (keyset) */
+  cursor?: unknown;
   [other: string]: unknown;
+}
+
+/** One column of the effective order, the `id` tie-breaker last: what a cursor holds values of. */
+export interface SortKey {
+  name: string;
+  column: AnyPgColumn;
+  direction: 'asc' | 'desc';
 }
 
 export interface ParsedList {
@@ -83,6 +92,12 @@ export interface ParsedList {
   computed: string[];
   page: number;
   size: number;
+  /** the effective order's columns, `id` last (the keyset a cursor continues on) */
+  keys: SortKey[];
+  /** true when the request continued from a cursor (then `offset` is 0) */
+  continued: boolean;
+  /** `where` without the cursor's condition: what the total counts */
+  whereWithoutCursor: SQL | undefined;
 }
 
 export interface ListQueryFailure {
@@ -394,7 +409,7 @@ const parseSort = (
   raw: unknown,
   options: ListQueryOptions,
   errors: FieldViolation[],
-): SQL[] => {
+): { orderBy: SQL[]; keys: SortKey[] } => {
   const items = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   const requested: { field: string; direction: 'asc' | 'desc' }[] = [];
   items.forEach((item: unknown, index) => {
@@ -418,13 +433,65 @@ const parseSort = (
   });
   const effective = items.length === 0 ? (options.defaultSort ?? []) : requested;
   const orderBy: SQL[] = [];
+  const keys: SortKey[] = [];
   for (const s of effective) {
     const field = own(spec, s.field);
-    if (field) orderBy.push(s.direction === 'asc' ? asc(field.column) : desc(field.column));
+    if (!field) continue;
+    orderBy.push(s.direction === 'asc' ? asc(field.column) : desc(field.column));
+    keys.push({ name: s.field, column: field.column, direction: s.direction });
   }
   // A stable order makes pages disjoint: `id` breaks every tie.
-  if (!effective.some((s) => s.field === 'id')) orderBy.push(asc(spec.id.column));
-  return orderBy;
+  if (!effective.some((s) => s.field === 'id')) {
+    orderBy.push(asc(spec.id.column));
+    keys.push({ name: 'id', column: spec.id.column, direction: 'asc' });
+  }
+  return { orderBy, keys };
+};
+
+// ---- cursors (keyset pagination) ---------------------------------------------------------------
+// A cursor is the base64url JSON of the last row's values of the order's keys. The next page is the
+// rows strictly after that row in the order PostgreSQL sorts them (ascending: nulls last;
+// descending: nulls first), whatever the depth: no OFFSET, so page 40,000 costs what page 2 costs.
+
+type CursorValue = string | number | boolean | null;
+
+/** The cursor of `row` under `keys` (dates as ISO strings). */
+export const encodeCursor = (keys: readonly SortKey[], row: Record<string, unknown>): string =>
+  Buffer.from(
+    JSON.stringify(
+      keys.map((k) => {
+        const v = row[k.name];
+        return v instanceof Date ? v.toISOString() : (v ?? null);
+      }),
+    ),
+  ).toString('base64url');
+
+const decodeCursor = (raw: unknown, keys: readonly SortKey[]): CursorValue[] | undefined => {
+  if (typeof raw !== 'string' || raw.length > 4096 || !/^[A-Za-z0-9_-]+$/.test(raw)) return undefined;
+  try {
+    const values: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (!Array.isArray(values) || values.length !== keys.length) return undefined;
+    const ok = values.every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v));
+    return ok && values.at(-1) !== null ? (values as CursorValue[]) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Rows strictly after the cursor's row: OR over i of (keys before i equal, key i after). */
+const afterCursor = (keys: readonly SortKey[], values: readonly CursorValue[]): SQL => {
+  const alternatives: SQL[] = [];
+  const equal: SQL[] = [];
+  keys.forEach((k, i) => {
+    const v = values[i] ?? null;
+    const col = k.column;
+    let beyond: SQL | undefined;
+    if (k.direction === 'asc') beyond = v === null ? undefined : sql`(${col} > ${v} or ${col} is null)`;
+    else beyond = v === null ? sql`${col} is not null` : sql`${col} < ${v}`;
+    if (beyond) alternatives.push(equal.length > 0 ? (and(...equal, beyond) as SQL) : beyond);
+    equal.push(v === null ? sql`${col} is null` : sql`${col} = ${v}`);
+  });
+  return alternatives.length > 0 ? (or(...alternatives) as SQL) : sql`false`;
 };
 
 const parseProject = (
@@ -502,7 +569,11 @@ export const parseListQuery = (
     errors.push({ field: 'size', message: `must be an integer from 1 to ${MAX_PAGE_SIZE}` });
   }
 
-  const orderBy = parseSort(spec, raw.sort, options, errors);
+  const { orderBy, keys } = parseSort(spec, raw.sort, options, errors);
+  const continued = raw.cursor !== undefined && raw.cursor !== '';
+  const cursor = continued ? decodeCursor(raw.cursor, keys) : undefined;
+  if (continued && !cursor)
+    errors.push({ field: 'cursor', message: 'is not a cursor of this list in this order' });
   const { columns, computed } = parseProject(spec, project, options.computed ?? [], errors);
   const searchCondition = parseSearch(spec, search, errors);
   const filters = parseFilters(spec, filter, errors);
@@ -511,17 +582,22 @@ export const parseListQuery = (
     return { ok: false, error: { name: 'PARAMETER_VALIDATION_FAILED', data: errors } };
   }
   const conditions = searchCondition ? [...filters, searchCondition] : filters;
+  const whereWithoutCursor = conditions.length > 0 ? and(...conditions) : undefined;
+  if (cursor) conditions.push(afterCursor(keys, cursor));
   return {
     ok: true,
     value: {
       where: conditions.length > 0 ? and(...conditions) : undefined,
       orderBy,
       limit: size,
-      offset: page * size,
+      offset: cursor ? 0 : page * size,
       columns,
       computed,
       page,
       size,
+      keys,
+      continued: cursor !== undefined,
+      whereWithoutCursor,
     },
   };
 };
@@ -544,7 +620,7 @@ export const pageInfo = (page: number, size: number, totalElements?: number): Pa
  * count queries so joins and scoping stay theirs; `selectPage` covers the one-table case.
  */
 export const runPaged = async <T>(
-  list: Pick<ParsedList, 'page' | 'size'>,
+  list: Pick<ParsedList, 'page' | 'size'> & { continued?: boolean },
   noCount: boolean,
   rows: () => Promise<T[]>,
   total: () => Promise<number>,
@@ -553,7 +629,7 @@ export const runPaged = async <T>(
   if (noCount) return { data, page: pageInfo(list.page, list.size) };
   // A short, non-empty page (or an empty first one) already tells the total: skip the count.
   const offset = list.page * list.size;
-  const short = data.length < list.size && (data.length > 0 || list.page === 0);
+  const short = !list.continued && data.length < list.size && (data.length > 0 || list.page === 0);
   const known = short ? offset + data.length : await total();
   return { data, page: pageInfo(list.page, list.size, known) };
 };
@@ -573,22 +649,35 @@ export const selectPage = async (
   scope?: SQL,
 ): Promise<{ data: Record<string, unknown>[]; page: PageInfo }> => {
   const where = and(scope, list.where);
-  return runPaged(
+  // the keys are read even when the projection leaves them out: the next cursor is made of them
+  const hidden = list.keys.filter((k) => !(k.name in list.columns)).map((k) => k.name);
+  const columns = { ...list.columns };
+  for (const k of list.keys) columns[k.name] ??= k.column;
+  const result = await runPaged(
     list,
     noCount,
     () =>
       db
-        .select(list.columns)
+        .select(columns)
         .from(table)
         .where(where)
         .orderBy(...list.orderBy)
         .limit(list.limit)
         .offset(list.offset) as Promise<Record<string, unknown>[]>,
     async () => {
-      const [row] = await db.select({ n: count() }).from(table).where(where);
+      // a cursor's page counts the whole list, not what is left after the cursor
+      const total = and(scope, list.continued ? list.whereWithoutCursor : list.where);
+      const [row] = await db.select({ n: count() }).from(table).where(total);
       return row?.n ?? 0;
     },
   );
+  const last = result.data.at(-1);
+  const page: PageInfo =
+    last && result.data.length === list.size
+      ? { ...result.page, cursor: encodeCursor(list.keys, last) }
+      : result.page;
+  if (hidden.length > 0) for (const row of result.data) for (const name of hidden) delete row[name];
+  return { data: result.data, page };
 };
 
 /** True when a database error is PostgreSQL refusing a regex pattern (found in a cause chain). */

@@ -214,14 +214,14 @@ describe('mock users and config', () => {
     const res = await p.httpClient('/user', {
       query: { page: 0, size: 2, search: JSON.stringify({ email: 'MERCHANT@' }), project: '["email"]' },
     });
-    expect(res.page).toEqual({ number: 0, size: 2, totalPages: 1, totalElements: 2 });
+    expect(res.page).toEqual({ number: 0, size: 2, totalPages: 1, totalElements: 2, cursor: 'mock-2' });
     expect(res.data).toEqual([
       { id: 2, email: 'merchant@example.com' },
       { id: 3, email: 'new.merchant@example.com' },
     ]);
 
     const noCount = await p.httpClient('/user', { query: { page: 0, size: 1 }, noCount: true });
-    expect(noCount.page).toEqual({ number: 0, size: 1 });
+    expect(noCount.page).toEqual({ number: 0, size: 1, cursor: 'mock-1' });
   });
 
   it('a filter on an unknown field is code 2, malformed filter JSON code 3', async () => {
