@@ -199,7 +199,13 @@ describe('mocks and server answer in the same shapes', () => {
     for (const side of [server, mock]) {
       const body = side.body as { data: unknown[]; page: Record<string, unknown> };
       expect(body.data.length).toBeGreaterThan(0);
-      expect(Object.keys(body.page).sort()).toEqual(['cursor', 'number', 'size', 'totalElements', 'totalPages']);
+      expect(Object.keys(body.page).sort()).toEqual([
+        'cursor',
+        'number',
+        'size',
+        'totalElements',
+        'totalPages',
+      ]);
     }
   });
 
