@@ -25,6 +25,7 @@ import { securityPlugin } from './plugins/security';
 import { authRoutes } from './routes/auth';
 import { configMainRoutes } from './routes/config-main';
 import { deviceRoutes } from './routes/devices';
+import { dashboardRoutes } from './routes/dashboard';
 import { envRoutes } from './routes/env';
 import { financeRoutes } from './routes/finance';
 import { organisationRoutes } from './routes/organisation';
@@ -176,6 +177,7 @@ export const buildApp = async ({
   await app.register(stampingRoutes); // the stamp card operations
   await app.register(voucherRoutes); // the voucher operations (before the generic routes of the same paths)
   await app.register(deviceRoutes); // the device lifecycle operations
+  await app.register(dashboardRoutes); // the home page's figures
   await app.register(financeRoutes); // wallet, top-ups, saved cards, Stripe's webhook and Connect
   await app.register(pushRoutes); // schedule, cancel, the audience preview, members' app tokens
   await app.register(resourceRoutes); // every derived resource, at its declared service base + path

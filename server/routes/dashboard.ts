@@ -1,0 +1,29 @@
+// GET /dashboard: the home page's figures for the caller (server/services/dashboard.ts).
+import { ok } from '../../contract/envelope';
+import { BASE_PATHS } from '../../contract/http';
+import type { RoutePlugin } from '../app';
+import { AppError } from '../errors';
+import { callerOf } from '../resources/caller';
+import { resolveCountry } from '../services/countries';
+import { dashboardFor } from '../services/dashboard';
+
+export const dashboardRoutes: RoutePlugin = async (app) => {
+  const { db } = app;
+  app.get(
+    `${BASE_PATHS.main}/dashboard`,
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: "The home page's figures: what waits, the last 30 days, the last 14 days by day",
+        description:
+          'Scoped like the lists (a merchant: its company, a brand-limited colleague: the brand); a section the caller may not view is null. Days are counted in the time zone of the X-Country country.',
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      if (caller.device) throw new AppError('ACCESS_DENIED');
+      const country = (await resolveCountry(db, request.headers['x-country'])).countryCode;
+      return ok(await dashboardFor(db, caller, country));
+    },
+  );
+};

@@ -1,0 +1,117 @@
+// GET /dashboard: the figures a user opens the portal to, from the data the operations wrote, inside
+// the caller's scope: a merchant counts only its company's vouchers and members, an operator all;
+// a colleague without the permission gets null for that section, never a number.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema';
+import { addOrg, addUser, callerFor, MAIN, type Org } from './fixtures';
+import { APP_TIMEOUT, createTestApp, dataOf, type TestApp } from './helpers';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const call = callerFor(() => t, tokens);
+let acme: Org;
+let other: Org;
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+const campaign = async (who: string, org: Org, mobiles: string[], redeem: number) => {
+  const pack = dataOf(
+    await call(who, 'POST', `${MAIN}/voucher-packs`, {
+      title: `Pack ${who}`,
+      price: 0,
+      voucherValue: 3,
+      quantity: 100,
+      issueLimitPerMember: 5,
+      validFrom: day(-1),
+      validUntil: day(30),
+      voucherValidityDays: 14,
+      brandId: org.brandId,
+    }),
+  ) as { id: number };
+  const ids: number[] = [];
+  for (const memberMobile of mobiles) {
+    const issued = dataOf(
+      await call(who, 'POST', `${MAIN}/voucher-packs/${pack.id}/vouchers`, { memberMobile, quantity: 1 }),
+    ) as { vouchers: { id: number }[] };
+    ids.push(...issued.vouchers.map((v) => v.id));
+  }
+  for (const id of ids.slice(0, redeem)) {
+    expect(
+      (await call(who, 'POST', `${MAIN}/vouchers/${id}/redeem`, { storeId: org.storeId })).json().code,
+    ).toBe(0);
+  }
+};
+
+type Dashboard = {
+  figures: Record<string, number | null>;
+  waiting: Record<string, number | null> | null;
+  series: { day: string; stamps: number; vouchersIssued: number; vouchersRedeemed: number }[];
+  wallet: { balance: number; currency: string } | null;
+  timeZone: string;
+};
+
+const dashboard = async (who: string) => dataOf(await call(who, 'GET', `${MAIN}/dashboard`)) as Dashboard;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  acme = await addOrg(t, 'Acme');
+  other = await addOrg(t, 'Other');
+  await addUser(t, tokens, 'op', { type: 'OPERATOR' });
+  await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
+  await addUser(t, tokens, 'stranger', { type: 'MERCHANT', companyId: other.companyId });
+  await campaign('owner', acme, ['+6591110001', '+6591110002', '+6591110003'], 1);
+  await campaign('stranger', other, ['+6591110009', '+6591110008'], 2);
+}, APP_TIMEOUT);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the dashboard', () => {
+  it("counts a merchant's own vouchers and members only, with today's entry in the series", async () => {
+    const d = await dashboard('owner');
+    expect(d.figures).toMatchObject({ vouchersIssued: 3, vouchersRedeemed: 1, members: 3, stampsGiven: 0 });
+    expect(d.series).toHaveLength(14);
+    expect(d.series.reduce((n, s) => n + s.vouchersIssued, 0)).toBe(3);
+    expect(d.series.at(-1)).toMatchObject({ vouchersIssued: 3, vouchersRedeemed: 1 });
+    expect(d.wallet).toEqual({ balance: 0, currency: 'SGD' });
+    expect(d.timeZone).toBe('Asia/Singapore');
+    const theirs = await dashboard('stranger');
+    expect(theirs.figures).toMatchObject({ vouchersIssued: 2, vouchersRedeemed: 2, members: 2 });
+  });
+
+  it('gives operators every company and what waits for them, and no wallet', async () => {
+    const d = await dashboard('op');
+    expect(d.figures).toMatchObject({ vouchersIssued: 5, vouchersRedeemed: 3, members: 5 });
+    expect(d.waiting).toEqual({
+      signups: 0,
+      brandRequests: 0,
+      storeRequests: 0,
+      failedPushes: 0,
+      devicesToActivate: 0,
+    });
+    expect(d.wallet).toBeNull();
+  });
+
+  it('leaves out what a colleague may not view', async () => {
+    await addUser(t, tokens, 'clerk', { type: 'MERCHANT', companyId: acme.companyId });
+    // an invited colleague (the company owner holds every permission whatever is stored)
+    const [clerk] = await t.db
+      .update(users)
+      .set({ invitationType: 'MERCHANT_INVITE_MERCHANT' })
+      .where(eq(users.email, 'clerk@example.test'))
+      .returning({ id: users.id });
+    expect(
+      (
+        await call('owner', 'PATCH', `${MAIN}/user/${clerk?.id}/permissions`, {
+          permissions: [{ resource: 'stampsTransaction', action: 'VIEW' }],
+        })
+      ).json().code,
+    ).toBe(0);
+    const d = await dashboard('clerk');
+    expect(d.figures).toMatchObject({ stampsGiven: 0, vouchersIssued: null, vouchersRedeemed: null });
+    expect(d.wallet).toBeNull();
+    expect(d.series.every((s) => s.vouchersIssued === 0)).toBe(true);
+  });
+});
