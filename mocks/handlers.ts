@@ -20,6 +20,7 @@ import { canAccess, isPermissionAction, isPermissionResource, type Permission } 
 import { RESOURCES } from '../resources';
 import type { ResourceDeclaration } from '../resources/types';
 import { createAccessHandlers, operatorInviteScope } from './access';
+import { createDashboardHandlers } from './dashboard';
 import { createMockDb, listedUser, loggedInUser, type MockDb, type MockUser, publicUser } from './data';
 import { createDeviceHandlers } from './devices';
 import { applyListQuery, type MockListSpec } from './list';
@@ -729,6 +730,7 @@ export const createHandlers = (db: MockDb = createMockDb(), options: HandlerOpti
     // push schedule / cancel, the audience preview and sending (mocks/push.ts), before the generic
     // handlers: /push/audience is not a push id, and sending is due before pushes are read
     ...createPushHandlers({ db, origin, authenticate, fullPermissions }),
+    ...createDashboardHandlers({ db, origin, authenticate, fullPermissions }),
     // ---- declared resources: generic CRUD -------------------------------------------------------------
     ...createResourceHandlers(
       { db, baseOf: (service) => `${origin}${BASE_PATHS[service]}`, authenticate, fullPermissions },

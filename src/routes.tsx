@@ -54,7 +54,7 @@ const TermsPage = page(() => import('./pages/help/TermsPage'), 'TermsPage');
 const ApiJsonPage = page(() => import('./pages/test/ApiJsonPage'), 'ApiJsonPage');
 const SearchableSelectPage = page(() => import('./pages/test/SearchableSelectPage'), 'SearchableSelectPage');
 const PhoneInputPage = page(() => import('./pages/test/PhoneInputPage'), 'PhoneInputPage');
-const HomePage = page(() => import('./pages/placeholders/HomePage'), 'HomePage');
+const DashboardPage = page(() => import('./pages/dashboard/DashboardPage'), 'DashboardPage');
 const UserVouchersPage = page(() => import('./pages/vouchers/UserVouchersPage'), 'UserVouchersPage');
 const DataTableEditView = page(() => import('./pages/DataTableEditView'), 'DataTableEditView');
 const ApproveRedirect = page(() => import('./pages/approve/ApproveRedirect'), 'ApproveRedirect');
@@ -108,7 +108,7 @@ const bannerForMerchant: RouteDef['when'] = (ctx) => !isMerchant(ctx) || ctx.bra
 const notJcr: RouteDef['when'] = (ctx) => ctx.brand !== 'jcr';
 
 export const ROUTES: readonly RouteDef[] = [
-  route('/', HomePage, USERS),
+  route('/', DashboardPage, USERS),
   route('/splash', SplashPage, ALL),
   route('/login', LoginPage, ALL),
   route('/register', RegisterPage, ALL),

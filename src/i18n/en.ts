@@ -1,6 +1,7 @@
 import { DIALOG_BUTTONS } from '../../contract';
 import { buildersEn } from '../builders/messages.en';
 import { accessEn } from './access.en';
+import { dashboardEn } from './dashboard.en';
 import { devicesEn } from './devices.en';
 import { hierarchyEn } from './hierarchy.en';
 import { organisationEn } from './organisation.en';
@@ -177,4 +178,5 @@ export const en = {
   ...stampCardsEn,
   ...devicesEn,
   ...pushEn,
+  ...dashboardEn,
 };

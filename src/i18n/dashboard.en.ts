@@ -1,0 +1,47 @@
+// English messages of the home page's dashboard (src/pages/dashboard/).
+export const dashboardEn = {
+  dashboard: {
+    title: 'Home',
+    welcome: 'Welcome, %{name}',
+    intro_operator: 'What waits for you, and how the programme did over the last 30 days.',
+    intro_merchant: 'How your programme did over the last 30 days.',
+    loading: 'Loading the figures…',
+    failed: 'The figures could not be loaded.',
+    reload: 'Reload',
+    waiting: {
+      title: 'Waiting for you',
+      title_merchant: 'Waiting for an operator',
+      signups: 'Merchant sign-ups',
+      brand_requests: 'Brand requests',
+      store_requests: 'Store requests',
+      failed_pushes: 'Failed pushes (30 days)',
+      devices_to_activate: 'Devices to activate',
+      all_clear: 'Nothing waits. All requests are decided.',
+      open: 'Open',
+    },
+    figures: {
+      title: 'Last 30 days',
+      active_programmes: 'Active stamp cards',
+      cards_issued: 'Member cards issued',
+      cards_completed: 'Cards completed',
+      stamps_given: 'Stamps given',
+      vouchers_issued: 'Vouchers issued',
+      vouchers_redeemed: 'Vouchers redeemed',
+      redemption_rate: 'Redemption rate',
+      redemption_rate_none: 'No vouchers issued',
+      members: 'Members',
+    },
+    chart: {
+      title: 'Last 14 days',
+      stamps: 'Stamps given',
+      vouchers_issued: 'Vouchers issued',
+      vouchers_redeemed: 'Vouchers redeemed',
+      caption: 'Days in %{zone}',
+    },
+    wallet: {
+      title: 'Wallet balance',
+      top_up: 'Top up',
+      history: 'History',
+    },
+  },
+};

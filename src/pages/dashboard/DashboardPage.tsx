@@ -1,0 +1,292 @@
+// The home page (/): what waits for the user, the programme's last 30 days and its last 14 days by
+// day, and for merchants the wallet balance. Every figure is one of GET /dashboard's server-side
+// aggregates; a section the user may not view comes back null and is not shown.
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  CircularProgress,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { useSession } from '../../layout/SessionContext';
+import { type DashboardData, redemptionRate, useDashboard } from './api';
+
+const K = 'dashboard';
+
+const number = new Intl.NumberFormat('en-SG');
+
+const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en-SG', { style: 'currency', currency, currencyDisplay: 'code' }).format(amount);
+
+/** "24 Nov" for a YYYY-MM-DD day. */
+const shortDay = (day: string) =>
+  new Intl.DateTimeFormat('en-SG', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
+const Figure = ({ label, value, to }: { label: string; value: string; to?: string }) => {
+  const body = (
+    <CardContent>
+      <Typography variant="overline" color="text.secondary" component="h3" sx={{ lineHeight: 1.4 }}>
+        {label}
+      </Typography>
+      <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
+        {value}
+      </Typography>
+    </CardContent>
+  );
+  return (
+    <Card variant="outlined" sx={{ borderRadius: 3 }}>
+      {to ? (
+        <CardActionArea component={Link} to={to} sx={{ height: '100%' }}>
+          {body}
+        </CardActionArea>
+      ) : (
+        body
+      )}
+    </Card>
+  );
+};
+
+const grid = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
+} as const;
+
+const Waiting = ({
+  waiting,
+  operator,
+}: {
+  waiting: NonNullable<DashboardData['waiting']>;
+  operator: boolean;
+}) => {
+  const translate = useTranslate();
+  const items: { key: string; n: number | null; to: string }[] = [
+    { key: 'signups', n: waiting.signups, to: '/approve/merchant-signup' },
+    { key: 'brand_requests', n: waiting.brandRequests, to: '/approve/merchant-signup' },
+    { key: 'store_requests', n: waiting.storeRequests, to: '/approve/merchant-signup' },
+    { key: 'failed_pushes', n: waiting.failedPushes, to: '/communications/pushNotifications' },
+    { key: 'devices_to_activate', n: waiting.devicesToActivate, to: '/device' },
+  ];
+  const shown = items.filter(
+    (i) => i.n !== null && (operator || i.key.endsWith('requests') || i.key === 'signups'),
+  );
+  const total = shown.reduce((sum, i) => sum + (i.n ?? 0), 0);
+  return (
+    <Box component="section" aria-labelledby="dashboard-waiting" sx={{ mb: 4 }}>
+      <Typography id="dashboard-waiting" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {translate(operator ? `${K}.waiting.title` : `${K}.waiting.title_merchant`)}
+      </Typography>
+      {total === 0 ? (
+        <Alert severity="success" variant="outlined">
+          {translate(`${K}.waiting.all_clear`)}
+        </Alert>
+      ) : (
+        <Box sx={grid}>
+          {shown
+            .filter((i) => (i.n ?? 0) > 0)
+            .map((i) => (
+              <Figure
+                key={i.key}
+                label={translate(`${K}.waiting.${i.key}`)}
+                value={number.format(i.n ?? 0)}
+                {...(operator ? { to: i.to } : {})}
+              />
+            ))}
+        </Box>
+      )}
+    </Box>
+  );
+};
+
+const Figures = ({ data }: { data: DashboardData }) => {
+  const translate = useTranslate();
+  const f = data.figures;
+  const rate = redemptionRate(f.vouchersIssued, f.vouchersRedeemed);
+  const items: { key: string; value: string | null; to?: string }[] = [
+    {
+      key: 'active_programmes',
+      value: f.activeProgrammes === null ? null : number.format(f.activeProgrammes),
+      to: '/stamp-cards',
+    },
+    { key: 'cards_issued', value: f.cardsIssued === null ? null : number.format(f.cardsIssued) },
+    { key: 'cards_completed', value: f.cardsCompleted === null ? null : number.format(f.cardsCompleted) },
+    {
+      key: 'stamps_given',
+      value: f.stampsGiven === null ? null : number.format(f.stampsGiven),
+      to: '/stamp-cards/StampsTransaction',
+    },
+    {
+      key: 'vouchers_issued',
+      value: f.vouchersIssued === null ? null : number.format(f.vouchersIssued),
+      to: '/vouchers/voucherHistory',
+    },
+    {
+      key: 'vouchers_redeemed',
+      value: f.vouchersRedeemed === null ? null : number.format(f.vouchersRedeemed),
+    },
+    {
+      key: 'redemption_rate',
+      value:
+        f.vouchersIssued === null
+          ? null
+          : rate === null
+            ? translate(`${K}.figures.redemption_rate_none`)
+            : `${rate}%`,
+    },
+    { key: 'members', value: f.members === null ? null : number.format(f.members), to: '/user/UserSearch' },
+  ];
+  const shown = items.filter((i) => i.value !== null);
+  if (shown.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="dashboard-figures" sx={{ mb: 4 }}>
+      <Typography id="dashboard-figures" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {translate(`${K}.figures.title`)}
+      </Typography>
+      <Box sx={grid}>
+        {shown.map((i) => (
+          <Figure
+            key={i.key}
+            label={translate(`${K}.figures.${i.key}`)}
+            value={i.value ?? ''}
+            {...(i.to ? { to: i.to } : {})}
+          />
+        ))}
+      </Box>
+    </Box>
+  );
+};
+
+const Chart = ({ data }: { data: DashboardData }) => {
+  const translate = useTranslate();
+  const series = [
+    data.figures.stampsGiven !== null && {
+      dataKey: 'stamps',
+      label: translate(`${K}.chart.stamps`),
+    },
+    data.figures.vouchersIssued !== null && {
+      dataKey: 'vouchersIssued',
+      label: translate(`${K}.chart.vouchers_issued`),
+    },
+    data.figures.vouchersRedeemed !== null && {
+      dataKey: 'vouchersRedeemed',
+      label: translate(`${K}.chart.vouchers_redeemed`),
+    },
+  ].filter((s): s is { dataKey: string; label: string } => s !== false);
+  if (series.length === 0) return null;
+  const dataset = data.series.map((d) => ({ ...d, label: shortDay(d.day) }));
+  return (
+    <Card
+      variant="outlined"
+      sx={{ borderRadius: 3, mb: 4 }}
+      component="section"
+      aria-labelledby="dashboard-chart"
+    >
+      <CardContent>
+        <Typography id="dashboard-chart" variant="h6" component="h2">
+          {translate(`${K}.chart.title`)}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate(`${K}.chart.caption`, { zone: data.timeZone })}
+        </Typography>
+        <BarChart
+          dataset={dataset}
+          xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
+          series={series}
+          height={280}
+          margin={{ left: 8, right: 8 }}
+        />
+      </CardContent>
+    </Card>
+  );
+};
+
+const Wallet = ({ wallet }: { wallet: NonNullable<DashboardData['wallet']> }) => {
+  const translate = useTranslate();
+  return (
+    <Card
+      variant="outlined"
+      sx={{ borderRadius: 3, mb: 4 }}
+      component="section"
+      aria-labelledby="dashboard-wallet"
+    >
+      <CardContent>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <AccountBalanceWalletIcon color="primary" fontSize="large" aria-hidden />
+          <Box sx={{ flexGrow: 1 }}>
+            <Typography id="dashboard-wallet" variant="overline" color="text.secondary" component="h2">
+              {translate(`${K}.wallet.title`)}
+            </Typography>
+            <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
+              {money(wallet.balance, wallet.currency)}
+            </Typography>
+          </Box>
+          <Stack direction="row" spacing={1}>
+            <Button component={Link} to="/finance/wallet/txn/history">
+              {translate(`${K}.wallet.history`)}
+            </Button>
+            <Button variant="contained" component={Link} to="/finance/wallet/top-up">
+              {translate(`${K}.wallet.top_up`)}
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};
+
+export const DashboardPage = () => {
+  const translate = useTranslate();
+  const session = useSession();
+  const [version, setVersion] = useState(0);
+  const state = useDashboard(String(version));
+  const user = session.status === 'user' ? session.user : null;
+  const operator = session.status === 'user' && session.role === 'operator';
+  return (
+    <Box>
+      <Title title={translate(`${K}.title`)} />
+      <Typography variant="h4" component="h1" gutterBottom>
+        {user ? translate(`${K}.welcome`, { name: user.name }) : translate(`${K}.title`)}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {translate(operator ? `${K}.intro_operator` : `${K}.intro_merchant`)}
+      </Typography>
+      {state.status === 'error' ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => setVersion((v) => v + 1)}>
+              {translate(`${K}.reload`)}
+            </Button>
+          }
+        >
+          {translate(`${K}.failed`)}
+        </Alert>
+      ) : state.status !== 'ready' ? (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
+          <CircularProgress size={24} />
+          <Typography>{translate(`${K}.loading`)}</Typography>
+        </Stack>
+      ) : (
+        <>
+          {state.data.wallet ? <Wallet wallet={state.data.wallet} /> : null}
+          {state.data.waiting ? <Waiting waiting={state.data.waiting} operator={operator} /> : null}
+          <Figures data={state.data} />
+          <Chart data={state.data} />
+        </>
+      )}
+    </Box>
+  );
+};
+
+export default DashboardPage;
