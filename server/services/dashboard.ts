@@ -203,8 +203,9 @@ export const dashboardFor = async (
   }));
 
   // what waits for an operator: requests to decide, failed pushes, devices delivered but not active
-  const signupScope = scopeOf(caller, 'merchantSignup', merchantSignup);
-  const seeApprovals = sees(caller, 'merchantSignup') || operator;
+  // approval requests are operator-only rows: a merchant counts only its own company's requests
+  const signupScope = operator ? undefined : eq(merchantSignup.companyId, caller.companyId ?? -1);
+  const seeApprovals = operator || caller.companyId !== null;
   let waiting: DashboardAnswer['waiting'] = null;
   if (seeApprovals) {
     const rows = await db

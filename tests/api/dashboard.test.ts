@@ -3,7 +3,7 @@
 // a colleague without the permission gets null for that section, never a number.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
+import { merchantSignup, users } from '../../server/db/schema';
 import { addOrg, addUser, callerFor, MAIN, type Org } from './fixtures';
 import { APP_TIMEOUT, createTestApp, dataOf, type TestApp } from './helpers';
 
@@ -62,6 +62,13 @@ beforeAll(async () => {
   await addUser(t, tokens, 'stranger', { type: 'MERCHANT', companyId: other.companyId });
   await campaign('owner', acme, ['+6591110001', '+6591110002', '+6591110003'], 1);
   await campaign('stranger', other, ['+6591110009', '+6591110008'], 2);
+  // another company's request, waiting for an operator
+  await t.db.insert(merchantSignup).values({
+    companyName: 'Other',
+    companyId: other.companyId,
+    requestKind: 'ADD_BRAND',
+    approval: 'PENDING',
+  } as never);
 }, APP_TIMEOUT);
 
 afterAll(async () => {
@@ -77,7 +84,10 @@ describe('the dashboard', () => {
     expect(d.series.at(-1)).toMatchObject({ vouchersIssued: 3, vouchersRedeemed: 1 });
     expect(d.wallet).toEqual({ balance: 0, currency: 'SGD' });
     expect(d.timeZone).toBe('Asia/Singapore');
+    // requests waiting for an operator: only the merchant's own company's (none here)
+    expect(d.waiting).toMatchObject({ signups: 0, brandRequests: 0, storeRequests: 0 });
     const theirs = await dashboard('stranger');
+    expect(theirs.waiting).toMatchObject({ brandRequests: 1 });
     expect(theirs.figures).toMatchObject({ vouchersIssued: 2, vouchersRedeemed: 2, members: 2 });
   });
 
@@ -86,7 +96,7 @@ describe('the dashboard', () => {
     expect(d.figures).toMatchObject({ vouchersIssued: 5, vouchersRedeemed: 3, members: 5 });
     expect(d.waiting).toEqual({
       signups: 0,
-      brandRequests: 0,
+      brandRequests: 1,
       storeRequests: 0,
       failedPushes: 0,
       devicesToActivate: 0,
