@@ -291,7 +291,8 @@ const MemberCardCard = ({ record, programme }: { record: RaRecord; programme: Ra
           </Button>
         ) : null}
       </Stack>
-      {outcome ? (
+      {/* the last stamping's outcome, while it still describes the card (a void moves it on) */}
+      {outcome && Number(record.stamps) === Number(outcome.stampsAfter) ? (
         <Box sx={{ mb: 3 }}>
           <StampOutcome result={outcome} onClose={() => setOutcome(null)} />
         </Box>
