@@ -23,6 +23,7 @@ import { createAccessHandlers, operatorInviteScope } from './access';
 import { createDashboardHandlers } from './dashboard';
 import { createMockDb, listedUser, loggedInUser, type MockDb, type MockUser, publicUser } from './data';
 import { createDeviceHandlers } from './devices';
+import { createFinanceHandlers } from './finance';
 import { applyListQuery, type MockListSpec } from './list';
 import { createOrganisationHandlers } from './organisation';
 import { createHierarchyHandlers } from './organisation-hierarchy';
@@ -731,6 +732,7 @@ export const createHandlers = (db: MockDb = createMockDb(), options: HandlerOpti
     // handlers: /push/audience is not a push id, and sending is due before pushes are read
     ...createPushHandlers({ db, origin, authenticate, fullPermissions }),
     ...createDashboardHandlers({ db, origin, authenticate, fullPermissions }),
+    ...createFinanceHandlers({ db, origin, authenticate, fullPermissions }),
     // ---- declared resources: generic CRUD -------------------------------------------------------------
     ...createResourceHandlers(
       { db, baseOf: (service) => `${origin}${BASE_PATHS[service]}`, authenticate, fullPermissions },

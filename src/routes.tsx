@@ -55,6 +55,9 @@ const ApiJsonPage = page(() => import('./pages/test/ApiJsonPage'), 'ApiJsonPage'
 const SearchableSelectPage = page(() => import('./pages/test/SearchableSelectPage'), 'SearchableSelectPage');
 const PhoneInputPage = page(() => import('./pages/test/PhoneInputPage'), 'PhoneInputPage');
 const DashboardPage = page(() => import('./pages/dashboard/DashboardPage'), 'DashboardPage');
+const FinancePage = page(() => import('./pages/finance/FinancePage'), 'FinancePage');
+const TopUpPage = page(() => import('./pages/finance/TopUpPage'), 'TopUpPage');
+const PaymentMethodsPage = page(() => import('./pages/finance/PaymentMethodsPage'), 'PaymentMethodsPage');
 const UserVouchersPage = page(() => import('./pages/vouchers/UserVouchersPage'), 'UserVouchersPage');
 const DataTableEditView = page(() => import('./pages/DataTableEditView'), 'DataTableEditView');
 const ApproveRedirect = page(() => import('./pages/approve/ApproveRedirect'), 'ApproveRedirect');
@@ -129,7 +132,7 @@ export const ROUTES: readonly RouteDef[] = [
   table('/communications/pushNotifications', 'push_notifications', USERS, pnsForMerchant),
   route('/DataTableEditView', DataTableEditView, OPERATOR),
   soon('/transaction', 'transaction', OPERATOR),
-  soon('/transaction/payment-history', 'payment_history', OPERATOR),
+  table('/transaction/payment-history', 'payment_history', OPERATOR),
   table('/device', 'device_list', USERS),
   soon('/aotg', 'aotg', OPERATOR),
   soon('/aotg/list', 'aotg_list', OPERATOR),
@@ -143,11 +146,11 @@ export const ROUTES: readonly RouteDef[] = [
   table('/config/audit-log', 'audit_log', OPERATOR),
   soon('/analytics', 'analytics', OPERATOR),
   // Finance is the merchant's own wallet: operators never see it (spec sections 1 and 6).
-  soon('/finance', 'finance', MERCHANT),
-  soon('/finance/wallet/balance', 'wallet_balance', MERCHANT),
-  soon('/finance/wallet/txn/history', 'wallet_txn_history', MERCHANT),
-  soon('/finance/wallet/top-up', 'wallet_top_up', MERCHANT),
-  soon('/finance/payment-methods', 'payment_methods', MERCHANT),
+  route('/finance', FinancePage, MERCHANT),
+  route('/finance/wallet/balance', FinancePage, MERCHANT),
+  table('/finance/wallet/txn/history', 'wallet_txn_history', MERCHANT),
+  route('/finance/wallet/top-up', TopUpPage, MERCHANT),
+  route('/finance/payment-methods', PaymentMethodsPage, MERCHANT),
   route('/organization', OrganizationLandingPage, USERS),
   route('/organization/org-hierarchy', OrgHierarchyPage, USERS),
   table('/organization/company', 'company', USERS),

@@ -3,6 +3,7 @@ import { buildersEn } from '../builders/messages.en';
 import { accessEn } from './access.en';
 import { dashboardEn } from './dashboard.en';
 import { devicesEn } from './devices.en';
+import { financeEn } from './finance.en';
 import { hierarchyEn } from './hierarchy.en';
 import { organisationEn } from './organisation.en';
 import { pagesEn } from './pages.en';
@@ -179,4 +180,5 @@ export const en = {
   ...devicesEn,
   ...pushEn,
   ...dashboardEn,
+  ...financeEn,
 };

@@ -1,0 +1,198 @@
+// /finance and /finance/wallet/balance: the merchant's wallet (balance, its last movements and
+// top-ups) with the way to add money. Finance is the merchant's: operators never reach these routes.
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { Title, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { useLoadable } from '../../components/operations/useLoadable';
+import { fetchMovements, fetchPayments, fetchWallet, formatMoney } from './api';
+
+const K = 'financePages';
+
+const dateTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-SG', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+export const FinancePage = () => {
+  const translate = useTranslate();
+  const state = useLoadable({
+    key: 'finance-overview',
+    load: async (http) => {
+      const [wallet, movements, payments] = await Promise.all([
+        fetchWallet(http),
+        fetchMovements(http),
+        fetchPayments(http),
+      ]);
+      return { wallet, movements, payments };
+    },
+  });
+  return (
+    <Box>
+      <Title title={translate(`${K}.title`)} />
+      <Typography variant="h4" component="h1" gutterBottom>
+        {translate(`${K}.title`)}
+      </Typography>
+      {state.status === 'error' ? (
+        <Alert severity="error">{translate(`${K}.failed`)}</Alert>
+      ) : state.status !== 'ready' ? (
+        <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
+          <CircularProgress size={24} />
+          <Typography>{translate(`${K}.loading`)}</Typography>
+        </Stack>
+      ) : (
+        <Stack spacing={3}>
+          <Card
+            variant="outlined"
+            sx={{ borderRadius: 3 }}
+            component="section"
+            aria-labelledby="wallet-balance"
+          >
+            <CardContent>
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={2}
+                sx={{ alignItems: { sm: 'center' } }}
+              >
+                <AccountBalanceWalletIcon color="primary" fontSize="large" aria-hidden />
+                <Box sx={{ flexGrow: 1 }}>
+                  <Typography id="wallet-balance" variant="overline" color="text.secondary" component="h2">
+                    {translate(`${K}.balance`)}
+                  </Typography>
+                  <Typography variant="h3" component="p" sx={{ fontWeight: 600 }}>
+                    {formatMoney(state.data.wallet.balance, state.data.wallet.currency)}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {state.data.wallet.lastMovementAt
+                      ? translate(`${K}.last_movement`, { at: dateTime(state.data.wallet.lastMovementAt) })
+                      : translate(`${K}.no_movement`)}
+                  </Typography>
+                </Box>
+                <Stack direction="row" spacing={1}>
+                  <Button component={Link} to="/finance/payment-methods">
+                    {translate(`${K}.payment_methods`)}
+                  </Button>
+                  <Button variant="contained" component={Link} to="/finance/wallet/top-up">
+                    {translate(`${K}.top_up`)}
+                  </Button>
+                </Stack>
+              </Stack>
+            </CardContent>
+          </Card>
+
+          <Card
+            variant="outlined"
+            sx={{ borderRadius: 3 }}
+            component="section"
+            aria-labelledby="wallet-movements"
+          >
+            <CardContent>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+                <Typography id="wallet-movements" variant="h6" component="h2">
+                  {translate(`${K}.movements`)}
+                </Typography>
+                <Button component={Link} to="/finance/wallet/txn/history">
+                  {translate(`${K}.all_movements`)}
+                </Button>
+              </Stack>
+              {state.data.movements.length === 0 ? (
+                <Typography color="text.secondary">{translate(`${K}.no_movements`)}</Typography>
+              ) : (
+                <Box sx={{ overflowX: 'auto' }}>
+                  <Table size="small" aria-label={translate(`${K}.movements`)}>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>{translate('resources.walletTransactions.fields.createTime')}</TableCell>
+                        <TableCell>{translate('resources.walletTransactions.fields.type')}</TableCell>
+                        <TableCell>{translate('resources.walletTransactions.fields.reference')}</TableCell>
+                        <TableCell align="right">
+                          {translate('resources.walletTransactions.fields.amount')}
+                        </TableCell>
+                        <TableCell align="right">
+                          {translate('resources.walletTransactions.fields.balanceAfter')}
+                        </TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {state.data.movements.map((m) => (
+                        <TableRow key={m.id}>
+                          <TableCell>{dateTime(m.createTime)}</TableCell>
+                          <TableCell>
+                            {translate(`resources.walletTransactions.choices.type.${m.type}`)}
+                          </TableCell>
+                          <TableCell>{m.reference}</TableCell>
+                          <TableCell
+                            align="right"
+                            sx={{ color: m.amount < 0 ? 'error.main' : 'success.main', fontWeight: 600 }}
+                          >
+                            {`${m.amount > 0 ? '+' : ''}${formatMoney(m.amount, state.data.wallet.currency)}`}
+                          </TableCell>
+                          <TableCell align="right">
+                            {formatMoney(m.balanceAfter, state.data.wallet.currency)}
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </Box>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card
+            variant="outlined"
+            sx={{ borderRadius: 3 }}
+            component="section"
+            aria-labelledby="wallet-payments"
+          >
+            <CardContent>
+              <Typography id="wallet-payments" variant="h6" component="h2" sx={{ mb: 1 }}>
+                {translate(`${K}.payments`)}
+              </Typography>
+              {state.data.payments.length === 0 ? (
+                <Typography color="text.secondary">{translate(`${K}.no_payments`)}</Typography>
+              ) : (
+                <Stack spacing={1}>
+                  {state.data.payments.map((p) => (
+                    <Stack key={p.id} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                      <Typography sx={{ minWidth: 150 }}>{dateTime(p.createTime)}</Typography>
+                      <Typography sx={{ fontWeight: 600, minWidth: 120 }}>
+                        {formatMoney(p.amount, p.currency)}
+                      </Typography>
+                      <Typography color="text.secondary">
+                        {translate(`resources.payments.choices.paymentMethod.${p.paymentMethod}`)}
+                      </Typography>
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={
+                          p.state === 'SUCCEEDED' ? 'success' : p.state === 'FAILED' ? 'error' : 'default'
+                        }
+                        label={translate(`resources.payments.choices.state.${p.state}`)}
+                      />
+                    </Stack>
+                  ))}
+                </Stack>
+              )}
+            </CardContent>
+          </Card>
+        </Stack>
+      )}
+    </Box>
+  );
+};
+
+export default FinancePage;
