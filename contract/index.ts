@@ -1,5 +1,6 @@
 export * from './claims';
 export * from './constants';
+export * from './dashboard';
 export * from './enums';
 export * from './envelope';
 export * from './errors';

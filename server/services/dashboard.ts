@@ -5,6 +5,7 @@
 import { and, count, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { canAccess, type PermissionResource } from '../../contract/access';
+import type { DashboardAnswer } from '../../contract/dashboard';
 import type { ResourceDeclaration } from '../../resources/types';
 import type { Db } from '../db/client';
 import {
@@ -29,31 +30,6 @@ export const DASHBOARD_DAYS = 30;
 export const SERIES_DAYS = 14;
 
 const DAY_MS = 86_400_000;
-
-export interface DashboardAnswer {
-  /** the time zone the days are counted in (the country's, from country config) */
-  timeZone: string;
-  since: string;
-  waiting: {
-    signups: number;
-    brandRequests: number;
-    storeRequests: number;
-    failedPushes: number | null;
-    devicesToActivate: number | null;
-  } | null;
-  figures: {
-    activeProgrammes: number | null;
-    cardsIssued: number | null;
-    cardsCompleted: number | null;
-    stampsGiven: number | null;
-    vouchersIssued: number | null;
-    vouchersRedeemed: number | null;
-    members: number | null;
-  };
-  /** one entry per day, oldest first */
-  series: { day: string; stamps: number; vouchersIssued: number; vouchersRedeemed: number }[];
-  wallet: { balance: number; currency: string } | null;
-}
 
 const decl = (name: string): ResourceDeclaration => {
   const d = declarationOf(name);

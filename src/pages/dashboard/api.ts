@@ -1,28 +1,8 @@
 // GET /dashboard as the home page reads it (server/services/dashboard.ts, docs/api.md "Dashboard").
+import type { DashboardAnswer } from '../../../contract/dashboard';
 import { useLoadable } from '../../components/operations/useLoadable';
 
-export interface DashboardData {
-  timeZone: string;
-  since: string;
-  waiting: {
-    signups: number;
-    brandRequests: number;
-    storeRequests: number;
-    failedPushes: number | null;
-    devicesToActivate: number | null;
-  } | null;
-  figures: {
-    activeProgrammes: number | null;
-    cardsIssued: number | null;
-    cardsCompleted: number | null;
-    stampsGiven: number | null;
-    vouchersIssued: number | null;
-    vouchersRedeemed: number | null;
-    members: number | null;
-  };
-  series: { day: string; stamps: number; vouchersIssued: number; vouchersRedeemed: number }[];
-  wallet: { balance: number; currency: string } | null;
-}
+export type DashboardData = DashboardAnswer;
 
 export const DASHBOARD_PATH = '/dashboard';
 

@@ -1,0 +1,27 @@
+// GET /dashboard's answer (docs/api.md "Dashboard"), shared by the server's aggregates
+// (server/services/dashboard.ts) and the home page (src/pages/dashboard/).
+
+export interface DashboardAnswer {
+  /** the time zone the days are counted in (the country's, from country config) */
+  timeZone: string;
+  since: string;
+  waiting: {
+    signups: number;
+    brandRequests: number;
+    storeRequests: number;
+    failedPushes: number | null;
+    devicesToActivate: number | null;
+  } | null;
+  figures: {
+    activeProgrammes: number | null;
+    cardsIssued: number | null;
+    cardsCompleted: number | null;
+    stampsGiven: number | null;
+    vouchersIssued: number | null;
+    vouchersRedeemed: number | null;
+    members: number | null;
+  };
+  /** one entry per day, oldest first */
+  series: { day: string; stamps: number; vouchersIssued: number; vouchersRedeemed: number }[];
+  wallet: { balance: number; currency: string } | null;
+}
