@@ -283,6 +283,15 @@ export const watchPage = (page: Page): PageProblems => {
 export const newContext = (browser: Browser, baseURL: string): Promise<BrowserContext> =>
   browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
 
+/** Signs `user` in through the login page, as a person does, and waits to leave it. */
+export const signIn = async (page: Page, user: { email: string; password: string }): Promise<void> => {
+  await page.goto('/login');
+  await page.getByLabel(/^E-mail/).fill(user.email);
+  await page.getByLabel(/^Password/).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
+};
+
 export const screenshot = async (page: Page, name: string): Promise<string> => {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `${name}.png`);

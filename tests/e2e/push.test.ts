@@ -11,6 +11,7 @@ import {
   type PageProblems,
   type RunningServer,
   screenshot,
+  signIn,
   startServer,
   watchPage,
 } from './harness';
@@ -23,14 +24,6 @@ const yesterday = () => {
   const d = new Date(Date.now() - 86_400_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T10:00`;
-};
-
-const signIn = async (page: Page, user: { email: string; password: string }): Promise<void> => {
-  await page.goto('/login');
-  await page.getByLabel(/^E-mail/).fill(user.email);
-  await page.getByLabel(/^Password/).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
 };
 
 describe.skipIf(!browserAvailable())('a push notification in Chromium', () => {

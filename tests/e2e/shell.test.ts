@@ -12,6 +12,7 @@ import {
   type PageProblems,
   type RunningServer,
   screenshot,
+  signIn,
   startServer,
   watchPage,
 } from './harness';
@@ -98,14 +99,6 @@ const groupLinks = async (page: Page, group: string): Promise<string[]> => {
   const list = menu(page).getByRole('list', { name: group, exact: true });
   await list.waitFor();
   return (await list.getByRole('link').allTextContents()).map((t) => t.trim());
-};
-
-const signIn = async (page: Page, user: { email: string; password: string }): Promise<void> => {
-  await page.goto('/login');
-  await page.getByLabel(/^E-mail/).fill(user.email);
-  await page.getByLabel(/^Password/).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
 };
 
 interface Visit {

@@ -10,6 +10,7 @@ import {
   type PageProblems,
   type RunningServer,
   screenshot,
+  signIn,
   startServer,
   watchPage,
 } from './harness';
@@ -17,14 +18,6 @@ import {
 const OPERATOR = { email: 'operator.signup@example.com', password: 'Operator-signup-Pass1' };
 const MERCHANT = { email: 'kopi.signup@example.com', password: 'Merchant-signup-Pass1' };
 const COMPANY = 'Kopi Corner Pte Ltd';
-
-const signIn = async (page: Page, user: { email: string; password: string }): Promise<void> => {
-  await page.goto('/login');
-  await page.getByLabel(/^E-mail/).fill(user.email);
-  await page.getByLabel(/^Password/).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
-};
 
 const menu = (page: Page) => page.getByTestId('side-menu');
 

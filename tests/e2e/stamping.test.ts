@@ -11,6 +11,7 @@ import {
   type PageProblems,
   type RunningServer,
   screenshot,
+  signIn,
   startServer,
   watchPage,
 } from './harness';
@@ -23,14 +24,6 @@ const MEMBER = '+6588812345';
 /** scripts/seed-demo.ts DEMO_STORE_PIN, set on the first store of each demo brand */
 const PIN = '2468';
 const PIN_STORE = 'Harbour Kopi Tanjong Pagar';
-
-const signIn = async (page: Page, user: { email: string; password: string }): Promise<void> => {
-  await page.goto('/login');
-  await page.getByLabel(/^E-mail/).fill(user.email);
-  await page.getByLabel(/^Password/).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
-};
 
 describe.skipIf(!browserAvailable())('stamping a card in Chromium', () => {
   let server: RunningServer;

@@ -10,6 +10,7 @@ import {
   type PageProblems,
   type RunningServer,
   screenshot,
+  signIn,
   startServer,
   watchPage,
 } from './harness';
@@ -25,14 +26,6 @@ const day = (offset: number) => {
   const d = new Date();
   d.setUTCDate(d.getUTCDate() + offset);
   return d.toISOString().slice(0, 10);
-};
-
-const signIn = async (page: Page, user: { email: string; password: string }): Promise<void> => {
-  await page.goto('/login');
-  await page.getByLabel(/^E-mail/).fill(user.email);
-  await page.getByLabel(/^Password/).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
 };
 
 /** Picks `option` in the autocomplete labelled `label`. */
