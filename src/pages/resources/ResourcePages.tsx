@@ -36,11 +36,14 @@ const EXTRA_ROUTES: Readonly<Record<string, string>> = {
   '/VoucherManagement': 'vouchers',
 };
 
-/** Route → resource name, from the declarations' `route` (finance is the wallet screens' own). */
+/** Declarations whose `route` is a hand-written page: the wallet (src/pages/finance/FinancePage.tsx). */
+const HAND_WRITTEN = new Set(['account']);
+
+/** Route → resource name, from the declarations' `route`. */
 export const RESOURCE_ROUTES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(
     BUILT_RESOURCES.flatMap(({ decl }) =>
-      decl.route === undefined || decl.route.startsWith('/finance') ? [] : [[decl.route, decl.name]],
+      decl.route === undefined || HAND_WRITTEN.has(decl.name) ? [] : [[decl.route, decl.name]],
     ),
   ),
   ...EXTRA_ROUTES,
