@@ -18,6 +18,7 @@ export const financeEn = {
     no_payments: 'No top-ups yet.',
     default: 'Default',
     card_failed: 'The card payment did not go through.',
+    top_up_wallet: 'Top up the wallet',
     top_up_page: {
       title: 'Top up the wallet',
       balance_now: 'The wallet holds %{balance} now.',

@@ -10,10 +10,13 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  Link,
 } from '@mui/material';
 import { type ReactNode, useId } from 'react';
 import { Form, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
+import { ERRORS } from '../../../contract/errors';
 import { fieldErrorsOf, type OperationFailure } from './failure';
 import { type OperationOutcome, type RunOperation, useConfirmedOperation } from './useConfirmedOperation';
 
@@ -60,6 +63,11 @@ export const FailureAlert = ({
         const field = translate(`${fieldLabels}.${v.field}`, { _: v.field });
         return <div key={`${v.field}:${v.message}`}>{`${field}: ${v.message}`}</div>;
       })}
+      {failure.code === ERRORS.WALLET_INSUFFICIENT_BALANCE.code ? (
+        <Link component={RouterLink} to="/finance/wallet/top-up" sx={{ display: 'inline-block', mt: 1 }}>
+          {translate('financePages.top_up_wallet')}
+        </Link>
+      ) : null}
     </Alert>
   );
 };

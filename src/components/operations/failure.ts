@@ -6,6 +6,8 @@ import { toApiErrorLike } from '../apiError';
 export interface OperationFailure {
   message: string;
   fields: FieldViolation[];
+  /** the envelope's code, when the server answered one */
+  code?: number;
 }
 
 const isViolation = (v: unknown): v is FieldViolation =>
@@ -16,7 +18,11 @@ const isViolation = (v: unknown): v is FieldViolation =>
 
 export const failureOf = (error: unknown): OperationFailure => {
   const e = toApiErrorLike(error);
-  return { message: e.message, fields: Array.isArray(e.data) ? e.data.filter(isViolation) : [] };
+  return {
+    message: e.message,
+    fields: Array.isArray(e.data) ? e.data.filter(isViolation) : [],
+    ...(e.code !== undefined ? { code: e.code } : {}),
+  };
 };
 
 /** The failure's violations on the form's own fields, as react-admin's Form takes submission errors. */
