@@ -130,6 +130,9 @@ export const pagesEn = {
       failed: 'Connecting your Stripe account did not finish: %{error}',
       cancelled: 'Connecting your Stripe account was cancelled.',
       unknown: 'There is no result to show for a Stripe account connection.',
+      checking: 'Asking Stripe how your account stands…',
+      pending:
+        'Stripe still needs some details before your account can take payments. Continue from Finance.',
       to_finance: 'Go to Finance',
     },
     settings: {

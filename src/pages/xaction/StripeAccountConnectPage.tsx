@@ -1,19 +1,18 @@
 import { useLocation, useTranslate } from 'react-admin';
+import { useLoadable } from '../../components/operations/useLoadable';
 import { ResultCard } from '../components/ResultCard';
+import { fetchConnect } from '../finance/api';
 
-// The payment service (portal-payment: Stripe Connect onboarding and its callbacks) is a later
-// issue and its calls are "not shown" in the spec; this page only reports what Stripe's return
-// link says (`state` / `error` in the query) and sends the merchant on to Finance.
-const SUCCESS_STATES = ['success', 'succeeded', 'connected', 'complete', 'completed', 'return'];
-const CANCEL_STATES = ['cancel', 'cancelled', 'canceled', 'refresh'];
-
+// Where Stripe Connect's onboarding returns (POST /stripe/connect's link). An error Stripe put in the
+// query is shown as it is; otherwise the page asks the server for the account's real state
+// (GET /stripe/connect, which asks Stripe) rather than trusting the query string.
 export const StripeAccountConnectPage = () => {
   const translate = useTranslate();
   const params = new URLSearchParams(useLocation().search);
   const error = params.get('error_description') ?? params.get('error');
-  const state = (params.get('state') ?? '').toLowerCase();
   const title = translate('pages.stripe_connect.title');
   const toFinance = { label: translate('pages.stripe_connect.to_finance'), to: '/finance' };
+  const state = useLoadable(error ? null : { key: 'stripe-connect', load: fetchConnect });
 
   if (error) {
     return (
@@ -25,22 +24,25 @@ export const StripeAccountConnectPage = () => {
       />
     );
   }
-  if (CANCEL_STATES.includes(state)) {
-    return (
-      <ResultCard
-        title={title}
-        status="error"
-        message={translate('pages.stripe_connect.cancelled')}
-        action={toFinance}
-      />
-    );
+  if (state.status === 'idle' || state.status === 'loading') {
+    return <ResultCard title={title} status="pending" message={translate('pages.stripe_connect.checking')} />;
   }
-  if (SUCCESS_STATES.includes(state)) {
+  if (state.status === 'ready' && state.data.state === 'CONNECTED') {
     return (
       <ResultCard
         title={title}
         status="success"
         message={translate('pages.stripe_connect.success')}
+        action={toFinance}
+      />
+    );
+  }
+  if (state.status === 'ready' && state.data.state === 'PENDING') {
+    return (
+      <ResultCard
+        title={title}
+        status="error"
+        message={translate('pages.stripe_connect.pending')}
         action={toFinance}
       />
     );

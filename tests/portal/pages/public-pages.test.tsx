@@ -1,6 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { BASE_PATHS } from '../../../contract';
+import { server } from '../../../mocks/node';
 import { HelpPage } from '../../../src/pages/help/HelpPage';
 import { LatLongHelpPage } from '../../../src/pages/help/LatLongHelpPage';
 import { TermsPage } from '../../../src/pages/help/TermsPage';
@@ -58,10 +61,51 @@ describe('public, help and settings pages', { timeout: 45_000 }, () => {
     expect(headings[7]).toBe('8. Liability and changes');
   });
 
-  it('stripe connect reports success from the query', async () => {
-    await renderPage(<StripeAccountConnectPage />, { url: '/x-action/stripe-account-connect?state=success' });
-    expect(screen.getByText(/Your Stripe account is connected/)).toBeInTheDocument();
+  it("stripe connect asks the server for the account's real state, not the query", async () => {
+    server.use(
+      http.get(`*${BASE_PATHS.payment}/stripe/connect`, () =>
+        HttpResponse.json({
+          type: 'CR',
+          code: 0,
+          data: {
+            accountId: 'acct_1',
+            state: 'CONNECTED',
+            chargesEnabled: true,
+            payoutsEnabled: true,
+            detailsSubmitted: true,
+          },
+        }),
+      ),
+    );
+    await renderPage(<StripeAccountConnectPage />, {
+      url: '/x-action/stripe-account-connect?state=cancelled',
+      signedInAs: 'merchant',
+    });
+    expect(await screen.findByText(/Your Stripe account is connected/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Finance' })).toHaveAttribute('href', '/finance');
+  });
+
+  it('stripe connect says what Stripe still needs while the account is pending', async () => {
+    server.use(
+      http.get(`*${BASE_PATHS.payment}/stripe/connect`, () =>
+        HttpResponse.json({
+          type: 'CR',
+          code: 0,
+          data: {
+            accountId: 'acct_1',
+            state: 'PENDING',
+            chargesEnabled: false,
+            payoutsEnabled: false,
+            detailsSubmitted: false,
+          },
+        }),
+      ),
+    );
+    await renderPage(<StripeAccountConnectPage />, {
+      url: '/x-action/stripe-account-connect?state=success',
+      signedInAs: 'merchant',
+    });
+    expect(await screen.findByText(/Stripe still needs some details/)).toBeInTheDocument();
   });
 
   it('stripe connect shows the error Stripe returned', async () => {
