@@ -172,11 +172,13 @@ describe('who may see a route', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('heading', { name: 'Wallet Balance' })).not.toBeInTheDocument();
   });
 
-  it('a merchant gets the finance placeholder, titled, inside the layout', async () => {
+  it('a merchant gets the wallet balance, titled as the menu names it, inside the layout', async () => {
     await signIn('merchant');
     renderApp('/finance/wallet/balance');
     expect(await screen.findByRole('heading', { name: 'Wallet Balance' }, HOME_TIMEOUT)).toBeInTheDocument();
-    expect(screen.getByText('This screen is coming soon')).toBeInTheDocument();
+    const balance = await screen.findByRole('region', { name: 'Wallet balance' }, HOME_TIMEOUT);
+    expect(within(balance).getByText('SGD 0.00')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
   });
 
   it('a merchant without push permission may not open push notifications', async () => {

@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { fetchMovements, fetchPayments, fetchWallet, formatMoney } from './api';
 
@@ -29,6 +29,9 @@ const dateTime = (iso: string) =>
 
 export const FinancePage = () => {
   const translate = useTranslate();
+  // the same screen answers the menu's Wallet Balance, titled as the menu names it
+  const titleKey =
+    useLocation().pathname === '/finance/wallet/balance' ? 'common.screens.wallet_balance' : `${K}.title`;
   const state = useLoadable({
     key: 'finance-overview',
     load: async (http) => {
@@ -42,9 +45,9 @@ export const FinancePage = () => {
   });
   return (
     <Box>
-      <Title title={translate(`${K}.title`)} />
+      <Title title={translate(titleKey)} />
       <Typography variant="h4" component="h1" gutterBottom>
-        {translate(`${K}.title`)}
+        {translate(titleKey)}
       </Typography>
       {state.status === 'error' ? (
         <Alert severity="error">{translate(`${K}.failed`)}</Alert>
