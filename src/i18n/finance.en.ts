@@ -41,7 +41,7 @@ export const financeEn = {
       done_card: '%{amount} added to the wallet',
     },
     cards: {
-      title: 'Payment methods',
+      title: 'Payment Methods',
       none: 'No saved cards.',
       make_default: 'Make default',
       delete: 'Delete',
