@@ -51,7 +51,11 @@ describe.skipIf(!browserAvailable())('the wallet in Chromium', () => {
   const balanceCents = async (): Promise<number> => {
     await merchant.goto('/finance');
     const region = merchant.getByRole('region', { name: 'Wallet balance' });
-    const text = (await region.getByText(/^SGD\s/).first().textContent()) ?? '';
+    const text =
+      (await region
+        .getByText(/^SGD\s/)
+        .first()
+        .textContent()) ?? '';
     return Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
   };
 
