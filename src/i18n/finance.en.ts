@@ -19,6 +19,8 @@ export const financeEn = {
     default: 'Default',
     card_failed: 'The card payment did not go through.',
     top_up_wallet: 'Top up the wallet',
+    no_company: 'Your wallet opens once your company is set up.',
+    no_company_action: 'Organization',
     top_up_page: {
       title: 'Top up the wallet',
       balance_now: 'The wallet holds %{balance} now.',

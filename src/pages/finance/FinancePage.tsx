@@ -21,6 +21,8 @@ import { Title, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { fetchMovements, fetchPayments, fetchWallet, formatMoney } from './api';
+import { NoCompany } from './NoCompany';
+import { useHasWallet } from './useFinanceCompany';
 
 const K = 'financePages';
 
@@ -32,24 +34,31 @@ export const FinancePage = () => {
   // the same screen answers the menu's Wallet Balance, titled as the menu names it
   const titleKey =
     useLocation().pathname === '/finance/wallet/balance' ? 'common.screens.wallet_balance' : `${K}.title`;
-  const state = useLoadable({
-    key: 'finance-overview',
-    load: async (http) => {
-      const [wallet, movements, payments] = await Promise.all([
-        fetchWallet(http),
-        fetchMovements(http),
-        fetchPayments(http),
-      ]);
-      return { wallet, movements, payments };
-    },
-  });
+  const hasWallet = useHasWallet();
+  const state = useLoadable(
+    hasWallet === true
+      ? {
+          key: 'finance-overview',
+          load: async (http) => {
+            const [wallet, movements, payments] = await Promise.all([
+              fetchWallet(http),
+              fetchMovements(http),
+              fetchPayments(http),
+            ]);
+            return { wallet, movements, payments };
+          },
+        }
+      : null,
+  );
   return (
     <Box>
       <Title title={translate(titleKey)} />
       <Typography variant="h4" component="h1" gutterBottom>
         {translate(titleKey)}
       </Typography>
-      {state.status === 'error' ? (
+      {hasWallet === false ? (
+        <NoCompany />
+      ) : state.status === 'error' ? (
         <Alert severity="error">{translate(`${K}.failed`)}</Alert>
       ) : state.status !== 'ready' ? (
         <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>

@@ -32,6 +32,8 @@ import {
   startCardSetup,
   syncCardSetup,
 } from './api';
+import { NoCompany } from './NoCompany';
+import { useHasWallet } from './useFinanceCompany';
 
 const StripePayment = lazy(() => import('./StripePayment'));
 
@@ -44,13 +46,18 @@ export const PaymentMethodsPage = () => {
   const [version, setVersion] = useState(0);
   const [setup, setSetup] = useState<SetupIntentAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const state = useLoadable({
-    key: `cards:${version}`,
-    load: async (h) => {
-      const [cards, stripe] = await Promise.all([fetchCards(h), fetchStripeConfig(h)]);
-      return { cards, stripe };
-    },
-  });
+  const hasWallet = useHasWallet();
+  const state = useLoadable(
+    hasWallet === true
+      ? {
+          key: `cards:${version}`,
+          load: async (h) => {
+            const [cards, stripe] = await Promise.all([fetchCards(h), fetchStripeConfig(h)]);
+            return { cards, stripe };
+          },
+        }
+      : null,
+  );
   const reload = () => setVersion((v) => v + 1);
   const label = (c: { brand: string; last4: string }) => `${c.brand} •••• ${c.last4}`;
 
@@ -60,7 +67,9 @@ export const PaymentMethodsPage = () => {
       <Typography variant="h4" component="h1" gutterBottom>
         {translate(`${K}.title`)}
       </Typography>
-      {state.status === 'error' ? (
+      {hasWallet === false ? (
+        <NoCompany />
+      ) : state.status === 'error' ? (
         <Alert severity="error">{failureOf(state.error).message}</Alert>
       ) : state.status !== 'ready' ? (
         <CircularProgress size={24} />

@@ -29,6 +29,8 @@ import { failureOf } from '../../components/operations/failure';
 import { useConfirmedOperation } from '../../components/operations/useConfirmedOperation';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { fetchCards, fetchPayment, fetchStripeConfig, fetchWallet, formatMoney, topUp } from './api';
+import { NoCompany } from './NoCompany';
+import { useHasWallet } from './useFinanceCompany';
 
 const StripePayment = lazy(() => import('./StripePayment'));
 
@@ -49,14 +51,19 @@ export const TopUpPage = () => {
   const notify = useNotify();
   const navigate = useNavigate();
   const { run, failure, confirmDialog } = useConfirmedOperation();
-  const state = useLoadable({
-    key: 'top-up',
-    load: async (h) => {
-      const [wallet, stripe] = await Promise.all([fetchWallet(h), fetchStripeConfig(h)]);
-      const cards = stripe.enabled ? await fetchCards(h) : [];
-      return { wallet, stripe, cards };
-    },
-  });
+  const hasWallet = useHasWallet();
+  const state = useLoadable(
+    hasWallet === true
+      ? {
+          key: 'top-up',
+          load: async (h) => {
+            const [wallet, stripe] = await Promise.all([fetchWallet(h), fetchStripeConfig(h)]);
+            const cards = stripe.enabled ? await fetchCards(h) : [];
+            return { wallet, stripe, cards };
+          },
+        }
+      : null,
+  );
   const [raw, setRaw] = useState('');
   const [touched, setTouched] = useState(false);
   const [method, setMethod] = useState<PaymentMethod | ''>('');
@@ -69,7 +76,9 @@ export const TopUpPage = () => {
     return (
       <Box>
         <Title title={translate(`${K}.title`)} />
-        {state.status === 'error' ? (
+        {hasWallet === false ? (
+          <NoCompany />
+        ) : state.status === 'error' ? (
           <Alert severity="error">{failureOf(state.error).message}</Alert>
         ) : (
           <CircularProgress size={24} />

@@ -2,6 +2,7 @@ import { useLocation, useTranslate } from 'react-admin';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { ResultCard } from '../components/ResultCard';
 import { fetchConnect } from '../finance/api';
+import { useHasWallet } from '../finance/useFinanceCompany';
 
 // Where Stripe Connect's onboarding returns (POST /stripe/connect's link). An error Stripe put in the
 // query is shown as it is; otherwise the page asks the server for the account's real state
@@ -12,7 +13,11 @@ export const StripeAccountConnectPage = () => {
   const error = params.get('error_description') ?? params.get('error');
   const title = translate('pages.stripe_connect.title');
   const toFinance = { label: translate('pages.stripe_connect.to_finance'), to: '/finance' };
-  const state = useLoadable(error ? null : { key: 'stripe-connect', load: fetchConnect });
+  // only a merchant with a company has a Stripe account to ask about
+  const hasWallet = useHasWallet();
+  const state = useLoadable(
+    error || hasWallet !== true ? null : { key: 'stripe-connect', load: fetchConnect },
+  );
 
   if (error) {
     return (
@@ -24,7 +29,7 @@ export const StripeAccountConnectPage = () => {
       />
     );
   }
-  if (state.status === 'idle' || state.status === 'loading') {
+  if (hasWallet === null || (hasWallet && (state.status === 'idle' || state.status === 'loading'))) {
     return <ResultCard title={title} status="pending" message={translate('pages.stripe_connect.checking')} />;
   }
   if (state.status === 'ready' && state.data.state === 'CONNECTED') {
