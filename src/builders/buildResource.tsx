@@ -19,6 +19,7 @@ import TableChartIcon from '@mui/icons-material/TableChart';
 import { Box, InputAdornment } from '@mui/material';
 import { type ComponentType, type ReactElement, type ReactNode, useMemo, useState } from 'react';
 import {
+  AutocompleteInput,
   BooleanField,
   BooleanInput,
   Create,
@@ -75,6 +76,7 @@ import type {
   View,
 } from './declarations';
 import {
+  addedScopeColumns,
   creatableScopeColumns,
   fieldLabelKey,
   inViews,
@@ -649,7 +651,31 @@ export const filtersOf = (decl: ResourceDeclaration): ReactElement[] => {
   const inputs: ReactElement[] = [];
   if (decl.fields.some((f) => f.search)) inputs.push(<SearchInput key="q" source="q" alwaysOn />);
   for (const field of decl.fields) inputs.push(...filterInputsOf(decl.name, field));
+  if (decl.storage !== 'existing' && !decl.fields.some((f) => f.name === 'createTime')) {
+    // every derived table has its creation time (server/resources/list-spec.ts): a date range on it
+    inputs.push(...filterInputsOf(decl.name, CREATED));
+  }
   return inputs;
+};
+
+const CREATED: FieldDeclaration = { name: 'createTime', type: 'datetime', filter: ['gte', 'lte'] };
+
+/**
+ * Operators read every company's rows: a company-scoped table's list shows each row's company and
+ * filters by it (the server's list spec takes `companyId` eq/in on every derived table). Merchants
+ * see their own company's rows only, so neither is theirs.
+ */
+const showsCompany = (decl: ResourceDeclaration): boolean =>
+  decl.storage !== 'existing' && addedScopeColumns(decl).includes('companyId');
+
+const CompanyFilter = ({ resource }: { resource: string; source: string; alwaysOn?: boolean }) => {
+  const translate = useTranslate();
+  const label = translate(fieldLabelKey(resource, { name: 'companyId' }));
+  return (
+    <ReferenceInput source="companyId" reference={SCOPE_COLUMNS.companyId}>
+      <AutocompleteInput label={label} sx={{ minWidth: 220 }} />
+    </ReferenceInput>
+  );
 };
 
 // ---- the module -----------------------------------------------------------------------------------
@@ -665,6 +691,10 @@ export const buildResource = (decl: ResourceDeclaration): ResourceModule => {
     order: decl.defaultSort.direction === 'desc' ? 'DESC' : 'ASC',
   } as const;
 
+  const operatorFilters = showsCompany(decl)
+    ? [<CompanyFilter key="companyId" source="companyId" resource={decl.name} alwaysOn />, ...filters]
+    : filters;
+
   // biome-ignore lint/correctness/noComponentHookFactories: built once per declaration at module load
   const GeneratedList = ({
     disableSyncWithLocation,
@@ -674,39 +704,47 @@ export const buildResource = (decl: ResourceDeclaration): ResourceModule => {
     title,
     filter,
     empty,
-  }: GeneratedListProps) => (
-    <List
-      resource={decl.name}
-      {...(filter ? { filter } : {})}
-      {...(empty !== undefined ? { empty } : {})}
-      sort={sort}
-      filters={filters}
-      actions={<ListActions decl={decl} {...(onCreate ? { onCreate } : {})} />}
-      exporter={false}
-      {...(disableSyncWithLocation ? { disableSyncWithLocation } : {})}
-      {...(storeKey !== undefined ? { storeKey } : {})}
-      {...(title !== undefined ? { title } : {})}
-    >
-      <DataTable
-        rowClick={
-          onRowClick
-            ? (id) => {
-                onRowClick(id);
-                return false;
-              }
-            : 'show'
-        }
-        bulkActionButtons={<ListBulkActions decl={decl} />}
+  }: GeneratedListProps) => {
+    const withCompany = useRole() === 'operator' && showsCompany(decl);
+    return (
+      <List
+        resource={decl.name}
+        {...(filter ? { filter } : {})}
+        {...(empty !== undefined ? { empty } : {})}
+        sort={sort}
+        filters={withCompany ? operatorFilters : filters}
+        actions={<ListActions decl={decl} {...(onCreate ? { onCreate } : {})} />}
+        exporter={false}
+        {...(disableSyncWithLocation ? { disableSyncWithLocation } : {})}
+        {...(storeKey !== undefined ? { storeKey } : {})}
+        {...(title !== undefined ? { title } : {})}
       >
-        <DataTable.Col source="id" />
-        {listFields.map((field) => (
-          <DataTable.Col key={field.name} source={field.name} disableSort={field.sortable !== true}>
-            {displayOf(decl.name, field, 'list')}
-          </DataTable.Col>
-        ))}
-      </DataTable>
-    </List>
-  );
+        <DataTable
+          rowClick={
+            onRowClick
+              ? (id) => {
+                  onRowClick(id);
+                  return false;
+                }
+              : 'show'
+          }
+          bulkActionButtons={<ListBulkActions decl={decl} />}
+        >
+          <DataTable.Col source="id" />
+          {withCompany ? (
+            <DataTable.Col source="companyId" disableSort>
+              <RefField source="companyId" reference={SCOPE_COLUMNS.companyId} />
+            </DataTable.Col>
+          ) : null}
+          {listFields.map((field) => (
+            <DataTable.Col key={field.name} source={field.name} disableSort={field.sortable !== true}>
+              {displayOf(decl.name, field, 'list')}
+            </DataTable.Col>
+          ))}
+        </DataTable>
+      </List>
+    );
+  };
 
   // biome-ignore lint/correctness/noComponentHookFactories: built once per declaration at module load
   const GeneratedShow = (props: Partial<ShowProps>) => (

@@ -42,6 +42,21 @@ export const financeEn = {
       still_pending: 'Stripe has not confirmed the payment yet. It shows under Top-ups once it does.',
       done_card: '%{amount} added to the wallet',
     },
+    all_payments: 'All payments',
+    connect: {
+      title: 'Stripe account',
+      loading: 'Asking Stripe…',
+      failed: 'The Stripe account could not be loaded.',
+      not_set_up: 'Stripe is not set up on this server.',
+      connect: 'Connect Stripe',
+      continue: 'Continue on Stripe',
+      states: { NOT_CONNECTED: 'Not connected', PENDING: 'Pending', CONNECTED: 'Connected' },
+      explain: {
+        NOT_CONNECTED: 'Connect your company to Stripe to receive payouts.',
+        PENDING: 'Stripe still needs some details before it pays out.',
+        CONNECTED: 'Your company receives payouts through Stripe.',
+      },
+    },
     cards: {
       title: 'Payment Methods',
       none: 'No saved cards.',

@@ -22,6 +22,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { fetchMovements, fetchPayments, fetchWallet, formatMoney } from './api';
 import { NoCompany } from './NoCompany';
+import { StripeConnectCard } from './StripeConnectCard';
 import { useHasWallet } from './useFinanceCompany';
 
 const K = 'financePages';
@@ -171,9 +172,14 @@ export const FinancePage = () => {
             aria-labelledby="wallet-payments"
           >
             <CardContent>
-              <Typography id="wallet-payments" variant="h6" component="h2" sx={{ mb: 1 }}>
-                {translate(`${K}.payments`)}
-              </Typography>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+                <Typography id="wallet-payments" variant="h6" component="h2">
+                  {translate(`${K}.payments`)}
+                </Typography>
+                <Button component={Link} to="/transaction/payment-history">
+                  {translate(`${K}.all_payments`)}
+                </Button>
+              </Stack>
               {state.data.payments.length === 0 ? (
                 <Typography color="text.secondary">{translate(`${K}.no_payments`)}</Typography>
               ) : (
@@ -201,6 +207,8 @@ export const FinancePage = () => {
               )}
             </CardContent>
           </Card>
+
+          <StripeConnectCard />
         </Stack>
       )}
     </Box>

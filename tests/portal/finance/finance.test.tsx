@@ -1,9 +1,15 @@
 // The merchant's wallet in the portal over the MSW mocks: a FREE top-up sends the exact request (with
 // an Idempotency-Key) behind the spec's confirm and the balance shows it; operators never see finance.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
 import { BASE_PATHS } from '../../../contract';
-import { server } from '../../../mocks/node';
+import { FINANCE_PATHS } from '../../../contract/finance';
+import { mockDb, server } from '../../../mocks/node';
+import { rowsOf } from '../../../mocks/operations';
+import { success } from '../../../mocks/respond';
+import { company, payments } from '../../../resources';
+import { openExternal } from '../../../src/pages/finance/StripeConnectCard';
 import { renderApp, signIn, waitForPath } from '../renderApp';
 
 const TIMEOUT = { timeout: 15_000 };
@@ -61,5 +67,67 @@ describe('finance', { timeout: 60_000 }, () => {
     renderApp('/finance');
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Wallet balance' })).toBeNull());
     expect(await screen.findByText('You are not allowed to see this page.', {}, TIMEOUT)).toBeInTheDocument();
+  });
+
+  it('says Stripe is not set up when the server has no keys, and offers no button', async () => {
+    await signIn('merchant');
+    renderApp('/finance');
+    const card = await screen.findByRole('region', { name: /Stripe account/ }, TIMEOUT);
+    expect(
+      await within(card).findByText('Stripe is not set up on this server.', {}, TIMEOUT),
+    ).toBeInTheDocument();
+    expect(within(card).queryByRole('button')).toBeNull();
+  });
+
+  it('connects the company to Stripe: asks for the onboarding link and opens it', async () => {
+    const payment = `*${BASE_PATHS.payment}`;
+    const sent: { key: string | null }[] = [];
+    server.use(
+      http.get(`${payment}${FINANCE_PATHS.stripeConfig}`, () =>
+        success({ enabled: true, publishableKey: 'pk_test_x' }),
+      ),
+      http.post(`${payment}${FINANCE_PATHS.stripeConnect}`, ({ request }) => {
+        sent.push({ key: request.headers.get('Idempotency-Key') });
+        return success({ accountId: 'acct_1', url: 'https://connect.stripe.test/setup/acct_1' });
+      }),
+    );
+    const go = vi.spyOn(openExternal, 'go').mockImplementation(() => undefined);
+    try {
+      await signIn('merchant');
+      renderApp('/finance');
+      const card = await screen.findByRole('region', { name: /Stripe account/ }, TIMEOUT);
+      expect(await within(card).findByText('Not connected', {}, TIMEOUT)).toBeInTheDocument();
+      fireEvent.click(within(card).getByRole('button', { name: 'Connect Stripe' }));
+      await waitFor(() => expect(go).toHaveBeenCalledWith('https://connect.stripe.test/setup/acct_1'));
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      go.mockRestore();
+    }
+  });
+
+  it("shows operators each payment's company and filters by it", async () => {
+    rowsOf(mockDb, company).push({
+      id: 901,
+      name: 'Ledger Labs Pte Ltd',
+      createTime: '2026-11-01T00:00:00Z',
+    });
+    rowsOf(mockDb, payments).push({
+      id: 7001,
+      companyId: 901,
+      amount: 120.5,
+      currency: 'SGD',
+      paymentMethod: 'FREE',
+      state: 'SUCCEEDED',
+      createdBy: 2,
+      completedAt: '2026-11-20T02:00:00.000Z',
+      createTime: '2026-11-20T02:00:00.000Z',
+      updateTime: '2026-11-20T02:00:00.000Z',
+    });
+    await signIn('operator');
+    renderApp('/transaction/payment-history');
+    expect(await screen.findByRole('columnheader', { name: /^Company/ }, TIMEOUT)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Ledger Labs Pte Ltd' }, TIMEOUT)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Company' })).toBeInTheDocument();
   });
 });

@@ -28,8 +28,10 @@ describe('generated vouchers list', { timeout: 60_000 }, () => {
     renderApp('/vouchers');
     expect(await screen.findByText('SPRING-001', {}, T)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Voucher List' })).toBeInTheDocument();
+    // operators read every company's vouchers: the company comes right after the id
     expect(columnHeaders()).toEqual([
       'ID',
+      'Company',
       'Code',
       'Title',
       'Voucher pack',
