@@ -25,6 +25,7 @@ import { createMockDb, listedUser, loggedInUser, type MockDb, type MockUser, pub
 import { createDeviceHandlers } from './devices';
 import { createFinanceHandlers } from './finance';
 import { applyListQuery, type MockListSpec } from './list';
+import { createMaintenanceHandlers } from './maintenance';
 import { createOrganisationHandlers } from './organisation';
 import { createHierarchyHandlers } from './organisation-hierarchy';
 import { createPushHandlers } from './push';
@@ -732,6 +733,7 @@ export const createHandlers = (db: MockDb = createMockDb(), options: HandlerOpti
     // handlers: /push/audience is not a push id, and sending is due before pushes are read
     ...createPushHandlers({ db, origin, authenticate, fullPermissions }),
     ...createDashboardHandlers({ db, origin, authenticate, fullPermissions }),
+    ...createMaintenanceHandlers({ db, origin }),
     ...createFinanceHandlers({ db, origin, authenticate, fullPermissions }),
     // ---- declared resources: generic CRUD -------------------------------------------------------------
     ...createResourceHandlers(

@@ -9,6 +9,7 @@ import { countryConfig } from './tables/countryConfig';
 import { devices } from './tables/devices';
 import { forceUpdateConfig } from './tables/forceUpdateConfig';
 import { industryConfig } from './tables/industryConfig';
+import { maintenanceConfig } from './tables/maintenanceConfig';
 import { memberCards } from './tables/memberCards';
 import { members } from './tables/members';
 import { merchantSignup } from './tables/merchantSignup';
@@ -46,6 +47,7 @@ export const RESOURCES = [
   payments,
   devices,
   bannerConfig,
+  maintenanceConfig,
   countryConfig,
   forceUpdateConfig,
   industryConfig,
@@ -87,6 +89,7 @@ export {
   devices,
   forceUpdateConfig,
   industryConfig,
+  maintenanceConfig,
   merchantSignup,
   payments,
   products,

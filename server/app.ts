@@ -28,6 +28,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { deviceRoutes } from './routes/devices';
 import { envRoutes } from './routes/env';
 import { financeRoutes } from './routes/finance';
+import { maintenanceRoutes } from './routes/maintenance';
 import { organisationRoutes } from './routes/organisation';
 import { pushRoutes } from './routes/push';
 import { resourceRoutes } from './routes/resources';
@@ -178,6 +179,7 @@ export const buildApp = async ({
   await app.register(voucherRoutes); // the voucher operations (before the generic routes of the same paths)
   await app.register(deviceRoutes); // the device lifecycle operations
   await app.register(dashboardRoutes); // the home page's figures
+  await app.register(maintenanceRoutes); // the public maintenance window
   await app.register(financeRoutes); // wallet, top-ups, saved cards, Stripe's webhook and Connect
   await app.register(pushRoutes); // schedule, cancel, the audience preview, members' app tokens
   await app.register(resourceRoutes); // every derived resource, at its declared service base + path

@@ -65,6 +65,12 @@ const AccessLandingPage = page(() => import('./pages/access/AccessPages'), 'Acce
 const OperatorAccessPage = page(() => import('./pages/access/AccessPages'), 'OperatorAccessPage');
 const MerchantAccessPage = page(() => import('./pages/access/AccessPages'), 'MerchantAccessPage');
 const OrgHierarchyPage = page(() => import('./pages/organisation/OrgHierarchyPage'), 'OrgHierarchyPage');
+const TodoPage = page(() => import('./pages/dashboard/TodoPage'), 'TodoPage');
+const OperatorsPage = page(() => import('./pages/access/AccessPages'), 'OperatorsPage');
+const MerchantsPage = page(() => import('./pages/access/AccessPages'), 'MerchantsPage');
+const TransactionRedirect = page(() => import('./pages/redirects/RouteRedirects'), 'TransactionRedirect');
+const ProductEditRedirect = page(() => import('./pages/redirects/RouteRedirects'), 'ProductEditRedirect');
+const AotgRedirect = page(() => import('./pages/redirects/RouteRedirects'), 'AotgRedirect');
 const OrganizationLandingPage = page(
   () => import('./pages/organisation/OrgHierarchyPage'),
   'OrganizationLandingPage',
@@ -117,8 +123,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('/register', RegisterPage, ALL),
   route('/signup', SignupPage, MERCHANT),
   route('/forget-password', ForgetPasswordPage, ALL),
-  soon('/merchant', 'merchant', USERS),
-  soon('/operator', 'operator', OPERATOR),
+  route('/merchant', MerchantsPage, USERS),
+  route('/operator', OperatorsPage, OPERATOR),
   table('/user/UserSearch', 'user_search', USERS),
   table('/stamp-cards', 'stamp_card_list', USERS),
   table('/stamp-cards/StampsTransaction', 'stamps_transaction', USERS),
@@ -131,15 +137,16 @@ export const ROUTES: readonly RouteDef[] = [
   table('/communications/pushNotificationTemplates', 'push_templates', USERS, pnsForMerchant),
   table('/communications/pushNotifications', 'push_notifications', USERS, pnsForMerchant),
   route('/DataTableEditView', DataTableEditView, OPERATOR),
-  soon('/transaction', 'transaction', OPERATOR),
+  route('/transaction', TransactionRedirect, OPERATOR),
   table('/transaction/payment-history', 'payment_history', OPERATOR),
   table('/device', 'device_list', USERS),
-  soon('/aotg', 'aotg', OPERATOR),
-  soon('/aotg/list', 'aotg_list', OPERATOR),
-  soon('/aotg/config', 'aotg_config', OPERATOR),
-  soon('/aotg/user-level-config', 'aotg_user_level_config', OPERATOR),
+  // AOTG has no content in the spec: its routes lead home (docs/decisions.md)
+  route('/aotg', AotgRedirect, OPERATOR),
+  route('/aotg/list', AotgRedirect, OPERATOR),
+  route('/aotg/config', AotgRedirect, OPERATOR),
+  route('/aotg/user-level-config', AotgRedirect, OPERATOR),
   table('/config/systemConfig', 'system_config', OPERATOR),
-  soon('/config/maintenanceConfig', 'maintenance_config', OPERATOR),
+  table('/config/maintenanceConfig', 'maintenance_config', OPERATOR),
   table('/config/countryConfig', 'country_config', OPERATOR),
   table('/config/bannerConfig', 'banner_config', USERS, bannerForMerchant),
   table('/config/forceUpdateConfig', 'force_update_config', OPERATOR, notJcr),
@@ -166,7 +173,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('/approve', ApproveRedirect, OPERATOR),
   table('/approve/merchant-signup', 'approve_merchant_signup', OPERATOR),
   table('/product', 'product', USERS),
-  soon('/product/edit', 'product_edit', USERS),
+  route('/product/edit', ProductEditRedirect, USERS),
   route('/x-action/user-active', UserActivePage, ALL),
   route('/x-action/forget-pwd', ForgetPwdPage, ALL),
   route('/x-action/stripe-account-connect', StripeAccountConnectPage, ALL),
@@ -175,7 +182,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('/settings', SettingsPage, USERS),
   route('/settings/profile', ProfilePage, USERS),
   route('/settings/change-password', ChangePasswordPage, USERS),
-  soon('/todo', 'todo', USERS),
+  route('/todo', TodoPage, USERS),
   route('/test/api-json', ApiJsonPage, ALL),
   route('/test/mantine-select', SearchableSelectPage, ALL),
   route('/test/phone-input', PhoneInputPage, ALL),

@@ -10,6 +10,7 @@ import { pagesEn } from './pages.en';
 import { pushEn } from './push.en';
 import { resourcesEn } from './resources.en';
 import { stampCardsEn } from './stampCards.en';
+import { todoEn } from './todo.en';
 import { vouchersEn } from './vouchers.en';
 
 // The shell's English messages (namespace 'common' plus menu, layout and notices). The pages
@@ -181,4 +182,5 @@ export const en = {
   ...pushEn,
   ...dashboardEn,
   ...financeEn,
+  ...todoEn,
 };

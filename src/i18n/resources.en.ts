@@ -522,6 +522,19 @@ export const resourcesEn = {
         },
       },
     },
+    maintenanceConfig: {
+      name: 'Maintenance window |||| Maintenance windows',
+      fields: {
+        id: 'ID',
+        startAt: 'Starts',
+        endAt: 'Ends',
+        message: 'Message',
+        country: 'Country',
+        enabled: 'Shown',
+        createTime: 'Created',
+        updateTime: 'Updated',
+      },
+    },
     payments: {
       name: 'Payment |||| Payment History',
       fields: {

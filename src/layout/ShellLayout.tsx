@@ -8,6 +8,7 @@ import { getPortalEnv } from '../providers/env';
 import { canSee, findRoute, type ViewerContext } from '../routes';
 import { PageLoader, SpinnerCentered } from './DelayedLoader';
 import { layoutFor } from './layoutFor';
+import { MaintenanceBanner } from './MaintenanceBanner';
 import { menuFor } from './menuFor';
 import { NotAllowedPage } from './NotAllowedPage';
 import { useSession } from './SessionContext';
@@ -130,6 +131,9 @@ export const ShellLayout = ({ children }: LayoutProps) => {
               boxSizing: 'border-box',
             }}
           >
+            {session.status === 'user' && session.role === 'operator' && flags.menu ? (
+              <MaintenanceBanner />
+            ) : null}
             <PageErrorBoundary key={pathname} fallback={<NotAllowedPage failed />}>
               <Suspense fallback={<PageLoader />}>
                 <Gate>{children}</Gate>

@@ -34,6 +34,14 @@ const OPERATOR_REDIRECTS: Record<string, string> = {
   '/approve': '/approve/merchant-signup',
   '/organization': '/organization/org-hierarchy',
   '/access': '/access/operator-access',
+  // the Transaction group's route opens its one list; AOTG has no content and leads home;
+  // the product editor without an id is the create form (docs/decisions.md)
+  '/transaction': '/transaction/payment-history',
+  '/aotg': '/',
+  '/aotg/list': '/',
+  '/aotg/config': '/',
+  '/aotg/user-level-config': '/',
+  '/product/edit': '/products/create',
 };
 
 /** The routes behind the approved merchant's menu, plus their own pages (spec 6). */
@@ -62,6 +70,8 @@ const MERCHANT_ROUTES = [
   '/settings',
   '/settings/profile',
   '/settings/change-password',
+  '/merchant',
+  '/todo',
 ] as const;
 
 /** Operator-only routes a merchant must be refused (spec 6: Access has only Merchant Access). */
@@ -70,7 +80,13 @@ const MERCHANT_REDIRECTS: Record<string, string> = {
   '/organization': '/organization/org-hierarchy',
   '/access': '/access/merchant-access',
 };
-const MERCHANT_REFUSED = ['/approve/merchant-signup', '/access/operator-access', '/access/user-group'];
+const MERCHANT_REFUSED = [
+  '/approve/merchant-signup',
+  '/access/operator-access',
+  '/access/user-group',
+  '/operator',
+  '/config/maintenanceConfig',
+];
 
 const ERROR_BOUNDARY_TEXT = 'This page could not be shown';
 const NOT_ALLOWED_TEXT = 'Not allowed';

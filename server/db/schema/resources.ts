@@ -19,6 +19,7 @@ export const {
   devices,
   forceUpdateConfig,
   industryConfig,
+  maintenanceConfig,
   memberCards,
   members,
   merchantSignup,

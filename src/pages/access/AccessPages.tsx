@@ -1,4 +1,5 @@
-// /access, /access/operator-access and /access/merchant-access (spec sections 2 and 6).
+// /access, /access/operator-access and /access/merchant-access (spec sections 2 and 6), and the people
+// lists /operator and /merchant: the same people under the User menu's names.
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Navigate } from 'react-router-dom';
@@ -59,6 +60,46 @@ export const MerchantAccessPage = () => {
         inviteKind={caller.isOperator ? 'operatorMerchant' : 'merchant'}
         title={title}
         storeKey={caller.isOperator ? 'access.merchants.listParams' : 'access.colleagues.listParams'}
+      />
+    </Box>
+  );
+};
+
+/** /operator: the operators (operators only), as Operator Access lists them. */
+export const OperatorsPage = () => {
+  const translate = useTranslate();
+  const { caller } = useCaller();
+  const title = translate('common.screens.operator');
+  if (!caller) return <Loading />;
+  return (
+    <Box>
+      <Heading title={title} />
+      <PeopleList
+        caller={caller}
+        type="OPERATOR"
+        inviteKind="operator"
+        title={title}
+        storeKey="people.operators"
+      />
+    </Box>
+  );
+};
+
+/** /merchant: operators see every merchant, merchants the people of their own company. */
+export const MerchantsPage = () => {
+  const translate = useTranslate();
+  const { caller } = useCaller();
+  const title = translate('common.screens.merchant');
+  if (!caller) return <Loading />;
+  return (
+    <Box>
+      <Heading title={title} />
+      <PeopleList
+        caller={caller}
+        type="MERCHANT"
+        inviteKind={caller.isOperator ? 'operatorMerchant' : 'merchant'}
+        title={title}
+        storeKey={caller.isOperator ? 'people.merchants' : 'people.colleagues'}
       />
     </Box>
   );

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../layout/SessionContext';
-import { type DashboardData, redemptionRate, useDashboard } from './api';
+import { type DashboardData, redemptionRate, useDashboard, waitingItems } from './api';
 
 const K = 'dashboard';
 
@@ -71,17 +71,8 @@ const Waiting = ({
   operator: boolean;
 }) => {
   const translate = useTranslate();
-  const items: { key: string; n: number | null; to: string }[] = [
-    { key: 'signups', n: waiting.signups, to: '/approve/merchant-signup' },
-    { key: 'brand_requests', n: waiting.brandRequests, to: '/approve/merchant-signup' },
-    { key: 'store_requests', n: waiting.storeRequests, to: '/approve/merchant-signup' },
-    { key: 'failed_pushes', n: waiting.failedPushes, to: '/communications/pushNotifications' },
-    { key: 'devices_to_activate', n: waiting.devicesToActivate, to: '/device' },
-  ];
-  const shown = items.filter(
-    (i) => i.n !== null && (operator || i.key.endsWith('requests') || i.key === 'signups'),
-  );
-  const total = shown.reduce((sum, i) => sum + (i.n ?? 0), 0);
+  const shown = waitingItems(waiting, operator);
+  const total = shown.reduce((sum, i) => sum + i.n, 0);
   return (
     <Box component="section" aria-labelledby="dashboard-waiting" sx={{ mb: 4 }}>
       <Typography id="dashboard-waiting" variant="h6" component="h2" sx={{ mb: 1.5 }}>
@@ -94,13 +85,13 @@ const Waiting = ({
       ) : (
         <Box sx={grid}>
           {shown
-            .filter((i) => (i.n ?? 0) > 0)
+            .filter((i) => i.n > 0)
             .map((i) => (
               <Figure
                 key={i.key}
                 label={translate(`${K}.waiting.${i.key}`)}
-                value={number.format(i.n ?? 0)}
-                {...(operator ? { to: i.to } : {})}
+                value={number.format(i.n)}
+                {...(i.to ? { to: i.to } : {})}
               />
             ))}
         </Box>

@@ -1,0 +1,18 @@
+// Spec routes whose screen is another one (docs/decisions.md "Routes that lead elsewhere"):
+// /transaction is the Transaction group's own route and opens its one list; /product/edit is the
+// product editor, react-admin's edit form of `?id=` or the create form; /aotg and its three children
+// have no content in the spec and lead home rather than to an empty screen.
+import { Navigate, useLocation } from 'react-router-dom';
+
+/** /transaction: the Transaction group's one list. */
+export const TransactionRedirect = () => <Navigate to="/transaction/payment-history" replace />;
+
+/** /product/edit[?id=N]: the product's edit form, or a new product's. */
+export const ProductEditRedirect = () => {
+  const id = new URLSearchParams(useLocation().search).get('id');
+  const valid = id !== null && /^[1-9]\d*$/.test(id);
+  return <Navigate to={valid ? `/products/${id}` : '/products/create'} replace />;
+};
+
+/** /aotg, /aotg/list, /aotg/config, /aotg/user-level-config: home. */
+export const AotgRedirect = () => <Navigate to="/" replace />;
