@@ -20,6 +20,7 @@ import { canAccess, isPermissionAction, isPermissionResource, type Permission } 
 import { RESOURCES } from '../resources';
 import type { ResourceDeclaration } from '../resources/types';
 import { createAccessHandlers, operatorInviteScope } from './access';
+import { createAnalyticsHandlers } from './analytics';
 import { createDashboardHandlers } from './dashboard';
 import { createMockDb, listedUser, loggedInUser, type MockDb, type MockUser, publicUser } from './data';
 import { createDeviceHandlers } from './devices';
@@ -734,6 +735,7 @@ export const createHandlers = (db: MockDb = createMockDb(), options: HandlerOpti
     ...createPushHandlers({ db, origin, authenticate, fullPermissions }),
     ...createDashboardHandlers({ db, origin, authenticate, fullPermissions }),
     ...createMaintenanceHandlers({ db, origin }),
+    ...createAnalyticsHandlers({ db, origin, authenticate }),
     ...createFinanceHandlers({ db, origin, authenticate, fullPermissions }),
     // ---- declared resources: generic CRUD -------------------------------------------------------------
     ...createResourceHandlers(

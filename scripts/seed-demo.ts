@@ -863,6 +863,20 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
       message: 'This version is no longer supported. Please update to keep collecting stamps.',
       force: true,
     });
+    // maintenance windows: one past, one upcoming in Malaysia (none on now, so the demo shows no banner)
+    await create('maintenanceConfig', {
+      startAt: ago(12).toISOString(),
+      endAt: new Date(ago(12).getTime() + 2 * 3_600_000).toISOString(),
+      message: 'Stamping is paused for two hours while we upgrade the stamp service.',
+      enabled: true,
+    });
+    await create('maintenanceConfig', {
+      startAt: ago(-6).toISOString(),
+      endAt: new Date(ago(-6).getTime() + 3_600_000).toISOString(),
+      message: 'Malaysian wallets move to a new payment provider; top-ups wait an hour.',
+      country: 'my',
+      enabled: true,
+    });
     const banners = [
       { title: 'Double stamps weekend', country: 'sg', sortOrder: 10, startAt: ago(3), endAt: ago(-4) },
       {

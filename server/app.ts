@@ -22,6 +22,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { loggerOptions } from './plugins/logger';
 import { metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
+import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
 import { configMainRoutes } from './routes/config-main';
 import { dashboardRoutes } from './routes/dashboard';
@@ -179,6 +180,7 @@ export const buildApp = async ({
   await app.register(voucherRoutes); // the voucher operations (before the generic routes of the same paths)
   await app.register(deviceRoutes); // the device lifecycle operations
   await app.register(dashboardRoutes); // the home page's figures
+  await app.register(analyticsRoutes); // /analytics' figures
   await app.register(maintenanceRoutes); // the public maintenance window
   await app.register(financeRoutes); // wallet, top-ups, saved cards, Stripe's webhook and Connect
   await app.register(pushRoutes); // schedule, cancel, the audience preview, members' app tokens

@@ -4,7 +4,6 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { Brand } from '../contract';
 import { type LayoutFlags, layoutFor } from './layout/layoutFor';
 import type { Viewer } from './layout/menuFor';
-import { placeholder } from './pages/placeholders/placeholder';
 
 export interface ViewerContext {
   role: Viewer;
@@ -19,8 +18,6 @@ export interface RouteDef {
   who: readonly Viewer[];
   /** an extra condition on top of `who` (e.g. the merchant's push-notification permission) */
   when?: (ctx: ViewerContext) => boolean;
-  /** true for the titled "coming soon" screens that later issues replace */
-  placeholder?: boolean;
 }
 
 // Each page is its own chunk: one bundle of react-admin + MUI + every page is too big (STACK.md).
@@ -65,6 +62,7 @@ const AccessLandingPage = page(() => import('./pages/access/AccessPages'), 'Acce
 const OperatorAccessPage = page(() => import('./pages/access/AccessPages'), 'OperatorAccessPage');
 const MerchantAccessPage = page(() => import('./pages/access/AccessPages'), 'MerchantAccessPage');
 const OrgHierarchyPage = page(() => import('./pages/organisation/OrgHierarchyPage'), 'OrgHierarchyPage');
+const AnalyticsPage = page(() => import('./pages/analytics/AnalyticsPage'), 'AnalyticsPage');
 const TodoPage = page(() => import('./pages/dashboard/TodoPage'), 'TodoPage');
 const OperatorsPage = page(() => import('./pages/access/AccessPages'), 'OperatorsPage');
 const MerchantsPage = page(() => import('./pages/access/AccessPages'), 'MerchantsPage');
@@ -89,12 +87,8 @@ const route = (
   path: string,
   component: RouteDef['component'],
   who: readonly Viewer[],
-  extra: Pick<RouteDef, 'when' | 'placeholder'> = {},
+  extra: Pick<RouteDef, 'when'> = {},
 ): RouteDef => ({ path, component, who, layout: layoutFor(path), ...extra });
-
-/** A titled "coming soon" screen; `title` is an i18n key under common.screens. */
-const soon = (path: string, title: string, who: readonly Viewer[], when?: RouteDef['when']): RouteDef =>
-  route(path, placeholder(`common.screens.${title}`), who, { placeholder: true, when });
 
 /** A spec route showing a declared table's generated list; `title` is an i18n key under common.screens. */
 const table = (path: string, title: string, who: readonly Viewer[], when?: RouteDef['when']): RouteDef =>
@@ -151,7 +145,7 @@ export const ROUTES: readonly RouteDef[] = [
   table('/config/bannerConfig', 'banner_config', USERS, bannerForMerchant),
   table('/config/forceUpdateConfig', 'force_update_config', OPERATOR, notJcr),
   table('/config/audit-log', 'audit_log', OPERATOR),
-  soon('/analytics', 'analytics', OPERATOR),
+  route('/analytics', AnalyticsPage, OPERATOR),
   // Finance is the merchant's own wallet: operators never see it (spec sections 1 and 6).
   route('/finance', FinancePage, MERCHANT),
   route('/finance/wallet/balance', FinancePage, MERCHANT),

@@ -46,7 +46,7 @@ const scopeOf = (caller: Caller, name: string, table: PgTable): SQL | undefined 
 const num = (v: unknown): number => Number(v ?? 0);
 
 /** The country's IANA zone when the runtime knows it, else Singapore's (the product's home). */
-const timeZoneOf = async (db: Db, country: string): Promise<string> => {
+export const timeZoneOf = async (db: Db, country: string): Promise<string> => {
   const [row] = await db
     .select({ tz: countryConfig.timezone })
     .from(countryConfig)

@@ -1,6 +1,7 @@
 import { DIALOG_BUTTONS } from '../../contract';
 import { buildersEn } from '../builders/messages.en';
 import { accessEn } from './access.en';
+import { analyticsEn } from './analytics.en';
 import { dashboardEn } from './dashboard.en';
 import { devicesEn } from './devices.en';
 import { financeEn } from './finance.en';
@@ -47,10 +48,6 @@ const shellEn = {
       label: 'Country',
       select: 'Choose country',
     },
-    placeholder: {
-      coming_soon: 'This screen is coming soon',
-      coming_soon_detail: 'It is being built and will appear here in a later release.',
-    },
     not_allowed: {
       title: 'Not allowed',
       message: 'You are not allowed to see this page.',
@@ -72,12 +69,6 @@ const shellEn = {
       title: 'This page could not be shown',
       message: 'Something went wrong while loading it. Reloading usually helps.',
       reload: 'Reload',
-    },
-    home: {
-      title: 'Home',
-      welcome_name: 'Welcome, %{name}',
-      intro: 'Pick an area to work in. The side menu has the same places.',
-      help_hint: 'Guides and answers',
     },
     screens: {
       merchant: 'Merchant',
@@ -183,4 +174,5 @@ export const en = {
   ...dashboardEn,
   ...financeEn,
   ...todoEn,
+  ...analyticsEn,
 };

@@ -1,0 +1,44 @@
+// GET /analytics as the /analytics screen reads it (server/services/analytics.ts, docs/api.md
+// "Analytics"), and the CSV of what the screen shows.
+import { stringify } from 'csv-stringify/browser/esm/sync';
+import {
+  ANALYTICS_PATH,
+  type AnalyticsAnswer,
+  type AnalyticsFigures,
+  type AnalyticsGroup,
+} from '../../../contract/analytics';
+import type { HttpClient } from '../../providers/httpClient';
+
+export const fetchAnalytics = async (
+  http: HttpClient,
+  q: { from: string; to: string; groupBy: AnalyticsGroup },
+): Promise<AnalyticsAnswer> => (await http<AnalyticsAnswer>(ANALYTICS_PATH, { query: q })).data;
+
+/** The figures in the table's (and the CSV's) column order. */
+export const FIGURES: readonly (keyof AnalyticsFigures)[] = [
+  'stampsGiven',
+  'cardsCompleted',
+  'vouchersIssued',
+  'vouchersRedeemed',
+  'vouchersExpired',
+  'redemptionRate',
+  'activeMembers',
+  'pushesSent',
+];
+
+/** One CSV line per group and a last line of totals, headed by the screen's labels. */
+export const analyticsCsv = (
+  answer: AnalyticsAnswer,
+  labels: { group: string; none: string; total: string; figures: Record<keyof AnalyticsFigures, string> },
+): string =>
+  stringify([
+    [labels.group, ...FIGURES.map((f) => labels.figures[f])],
+    ...answer.rows.map((r) => [r.name ?? labels.none, ...FIGURES.map((f) => r[f] ?? '')]),
+    [labels.total, ...FIGURES.map((f) => answer.totals[f] ?? '')],
+  ]);
+
+/** A YYYY-MM-DD day `offset` days from today, in the browser's calendar. */
+export const localDay = (offset = 0, now = new Date()): string => {
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
