@@ -25,7 +25,6 @@ import {
   Create,
   type CreateProps,
   DataTable,
-  DateField,
   DateInput,
   DateTimeInput,
   Edit,
@@ -64,6 +63,7 @@ import {
 import { useFormContext, useWatch } from 'react-hook-form';
 import { RESOURCES } from '../../resources';
 import { useCountry } from '../components/CountryContext';
+import { LocalDateField } from '../components/LocalDateField';
 import { type CompanyOption, CompanyPicker } from '../pages/organisation/CompanyPicker';
 import { DetailActions, EditToolbar, ListActions, ListBulkActions, useRole } from './buttons';
 import type {
@@ -185,9 +185,9 @@ const displayOf = (resource: string, field: FieldDeclaration, where: 'list' | 's
     case 'boolean':
       return <BooleanField source={source} />;
     case 'date':
-      return <DateField source={source} />;
+      return <LocalDateField source={source} />;
     case 'datetime':
-      return <DateField source={source} showTime />;
+      return <LocalDateField source={source} showTime />;
     case 'select':
       return <SelectField source={source} choices={choicesOf(resource, field)} />;
     case 'reference':
@@ -753,8 +753,8 @@ export const buildResource = (decl: ResourceDeclaration): ResourceModule => {
         <TextField source="id" />
         {/* SimpleShowLayout labels its direct children from their `source`, so each field is a direct child. */}
         {fieldsIn(decl, 'show').map((field) => ({ ...displayOf(decl.name, field, 'show'), key: field.name }))}
-        <DateField source="createTime" showTime />
-        <DateField source="updateTime" showTime />
+        <LocalDateField source="createTime" showTime />
+        <LocalDateField source="updateTime" showTime />
       </SimpleShowLayout>
     </Show>
   );

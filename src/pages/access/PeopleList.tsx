@@ -15,7 +15,6 @@ import {
   AutocompleteInput,
   Button,
   DataTable,
-  DateField,
   FilterButton,
   List,
   type RaRecord,
@@ -32,6 +31,7 @@ import { canAccess } from '../../../contract/access';
 import type { UserState, UserType } from '../../../contract/enums';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { LocalDateField } from '../../components/LocalDateField';
 import type { Caller } from '../../components/useCaller';
 import { InviteDialog, type InviteKind } from './InviteDialog';
 import { type AccessTarget, ManageAccessDialog } from './ManageAccessDialog';
@@ -271,7 +271,7 @@ export const PeopleList = ({ caller, type, inviteKind, title, storeKey }: People
             </DataTable.Col>
           ) : null}
           <DataTable.Col source="createTime" label="access.people.created">
-            <DateField source="createTime" showTime />
+            <LocalDateField source="createTime" showTime />
           </DataTable.Col>
           <DataTable.Col label="access.people.actions" disableSort align="right">
             <RowActions caller={caller} onManage={setManaging} onLifecycle={onLifecycle} />

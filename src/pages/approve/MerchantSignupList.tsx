@@ -1,19 +1,12 @@
 // The approval queue (/approve/merchant-signup): the declared merchantSignup list, opening on the
 // PENDING requests (the approval filter starts at Pending and can be cleared), the approval as a
 // coloured chip, and a row click that opens the request with its Approve / Reject buttons.
-import {
-  DataTable,
-  DateField,
-  FunctionField,
-  List,
-  type RaRecord,
-  SelectField,
-  TextField,
-} from 'react-admin';
+import { DataTable, FunctionField, List, type RaRecord, SelectField, TextField } from 'react-admin';
 import { merchantSignup } from '../../../resources';
 import type { GeneratedListProps } from '../../builders/buildResource';
 import { choicesOf, filtersOf } from '../../builders/buildResource';
 import { ListActions } from '../../builders/buttons';
+import { LocalDateField } from '../../components/LocalDateField';
 import { ApprovalChip } from './MerchantSignupShow';
 
 const filters = filtersOf(merchantSignup);
@@ -70,10 +63,10 @@ export const MerchantSignupList = ({
         <FunctionField source="approval" render={(r: RaRecord) => <ApprovalChip approval={r.approval} />} />
       </DataTable.Col>
       <DataTable.Col source="createTime">
-        <DateField source="createTime" showTime />
+        <LocalDateField source="createTime" showTime />
       </DataTable.Col>
       <DataTable.Col source="decidedAt">
-        <DateField source="decidedAt" showTime />
+        <LocalDateField source="decidedAt" showTime />
       </DataTable.Col>
     </DataTable>
   </List>

@@ -25,7 +25,6 @@ import {
 } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import {
-  DateField,
   type Identifier,
   ListButton,
   type RaRecord,
@@ -45,6 +44,7 @@ import { merchantSignup } from '../../../resources';
 import { apiErrorLines } from '../../components/apiError';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { LocalDateField } from '../../components/LocalDateField';
 import { Notice } from '../../components/Notice';
 import { isApiError, violationsByField } from '../components/apiErrors';
 
@@ -323,7 +323,7 @@ const RequestDetails = () => {
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
           {`#${record.id} · ${translate(`${K}.submitted_at`)} `}
-          <DateField source="createTime" showTime variant="body2" color="text.secondary" />
+          <LocalDateField source="createTime" showTime variant="body2" color="text.secondary" />
         </Typography>
 
         {record.approval === 'REJECT' && record.reason ? (
@@ -360,7 +360,7 @@ const RequestDetails = () => {
                 {record.decidedBy ? <ReferenceField source="decidedBy" reference="users" link="show" /> : '—'}
               </Row>
               <Row label={translate(`${K}.decided_at`)}>
-                {record.decidedAt ? <DateField source="decidedAt" showTime /> : '—'}
+                {record.decidedAt ? <LocalDateField source="decidedAt" showTime /> : '—'}
               </Row>
             </>
           ) : (

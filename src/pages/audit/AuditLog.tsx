@@ -22,7 +22,6 @@ import { useState } from 'react';
 import {
   Button,
   DataTable,
-  DateField,
   DateTimeInput,
   FilterButton,
   List,
@@ -40,6 +39,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { GeneratedListProps } from '../../builders/buildResource';
+import { LocalDateField } from '../../components/LocalDateField';
 import { type ChangeKind, diffRecords, displayValue, stableJson } from './diff';
 
 /** A date-time input's value as the ISO instant the contract's filters want. */
@@ -92,7 +92,7 @@ export const AuditLogList = ({ storeKey, title, filter, disableSyncWithLocation 
   >
     <DataTable rowClick="show" bulkActionButtons={false}>
       <DataTable.Col source="createTime" label="audit.time">
-        <DateField source="createTime" showTime />
+        <LocalDateField source="createTime" showTime />
       </DataTable.Col>
       <DataTable.Col source="actorEmail" label="audit.user" />
       <DataTable.Col source="action" label="audit.action" />
@@ -263,7 +263,7 @@ const ShowActions = () => {
 export const AuditLogShow = (props: Partial<ShowProps>) => (
   <Show resource="auditLog" actions={<ShowActions />} {...props}>
     <SimpleShowLayout>
-      <DateField source="createTime" label="audit.time" showTime />
+      <LocalDateField source="createTime" label="audit.time" showTime />
       <TextField source="actorEmail" label="audit.user" />
       <NumberField source="actorId" label="audit.user_id" options={{ useGrouping: false }} />
       <TextField source="action" label="audit.action" />

@@ -129,5 +129,8 @@ describe('finance', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('columnheader', { name: /^Company/ }, TIMEOUT)).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Ledger Labs Pte Ltd' }, TIMEOUT)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Company' })).toBeInTheDocument();
+    // dates as Singapore writes them: day month year, no seconds
+    const row = screen.getByRole('link', { name: 'Ledger Labs Pte Ltd' }).closest('tr');
+    expect(row?.textContent).toMatch(/20 Nov 2026, \d{1,2}:00\s?[ap]m/i);
   });
 });
