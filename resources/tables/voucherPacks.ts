@@ -85,6 +85,7 @@ export const voucherPacks = {
       default: 1,
       error: 'VOUCHER_PACK_ISSUE_LIMIT_ILLEGAL',
       help: 'How many vouchers of this pack one member may be issued',
+      views: ['show', 'edit', 'create'],
     },
     {
       name: 'validFrom',
@@ -111,8 +112,9 @@ export const voucherPacks = {
       default: 30,
       error: 'VOUCHER_VALIDITY_ILLEGAL',
       help: 'Days an issued voucher stays usable',
+      views: ['show', 'edit', 'create'],
     },
-    { name: 'giftable', type: 'boolean', default: false, filter: ['eq'] },
+    { name: 'giftable', type: 'boolean', default: false, filter: ['eq'], views: ['show', 'edit', 'create'] },
     {
       name: 'state',
       type: 'select',

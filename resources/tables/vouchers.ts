@@ -39,6 +39,8 @@ export const vouchers = {
       search: true,
       sortable: true,
       operationOnly: true,
+      // the list names the voucher pack, which carries the same title
+      views: ['show', 'edit', 'create'],
     },
     {
       name: 'voucherPackId',
@@ -81,7 +83,14 @@ export const vouchers = {
       sortable: true,
       operationOnly: true,
     },
-    { name: 'validFrom', type: 'date', required: true, filter: ['gte', 'lte'], sortable: true },
+    {
+      name: 'validFrom',
+      type: 'date',
+      required: true,
+      filter: ['gte', 'lte'],
+      sortable: true,
+      views: ['show', 'edit', 'create'],
+    },
     { name: 'validUntil', type: 'date', required: true, filter: ['gte', 'lte'], sortable: true },
     {
       name: 'redeemedStoreId',
@@ -89,7 +98,7 @@ export const vouchers = {
       reference: 'store',
       readOnly: true,
       operationOnly: true,
-      views: ['list', 'show'],
+      views: ['show'],
     },
     {
       name: 'redeemedAt',

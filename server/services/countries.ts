@@ -1,10 +1,10 @@
-// Which countries the product serves. The shipped list is a constant, so a fresh database already
-// answers /supported-countries; rows of main_configs add countries (or change a currency) at run
-// time without a release. Codes are lower-case, as sent in X-Country.
+// Which countries the product serves: once country config holds rows, its enabled countries (with
+// their currency), the default first; before that (a fresh database) the shipped list, plus any
+// country main_configs names. Codes are lower-case, as sent in X-Country.
 import { asc } from 'drizzle-orm';
 import { DEFAULT_COUNTRY, DEFAULT_CURRENCY } from '../../contract/constants';
 import type { Db } from '../db/client';
-import { mainConfigs } from '../db/schema';
+import { countryConfig, mainConfigs } from '../db/schema';
 
 export interface SupportedCountry {
   countryCode: string;
@@ -20,8 +20,28 @@ export const SHIPPED_COUNTRIES: readonly SupportedCountry[] = [
 
 export const COUNTRY_CODE_PATTERN = '^[a-z]{2}$';
 
-/** Shipped countries first (in their order), then any others the table holds; the table's currency wins. */
+/**
+ * Country config's enabled countries, the default first; without country config rows, the shipped
+ * countries (in their order) and any others main_configs holds, its currency winning.
+ */
 export const supportedCountries = async (db: Db): Promise<SupportedCountry[]> => {
+  const configured = (await db
+    .select({
+      countryCode: countryConfig.country,
+      currency: countryConfig.currency,
+      enabled: countryConfig.enabled,
+    })
+    .from(countryConfig)
+    .orderBy(asc(countryConfig.country))) as { countryCode: string; currency: string; enabled: boolean }[];
+  if (configured.length > 0) {
+    const enabled = configured
+      .filter((c) => c.enabled)
+      .map((c) => ({ countryCode: c.countryCode.toLowerCase(), currency: c.currency }));
+    return [
+      ...enabled.filter((c) => c.countryCode === DEFAULT_COUNTRY),
+      ...enabled.filter((c) => c.countryCode !== DEFAULT_COUNTRY),
+    ];
+  }
   const rows = await db
     .select({ countryCode: mainConfigs.country, currency: mainConfigs.currency })
     .from(mainConfigs)

@@ -64,6 +64,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { RESOURCES } from '../../resources';
 import { useCountry } from '../components/CountryContext';
 import { LocalDateField } from '../components/LocalDateField';
+import { useApiErrorNotify } from '../components/useApiErrorNotify';
 import { type CompanyOption, CompanyPicker } from '../pages/organisation/CompanyPicker';
 import { DetailActions, EditToolbar, ListActions, ListBulkActions, useRole } from './buttons';
 import type {
@@ -678,6 +679,12 @@ const CompanyFilter = ({ resource }: { resource: string; source: string; alwaysO
   );
 };
 
+/** A field's label as the form shows it (the server names fields by their declared names). */
+const useFieldLabel = (resource: string) => {
+  const translate = useTranslate();
+  return (field: string) => translate(fieldLabelKey(resource, { name: field }), { _: field });
+};
+
 // ---- the module -----------------------------------------------------------------------------------
 
 const fieldsIn = (decl: ResourceDeclaration, view: View) => decl.fields.filter((f) => inViews(f, view));
@@ -773,11 +780,15 @@ export const buildResource = (decl: ResourceDeclaration): ResourceModule => {
   // biome-ignore lint/correctness/noComponentHookFactories: built once per declaration at module load
   const GeneratedEdit = (props: Partial<EditProps>) => {
     const rules = useRuleValidators(decl);
+    const notifyError = useApiErrorNotify();
+    const labelOf = useFieldLabel(decl.name);
     return (
       <Edit
         resource={decl.name}
         actions={<DetailActions decl={decl} view="edit" />}
         mutationMode="pessimistic"
+        // a refusal lists each field with its violation (spec 5); code 2 also marks the fields
+        mutationOptions={{ onError: (error: unknown) => notifyError(error, undefined, labelOf) }}
         // Only what the user may change and did change goes out: no id, times, scope or read-only fields.
         transform={(data: RaRecord, options?: { previousData?: RaRecord }) =>
           writableFields(decl, 'edit', data, options?.previousData)
@@ -794,10 +805,13 @@ export const buildResource = (decl: ResourceDeclaration): ResourceModule => {
   // biome-ignore lint/correctness/noComponentHookFactories: built once per declaration at module load
   const GeneratedCreate = (props: Partial<CreateProps>) => {
     const rules = useRuleValidators(decl);
+    const notifyError = useApiErrorNotify();
+    const labelOf = useFieldLabel(decl.name);
     return (
       <Create
         resource={decl.name}
         redirect="show"
+        mutationOptions={{ onError: (error: unknown) => notifyError(error, undefined, labelOf) }}
         transform={(data: RaRecord) => ({
           ...writableFields(decl, 'create', data),
           ...scopeValues(scopeColumns, data),

@@ -4,15 +4,15 @@ import { apiErrorLines } from './apiError';
 import { Notice } from './Notice';
 
 /**
- * Returns `notifyError(error, title?)`: a red notice with the error's message, `code · rid4` and
- * name (code 2 also lists each field with its violation text).
+ * Returns `notifyError(error, title?, labelOf?)`: a red notice with the error's message, `code · rid4`
+ * and name (code 2 also lists each field, named by `labelOf`, with its violation text).
  */
 export const useApiErrorNotify = () => {
   const notify = useNotify();
   const translate = useTranslate();
   return useCallback(
-    (error: unknown, title?: string) => {
-      const lines = apiErrorLines(error, translate('common.notice.unknown_error'));
+    (error: unknown, title?: string, labelOf?: (field: string) => string) => {
+      const lines = apiErrorLines(error, translate('common.notice.unknown_error'), labelOf);
       notify(<Notice title={title} lines={lines} />, { type: 'error' });
     },
     [notify, translate],

@@ -9,6 +9,7 @@ import { hierarchyEn } from './hierarchy.en';
 import { organisationEn } from './organisation.en';
 import { pagesEn } from './pages.en';
 import { pushEn } from './push.en';
+import { raEn } from './ra.en';
 import { resourcesEn } from './resources.en';
 import { stampCardsEn } from './stampCards.en';
 import { todoEn } from './todo.en';
@@ -175,4 +176,5 @@ export const en = {
   ...financeEn,
   ...todoEn,
   ...analyticsEn,
+  ...raEn,
 };

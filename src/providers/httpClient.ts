@@ -45,6 +45,8 @@ export class ApiError<D = unknown> extends Error {
   readonly status: number;
   readonly data: D;
   readonly response: Response | undefined;
+  /** code 2's fields as react-admin's forms read them (see validationBody) */
+  readonly body?: { errors: Record<string, string> };
 
   constructor(init: {
     name: string;
@@ -62,8 +64,27 @@ export class ApiError<D = unknown> extends Error {
     this.status = init.status ?? 0;
     this.data = init.data as D;
     this.response = init.response;
+    const body = validationBody(this.code, init.data);
+    if (body) this.body = body;
   }
 }
+
+/**
+ * react-admin's server-side validation: for code 2, `{errors: {field: message}}` from the envelope's
+ * field list, which a form's save returns to react-hook-form so each named field is marked
+ * (react-admin looks for an own `body` property on the error).
+ */
+const validationBody = (code: number, data: unknown): { errors: Record<string, string> } | undefined => {
+  if (code !== 2 || !Array.isArray(data)) return undefined;
+  const errors: Record<string, string> = {};
+  for (const v of data as unknown[]) {
+    if (typeof v !== 'object' || v === null) continue;
+    const { field, message } = v as { field?: unknown; message?: unknown };
+    if (typeof field === 'string' && typeof message === 'string' && !(field in errors))
+      errors[field] = message;
+  }
+  return Object.keys(errors).length > 0 ? { errors } : undefined;
+};
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mainConfigs } from '../../server/db/schema';
+import { countryConfig, mainConfigs } from '../../server/db/schema';
 import { authHeader, createTestApp, createUser, login, type TestApp } from './helpers';
 
 const CONFIG = '/portal-main-service/api/v1/config/main';
@@ -244,6 +244,25 @@ describe('access', () => {
       `${CONFIG}/stamp-card/default-price`,
     ]) {
       expectError(await call(null, 'GET', url), 401, 1601);
+    }
+  });
+});
+
+describe('supported countries once country config is filled in', () => {
+  it("offers only country config's enabled countries, the default first, with their currency", async () => {
+    await t.db.insert(countryConfig).values([
+      { country: 'my', name: 'Malaysia', currency: 'MYR', timezone: 'Asia/Kuala_Lumpur', enabled: true },
+      { country: 'hk', name: 'Hong Kong', currency: 'HKD', timezone: 'Asia/Hong_Kong', enabled: false },
+      { country: 'sg', name: 'Singapore', currency: 'SGD', timezone: 'Asia/Singapore', enabled: true },
+    ] as never);
+    try {
+      const res = await call(null, 'GET', `${CONFIG}/supported-countries`);
+      expect(res.json().data.supportedCountries).toEqual([
+        { countryCode: 'sg', currency: 'SGD' },
+        { countryCode: 'my', currency: 'MYR' },
+      ]);
+    } finally {
+      await t.db.delete(countryConfig);
     }
   });
 });
