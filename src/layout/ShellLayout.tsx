@@ -4,12 +4,14 @@ import { type LayoutProps, useSidebarState } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { INITIAL_HEADER_HEIGHT } from '../../contract';
 import { CountryProvider } from '../components/CountryContext';
+import { useCaller } from '../components/useCaller';
 import { getPortalEnv } from '../providers/env';
 import { canSee, findRoute, type ViewerContext } from '../routes';
 import { PageLoader, SpinnerCentered } from './DelayedLoader';
 import { layoutFor } from './layoutFor';
 import { MaintenanceBanner } from './MaintenanceBanner';
 import { menuFor } from './menuFor';
+import { maySee } from './menuPermissions';
 import { NotAllowedPage } from './NotAllowedPage';
 import { useSession } from './SessionContext';
 import { ShellAppBar } from './ShellAppBar';
@@ -70,12 +72,15 @@ export const ShellLayout = ({ children }: LayoutProps) => {
   const [sidebarOpen, setSidebarOpen] = useSidebarState();
   const menuOpen = flags.menu && sidebarOpen;
   const { brand } = getPortalEnv();
-  const orgFlags = useOrgMenuFlags(session);
+  const { caller } = useCaller();
+  const sees = (path: string) => (caller ? maySee(caller.subject, path) : true);
+  const orgFlags = useOrgMenuFlags(session, sees('/organization/brand'));
   const groups = menuFor({
     role: viewerOf(session).role,
     brand,
     pnsAllowed: session.status === 'user' && session.pnsAllowed,
     ...orgFlags,
+    sees,
   });
 
   const headerOffset = flags.header ? INITIAL_HEADER_HEIGHT : 0;

@@ -27,6 +27,8 @@ export interface MenuInput {
   pnsAllowed?: boolean;
   hasCompany?: boolean;
   hasBrand?: boolean;
+  /** may the caller use the screen at this path (their permissions); absent: every link the role has */
+  sees?: (path: string) => boolean;
 }
 
 const link = (id: string, label: string, path: string): MenuLink => ({ id, label, path });
@@ -169,7 +171,7 @@ export const menuFor = (input: MenuInput): MenuGroup[] => {
   for (const group of FULL_MENU) {
     const keep = ruleFor(input, group.id);
     if (!keep) continue;
-    const links = group.links.filter(keep);
+    const links = group.links.filter((l) => keep(l) && (input.sees?.(l.path) ?? true));
     // A group whose links were all filtered away would be an empty heading: drop it.
     if (group.links.length > 0 && links.length === 0) continue;
     groups.push({ ...group, links });

@@ -6,7 +6,11 @@ import { useGetList } from 'react-admin';
 import type { MenuInput } from './menuFor';
 import type { Session } from './startup';
 
-export const useOrgMenuFlags = (session: Session): Pick<MenuInput, 'hasCompany' | 'hasBrand'> => {
+/** `mayListBrands`: the caller may view brands (a colleague without it is never sent a 403). */
+export const useOrgMenuFlags = (
+  session: Session,
+  mayListBrands = true,
+): Pick<MenuInput, 'hasCompany' | 'hasBrand'> => {
   const user = session.status === 'user' ? session.user : null;
   const hasCompany = Boolean(user?.companyId);
   const limitedToBrand = Boolean(user?.brandId);
@@ -16,6 +20,7 @@ export const useOrgMenuFlags = (session: Session): Pick<MenuInput, 'hasCompany' 
     session.role === 'merchant' &&
     hasCompany &&
     !limitedToBrand &&
+    mayListBrands &&
     session.user.signupState === 'APPROVAL';
   const { data } = useGetList(
     'brand',

@@ -94,16 +94,27 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
   it('merchant not allowed push notifications: no Communications', async () => {
     await signIn('restricted');
     await openMenuAt('/', 'Welcome, Rita Restricted');
-    expect(menuGroups()).toEqual([
-      'User',
-      'Stamp Cards',
-      'Vouchers',
-      'Device',
-      'Finance',
-      'Organization',
-      'Access',
-      'Help',
-    ]);
+    // no permission on brands, stores or the organisation: no Organization group either
+    expect(menuGroups()).toEqual(['User', 'Stamp Cards', 'Vouchers', 'Device', 'Finance', 'Access', 'Help']);
+  });
+
+  it('a colleague granted View on vouchers and stamp cards only sees those two lists', async () => {
+    const rita = mockDb.users.find((u) => u.email === 'restricted@example.com');
+    if (!rita) throw new Error('seed colleague missing');
+    const permissions = rita.permissions;
+    rita.permissions = [
+      { resource: 'vouchers', action: 'VIEW' },
+      { resource: 'stampCard', action: 'VIEW' },
+    ];
+    try {
+      await signIn('restricted');
+      const nav = await openMenuAt('/', 'Welcome, Rita Restricted');
+      expect(menuGroups()).toEqual(['Stamp Cards', 'Vouchers', 'Help']);
+      expect(linksOf(nav, 'Stamp Cards')).toEqual(['Stamp Card List /stamp-cards']);
+      expect(linksOf(nav, 'Vouchers')).toEqual(['Voucher List /vouchers']);
+    } finally {
+      rita.permissions = permissions;
+    }
   });
 
   it('merchant without a brand keeps the hierarchy Settings link', async () => {
