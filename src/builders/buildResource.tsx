@@ -57,6 +57,7 @@ import {
   useCanAccess,
   useGetIdentity,
   useInput,
+  useRecordContext,
   useTranslate,
   type Validator,
 } from 'react-admin';
@@ -65,6 +66,7 @@ import { RESOURCES } from '../../resources';
 import { useCountry } from '../components/CountryContext';
 import { LocalDateField } from '../components/LocalDateField';
 import { useApiErrorNotify } from '../components/useApiErrorNotify';
+import { useOwnCurrency } from '../components/useOwnCurrency';
 import { type CompanyOption, CompanyPicker } from '../pages/organisation/CompanyPicker';
 import { DetailActions, EditToolbar, ListActions, ListBulkActions, useRole } from './buttons';
 import type {
@@ -137,9 +139,21 @@ export const choicesOf = (resource: string, field: SelectFieldDeclaration) =>
 
 // ---- read-only display (list cells and show rows) ----------------------------------------------
 
+/** An amount in the row's own currency (a payment's), else the merchant's; an operator's row without one shows the bare amount. */
 const MoneyField = ({ source }: { source: string }) => {
-  const { currency } = useCountry();
-  return <NumberField source={source} options={{ style: 'currency', currency }} />;
+  const record = useRecordContext();
+  const own = useOwnCurrency();
+  const currency = typeof record?.currency === 'string' && record.currency !== '' ? record.currency : own;
+  return (
+    <NumberField
+      source={source}
+      options={
+        currency
+          ? { style: 'currency', currency, currencyDisplay: 'code' }
+          : { minimumFractionDigits: 2, maximumFractionDigits: 2 }
+      }
+    />
+  );
 };
 
 const JsonField = ({ source }: { source: string }) => (
@@ -210,7 +224,9 @@ const MoneyInput = (props: {
   helperText?: string;
   defaultValue?: number | undefined;
 }) => {
-  const { currency } = useCountry();
+  // a merchant enters money in their own currency; an operator in the country they work in
+  const { currency: shown } = useCountry();
+  const currency = useOwnCurrency() ?? shown;
   return (
     <NumberInput
       {...props}

@@ -5,7 +5,8 @@ import { HEADERS } from '../../contract';
 import { server } from '../../mocks/node';
 import { createProviders } from '../../src/providers';
 import { STORAGE_KEYS } from '../../src/providers/storage';
-import { renderApp } from './renderApp';
+import { renderApp, signIn } from './renderApp';
+import { seedVouchers } from './resources/handlers';
 import { testEnv } from './setup';
 
 const T = { timeout: 10_000 };
@@ -84,5 +85,19 @@ describe('country (spec sections 3 and 7)', { timeout: 60_000 }, () => {
     await createProviders().httpClient('/config/main/supported-countries', { auth: false });
     server.events.removeAllListeners();
     expect(seen).toEqual(['my']);
+  });
+
+  it("never relabels a merchant's money: their vouchers stay in SGD after switching to MY", async () => {
+    seedVouchers();
+    await signIn('merchant');
+    renderApp('/vouchers');
+    const row = (await screen.findByText('SPRING-001', {}, T)).closest('tr');
+    expect(row?.textContent).toMatch(/SGD\s?5\.00/);
+    fireEvent.mouseDown(await countrySelect());
+    fireEvent.click(within(await screen.findByRole('listbox', {}, T)).getByRole('option', { name: 'MY' }));
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.country)).toBe('my'), T);
+    const after = (await screen.findByText('SPRING-001', {}, T)).closest('tr');
+    expect(after?.textContent).toMatch(/SGD\s?5\.00/);
+    expect(after?.textContent).not.toContain('MYR');
   });
 });
