@@ -16,7 +16,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TableChartIcon from '@mui/icons-material/TableChart';
-import { Box, InputAdornment } from '@mui/material';
+import { Box, InputAdornment, Typography } from '@mui/material';
 import { type ComponentType, type ReactElement, type ReactNode, useMemo, useState } from 'react';
 import {
   AutocompleteInput,
@@ -56,6 +56,7 @@ import {
   UrlField,
   useCanAccess,
   useGetIdentity,
+  useGetRecordRepresentation,
   useInput,
   useRecordContext,
   useTranslate,
@@ -84,6 +85,7 @@ import {
   fieldLabelKey,
   inViews,
   isUnwritable,
+  resourceLabelKey,
   SCOPE_COLUMNS,
   writableFields,
 } from './declarations';
@@ -194,7 +196,10 @@ const displayOf = (resource: string, field: FieldDeclaration, where: 'list' | 's
         />
       );
     case 'number':
-      return <NumberField source={source} />;
+      // a decimal keeps its digits (a store's latitude 1.27654, not 1.277)
+      return (
+        <NumberField source={source} {...(field.integer ? {} : { options: { maximumFractionDigits: 10 } })} />
+      );
     case 'money':
       return <MoneyField source={source} />;
     case 'boolean':
@@ -695,6 +700,19 @@ const CompanyFilter = ({ resource }: { resource: string; source: string; alwaysO
   );
 };
 
+/** The page's heading on a row's show and edit pages: "Store Harbour Kopi Tanjong Pagar". */
+const RecordHeading = ({ decl }: { decl: ResourceDeclaration }) => {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const representation = useGetRecordRepresentation(decl.name);
+  if (!record) return null;
+  return (
+    <Typography variant="h5" component="h1" sx={{ px: 2, pt: 2 }}>
+      {`${translate(resourceLabelKey(decl), { smart_count: 1 })} ${String(representation(record))}`}
+    </Typography>
+  );
+};
+
 /** A field's label as the form shows it (the server names fields by their declared names). */
 const useFieldLabel = (resource: string) => {
   const translate = useTranslate();
@@ -772,6 +790,7 @@ export const buildResource = (decl: ResourceDeclaration): ResourceModule => {
   // biome-ignore lint/correctness/noComponentHookFactories: built once per declaration at module load
   const GeneratedShow = (props: Partial<ShowProps>) => (
     <Show resource={decl.name} actions={<DetailActions decl={decl} view="show" />} {...props}>
+      <RecordHeading decl={decl} />
       <SimpleShowLayout>
         <TextField source="id" />
         {/* SimpleShowLayout labels its direct children from their `source`, so each field is a direct child. */}
@@ -811,6 +830,7 @@ export const buildResource = (decl: ResourceDeclaration): ResourceModule => {
         }
         {...props}
       >
+        <RecordHeading decl={decl} />
         <SimpleForm toolbar={<EditToolbar decl={decl} />}>
           {editFields.map((field) => formField(field, 'edit', rules))}
         </SimpleForm>

@@ -18,6 +18,7 @@ import { type ComponentType, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import type { MenuGroup } from './menuFor';
+import { menuPathOf } from './menuPermissions';
 
 const ICONS: Record<string, ComponentType> = {
   user: PeopleIcon,
@@ -40,7 +41,9 @@ const under = (path: string, base: string) => path === base || path.startsWith(`
 /** The side menu: one collapsible group per menuFor() group, the current page's group open. */
 export const ShellMenu = ({ groups, onNavigate }: { groups: MenuGroup[]; onNavigate?: () => void }) => {
   const translate = useTranslate();
-  const { pathname } = useLocation();
+  const { pathname: page } = useLocation();
+  // a row's page (/store/1/show) keeps its list's group open and link selected
+  const pathname = menuPathOf(page);
   const activeGroup = groups.find((g) => g.links.some((l) => l.path === pathname))?.id;
   // Only the user's own clicks are kept; untouched groups open when they hold the current page
   // (the groups arrive after the session loads, so this cannot be an initial state).

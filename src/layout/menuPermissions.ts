@@ -1,4 +1,4 @@
-// What a menu link needs the caller to VIEW (contract/access.ts canAccess): a declared table's link
+// Which menu link a page belongs to, and what a menu link needs the caller to VIEW (contract/access.ts canAccess): a declared table's link
 // its declaration's permission, the hand-written screens theirs. The menu offers only the links
 // the caller may use (issue 12: a colleague granted View on two resources sees those two).
 import { type AccessSubject, canAccess, type PermissionResource } from '../../contract/access';
@@ -26,4 +26,20 @@ export const permissionOfPath = (path: string): PermissionResource | null =>
 export const maySee = (subject: AccessSubject, path: string): boolean => {
   const resource = permissionOfPath(path);
   return resource === null || canAccess(subject, { action: 'VIEW', resource });
+};
+
+const ROUTE_OF_RESOURCE: ReadonlyMap<string, string> = new Map(
+  (RESOURCES as readonly ResourceDeclaration[]).flatMap((d) =>
+    d.route === undefined ? [] : [[d.name, d.route] as const],
+  ),
+);
+
+/**
+ * The menu path a page belongs to: a row's show, edit or create page (react-admin's
+ * /<resource>/<id>/show …) belongs to its table's list, so the menu keeps that group open and
+ * that link selected; any other page is its own.
+ */
+export const menuPathOf = (pathname: string): string => {
+  const [, first] = pathname.split('/');
+  return (first && ROUTE_OF_RESOURCE.get(first)) ?? pathname;
 };

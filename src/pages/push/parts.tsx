@@ -9,14 +9,11 @@ import {
   type PushDeliveryState,
   type PushNotificationState,
 } from '../../../contract/enums';
+import { dateTime } from '../vouchers/format';
 import { pushStateOf } from './api';
 
-/** A time in the browser's locale, or a dash. */
-export const when = (value: unknown): string => {
-  if (typeof value !== 'string' || value === '') return '—';
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toLocaleString();
-};
+/** A time as the product writes it, or a dash. */
+export const when = dateTime;
 
 const PUSH_STATE_COLORS: Record<PushNotificationState, ChipProps['color']> = {
   PENDING: 'default',

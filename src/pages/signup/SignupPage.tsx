@@ -17,6 +17,7 @@ import type { SignupState } from '../../../contract';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { useReloadUser } from '../components/useReloadUser';
+import { dateTime } from '../vouchers/format';
 import { SignupForm } from './SignupForm';
 import { SIGNUP_PATH, type SignupView } from './signupApi';
 
@@ -107,7 +108,7 @@ export const SignupStatusCard = ({ view }: { view?: SignupView | null }) => {
                 ) : null}
               </Detail>
               <Detail label={translate('organisation.signup.summary.submitted_at')}>
-                {new Date(request.createTime).toLocaleString()}
+                {dateTime(request.createTime)}
               </Detail>
             </>
           ) : null}

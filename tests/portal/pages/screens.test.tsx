@@ -5,9 +5,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../../contract';
+import { seedDeviceDemo } from '../../../mocks/devices';
 import { mockDb, server } from '../../../mocks/node';
 import { rowsOf } from '../../../mocks/operations';
-import { maintenanceConfig } from '../../../resources';
+import { maintenanceConfig, store } from '../../../resources';
 import { renderApp, signIn, waitForPath } from '../renderApp';
 
 const T = { timeout: 15_000 };
@@ -122,5 +123,24 @@ describe('screens behind the remaining routes', { timeout: 60_000 }, () => {
     expect(title.closest('[role="status"]')).toHaveTextContent('Upgrading the stamp service');
     // the banner and the list's row
     await waitFor(() => expect(screen.getAllByText('Upgrading the stamp service')).toHaveLength(2), T);
+  });
+
+  it("a row's page is headed by the row, keeps its menu group open and a decimal's digits", async () => {
+    seedDeviceDemo(mockDb);
+    const row = rowsOf(mockDb, store).find((r) => r.id === 2);
+    if (!row) throw new Error('seed store 2 missing');
+    const latitude = row.latitude;
+    row.latitude = 1.27654;
+    try {
+      await signIn('merchant');
+      renderApp('/store/2/show');
+      const heading = await screen.findByRole('heading', { level: 1, name: /^Store / }, T);
+      expect(heading.textContent).toBe(`Store ${String(row.name)}`);
+      expect(await screen.findByText('1.27654', {}, T)).toBeInTheDocument();
+      const nav = screen.getByRole('navigation', { name: 'Main menu' });
+      expect(within(nav).getByRole('link', { name: 'Store' })).toHaveClass('Mui-selected');
+    } finally {
+      row.latitude = latitude;
+    }
   });
 });
