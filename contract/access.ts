@@ -1,7 +1,7 @@
 // The one access rule of the product. The portal's authProvider (menus, buttons) and the server's
 // routes (enforcement) both call `canAccess`, so what a user sees and what the server lets them do
 // cannot drift apart. Pure data and one function: no React, no Fastify, no database.
-import { NAMED_TABLES, PERMISSION_ACTIONS, type PermissionAction, type UserType } from './enums';
+import { type Brand, NAMED_TABLES, PERMISSION_ACTIONS, type PermissionAction, type UserType } from './enums';
 
 /** Everything a permission can name: the spec's named tables plus the product's other entities. */
 export const PERMISSION_RESOURCES = [
@@ -117,3 +117,12 @@ export const canAccess = (subject: AccessSubject, request: AccessRequest): boole
     (p) => p.resource === resource && (p.action === action || action === 'VIEW'),
   );
 };
+
+/**
+ * What a brand variant of the product hides (spec sections 2 and 6), whatever the permissions say:
+ * merchants have Banner Config only in brand jcr; Force Update Config does not exist in jcr. The
+ * portal leaves these screens out and the server refuses their calls (26237).
+ */
+export const hiddenInBrand = (brand: Brand, type: UserType, resource: string): boolean =>
+  (resource === 'bannerConfig' && type === 'MERCHANT' && brand !== 'jcr') ||
+  (resource === 'forceUpdateConfig' && brand === 'jcr');

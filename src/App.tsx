@@ -7,7 +7,7 @@ import { BUILT_RESOURCES } from './builders/registry';
 import { HttpClientProvider } from './components/HttpClientContext';
 import { NotificationBridge } from './components/NotificationBridge';
 import { AdminLoading, PageLoader } from './layout/DelayedLoader';
-import { NotFoundPage } from './layout/NotAllowedPage';
+import { NotAllowedPage, NotFoundPage } from './layout/NotAllowedPage';
 import { SESSION_CHANGED_EVENT, type SessionLoader, SessionProvider } from './layout/SessionContext';
 import { Gate, ShellLayout } from './layout/ShellLayout';
 import { createProviders, type Providers } from './providers';
@@ -81,6 +81,8 @@ export const App = ({ providers: given, store: givenStore }: AppProps) => {
           defaultTheme="dark"
           notification={NotificationBridge}
           catchAll={NotFoundPage}
+          // one denied page everywhere (a resource's screens too), with its way back
+          accessDenied={NotAllowedPage}
           loading={AdminLoading}
         >
           <CustomRoutes>

@@ -2,6 +2,7 @@
 // may see it. App.tsx turns the table into react-admin <CustomRoutes>.
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { Brand } from '../contract';
+import { hiddenInBrand } from '../contract/access';
 import { type LayoutFlags, layoutFor } from './layout/layoutFor';
 import type { Viewer } from './layout/menuFor';
 
@@ -105,10 +106,11 @@ const table = (path: string, title: string, who: readonly Viewer[], when?: Route
 
 // Merchants see push notifications only when the permission check allows them (spec section 6).
 const pnsForMerchant: RouteDef['when'] = (ctx) => !isMerchant(ctx) || ctx.pnsAllowed;
-// Merchants' config is banner config only, and only in brand jcr.
-const bannerForMerchant: RouteDef['when'] = (ctx) => !isMerchant(ctx) || ctx.brand === 'jcr';
-// Force update config is hidden in brand jcr.
-const notJcr: RouteDef['when'] = (ctx) => ctx.brand !== 'jcr';
+// Merchants' config is banner config only, and only in brand jcr; force update config is hidden in
+// jcr: the one brand rule the server enforces too (contract/access.ts hiddenInBrand).
+const typeOf = (ctx: ViewerContext) => (isMerchant(ctx) ? 'MERCHANT' : 'OPERATOR');
+const bannerForMerchant: RouteDef['when'] = (ctx) => !hiddenInBrand(ctx.brand, typeOf(ctx), 'bannerConfig');
+const notJcr: RouteDef['when'] = (ctx) => !hiddenInBrand(ctx.brand, typeOf(ctx), 'forceUpdateConfig');
 
 export const ROUTES: readonly RouteDef[] = [
   route('/', DashboardPage, USERS),

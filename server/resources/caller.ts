@@ -39,6 +39,7 @@ const loadCaller = async (db: Db, request: FastifyRequest): Promise<Caller> => {
       brandId: user.brandId,
       storeId: user.storeId,
       subject: DEVICE_SUBJECT,
+      brand: request.server.config.brand,
       device: { ...user.device },
     };
   const { row, subject } = await actorFor(db, request);
@@ -51,6 +52,7 @@ const loadCaller = async (db: Db, request: FastifyRequest): Promise<Caller> => {
     brandId: row.brandId,
     storeId: row.storeId,
     subject,
+    brand: request.server.config.brand,
   };
 };
 

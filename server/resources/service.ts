@@ -5,9 +5,9 @@
 // a missing one, so ids cannot be probed.
 import { and, asc, eq, getTableColumns, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type AccessSubject, canAccess } from '../../contract/access';
+import { type AccessSubject, canAccess, hiddenInBrand } from '../../contract/access';
 import type { Role } from '../../contract/claims';
-import type { PermissionAction, UserType } from '../../contract/enums';
+import type { Brand, PermissionAction, UserType } from '../../contract/enums';
 import type { FieldViolation } from '../../contract/envelope';
 import { PUSH_PLACEHOLDERS, unknownPlaceholders } from '../../contract/push';
 import type {
@@ -49,6 +49,8 @@ export interface Caller {
   brandId: number | null;
   storeId: number | null;
   subject: AccessSubject;
+  /** the product variant this server runs (config BRAND): what it hides, nobody may use */
+  brand?: Brand;
   /**
    * Set when an in-store device signed in (`POST /auth/device-token`): the device's row as it is now.
    * Such a caller acts for the device's company and store only, through the operations that accept
@@ -75,6 +77,8 @@ export const assertAllowed = (decl: ResourceDeclaration, caller: Caller, op: Ope
   // a ledger is append-only for everybody: its rows are written by the operations alone
   if (decl.ledger && action !== 'VIEW') throw new AppError('ACCESS_DENIED');
   const roles = op === 'delete' && decl.access.DELETE ? decl.access.DELETE : decl.access[action];
+  if (caller.brand && hiddenInBrand(caller.brand, caller.type, decl.permission))
+    throw new AppError('ACCESS_DENIED');
   if (!roles.includes(caller.role) || !canAccess(caller.subject, { action, resource: decl.permission })) {
     throw new AppError('ACCESS_DENIED');
   }

@@ -40,6 +40,6 @@ const ROUTE_OF_RESOURCE: ReadonlyMap<string, string> = new Map(
  * that link selected; any other page is its own.
  */
 export const menuPathOf = (pathname: string): string => {
-  const [, first] = pathname.split('/');
-  return (first && ROUTE_OF_RESOURCE.get(first)) ?? pathname;
+  const [, first = ''] = pathname.split('/');
+  return ROUTE_OF_RESOURCE.get(first) ?? pathname;
 };

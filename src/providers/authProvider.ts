@@ -1,4 +1,4 @@
-import { decodeJwt } from 'jose';
+import { jwtDecode } from 'jwt-decode';
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import {
   DEVICE_ID_HEADER,
@@ -13,10 +13,12 @@ import {
 import {
   type AccessRequest,
   canAccess as canAccessRule,
+  hiddenInBrand,
   isPermissionAction,
   type Permission,
   RA_ACTION_MAP,
 } from '../../contract/access';
+import { getPortalEnv } from './env';
 import { ApiError, clientError, type HttpClient, isApiError } from './httpClient';
 import { getSessionStore, type LoggedInUser, type SessionStore, STORAGE_KEYS } from './storage';
 
@@ -81,7 +83,7 @@ export interface PortalAuthProvider extends AuthProvider {
 const expiryMs = (token: string | null): number | null => {
   if (!token) return null;
   try {
-    const { exp } = decodeJwt(token);
+    const { exp } = jwtDecode<{ exp?: unknown }>(token);
     return typeof exp === 'number' ? exp * 1000 : null;
   } catch {
     return null;
@@ -91,7 +93,7 @@ const expiryMs = (token: string | null): number | null => {
 const uidOf = (token: string | null): number | null => {
   if (!token) return null;
   try {
-    const { uid } = decodeJwt(token);
+    const { uid } = jwtDecode<{ uid?: unknown }>(token);
     return typeof uid === 'number' ? uid : null;
   } catch {
     return null;
@@ -339,6 +341,8 @@ export const createAuthProvider = (options: AuthProviderOptions): PortalAuthProv
       const granted = await getPermissions();
       if (!granted) return false;
       const { type, permissions } = granted;
+      // what this brand variant hides is not offered, whatever the permissions (the server refuses it too)
+      if (hiddenInBrand(getPortalEnv().brand, type, resource)) return false;
       return canAccessRule(permissions === undefined ? { type } : { type, permissions }, {
         action,
         resource,

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { mockPinStatusOf } from '../../../mocks/devices';
 import { server } from '../../../mocks/node';
 import { failure } from '../../../mocks/respond';
+import { dateTime } from '../../../src/pages/vouchers/format';
 import { useMockBackend } from '../pages/harness';
 import { renderApp, signIn } from '../renderApp';
 import { confirmWith, expectFreshKeys, seedDevices, T } from './demo';
@@ -71,7 +72,7 @@ describe('store page: stamping PIN', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(panel()).getByText('PIN set')).toBeInTheDocument(), T);
     const { setAt } = mockPinStatusOf(backend.db, 2);
     expect(setAt).not.toBeNull();
-    const shown = new Date(String(setAt)).toLocaleString();
+    const shown = dateTime(String(setAt));
     expect(within(panel()).getByText(shown)).toBeInTheDocument();
     expect(within(panel()).getByRole('button', { name: 'Reset PIN' })).toBeInTheDocument();
     expect(document.body.textContent).not.toContain('2580');
@@ -94,7 +95,7 @@ describe('store page: stamping PIN', { timeout: 60_000 }, () => {
 
     await waitFor(() => expect(within(panel()).getByText('PIN set')).toBeInTheDocument(), T);
     expect(within(panel()).getByText('Locked')).toBeInTheDocument();
-    const until = new Date(Date.parse(at) + 15 * 60_000).toLocaleString();
+    const until = dateTime(new Date(Date.parse(at) + 15 * 60_000).toISOString());
     expect(
       within(panel()).getByText(new RegExp(`^Locked until ${until.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`)),
     ).toBeInTheDocument();

@@ -143,4 +143,11 @@ describe('screens behind the remaining routes', { timeout: 60_000 }, () => {
       row.latitude = latitude;
     }
   });
+
+  it("shows the one denied page, with its way back, on a table's screens the caller may not use", async () => {
+    await signIn('merchant');
+    renderApp('/countryConfig/create');
+    expect(await screen.findByText('You are not allowed to see this page.', {}, T)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
 });
