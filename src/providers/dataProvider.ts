@@ -251,7 +251,8 @@ export const createDataProvider = (
       return { data: dataOr(res, { ...params.previousData, ...params.data, id: params.id }) };
     },
 
-    // The contract has no bulk endpoints: one call per record, all or nothing reported.
+    // Generic updates and deletes have no bulk endpoint (only declared bulk transitions have one,
+    // POST <path>/actions/<name>, called by the builder's buttons): one call per record.
     updateMany: async (resource, params) => {
       const body = writableBody(params.data, endpoint(resource).unwritable);
       await Promise.all(params.ids.map((id) => write(resource, itemPath(resource, id), 'PUT', body)));
