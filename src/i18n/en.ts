@@ -49,6 +49,9 @@ const shellEn = {
       label: 'Country',
       select: 'Choose country',
     },
+    language: {
+      label: 'Language',
+    },
     not_allowed: {
       title: 'Not allowed',
       message: 'You are not allowed to see this page.',

@@ -17,6 +17,7 @@ import { Logout, ToggleThemeButton, UserMenu, useTranslate, useUserMenu } from '
 import { Link } from 'react-router-dom';
 import { INITIAL_HEADER_HEIGHT } from '../../contract';
 import { CountrySelect } from '../components/CountrySelect';
+import { LanguageMenu } from '../components/LanguageMenu';
 import { getPortalEnv } from '../providers/env';
 import { DelayedLoadingIndicator } from './DelayedLoader';
 import { useSession } from './SessionContext';
@@ -96,6 +97,7 @@ export const ShellAppBar = ({
         <Box sx={{ flex: { xs: 1, md: 0 } }} />
         <DelayedLoadingIndicator />
         <CountrySelect />
+        <LanguageMenu />
         <ToggleThemeButton />
         {session.status === 'user' ? (
           <UserMenu>

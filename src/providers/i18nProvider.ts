@@ -43,9 +43,12 @@ export const createTranslationLoader = (options: TranslationLoaderOptions): Load
 
 /** Fetches `/locales/<locale>/<namespace>.json` from the portal's own origin. */
 export const fetchTranslations: LoadTranslations = async (locale, namespace) => {
-  const response = await fetch(
+  // absolute, against the page's own address (a bare path is not a URL to every fetch)
+  const url = new URL(
     `/locales/${encodeURIComponent(locale)}/${encodeURIComponent(namespace)}.json`,
+    window.location.href,
   );
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`Translations ${locale}/${namespace}: HTTP ${response.status}`);
   return (await response.json()) as Messages;
 };
@@ -64,6 +67,15 @@ export const mergeMessages = (base: Messages, extra: Messages): Messages => {
 
 export const englishPortalMessages = (): TranslationMessages =>
   mergeMessages(englishMessages as unknown as Messages, en as Messages) as unknown as TranslationMessages;
+
+/**
+ * The languages the app bar offers: English (bundled) and Simplified Chinese, loaded on first use
+ * from `public/locales/zh-CN/common.json` (tests/unit/locales.test.ts keeps it complete).
+ */
+export const PORTAL_LOCALES = [
+  { locale: 'en', name: 'English' },
+  { locale: 'zh-CN', name: '简体中文' },
+];
 
 export interface I18nProviderOptions {
   /** How non-English bundles are fetched (default: `/locales/<locale>/<namespace>.json`). */
@@ -85,12 +97,7 @@ export const createI18nProvider = (options: I18nProviderOptions = {}): I18nProvi
       (loaded) => mergeMessages(english as unknown as Messages, loaded) as unknown as TranslationMessages,
     );
   };
-  return polyglotI18nProvider(
-    getMessages,
-    TRANSLATION_LOCALE,
-    options.locales ?? [{ locale: 'en', name: 'English' }],
-    {
-      allowMissing: true,
-    },
-  );
+  return polyglotI18nProvider(getMessages, TRANSLATION_LOCALE, options.locales ?? PORTAL_LOCALES, {
+    allowMissing: true,
+  });
 };

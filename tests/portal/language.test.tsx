@@ -1,0 +1,50 @@
+// The second language: the app bar's Language menu offers English and 简体中文; choosing Chinese
+// loads public/locales/zh-CN/common.json once (the spec's loader: namespace common) and the menu
+// reads in Chinese; choosing English again brings the English words back without another load.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../mocks/node';
+import { renderApp, signIn } from './renderApp';
+
+const T = { timeout: 15_000 };
+const zh = JSON.parse(readFileSync(resolve(process.cwd(), 'public/locales/zh-CN/common.json'), 'utf8')) as {
+  menu: { vouchers: { title: string } };
+  common: { language: { label: string } };
+};
+
+describe('language', { timeout: 60_000 }, () => {
+  it('switches the portal to Simplified Chinese and back', async () => {
+    const loads: string[] = [];
+    server.use(
+      http.get('*/locales/zh-CN/common.json', ({ request }) => {
+        loads.push(new URL(request.url).pathname);
+        return HttpResponse.json(zh);
+      }),
+    );
+    await signIn('merchant');
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' }, T);
+    expect(await within(nav).findByRole('button', { name: 'Vouchers' }, T)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Language' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '简体中文' }, T));
+    // the layout renders again in the new language: read the menu afresh
+    const menu = () => screen.getByRole('navigation', { name: /.+/ });
+    await waitFor(
+      () => expect(within(menu()).getByRole('button', { name: zh.menu.vouchers.title })).toBeInTheDocument(),
+      T,
+    );
+    expect(loads).toEqual(['/locales/zh-CN/common.json']);
+
+    fireEvent.click(screen.getByRole('button', { name: zh.common.language.label }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'English' }, T));
+    await waitFor(
+      () => expect(within(menu()).getByRole('button', { name: 'Vouchers' })).toBeInTheDocument(),
+      T,
+    );
+    expect(loads).toHaveLength(1);
+  });
+});
