@@ -25,82 +25,67 @@ export const AccessLandingPage = () => {
   return <Navigate to={caller.isOperator ? '/access/operator-access' : '/access/merchant-access'} replace />;
 };
 
-/** Operators only (the route table says so): the operators, and inviting another operator. */
-export const OperatorAccessPage = () => {
+/**
+ * A page of people of one type under its title: operators (inviting another operator), or merchants
+ * (operators: every merchant, filterable by company; merchants: the people of their own company).
+ * `storeKey` keeps each page's own list params.
+ */
+const PeoplePage = ({
+  type,
+  titleKey,
+  storeKey,
+}: {
+  type: 'OPERATOR' | 'MERCHANT';
+  titleKey: string;
+  storeKey: (isOperator: boolean) => string;
+}) => {
   const translate = useTranslate();
   const { caller } = useCaller();
-  const title = translate('common.screens.operator_access');
+  const title = translate(titleKey);
   if (!caller) return <Loading />;
+  const inviteKind = type === 'OPERATOR' ? 'operator' : caller.isOperator ? 'operatorMerchant' : 'merchant';
   return (
     <Box>
       <Heading title={title} />
       <PeopleList
         caller={caller}
-        type="OPERATOR"
-        inviteKind="operator"
+        type={type}
+        inviteKind={inviteKind}
         title={title}
-        storeKey="access.operators.listParams"
+        storeKey={storeKey(caller.isOperator)}
       />
     </Box>
   );
 };
 
-/** Operators: every merchant (filterable by company). Merchants: the people of their own company. */
-export const MerchantAccessPage = () => {
-  const translate = useTranslate();
-  const { caller } = useCaller();
-  const title = translate('common.screens.merchant_access');
-  if (!caller) return <Loading />;
-  return (
-    <Box>
-      <Heading title={title} />
-      <PeopleList
-        caller={caller}
-        type="MERCHANT"
-        inviteKind={caller.isOperator ? 'operatorMerchant' : 'merchant'}
-        title={title}
-        storeKey={caller.isOperator ? 'access.merchants.listParams' : 'access.colleagues.listParams'}
-      />
-    </Box>
-  );
-};
+/** /access/operator-access, operators only (the route table says so). */
+export const OperatorAccessPage = () => (
+  <PeoplePage
+    type="OPERATOR"
+    titleKey="common.screens.operator_access"
+    storeKey={() => 'access.operators.listParams'}
+  />
+);
 
-/** /operator: the operators (operators only), as Operator Access lists them. */
-export const OperatorsPage = () => {
-  const translate = useTranslate();
-  const { caller } = useCaller();
-  const title = translate('common.screens.operator');
-  if (!caller) return <Loading />;
-  return (
-    <Box>
-      <Heading title={title} />
-      <PeopleList
-        caller={caller}
-        type="OPERATOR"
-        inviteKind="operator"
-        title={title}
-        storeKey="people.operators"
-      />
-    </Box>
-  );
-};
+/** /access/merchant-access. */
+export const MerchantAccessPage = () => (
+  <PeoplePage
+    type="MERCHANT"
+    titleKey="common.screens.merchant_access"
+    storeKey={(op) => (op ? 'access.merchants.listParams' : 'access.colleagues.listParams')}
+  />
+);
 
-/** /merchant: operators see every merchant, merchants the people of their own company. */
-export const MerchantsPage = () => {
-  const translate = useTranslate();
-  const { caller } = useCaller();
-  const title = translate('common.screens.merchant');
-  if (!caller) return <Loading />;
-  return (
-    <Box>
-      <Heading title={title} />
-      <PeopleList
-        caller={caller}
-        type="MERCHANT"
-        inviteKind={caller.isOperator ? 'operatorMerchant' : 'merchant'}
-        title={title}
-        storeKey={caller.isOperator ? 'people.merchants' : 'people.colleagues'}
-      />
-    </Box>
-  );
-};
+/** /operator: the operators, under the User menu's name (operators only). */
+export const OperatorsPage = () => (
+  <PeoplePage type="OPERATOR" titleKey="common.screens.operator" storeKey={() => 'people.operators'} />
+);
+
+/** /merchant: the merchants (an operator) or the company's people (a merchant). */
+export const MerchantsPage = () => (
+  <PeoplePage
+    type="MERCHANT"
+    titleKey="common.screens.merchant"
+    storeKey={(op) => (op ? 'people.merchants' : 'people.colleagues')}
+  />
+);
