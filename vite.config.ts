@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -21,6 +21,8 @@ const precompress = (): Plugin => {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      // nothing was written (a build with `write: false`)
+      if (!existsSync(outDir)) return;
       const walk = (dir: string): string[] =>
         readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
           e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],

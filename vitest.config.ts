@@ -1,13 +1,30 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// One runner, four projects: unit (pure modules), portal (jsdom + MSW), api (app.inject on PGlite,
-// or PostgreSQL when DATABASE_URL is set), e2e (Debian's Chromium against a real `npm start`).
+// One runner, five projects: unit (pure modules), build (one production build of the portal, checked
+// against the first-load budget), portal (jsdom + MSW), api (app.inject on PGlite, or PostgreSQL when
+// DATABASE_URL is set), e2e (Debian's Chromium against a real `npm start`).
+const BUILD_TESTS = ['tests/unit/bundle-budget.test.ts'];
 export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...BUILD_TESTS],
+        },
+      },
+      {
+        // a whole `vite build` (about 10 s): kept out of the quick unit project
+        test: {
+          name: 'build',
+          environment: 'node',
+          include: BUILD_TESTS,
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+        },
       },
       {
         plugins: [react()],

@@ -6,9 +6,10 @@ export interface DashboardAnswer {
   timeZone: string;
   since: string;
   waiting: {
-    signups: number;
-    brandRequests: number;
-    storeRequests: number;
+    /** null: the caller may not see these requests (operators: approval; merchants: company, brand, store) */
+    signups: number | null;
+    brandRequests: number | null;
+    storeRequests: number | null;
     failedPushes: number | null;
     devicesToActivate: number | null;
   } | null;

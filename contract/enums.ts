@@ -157,3 +157,6 @@ export type PushDeliveryState = (typeof PUSH_DELIVERY_STATES)[number];
 /** Where a member's app token comes from. */
 export const PUSH_TOKEN_PLATFORMS = ['IOS', 'ANDROID', 'WEB'] as const;
 export type PushTokenPlatform = (typeof PUSH_TOKEN_PLATFORMS)[number];
+
+/** System Config's keys (contract/system-config.ts says what reads each). */
+export const SYSTEM_SETTING_KEYS = ['supportEmail', 'supportPhone', 'supportHours'] as const;

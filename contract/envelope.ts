@@ -11,6 +11,11 @@ export interface PageInfo {
   /** left out under X-No-Count */
   totalElements?: number;
   /**
+   * true when `totalElements` (and `totalPages`) are the database planner's estimate, not a count:
+   * an operator's unfiltered list of a table above 100,000 rows (docs/api.md "Lists")
+   */
+  totalEstimated?: true;
+  /**
    * On a full page of a declared resource's list: send it back as `cursor` (same filters and sort) for
    * the rows after this page's last one, at any depth without OFFSET (docs/api.md "Lists").
    */

@@ -75,14 +75,22 @@ export const createDashboardHandlers = ({
       const days = Array.from({ length: SERIES_DAYS }, (_, i) =>
         dayOf(new Date(now - (SERIES_DAYS - 1 - i) * DAY_MS)),
       );
+      // as the server: an operator decides requests with approval, a merchant follows its own
+      const follows = (resource: string) => sees(operator ? 'approval' : resource);
       const pending = rowsOf(db, merchantSignup).filter((r) => mine(r) && r.approval === 'PENDING');
       return success({
         timeZone: TIME_ZONE,
         since: new Date(since).toISOString(),
         waiting: {
-          signups: pending.filter((r) => r.requestKind === 'MERCHANT_SIGNUP').length,
-          brandRequests: pending.filter((r) => r.requestKind === 'ADD_BRAND').length,
-          storeRequests: pending.filter((r) => r.requestKind === 'ADD_STORE').length,
+          signups: follows('company')
+            ? pending.filter((r) => r.requestKind === 'MERCHANT_SIGNUP').length
+            : null,
+          brandRequests: follows('brand')
+            ? pending.filter((r) => r.requestKind === 'ADD_BRAND').length
+            : null,
+          storeRequests: follows('store')
+            ? pending.filter((r) => r.requestKind === 'ADD_STORE').length
+            : null,
           failedPushes: sees('push')
             ? rowsOf(db, push).filter((p) => mine(p) && p.state === 'FAILED' && recent(p.updateTime)).length
             : null,

@@ -33,6 +33,7 @@ import { createPushHandlers } from './push';
 import { createResourceHandlers } from './resources';
 import { type Body, fail, failure, guard, invalid, readBody, success, violations } from './respond';
 import { createStampingHandlers } from './stamping';
+import { createSystemConfigHandlers } from './system-config';
 import { createVoucherHandlers } from './vouchers';
 
 export interface HandlerOptions {
@@ -735,6 +736,7 @@ export const createHandlers = (db: MockDb = createMockDb(), options: HandlerOpti
     ...createPushHandlers({ db, origin, authenticate, fullPermissions }),
     ...createDashboardHandlers({ db, origin, authenticate, fullPermissions }),
     ...createMaintenanceHandlers({ db, origin }),
+    ...createSystemConfigHandlers({ db, origin }),
     ...createAnalyticsHandlers({ db, origin, authenticate }),
     ...createFinanceHandlers({ db, origin, authenticate, fullPermissions }),
     // ---- declared resources: generic CRUD -------------------------------------------------------------

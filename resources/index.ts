@@ -22,6 +22,7 @@ import { stampCard } from './tables/stampCard';
 import { stampingHistory } from './tables/stampingHistory';
 import { stampsTransaction } from './tables/stampsTransaction';
 import { store } from './tables/store';
+import { systemConfig } from './tables/systemConfig';
 import { userGroups } from './tables/userGroups';
 import { users } from './tables/users';
 import { voucherHistory } from './tables/voucherHistory';
@@ -50,6 +51,7 @@ export const RESOURCES = [
   maintenanceConfig,
   countryConfig,
   forceUpdateConfig,
+  systemConfig,
   industryConfig,
   account,
   walletTransactions,
@@ -99,6 +101,7 @@ export {
   stampingHistory,
   stampsTransaction,
   store,
+  systemConfig,
   userGroups,
   users,
   voucherHistory,

@@ -19,8 +19,9 @@ import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/constants';
-import type { SignupState, UserType } from '../contract/enums';
+import type { PermissionAction, SignupState, UserType } from '../contract/enums';
 import type { Db } from '../server/db/client';
+import { userGroupMembers, userGroupPermissions, userGroups } from '../server/db/schema/rbac';
 import {
   auditLog,
   brand,
@@ -43,6 +44,7 @@ import {
   type ResourceService,
   type Row,
 } from '../server/resources/service';
+import { createMainConfig } from '../server/services/config-main';
 import {
   activateDevice,
   deliverDevice,
@@ -214,6 +216,17 @@ interface CompanySeed {
   currency: 'SGD' | 'MYR';
   state: 'ACTIVE' | 'SUBMITTED' | 'DISABLED';
   owner: { email: string; name: string; mobile: string; signupState: SignupState };
+  /** a colleague the owner invited, in one group with a few permissions (what a limited menu looks like) */
+  colleague?: {
+    email: string;
+    name: string;
+    mobile: string;
+    group: {
+      name: string;
+      description: string;
+      permissions: { resource: string; action: PermissionAction }[];
+    };
+  };
   brands: BrandSeed[];
   /** what the owner tops up (FREE) when the company is created */
   wallet: { balance: number };
@@ -237,6 +250,19 @@ const COMPANIES: CompanySeed[] = [
       name: 'Tan Wei Ming',
       mobile: '+6591230001',
       signupState: 'APPROVAL',
+    },
+    colleague: {
+      email: 'counter@harbour-kopi.example',
+      name: 'Nur Aisyah',
+      mobile: '+6591230009',
+      group: {
+        name: 'Front counter',
+        description: 'Looks up vouchers and stamp cards for customers at the counter',
+        permissions: [
+          { resource: 'vouchers', action: 'VIEW' },
+          { resource: 'stampCard', action: 'VIEW' },
+        ],
+      },
     },
     wallet: { balance: 1250.5 },
     templates: [
@@ -877,6 +903,37 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
       country: 'my',
       enabled: true,
     });
+    // the member app's home banner and a new stamp card's defaults, per country (System Config > Countries)
+    for (const m of [
+      {
+        country: 'sg',
+        currency: 'SGD',
+        price: 0,
+        banner: ['Collect stamps, get rewarded', 'Double stamps weekend'],
+      },
+      { country: 'my', currency: 'MYR', price: 0, banner: ['FitLab Bangsar now open'] },
+    ]) {
+      await createMainConfig(tx, {
+        country: m.country,
+        currency: m.currency,
+        banner: m.banner.map((title) => ({
+          imageUrl: demoImage(title, 'banner'),
+          linkUrl: 'https://loyalty-demo.example/promotions',
+          title,
+        })),
+        stampCardDefaultImages: [demoImage('Stamp card'), demoImage('Loyalty card')],
+        stampCardDefaultPrice: m.price,
+      });
+      count('main_configs');
+    }
+    // the product's settings (System Config > Settings): the Help page's support contact
+    await create('systemConfig', { key: 'supportEmail', value: 'support@loyalty-demo.example' });
+    await create('systemConfig', { key: 'supportPhone', value: '+65 6220 1000' });
+    await create('systemConfig', {
+      key: 'supportHours',
+      value: 'Mon-Fri 9:00-18:00 (Singapore time)',
+      description: 'Shown beside the phone number',
+    });
     const banners = [
       { title: 'Double stamps weekend', country: 'sg', sortOrder: 10, startAt: ago(3), endAt: ago(-4) },
       {
@@ -929,6 +986,26 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
         signupState: c.owner.signupState,
         company: c.name,
       });
+      if (c.colleague) {
+        const { group, ...person } = c.colleague;
+        const colleagueId = await addUser(person, 'MERCHANT', {
+          companyId,
+          signupState: 'APPROVAL',
+          company: c.name,
+        });
+        await tx
+          .update(users)
+          .set({ invitedBy: ownerId, invitationType: 'MERCHANT_INVITE_MERCHANT' })
+          .where(eq(users.id, colleagueId));
+        const [g] = await tx
+          .insert(userGroups)
+          .values({ name: group.name, description: group.description, type: 'MERCHANT', companyId })
+          .returning({ id: userGroups.id });
+        if (!g) throw new Error('cannot add the demo group');
+        count('user_groups');
+        await tx.insert(userGroupPermissions).values(group.permissions.map((p) => ({ groupId: g.id, ...p })));
+        await tx.insert(userGroupMembers).values({ userId: colleagueId, groupId: g.id });
+      }
 
       // the merchant's signup request, decided (or not yet) by the operator; a pending one names the
       // first brand and store the merchant asked for, waiting (SUBMITTED) like the company

@@ -35,6 +35,7 @@ import { pushRoutes } from './routes/push';
 import { resourceRoutes } from './routes/resources';
 import { stampingRoutes } from './routes/stamping';
 import { spaFallback, staticRoutes } from './routes/static';
+import { systemConfigRoutes } from './routes/system-config';
 import { userGroupRoutes, usersRoutes } from './routes/users';
 import { voucherRoutes } from './routes/vouchers';
 import { bindEmailActions } from './services/email-actions';
@@ -182,6 +183,7 @@ export const buildApp = async ({
   await app.register(dashboardRoutes); // the home page's figures
   await app.register(analyticsRoutes); // /analytics' figures
   await app.register(maintenanceRoutes); // the public maintenance window
+  await app.register(systemConfigRoutes); // the public system settings
   await app.register(financeRoutes); // wallet, top-ups, saved cards, Stripe's webhook and Connect
   await app.register(pushRoutes); // schedule, cancel, the audience preview, members' app tokens
   await app.register(resourceRoutes); // every derived resource, at its declared service base + path

@@ -1,31 +1,91 @@
-import { Suspense, useMemo } from 'react';
-import { Admin, CustomRoutes, type LayoutProps, Resource, type Store, useAuthProvider } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router-dom';
+import { CssBaseline } from '@mui/material';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo } from 'react';
+import {
+  AdminContext,
+  CoreAdminUI,
+  CustomRoutes,
+  type LayoutProps,
+  Resource,
+  type Store,
+  useAuthenticated,
+  useAuthProvider,
+  usePermissions,
+} from 'react-admin';
+import { BrowserRouter, Route, useLocation } from 'react-router-dom';
 import { RESOURCES } from '../resources';
 import { withDeclarationAccess } from './builders/access';
-import { BUILT_RESOURCES } from './builders/registry';
+import { isDeclaredResourcePath, type ResourceViewer, resourcesFor } from './builders/lazyResources';
 import { HttpClientProvider } from './components/HttpClientContext';
-import { NotificationBridge } from './components/NotificationBridge';
 import { AdminLoading, PageLoader } from './layout/DelayedLoader';
 import { NotAllowedPage, NotFoundPage } from './layout/NotAllowedPage';
 import { SESSION_CHANGED_EVENT, type SessionLoader, SessionProvider } from './layout/SessionContext';
 import { Gate, ShellLayout } from './layout/ShellLayout';
-import { createProviders, type Providers } from './providers';
+import { createProviders, type PortalPermissions, type Providers } from './providers';
 import { endpointsFromDeclarations } from './providers/dataProvider';
 import { getPortalEnv } from './providers/env';
 import { LoginPage, ROUTES } from './routes';
 import { createCookieThemeStore } from './theme/cookieThemeStore';
 import { darkTheme, lightTheme } from './theme/themes';
 
+// Notices (and notistack, which shows them) load after the first paint; react-admin keeps what was
+// notified meanwhile until the bridge takes it.
+const NotificationBridge = lazy(() =>
+  import('./components/NotificationBridge').then((m) => ({ default: m.NotificationBridge })),
+);
+
+/**
+ * The registered resources follow the caller's permissions (below); react-admin refreshes them on a
+ * sign-in and clears them on a sign-out, and this asks again when the session changes any other way
+ * (a token error, another tab signing in or out).
+ */
+const PermissionsFollowSession = () => {
+  const { refetch } = usePermissions();
+  useEffect(() => {
+    const onChange = () => void refetch();
+    window.addEventListener('storage', onChange);
+    window.addEventListener(SESSION_CHANGED_EVENT, onChange);
+    return () => {
+      window.removeEventListener('storage', onChange);
+      window.removeEventListener(SESSION_CHANGED_EVENT, onChange);
+    };
+  }, [refetch]);
+  return null;
+};
+
 const Layout = (props: LayoutProps) => {
   // The providers' auth provider has loadUser(); react-admin only knows the AuthProvider type.
   const loader = useAuthProvider() as unknown as SessionLoader;
   return (
     <SessionProvider loader={loader}>
+      <PermissionsFollowSession />
       <ShellLayout {...props} />
     </SessionProvider>
   );
 };
+
+/** A declared table's screen the caller has no resource for: sign in first, else "not allowed". */
+const UnregisteredResource = () => {
+  // a visitor is sent to the login page, as react-admin does on a registered resource's screen
+  const { isPending, authenticated } = useAuthenticated();
+  return isPending || !authenticated ? null : <NotAllowedPage />;
+};
+
+/** Unknown paths are "not found"; a declared table's screens that were not registered are "not allowed". */
+const CatchAll = () => {
+  const { pathname } = useLocation();
+  return isDeclaredResourcePath(pathname) ? <UnregisteredResource /> : <NotFoundPage />;
+};
+
+interface PnsAnswer {
+  content?: { allowed?: unknown };
+  allowed?: unknown;
+}
+
+const isPortalPermissions = (value: unknown): value is PortalPermissions =>
+  typeof value === 'object' &&
+  value !== null &&
+  'role' in value &&
+  (value.role === 'operator' || value.role === 'merchant');
 
 // react-admin renders the login page outside the layout, so it needs its own Suspense for the chunk
 // and its own session gate: a signed-in user who opens /login goes where startup says, like on
@@ -42,6 +102,9 @@ const Login = () => {
     </SessionProvider>
   );
 };
+
+/** Something outside any page failed (a page's own failure is ShellLayout's): the same notice, with Reload. */
+const AppError = () => <NotAllowedPage failed />;
 
 const notifySessionChanged = () => window.dispatchEvent(new Event(SESSION_CHANGED_EVENT));
 
@@ -61,40 +124,78 @@ export const App = ({ providers: given, store: givenStore }: AppProps) => {
   // Declared resources are checked by their permission name and declared roles (builders/access.ts).
   const authProvider = useMemo(() => withDeclarationAccess(providers.authProvider), [providers]);
   const store = useMemo(() => givenStore ?? createCookieThemeStore(), [givenStore]);
-  const { portalTitle } = getPortalEnv();
+  const { portalTitle, brand } = getPortalEnv();
+  // Only the tables the caller's role, brand and push-notification check let them use are registered
+  // (their screens load on first use, builders/lazyResources.ts); the others' URLs say "not allowed".
+  const resources = useCallback(
+    async (permissions: unknown): Promise<ReactNode> => {
+      if (!isPortalPermissions(permissions)) return null;
+      const { role, type } = permissions;
+      let pnsAllowed = role === 'operator';
+      const user = providers.storage.getUser();
+      if (role === 'merchant' && user) {
+        // the same check as the session's (layout/SessionContext.tsx): a failure only hides push
+        pnsAllowed = await providers
+          .httpClient<PnsAnswer>(`/user/${user.id}/pns/is-allow`, { method: 'POST' })
+          .then(({ data }) => (data?.content?.allowed ?? data?.allowed) === true)
+          .catch(() => false);
+      }
+      const viewer: ResourceViewer = {
+        role,
+        type,
+        brand,
+        pnsAllowed,
+        ...(permissions.permissions === undefined ? {} : { permissions: permissions.permissions }),
+      };
+      return resourcesFor(viewer).map(({ decl, views, recordRepresentation }) => (
+        <Resource key={decl.name} name={decl.name} {...views} recordRepresentation={recordRepresentation} />
+      ));
+    },
+    [providers, brand],
+  );
   // A browser router (not react-admin's default hash router): e-mails link to real paths such as
   // /x-action/user-active (contract EMAIL_LINK_PATHS), and the server answers index.html for them.
+  // Navigations commit at once (no transition): a page whose chunk is still loading shows ShellLayout's
+  // PageLoader. As a transition, signing out while a table's screens were loading never committed.
+  // <Admin> is <AdminContext> + <AdminUI>, and AdminUI's defaults (react-admin's own login form,
+  // layout, error and not-found pages) would be bundled into the first load although every one of
+  // them is replaced here: so the two halves are put together by hand, as AdminUI does.
   return (
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
       <HttpClientProvider client={providers.httpClient}>
-        <Admin
-          title={portalTitle}
-          disableTelemetry
+        <AdminContext
           dataProvider={providers.dataProvider}
           authProvider={authProvider}
           i18nProvider={providers.i18nProvider}
           store={store}
-          layout={Layout}
-          loginPage={Login}
           lightTheme={lightTheme}
           darkTheme={darkTheme}
           defaultTheme="dark"
-          notification={NotificationBridge}
-          catchAll={NotFoundPage}
-          // one denied page everywhere (a resource's screens too), with its way back
-          accessDenied={NotAllowedPage}
-          loading={AdminLoading}
         >
-          <CustomRoutes>
-            {ROUTES.filter((r) => r.path !== '/login').map(({ path, component: Page }) => (
-              <Route key={path} path={path} element={<Page />} />
-            ))}
-          </CustomRoutes>
-          {/* Show, edit and create of every declared table at /<name>/…; who may open them is canAccess's call. */}
-          {BUILT_RESOURCES.map(({ decl, module }) => (
-            <Resource key={decl.name} name={decl.name} {...module} />
-          ))}
-        </Admin>
+          <CssBaseline enableColorScheme>
+            <CoreAdminUI
+              title={portalTitle}
+              disableTelemetry
+              layout={Layout}
+              loginPage={Login}
+              catchAll={CatchAll}
+              accessDenied={NotAllowedPage}
+              loading={AdminLoading}
+              error={AppError}
+            >
+              <CustomRoutes>
+                {ROUTES.filter((r) => r.path !== '/login').map(({ path, component: Page }) => (
+                  <Route key={path} path={path} element={<Page />} />
+                ))}
+              </CustomRoutes>
+              {/* List, show, edit and create of the caller's declared tables at /<name>/…; each button is canAccess's call. */}
+              {resources}
+            </CoreAdminUI>
+            <Suspense fallback={null}>
+              <NotificationBridge />
+            </Suspense>
+          </CssBaseline>
+        </AdminContext>
       </HttpClientProvider>
     </BrowserRouter>
   );

@@ -52,6 +52,7 @@ const TermsPage = page(() => import('./pages/help/TermsPage'), 'TermsPage');
 const ApiJsonPage = page(() => import('./pages/test/ApiJsonPage'), 'ApiJsonPage');
 const SearchableSelectPage = page(() => import('./pages/test/SearchableSelectPage'), 'SearchableSelectPage');
 const PhoneInputPage = page(() => import('./pages/test/PhoneInputPage'), 'PhoneInputPage');
+const SystemConfigPage = page(() => import('./pages/config/SystemConfigPage'), 'SystemConfigPage');
 const DashboardPage = page(() => import('./pages/dashboard/DashboardPage'), 'DashboardPage');
 const FinancePage = page(() => import('./pages/finance/FinancePage'), 'FinancePage');
 const TopUpPage = page(() => import('./pages/finance/TopUpPage'), 'TopUpPage');
@@ -141,7 +142,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('/aotg/list', AotgRedirect, OPERATOR),
   route('/aotg/config', AotgRedirect, OPERATOR),
   route('/aotg/user-level-config', AotgRedirect, OPERATOR),
-  table('/config/systemConfig', 'system_config', OPERATOR),
+  route('/config/systemConfig', SystemConfigPage, OPERATOR),
   table('/config/maintenanceConfig', 'maintenance_config', OPERATOR),
   table('/config/countryConfig', 'country_config', OPERATOR),
   table('/config/bannerConfig', 'banner_config', USERS, bannerForMerchant),

@@ -1,17 +1,18 @@
 import { TWO_VALUE_STATES } from '../../contract/enums';
 import type { ResourceDeclaration } from '../types';
 
-/** Industries a brand can belong to (F&B, retail ...): product-wide settings; merchants read them. */
+/**
+ * Industries a brand can belong to (F&B, retail ...): product-wide settings; merchants read them.
+ * Operators keep them on the System Config page's Industries tab (src/pages/config/SystemConfigPage.tsx).
+ */
 export const industryConfig = {
   name: 'industryConfig',
   path: '/industry-config',
-  route: '/config/systemConfig',
   permission: 'industryConfig',
   access: { VIEW: ['operator', 'merchant'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
   scope: 'none',
   recordRepresentation: 'name',
   defaultSort: { field: 'sortOrder', direction: 'asc' },
-  menu: { group: 'config', order: 5 },
   fields: [
     {
       name: 'code',

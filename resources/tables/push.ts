@@ -32,6 +32,8 @@ export const push = {
       reference: 'pushTemplates',
       filter: ['eq', 'in'],
       help: 'Fills the title and body from a template; they can still be edited',
+      // the list shows the title the template filled in; the template is on the show page
+      views: ['show', 'edit', 'create'],
     },
     {
       name: 'title',

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -86,6 +87,8 @@ export const createDb = async ({ databaseUrl, dataDir, pgliteImage }: CreateDbOp
   }
   const client = await PGlite.create({
     dataDir: location,
+    // trigram indexes answer the lists' searches (a migration creates the extension)
+    extensions: { pg_trgm },
     ...(pgliteImage ? { loadDataDir: pgliteImage } : {}),
   });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });

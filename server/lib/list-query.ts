@@ -1,7 +1,22 @@
 // The list query of every paged GET (CONTRACT.md "Lists"): parses the raw query string against a
 // per-resource allow-list and turns it into Drizzle SQL pieces. Nothing from the request ever
 // reaches SQL as text: columns come only from the allow-list and every value is a bound parameter.
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableName,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnyPgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import type { FieldViolation, PageInfo } from '../../contract/envelope';
 import type { ErrorName } from '../../contract/errors';
@@ -37,7 +52,37 @@ export interface ListField {
   search?: boolean;
   /** false hides the field from projections and from the default selection */
   project?: boolean;
+  /**
+   * Whether a trigram index serves this field's search and regex filter. Undefined: not known (a
+   * hand-written list), and the large-table rule (`listLimits`) leaves the field alone.
+   */
+  trigram?: boolean;
 }
+
+/**
+ * The large-table rules. The embedded database runs in the server's own thread and cannot cancel a
+ * statement, so on a table above `largeTableRows` (the planner's estimate) a list refuses, before
+ * anything runs, what no index can answer: a search or regex on a field without a trigram index,
+ * and a search or regex without a run of `TRIGRAM_MIN` letters or digits (pg_trgm then has no
+ * trigram to look up and reads the whole index). Above it, too, an unfiltered operator count is the
+ * planner's estimate (`page.totalEstimated`). Mutable so that a test can lower the threshold.
+ */
+export const listLimits = {
+  largeTableRows: 100_000,
+  /** how long one table's estimate is reused, per database */
+  estimateTtlMs: 30_000,
+};
+
+/** Letters or digits in a row that pg_trgm needs to use its index (it indexes three at a time). */
+export const TRIGRAM_MIN = 3;
+
+const hasTrigram = (text: string): boolean => new RegExp(`[\\p{L}\\p{N}]{${TRIGRAM_MIN},}`, 'u').test(text);
+
+/** A regex with a literal run of letters or digits that is not optional (`abc`, not `ab[cd]` or `abc?`). */
+const regexHasTrigram = (pattern: string): boolean =>
+  new RegExp(`[\\p{L}\\p{N}]{${TRIGRAM_MIN},}(?![*?{])`, 'u').test(
+    pattern.replace(/\\./g, ' ').replace(/\[[^\]]*\]/g, ' '),
+  );
 
 /** Every resource's spec must name `id`: it is the sort tie-breaker and always projected. */
 export type ListSpec = { id: ListField } & Record<string, ListField>;
@@ -98,6 +143,8 @@ export interface ParsedList {
   continued: boolean;
   /** `where` without the cursor's condition: what the total counts */
   whereWithoutCursor: SQL | undefined;
+  /** the search and regex conditions no index answers: refused on a large table (`listLimits`) */
+  scans: FieldViolation[];
 }
 
 export interface ListQueryFailure {
@@ -339,7 +386,12 @@ const filterCondition = (
   }
 };
 
-const parseFilters = (spec: ListSpec, raw: unknown, errors: FieldViolation[]): SQL[] => {
+const parseFilters = (
+  spec: ListSpec,
+  raw: unknown,
+  errors: FieldViolation[],
+  scans: FieldViolation[],
+): SQL[] => {
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw)) {
     errors.push({ field: 'filter', message: 'must be a JSON array of {field, op, value}' });
@@ -373,11 +425,28 @@ const parseFilters = (spec: ListSpec, raw: unknown, errors: FieldViolation[]): S
     }
     const condition = filterCondition(field, operator, item.value, at, errors);
     if (condition) out.push(condition);
+    if (condition && operator === 'regex' && field.trigram !== undefined) {
+      if (!field.trigram)
+        scans.push({
+          field: `${at}.field`,
+          message: `${name} is not indexed for regex on a list this large`,
+        });
+      else if (typeof item.value === 'string' && !regexHasTrigram(item.value))
+        scans.push({
+          field: `${at}.value`,
+          message: `must hold ${TRIGRAM_MIN} literal letters or digits in a row on a list this large`,
+        });
+    }
   });
   return out;
 };
 
-const parseSearch = (spec: ListSpec, raw: unknown, errors: FieldViolation[]): SQL | undefined => {
+const parseSearch = (
+  spec: ListSpec,
+  raw: unknown,
+  errors: FieldViolation[],
+  scans: FieldViolation[],
+): SQL | undefined => {
   if (raw === undefined || raw === null) return undefined;
   if (!isRecord(raw)) {
     errors.push({ field: 'search', message: 'must be a JSON object {field: text}' });
@@ -396,6 +465,13 @@ const parseSearch = (spec: ListSpec, raw: unknown, errors: FieldViolation[]): SQ
     }
     const text = String(value);
     if (text === '') continue;
+    if (field.trigram === false)
+      scans.push({ field: `search.${name}`, message: 'is not indexed for search on a list this large' });
+    else if (field.trigram && !hasTrigram(text))
+      scans.push({
+        field: `search.${name}`,
+        message: `must hold ${TRIGRAM_MIN} letters or digits in a row on a list this large`,
+      });
     const pattern = `%${escapeLike(text)}%`;
     parts.push(
       field.type === 'text' ? ilike(field.column, pattern) : sql`${field.column}::text ilike ${pattern}`,
@@ -478,7 +554,11 @@ const decodeCursor = (raw: unknown, keys: readonly SortKey[]): CursorValue[] | u
   }
 };
 
-/** Rows strictly after the cursor's row: OR over i of (keys before i equal, key i after). */
+/**
+ * Rows strictly after the cursor's row: OR over i of (keys before i equal, key i after), AND'ed with
+ * a plain bound on the first key (`at <= $1`): PostgreSQL cannot start an index range at an OR, but
+ * it can at that bound, so the page reads its twenty index entries at any depth.
+ */
 const afterCursor = (keys: readonly SortKey[], values: readonly CursorValue[]): SQL => {
   const alternatives: SQL[] = [];
   const equal: SQL[] = [];
@@ -486,12 +566,20 @@ const afterCursor = (keys: readonly SortKey[], values: readonly CursorValue[]): 
     const v = values[i] ?? null;
     const col = k.column;
     let beyond: SQL | undefined;
-    if (k.direction === 'asc') beyond = v === null ? undefined : sql`(${col} > ${v} or ${col} is null)`;
-    else beyond = v === null ? sql`${col} is not null` : sql`${col} < ${v}`;
+    if (k.direction === 'asc') {
+      // a NOT NULL column has no empty values to come last
+      if (v !== null) beyond = col.notNull ? sql`${col} > ${v}` : sql`(${col} > ${v} or ${col} is null)`;
+    } else beyond = v === null ? sql`${col} is not null` : sql`${col} < ${v}`;
     if (beyond) alternatives.push(equal.length > 0 ? (and(...equal, beyond) as SQL) : beyond);
     equal.push(v === null ? sql`${col} is null` : sql`${col} = ${v}`);
   });
-  return alternatives.length > 0 ? (or(...alternatives) as SQL) : sql`false`;
+  if (alternatives.length === 0) return sql`false`;
+  const after = or(...alternatives) as SQL;
+  const [first] = keys;
+  const v = values[0] ?? null;
+  if (!first || v === null) return after;
+  if (first.direction === 'desc') return and(sql`${first.column} <= ${v}`, after) as SQL;
+  return first.column.notNull ? (and(sql`${first.column} >= ${v}`, after) as SQL) : after;
 };
 
 const parseProject = (
@@ -575,8 +663,9 @@ export const parseListQuery = (
   if (continued && !cursor)
     errors.push({ field: 'cursor', message: 'is not a cursor of this list in this order' });
   const { columns, computed } = parseProject(spec, project, options.computed ?? [], errors);
-  const searchCondition = parseSearch(spec, search, errors);
-  const filters = parseFilters(spec, filter, errors);
+  const scans: FieldViolation[] = [];
+  const searchCondition = parseSearch(spec, search, errors, scans);
+  const filters = parseFilters(spec, filter, errors, scans);
 
   if (errors.length > 0 || page === undefined || size === undefined) {
     return { ok: false, error: { name: 'PARAMETER_VALIDATION_FAILED', data: errors } };
@@ -598,6 +687,7 @@ export const parseListQuery = (
       keys,
       continued: cursor !== undefined,
       whereWithoutCursor,
+      scans,
     },
   };
 };
@@ -610,28 +700,39 @@ export const isNoCount = (headers: Record<string, string | string[] | undefined>
 };
 
 /** The contract's `page` object; totals are left out when they were not counted. */
-export const pageInfo = (page: number, size: number, totalElements?: number): PageInfo =>
-  totalElements === undefined
-    ? { number: page, size }
-    : { number: page, size, totalPages: Math.ceil(totalElements / size), totalElements };
+export const pageInfo = (page: number, size: number, totalElements?: number, estimated = false): PageInfo => {
+  if (totalElements === undefined) return { number: page, size };
+  const info: PageInfo = { number: page, size, totalPages: Math.ceil(totalElements / size), totalElements };
+  return estimated ? { ...info, totalEstimated: true } : info;
+};
+
+/** A total: exact, or the planner's estimate of a large table. */
+export type Total = number | { value: number; estimated: boolean };
 
 /**
- * Runs a paged query: the rows, then (unless `noCount`) the total. Callers pass their own row and
+ * Runs a paged query: the rows and (unless `noCount`) the total, side by side (on PostgreSQL they go
+ * out on two connections, so a page costs one round trip, not two). Callers pass their own row and
  * count queries so joins and scoping stay theirs; `selectPage` covers the one-table case.
  */
 export const runPaged = async <T>(
   list: Pick<ParsedList, 'page' | 'size'> & { continued?: boolean },
   noCount: boolean,
   rows: () => Promise<T[]>,
-  total: () => Promise<number>,
+  total: () => Promise<Total>,
 ): Promise<{ data: T[]; page: PageInfo }> => {
+  if (noCount) return { data: await rows(), page: pageInfo(list.page, list.size) };
+  const counting = total();
+  // a count not needed (below) or a failed row query must not leave a rejection unhandled
+  counting.catch(() => undefined);
   const data = await rows();
-  if (noCount) return { data, page: pageInfo(list.page, list.size) };
-  // A short, non-empty page (or an empty first one) already tells the total: skip the count.
+  // A short, non-empty page (or an empty first one) already tells the total: the count is not read.
   const offset = list.page * list.size;
   const short = !list.continued && data.length < list.size && (data.length > 0 || list.page === 0);
-  const known = short ? offset + data.length : await total();
-  return { data, page: pageInfo(list.page, list.size, known) };
+  if (short) return { data, page: pageInfo(list.page, list.size, offset + data.length) };
+  const known = await counting;
+  return typeof known === 'number'
+    ? { data, page: pageInfo(list.page, list.size, known) }
+    : { data, page: pageInfo(list.page, list.size, known.value, known.estimated) };
 };
 
 /** PostgreSQL's SQLSTATE for a pattern its regex engine rejects. */
@@ -664,9 +765,15 @@ export const selectPage = async (
         .orderBy(...list.orderBy)
         .limit(list.limit)
         .offset(list.offset) as Promise<Record<string, unknown>[]>,
-    async () => {
+    async (): Promise<Total> => {
       // a cursor's page counts the whole list, not what is left after the cursor
       const total = and(scope, list.continued ? list.whereWithoutCursor : list.where);
+      if (total === undefined) {
+        // the whole of a large table: counting it reads every row, the planner knows roughly
+        const estimate = await estimatedRows(db, table);
+        if (estimate > listLimits.largeTableRows) return { value: estimate, estimated: true };
+      }
+      // a tenant's or a filter's count reads the list index of its scope or filter
       const [row] = await db.select({ n: count() }).from(table).where(total);
       return row?.n ?? 0;
     },
@@ -678,6 +785,51 @@ export const selectPage = async (
       : result.page;
   if (hidden.length > 0) for (const row of result.data) for (const name of hidden) delete row[name];
   return { data: result.data, page };
+};
+
+const estimates = new WeakMap<object, Map<string, { rows: number; until: number }>>();
+
+/** The top plan's `Plan Rows` in an EXPLAIN (FORMAT JSON) answer, parsed or as text. */
+const planRows = (value: unknown): number | undefined => {
+  if (typeof value === 'string') return value.startsWith('[') ? planRows(JSON.parse(value)) : undefined;
+  const inner: unknown[] = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [];
+  if (isRecord(value) && typeof value['Plan Rows'] === 'number') return value['Plan Rows'];
+  for (const v of inner) {
+    const n = planRows(v);
+    if (n !== undefined) return n;
+  }
+  return undefined;
+};
+
+/**
+ * The planner's estimate of a table's rows: what `select from table` expects to read. It scales the
+ * last ANALYZE's density by the table's current size, so it also holds on PGlite, which has no
+ * autovacuum to refresh pg_class.reltuples. Reused for `listLimits.estimateTtlMs` per database.
+ */
+export const estimatedRows = async (db: AnyDatabase, table: PgTable): Promise<number> => {
+  let byTable = estimates.get(db);
+  if (!byTable) {
+    byTable = new Map();
+    estimates.set(db, byTable);
+  }
+  const name = getTableName(table);
+  const now = Date.now();
+  const cached = byTable.get(name);
+  if (cached && cached.until > now) return cached.rows;
+  // the table comes from a declaration, rendered as an identifier: no request text
+  const res = (await db.execute(sql`explain (format json) select 1 from ${table}`)) as unknown as
+    | { rows: unknown[] }
+    | unknown[];
+  const rows = Math.round(planRows(Array.isArray(res) ? res : res.rows) ?? 0);
+  byTable.set(name, { rows, until: now + listLimits.estimateTtlMs });
+  return rows;
+};
+
+/** Code 2 when `list` needs a scan no index answers and the table is large (`listLimits`). */
+export const assertIndexable = async (db: AnyDatabase, table: PgTable, list: ParsedList): Promise<void> => {
+  if (list.scans.length === 0) return;
+  if ((await estimatedRows(db, table)) > listLimits.largeTableRows)
+    throw new AppError('PARAMETER_VALIDATION_FAILED', list.scans);
 };
 
 /** True when a database error is PostgreSQL refusing a regex pattern (found in a cause chain). */
@@ -705,6 +857,7 @@ export const listQueryOrThrow = (
 export const selectPageOrThrow = async (
   ...args: Parameters<typeof selectPage>
 ): ReturnType<typeof selectPage> => {
+  await assertIndexable(args[0], args[1], args[2]);
   try {
     return await selectPage(...args);
   } catch (e) {

@@ -4,7 +4,7 @@
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import type { ListField, FieldType as ListFieldType, ListSpec } from '../lib/list-query';
 import { addedScopeColumns } from './naming';
-import { type DerivedTable, ownFields } from './tables';
+import { type DerivedTable, hasTrigramIndex, ownFields } from './tables';
 
 const listTypeOf = (f: FieldDeclaration): ListFieldType => {
   switch (f.type) {
@@ -50,6 +50,8 @@ export const listSpecFor = (decl: ResourceDeclaration, table: DerivedTable): Lis
     if (f.filter && f.filter.length > 0) field.filter = f.filter;
     if (f.sortable) field.sort = true;
     if (f.search) field.search = true;
+    // known for every declared field: the large-table rule refuses searches no index answers
+    if (f.search || (f.filter ?? []).includes('regex')) field.trigram = hasTrigramIndex(f);
     spec[f.name] = field;
   }
   spec.createTime = { column: table.createTime, type: 'datetime', filter: ['gte', 'lte'], sort: true };

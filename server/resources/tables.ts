@@ -250,6 +250,17 @@ const partialWhere = (
   return sql`${columnOf(t, where.field)} in (${list})`;
 };
 
+/**
+ * Whether a field gets a trigram (pg_trgm GIN) index: searchable text, the one kind the lists search
+ * with a plain `ilike` on the column (other types are searched as `::text`, which no index serves).
+ */
+export const hasTrigramIndex = (f: FieldDeclaration): boolean =>
+  f.search === true &&
+  (f.type === 'text' || f.type === 'email' || f.type === 'phone' || f.type === 'url' || f.type === 'image');
+
+/** A searchable text's trigram index. */
+export const trigramIndexName = (table: string, field: string): string => `${table}_${snake(field)}_trgm_idx`;
+
 /** Every derived table has these without declaring them. */
 export const IMPLIED_FIELDS = ['id', 'createTime', 'updateTime'] as const;
 
@@ -338,9 +349,32 @@ export const buildDerivedTables = <const D extends readonly ResourceDeclaration[
         if (f.unique) {
           const on = companyKey && companyKey !== 'id' ? [columnOf(t, companyKey), col] : [col];
           extras.push(uniqueIndex(uniqueName(table, f.name)).on(on[0] as AnyPgColumn, ...on.slice(1)));
-        } else if ((f.filter && f.filter.length > 0) || f.sortable || f.type === 'reference') {
-          // references are indexed too: a restricted delete looks them up
-          extras.push(index(indexName(table, f.name)).on(col));
+        } else {
+          if ((f.filter && f.filter.length > 0) || f.sortable || f.type === 'reference') {
+            // references are indexed too: a restricted delete looks them up
+            extras.push(index(indexName(table, f.name)).on(col));
+          }
+          const byValue = f.filter?.some((op) => op === 'eq' || op === 'in');
+          if (byValue && f.name !== decl.defaultSort.field) {
+            // a filtered list's first page (`where result = $1 order by at desc, id limit 20`) reads
+            // its twenty rows in order, however many rows hold that value
+            extras.push(
+              index(listIndexName(table, f.name, decl.defaultSort.field)).on(
+                col,
+                sorted(),
+                columnOf(t, 'id'),
+              ),
+            );
+          }
+        }
+        if (hasTrigramIndex(f)) {
+          // `ilike '%text%'` (the lists' search) and `~` (regex filters) read a trigram index
+          extras.push(
+            index(trigramIndexName(table, f.name)).using(
+              'gin',
+              (col as unknown as ExtraConfigColumn).op('gin_trgm_ops'),
+            ),
+          );
         }
       }
       for (const u of decl.uniques ?? []) {

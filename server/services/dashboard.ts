@@ -202,10 +202,12 @@ export const dashboardFor = async (
           .from(devices)
           .where(and(scopeOf(caller, 'devices', devices), eq(devices.lifecycle, 'DELIVERED')))
       : [undefined];
+    // an operator decides requests with approval; a merchant follows its own through its organisation
+    const mayFollow = (resource: string) => sees(caller, operator ? 'approval' : resource);
     waiting = {
-      signups: of('MERCHANT_SIGNUP'),
-      brandRequests: of('ADD_BRAND'),
-      storeRequests: of('ADD_STORE'),
+      signups: mayFollow('company') ? of('MERCHANT_SIGNUP') : null,
+      brandRequests: mayFollow('brand') ? of('ADD_BRAND') : null,
+      storeRequests: mayFollow('store') ? of('ADD_STORE') : null,
       failedPushes: failed === undefined ? null : num(failed.n),
       devicesToActivate: delivered === undefined ? null : num(delivered.n),
     };

@@ -16,7 +16,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TableChartIcon from '@mui/icons-material/TableChart';
-import { Box, InputAdornment, Typography } from '@mui/material';
+import { Box, Chip, InputAdornment, Typography } from '@mui/material';
 import { type ComponentType, type ReactElement, type ReactNode, useMemo, useState } from 'react';
 import {
   AutocompleteInput,
@@ -32,6 +32,7 @@ import {
   EmailField,
   email,
   FunctionField,
+  type Identifier,
   ImageField,
   Labeled,
   List,
@@ -49,6 +50,7 @@ import {
   Show,
   type ShowProps,
   SimpleForm,
+  SimpleList,
   SimpleShowLayout,
   type SortPayload,
   TextField,
@@ -67,7 +69,10 @@ import { RESOURCES } from '../../resources';
 import { useCountry } from '../components/CountryContext';
 import { LocalDateField } from '../components/LocalDateField';
 import { useApiErrorNotify } from '../components/useApiErrorNotify';
+import { useIsPhone } from '../components/useIsPhone';
 import { useOwnCurrency } from '../components/useOwnCurrency';
+import { PageLoader } from '../layout/DelayedLoader';
+import { NotAllowedPage } from '../layout/NotAllowedPage';
 import { type CompanyOption, CompanyPicker } from '../pages/organisation/CompanyPicker';
 import { DetailActions, EditToolbar, ListActions, ListBulkActions, useRole } from './buttons';
 import type {
@@ -171,6 +176,22 @@ const JsonField = ({ source }: { source: string }) => (
   />
 );
 
+/** A state (any select) in a list: a small chip with the choice's label. */
+const SelectChip = ({
+  source,
+  choices,
+}: {
+  source: string;
+  choices: { id: string | number; name: string }[];
+}) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const value: unknown = record?.[source];
+  if (value === null || value === undefined || value === '') return null;
+  const choice = choices.find((c) => c.id === value);
+  return <Chip size="small" variant="outlined" label={choice ? translate(choice.name) : String(value)} />;
+};
+
 /** A reference the user may not open shows its id, instead of a failing lookup. */
 const RefField = ({ source, reference }: { source: string; reference: string }) => {
   const { canAccess } = useCanAccess({ action: 'list', resource: reference });
@@ -209,7 +230,11 @@ const displayOf = (resource: string, field: FieldDeclaration, where: 'list' | 's
     case 'datetime':
       return <LocalDateField source={source} showTime />;
     case 'select':
-      return <SelectField source={source} choices={choicesOf(resource, field)} />;
+      return where === 'list' ? (
+        <SelectChip source={source} choices={choicesOf(resource, field)} />
+      ) : (
+        <SelectField source={source} choices={choicesOf(resource, field)} />
+      );
     case 'reference':
       return <RefField source={source} reference={field.reference} />;
     case 'json':
@@ -719,6 +744,81 @@ const useFieldLabel = (resource: string) => {
   return (field: string) => translate(fieldLabelKey(resource, { name: field }), { _: field });
 };
 
+// ---- lists on phones ------------------------------------------------------------------------------
+
+/** Details a phone's card shows under the row's name: short values only (no images, no JSON). */
+const PHONE_DETAILS = 2;
+const isStateField = (field: FieldDeclaration): field is SelectFieldDeclaration =>
+  field.type === 'select' && (field.name === 'state' || field.name === 'status');
+
+/** The list's columns that a phone's card shows: the row's state, then a few details. */
+export const phoneCardOf = (decl: ResourceDeclaration) => {
+  const listFields = decl.fields.filter((f) => inViews(f, 'list'));
+  const named = decl.fields.find((f) => f.name === decl.recordRepresentation);
+  return {
+    /** a select names a row by its choice's label, not its stored value */
+    title: named?.type === 'select' ? named : undefined,
+    state: listFields.find(isStateField),
+    details: listFields
+      .filter(
+        (f) =>
+          !isStateField(f) && f.name !== decl.recordRepresentation && f.type !== 'image' && f.type !== 'json',
+      )
+      .slice(0, PHONE_DETAILS),
+  };
+};
+
+/** A row opens its show page, unless the embedding page handles the click (the editor view). */
+export const rowClickOf = (onRowClick: GeneratedListProps['onRowClick']) =>
+  onRowClick
+    ? (id: Identifier) => {
+        onRowClick(id);
+        return false as const;
+      }
+    : ('show' as const);
+
+/** One line of "Label value" pairs under a card's title (spans: it sits inside a paragraph). */
+const PhoneDetails = ({
+  decl,
+  fields,
+}: {
+  decl: ResourceDeclaration;
+  fields: readonly FieldDeclaration[];
+}) => {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  // an empty value leaves its label out too
+  const shown = fields.filter((f) => {
+    const v: unknown = record?.[f.name];
+    return v !== null && v !== undefined && v !== '';
+  });
+  return (
+    <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.25 }}>
+      {shown.map((field) => (
+        <Box
+          component="span"
+          key={field.name}
+          sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'baseline' }}
+        >
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            {translate(fieldLabelKey(decl.name, field), { _: field.name })}
+          </Box>
+          {field.type === 'select' ? (
+            <SelectField source={field.name} choices={choicesOf(decl.name, field)} />
+          ) : (
+            displayOf(decl.name, field, 'list')
+          )}
+        </Box>
+      ))}
+    </Box>
+  );
+};
+
+const RowId = () => {
+  const record = useRecordContext();
+  return record ? <span>#{String(record.id)}</span> : null;
+};
+
 // ---- the module -----------------------------------------------------------------------------------
 
 const fieldsIn = (decl: ResourceDeclaration, view: View) => decl.fields.filter((f) => inViews(f, view));
@@ -726,6 +826,7 @@ const fieldsIn = (decl: ResourceDeclaration, view: View) => decl.fields.filter((
 /** The module react-admin's <Resource> takes, built from one declaration. */
 export const buildResource = (decl: ResourceDeclaration): ResourceModule => {
   const listFields = fieldsIn(decl, 'list');
+  const phoneCard = phoneCardOf(decl);
   const filters = filtersOf(decl);
   const sort = {
     field: decl.defaultSort.field,
@@ -747,6 +848,13 @@ export const buildResource = (decl: ResourceDeclaration): ResourceModule => {
     empty,
   }: GeneratedListProps) => {
     const withCompany = useRole() === 'operator' && showsCompany(decl);
+    const phone = useIsPhone();
+    // react-admin's List asks for the rows once canAccess has answered, even when it answered no:
+    // a caller who may not list the table gets the denied page and no refused request.
+    const access = useCanAccess({ action: 'list', resource: decl.name });
+    if (access.isPending) return <PageLoader />;
+    if (!access.canAccess) return <NotAllowedPage />;
+    const rowClick = rowClickOf(onRowClick);
     return (
       <List
         resource={decl.name}
@@ -760,29 +868,47 @@ export const buildResource = (decl: ResourceDeclaration): ResourceModule => {
         {...(storeKey !== undefined ? { storeKey } : {})}
         {...(title !== undefined ? { title } : {})}
       >
-        <DataTable
-          rowClick={
-            onRowClick
-              ? (id) => {
-                  onRowClick(id);
-                  return false;
+        {phone ? (
+          <SimpleList
+            rowClick={rowClick}
+            {...(phoneCard.title
+              ? {
+                  primaryText: (
+                    <SelectField
+                      source={phoneCard.title.name}
+                      choices={choicesOf(decl.name, phoneCard.title)}
+                    />
+                  ),
                 }
-              : 'show'
-          }
-          bulkActionButtons={<ListBulkActions decl={decl} />}
-        >
-          <DataTable.Col source="id" />
-          {withCompany ? (
-            <DataTable.Col source="companyId" disableSort>
-              <RefField source="companyId" reference={SCOPE_COLUMNS.companyId} />
-            </DataTable.Col>
-          ) : null}
-          {listFields.map((field) => (
-            <DataTable.Col key={field.name} source={field.name} disableSort={field.sortable !== true}>
-              {displayOf(decl.name, field, 'list')}
-            </DataTable.Col>
-          ))}
-        </DataTable>
+              : {})}
+            secondaryText={<PhoneDetails decl={decl} fields={phoneCard.details} />}
+            tertiaryText={
+              phoneCard.state ? (
+                <Box component="span" sx={{ float: 'right' }}>
+                  <SelectChip source={phoneCard.state.name} choices={choicesOf(decl.name, phoneCard.state)} />
+                </Box>
+              ) : (
+                <Box component="span" sx={{ float: 'right', color: 'text.secondary' }}>
+                  <RowId />
+                </Box>
+              )
+            }
+          />
+        ) : (
+          <DataTable rowClick={rowClick} bulkActionButtons={<ListBulkActions decl={decl} />}>
+            <DataTable.Col source="id" />
+            {withCompany ? (
+              <DataTable.Col source="companyId" disableSort>
+                <RefField source="companyId" reference={SCOPE_COLUMNS.companyId} />
+              </DataTable.Col>
+            ) : null}
+            {listFields.map((field) => (
+              <DataTable.Col key={field.name} source={field.name} disableSort={field.sortable !== true}>
+                {displayOf(decl.name, field, 'list')}
+              </DataTable.Col>
+            ))}
+          </DataTable>
+        )}
       </List>
     );
   };

@@ -2,6 +2,7 @@ import { DIALOG_BUTTONS } from '../../contract';
 import { buildersEn } from '../builders/messages.en';
 import { accessEn } from './access.en';
 import { analyticsEn } from './analytics.en';
+import { configEn } from './config.en';
 import { dashboardEn } from './dashboard.en';
 import { devicesEn } from './devices.en';
 import { financeEn } from './finance.en';
@@ -178,6 +179,7 @@ export const en = {
   ...dashboardEn,
   ...financeEn,
   ...todoEn,
+  ...configEn,
   ...analyticsEn,
   ...raEn,
 };

@@ -457,6 +457,24 @@ export const resourcesEn = {
         },
       },
     },
+    systemConfig: {
+      name: 'Setting |||| Settings',
+      fields: {
+        id: 'ID',
+        key: 'Setting',
+        value: 'Value',
+        description: 'Note',
+        createTime: 'Created',
+        updateTime: 'Updated',
+      },
+      choices: {
+        key: {
+          supportEmail: 'Support e-mail (Help page)',
+          supportPhone: 'Support phone (Help page)',
+          supportHours: 'Support hours (Help page)',
+        },
+      },
+    },
     industryConfig: {
       name: 'Industry |||| Industries',
       fields: {

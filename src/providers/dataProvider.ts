@@ -148,12 +148,35 @@ const totalOf = (page: PageInfo | undefined, rows: unknown[]): number | undefine
   return page.totalElements;
 };
 
+/** How many lists' cursors the data provider keeps (one per resource, filters and sort). */
+const MAX_REMEMBERED_LISTS = 50;
+
 export const createDataProvider = (
   httpClient: HttpClient,
   options: DataProviderOptions = {},
 ): DataProvider => {
   const endpoint = (resource: string): ResourceEndpoint =>
     options.paths?.[resource] ?? { service: 'main', path: `/${resource}` };
+
+  // the cursor each page of a list answered, per list (resource, size, sort, filters, search);
+  // the most recent lists only, so a long session does not grow it without bound
+  const cursors = new Map<string, Map<number, string>>();
+  const rememberCursor = (listKey: string, page: number, cursor: string | undefined) => {
+    let pages = cursors.get(listKey);
+    if (cursor === undefined) {
+      pages?.delete(page);
+      return;
+    }
+    if (!pages) {
+      if (cursors.size >= MAX_REMEMBERED_LISTS) {
+        const oldest = cursors.keys().next().value;
+        if (oldest !== undefined) cursors.delete(oldest);
+      }
+      pages = new Map();
+      cursors.set(listKey, pages);
+    }
+    pages.set(page, cursor);
+  };
 
   const itemPath = (resource: string, id: Identifier): string =>
     `${endpoint(resource).path}/${encodeURIComponent(String(id))}`;
@@ -179,6 +202,19 @@ export const createDataProvider = (
     const filters = toContractFilters(params.filter);
     if (filters.length) query.filter = JSON.stringify(filters);
 
+    // The next page of a list just read goes on from the last page's cursor (keyset, no OFFSET):
+    // page 40,000 then costs what page 2 does (docs/api.md "Lists": cursors).
+    const listKey = JSON.stringify([
+      resource,
+      query.size,
+      query.sort,
+      query.project,
+      query.search,
+      query.filter,
+    ]);
+    const cursor = cursors.get(listKey)?.get(page - 1);
+    if (cursor !== undefined) query.cursor = cursor;
+
     const res = await httpClient<RaRecord[]>(ep.path, {
       service: ep.service,
       query,
@@ -186,6 +222,11 @@ export const createDataProvider = (
       signal: params.signal,
     });
     const rows = Array.isArray(res.data) ? res.data : [];
+    rememberCursor(listKey, page, res.page?.cursor);
+    // an estimated total (an operator's whole huge table) is not shown as a count: pages go by "next"
+    if (res.page?.totalEstimated) {
+      return { data: rows, pageInfo: { hasPreviousPage: page > 1, hasNextPage: rows.length >= perPage } };
+    }
     if (params.meta?.noCount) {
       const number = res.page?.number ?? page - 1;
       return {

@@ -11,13 +11,17 @@ import { APP_TIMEOUT, createTestApp, type TestApp } from './helpers';
 
 const dist = mkdtempSync(path.join(tmpdir(), 'loyalty-dist-'));
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
+// over 1 kB, like the real one: the build writes its compressed copies too
+const page = `<!doctype html><title>Portal</title><!-- ${'p'.repeat(2000)} -->\n`;
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const call = callerFor(() => t, tokens);
 
 beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Portal</title>');
+  writeFileSync(path.join(dist, 'index.html'), page);
+  writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(page));
+  writeFileSync(path.join(dist, 'index.html.gz'), gzipSync(page));
   writeFileSync(path.join(dist, 'assets', 'app.js'), script);
   writeFileSync(path.join(dist, 'assets', 'app.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(dist, 'assets', 'app.js.gz'), gzipSync(script));
@@ -68,5 +72,35 @@ describe('compression', () => {
     const plain = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it('sends the gzip copy to a client that takes gzip only', async () => {
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.statusCode).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends index.html compressed but never cached, at / and at a deep link', async () => {
+    const root = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(root.statusCode).toBe(200);
+    expect(root.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(root.rawPayload).toString()).toBe(page);
+    expect(root.headers['cache-control']).toBe('no-cache');
+    const deep = await t.app.inject({
+      method: 'GET',
+      url: '/x-action/user-active?token=abc',
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip' },
+    });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.headers['cache-control']).toBe('no-cache');
+    const body =
+      deep.headers['content-encoding'] === 'gzip' ? gunzipSync(deep.rawPayload).toString() : deep.body;
+    expect(body).toBe(page);
   });
 });

@@ -123,5 +123,7 @@ describe('the dashboard', () => {
     expect(d.figures).toMatchObject({ stampsGiven: 0, vouchersIssued: null, vouchersRedeemed: null });
     expect(d.wallet).toBeNull();
     expect(d.series.every((s) => s.vouchersIssued === 0)).toBe(true);
+    // no company, brand or store permission: the company's requests are not the clerk's to follow
+    expect(d.waiting).toMatchObject({ signups: null, brandRequests: null, storeRequests: null });
   });
 });

@@ -1,242 +1,275 @@
-// `npm run bench`: login and a paged user list through the real app (app.inject), on the embedded
-// database (PGlite, in memory and on disk) and on PostgreSQL, in one run. Absolute times depend on
-// the machine, so every figure is also printed as a ratio against a peer measured in the same run:
-// login against one bare argon2 verify, each database against in-memory PGlite. Nothing asserts a
-// time; this is for reading.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// `npm run bench`: the API at a million rows, on PostgreSQL. Every case is measured three ways,
+// interleaved call by call: the SQL floor (the same statement through node-postgres), a minimal
+// Fastify + pg peer server, and the app (buildApp on that database, listening on a real port, in
+// processes of their own), both called over HTTP. It prints p50/p95 with the load average beside
+// each figure, requests per second against the peer, and last the targets of issue 14, each with
+// its measured ratio and met / not met. Nothing asserts a time; `npm test` never runs this.
+//   BENCH_ROWS (default 1,000,000)  BENCH_CALLS (default 200)  DATABASE_URL (a PostgreSQL server)
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { BASE_PATHS, BEARER_PREFIX, HEADERS } from '../../contract';
-import { type App, buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { createDb, type DbHandle, migrate } from '../../server/db/client';
-import { users } from '../../server/db/schema';
-import { hashPassword, verifyPassword } from '../../server/services/passwords';
+import { BASE_PATHS } from '../../contract';
+import { verifyPassword } from '../../server/services/passwords';
+import { type BenchData, EMAILS, ensureBenchData, PASSWORD } from './generate';
+import { FIRST_PAGE_SQL } from './sql';
+import { interleaved, load, ms, type Stats, throughput } from './stats';
 
-const USERS = Number(process.env.BENCH_USERS ?? 5000);
-const LOGINS = Number(process.env.BENCH_LOGINS ?? 40);
-const PAGES = Number(process.env.BENCH_PAGES ?? 200);
-const PASSWORD = 'bench-password-1';
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const CALLS = Number(process.env.BENCH_CALLS ?? 200);
+const LOGINS = Number(process.env.BENCH_LOGINS ?? 30);
 const PG_BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const LIST = `${BASE_PATHS.main}/stamps-transactions`;
 
-interface Stats {
-  n: number;
-  mean: number;
-  p50: number;
-  p95: number;
-}
-
-const stats = (samples: number[]): Stats => {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
-  return {
-    n: s.length,
-    mean: s.reduce((a, b) => a + b, 0) / Math.max(1, s.length),
-    p50: at(0.5),
-    p95: at(0.95),
-  };
-};
-
-const time = async (n: number, fn: (i: number) => Promise<void>): Promise<Stats> => {
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn(i);
-    samples.push(performance.now() - t0);
-  }
-  return stats(samples);
-};
-
-interface Backend {
-  name: string;
-  open: () => Promise<{ handle: DbHandle; cleanup: () => Promise<void>; databaseUrl?: string }>;
-}
-
-const pgAvailable = async (): Promise<boolean> => {
-  const c = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const backends = async (): Promise<Backend[]> => {
-  const list: Backend[] = [
-    {
-      name: 'pglite (memory)',
-      open: async () => {
-        const handle = await createDb({ dataDir: 'memory://' });
-        return { handle, cleanup: () => handle.close() };
-      },
-    },
-    {
-      name: 'pglite (disk)',
-      open: async () => {
-        const dir = mkdtempSync(path.join(tmpdir(), 'loyalty-bench-'));
-        const handle = await createDb({ dataDir: path.join(dir, 'pglite') });
-        return {
-          handle,
-          cleanup: async () => {
-            await handle.close();
-            rmSync(dir, { recursive: true, force: true });
-          },
-        };
-      },
-    },
-  ];
-  if (await pgAvailable()) {
-    list.push({
-      name: 'postgresql',
-      open: async () => {
-        // generated from hex digits only, never from input
-        const name = `bench_${randomBytes(6).toString('hex')}`;
-        const admin = new pg.Client({ connectionString: PG_BASE });
-        await admin.connect();
-        await admin.query(`CREATE DATABASE ${name}`);
-        await admin.end();
-        const url = new URL(PG_BASE);
-        url.pathname = `/${name}`;
-        const handle = await createDb({ databaseUrl: url.toString() });
-        return {
-          handle,
-          databaseUrl: url.toString(),
-          cleanup: async () => {
-            await handle.close();
-            const c = new pg.Client({ connectionString: PG_BASE });
-            await c.connect();
-            await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-            await c.end();
-          },
-        };
-      },
+/** Starts tests/bench/serve.ts in a process of its own; resolves with its port. */
+const serve = (kind: 'app' | 'peer', url: string): Promise<{ port: number; child: ChildProcess }> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'serve.ts'), kind, url], {
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-  } else {
-    console.log(`PostgreSQL at ${PG_BASE} did not answer: measuring the embedded database only.\n`);
-  }
-  return list;
-};
-
-const seed = async (handle: DbHandle, passwordHash: string): Promise<void> => {
-  const rows = Array.from({ length: USERS }, (_, i) => ({
-    email: i === 0 ? 'bench.operator@example.com' : `merchant${String(i).padStart(6, '0')}@example.com`,
-    name: i === 0 ? 'Bench Operator' : `Merchant ${i}`,
-    passwordHash,
-    type: i === 0 ? ('OPERATOR' as const) : ('MERCHANT' as const),
-    state: 'ENABLE' as const,
-    signupState: 'APPROVAL' as const,
-  }));
-  for (let i = 0; i < rows.length; i += 500) await handle.db.insert(users).values(rows.slice(i, i + 500));
-};
-
-const loginOnce = async (app: App, email: string): Promise<string> => {
-  const res = await app.inject({
-    method: 'POST',
-    url: `${BASE_PATHS.main}/auth/get-token`,
-    payload: { email, password: PASSWORD },
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve({ port: Number(m[1]), child });
+    });
+    child.on('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
   });
-  const token = res.headers[HEADERS.accessToken.toLowerCase()];
-  if (res.statusCode !== 200 || typeof token !== 'string') {
-    throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  }
-  return token;
+
+const json = async (res: Response, what: string): Promise<Record<string, unknown>> => {
+  const body = (await res.json()) as Record<string, unknown>;
+  if (res.status !== 200 || body.code !== 0)
+    throw new Error(`${what}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
 };
 
 interface Row {
-  backend: string;
-  op: string;
-  s: Stats;
+  name: string;
+  figures: Partial<Record<'floor' | 'peer' | 'app' | 'argon2', Stats>>;
 }
 
 const main = async (): Promise<void> => {
+  const started = new Date();
+  const cpu = cpus();
+  const floorPool = new pg.Pool({ connectionString: PG_BASE, max: 2 });
+  const version = (await floorPool.query<{ v: string }>('select version() as v')).rows[0]?.v ?? '?';
+  await floorPool.end();
+  console.log(`# The API at a million rows: ${started.toISOString()}`);
   console.log(
-    `users ${USERS}, logins ${LOGINS}, list pages ${PAGES} (BENCH_USERS, BENCH_LOGINS, BENCH_PAGES)\n`,
+    `machine: ${cpu.length} × ${cpu[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`,
   );
-  const passwordHash = await hashPassword(PASSWORD);
-  // The peer of a login: the password check alone, which a login cannot avoid.
-  const argon = await time(LOGINS, async () => {
-    await verifyPassword(passwordHash, PASSWORD);
-  });
-  const rows: Row[] = [];
+  console.log(
+    `database: ${version.split(',')[0]}; load average at start ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
-  for (const backend of await backends()) {
-    const { handle, cleanup, databaseUrl } = await backend.open();
-    try {
-      await migrate(handle.db);
-      await seed(handle, passwordHash);
-      const config = loadConfig({
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        DATA_DIR: tmpdir(),
-        LOGIN_MAX_PER_IP: '1000000',
-        LOGIN_MAX_FAILURES: '1000000',
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  const data: BenchData = await ensureBenchData(PG_BASE, ROWS);
+  console.log(
+    `data: ${data.rows.toLocaleString('en')} stamps transactions in ${new URL(data.url).pathname.slice(1)} ` +
+      `(${data.reused ? 'reused' : 'generated'} in ${data.seconds.toFixed(1)} s); ${CALLS} calls per case\n`,
+  );
+
+  const app = await serve('app', data.url);
+  const peer = await serve('peer', data.url);
+  const db = new pg.Pool({ connectionString: data.url, max: 10 });
+  const appUrl = `http://127.0.0.1:${app.port}`;
+  const peerUrl = `http://127.0.0.1:${peer.port}`;
+  try {
+    const login = async (email: string): Promise<string> => {
+      const res = await fetch(`${appUrl}${BASE_PATHS.main}/auth/get-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: PASSWORD }),
       });
-      const app = await buildApp({ config, db: handle.db, logger: false });
-      await app.ready();
-      try {
-        const token = await loginOnce(app, 'bench.operator@example.com');
-        const auth = { [HEADERS.authorization]: `${BEARER_PREFIX}${token}` };
-        rows.push({
-          backend: backend.name,
-          op: 'login',
-          s: await time(LOGINS, async (i) => {
-            await loginOnce(app, `merchant${String((i % (USERS - 1)) + 1).padStart(6, '0')}@example.com`);
-          }),
-        });
-        const list = async (query: string) => {
-          const res = await app.inject({
-            method: 'GET',
-            url: `${BASE_PATHS.main}/user?${query}`,
-            headers: auth,
-          });
-          if (res.statusCode !== 200) throw new Error(`user list failed: ${res.statusCode} ${res.body}`);
-        };
-        const pages = Math.max(1, Math.floor(USERS / 50));
-        rows.push({
-          backend: backend.name,
-          op: 'user list, 50 per page, sorted by e-mail',
-          s: await time(PAGES, (i) => list(`page=${i % pages}&size=50&sort=email,asc`)),
-        });
-        rows.push({
-          backend: backend.name,
-          op: 'user list, search name + filter state',
-          s: await time(PAGES, (i) =>
-            list(
-              `size=20&search=${encodeURIComponent(JSON.stringify({ name: String(i % 100) }))}` +
-                `&filter=${encodeURIComponent(JSON.stringify([{ field: 'state', op: 'eq', value: 'ENABLE' }]))}`,
-            ),
-          ),
-        });
-      } finally {
-        await app.close();
-      }
-    } finally {
-      await cleanup();
-    }
-  }
+      await json(res, `login ${email}`);
+      return res.headers.get('x-access-token') ?? '';
+    };
+    const tokens = {
+      operator: await login(EMAILS.operator),
+      merchant: await login(EMAILS.merchant),
+      newMerchant: await login(EMAILS.newMerchant),
+    };
+    const appList = async (who: keyof typeof tokens, query = ''): Promise<Record<string, unknown>> =>
+      json(
+        await fetch(`${appUrl}${LIST}${query}`, { headers: { authorization: `Bearer ${tokens[who]}` } }),
+        `list ${who} ${query}`,
+      );
+    const peerPage = async (company?: number) =>
+      json(await fetch(`${peerUrl}/first-page${company ? `?company=${company}` : ''}`), 'peer');
 
-  const ms = (v: number) => v.toFixed(2).padStart(8);
-  console.log(`argon2id verify alone (peer of login): mean ${ms(argon.mean)} ms, p95 ${ms(argon.p95)} ms\n`);
-  console.log(
-    `${'operation'.padEnd(42)} ${'database'.padEnd(16)} ${'n'.padStart(5)} ${'mean ms'.padStart(8)} ${'p50'.padStart(8)} ${'p95'.padStart(8)}  ratio`,
-  );
-  for (const r of rows) {
-    const base = rows.find((b) => b.op === r.op && b.backend === 'pglite (memory)');
-    const ratio =
-      r.op === 'login'
-        ? `${(r.s.mean / argon.mean).toFixed(2)}x argon2 verify`
-        : `${(r.s.mean / (base?.s.mean ?? r.s.mean)).toFixed(2)}x pglite (memory)`;
+    // what the answers say, once: the sizes the cases work on
+    const merchantPage = await appList('merchant');
+    const operatorPage = await appList('operator');
     console.log(
-      `${r.op.padEnd(42)} ${r.backend.padEnd(16)} ${String(r.s.n).padStart(5)} ${ms(r.s.mean)} ${ms(r.s.p50)} ${ms(r.s.p95)}  ${ratio}`,
+      `operator page: ${JSON.stringify(operatorPage.page)}\nmerchant page: ${JSON.stringify({ ...(merchantPage.page as object), cursor: '…' })}\n`,
     );
+
+    // cursors at random depths: a row's (at, id), as a page ending on it hands out
+    const picks = (
+      await db.query<{ at: Date; id: number }>(
+        'select at, id from stamps_transaction tablesample system (1) limit $1',
+        [CALLS + 20],
+      )
+    ).rows;
+    const cursorOf = (r: { at: Date; id: number }) =>
+      Buffer.from(JSON.stringify([r.at.toISOString(), r.id])).toString('base64url');
+    const receipt = (i: number) => `R${10_000 + ((i * 7919) % 89_999)}`;
+
+    const rows: Row[] = [];
+    const tenantPage = (company: number) => () => db.query(FIRST_PAGE_SQL.tenant, [company]);
+    rows.push({
+      name: 'operator first page',
+      figures: await interleaved(CALLS, {
+        floor: () => db.query(FIRST_PAGE_SQL.operator),
+        peer: () => peerPage(),
+        app: () => appList('operator'),
+      }),
+    });
+    rows.push({
+      name: `merchant first page (${Math.floor(data.rows / 1000)} rows)`,
+      figures: await interleaved(CALLS, {
+        floor: tenantPage(data.merchantCompany),
+        peer: () => peerPage(data.merchantCompany),
+        app: () => appList('merchant'),
+      }),
+    });
+    rows.push({
+      name: 'new merchant first page (5 rows)',
+      figures: await interleaved(CALLS, {
+        floor: tenantPage(data.newCompany),
+        peer: () => peerPage(data.newCompany),
+        app: () => appList('newMerchant'),
+      }),
+    });
+    rows.push({
+      name: 'deep page by cursor (random depth)',
+      figures: await interleaved(CALLS, {
+        floor: (i) => {
+          const r = picks[i % picks.length];
+          return db.query(FIRST_PAGE_SQL.afterCursor, [r?.at, r?.id]);
+        },
+        app: (i) => {
+          const r = picks[i % picks.length];
+          return r ? appList('operator', `?cursor=${cursorOf(r)}`) : Promise.resolve();
+        },
+      }),
+    });
+    rows.push({
+      name: 'search receiptNo (trigram)',
+      figures: await interleaved(CALLS, {
+        floor: (i) => db.query(FIRST_PAGE_SQL.search, [`%${receipt(i)}%`]),
+        app: (i) =>
+          appList('operator', `?search=${encodeURIComponent(JSON.stringify({ receiptNo: receipt(i) }))}`),
+      }),
+    });
+    rows.push({
+      name: 'tenant count (page of 1 + count)',
+      figures: await interleaved(CALLS, {
+        floor: () => db.query(FIRST_PAGE_SQL.tenantCount, [data.merchantCompany]),
+        app: () => appList('merchant', '?size=1'),
+      }),
+    });
+    rows.push({
+      name: 'login',
+      figures: await interleaved(
+        LOGINS,
+        {
+          argon2: () => verifyPassword(data.passwordHash, PASSWORD),
+          app: () => login(EMAILS.merchant),
+        },
+        3,
+      ),
+    });
+
+    // throughput: 8 callers at a time, app and peer alternating in rounds
+    const rps = { app: 0, peer: 0 };
+    const ROUNDS = 3;
+    const PER_ROUND = Math.max(100, CALLS * 2);
+    for (let r = 0; r < ROUNDS; r++) {
+      rps.peer += (await throughput(PER_ROUND, 8, () => peerPage(data.merchantCompany))) / ROUNDS;
+      rps.app += (await throughput(PER_ROUND, 8, () => appList('merchant'))) / ROUNDS;
+    }
+    const rpsLoad = load();
+    const loginsPerSecond = await throughput(Math.max(20, LOGINS), 4, () => login(EMAILS.merchant));
+    const loginLoad = load();
+
+    console.log(
+      `${'case'.padEnd(38)} ${'who'.padEnd(7)} ${'n'.padStart(4)} ${'mean ms'.padStart(8)} ${'p50'.padStart(8)} ${'p95'.padStart(8)}  load`,
+    );
+    for (const row of rows)
+      for (const [who, s] of Object.entries(row.figures))
+        console.log(
+          `${row.name.padEnd(38)} ${who.padEnd(7)} ${String(s.n).padStart(4)} ${ms(s.mean)} ${ms(s.p50)} ${ms(s.p95)}  ${s.load.toFixed(2)}`,
+        );
+    console.log(
+      `\nthroughput, merchant first page, 8 callers: app ${rps.app.toFixed(0)} req/s, peer ${rps.peer.toFixed(0)} req/s (load ${rpsLoad})`,
+    );
+    console.log(`logins, 4 callers: ${loginsPerSecond.toFixed(1)} /s (load ${loginLoad})`);
+    console.log(
+      'Directus: not measured (it cannot be installed on this machine: no registry access for it)\n',
+    );
+
+    const fig = (name: string) => rows.find((r) => r.name.startsWith(name))?.figures ?? {};
+    const targets: { what: string; measured: string; met: boolean }[] = [];
+    for (const name of ['merchant first page', 'new merchant first page', 'operator first page']) {
+      const f = fig(name);
+      const p95 = f.app?.p95 ?? Number.NaN;
+      const ratio = p95 / (f.floor?.p95 ?? Number.NaN);
+      targets.push({
+        what: `${name}: p95 ≤ 20 ms and ≤ 1.5× the SQL floor`,
+        measured: `p95 ${p95.toFixed(2)} ms, ${ratio.toFixed(1)}× floor (${f.floor?.p95.toFixed(2)} ms)`,
+        met: p95 <= 20 && ratio <= 1.5,
+      });
+    }
+    const count = fig('tenant count').app?.p95 ?? Number.NaN;
+    targets.push({
+      what: "a tenant's count ≤ 5 ms",
+      measured: `p95 ${count.toFixed(2)} ms`,
+      met: count <= 5,
+    });
+    const cursor = fig('deep page').app?.p95 ?? Number.NaN;
+    targets.push({
+      what: 'a cursor page ≤ 5 ms at any depth',
+      measured: `p95 ${cursor.toFixed(2)} ms`,
+      met: cursor <= 5,
+    });
+    const search = fig('search').app?.p95 ?? Number.NaN;
+    targets.push({
+      what: 'search on an indexed text ≤ 50 ms',
+      measured: `p95 ${search.toFixed(2)} ms`,
+      met: search <= 50,
+    });
+    const tp = rps.app / rps.peer;
+    targets.push({
+      what: 'first-page throughput ≥ 0.8× the minimal peer',
+      measured: `${tp.toFixed(2)}× (${rps.app.toFixed(0)} vs ${rps.peer.toFixed(0)} req/s)`,
+      met: tp >= 0.8,
+    });
+    targets.push({
+      what: 'logins ≥ 20/s',
+      measured: `${loginsPerSecond.toFixed(1)}/s`,
+      met: loginsPerSecond >= 20,
+    });
+    const l = fig('login');
+    console.log(
+      `login vs one bare argon2 verify: ${((l.app?.mean ?? 0) / (l.argon2?.mean ?? 1)).toFixed(2)}× (means ${l.app?.mean.toFixed(1)} / ${l.argon2?.mean.toFixed(1)} ms)\n`,
+    );
+    console.log('targets:');
+    for (const t of targets) console.log(`  ${t.met ? 'met    ' : 'NOT MET'}  ${t.what}: ${t.measured}`);
+  } finally {
+    await db.end();
+    app.child.kill('SIGTERM');
+    peer.child.kill('SIGTERM');
   }
 };
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -603,7 +603,7 @@ describe('resource registry', () => {
     expect(resourceByName('vouchers').path).toBe('/vouchers');
   });
 
-  it('declares the 17 named tables plus users, user groups, devices, products, members, member cards, push deliveries, wallet transactions, payments, maintenance windows and the audit log, and nothing else', () => {
+  it('declares the 17 named tables plus users, user groups, devices, products, members, member cards, push deliveries, wallet transactions, payments, maintenance windows, system settings and the audit log, and nothing else', () => {
     expect([...RESOURCE_NAMES].sort()).toEqual(
       [
         ...NAMED_TABLES,
@@ -617,6 +617,7 @@ describe('resource registry', () => {
         'walletTransactions',
         'payments',
         'maintenanceConfig',
+        'systemConfig',
         'auditLog',
       ].sort(),
     );

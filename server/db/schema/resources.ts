@@ -20,6 +20,7 @@ export const {
   forceUpdateConfig,
   industryConfig,
   maintenanceConfig,
+  systemConfig,
   memberCards,
   members,
   merchantSignup,

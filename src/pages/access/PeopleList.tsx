@@ -21,6 +21,8 @@ import {
   ReferenceField,
   ReferenceInput,
   SearchInput,
+  SimpleList,
+  TextField,
   TopToolbar,
   useRecordContext,
   useRefresh,
@@ -33,6 +35,7 @@ import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { LocalDateField } from '../../components/LocalDateField';
 import type { Caller } from '../../components/useCaller';
+import { useIsPhone } from '../../components/useIsPhone';
 import { InviteDialog, type InviteKind } from './InviteDialog';
 import { type AccessTarget, ManageAccessDialog } from './ManageAccessDialog';
 
@@ -229,6 +232,7 @@ export const PeopleList = ({ caller, type, inviteKind, title, storeKey }: People
     if (outcome.status !== 'cancelled') refresh();
   };
   const showCompany = caller.isOperator && type === 'MERCHANT';
+  const phone = useIsPhone();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('access.people.search')} />,
     ...(showCompany
@@ -256,27 +260,44 @@ export const PeopleList = ({ caller, type, inviteKind, title, storeKey }: People
           />
         }
       >
-        <DataTable rowClick={false} bulkActionButtons={false}>
-          <DataTable.Col source="name" label="access.invite.name" />
-          <DataTable.Col source="email" label="access.invite.email" />
-          <DataTable.Col source="state" label="access.people.state">
-            <StateChip />
-          </DataTable.Col>
-          <DataTable.Col label="access.people.groups" disableSort>
-            <GroupChips />
-          </DataTable.Col>
-          {showCompany ? (
-            <DataTable.Col source="companyId" label="access.people.company" disableSort>
-              <ReferenceField source="companyId" reference="company" link={false} emptyText="—" />
+        {phone ? (
+          <SimpleList
+            rowClick={false}
+            primaryText={(r: RaRecord) => String(r.name ?? '')}
+            secondaryText={<TextField source="email" />}
+            tertiaryText={
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', my: 0.5 }}>
+                <StateChip />
+                <GroupChips />
+                <Box sx={{ ml: 'auto' }}>
+                  <RowActions caller={caller} onManage={setManaging} onLifecycle={onLifecycle} />
+                </Box>
+              </Box>
+            }
+          />
+        ) : (
+          <DataTable rowClick={false} bulkActionButtons={false}>
+            <DataTable.Col source="name" label="access.invite.name" />
+            <DataTable.Col source="email" label="access.invite.email" />
+            <DataTable.Col source="state" label="access.people.state">
+              <StateChip />
             </DataTable.Col>
-          ) : null}
-          <DataTable.Col source="createTime" label="access.people.created">
-            <LocalDateField source="createTime" showTime />
-          </DataTable.Col>
-          <DataTable.Col label="access.people.actions" disableSort align="right">
-            <RowActions caller={caller} onManage={setManaging} onLifecycle={onLifecycle} />
-          </DataTable.Col>
-        </DataTable>
+            <DataTable.Col label="access.people.groups" disableSort>
+              <GroupChips />
+            </DataTable.Col>
+            {showCompany ? (
+              <DataTable.Col source="companyId" label="access.people.company" disableSort>
+                <ReferenceField source="companyId" reference="company" link={false} emptyText="—" />
+              </DataTable.Col>
+            ) : null}
+            <DataTable.Col source="createTime" label="access.people.created">
+              <LocalDateField source="createTime" showTime />
+            </DataTable.Col>
+            <DataTable.Col label="access.people.actions" disableSort align="right">
+              <RowActions caller={caller} onManage={setManaging} onLifecycle={onLifecycle} />
+            </DataTable.Col>
+          </DataTable>
+        )}
       </List>
       <InviteDialog
         open={inviting}

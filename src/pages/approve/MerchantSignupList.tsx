@@ -1,12 +1,21 @@
 // The approval queue (/approve/merchant-signup): the declared merchantSignup list, opening on the
 // PENDING requests (the approval filter starts at Pending and can be cleared), the approval as a
 // coloured chip, and a row click that opens the request with its Approve / Reject buttons.
-import { DataTable, FunctionField, List, type RaRecord, SelectField, TextField } from 'react-admin';
+import {
+  DataTable,
+  FunctionField,
+  List,
+  type RaRecord,
+  SelectField,
+  SimpleList,
+  TextField,
+} from 'react-admin';
 import { merchantSignup } from '../../../resources';
 import type { GeneratedListProps } from '../../builders/buildResource';
-import { choicesOf, filtersOf } from '../../builders/buildResource';
+import { choicesOf, filtersOf, rowClickOf } from '../../builders/buildResource';
 import { ListActions } from '../../builders/buttons';
 import { LocalDateField } from '../../components/LocalDateField';
+import { useIsPhone } from '../../components/useIsPhone';
 import { ApprovalChip } from './MerchantSignupShow';
 
 const filters = filtersOf(merchantSignup);
@@ -24,50 +33,67 @@ export const MerchantSignupList = ({
   title,
   filter,
   empty,
-}: GeneratedListProps) => (
-  <List
-    resource={merchantSignup.name}
-    sort={{ field: 'createTime', order: 'DESC' }}
-    filters={filters}
-    filterDefaultValues={PENDING_FIRST}
-    actions={<ListActions decl={merchantSignup} {...(onCreate ? { onCreate } : {})} />}
-    exporter={false}
-    {...(filter ? { filter } : {})}
-    {...(empty !== undefined ? { empty } : {})}
-    {...(disableSyncWithLocation ? { disableSyncWithLocation } : {})}
-    {...(storeKey !== undefined ? { storeKey } : {})}
-    {...(title !== undefined ? { title } : {})}
-  >
-    <DataTable
-      rowClick={
-        onRowClick
-          ? (id) => {
-              onRowClick(id);
-              return false;
-            }
-          : 'show'
-      }
-      bulkActionButtons={false}
+}: GeneratedListProps) => {
+  const phone = useIsPhone();
+  const rowClick = rowClickOf(onRowClick);
+  return (
+    <List
+      resource={merchantSignup.name}
+      sort={{ field: 'createTime', order: 'DESC' }}
+      filters={filters}
+      filterDefaultValues={PENDING_FIRST}
+      actions={<ListActions decl={merchantSignup} {...(onCreate ? { onCreate } : {})} />}
+      exporter={false}
+      {...(filter ? { filter } : {})}
+      {...(empty !== undefined ? { empty } : {})}
+      {...(disableSyncWithLocation ? { disableSyncWithLocation } : {})}
+      {...(storeKey !== undefined ? { storeKey } : {})}
+      {...(title !== undefined ? { title } : {})}
     >
-      <DataTable.Col source="id" />
-      <DataTable.Col source="requestKind">
-        <SelectField source="requestKind" choices={kindChoices} />
-      </DataTable.Col>
-      <DataTable.Col source="companyName">
-        <TextField source="companyName" sx={{ fontWeight: 500 }} />
-      </DataTable.Col>
-      <DataTable.Col source="brandName" disableSort />
-      <DataTable.Col source="storeName" disableSort />
-      <DataTable.Col source="contactEmail" disableSort />
-      <DataTable.Col source="approval">
-        <FunctionField source="approval" render={(r: RaRecord) => <ApprovalChip approval={r.approval} />} />
-      </DataTable.Col>
-      <DataTable.Col source="createTime">
-        <LocalDateField source="createTime" showTime />
-      </DataTable.Col>
-      <DataTable.Col source="decidedAt">
-        <LocalDateField source="decidedAt" showTime />
-      </DataTable.Col>
-    </DataTable>
-  </List>
-);
+      {phone ? (
+        <SimpleList
+          rowClick={rowClick}
+          primaryText={(r: RaRecord) => String(r.companyName ?? '')}
+          secondaryText={
+            <>
+              <SelectField source="requestKind" choices={kindChoices} /> · <TextField source="contactEmail" />{' '}
+              · <LocalDateField source="createTime" showTime />
+            </>
+          }
+          tertiaryText={
+            <FunctionField
+              source="approval"
+              sx={{ float: 'right' }}
+              render={(r: RaRecord) => <ApprovalChip approval={r.approval} />}
+            />
+          }
+        />
+      ) : (
+        <DataTable rowClick={rowClick} bulkActionButtons={false}>
+          <DataTable.Col source="id" />
+          <DataTable.Col source="requestKind">
+            <SelectField source="requestKind" choices={kindChoices} />
+          </DataTable.Col>
+          <DataTable.Col source="companyName">
+            <TextField source="companyName" sx={{ fontWeight: 500 }} />
+          </DataTable.Col>
+          <DataTable.Col source="brandName" disableSort />
+          <DataTable.Col source="storeName" disableSort />
+          <DataTable.Col source="contactEmail" disableSort />
+          <DataTable.Col source="approval">
+            <FunctionField
+              source="approval"
+              render={(r: RaRecord) => <ApprovalChip approval={r.approval} />}
+            />
+          </DataTable.Col>
+          <DataTable.Col source="createTime">
+            <LocalDateField source="createTime" showTime />
+          </DataTable.Col>
+          <DataTable.Col source="decidedAt">
+            <LocalDateField source="decidedAt" showTime />
+          </DataTable.Col>
+        </DataTable>
+      )}
+    </List>
+  );
+};

@@ -27,9 +27,11 @@ import {
   List,
   NumberField,
   NumberInput,
+  type RaRecord,
   SearchInput,
   Show,
   type ShowProps,
+  SimpleList,
   SimpleShowLayout,
   TextField,
   TextInput,
@@ -40,6 +42,7 @@ import {
 } from 'react-admin';
 import type { GeneratedListProps } from '../../builders/buildResource';
 import { LocalDateField } from '../../components/LocalDateField';
+import { useIsPhone } from '../../components/useIsPhone';
 import { type ChangeKind, diffRecords, displayValue, stableJson } from './diff';
 
 /** A date-time input's value as the ISO instant the contract's filters want. */
@@ -78,32 +81,49 @@ const ListActions = () => (
   </TopToolbar>
 );
 
-export const AuditLogList = ({ storeKey, title, filter, disableSyncWithLocation }: GeneratedListProps) => (
-  <List
-    resource="auditLog"
-    sort={{ field: 'createTime', order: 'DESC' }}
-    filters={auditFilters}
-    actions={<ListActions />}
-    exporter={false}
-    {...(filter ? { filter } : {})}
-    {...(storeKey !== undefined ? { storeKey } : {})}
-    {...(title !== undefined ? { title } : {})}
-    {...(disableSyncWithLocation ? { disableSyncWithLocation } : {})}
-  >
-    <DataTable rowClick="show" bulkActionButtons={false}>
-      <DataTable.Col source="createTime" label="audit.time">
-        <LocalDateField source="createTime" showTime />
-      </DataTable.Col>
-      <DataTable.Col source="actorEmail" label="audit.user" />
-      <DataTable.Col source="action" label="audit.action" />
-      <DataTable.Col source="resource" label="audit.resource" />
-      <DataTable.Col source="recordId" label="audit.record" disableSort />
-      <DataTable.Col source="companyId" label="audit.company" disableSort>
-        <NumberField source="companyId" options={{ useGrouping: false }} emptyText="—" />
-      </DataTable.Col>
-    </DataTable>
-  </List>
-);
+export const AuditLogList = ({ storeKey, title, filter, disableSyncWithLocation }: GeneratedListProps) => {
+  const phone = useIsPhone();
+  return (
+    <List
+      resource="auditLog"
+      sort={{ field: 'createTime', order: 'DESC' }}
+      filters={auditFilters}
+      actions={<ListActions />}
+      exporter={false}
+      {...(filter ? { filter } : {})}
+      {...(storeKey !== undefined ? { storeKey } : {})}
+      {...(title !== undefined ? { title } : {})}
+      {...(disableSyncWithLocation ? { disableSyncWithLocation } : {})}
+    >
+      {phone ? (
+        <SimpleList
+          rowClick="show"
+          primaryText={(r: RaRecord) =>
+            `${String(r.action ?? '')} · ${String(r.resource ?? '')} ${String(r.recordId ?? '')}`
+          }
+          secondaryText={
+            <>
+              <TextField source="actorEmail" /> · <LocalDateField source="createTime" showTime />
+            </>
+          }
+        />
+      ) : (
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <DataTable.Col source="createTime" label="audit.time">
+            <LocalDateField source="createTime" showTime />
+          </DataTable.Col>
+          <DataTable.Col source="actorEmail" label="audit.user" />
+          <DataTable.Col source="action" label="audit.action" />
+          <DataTable.Col source="resource" label="audit.resource" />
+          <DataTable.Col source="recordId" label="audit.record" disableSort />
+          <DataTable.Col source="companyId" label="audit.company" disableSort>
+            <NumberField source="companyId" options={{ useGrouping: false }} emptyText="—" />
+          </DataTable.Col>
+        </DataTable>
+      )}
+    </List>
+  );
+};
 
 const KIND_COLORS: Record<ChangeKind, 'success' | 'error' | 'warning' | 'default'> = {
   added: 'success',

@@ -6,6 +6,8 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { LinkBase, useTranslate } from 'react-admin';
+import { type PublicSystemSettings, SYSTEM_SETTINGS_PUBLIC_PATH } from '../../../contract/system-config';
+import { useLoadable } from '../../components/operations/useLoadable';
 import { PageFrame } from '../components/PageFrame';
 
 interface Topic {
@@ -42,7 +44,15 @@ const TopicCard = ({ topic }: { topic: Topic }) => {
 /** Help topics; visitors see this page too (spec section 6). */
 export const HelpPage = () => {
   const translate = useTranslate();
-  const email = translate('pages.help.contact_email');
+  // the support contact operators keep in System Config (public: visitors read it too)
+  const settings = useLoadable<PublicSystemSettings>({
+    key: 'system-settings',
+    load: async (http) =>
+      (await http<PublicSystemSettings>(SYSTEM_SETTINGS_PUBLIC_PATH, { auth: false })).data ?? {},
+  });
+  const support = settings.status === 'ready' ? settings.data : {};
+  const email = support.supportEmail ?? translate('pages.help.contact_email');
+  const phoneLine = [support.supportPhone, support.supportHours].filter(Boolean).join(' · ');
   const topics: Topic[] = [
     {
       icon: <PlaceOutlined />,
@@ -65,7 +75,7 @@ export const HelpPage = () => {
     {
       icon: <MailOutline />,
       title: translate('pages.help.contact'),
-      description: `${translate('pages.help.contact_desc')} ${email}`,
+      description: `${translate('pages.help.contact_desc')} ${email}${phoneLine ? ` · ${phoneLine}` : ''}`,
       to: `mailto:${email}`,
     },
   ];

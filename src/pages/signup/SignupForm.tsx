@@ -344,7 +344,8 @@ export const SignupForm = ({
             </Typography>
           </Alert>
         ) : null}
-        <Form record={record} onSubmit={onSubmit} noValidate disableInvalidFormNotification>
+        {/* onChange: a field marked by Next is checked again as it is typed, so no stale "Required" stays */}
+        <Form record={record} onSubmit={onSubmit} mode="onChange" noValidate disableInvalidFormNotification>
           <SignupSteps step={step} setStep={setStep} again={rejected !== null} />
         </Form>
       </CardContent>

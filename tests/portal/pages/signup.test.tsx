@@ -102,6 +102,19 @@ describe('SignupPage', { timeout: 45_000 }, () => {
     expect(await backend.sent('POST', '/organization/signup')).toHaveLength(0);
   });
 
+  it('a "Required" that Next showed goes as soon as the field is filled in (no stale errors)', async () => {
+    await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
+    await screen.findByRole('heading', { name: 'Register your business' }, T);
+    next();
+    const step = await screen.findByRole('group', { name: 'Company' });
+    await waitFor(() => expect(within(step).getAllByText('Required')).toHaveLength(3));
+    type(/^Company name/, BODY.company.name);
+    await waitFor(() => expect(within(step).getAllByText('Required')).toHaveLength(2));
+    type(/^Registration number/, BODY.company.registrationNo);
+    type(/^Contact e-mail/, BODY.company.contactEmail);
+    await waitFor(() => expect(within(step).queryAllByText('Required')).toHaveLength(0));
+  });
+
   it('a rejected merchant sees the reason and the form filled with the rejected application', async () => {
     const db = backend.db;
     const view = fileSignup(db, merchant3(db), BODY);

@@ -87,6 +87,36 @@ describe('data provider getList', () => {
     expect(res.total).toBeUndefined();
     expect(res.pageInfo).toEqual({ hasPreviousPage: true, hasNextPage: true });
   });
+
+  it('the next page of the same list goes on from the cursor the last page answered', async () => {
+    const { dp, calls } = setup((call) => {
+      const page = Number(queryOf(call.url).page);
+      return envelope([{ id: 10 - page * 2 }, { id: 9 - page * 2 }], {
+        page: { number: page, size: 2, totalPages: 3, totalElements: 6, cursor: `after-page-${page}` },
+      });
+    });
+    const sort = { field: 'createTime', order: 'DESC' } as const;
+    await dp.getList('users', { pagination: { page: 1, perPage: 2 }, sort, filter: { type: 'MERCHANT' } });
+    await dp.getList('users', { pagination: { page: 2, perPage: 2 }, sort, filter: { type: 'MERCHANT' } });
+    // another filter is another list: its page 2 has no cursor to go on from
+    await dp.getList('users', { pagination: { page: 2, perPage: 2 }, sort, filter: { type: 'OPERATOR' } });
+    expect(calls.map((c) => [queryOf(c.url).page, queryOf(c.url).cursor])).toEqual([
+      ['0', undefined],
+      ['1', 'after-page-0'],
+      ['1', undefined],
+    ]);
+  });
+
+  it("an estimated total (an operator's whole huge table) pages by next, not as a count", async () => {
+    const { dp } = setup(() =>
+      envelope([{ id: 1 }, { id: 2 }], {
+        page: { number: 0, size: 2, totalPages: 500_003, totalElements: 1_000_005, totalEstimated: true },
+      }),
+    );
+    const res = await dp.getList('users', { pagination: { page: 1, perPage: 2 } });
+    expect(res.total).toBeUndefined();
+    expect(res.pageInfo).toEqual({ hasPreviousPage: false, hasNextPage: true });
+  });
 });
 
 describe('data provider single-record and write methods', () => {

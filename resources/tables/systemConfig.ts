@@ -1,0 +1,40 @@
+import { SYSTEM_SETTING_KEYS } from '../../contract/system-config';
+import type { ResourceDeclaration } from '../types';
+
+/**
+ * System Config: one row per setting the product reads (contract/system-config.ts lists the keys and
+ * who reads them: the Help page's support contact today). Operators only; every change is audited.
+ * Shown on the System Config page's Settings tab (src/pages/config/SystemConfigPage.tsx).
+ */
+export const systemConfig = {
+  name: 'systemConfig',
+  path: '/system-config',
+  route: '/config/systemConfig',
+  permission: 'systemConfig',
+  access: { VIEW: ['operator'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
+  scope: 'none',
+  recordRepresentation: 'key',
+  defaultSort: { field: 'key', direction: 'asc' },
+  menu: { group: 'config', order: 5 },
+  audit: true,
+  fields: [
+    {
+      name: 'key',
+      type: 'select',
+      choices: SYSTEM_SETTING_KEYS,
+      required: true,
+      unique: true,
+      filter: ['eq', 'in'],
+      sortable: true,
+    },
+    {
+      name: 'value',
+      type: 'text',
+      required: true,
+      maxLength: 500,
+      search: true,
+      help: 'What the product shows or uses for this setting',
+    },
+    { name: 'description', type: 'text', maxLength: 200, help: 'A note for other operators' },
+  ],
+} as const satisfies ResourceDeclaration;

@@ -1,0 +1,50 @@
+// /config/systemConfig: the product's settings in three tabs. Settings: the key/value System Config
+// the product reads (resources/tables/systemConfig.ts); Countries: the main config per country
+// (banner, stamp-card defaults); Industries: the industries a brand may belong to. The tab is kept
+// in the address (?tab=) so a link or a reload lands on it.
+import { Box, Tab, Tabs, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { industryConfig, systemConfig } from '../../../resources';
+import { buildResource } from '../../builders/buildResource';
+import { MainConfigPanel } from './MainConfigPanel';
+
+const SettingsList = buildResource(systemConfig).list;
+const IndustriesList = buildResource(industryConfig).list;
+
+const TABS = ['settings', 'countries', 'industries'] as const;
+type TabName = (typeof TABS)[number];
+const isTab = (v: string | null): v is TabName => (TABS as readonly (string | null)[]).includes(v);
+
+export const SystemConfigPage = () => {
+  const translate = useTranslate();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: TabName = isTab(asked) ? asked : 'settings';
+  const title = translate('common.screens.system_config');
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Tabs
+        value={tab}
+        onChange={(_, next: TabName) => setParams(next === 'settings' ? {} : { tab: next })}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 2 }}
+      >
+        {TABS.map((t) => (
+          <Tab key={t} value={t} label={translate(`config.tabs.${t}`)} />
+        ))}
+      </Tabs>
+      {tab === 'settings' ? (
+        <SettingsList storeKey="systemConfig.settings" title={title} disableSyncWithLocation />
+      ) : null}
+      {tab === 'countries' ? <MainConfigPanel /> : null}
+      {tab === 'industries' ? (
+        <IndustriesList storeKey="systemConfig.industries" title={title} disableSyncWithLocation />
+      ) : null}
+    </Box>
+  );
+};

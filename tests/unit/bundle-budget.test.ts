@@ -1,0 +1,97 @@
+// The portal's first load stays small (issue 14): the JavaScript a browser fetches before /login can
+// paint (the entry script and every chunk index.html modulepreloads) is at most 300 kB gzip. One real
+// production build into a temporary folder, so the check sees what `npm start` serves. It runs in the
+// `build` project (vitest.config.ts), beside the others, not in the quick `unit` one.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BUDGET_BYTES = 300 * 1024;
+
+const outDir = mkdtempSync(path.join(tmpdir(), 'loyalty-bundle-'));
+
+/** The entry script and its modulepreload links, as index.html names them (root-relative). */
+const initialScripts = (html: string): string[] => {
+  const found = new Set<string>();
+  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+    const src = /\bsrc="([^"]+)"/.exec(tag)?.[1];
+    if (src && /\btype="module"/.test(tag)) found.add(src);
+  }
+  for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
+    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
+    if (href && /\brel="modulepreload"/.test(tag)) found.add(href);
+  }
+  return [...found];
+};
+
+let files: { name: string; gzip: number }[] = [];
+
+beforeAll(async () => {
+  // Vitest sets NODE_ENV=test, and vite would then bundle React's development builds.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: process.cwd(),
+      mode: 'production',
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+  const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  files = initialScripts(html).map((src) => ({
+    name: src,
+    gzip: gzipSync(readFileSync(path.join(outDir, src.replace(/^\//, '')))).length,
+  }));
+}, 300_000);
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('the first load of the portal', () => {
+  it('fetches at most 300 kB of gzipped JavaScript before /login paints', () => {
+    const total = files.reduce((sum, f) => sum + f.gzip, 0);
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+    const biggest = [...files]
+      .sort((a, b) => b.gzip - a.gzip)
+      .slice(0, 5)
+      .map((f) => `${f.name} ${kb(f.gzip)}`);
+    console.info(
+      `initial JS: ${kb(total)} gzip in ${files.length} files (budget ${kb(BUDGET_BYTES)}); largest: ${biggest.join(', ')}`,
+    );
+    expect(files.length).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+
+  it('keeps the heavy libraries and the table screens out of the first load', () => {
+    const read = (name: string) => readFileSync(path.join(outDir, name.replace(/^\//, '')), 'utf8');
+    const initial = files.map((f) => read(f.name)).join('\n');
+    const everything = readdirSync(path.join(outDir, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => read(`assets/${f}`))
+      .join('\n');
+    // strings each library's built code carries: the charts, Stripe's loader, the phone number
+    // metadata, the CSV writer, and react-admin's DataTable that the generated lists render
+    for (const marker of [
+      'MuiChartsSurface',
+      'js.stripe.com',
+      'country_calling_code',
+      'record_delimiter',
+      'RaDataTable',
+    ]) {
+      expect(everything, `${marker} is somewhere in the build`).toContain(marker);
+      expect(initial, `${marker} is not in the first load`).not.toContain(marker);
+    }
+  });
+
+  it('writes brotli and gzip copies of the entry for the server to send as they are', () => {
+    const entry = files[0]?.name.replace(/^\//, '') ?? '';
+    expect(existsSync(path.join(outDir, `${entry}.br`))).toBe(true);
+    expect(existsSync(path.join(outDir, `${entry}.gz`))).toBe(true);
+  });
+});
