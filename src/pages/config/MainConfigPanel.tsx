@@ -32,6 +32,7 @@ import {
 import { useHttpClient } from '../../components/HttpClientContext';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
+import { formatMoney } from '../finance/api';
 
 export const MAIN_CONFIG_PATH = '/config/main';
 const K = 'config.main';
@@ -183,13 +184,7 @@ const EditDialog = ({
 };
 
 const money = (amount: number | null, currency: string | null) =>
-  amount === null
-    ? null
-    : currency
-      ? new Intl.NumberFormat(undefined, { style: 'currency', currency, currencyDisplay: 'code' }).format(
-          amount,
-        )
-      : amount.toFixed(2);
+  amount === null ? null : currency ? formatMoney(amount, currency) : amount.toFixed(2);
 
 const CountryCard = ({ row, onEdit }: { row: MainConfigRow; onEdit: () => void }) => {
   const translate = useTranslate();
