@@ -60,7 +60,8 @@ interface FormValues {
   stampCardDefaultPrice?: number | null;
 }
 
-const url = regex(/^https?:\/\/\S+$/, 'config.main.bad_url');
+// a web address, or an image written into the page (the demo's images are data: URLs)
+const url = regex(/^(https?:\/\/\S+|data:image\/[\s\S]+)$/, 'config.main.bad_url');
 const countryCode = regex(/^[a-z]{2}$/, 'config.main.bad_country');
 const currencyCode = regex(/^[A-Z]{3}$/, 'config.main.bad_currency');
 
