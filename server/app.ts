@@ -1,4 +1,3 @@
-import fastifyCompress from '@fastify/compress';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import Fastify, {
@@ -16,6 +15,7 @@ import type { Config } from './config';
 import { appliedMigrations, committedMigrations, type Db } from './db/client';
 import { AppError } from './errors';
 import { authGate } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
 import { envelopePlugin, failure, genRequestId } from './plugins/envelope';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -131,7 +131,7 @@ export const buildApp = async ({
   await app.register(securityPlugin, { config });
   // API answers over 1 kB go out compressed (brotli or gzip, as the client accepts); the portal's
   // files are compressed once at build time (preCompressed in routes/static.ts)
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(compressionPlugin);
   await app.register(inputGuardPlugin);
   await app.register(metricsPlugin, { config, db });
   await app.register(docsPlugin);

@@ -4,7 +4,6 @@
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   getTableName,
@@ -741,7 +740,15 @@ export const INVALID_REGEX_SQLSTATE = '2201B';
 // biome-ignore lint/suspicious/noExplicitAny: a database of any schema is acceptable here
 type AnyDatabase = PgDatabase<PgQueryResultHKT, any>;
 
-/** Selects one page of `table` under `list`, AND'ed with `scope` (e.g. a merchant's company). */
+/** The page's total, read beside the rows by selectPage (a name no declared column takes). */
+const TOTAL_KEY = '__total';
+
+/**
+ * Selects one page of `table` under `list`, AND'ed with `scope` (e.g. a merchant's company). The
+ * rows and their total go out as one statement, the count a scalar subquery beside the rows (one
+ * round trip, one plan: at a million rows a second statement cost more than the count itself). The
+ * whole of a large table is not counted: its total is the planner's estimate.
+ */
 export const selectPage = async (
   db: AnyDatabase,
   table: PgTable,
@@ -752,39 +759,47 @@ export const selectPage = async (
   const where = and(scope, list.where);
   // the keys are read even when the projection leaves them out: the next cursor is made of them
   const hidden = list.keys.filter((k) => !(k.name in list.columns)).map((k) => k.name);
-  const columns = { ...list.columns };
+  const columns: Record<string, AnyPgColumn | SQL.Aliased | SQL> = { ...list.columns };
   for (const k of list.keys) columns[k.name] ??= k.column;
-  const result = await runPaged(
-    list,
-    noCount,
-    () =>
-      db
-        .select(columns)
-        .from(table)
-        .where(where)
-        .orderBy(...list.orderBy)
-        .limit(list.limit)
-        .offset(list.offset) as Promise<Record<string, unknown>[]>,
-    async (): Promise<Total> => {
-      // a cursor's page counts the whole list, not what is left after the cursor
-      const total = and(scope, list.continued ? list.whereWithoutCursor : list.where);
-      if (total === undefined) {
-        // the whole of a large table: counting it reads every row, the planner knows roughly
-        const estimate = await estimatedRows(db, table);
-        if (estimate > listLimits.largeTableRows) return { value: estimate, estimated: true };
-      }
-      // a tenant's or a filter's count reads the list index of its scope or filter
-      const [row] = await db.select({ n: count() }).from(table).where(total);
-      return row?.n ?? 0;
-    },
-  );
-  const last = result.data.at(-1);
+  // a cursor's page counts the whole list, not what is left after the cursor
+  const counted = and(scope, list.continued ? list.whereWithoutCursor : list.where);
+  let estimate: number | undefined;
+  if (!noCount && counted === undefined) {
+    // the whole of a large table: counting it reads every row, the planner knows roughly
+    const rows = await estimatedRows(db, table);
+    if (rows > listLimits.largeTableRows) estimate = rows;
+  }
+  const countSql = sql`(select count(*) from ${table}${counted ? sql` where ${counted}` : sql``})`;
+  const countBeside = !noCount && estimate === undefined;
+  if (countBeside) columns[TOTAL_KEY] = countSql.mapWith(Number);
+  const data = (await db
+    .select(columns)
+    .from(table)
+    .where(where)
+    .orderBy(...list.orderBy)
+    .limit(list.limit)
+    .offset(list.offset)) as Record<string, unknown>[];
+  let total: number | undefined;
+  if (estimate !== undefined) total = estimate;
+  else if (countBeside) {
+    const first = data[0]?.[TOTAL_KEY];
+    // a page past the end has no row to carry the total: then it is read on its own
+    total = typeof first === 'number' ? first : await db.execute(sql`select ${countSql} as n`).then(countOf);
+    for (const row of data) delete row[TOTAL_KEY];
+  }
+  const info = pageInfo(list.page, list.size, total, estimate !== undefined);
+  const last = data.at(-1);
   const page: PageInfo =
-    last && result.data.length === list.size
-      ? { ...result.page, cursor: encodeCursor(list.keys, last) }
-      : result.page;
-  if (hidden.length > 0) for (const row of result.data) for (const name of hidden) delete row[name];
-  return { data: result.data, page };
+    last && data.length === list.size ? { ...info, cursor: encodeCursor(list.keys, last) } : info;
+  if (hidden.length > 0) for (const row of data) for (const name of hidden) delete row[name];
+  return { data, page };
+};
+
+/** `n` of a one-row `select ... as n` answer, on node-postgres (`{rows}`) and PGlite alike. */
+const countOf = (res: unknown): number => {
+  const rows = Array.isArray(res) ? res : isRecord(res) && Array.isArray(res.rows) ? res.rows : [];
+  const first: unknown = rows[0];
+  return isRecord(first) ? Number(first.n ?? 0) : 0;
 };
 
 const estimates = new WeakMap<object, Map<string, { rows: number; until: number }>>();

@@ -23,13 +23,24 @@ export interface ActiveLogin {
  * The login behind an access token's tid, with its user, whether or not it still works (the caller
  * checks the user's state first, then revocation and expiry); null when unknown.
  */
-export const findLogin = async (db: Db, tid: string): Promise<ActiveLogin | null> => {
-  const rows = await db
+const loginQueries = new WeakMap<Db, ReturnType<typeof prepareFindLogin>>();
+const prepareFindLogin = (db: Db) =>
+  db
     .select({ session: loginSessions, user: users })
     .from(loginSessions)
     .innerJoin(users, eq(users.id, loginSessions.userId))
-    .where(eq(loginSessions.id, tid))
-    .limit(1);
+    .where(eq(loginSessions.id, sql.placeholder('tid')))
+    .limit(1)
+    .prepare('auth_find_login');
+
+/** Every API call asks this, so it is one prepared statement per database (built and planned once). */
+export const findLogin = async (db: Db, tid: string): Promise<ActiveLogin | null> => {
+  let query = loginQueries.get(db);
+  if (!query) {
+    query = prepareFindLogin(db);
+    loginQueries.set(db, query);
+  }
+  const rows = await query.execute({ tid });
   return rows[0] ?? null;
 };
 

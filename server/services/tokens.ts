@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { ROLES, type Role, type TokenClaims, USER_TYPES, type UserType } from '../../contract';
 import { AppError } from '../errors';
@@ -34,6 +34,17 @@ export const signAccessToken = (claims: AccessTokenInput, secret: Uint8Array): P
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 
+const keys = new WeakMap<Uint8Array, KeyObject>();
+/** The secret as a key object, made once per secret: jose would import raw bytes on every call. */
+const keyOf = (secret: Uint8Array): KeyObject => {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(secret);
+    keys.set(secret, key);
+  }
+  return key;
+};
+
 /** Verifies an access token and maps every failure to its contract code (1001-1006). */
 export const verifyAccessToken = async (token: string, secret: Uint8Array): Promise<TokenClaims> => {
   let header: ReturnType<typeof decodeProtectedHeader>;
@@ -47,7 +58,7 @@ export const verifyAccessToken = async (token: string, secret: Uint8Array): Prom
   if (header.typ !== undefined && header.typ.toUpperCase() !== 'JWT') throw new AppError('TOKEN_UNSUPPORTED');
   let payload: Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(token, secret, { algorithms: [JWT_ALGORITHM] }));
+    ({ payload } = await jwtVerify(token, keyOf(secret), { algorithms: [JWT_ALGORITHM] }));
   } catch (e) {
     if (e instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED');
     if (e instanceof joseErrors.JOSEAlgNotAllowed) throw new AppError('TOKEN_NOT_SECURE');

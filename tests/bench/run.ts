@@ -13,13 +13,17 @@ import pg from 'pg';
 import { BASE_PATHS } from '../../contract';
 import { verifyPassword } from '../../server/services/passwords';
 import { type BenchData, EMAILS, ensureBenchData, PASSWORD } from './generate';
-import { FIRST_PAGE_SQL } from './sql';
+import { type Answer, request } from './http';
+import { FIRST_PAGE_SQL, receiptOf } from './sql';
 import { interleaved, load, ms, type Stats, throughput } from './stats';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 30);
 const PG_BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** a Directus 10 serving a copy of the table (see docs/performance.md), measured beside the app when set */
+const DIRECTUS_URL = process.env.BENCH_DIRECTUS_URL;
+const DIRECTUS_TOKEN = process.env.BENCH_DIRECTUS_TOKEN ?? '';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const LIST = `${BASE_PATHS.main}/stamps-transactions`;
 
@@ -38,16 +42,15 @@ const serve = (kind: 'app' | 'peer', url: string): Promise<{ port: number; child
     child.on('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
   });
 
-const json = async (res: Response, what: string): Promise<Record<string, unknown>> => {
-  const body = (await res.json()) as Record<string, unknown>;
-  if (res.status !== 200 || body.code !== 0)
-    throw new Error(`${what}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
+const json = (res: Answer, what: string): Record<string, unknown> => {
+  if (res.status !== 200 || res.body.code !== 0)
+    throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
 };
 
 interface Row {
   name: string;
-  figures: Partial<Record<'floor' | 'peer' | 'app' | 'argon2', Stats>>;
+  figures: Partial<Record<'floor' | 'peer' | 'app' | 'directus' | 'argon2', Stats>>;
 }
 
 const main = async (): Promise<void> => {
@@ -79,13 +82,14 @@ const main = async (): Promise<void> => {
   const peerUrl = `http://127.0.0.1:${peer.port}`;
   try {
     const login = async (email: string): Promise<string> => {
-      const res = await fetch(`${appUrl}${BASE_PATHS.main}/auth/get-token`, {
+      const res = await request(`${appUrl}${BASE_PATHS.main}/auth/get-token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email, password: PASSWORD }),
       });
-      await json(res, `login ${email}`);
-      return res.headers.get('x-access-token') ?? '';
+      json(res, `login ${email}`);
+      const token = res.headers['x-access-token'];
+      return typeof token === 'string' ? token : '';
     };
     const tokens = {
       operator: await login(EMAILS.operator),
@@ -94,11 +98,24 @@ const main = async (): Promise<void> => {
     };
     const appList = async (who: keyof typeof tokens, query = ''): Promise<Record<string, unknown>> =>
       json(
-        await fetch(`${appUrl}${LIST}${query}`, { headers: { authorization: `Bearer ${tokens[who]}` } }),
+        await request(`${appUrl}${LIST}${query}`, { headers: { authorization: `Bearer ${tokens[who]}` } }),
         `list ${who} ${query}`,
       );
     const peerPage = async (company?: number) =>
-      json(await fetch(`${peerUrl}/first-page${company ? `?company=${company}` : ''}`), 'peer');
+      json(await request(`${peerUrl}/first-page${company ? `?company=${company}` : ''}`), 'peer');
+    // Directus 10 on a copy of the table, when one runs (tests/bench/README: it is not installed here)
+    const directus = DIRECTUS_URL
+      ? async (company?: number) => {
+          const filter = company ? `&filter[company_id][_eq]=${company}` : '';
+          const res = await request(
+            `${DIRECTUS_URL}/items/stamps_transaction?sort=-at,id&limit=20&meta=filter_count${filter}`,
+            { headers: { authorization: `Bearer ${DIRECTUS_TOKEN}` } },
+          );
+          if (res.status !== 200 || !Array.isArray(res.body.data))
+            throw new Error(`directus: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+          return res.body;
+        }
+      : undefined;
 
     // what the answers say, once: the sizes the cases work on
     const merchantPage = await appList('merchant');
@@ -116,7 +133,6 @@ const main = async (): Promise<void> => {
     ).rows;
     const cursorOf = (r: { at: Date; id: number }) =>
       Buffer.from(JSON.stringify([r.at.toISOString(), r.id])).toString('base64url');
-    const receipt = (i: number) => `R${10_000 + ((i * 7919) % 89_999)}`;
 
     const rows: Row[] = [];
     const tenantPage = (company: number) => () => db.query(FIRST_PAGE_SQL.tenant, [company]);
@@ -126,6 +142,7 @@ const main = async (): Promise<void> => {
         floor: () => db.query(FIRST_PAGE_SQL.operator),
         peer: () => peerPage(),
         app: () => appList('operator'),
+        directus: directus && (() => directus()),
       }),
     });
     rows.push({
@@ -134,6 +151,7 @@ const main = async (): Promise<void> => {
         floor: tenantPage(data.merchantCompany),
         peer: () => peerPage(data.merchantCompany),
         app: () => appList('merchant'),
+        directus: directus && (() => directus(data.merchantCompany)),
       }),
     });
     rows.push({
@@ -160,9 +178,9 @@ const main = async (): Promise<void> => {
     rows.push({
       name: 'search receiptNo (trigram)',
       figures: await interleaved(CALLS, {
-        floor: (i) => db.query(FIRST_PAGE_SQL.search, [`%${receipt(i)}%`]),
+        floor: (i) => db.query(FIRST_PAGE_SQL.search, [`%${receiptOf(i)}%`]),
         app: (i) =>
-          appList('operator', `?search=${encodeURIComponent(JSON.stringify({ receiptNo: receipt(i) }))}`),
+          appList('operator', `?search=${encodeURIComponent(JSON.stringify({ receiptNo: receiptOf(i) }))}`),
       }),
     });
     rows.push({
@@ -185,12 +203,14 @@ const main = async (): Promise<void> => {
     });
 
     // throughput: 8 callers at a time, app and peer alternating in rounds
-    const rps = { app: 0, peer: 0 };
+    const rps = { app: 0, peer: 0, directus: 0 };
     const ROUNDS = 3;
     const PER_ROUND = Math.max(100, CALLS * 2);
     for (let r = 0; r < ROUNDS; r++) {
       rps.peer += (await throughput(PER_ROUND, 8, () => peerPage(data.merchantCompany))) / ROUNDS;
       rps.app += (await throughput(PER_ROUND, 8, () => appList('merchant'))) / ROUNDS;
+      if (directus)
+        rps.directus += (await throughput(PER_ROUND, 8, () => directus(data.merchantCompany))) / ROUNDS;
     }
     const rpsLoad = load();
     const loginsPerSecond = await throughput(Math.max(20, LOGINS), 4, () => login(EMAILS.merchant));
@@ -209,7 +229,9 @@ const main = async (): Promise<void> => {
     );
     console.log(`logins, 4 callers: ${loginsPerSecond.toFixed(1)} /s (load ${loginLoad})`);
     console.log(
-      'Directus: not measured (it cannot be installed on this machine: no registry access for it)\n',
+      directus
+        ? `throughput, Directus: ${rps.directus.toFixed(0)} req/s\n`
+        : 'Directus: not measured (set BENCH_DIRECTUS_URL and BENCH_DIRECTUS_TOKEN, docs/performance.md)\n',
     );
 
     const fig = (name: string) => rows.find((r) => r.name.startsWith(name))?.figures ?? {};
@@ -247,6 +269,14 @@ const main = async (): Promise<void> => {
       what: 'first-page throughput ≥ 0.8× the minimal peer',
       measured: `${tp.toFixed(2)}× (${rps.app.toFixed(0)} vs ${rps.peer.toFixed(0)} req/s)`,
       met: tp >= 0.8,
+    });
+    const vsDirectus = rps.app / rps.directus;
+    targets.push({
+      what: 'first-page throughput ≥ 3× Directus',
+      measured: directus
+        ? `${vsDirectus.toFixed(2)}× (${rps.app.toFixed(0)} vs ${rps.directus.toFixed(0)} req/s)`
+        : 'Directus not running (BENCH_DIRECTUS_URL unset)',
+      met: directus !== undefined && vsDirectus >= 3,
     });
     targets.push({
       what: 'logins ≥ 20/s',

@@ -1,7 +1,14 @@
 // One server of the bench in a process of its own, listening on a real port of 127.0.0.1:
 //   tsx tests/bench/serve.ts app  <database url>   the product (buildApp), as `npm start` runs it
 //   tsx tests/bench/serve.ts peer <database url>   a minimal Fastify + pg server answering the same
-//                                                   first page (no auth, no validation, no count)
+//                                                   first page with the same SQL (its rows and its
+//                                                   total; no auth, no validation, no envelope rules)
+//   tsx tests/bench/serve.ts embedded <data dir> <rows> <calls>
+//                                                   the product on the embedded database (PGlite) in
+//                                                   <data dir>, generated there first if need be; as
+//                                                   PGlite lives in this process, the SQL floor is
+//                                                   timed here too, before listening, and printed as
+//                                                   `floor <case> <json figures>` lines
 // It prints `listening <port>` once it answers.
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -9,25 +16,49 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { createDb } from '../../server/db/client';
-import { FIRST_PAGE_SQL } from './sql';
+import { createDb, type Db, migrate } from '../../server/db/client';
+import { benchMarker, type Exec, fillBenchDatabase } from './generate';
+import { EMBEDDED_CASES, FIRST_PAGE_SQL } from './sql';
+import { interleaved } from './stats';
 
-const [, , kind, url] = process.argv;
+const [, , kind, url, rowsArg, callsArg] = process.argv;
 
-const startApp = async (databaseUrl: string): Promise<number> => {
+const listen = async (db: Db, env: Record<string, string>): Promise<number> => {
   const config = loadConfig({
     JWT_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: tmpdir(),
-    DATABASE_URL: databaseUrl,
     LOGIN_MAX_PER_IP: '1000000',
     LOGIN_MAX_FAILURES: '1000000',
     LOG_LEVEL: 'error',
+    ...env,
   });
-  const handle = await createDb({ databaseUrl });
-  const app = await buildApp({ config, db: handle.db, logger: false });
+  const app = await buildApp({ config, db, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   return typeof address === 'object' && address ? address.port : 0;
+};
+
+const startApp = async (databaseUrl: string): Promise<number> => {
+  const handle = await createDb({ databaseUrl });
+  return listen(handle.db, { DATABASE_URL: databaseUrl });
+};
+
+/** The embedded database: generated once per data directory, its floor timed here, then served. */
+const startEmbedded = async (dataDir: string, rows: number, calls: number): Promise<number> => {
+  const handle = await createDb({ dataDir });
+  await migrate(handle.db);
+  const client = (handle.db as unknown as { $client: { query: Exec } }).$client;
+  const exec: Exec = (text, params) => client.query(text, params);
+  if (!(await benchMarker(exec, rows))) {
+    const t0 = performance.now();
+    await fillBenchDatabase(handle.db, exec, rows);
+    console.log(`generated ${rows} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  for (const [name, run] of Object.entries(EMBEDDED_CASES)) {
+    const figures = await interleaved(calls, { floor: (i: number) => run(exec, i) });
+    console.log(`floor ${name} ${JSON.stringify(figures.floor)}`);
+  }
+  return listen(handle.db, { DATA_DIR: dataDir });
 };
 
 const startPeer = async (databaseUrl: string): Promise<number> => {
@@ -39,18 +70,25 @@ const startPeer = async (databaseUrl: string): Promise<number> => {
       company === undefined
         ? await pool.query(FIRST_PAGE_SQL.operator)
         : await pool.query(FIRST_PAGE_SQL.tenant, [company]);
-    return { type: 'CR', code: 0, data: res.rows, page: { number: 0, size: 20 } };
+    const total: unknown = res.rows[0]?.total;
+    const data = res.rows.map(({ total: _, ...row }) => row);
+    return { type: 'CR', code: 0, data, page: { number: 0, size: 20, totalElements: Number(total ?? 0) } };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   return typeof address === 'object' && address ? address.port : 0;
 };
 
-if (!url || (kind !== 'app' && kind !== 'peer')) {
-  console.error('usage: serve.ts app|peer <database url>');
+if (!url || (kind !== 'app' && kind !== 'peer' && kind !== 'embedded')) {
+  console.error('usage: serve.ts app|peer <database url> | embedded <data dir> <rows> <calls>');
   process.exit(2);
 }
-(kind === 'app' ? startApp(url) : startPeer(url)).then(
+(kind === 'app'
+  ? startApp(url)
+  : kind === 'peer'
+    ? startPeer(url)
+    : startEmbedded(url, Number(rowsArg), Number(callsArg))
+).then(
   (port) => console.log(`listening ${port}`),
   (err: unknown) => {
     console.error(err);

@@ -35,14 +35,17 @@ export const timed = async (fn: () => Promise<unknown>): Promise<number> => {
  */
 export const interleaved = async <K extends string>(
   n: number,
-  calls: Record<K, (i: number) => Promise<unknown>>,
+  calls: Partial<Record<K, (i: number) => Promise<unknown>>>,
   warmup = Math.min(20, n),
-): Promise<Record<K, Stats>> => {
-  const names = Object.keys(calls) as K[];
-  for (let i = 0; i < warmup; i++) for (const k of names) await calls[k](i);
-  const samples = Object.fromEntries(names.map((k) => [k, [] as number[]])) as Record<K, number[]>;
-  for (let i = 0; i < n; i++) for (const k of names) samples[k].push(await timed(() => calls[k](i)));
-  return Object.fromEntries(names.map((k) => [k, stats(samples[k])])) as Record<K, Stats>;
+): Promise<Partial<Record<K, Stats>>> => {
+  const entries = Object.entries(calls).filter(
+    (e): e is [K, (i: number) => Promise<unknown>] => typeof e[1] === 'function',
+  );
+  for (let i = 0; i < warmup; i++) for (const [, call] of entries) await call(i);
+  const samples = entries.map(([k]) => [k, [] as number[]] as const);
+  for (let i = 0; i < n; i++)
+    for (const [j, [, call]] of entries.entries()) samples[j]?.[1].push(await timed(() => call(i)));
+  return Object.fromEntries(samples.map(([k, list]) => [k, stats(list)])) as Partial<Record<K, Stats>>;
 };
 
 /** Requests per second of `call` with `concurrency` callers, `total` calls in all. */
