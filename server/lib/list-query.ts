@@ -705,35 +705,6 @@ export const pageInfo = (page: number, size: number, totalElements?: number, est
   return estimated ? { ...info, totalEstimated: true } : info;
 };
 
-/** A total: exact, or the planner's estimate of a large table. */
-export type Total = number | { value: number; estimated: boolean };
-
-/**
- * Runs a paged query: the rows and (unless `noCount`) the total, side by side (on PostgreSQL they go
- * out on two connections, so a page costs one round trip, not two). Callers pass their own row and
- * count queries so joins and scoping stay theirs; `selectPage` covers the one-table case.
- */
-export const runPaged = async <T>(
-  list: Pick<ParsedList, 'page' | 'size'> & { continued?: boolean },
-  noCount: boolean,
-  rows: () => Promise<T[]>,
-  total: () => Promise<Total>,
-): Promise<{ data: T[]; page: PageInfo }> => {
-  if (noCount) return { data: await rows(), page: pageInfo(list.page, list.size) };
-  const counting = total();
-  // a count not needed (below) or a failed row query must not leave a rejection unhandled
-  counting.catch(() => undefined);
-  const data = await rows();
-  // A short, non-empty page (or an empty first one) already tells the total: the count is not read.
-  const offset = list.page * list.size;
-  const short = !list.continued && data.length < list.size && (data.length > 0 || list.page === 0);
-  if (short) return { data, page: pageInfo(list.page, list.size, offset + data.length) };
-  const known = await counting;
-  return typeof known === 'number'
-    ? { data, page: pageInfo(list.page, list.size, known) }
-    : { data, page: pageInfo(list.page, list.size, known.value, known.estimated) };
-};
-
 /** PostgreSQL's SQLSTATE for a pattern its regex engine rejects. */
 export const INVALID_REGEX_SQLSTATE = '2201B';
 

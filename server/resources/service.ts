@@ -253,6 +253,18 @@ const ruleFields = (rule: RuleDeclaration): string[] =>
 const blank = (v: unknown): boolean => v === null || v === undefined || v === '';
 
 /**
+ * A value of an order rule as it compares: instants for datetimes (a stored row holds Dates, a body
+ * ISO text: neither compares as text, "Thu ..." sorts before "Wed ..."), numbers for numbers and
+ * money, text for dates (YYYY-MM-DD sorts as it reads).
+ */
+const orderValue = (type: string | undefined, v: unknown): number | string => {
+  if (type === 'datetime' || v instanceof Date)
+    return v instanceof Date ? v.getTime() : Date.parse(String(v));
+  if (type === 'number' || type === 'money') return Number(v);
+  return String(v);
+};
+
+/**
  * The declaration's rules on a (merged) row: order rules (`first` ≤ `last`, else the rule's error),
  * required-when rules (code 2 naming the field) and placeholder texts (code 2 naming the field).
  */
@@ -269,10 +281,11 @@ export const assertRules = (decl: ResourceDeclaration, row: Row): void => {
     const first = row[rule.first];
     const last = row[rule.last];
     if (first === null || first === undefined || last === null || last === undefined) continue;
-    const a = typeof first === 'number' ? first : String(first);
-    const b = typeof last === 'number' ? last : String(last);
+    const type = ownFields(decl).find((f) => f.name === rule.first)?.type;
+    const a = orderValue(type, first);
+    const b = orderValue(type, last);
     if (a > b) {
-      const relation = typeof a === 'number' ? 'less than' : 'before';
+      const relation = type === 'number' || type === 'money' ? 'less than' : 'before';
       throw new AppError(rule.error, [
         { field: rule.last, message: `must not be ${relation} ${rule.first}` },
       ]);

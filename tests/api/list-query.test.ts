@@ -58,7 +58,7 @@ describe('list query on the database', () => {
     expect(new Set(seen).size).toBe(26);
   });
 
-  it('counts totals, infers them on a short page, and skips them under no-count', async () => {
+  it('counts totals beside the page (also on a page past the end) and skips them under no-count', async () => {
     expect((await select({ size: '10' })).page).toEqual({
       number: 0,
       size: 10,

@@ -44,6 +44,29 @@ describe('maintenance windows', () => {
     expect(JSON.stringify(backwards.json().data)).toContain('endAt');
   });
 
+  it('orders the window as instants, across midnight and on a partial update', async () => {
+    // Wednesday 2 January 2030, 23:00 to Thursday 01:00 UTC: as text "Thu ..." sorts before "Wed ..."
+    const overnight = dataOf(
+      await call('op', 'POST', `${MAIN}/maintenance-config`, {
+        startAt: '2030-01-02T23:00:00.000Z',
+        endAt: '2030-01-03T01:00:00.000Z',
+        message: 'Overnight upgrade',
+        enabled: false,
+      }),
+    ) as { id: number };
+    // only the end changes: the stored start (a Date) against the sent end (ISO text)
+    const later = await call('op', 'PUT', `${MAIN}/maintenance-config/${overnight.id}`, {
+      endAt: '2030-01-03T03:30:00.000Z',
+    });
+    expect(dataOf(later)).toMatchObject({ endAt: '2030-01-03T03:30:00.000Z' });
+    const backwards = await call('op', 'PUT', `${MAIN}/maintenance-config/${overnight.id}`, {
+      endAt: '2030-01-02T22:59:59.000Z',
+    });
+    expect(codeOf(backwards)).toEqual({ status: 400, code: 2 });
+    expect(backwards.json().data).toEqual([{ field: 'endAt', message: 'must not be before startAt' }]);
+    await call('op', 'DELETE', `${MAIN}/maintenance-config/${overnight.id}`);
+  });
+
   it('answers the window on now and the next one, by country', async () => {
     const everywhere = dataOf(
       await call('op', 'POST', `${MAIN}/maintenance-config`, {

@@ -10,7 +10,6 @@ import {
   pageInfo,
   parseListQuery,
   type RawListQuery,
-  runPaged,
 } from '../../server/lib/list-query';
 
 const people = pgTable('people', {
@@ -318,41 +317,5 @@ describe('paging helpers', () => {
     expect(pageInfo(0, 20, 93)).toEqual({ number: 0, size: 20, totalPages: 5, totalElements: 93 });
     expect(pageInfo(2, 20)).toEqual({ number: 2, size: 20 });
     expect(pageInfo(0, 20, 0)).toEqual({ number: 0, size: 20, totalPages: 0, totalElements: 0 });
-  });
-
-  it('skips the count under no-count', async () => {
-    let counted = 0;
-    const r = await runPaged(
-      { page: 1, size: 2 },
-      true,
-      async () => ['c', 'd'],
-      async () => ++counted,
-    );
-    expect(r).toEqual({ data: ['c', 'd'], page: { number: 1, size: 2 } });
-    expect(counted).toBe(0);
-  });
-
-  it('counts a full page and infers the total of a short one', async () => {
-    const full = await runPaged(
-      { page: 0, size: 2 },
-      false,
-      async () => ['a', 'b'],
-      async () => 5,
-    );
-    expect(full.page).toEqual({ number: 0, size: 2, totalPages: 3, totalElements: 5 });
-    const short = await runPaged(
-      { page: 2, size: 2 },
-      false,
-      async () => ['e'],
-      async () => 99,
-    );
-    expect(short.page).toEqual({ number: 2, size: 2, totalPages: 3, totalElements: 5 });
-    const beyond = await runPaged(
-      { page: 9, size: 2 },
-      false,
-      async () => [],
-      async () => 5,
-    );
-    expect(beyond.page.totalElements).toBe(5);
   });
 });
