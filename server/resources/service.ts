@@ -19,6 +19,7 @@ import type {
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import {
+  assertIndexable,
   isInvalidRegexError,
   type ListSpec,
   listQueryOrThrow,
@@ -567,6 +568,9 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
     exportRows: async (caller: Caller, query: unknown): Promise<ExportPlan> => {
       assertAllowed(decl, caller, 'export');
       const list = parse(query);
+      // an export reads every row: a search or filter no index answers is refused on a large table,
+      // as the list refuses it
+      await assertIndexable(db, table, list);
       const where = and(callerScope(decl, table, caller), softDeleteCondition(query), list.where);
       // no sort asked: keyset on id (cheap at any depth); a sort asked: the list's order (its id
       // tie-breaker makes the offsets stable), batch by batch

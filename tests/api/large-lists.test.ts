@@ -93,6 +93,17 @@ describe('lists of a large table', () => {
     expect(ok.json().page.totalElements).toBe(2);
   });
 
+  it('an export refuses the same search, and exports what an index answers', async () => {
+    const short = await call('operator', 'GET', `${LIST}/export${q({ search: { receiptNo: 'R1' } })}`);
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ code: 2, data: [{ field: 'search.receiptNo' }] });
+    const ok = await call('operator', 'GET', `${LIST}/export${q({ search: { receiptNo: '2999' } })}`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const lines = ok.body.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('R2999');
+  });
+
   it('a small table answers the same short search', async () => {
     listLimits.largeTableRows = 1_000_000;
     try {
