@@ -69,6 +69,11 @@ describe('compression', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
     expect(br.headers['cache-control']).toContain('immutable');
+    // a file is not a document: no document-only headers, the ones that guard a file stay
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    expect(br.headers['x-frame-options']).toBeUndefined();
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(br.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const plain = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
@@ -92,6 +97,8 @@ describe('compression', () => {
     expect(root.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(root.rawPayload).toString()).toBe(page);
     expect(root.headers['cache-control']).toBe('no-cache');
+    expect(root.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(root.headers['x-frame-options']).toBe('SAMEORIGIN');
     const deep = await t.app.inject({
       method: 'GET',
       url: '/x-action/user-active?token=abc',
