@@ -13,10 +13,22 @@ export interface Answer {
   body: Record<string, unknown>;
 }
 
-export const request = (
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> =>
+type Options = { method?: string; headers?: Record<string, string>; body?: string };
+
+/**
+ * One call. A kept-alive socket the server closed meanwhile (its idle timeout: Node's 5 s by
+ * default) fails at once with ECONNRESET: the call is then made again once, on a new socket.
+ */
+export const request = async (url: string, options: Options = {}): Promise<Answer> => {
+  try {
+    return await once(url, options);
+  } catch (err) {
+    if ((err as { reused?: boolean }).reused) return once(url, options);
+    throw err;
+  }
+};
+
+const once = (url: string, options: Options): Promise<Answer> =>
   new Promise((resolve, reject) => {
     const req = http.request(
       url,
@@ -43,6 +55,8 @@ export const request = (
         });
       },
     );
-    req.on('error', reject);
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      reject(Object.assign(err, { reused: req.reusedSocket && err.code === 'ECONNRESET' })),
+    );
     req.end(options.body);
   });

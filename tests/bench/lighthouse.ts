@@ -4,7 +4,7 @@
 // process) and a bare node:http server (the file, its .br or .gz copy as the browser accepts, its
 // Content-Type and Content-Length, nothing else; index.html for any other path) both serve it. Each
 // Lighthouse run (a child process, one at a time under `flock /tmp/bench.lock` so that it never
-// overlaps another benchmark on the machine) alternates product / plain. It prints each run's
+// overlaps another benchmark on the machine) alternates product / plain in ABBA order. It prints each run's
 // figures with the load average beside them, the medians of each server, and last the issue's
 // target, met / NOT MET. Nothing asserts a time; `npm test` never runs this.
 //   BENCH_LIGHTHOUSE     the `lighthouse` binary (not a dependency: unset, this prints how to install it)
@@ -312,7 +312,8 @@ const main = async (): Promise<void> => {
     const results: Record<Server, Figures[]> = { product: [], plain: [] };
     let versions = '';
     for (let i = 0; i < RUNS; i++)
-      for (const server of SERVERS) {
+      // product, plain, then plain, product ...: neither always goes first
+      for (const server of i % 2 === 0 ? SERVERS : [...SERVERS].reverse()) {
         const { figures: f, lhr } = await lighthouse(LIGHTHOUSE, urls[server], path.join(work, 'lhr.json'));
         versions ||= `Lighthouse ${lhr.lighthouseVersion ?? '?'}, ${lhr.environment?.hostUserAgent ?? '?'}`;
         for (const warning of lhr.runWarnings ?? []) console.log(`  warning: ${warning}`);
