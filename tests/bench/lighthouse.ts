@@ -21,21 +21,14 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createDb, migrate } from '../../server/db/client';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/harness';
 import { stats } from './stats';
 
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-].join(' ');
+const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
+/** the browser tests' flags, with the new headless mode Lighthouse wants */
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS.filter((a) => a !== '--headless')].join(' ');
 /** held by whichever benchmark of this machine runs; each Lighthouse run waits for it */
 const LOCK = '/tmp/bench.lock';
 const FLOCK = '/usr/bin/flock';
