@@ -135,7 +135,9 @@ export const ROUTES: readonly RouteDef[] = [
   table('/communications/pushNotifications', 'push_notifications', USERS, pnsForMerchant),
   route('/DataTableEditView', DataTableEditView, OPERATOR),
   route('/transaction', TransactionRedirect, OPERATOR),
-  table('/transaction/payment-history', 'payment_history', OPERATOR),
+  // merchants open their own company's payments from Finance ("All payments"); the menu group
+  // Transaction stays the operators' (spec 6)
+  table('/transaction/payment-history', 'payment_history', USERS),
   table('/device', 'device_list', USERS),
   // AOTG has no content in the spec: its routes lead home (docs/decisions.md)
   route('/aotg', AotgRedirect, OPERATOR),

@@ -17,7 +17,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { fetchMovements, fetchPayments, fetchWallet, formatMoney } from './api';
@@ -32,6 +32,8 @@ const dateTime = (iso: string) =>
 
 export const FinancePage = () => {
   const translate = useTranslate();
+  // the whole payment history, when the caller may list it (a colleague may hold finance only)
+  const { canAccess: seesPayments } = useCanAccess({ action: 'list', resource: 'payments' });
   // the same screen answers the menu's Wallet Balance, titled as the menu names it
   const titleKey =
     useLocation().pathname === '/finance/wallet/balance' ? 'common.screens.wallet_balance' : `${K}.title`;
@@ -176,9 +178,11 @@ export const FinancePage = () => {
                 <Typography id="wallet-payments" variant="h6" component="h2">
                   {translate(`${K}.payments`)}
                 </Typography>
-                <Button component={Link} to="/transaction/payment-history">
-                  {translate(`${K}.all_payments`)}
-                </Button>
+                {seesPayments && (
+                  <Button component={Link} to="/transaction/payment-history">
+                    {translate(`${K}.all_payments`)}
+                  </Button>
+                )}
               </Stack>
               {state.data.payments.length === 0 ? (
                 <Typography color="text.secondary">{translate(`${K}.no_payments`)}</Typography>

@@ -15,6 +15,18 @@ import { renderApp, signIn, waitForPath } from '../renderApp';
 const TIMEOUT = { timeout: 15_000 };
 
 describe('finance', { timeout: 60_000 }, () => {
+  it("leads a merchant from Finance to their company's whole payment history", async () => {
+    await signIn('merchant');
+    renderApp('/finance');
+    const payments = await screen.findByRole('region', { name: 'Top-ups' }, TIMEOUT);
+    fireEvent.click(within(payments).getByRole('link', { name: 'All payments' }));
+    await waitForPath('/transaction/payment-history');
+    expect(await screen.findByRole('heading', { name: 'Payment History' }, TIMEOUT)).toBeInTheDocument();
+    expect(screen.queryByText('Not allowed')).not.toBeInTheDocument();
+    // their own company only: no company column or filter, which operators get
+    expect(screen.queryByRole('columnheader', { name: /^Company/ })).not.toBeInTheDocument();
+  });
+
   it('tops up for free behind the confirm and shows the new balance and movement', async () => {
     const sent: { body: unknown; key: string | null }[] = [];
     const listener = async ({ request }: { request: Request }) => {
