@@ -1,4 +1,5 @@
 export * from './claims';
+export * from './config-main';
 export * from './constants';
 export * from './dashboard';
 export * from './enums';

@@ -4,6 +4,7 @@
 import {
   ACCESS_TOKEN_TTL_S,
   type InvitationType,
+  type MainConfig,
   type SignupState,
   type UserState,
   type UserType,
@@ -25,13 +26,7 @@ export interface MockUser extends LoggedInUser {
   updateTime: string;
 }
 
-export interface MockMainConfig {
-  id: number;
-  country: string;
-  currency: string;
-  banner: { imageUrl: string; linkUrl?: string; title?: string }[];
-  stampCardDefaultImages: string[];
-  stampCardDefaultPrice: number;
+export interface MockMainConfig extends MainConfig {
   createTime: string;
   updateTime: string;
 }

@@ -1,12 +1,8 @@
 import { jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { DEFAULT_CURRENCY } from '../../../contract';
+import { type BannerItem, DEFAULT_CURRENCY } from '../../../contract';
 import { timestamps } from './columns';
 
-export interface BannerItem {
-  imageUrl: string;
-  linkUrl?: string;
-  title?: string;
-}
+export type { BannerItem };
 
 /** The main config of one country (spec section 3 "Main config"); one row per country. */
 export const mainConfigs = pgTable(

@@ -29,6 +29,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
+import type { BannerItem, MainConfig } from '../../../contract/config-main';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
@@ -36,21 +37,6 @@ import { formatMoney } from '../finance/api';
 
 export const MAIN_CONFIG_PATH = '/config/main';
 const K = 'config.main';
-
-export interface BannerItem {
-  imageUrl: string;
-  linkUrl?: string;
-  title?: string;
-}
-
-export interface MainConfigRow {
-  id: number;
-  country: string;
-  currency: string | null;
-  banner: BannerItem[];
-  stampCardDefaultImages: string[];
-  stampCardDefaultPrice: number | null;
-}
 
 interface FormValues {
   country?: string;
@@ -92,7 +78,7 @@ const EditDialog = ({
   onSaved,
 }: {
   /** null: a new country */
-  row: MainConfigRow | null;
+  row: MainConfig | null;
   onClose: () => void;
   onSaved: () => void;
 }) => {
@@ -187,7 +173,7 @@ const EditDialog = ({
 const money = (amount: number | null, currency: string | null) =>
   amount === null ? null : currency ? formatMoney(amount, currency) : amount.toFixed(2);
 
-const CountryCard = ({ row, onEdit }: { row: MainConfigRow; onEdit: () => void }) => {
+const CountryCard = ({ row, onEdit }: { row: MainConfig; onEdit: () => void }) => {
   const translate = useTranslate();
   const price = money(row.stampCardDefaultPrice, row.currency);
   return (
@@ -239,11 +225,11 @@ const CountryCard = ({ row, onEdit }: { row: MainConfigRow; onEdit: () => void }
 export const MainConfigPanel = () => {
   const translate = useTranslate();
   const [version, setVersion] = useState(0);
-  const [editing, setEditing] = useState<MainConfigRow | 'new' | null>(null);
-  const state = useLoadable<MainConfigRow[]>({
+  const [editing, setEditing] = useState<MainConfig | 'new' | null>(null);
+  const state = useLoadable<MainConfig[]>({
     key: `main-config:${version}`,
     load: async (http) =>
-      (await http<MainConfigRow[]>(`${MAIN_CONFIG_PATH}?page=0&size=100&sort=country,asc`)).data,
+      (await http<MainConfig[]>(`${MAIN_CONFIG_PATH}?page=0&size=100&sort=country,asc`)).data,
   });
   return (
     <Box component="section" aria-label={translate(`${K}.title`)}>
