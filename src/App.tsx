@@ -23,6 +23,7 @@ import { Gate, ShellLayout } from './layout/ShellLayout';
 import { createProviders, type PortalPermissions, type Providers } from './providers';
 import { endpointsFromDeclarations } from './providers/dataProvider';
 import { getPortalEnv } from './providers/env';
+import { pnsAllowedFor } from './providers/pnsCheck';
 import { LoginPage, ROUTES } from './routes';
 import { createCookieThemeStore } from './theme/cookieThemeStore';
 import { darkTheme, lightTheme } from './theme/themes';
@@ -75,11 +76,6 @@ const CatchAll = () => {
   const { pathname } = useLocation();
   return isDeclaredResourcePath(pathname) ? <UnregisteredResource /> : <NotFoundPage />;
 };
-
-interface PnsAnswer {
-  content?: { allowed?: unknown };
-  allowed?: unknown;
-}
 
 const isPortalPermissions = (value: unknown): value is PortalPermissions =>
   typeof value === 'object' &&
@@ -134,11 +130,8 @@ export const App = ({ providers: given, store: givenStore }: AppProps) => {
       let pnsAllowed = role === 'operator';
       const user = providers.storage.getUser();
       if (role === 'merchant' && user) {
-        // the same check as the session's (layout/SessionContext.tsx): a failure only hides push
-        pnsAllowed = await providers
-          .httpClient<PnsAnswer>(`/user/${user.id}/pns/is-allow`, { method: 'POST' })
-          .then(({ data }) => (data?.content?.allowed ?? data?.allowed) === true)
-          .catch(() => false);
+        // the session's check (layout/SessionContext.tsx), asked once for both
+        pnsAllowed = await pnsAllowedFor(providers.httpClient, user.id, providers.storage.getRefreshToken());
       }
       const viewer: ResourceViewer = {
         role,

@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext, useEffect, useRef, useState 
 import { useLocation } from 'react-router-dom';
 import { roleOf } from '../../contract';
 import { useHttpClient } from '../components/HttpClientContext';
+import { pnsAllowedFor } from '../providers/pnsCheck';
 import type { LoggedInUser } from '../providers/storage';
 import { getSessionStore } from '../providers/storage';
 import type { Session } from './startup';
@@ -17,11 +18,6 @@ export const SESSION_CHANGED_EVENT = 'portal:session-changed';
 const SessionContext = createContext<Session>({ status: 'loading' });
 
 export const useSession = (): Session => useContext(SessionContext);
-
-interface PnsAnswer {
-  content?: { allowed?: unknown };
-  allowed?: unknown;
-}
 
 /**
  * Loads the logged-in user at startup and again whenever the stored login changes (sign-in,
@@ -69,9 +65,7 @@ export const SessionProvider = ({ loader, children }: { loader: SessionLoader; c
       let pnsAllowed = role === 'operator';
       if (role === 'merchant') {
         // A failed permission check only hides Communications; it is no reason to end the session.
-        pnsAllowed = await httpClient<PnsAnswer>(`/user/${user.id}/pns/is-allow`, { method: 'POST' })
-          .then(({ data }) => (data?.content?.allowed ?? data?.allowed) === true)
-          .catch(() => false);
+        pnsAllowed = await pnsAllowedFor(httpClient, user.id, getSessionStore().getRefreshToken());
       }
       return { status: 'user', user, role, pnsAllowed } as const;
     })()

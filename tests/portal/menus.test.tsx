@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockDb } from '../../mocks/node';
+import { mockDb, server } from '../../mocks/node';
 import { menuGroups, renderApp, signIn } from './renderApp';
 import { testEnv } from './setup';
 
@@ -89,6 +89,27 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
     expect(linksOf(nav, 'Organization')).toEqual(['Brand /organization/brand', 'Store /organization/store']);
     expect(linksOf(nav, 'Access')).toEqual(['Merchant Access /access/merchant-access']);
     expect(linksOf(nav, 'Finance')).toEqual(['Wallet Balance /finance/wallet/balance']);
+  });
+
+  it("asks the push permission check once for the menu and the push screens' registration", async () => {
+    const asked: string[] = [];
+    const listener = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname.endsWith('/pns/is-allow')) asked.push(request.method);
+    };
+    server.events.on('request:start', listener);
+    try {
+      await signIn('merchant');
+      const nav = await openMenuAt('/communications/pushNotifications', 'Push Notifications');
+      await within(nav).findByRole('button', { name: 'Communications' });
+      // the push list is a registered table: its screen, not "not allowed"
+      expect(
+        await screen.findByRole('heading', { name: 'Push Notifications' }, HOME_TIMEOUT),
+      ).toBeInTheDocument();
+      expect(screen.queryByText('Not allowed')).not.toBeInTheDocument();
+      expect(asked).toEqual(['POST']);
+    } finally {
+      server.events.removeListener('request:start', listener);
+    }
   });
 
   it('merchant not allowed push notifications: no Communications', async () => {
