@@ -28,6 +28,7 @@ import {
   REGEX_MAX_LENGTH,
 } from '../../contract/list-query';
 import { AppError } from '../errors';
+import { rowsOfResult } from './raw-rows';
 import { unstorableIn } from './unstorable';
 
 export const FIELD_TYPES = ['text', 'number', 'boolean', 'datetime', 'enum'] as const;
@@ -755,7 +756,10 @@ export const selectPage = async (
   else if (countBeside) {
     const first = data[0]?.[TOTAL_KEY];
     // a page past the end has no row to carry the total: then it is read on its own
-    total = typeof first === 'number' ? first : await db.execute(sql`select ${countSql} as n`).then(countOf);
+    total =
+      typeof first === 'number'
+        ? first
+        : Number(rowsOfResult<{ n: unknown }>(await db.execute(sql`select ${countSql} as n`))[0]?.n ?? 0);
     for (const row of data) delete row[TOTAL_KEY];
   }
   const info = pageInfo(list.page, list.size, total, estimate !== undefined);
@@ -764,13 +768,6 @@ export const selectPage = async (
     last && data.length === list.size ? { ...info, cursor: encodeCursor(list.keys, last) } : info;
   if (hidden.length > 0) for (const row of data) for (const name of hidden) delete row[name];
   return { data, page };
-};
-
-/** `n` of a one-row `select ... as n` answer, on node-postgres (`{rows}`) and PGlite alike. */
-const countOf = (res: unknown): number => {
-  const rows = Array.isArray(res) ? res : isRecord(res) && Array.isArray(res.rows) ? res.rows : [];
-  const first: unknown = rows[0];
-  return isRecord(first) ? Number(first.n ?? 0) : 0;
 };
 
 const estimates = new WeakMap<object, Map<string, { rows: number; until: number }>>();
@@ -803,10 +800,8 @@ export const estimatedRows = async (db: AnyDatabase, table: PgTable): Promise<nu
   const cached = byTable.get(name);
   if (cached && cached.until > now) return cached.rows;
   // the table comes from a declaration, rendered as an identifier: no request text
-  const res = (await db.execute(sql`explain (format json) select 1 from ${table}`)) as unknown as
-    | { rows: unknown[] }
-    | unknown[];
-  const rows = Math.round(planRows(Array.isArray(res) ? res : res.rows) ?? 0);
+  const res = await db.execute(sql`explain (format json) select 1 from ${table}`);
+  const rows = Math.round(planRows(rowsOfResult(res)) ?? 0);
   byTable.set(name, { rows, until: now + listLimits.estimateTtlMs });
   return rows;
 };

@@ -18,6 +18,7 @@ import type { ResourceDeclaration } from '../../resources/types';
 import type { Db } from '../db/client';
 import { brand, company, memberCards, push, stampsTransaction, store, voucherHistory } from '../db/schema';
 import { AppError } from '../errors';
+import { rowsOfResult } from '../lib/raw-rows';
 import { declarationOf } from '../resources/registry';
 import { type Caller, callerScopeOf } from '../resources/service';
 import { timeZoneOf } from './dashboard';
@@ -68,10 +69,6 @@ export const checkedDays = (q: Pick<AnalyticsQuery, 'from' | 'to'>): string[] =>
 };
 
 type Keyed = { g: unknown };
-
-/** The rows of a raw `execute`: node-postgres and PGlite answer `{rows}`, some drivers an array. */
-const rowsOfResult = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
 
 export const analyticsFor = async (
   db: Db,

@@ -19,10 +19,6 @@ export interface ActiveLogin {
   user: UserRow;
 }
 
-/**
- * The login behind an access token's tid, with its user, whether or not it still works (the caller
- * checks the user's state first, then revocation and expiry); null when unknown.
- */
 const loginQueries = new WeakMap<Db, ReturnType<typeof prepareFindLogin>>();
 const prepareFindLogin = (db: Db) =>
   db
@@ -33,7 +29,11 @@ const prepareFindLogin = (db: Db) =>
     .limit(1)
     .prepare('auth_find_login');
 
-/** Every API call asks this, so it is one prepared statement per database (built and planned once). */
+/**
+ * The login behind an access token's tid, with its user, whether or not it still works (the caller
+ * checks the user's state first, then revocation and expiry); null when unknown. Every API call asks
+ * it, so it is one prepared statement per database (built and planned once).
+ */
 export const findLogin = async (db: Db, tid: string): Promise<ActiveLogin | null> => {
   let query = loginQueries.get(db);
   if (!query) {
