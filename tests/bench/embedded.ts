@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BASE_PATHS } from '../../contract';
 import { EMAILS, PASSWORD } from './generate';
-import { request } from './http';
+import { request, signIn } from './http';
 import { receiptOf } from './sql';
 import { interleaved, ms, type Stats, stats, timed } from './stats';
 
@@ -53,16 +53,7 @@ const main = async (): Promise<void> => {
   });
   const base = `http://127.0.0.1:${port}`;
   try {
-    const login = async (email: string): Promise<string> => {
-      const res = await request(`${base}${BASE_PATHS.main}/auth/get-token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: PASSWORD }),
-      });
-      const token = res.headers['x-access-token'];
-      if (res.status !== 200 || typeof token !== 'string') throw new Error(`login ${email}: ${res.status}`);
-      return token;
-    };
+    const login = (email: string): Promise<string> => signIn(base, email, PASSWORD);
     const tokens = {
       operator: await login(EMAILS.operator),
       merchant: await login(EMAILS.merchant),

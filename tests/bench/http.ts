@@ -4,6 +4,7 @@
 // server that compresses (the app) and not to the one that does not (the peer).
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { BASE_PATHS } from '../../contract';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -60,3 +61,16 @@ const once = (url: string, options: Options): Promise<Answer> =>
     );
     req.end(options.body);
   });
+
+/** Signs in at the app on `base` and answers the access token (throws when refused). */
+export const signIn = async (base: string, email: string, password: string): Promise<string> => {
+  const res = await request(`${base}${BASE_PATHS.main}/auth/get-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const token = res.headers['x-access-token'];
+  if (res.status !== 200 || res.body.code !== 0 || typeof token !== 'string')
+    throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+  return token;
+};

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { BASE_PATHS } from '../../contract';
 import { verifyPassword } from '../../server/services/passwords';
 import { type BenchData, EMAILS, ensureBenchData, PASSWORD } from './generate';
-import { type Answer, request } from './http';
+import { type Answer, request, signIn } from './http';
 import { FIRST_PAGE_SQL, receiptOf } from './sql';
 import { interleaved, load, ms, type Stats, throughput } from './stats';
 
@@ -81,16 +81,7 @@ const main = async (): Promise<void> => {
   const appUrl = `http://127.0.0.1:${app.port}`;
   const peerUrl = `http://127.0.0.1:${peer.port}`;
   try {
-    const login = async (email: string): Promise<string> => {
-      const res = await request(`${appUrl}${BASE_PATHS.main}/auth/get-token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: PASSWORD }),
-      });
-      json(res, `login ${email}`);
-      const token = res.headers['x-access-token'];
-      return typeof token === 'string' ? token : '';
-    };
+    const login = (email: string): Promise<string> => signIn(appUrl, email, PASSWORD);
     const tokens = {
       operator: await login(EMAILS.operator),
       merchant: await login(EMAILS.merchant),
