@@ -7,9 +7,9 @@
 #   docker build -t loyalty-portal .
 #   docker run -p 8080:8080 -v loyalty-data:/data loyalty-portal
 #
-# Node 22 is the current LTS; the code runs on Node 20, 22 and 24.
+# Node 24 is the current LTS, the same major `npm ci` pins into node_modules for every other command.
 
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
@@ -17,12 +17,12 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx vite build
 
-FROM node:22-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -7,6 +8,9 @@ import { defineConfig } from 'vitest/config';
 const BUILD_TESTS = ['tests/unit/bundle-budget.test.ts'];
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine. The workers
+    // wait on the database, the browser and the server as much as they compute, so use every core.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {

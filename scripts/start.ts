@@ -1,4 +1,6 @@
 // npm start: builds the portal when dist/ is missing or older than its sources, then starts the server.
+// The npm script is `exec node …`: the shell npm starts is replaced by this process, so the signal npm
+// relays on SIGTERM / SIGINT reaches the server (a lingering `sh -c` died and left the server serving).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -29,6 +31,9 @@ const newestMtime = (target: string): number => {
 };
 
 const needsBuild = (): boolean => {
+  // a DIST_DIR of its own serves a portal built elsewhere: building ./dist would not change it
+  const served = process.env.DIST_DIR;
+  if (served && path.resolve(root, served) !== path.dirname(distIndex)) return false;
   if (!existsSync(distIndex)) return true;
   const built = statSync(distIndex).mtimeMs;
   return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);

@@ -66,10 +66,11 @@ interface Started {
   stdout: () => string;
 }
 
-/** Starts server/server.ts and waits for its "listening" log line. */
-const startServer = (): Promise<Started> =>
+/** Starts server/server.ts (or another command) and waits for its "listening" log line. */
+const startServer = (
+  [cmd, argv]: readonly [string, readonly string[]] = tsxNode('server/server.ts'),
+): Promise<Started> =>
   new Promise((resolve, reject) => {
-    const [cmd, argv] = tsxNode('server/server.ts');
     const child = spawn(cmd, argv, { cwd: root, env });
     let out = '';
     child.stdout.on('data', (d) => {
@@ -116,6 +117,15 @@ describe('server.ts and create-user', () => {
     expect((await getToken(second.url, 'admin@example.com', password)).status).toBe(200);
     expect(await stop(second.child)).toBe(0);
   }, 400_000);
+
+  it('npm start: a SIGTERM to npm stops the server it started, which then refuses connections', async () => {
+    // DIST_DIR points at a folder of its own, so scripts/start.ts builds nothing and starts the server
+    const started = await startServer(['npm', ['start']]);
+    expect((await fetch(`${started.url}/readyz`)).status).toBe(200);
+    expect(await stop(started.child)).toBe(0);
+    // the server went with npm: nothing listens on its port any more
+    await expect(fetch(`${started.url}/readyz`)).rejects.toThrow();
+  }, 120_000);
 
   it('create-user adds an ENABLE user that can log in; a used e-mail and bad args exit 2', async () => {
     const made = await createUser(
