@@ -5,11 +5,12 @@
 //
 // Idempotency: the first successful answer of a (caller, key) is stored in `idempotency_keys` in the
 // operation's own transaction, so it exists exactly when the change committed. A repeat reads it back
-// and changes nothing. Two identical calls racing: the second's insert of the same key waits for the
-// first and fails on the primary key, its transaction rolls back, and it answers the stored answer.
+// and changes nothing. Two identical calls racing: the second's insert of the same key (an upsert that
+// replaces only an expired answer) waits for the first, finds its live answer and changes nothing, its
+// transaction rolls back, and it answers the stored answer.
 // A failed call stores nothing (it changed nothing): sending it again runs it again.
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { Type } from 'typebox';
@@ -149,6 +150,9 @@ const replay = (stored: Stored, fingerprint: string): string => {
   return stored.body;
 };
 
+/** The key holds a live answer of another call (it committed while this one ran): answer that one. */
+class KeyTaken extends Error {}
+
 /** Every operation's route pattern, e.g. `/portal-main-service/api/v1/vouchers/:id/redeem` (tests walk it). */
 export const OPERATION_URLS = new Set<string>();
 
@@ -201,19 +205,29 @@ export const operation = <P extends TSchema, B extends TSchema, R>(
           const body = JSON.stringify(ok(data));
           if (key) {
             const kept = spec.replayAs ? JSON.stringify(ok(spec.replayAs(data))) : body;
-            // an expired answer of the same key makes way for this one
-            await tx
-              .delete(idempotencyKeys)
-              .where(and(eq(idempotencyKeys.userId, caller.id), eq(idempotencyKeys.key, key)));
-            await tx
+            // one statement: an expired answer of the same key makes way for this one; a live one (a
+            // racing call of the same key committed first) does not, and this transaction rolls back
+            const [stored] = await tx
               .insert(idempotencyKeys)
-              .values({ userId: caller.id, key, request: fingerprint, status: 200, body: kept });
+              .values({ userId: caller.id, key, request: fingerprint, status: 200, body: kept })
+              .onConflictDoUpdate({
+                target: [idempotencyKeys.userId, idempotencyKeys.key],
+                set: {
+                  request: fingerprint,
+                  status: 200,
+                  body: kept,
+                  createTime: sql`excluded.create_time`,
+                },
+                setWhere: lt(idempotencyKeys.createTime, new Date(Date.now() - IDEMPOTENCY_TTL_MS)),
+              })
+              .returning({ userId: idempotencyKeys.userId });
+            if (!stored) throw new KeyTaken();
           }
           return body;
         });
         return reply.type('application/json; charset=utf-8').send(answer);
       } catch (err) {
-        if (key && uniqueViolation(err) !== undefined) {
+        if (key && (err instanceof KeyTaken || uniqueViolation(err) !== undefined)) {
           const stored = await storedAnswer(db, caller.id, key);
           if (stored) return reply.type('application/json; charset=utf-8').send(replay(stored, fingerprint));
         }

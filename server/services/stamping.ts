@@ -125,6 +125,16 @@ const assertStore = async (tx: DbOrTx, caller: Caller, storeId: number, brandId:
     .select({ brandId: store.brandId, state: store.state })
     .from(store)
     .where(eq(store.id, storeId));
+  assertStoreRow(caller, storeId, brandId, where);
+};
+
+/** 6701 unless `where` (the store `storeId` as read) is an ACTIVE store of `brandId` the caller may use. */
+const assertStoreRow = (
+  caller: Caller,
+  storeId: number,
+  brandId: number,
+  where: { brandId: unknown; state: unknown } | undefined,
+): void => {
   const callersStore = caller.storeId === null || caller.storeId === storeId;
   if (!where || where.brandId !== brandId || where.state !== 'ACTIVE' || !callersStore)
     throw fail('STORE_NOT_FOUND_FOR_TXN', 'storeId', "is not an active store of the programme's brand");
@@ -242,21 +252,52 @@ export interface StampResult {
   rewardVoucherId: number | null;
 }
 
+/** The member card `id`, within what the caller may act on. */
+const cardOfCaller = (caller: Caller, id: number) =>
+  and(eq(memberCards.id, id), callerScopeOf(cardDecl, memberCards, caller));
+const noSuchCard = () => fail('UNKNOWN_CARD_OR_ORDER', 'id', 'no such member card');
+
 /** The member card `id` the caller may act on, locked; unknown → 6625. */
 const lockCard = async (tx: DbOrTx, caller: Caller, id: number): Promise<MemberCardRow> => {
-  const [row] = await tx
-    .select()
-    .from(memberCards)
-    .where(and(eq(memberCards.id, id), callerScopeOf(cardDecl, memberCards, caller)))
-    .for('update');
-  if (!row) throw fail('UNKNOWN_CARD_OR_ORDER', 'id', 'no such member card');
+  const [row] = await tx.select().from(memberCards).where(cardOfCaller(caller, id)).for('update');
+  if (!row) throw noSuchCard();
   return row as MemberCardRow;
 };
 
-const programmeOf = async (tx: DbOrTx, id: number): Promise<ProgrammeRow> => {
-  const [row] = await tx.select().from(stampCard).where(eq(stampCard.id, id));
-  if (!row) throw new Error(`member card of a missing programme ${id}`);
-  return row as ProgrammeRow;
+/**
+ * For a stamping, in one statement: the member card `id` the caller may act on, locked (unknown →
+ * 6625), with its programme and the store `storeId` as they are (the store null when there is none).
+ * Only the card is locked, as when the programme and the store were read one by one after it.
+ */
+const lockCardForStamping = async (
+  tx: DbOrTx,
+  caller: Caller,
+  id: number,
+  storeId: number,
+): Promise<{
+  card: MemberCardRow;
+  programme: ProgrammeRow;
+  /** both null when there is no store `storeId` (the join found none) */
+  store: { brandId: unknown; state: unknown };
+}> => {
+  const [row] = await tx
+    .select({
+      card: memberCards,
+      programme: stampCard,
+      storeBrandId: store.brandId,
+      storeState: store.state,
+    })
+    .from(memberCards)
+    .innerJoin(stampCard, eq(stampCard.id, memberCards.stampCardId))
+    .leftJoin(store, eq(store.id, storeId))
+    .where(cardOfCaller(caller, id))
+    .for('update', { of: memberCards });
+  if (!row) throw noSuchCard();
+  return {
+    card: row.card as MemberCardRow,
+    programme: row.programme as ProgrammeRow,
+    store: { brandId: row.storeBrandId, state: row.storeState },
+  };
 };
 
 /** When the store's PIN stamping is locked (5 wrong PINs in the window), else null. */
@@ -303,13 +344,14 @@ export const stampCardOnce = async (
   input: StampInput,
   now = new Date(),
 ): Promise<StampResult> => {
-  const card = await lockCard(tx, caller, cardId);
+  // the card (locked), its programme and the store in one round trip; checked in the same order as ever
+  const { card, programme, store: where } = await lockCardForStamping(tx, caller, cardId, input.storeId);
   if (card.state !== CARD_STATE.AVAILABLE)
     throw fail('UNKNOWN_CARD_OR_ORDER', 'state', `the card is ${stateName(card.state)}`);
-  const programme = await programmeOf(tx, card.stampCardId);
   if (dayOf(now) > programme.endDate)
     throw fail('UNKNOWN_CARD_OR_ORDER', 'state', `the programme ended on ${programme.endDate}`);
-  await assertStore(tx, caller, input.storeId, card.brandId);
+  assertActsForStore(caller, input.storeId);
+  assertStoreRow(caller, input.storeId, card.brandId, where);
   if (input.pin !== undefined) await assertPin(tx, input.storeId, input.pin, now);
   if (input.expectedStamps !== undefined && input.expectedStamps !== card.stamps)
     throw fail('STAMP_NUMBER_MISMATCH', 'expectedStamps', `the card has ${card.stamps} stamps`);

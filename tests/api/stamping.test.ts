@@ -512,6 +512,18 @@ describe('under concurrency', () => {
     expect((await movementsOf(card.id)).map(([, after]) => after)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   }, 240_000);
 
+  it('20 stampings racing with one Idempotency-Key stamp once and all answer the first answer', async () => {
+    const { card } = await newCard({ stampsRequired: 10, maxStampsPerTransaction: 1 });
+    const headers = { 'idempotency-key': `race-${card.id}` };
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => stamp(card.id, { stamps: 1 }, 'owner', headers)),
+    );
+    expect(new Set(results.map((r) => r.body)).size).toBe(1);
+    expect(results[0]?.json().code).toBe(0);
+    expect((await cardRow(card.id)).stamps).toBe(1);
+    expect(await movementsOf(card.id)).toHaveLength(1);
+  }, 120_000);
+
   it('200 voids racing on one transaction void it once', async () => {
     const { card } = await newCard();
     const done = dataOf(await stamp(card.id, { stamps: 2 })) as Stamped;
