@@ -1,8 +1,10 @@
 // The job runner (OPERATIONS.md "Jobs"): a queue kept in the `jobs` table, shared by every server
 // instance on one database. Each poll enqueues the current slot of the periodic jobs, claims due
 // rows with `FOR UPDATE SKIP LOCKED` under a lease, runs them and records the outcome. Plain SQL
-// over our own table rather than pg-boss or graphile-worker: those need a connection string and
-// LISTEN/NOTIFY, and the embedded PGlite is one in-process connection (docs/architecture.md "Jobs").
+// over our own table rather than pg-boss: pg-boss 12 now runs on PGlite and enqueues in our
+// transactions, but it hangs the embedded database on an unknown queue inside a transaction, stores
+// unscrubbed stacks and does not fence completions by lease (measured: docs/architecture.md "Jobs:
+// the runner and pg-boss").
 import { hostname } from 'node:os';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';

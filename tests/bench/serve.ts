@@ -10,33 +10,18 @@
 //                                                   timed here too, before listening, and printed as
 //                                                   `floor <case> <json figures>` lines
 // It prints `listening <port>` once it answers.
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { createDb, type Db, migrate } from '../../server/db/client';
 import { benchMarker, type Exec, fillBenchDatabase } from './generate';
+import { listenApp } from './listen';
 import { EMBEDDED_CASES, FIRST_PAGE_SQL } from './sql';
 import { interleaved } from './stats';
 
 const [, , kind, url, rowsArg, callsArg] = process.argv;
 
-const listen = async (db: Db, env: Record<string, string>): Promise<number> => {
-  const config = loadConfig({
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    DATA_DIR: tmpdir(),
-    LOGIN_MAX_PER_IP: '1000000',
-    LOGIN_MAX_FAILURES: '1000000',
-    LOG_LEVEL: 'error',
-    ...env,
-  });
-  const app = await buildApp({ config, db, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  return typeof address === 'object' && address ? address.port : 0;
-};
+const listen = async (db: Db, env: Record<string, string>): Promise<number> =>
+  (await listenApp(db, env)).port;
 
 const startApp = async (databaseUrl: string): Promise<number> => {
   const handle = await createDb({ databaseUrl });

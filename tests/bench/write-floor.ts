@@ -1,0 +1,359 @@
+// The write bench's SQL floor: each operation's essential statements, as its service sends them, in ONE
+// transaction, one round trip per statement with parameters (as drizzle does), straight through
+// node-postgres on PostgreSQL and straight through PGlite's own query on the embedded database (it
+// lives in the server's process: tests/bench/write-serve.ts runs this there).
+//
+// Included, per operation (BEGIN and COMMIT around each):
+//   stamp (POST /member-cards/{id}/stamps, services/stamping.ts stampCardOnce), 8 statements:
+//     select member_cards … for update (the card, in the caller's company); select stamp_card (the
+//     programme); select store (brand, state); select stamps_transaction (the receipt number unused
+//     at the store); insert stamps_transaction … returning; update member_cards (stamps, state);
+//     insert stamping_history; insert idempotency_keys (the stored answer)
+//   issueCard (POST /stamp-cards/{id}/member-cards, issueMemberCard + debitWallet), 12 statements:
+//     select stamp_card … for update; select store; select member_cards (no AVAILABLE card held);
+//     insert members on conflict do nothing; insert member_cards … returning; select account (the
+//     wallet); update account balance - price where balance >= price returning; insert
+//     wallet_transactions; update stamp_card issued_count + 1; insert audit_log; insert idempotency_keys
+//   issueVouchers (POST /voucher-packs/{id}/vouchers, quantity 1, issueVouchers), 12 statements:
+//     select voucher_packs … for update; select count(*) vouchers (the member's limit); select account;
+//     update account (debit) returning; insert wallet_transactions; insert members on conflict do
+//     nothing; insert vouchers … returning; insert voucher_history; update voucher_packs issued_count
+//     + 1 returning; insert audit_log; insert idempotency_keys
+//   redeem (POST /vouchers/{id}/redeem, redeemVoucher), 6 statements:
+//     select vouchers … for update; select store; update vouchers (REDEEMED) returning; insert
+//     voucher_history; insert audit_log; insert idempotency_keys
+//   topUp (POST /wallet/top-ups FREE, payments.ts topUp + creditWallet), 7 statements:
+//     select company join country_config (free top-ups allowed); select account; insert payments …
+//     returning; update account balance + amount returning; insert wallet_transactions … returning;
+//     insert audit_log; insert idempotency_keys
+// Left out: what the framework does around the service (the session's user and permissions lookups,
+// the Idempotency-Key lookup before the transaction and its delete-before-insert), the reward voucher
+// a completing stamp issues (the floor only marks the card completed), and the rules' refusals (the
+// floor's rows never break them). The floor works on rows of its own companies, never the app's.
+import { newVoucherCode } from '../../server/services/vouchers';
+
+export type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+/** Runs `fn` in one transaction (BEGIN … COMMIT, ROLLBACK on a throw). */
+export type InTransaction = <T>(fn: (q: Query) => Promise<T>) => Promise<T>;
+
+/** What every call names: the caller's company (its scope), the caller (the stored answer's owner). */
+interface Common {
+  companyId: number;
+  userId: number;
+  email: string;
+  /** the Idempotency-Key */
+  key: string;
+}
+export interface StampArg extends Common {
+  cardId: number;
+  storeId: number;
+  receiptNo: string;
+}
+export interface IssueCardArg extends Common {
+  programmeId: number;
+  storeId: number;
+  mobile: string;
+}
+export interface IssueVouchersArg extends Common {
+  packId: number;
+  mobile: string;
+}
+export interface RedeemArg extends Common {
+  voucherId: number;
+  storeId: number;
+}
+export interface TopUpArg extends Common {
+  amount: number;
+}
+export interface OpArgs {
+  stamp: StampArg;
+  issueCard: IssueCardArg;
+  issueVouchers: IssueVouchersArg;
+  redeem: RedeemArg;
+  topUp: TopUpArg;
+}
+export type Op = keyof OpArgs;
+export const OPS: readonly Op[] = ['stamp', 'issueCard', 'issueVouchers', 'redeem', 'topUp'];
+
+/** Statements per call of each floor, BEGIN and COMMIT included. */
+export const FLOOR_STATEMENTS: Record<Op, number> = {
+  stamp: 10,
+  issueCard: 14,
+  issueVouchers: 14,
+  redeem: 8,
+  topUp: 9,
+};
+
+const one = async (q: Query, text: string, params: unknown[], what: string) => {
+  const row = (await q(text, params)).rows[0];
+  if (!row) throw new Error(`floor: ${what}: no row`);
+  return row;
+};
+
+const storeAnswer = (q: Query, a: Common, path: string, answer: unknown) =>
+  q('insert into idempotency_keys (user_id, key, request, status, body) values ($1, $2, $3, 200, $4)', [
+    a.userId,
+    a.key,
+    `POST ${path} floor`,
+    JSON.stringify({ type: 'CR', code: 0, data: answer }),
+  ]);
+
+const audit = (q: Query, a: Common, action: string, resource: string, recordId: unknown, after: unknown) =>
+  q(
+    `insert into audit_log (actor_id, actor_email, action, resource, record_id, company_id, after)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [a.userId, a.email, action, resource, String(recordId), a.companyId, JSON.stringify(after)],
+  );
+
+const walletRow = (q: Query, companyId: number) =>
+  one(q, 'select id, balance, currency from account where company_id = $1 limit 1', [companyId], 'wallet');
+
+const debit = async (q: Query, companyId: number, amount: string) => {
+  const wallet = await walletRow(q, companyId);
+  const after = await one(
+    q,
+    'update account set balance = balance - $2::numeric where id = $1 and balance >= $2::numeric returning balance::text as balance',
+    [wallet.id, amount],
+    'debit (balance too low)',
+  );
+  return { accountId: wallet.id, balance: after.balance };
+};
+
+const ledger = (
+  q: Query,
+  companyId: number,
+  accountId: unknown,
+  type: string,
+  amount: string,
+  balanceAfter: unknown,
+  reference: string,
+  refs: { paymentId?: unknown; memberCardId?: unknown; voucherPackId?: unknown },
+) =>
+  q(
+    `insert into wallet_transactions
+       (company_id, account_id, type, amount, balance_after, reference, payment_id, member_card_id, voucher_pack_id)
+     values ($1, $2, $3, $4::numeric, $5::numeric, $6, $7, $8, $9) returning *`,
+    [
+      companyId,
+      accountId,
+      type,
+      amount,
+      balanceAfter,
+      reference,
+      refs.paymentId ?? null,
+      refs.memberCardId ?? null,
+      refs.voucherPackId ?? null,
+    ],
+  );
+
+export const FLOORS: { [K in Op]: (q: Query, a: OpArgs[K]) => Promise<unknown> } = {
+  stamp: async (q, a) => {
+    const card = await one(
+      q,
+      'select * from member_cards where id = $1 and company_id = $2 for update',
+      [a.cardId, a.companyId],
+      'card',
+    );
+    const programme = await one(
+      q,
+      'select * from stamp_card where id = $1',
+      [card.stamp_card_id],
+      'programme',
+    );
+    await one(q, 'select brand_id, state from store where id = $1', [a.storeId], 'store');
+    await q(
+      `select id from stamps_transaction where store_id = $1 and receipt_no = $2 and result in ('SUCCESS', 'VOIDED') limit 1`,
+      [a.storeId, a.receiptNo],
+    );
+    const stampsAfter = Number(card.stamps) + 1;
+    const state = stampsAfter === Number(programme.stamps_required) ? 1 : 0;
+    const txn = await one(
+      q,
+      `insert into stamps_transaction
+         (company_id, brand_id, stamp_card_id, member_card_id, member_mobile, type, result, stamps,
+          stamps_after, member_card_state, receipt_no, store_id, at)
+       values ($1, $2, $3, $4, $5, 'STAMP_CARD_TXN', 'SUCCESS', 1, $6, $7, $8, $9, now()) returning *`,
+      [
+        card.company_id,
+        card.brand_id,
+        card.stamp_card_id,
+        card.id,
+        card.member_mobile,
+        stampsAfter,
+        state,
+        a.receiptNo,
+        a.storeId,
+      ],
+      'transaction',
+    );
+    await q('update member_cards set stamps = $2, state = $3 where id = $1', [card.id, stampsAfter, state]);
+    await q(
+      `insert into stamping_history
+         (company_id, brand_id, stamp_card_id, member_card_id, transaction_id, member_mobile, stamps_delta,
+          stamps_after, member_card_state, store_id, at)
+       values ($1, $2, $3, $4, $5, $6, 1, $7, $8, $9, now())`,
+      [
+        card.company_id,
+        card.brand_id,
+        card.stamp_card_id,
+        card.id,
+        txn.id,
+        card.member_mobile,
+        stampsAfter,
+        state,
+        a.storeId,
+      ],
+    );
+    await storeAnswer(q, a, `/member-cards/${a.cardId}/stamps`, txn);
+    return txn.id;
+  },
+
+  issueCard: async (q, a) => {
+    const programme = await one(
+      q,
+      'select * from stamp_card where id = $1 and company_id = $2 for update',
+      [a.programmeId, a.companyId],
+      'programme',
+    );
+    await one(q, 'select brand_id, state from store where id = $1', [a.storeId], 'store');
+    await q(
+      'select id from member_cards where stamp_card_id = $1 and member_mobile = $2 and state = 0 limit 1',
+      [programme.id, a.mobile],
+    );
+    await q('insert into members (mobile) values ($1) on conflict do nothing', [a.mobile]);
+    const card = await one(
+      q,
+      `insert into member_cards (company_id, brand_id, stamp_card_id, member_mobile, store_id, price)
+       values ($1, $2, $3, $4, $5, $6) returning *`,
+      [programme.company_id, programme.brand_id, programme.id, a.mobile, a.storeId, programme.price],
+      'card',
+    );
+    const price = Number(programme.price).toFixed(2);
+    const wallet = await debit(q, a.companyId, price);
+    await ledger(
+      q,
+      a.companyId,
+      wallet.accountId,
+      'STAMP_CARD_TXN',
+      `-${price}`,
+      wallet.balance,
+      'Member card',
+      {
+        memberCardId: card.id,
+      },
+    );
+    await q('update stamp_card set issued_count = issued_count + 1 where id = $1', [programme.id]);
+    await audit(q, a, 'issue', 'memberCards', card.id, card);
+    await storeAnswer(q, a, `/stamp-cards/${a.programmeId}/member-cards`, card);
+    return card.id;
+  },
+
+  issueVouchers: async (q, a) => {
+    const pack = await one(
+      q,
+      'select * from voucher_packs where id = $1 and company_id = $2 for update',
+      [a.packId, a.companyId],
+      'pack',
+    );
+    await q('select count(*) from vouchers where voucher_pack_id = $1 and issued_to_mobile = $2', [
+      pack.id,
+      a.mobile,
+    ]);
+    const price = Number(pack.price).toFixed(2);
+    const wallet = await debit(q, a.companyId, price);
+    await ledger(q, a.companyId, wallet.accountId, 'VOUCHER_TXN', `-${price}`, wallet.balance, '1 × pack', {
+      voucherPackId: pack.id,
+    });
+    await q('insert into members (mobile) values ($1) on conflict do nothing', [a.mobile]);
+    const voucher = await one(
+      q,
+      `insert into vouchers
+         (company_id, brand_id, code, title, voucher_pack_id, member_mobile, issued_to_mobile, value, state,
+          valid_from, valid_until)
+       values ($1, $2, $3, $4, $5, $6, $6, $7, 'AVAILABLE', current_date, current_date + $8::int) returning *`,
+      [
+        pack.company_id,
+        pack.brand_id,
+        newVoucherCode(),
+        pack.title,
+        pack.id,
+        a.mobile,
+        pack.voucher_value,
+        Number(pack.voucher_validity_days) - 1,
+      ],
+      'voucher',
+    );
+    await q(
+      `insert into voucher_history (company_id, brand_id, voucher_id, action, member_mobile, at)
+       values ($1, $2, $3, 'ISSUED', $4, now())`,
+      [voucher.company_id, voucher.brand_id, voucher.id, a.mobile],
+    );
+    const after = await one(
+      q,
+      'update voucher_packs set issued_count = issued_count + 1 where id = $1 returning *',
+      [pack.id],
+      'pack after',
+    );
+    await audit(q, a, 'issue', 'voucherPacks', pack.id, {
+      issuedCount: after.issued_count,
+      voucherIds: [voucher.id],
+    });
+    await storeAnswer(q, a, `/voucher-packs/${a.packId}/vouchers`, { pack: after, vouchers: [voucher] });
+    return voucher.id;
+  },
+
+  redeem: async (q, a) => {
+    const voucher = await one(
+      q,
+      'select * from vouchers where id = $1 and company_id = $2 for update',
+      [a.voucherId, a.companyId],
+      'voucher',
+    );
+    await one(q, 'select id, brand_id, company_id, state from store where id = $1', [a.storeId], 'store');
+    const after = await one(
+      q,
+      `update vouchers set state = 'REDEEMED', redeemed_at = now(), redeemed_store_id = $2 where id = $1 returning *`,
+      [a.voucherId, a.storeId],
+      'voucher after',
+    );
+    await q(
+      `insert into voucher_history (company_id, brand_id, voucher_id, action, member_mobile, store_id, at)
+       values ($1, $2, $3, 'REDEEMED', $4, $5, now())`,
+      [voucher.company_id, voucher.brand_id, voucher.id, voucher.member_mobile, a.storeId],
+    );
+    await audit(q, a, 'redeem', 'vouchers', voucher.id, after);
+    await storeAnswer(q, a, `/vouchers/${a.voucherId}/redeem`, after);
+    return voucher.id;
+  },
+
+  topUp: async (q, a) => {
+    await one(
+      q,
+      `select c.country, cc.currency, cc.free_top_up from company c
+       left join country_config cc on cc.country = coalesce(c.country, 'sg') where c.id = $1 limit 1`,
+      [a.companyId],
+      'company',
+    );
+    const wallet = await walletRow(q, a.companyId);
+    const amount = a.amount.toFixed(2);
+    const payment = await one(
+      q,
+      `insert into payments (company_id, amount, currency, payment_method, state, created_by, completed_at)
+       values ($1, $2::numeric, $3, 'FREE', 'SUCCEEDED', $4, now()) returning *`,
+      [a.companyId, amount, wallet.currency, a.userId],
+      'payment',
+    );
+    const after = await one(
+      q,
+      'update account set balance = balance + $2::numeric, last_top_up_at = now() where id = $1 returning balance::text as balance',
+      [wallet.id, amount],
+      'credit',
+    );
+    await ledger(q, a.companyId, wallet.id, 'TOP_UP_TXN', amount, after.balance, 'Top-up (FREE)', {
+      paymentId: payment.id,
+    });
+    await audit(q, a, 'top-up', 'payments', payment.id, { amount, paymentMethod: 'FREE' });
+    await storeAnswer(q, a, '/wallet/top-ups', { id: payment.id, balance: after.balance });
+    return payment.id;
+  },
+};

@@ -1,0 +1,183 @@
+// The write bench's server (tests/bench/write.ts starts it with an IPC channel, in a process of its own):
+//   tsx tests/bench/write-serve.ts pg <database url>        the product on PostgreSQL
+//   tsx tests/bench/write-serve.ts embedded <data dir>      the product on the embedded database (PGlite)
+// It migrates the (empty) database, serves buildApp on a port of 127.0.0.1 as `npm start` does (the job
+// runner off, so that every statement counted is a request's), and answers the bench's messages:
+//   users   adds users (the bench's operator and merchants: there is no API that creates a signed-up
+//           user without e-mail, as tests/bench/generate.ts does), answers their ids
+//   sql     runs one statement (the checks; the embedded database can only be read from this process)
+//   floor   runs a case of the SQL floor (tests/bench/write-floor.ts) with its queues and callers
+//   count   answers how many statements the app's driver sent so far
+//   trace   starts (on) or ends (off) keeping the text of every statement sent, answers them
+// Every statement of the app's driver is counted at the driver: pg.Client#query on PostgreSQL (each
+// one round trip), PGlite#query/exec and those of its transactions on the embedded database (BEGIN
+// and COMMIT of a transaction counted as two, as node-postgres sends them).
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import pg from 'pg';
+import { createDb, migrate } from '../../server/db/client';
+import { users } from '../../server/db/schema';
+import { hashPassword } from '../../server/services/passwords';
+import { listenApp } from './listen';
+import { FLOORS, type InTransaction, type Op, type OpArgs, type Query } from './write-floor';
+import { runQueues } from './write-load';
+
+const [, , kind, where] = process.argv;
+if ((kind !== 'pg' && kind !== 'embedded') || !where || !process.send) {
+  console.error('usage (with an IPC channel): write-serve.ts pg <database url> | embedded <data dir>');
+  process.exit(2);
+}
+
+let statements = 0;
+let trace: string[] | null = null;
+const note = (text: unknown): void => {
+  statements++;
+  if (trace)
+    trace.push(
+      typeof text === 'string' ? text : String((text as { text?: unknown } | null)?.text ?? '(query object)'),
+    );
+};
+
+type AnyQuery = (this: unknown, ...args: unknown[]) => unknown;
+if (kind === 'pg') {
+  const proto = pg.Client.prototype as unknown as { query: AnyQuery };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    note(args[0]);
+    return original.apply(this, args);
+  };
+}
+
+/** Makes `target`'s query and exec count each statement they send. */
+const counting = (target: object): void => {
+  const t = target as { query: AnyQuery; exec: AnyQuery };
+  for (const name of ['query', 'exec'] as const) {
+    const original = t[name].bind(target);
+    t[name] = (...args) => {
+      note(args[0]);
+      return original(...args);
+    };
+  }
+};
+
+/** Counts the statements of a PGlite instance and of its transactions. */
+const countPglite = (client: PGlite): void => {
+  counting(client);
+  const c = client as unknown as { transaction: AnyQuery };
+  const transaction = c.transaction.bind(client);
+  c.transaction = (...args) => {
+    const fn = args[0] as (tx: Transaction) => Promise<unknown>;
+    note('BEGIN');
+    return (
+      transaction(async (tx: Transaction) => {
+        counting(tx);
+        return fn(tx);
+      }) as Promise<unknown>
+    ).finally(() => note('COMMIT'));
+  };
+};
+
+const main = async () => {
+  const handle = kind === 'pg' ? await createDb({ databaseUrl: where }) : await createDb({ dataDir: where });
+  await migrate(handle.db);
+
+  let runSql: Query;
+  let inTransaction: InTransaction;
+  let closeFloor = async () => {};
+  if (kind === 'pg') {
+    const pool = new pg.Pool({ connectionString: where, max: 8 });
+    runSql = (text, params) => pool.query(text, params);
+    inTransaction = async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const answer = await fn((text, params) => client.query(text, params));
+        await client.query('commit');
+        return answer;
+      } catch (err) {
+        await client.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    };
+    closeFloor = () => pool.end();
+  } else {
+    const client = (handle.db as unknown as { $client: PGlite }).$client;
+    countPglite(client);
+    runSql = (text, params) => client.query(text, params);
+    inTransaction = (fn) => client.transaction((tx) => fn((text, params) => tx.query(text, params)));
+  }
+
+  // the job runner off, so that every statement counted is a request's
+  const { app, port } = await listenApp(handle.db, {
+    ...(kind === 'embedded' ? { DATA_DIR: where } : { DATABASE_URL: where }),
+    JOBS: 'off',
+  });
+
+  type Message = { id: number; cmd: string; [k: string]: unknown };
+  const answer = async (m: Message): Promise<unknown> => {
+    switch (m.cmd) {
+      case 'users': {
+        const list = m.users as {
+          email: string;
+          name: string;
+          type: 'OPERATOR' | 'MERCHANT';
+          companyId?: number;
+        }[];
+        const passwordHash = await hashPassword(String(m.password));
+        const rows = await handle.db
+          .insert(users)
+          .values(
+            list.map((u) => ({
+              email: u.email,
+              name: u.name,
+              type: u.type,
+              companyId: u.companyId ?? null,
+              passwordHash,
+              state: 'ENABLE' as const,
+              signupState: 'APPROVAL' as const,
+            })),
+          )
+          .returning({ id: users.id });
+        return rows.map((r) => r.id);
+      }
+      case 'sql':
+        return (await runSql(String(m.text), (m.params as unknown[] | undefined) ?? [])).rows;
+      case 'count':
+        return statements;
+      case 'trace': {
+        const kept = trace ?? [];
+        trace = m.on ? [] : null;
+        return kept;
+      }
+      case 'floor': {
+        const op = m.op as Op;
+        const floor = FLOORS[op] as (q: Query, a: OpArgs[Op]) => Promise<unknown>;
+        const result = await runQueues(m.queues as OpArgs[Op][][], Number(m.callers), (arg) =>
+          inTransaction((q) => floor(q, arg)),
+        );
+        return { ...result, done: result.done.map((d) => d.value) };
+      }
+      case 'close':
+        await app.close();
+        await closeFloor();
+        await handle.close().catch(() => undefined);
+        setImmediate(() => process.exit(0));
+        return true;
+      default:
+        throw new Error(`unknown command ${m.cmd}`);
+    }
+  };
+  process.on('message', (m: Message) => {
+    answer(m).then(
+      (value) => process.send?.({ id: m.id, value }),
+      (err: unknown) => process.send?.({ id: m.id, error: err instanceof Error ? err.message : String(err) }),
+    );
+  });
+  process.send?.({ ready: port });
+};
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,933 @@
+// `npm run bench:write` (issue 21, item 4): the write path, on PostgreSQL and on the embedded database.
+// Five operations (OPERATIONS.md), each through the app over HTTP (tests/bench/write-serve.ts serves it in
+// a process of its own, on a fresh database) and through its SQL floor (tests/bench/write-floor.ts: the
+// service's statements in one transaction, straight to the database), from
+//   1 caller, 8 callers on distinct rows (each its own company: card, programme, pack, wallet), and
+//   8 callers on one hot row (company 0: one card, one programme, one pack, one wallet).
+// Beside them, pgbench's TPC-B-like script on a scratch database of its own (-c 1 and -c 8). It prints
+// ops/s, p50/p95, the statements each call sent, the ratios to pgbench (same number of clients) and to
+// the floor, then checks on the database that every count is exact and exits 1 when one is not.
+// Nothing asserts a time; `npm test` never runs this.
+//
+// What the cases do:
+//   stamp          POST /member-cards/{id}/stamps {stamps: 1, storeId, receiptNo}. A card takes at most
+//                  50 stamps (stampsRequired ≤ 50; the 50th completes it and issues the reward voucher),
+//                  so the calls move to the next card of the caller every 50: the hot case's 8 callers
+//                  stamp one card together, then the next one
+//   issueCard      POST /stamp-cards/{id}/member-cards, a new member each (the programme costs 0.50)
+//   issueVouchers  POST /voucher-packs/{id}/vouchers, quantity 1, a new member each (0.25 a voucher)
+//   redeem         POST /vouchers/{id}/redeem of the vouchers issued just before; a voucher is redeemed
+//                  once, so the "hot" case is 8 callers redeeming vouchers of one pack at one store
+//   topUp          POST /wallet/top-ups {amount: 10, paymentMethod: FREE}
+// Every call sends an Idempotency-Key of its own, as a till does.
+//
+//   BENCH_WRITE_OPS (default 400: calls per case)   BENCH_WRITE_DBS (default postgres,embedded)
+//   BENCH_PGBENCH_SECONDS (default 10)   BENCH_PGBENCH_SCALE (default 8)   BENCH_PGBENCH (default pgbench)
+//   DATABASE_URL (the PostgreSQL server; scratch databases are created there and dropped)
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { BASE_PATHS } from '../../contract';
+import { request, signIn } from './http';
+import { stats } from './stats';
+import { FLOOR_STATEMENTS, OPS, type Op, type OpArgs } from './write-floor';
+import { type LoadResult, runQueues } from './write-load';
+
+const OPS_PER_CASE = Number(process.env.BENCH_WRITE_OPS ?? 400);
+const DBS = (process.env.BENCH_WRITE_DBS ?? 'postgres,embedded').split(',').map((s) => s.trim());
+const PGBENCH = process.env.BENCH_PGBENCH ?? 'pgbench';
+const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 10);
+const PGBENCH_SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 8);
+const PG_BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const MAIN = BASE_PATHS.main;
+const PAY = BASE_PATHS.payment;
+
+const CALLERS = 8;
+const PASSWORD = 'bench-write-password-1';
+const STAMPS_REQUIRED = 50;
+const CARD_PRICE = 0.5;
+const VOUCHER_PRICE = 0.25;
+const TOP_UP = 10;
+/** each wallet's first top-up (the largest one allowed), so that no charge of the run is refused */
+const FUND = 100_000;
+const MODES = ['1', '8', 'hot'] as const;
+type Mode = (typeof MODES)[number];
+const MODE_CALLERS: Record<Mode, number> = { '1': 1, '8': CALLERS, hot: CALLERS };
+type Side = 'app' | 'floor';
+
+if (!Number.isInteger(OPS_PER_CASE) || OPS_PER_CASE < CALLERS) throw new Error('BENCH_WRITE_OPS: at least 8');
+
+const runId = `${process.pid}-${Date.now().toString(36)}`;
+let seq = 0;
+const nextKey = () => `wb-${runId}-${++seq}`;
+let mobileSeq = 0;
+const nextMobile = () => `+658${String(++mobileSeq).padStart(7, '0')}`;
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const split = (total: number, parts: number) =>
+  Array.from({ length: parts }, (_, i) => Math.floor(total / parts) + (i < total % parts ? 1 : 0));
+const cents = (v: unknown) => Math.round(Number(v) * 100);
+const money = (c: number) => (c / 100).toFixed(2);
+
+// ---- the server process ---------------------------------------------------------------------------
+
+interface Server {
+  base: string;
+  call: (cmd: string, extra?: Record<string, unknown>) => Promise<unknown>;
+  close: () => Promise<void>;
+}
+
+const startServer = (kind: 'pg' | 'embedded', where: string): Promise<Server> =>
+  new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(HERE, 'write-serve.ts'), kind, where],
+      { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
+    const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+    let ids = 0;
+    let exited = false;
+    child.on('message', (m: { ready?: number; id?: number; value?: unknown; error?: string }) => {
+      if (m.ready !== undefined) {
+        resolve({
+          base: `http://127.0.0.1:${m.ready}`,
+          call: (cmd, extra = {}) =>
+            new Promise((res, rej) => {
+              if (exited) return rej(new Error(`${kind} server exited`));
+              const id = ++ids;
+              pending.set(id, { resolve: res, reject: rej });
+              child.send({ id, cmd, ...extra });
+            }),
+          close: async () => {
+            if (exited) return;
+            const gone = new Promise((r) => child.once('exit', r));
+            child.send({ id: ++ids, cmd: 'close' });
+            await Promise.race([gone, new Promise((r) => setTimeout(r, 10_000))]);
+            if (!exited) child.kill('SIGKILL');
+          },
+        });
+        return;
+      }
+      const p = m.id === undefined ? undefined : pending.get(m.id);
+      if (!p || m.id === undefined) return;
+      pending.delete(m.id);
+      if (m.error !== undefined) p.reject(new Error(m.error));
+      else p.resolve(m.value);
+    });
+    child.on('exit', (code) => {
+      exited = true;
+      const err = new Error(`${kind} server exited with ${code}`);
+      for (const p of pending.values()) p.reject(err);
+      pending.clear();
+      reject(err);
+    });
+  });
+
+// ---- the API ----------------------------------------------------------------------------------------
+
+type Data = Record<string, unknown>;
+const api = async (
+  base: string,
+  token: string,
+  urlPath: string,
+  body: unknown,
+  key?: string,
+): Promise<{ data: Data; raw: string }> => {
+  const res = await request(`${base}${urlPath}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 200 || res.body.code !== 0)
+    throw new Error(`POST ${urlPath}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  return { data: res.body.data as Data, raw: JSON.stringify(res.body.data) };
+};
+const idOf = (d: Data): number => {
+  if (typeof d.id !== 'number') throw new Error(`no id in ${JSON.stringify(d).slice(0, 200)}`);
+  return d.id;
+};
+
+interface Org {
+  companyId: number;
+  brandId: number;
+  storeId: number;
+  userId: number;
+  email: string;
+  token: string;
+  programmeId: number;
+  packId: number;
+  rewardPackId: number;
+}
+
+type AppArg<K extends Op> = OpArgs[K] & { token: string };
+
+const APP_CALLS: { [K in Op]: (base: string, a: AppArg<K>) => Promise<{ data: Data; raw: string }> } = {
+  stamp: (base, a) =>
+    api(
+      base,
+      a.token,
+      `${MAIN}/member-cards/${a.cardId}/stamps`,
+      { stamps: 1, storeId: a.storeId, receiptNo: a.receiptNo },
+      a.key,
+    ),
+  issueCard: (base, a) =>
+    api(
+      base,
+      a.token,
+      `${MAIN}/stamp-cards/${a.programmeId}/member-cards`,
+      { memberMobile: a.mobile, storeId: a.storeId },
+      a.key,
+    ),
+  issueVouchers: (base, a) =>
+    api(
+      base,
+      a.token,
+      `${MAIN}/voucher-packs/${a.packId}/vouchers`,
+      { memberMobile: a.mobile, quantity: 1 },
+      a.key,
+    ),
+  redeem: (base, a) =>
+    api(base, a.token, `${MAIN}/vouchers/${a.voucherId}/redeem`, { storeId: a.storeId }, a.key),
+  topUp: (base, a) =>
+    api(base, a.token, `${PAY}/wallet/top-ups`, { amount: a.amount, paymentMethod: 'FREE' }, a.key),
+};
+
+/** The value a case keeps of an answer: the voucher issued (for redeem), else the row's id. */
+const keptOf = (op: Op, d: Data): number =>
+  op === 'issueVouchers' ? idOf(((d.vouchers as Data[] | undefined) ?? [])[0] ?? {}) : idOf(d);
+
+// ---- set-up through the API -------------------------------------------------------------------------
+
+/** Companies, brands and stores (as the operator), their merchants, programmes, packs and wallets. */
+const setUp = async (srv: Server, count: Record<Side, number>): Promise<Record<Side, Org[]>> => {
+  const [operatorId] = (await srv.call('users', {
+    users: [{ email: 'write.operator@bench.test', name: 'Bench Operator', type: 'OPERATOR' }],
+    password: PASSWORD,
+  })) as number[];
+  if (operatorId === undefined) throw new Error('no operator');
+  const op = await signIn(srv.base, 'write.operator@bench.test', PASSWORD);
+  await api(srv.base, op, `${MAIN}/country-config`, {
+    country: 'sg',
+    name: 'Singapore',
+    currency: 'SGD',
+    timezone: 'Asia/Singapore',
+    callingCode: '+65',
+    freeTopUp: true,
+  });
+  const sides: Side[] = ['app', 'floor'];
+  const orgs: { side: Side; k: number; companyId: number; brandId: number; storeId: number }[] = [];
+  for (const side of sides)
+    for (let k = 0; k < count[side]; k++) {
+      const name = `Write ${side} ${k}`;
+      const companyId = idOf(
+        (
+          await api(srv.base, op, `${MAIN}/companies`, {
+            name,
+            registrationNo: `WB-${side}-${k}`,
+            contactEmail: `write-${side}-${k}@bench.test`,
+            country: 'sg',
+          })
+        ).data,
+      );
+      const brandId = idOf(
+        (await api(srv.base, op, `${MAIN}/brands`, { name: `${name} Brand`, companyId })).data,
+      );
+      const storeId = idOf(
+        (
+          await api(srv.base, op, `${MAIN}/stores`, {
+            name: `${name} Store`,
+            address: '1 Bench Road',
+            companyId,
+            brandId,
+          })
+        ).data,
+      );
+      orgs.push({ side, k, companyId, brandId, storeId });
+    }
+  const emails = orgs.map((o) => `write.${o.side}.${o.k}@bench.test`);
+  const userIds = (await srv.call('users', {
+    users: orgs.map((o, i) => ({
+      email: emails[i],
+      name: `Bench Merchant ${o.side} ${o.k}`,
+      type: 'MERCHANT',
+      companyId: o.companyId,
+    })),
+    password: PASSWORD,
+  })) as number[];
+  const out: Record<Side, Org[]> = { app: [], floor: [] };
+  for (const [i, o] of orgs.entries()) {
+    const email = emails[i] ?? '';
+    const token = await signIn(srv.base, email, PASSWORD);
+    const pack = (title: string, price: number) =>
+      api(srv.base, token, `${MAIN}/voucher-packs`, {
+        title,
+        price,
+        voucherValue: 5,
+        quantity: 1_000_000,
+        issueLimitPerMember: 1000,
+        validFrom: day(-1),
+        validUntil: day(365),
+        voucherValidityDays: 30,
+        brandId: o.brandId,
+      });
+    const rewardPackId = idOf((await pack('Reward coffee', 0)).data);
+    const packId = idOf((await pack('Bench pack', VOUCHER_PRICE)).data);
+    const programmeId = idOf(
+      (
+        await api(srv.base, token, `${MAIN}/stamp-cards`, {
+          title: 'Bench card',
+          stampsRequired: STAMPS_REQUIRED,
+          maxStampsPerTransaction: 5,
+          price: CARD_PRICE,
+          rewardVoucherPackId: rewardPackId,
+          startDate: day(-1),
+          endDate: day(365),
+          brandId: o.brandId,
+        })
+      ).data,
+    );
+    await api(srv.base, token, `${PAY}/wallet/top-ups`, { amount: FUND, paymentMethod: 'FREE' }, nextKey());
+    out[o.side].push({
+      ...o,
+      userId: userIds[i] ?? 0,
+      email,
+      token,
+      programmeId,
+      packId,
+      rewardPackId,
+    });
+  }
+  return out;
+};
+
+/** Member cards to stamp, issued through the API: enough for `n` stamps of one stamp each. */
+const issueCards = async (srv: Server, org: Org, n: number): Promise<number[]> => {
+  const ids: number[] = [];
+  for (let i = 0; i < Math.ceil(n / STAMPS_REQUIRED); i++)
+    ids.push(
+      idOf(
+        (
+          await api(
+            srv.base,
+            org.token,
+            `${MAIN}/stamp-cards/${org.programmeId}/member-cards`,
+            { memberMobile: nextMobile(), storeId: org.storeId },
+            nextKey(),
+          )
+        ).data,
+      ),
+    );
+  return ids;
+};
+
+// ---- the cases ----------------------------------------------------------------------------------------
+
+/** Which company's rows each queue of a mode works on, and how many calls it holds. */
+const groupsOf = (mode: Mode): { org: number; n: number }[] =>
+  mode === '8' ? split(OPS_PER_CASE, CALLERS).map((n, org) => ({ org, n })) : [{ org: 0, n: OPS_PER_CASE }];
+
+interface Plan {
+  /** the member cards each group stamps, per side and mode */
+  cards: Record<Side, Record<Mode, number[][]>>;
+  /** the vouchers each group issued, per side and mode (redeem takes them) */
+  vouchers: Record<Side, Record<Mode, number[][]>>;
+}
+
+const argsOf = <K extends Op>(
+  op: K,
+  plan: Plan,
+  side: Side,
+  mode: Mode,
+  group: number,
+  org: Org,
+  n: number,
+): AppArg<K>[] => {
+  const common = { companyId: org.companyId, userId: org.userId, email: org.email, token: org.token };
+  const list: AppArg<Op>[] = [];
+  for (let i = 0; i < n; i++) {
+    const key = nextKey();
+    if (op === 'stamp') {
+      const cardId = plan.cards[side][mode][group]?.[Math.floor(i / STAMPS_REQUIRED)];
+      if (cardId === undefined) throw new Error('no card planned');
+      list.push({ ...common, key, cardId, storeId: org.storeId, receiptNo: `R-${key}` });
+    } else if (op === 'issueCard')
+      list.push({ ...common, key, programmeId: org.programmeId, storeId: org.storeId, mobile: nextMobile() });
+    else if (op === 'issueVouchers') list.push({ ...common, key, packId: org.packId, mobile: nextMobile() });
+    else if (op === 'redeem') {
+      const voucherId = plan.vouchers[side][mode][group]?.[i];
+      if (voucherId !== undefined) list.push({ ...common, key, voucherId, storeId: org.storeId });
+    } else list.push({ ...common, key, amount: TOP_UP });
+  }
+  return list as unknown as AppArg<K>[];
+};
+
+interface Row {
+  db: string;
+  op: Op;
+  mode: Mode;
+  side: Side;
+  callers: number;
+  ok: number;
+  failed: number;
+  firstError?: string;
+  opsPerSecond: number;
+  p50: number;
+  p95: number;
+  statementsPerOp: number;
+  load: number;
+}
+
+/** What the checks compare with: the app's successful calls, per row they touched. */
+interface Given {
+  stampsPerCard: Map<number, number>;
+  hotCards: Set<number>;
+  cardsPerProgramme: Map<number, number>;
+  vouchersPerPack: Map<number, number>;
+  redeemedPerCompany: Map<number, number>;
+  topUpsPerCompany: Map<number, number>;
+  failedCalls: { what: string; failed: number; firstError?: string }[];
+  replays: { op: Op; same: boolean; detail: string }[];
+}
+
+const add = (m: Map<number, number>, k: number, by = 1) => m.set(k, (m.get(k) ?? 0) + by);
+
+/** An empty database `name` (made of the pid, never of input) on PG_BASE's server, dropped by `drop`. */
+const scratchDatabase = async (name: string): Promise<{ url: string; drop: () => Promise<void> }> => {
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: PG_BASE });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  const u = new URL(PG_BASE);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+};
+
+const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Check[]): Promise<void> => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'loyalty-bench-write-'));
+  const scratch = db === 'postgres' ? await scratchDatabase(`bench_write_${process.pid}`) : undefined;
+  const url = scratch?.url ?? '';
+  const t0 = performance.now();
+  let started: Server | undefined;
+  try {
+    const srv = await startServer(db === 'postgres' ? 'pg' : 'embedded', db === 'postgres' ? url : dataDir);
+    started = srv;
+    const orgs = await setUp(srv, { app: CALLERS, floor: CALLERS });
+    const plan: Plan = {
+      cards: { app: { '1': [], '8': [], hot: [] }, floor: { '1': [], '8': [], hot: [] } },
+      vouchers: { app: { '1': [], '8': [], hot: [] }, floor: { '1': [], '8': [], hot: [] } },
+    };
+    const given: Given = {
+      stampsPerCard: new Map(),
+      hotCards: new Set(),
+      cardsPerProgramme: new Map(),
+      vouchersPerPack: new Map(),
+      redeemedPerCompany: new Map(),
+      topUpsPerCompany: new Map(),
+      failedCalls: [],
+      replays: [],
+    };
+    for (const side of ['app', 'floor'] as const)
+      for (const mode of MODES)
+        for (const [g, { org, n }] of groupsOf(mode).entries()) {
+          const o = orgs[side][org];
+          if (!o) throw new Error('no org');
+          plan.cards[side][mode][g] = await issueCards(srv, o, n);
+          if (side === 'app')
+            for (const id of plan.cards[side][mode][g] ?? []) {
+              given.stampsPerCard.set(id, 0);
+              if (mode === 'hot') given.hotCards.add(id);
+            }
+        }
+    // every card the set-up issued counts for its programme
+    for (const o of orgs.app) given.cardsPerProgramme.set(o.programmeId, 0);
+    for (const [mode, list] of Object.entries(plan.cards.app))
+      for (const [g, ids] of list.entries()) {
+        const org = groupsOf(mode as Mode)[g]?.org ?? 0;
+        add(given.cardsPerProgramme, orgs.app[org]?.programmeId ?? 0, ids.length);
+      }
+    const app0 = orgs.app[0];
+    if (!app0) throw new Error('no org');
+
+    // the statements of one stamp, kept as the app's driver sent them (also the stamping route's warm-up)
+    const [traceCard] = await issueCards(srv, app0, 1);
+    if (traceCard === undefined) throw new Error('no trace card');
+    add(given.cardsPerProgramme, app0.programmeId);
+    await srv.call('trace', { on: true });
+    const key = nextKey();
+    await APP_CALLS.stamp(srv.base, {
+      token: app0.token,
+      companyId: app0.companyId,
+      userId: app0.userId,
+      email: app0.email,
+      key,
+      cardId: traceCard,
+      storeId: app0.storeId,
+      receiptNo: `R-${key}`,
+    });
+    const traced = (await srv.call('trace', { on: false })) as string[];
+    given.stampsPerCard.set(traceCard, 1);
+    console.log(
+      `set-up of ${db}: ${((performance.now() - t0) / 1000).toFixed(1)} s; one stamp (app) sent ${traced.length} statements:`,
+    );
+    for (const text of traced) console.log(`    ${text.replace(/\s+/g, ' ').slice(0, 150)}`);
+
+    const firstOf = new Map<Op, { arg: AppArg<Op>; raw: string }>();
+    for (const op of OPS) {
+      for (const mode of MODES) {
+        const groups = groupsOf(mode);
+        const callers = MODE_CALLERS[mode];
+        for (const side of ['app', 'floor'] as const) {
+          const queues = groups.map(({ org, n }, g) => {
+            const o = orgs[side][org];
+            if (!o) throw new Error('no org');
+            return argsOf(op, plan, side, mode, g, o, n);
+          });
+          const before = (await srv.call('count')) as number;
+          let result: LoadResult<unknown>;
+          if (side === 'app') {
+            const call = APP_CALLS[op] as (
+              base: string,
+              a: AppArg<Op>,
+            ) => Promise<{ data: Data; raw: string }>;
+            const answered = await runQueues(queues as AppArg<Op>[][], callers, async (arg) => {
+              const answer = await call(srv.base, arg);
+              if (!firstOf.has(op)) firstOf.set(op, { arg, raw: answer.raw });
+              return keptOf(op, answer.data);
+            });
+            result = answered as LoadResult<unknown>;
+            for (const { arg } of answered.done) {
+              if (op === 'stamp') add(given.stampsPerCard, (arg as AppArg<'stamp'>).cardId);
+              if (op === 'issueCard') add(given.cardsPerProgramme, (arg as AppArg<'issueCard'>).programmeId);
+              if (op === 'issueVouchers') add(given.vouchersPerPack, (arg as AppArg<'issueVouchers'>).packId);
+              if (op === 'redeem') add(given.redeemedPerCompany, arg.companyId);
+              if (op === 'topUp') add(given.topUpsPerCompany, arg.companyId);
+            }
+          } else {
+            const floorQueues = queues.map((q) => q.map(({ token: _, ...a }) => a));
+            const r = (await srv.call('floor', {
+              op,
+              queues: floorQueues,
+              callers,
+            })) as LoadResult<unknown> & {
+              done: unknown[];
+            };
+            result = { ...r, done: r.done.map((value) => ({ arg: undefined, value })) };
+          }
+          const after = (await srv.call('count')) as number;
+          if (op === 'issueVouchers') {
+            // the vouchers each group issued, for redeem (the floor answers ids only: their company by SQL)
+            const ids = result.done.map((d) => Number(d.value));
+            const owners =
+              side === 'app'
+                ? result.done.map((d) => ({
+                    id: Number(d.value),
+                    company_id: (d.arg as AppArg<'issueVouchers'>).companyId,
+                  }))
+                : ((await srv.call('sql', {
+                    text: `select id, company_id from vouchers where id = ${ANY(1)} order by id`,
+                    params: [ints(ids)],
+                  })) as { id: number; company_id: number }[]);
+            const of = new Map<number, number[]>();
+            for (const r of owners) of.set(r.company_id, [...(of.get(r.company_id) ?? []), r.id]);
+            plan.vouchers[side][mode] = groups.map(
+              ({ org }) => of.get(orgs[side][org]?.companyId ?? 0) ?? [],
+            );
+          }
+          const s = stats(result.samples);
+          const row: Row = {
+            db,
+            op,
+            mode,
+            side,
+            callers,
+            ok: result.done.length,
+            failed: result.failed,
+            ...(result.firstError === undefined ? {} : { firstError: result.firstError }),
+            opsPerSecond: result.done.length / result.seconds,
+            p50: s.p50,
+            p95: s.p95,
+            statementsPerOp: (after - before) / Math.max(1, result.done.length + result.failed),
+            load: loadavg()[0] ?? 0,
+          };
+          rows.push(row);
+          console.log(
+            `  ${db.padEnd(9)} ${op.padEnd(14)} ${mode.padEnd(4)} ${side.padEnd(6)} ${String(row.ok).padStart(5)} ok ${row.failed ? `${row.failed} FAILED (${row.firstError}) ` : ''}${row.opsPerSecond.toFixed(0).padStart(6)} ops/s  p50 ${row.p50.toFixed(2)} ms  p95 ${row.p95.toFixed(2)} ms`,
+          );
+          if (side === 'app' && row.failed > 0)
+            given.failedCalls.push({
+              what: `${op} ${mode}`,
+              failed: row.failed,
+              ...(row.firstError === undefined ? {} : { firstError: row.firstError }),
+            });
+        }
+      }
+    }
+
+    // the same Idempotency-Key again: the first answer, byte for byte, and nothing moves (the checks below)
+    for (const [op, first] of firstOf) {
+      const call = APP_CALLS[op] as (base: string, a: AppArg<Op>) => Promise<{ data: Data; raw: string }>;
+      try {
+        const again = await call(srv.base, first.arg);
+        given.replays.push({
+          op,
+          same: again.raw === first.raw,
+          detail: again.raw === first.raw ? 'same answer' : 'another answer',
+        });
+      } catch (err) {
+        given.replays.push({ op, same: false, detail: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    checks.push(...(await check(db, srv, orgs.app, given)));
+  } finally {
+    await started?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await scratch?.drop();
+  }
+};
+
+// ---- the checks, on the database ---------------------------------------------------------------------
+
+interface Check {
+  db: string;
+  what: string;
+  pass: boolean;
+  detail: string;
+}
+
+const ints = (ids: Iterable<number>) => [...ids].join(',');
+const ANY = (n: number) => `any(string_to_array($${n}, ',')::int[])`;
+
+const check = async (db: string, srv: Server, orgs: Org[], given: Given): Promise<Check[]> => {
+  const sql = async <T>(text: string, params: unknown[]) => (await srv.call('sql', { text, params })) as T[];
+  const out: Check[] = [];
+  const companies = orgs.map((o) => o.companyId);
+
+  out.push({
+    db,
+    what: 'every call of the app answered code 0',
+    pass: given.failedCalls.length === 0,
+    detail:
+      given.failedCalls.length === 0
+        ? 'no call failed'
+        : given.failedCalls.map((f) => `${f.what}: ${f.failed} failed (${f.firstError})`).join('; '),
+  });
+
+  // stamps: each card holds the stamps given to it, as do its SUCCESS transactions and its movements
+  const cards = await sql<{
+    id: number;
+    stamps: number;
+    state: number;
+    rewarded: boolean;
+    txn: number;
+    hist: number;
+  }>(
+    `select mc.id, mc.stamps, mc.state::int as state, mc.reward_voucher_id is not null as rewarded,
+       (select coalesce(sum(t.stamps), 0)::int from stamps_transaction t
+         where t.member_card_id = mc.id and t.result = 'SUCCESS') as txn,
+       (select coalesce(sum(h.stamps_delta), 0)::int from stamping_history h where h.member_card_id = mc.id) as hist
+     from member_cards mc where mc.id = ${ANY(1)}`,
+    [ints(given.stampsPerCard.keys())],
+  );
+  let givenAll = 0;
+  let onCards = 0;
+  let inTxn = 0;
+  let inHist = 0;
+  let hotGiven = 0;
+  let hotOn = 0;
+  let complete = 0;
+  let rewarded = 0;
+  const wrong: string[] = [];
+  for (const c of cards) {
+    const g = given.stampsPerCard.get(c.id) ?? 0;
+    givenAll += g;
+    onCards += c.stamps;
+    inTxn += c.txn;
+    inHist += c.hist;
+    if (given.hotCards.has(c.id)) {
+      hotGiven += g;
+      hotOn += c.stamps;
+    }
+    const completes = c.stamps === STAMPS_REQUIRED;
+    if (completes) complete++;
+    if (completes && c.state === 1 && c.rewarded) rewarded++;
+    if (
+      c.stamps !== g ||
+      c.txn !== g ||
+      c.hist !== g ||
+      completes !== (c.state === 1) ||
+      completes !== c.rewarded
+    )
+      wrong.push(
+        `card ${c.id}: given ${g}, on card ${c.stamps}, txn ${c.txn}, history ${c.hist}, state ${c.state}`,
+      );
+  }
+  out.push({
+    db,
+    what: 'stamps on each card == stamps given',
+    pass: wrong.length === 0 && cards.length === given.stampsPerCard.size,
+    detail:
+      `${cards.length} cards: ${givenAll} stamps given (answered), ${onCards} on the cards, ${inTxn} in SUCCESS transactions, ` +
+      `${inHist} in the stamping history; hot cards ${hotGiven} given = ${hotOn} on them; ${complete} cards ` +
+      `complete, ${rewarded} of them COMPLETED with their reward voucher${wrong.length ? `; ${wrong.slice(0, 3).join('; ')}` : ''}`,
+  });
+
+  // member cards: a programme's issuedCount == its cards == the set-up's + the bench's issued
+  const programmes = await sql<{ id: number; issued: number; cards: number }>(
+    `select s.id, s.issued_count as issued, (select count(*)::int from member_cards m where m.stamp_card_id = s.id) as cards
+     from stamp_card s where s.id = ${ANY(1)}`,
+    [ints(given.cardsPerProgramme.keys())],
+  );
+  const pw = programmes.filter(
+    (p) => p.issued !== p.cards || p.cards !== (given.cardsPerProgramme.get(p.id) ?? 0),
+  );
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  out.push({
+    db,
+    what: "programmes' issuedCount == member cards issued",
+    pass: pw.length === 0 && programmes.length === given.cardsPerProgramme.size,
+    detail: `${programmes.length} programmes: ${sum([...given.cardsPerProgramme.values()])} cards issued (answered, set-up included), ${sum(programmes.map((p) => p.issued))} counted, ${sum(programmes.map((p) => p.cards))} rows${pw.length ? `; wrong: ${JSON.stringify(pw.slice(0, 3))}` : ''}`,
+  });
+
+  // vouchers: a pack's issuedCount == its vouchers == the issued answers; the reward packs == completed cards
+  const packs = await sql<{
+    id: number;
+    company_id: number;
+    issued: number;
+    vouchers: number;
+    completed: number;
+  }>(
+    `select p.id, p.company_id, p.issued_count as issued,
+       (select count(*)::int from vouchers v where v.voucher_pack_id = p.id) as vouchers,
+       (select count(*)::int from member_cards m where m.company_id = p.company_id and m.state = 1) as completed
+     from voucher_packs p where p.company_id = ${ANY(1)}`,
+    [ints(companies)],
+  );
+  const benchPacks = new Set(orgs.map((o) => o.packId));
+  const bw = packs.filter(
+    (p) =>
+      p.issued !== p.vouchers ||
+      (benchPacks.has(p.id)
+        ? p.vouchers !== (given.vouchersPerPack.get(p.id) ?? 0)
+        : p.vouchers !== p.completed),
+  );
+  const bench = packs.filter((p) => benchPacks.has(p.id));
+  const reward = packs.filter((p) => !benchPacks.has(p.id));
+  out.push({
+    db,
+    what: "packs' issuedCount == vouchers issued",
+    pass: bw.length === 0 && bench.length === orgs.length && reward.length === orgs.length,
+    detail:
+      `bench packs: ${sum([...given.vouchersPerPack.values()])} issued (answered), ${sum(bench.map((p) => p.issued))} counted, ` +
+      `${sum(bench.map((p) => p.vouchers))} rows (company 0's, 1 caller and hot: ${given.vouchersPerPack.get(orgs[0]?.packId ?? 0) ?? 0} answered = ${bench.find((p) => p.id === orgs[0]?.packId)?.issued} counted); ` +
+      `reward packs: ${sum(reward.map((p) => p.issued))} counted, ${sum(reward.map((p) => p.vouchers))} rows, ${complete} completed cards${bw.length ? `; wrong: ${JSON.stringify(bw.slice(0, 3))}` : ''}`,
+  });
+
+  // redeem: REDEEMED vouchers == redemptions answered == REDEEMED history rows
+  const redeemed = await sql<{ company_id: number; redeemed: number; hist: number }>(
+    `select c.id as company_id,
+       (select count(*)::int from vouchers v where v.company_id = c.id and v.state = 'REDEEMED') as redeemed,
+       (select count(*)::int from voucher_history h where h.company_id = c.id and h.action = 'REDEEMED') as hist
+     from company c where c.id = ${ANY(1)}`,
+    [ints(companies)],
+  );
+  const rw = redeemed.filter(
+    (r) => r.redeemed !== r.hist || r.redeemed !== (given.redeemedPerCompany.get(r.company_id) ?? 0),
+  );
+  out.push({
+    db,
+    what: 'vouchers REDEEMED == redemptions',
+    pass: rw.length === 0 && redeemed.length === orgs.length,
+    detail: `${sum([...given.redeemedPerCompany.values()])} redeemed (answered), ${sum(redeemed.map((r) => r.redeemed))} REDEEMED, ${sum(redeemed.map((r) => r.hist))} history rows${rw.length ? `; wrong: ${JSON.stringify(rw.slice(0, 3))}` : ''}`,
+  });
+
+  // wallets: balance == the ledger's sum == top-ups − what the cards and vouchers cost; top-ups == answered
+  const wallets = await sql<{
+    company_id: number;
+    balance: string;
+    ledger: string;
+    topups: string;
+    paid: string;
+    cards_cost: string;
+    vouchers_cost: string;
+    last_after: string;
+  }>(
+    `select a.company_id, a.balance::text as balance,
+       (select coalesce(sum(w.amount), 0)::text from wallet_transactions w where w.account_id = a.id) as ledger,
+       (select coalesce(sum(w.amount), 0)::text from wallet_transactions w
+         where w.account_id = a.id and w.type = 'TOP_UP_TXN') as topups,
+       (select coalesce(sum(p.amount), 0)::text from payments p
+         where p.company_id = a.company_id and p.state = 'SUCCEEDED') as paid,
+       (select coalesce(sum(s.price * s.issued_count), 0)::text from stamp_card s where s.company_id = a.company_id) as cards_cost,
+       (select coalesce(sum(v.price * v.issued_count), 0)::text from voucher_packs v where v.company_id = a.company_id) as vouchers_cost,
+       (select w.balance_after::text from wallet_transactions w where w.account_id = a.id order by w.id desc limit 1) as last_after
+     from account a where a.company_id = ${ANY(1)}`,
+    [ints(companies)],
+  );
+  const ww: string[] = [];
+  let hot = '';
+  for (const w of wallets) {
+    const topUps = cents(FUND) + cents(TOP_UP) * (given.topUpsPerCompany.get(w.company_id) ?? 0);
+    const expected = cents(w.topups) - cents(w.cards_cost) - cents(w.vouchers_cost);
+    const ok =
+      cents(w.balance) === cents(w.ledger) &&
+      cents(w.balance) === expected &&
+      cents(w.topups) === topUps &&
+      cents(w.paid) === topUps &&
+      cents(w.last_after) === cents(w.balance);
+    if (!ok) ww.push(`company ${w.company_id}: ${JSON.stringify(w)}, top-ups answered ${money(topUps)}`);
+    if (w.company_id === orgs[0]?.companyId)
+      hot = `company 0's (1 caller and hot): balance ${w.balance} = ledger ${w.ledger} = top-ups ${w.topups} (answered ${money(topUps)}) − cards ${w.cards_cost} − vouchers ${w.vouchers_cost}`;
+  }
+  out.push({
+    db,
+    what: 'wallet balance == sum of top-ups − charges == ledger',
+    pass: ww.length === 0 && wallets.length === orgs.length,
+    detail: `${wallets.length} wallets; ${hot}${ww.length ? `; wrong: ${ww.slice(0, 2).join('; ')}` : ''}`,
+  });
+
+  out.push({
+    db,
+    what: 'a repeated Idempotency-Key answers the first answer',
+    pass: given.replays.length === OPS.length && given.replays.every((r) => r.same),
+    detail: given.replays.map((r) => `${r.op}: ${r.detail}`).join(', '),
+  });
+  return out;
+};
+
+// ---- pgbench -------------------------------------------------------------------------------------------
+
+const run = promisify(execFile);
+
+interface Bench {
+  clients: number;
+  tps: number;
+  p50: number;
+  p95: number;
+  n: number;
+}
+
+const pgbench = async (): Promise<Bench[]> => {
+  const name = `bench_write_pgbench_${process.pid}`;
+  const u = new URL(PG_BASE);
+  const conn = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres')];
+  const env = { ...process.env, ...(u.password ? { PGPASSWORD: decodeURIComponent(u.password) } : {}) };
+  const scratch = await scratchDatabase(name);
+  const out: Bench[] = [];
+  const dir = mkdtempSync(path.join(tmpdir(), 'loyalty-pgbench-'));
+  try {
+    await run(PGBENCH, ['-i', '-q', '-s', String(PGBENCH_SCALE), ...conn, name], { env });
+    for (const clients of [1, CALLERS]) {
+      for (const f of readdirSync(dir)) rmSync(path.join(dir, f));
+      const { stdout } = await run(
+        PGBENCH,
+        [
+          '-c',
+          String(clients),
+          '-j',
+          String(Math.min(clients, 2)),
+          '-T',
+          String(PGBENCH_SECONDS),
+          '-l',
+          ...conn,
+          name,
+        ],
+        { env, cwd: dir },
+      );
+      const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? Number.NaN);
+      const latencies: number[] = [];
+      for (const f of readdirSync(dir).filter((f) => f.startsWith('pgbench_log')))
+        for (const line of readFileSync(path.join(dir, f), 'utf8').split('\n')) {
+          const us = Number(line.split(' ')[2]);
+          if (Number.isFinite(us) && line) latencies.push(us / 1000);
+        }
+      const s = stats(latencies);
+      out.push({ clients, tps, p50: s.p50, p95: s.p95, n: latencies.length });
+      console.log(
+        `  pgbench -c ${clients}: ${tps.toFixed(0)} tps, p50 ${s.p50.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms`,
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await scratch.drop();
+  }
+  return out;
+};
+
+// ---- main ----------------------------------------------------------------------------------------------
+
+const main = async (): Promise<number> => {
+  const cpu = cpus();
+  const admin = new pg.Client({ connectionString: PG_BASE });
+  await admin.connect();
+  const version = (await admin.query<{ v: string }>('select version() as v')).rows[0]?.v ?? '?';
+  await admin.end();
+  console.log(`# The write path: ${new Date().toISOString()}`);
+  console.log(
+    `machine: ${cpu.length} × ${cpu[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}; ` +
+      `${version.split(',')[0]}; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+  );
+  console.log(
+    `${OPS_PER_CASE} calls per case; pgbench TPC-B-like, scale ${PGBENCH_SCALE}, ${PGBENCH_SECONDS} s per run\n`,
+  );
+  const benches = await pgbench();
+  const rows: Row[] = [];
+  const checks: Check[] = [];
+  for (const db of DBS) {
+    if (db !== 'postgres' && db !== 'embedded')
+      throw new Error(`BENCH_WRITE_DBS: postgres or embedded, not ${db}`);
+    await runDatabase(db, rows, checks);
+  }
+
+  const tpsOf = (callers: number) => benches.find((b) => b.clients === callers)?.tps ?? Number.NaN;
+  console.log(
+    `\n${'case'.padEnd(14)} ${'db'.padEnd(9)} ${'who'.padEnd(6)} ${'callers'.padEnd(9)} ${'ops'.padStart(5)} ${'ops/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'×pgbench'.padStart(9)} ${'×floor'.padStart(7)} ${'p50/floor'.padStart(9)} ${'stmts/op'.padStart(8)}  load`,
+  );
+  for (const b of benches)
+    console.log(
+      `${'pgbench'.padEnd(14)} ${'postgres'.padEnd(9)} ${'pgbench'.padEnd(6)} ${String(b.clients).padEnd(9)} ${String(b.n).padStart(5)} ${b.tps.toFixed(0).padStart(7)} ${b.p50.toFixed(2).padStart(8)} ${b.p95.toFixed(2).padStart(8)} ${'1.00'.padStart(9)}`,
+    );
+  for (const r of rows) {
+    const floor = rows.find((f) => f.side === 'floor' && f.db === r.db && f.op === r.op && f.mode === r.mode);
+    const callers = r.mode === 'hot' ? '8 hot' : r.mode === '8' ? '8 own' : '1';
+    console.log(
+      `${r.op.padEnd(14)} ${r.db.padEnd(9)} ${r.side.padEnd(6)} ${callers.padEnd(9)} ${String(r.ok).padStart(5)} ${r.opsPerSecond.toFixed(0).padStart(7)} ${r.p50.toFixed(2).padStart(8)} ${r.p95.toFixed(2).padStart(8)} ${(r.opsPerSecond / tpsOf(r.callers)).toFixed(2).padStart(9)} ${r.side === 'app' && floor ? (r.opsPerSecond / floor.opsPerSecond).toFixed(2).padStart(7) : ''.padStart(7)} ${r.side === 'app' && floor ? (r.p50 / floor.p50).toFixed(2).padStart(9) : ''.padStart(9)} ${r.statementsPerOp.toFixed(1).padStart(8)}  ${r.load.toFixed(2)}`,
+    );
+  }
+  console.log(
+    `\n×pgbench: ops/s ÷ pgbench's tps with as many clients; ×floor: the app's ops/s ÷ the floor's; p50/floor: the app's p50 ÷ the floor's.` +
+      `\nstmts/op: statements the driver sent per call (BEGIN/COMMIT included; the floor's are ${OPS.map((o) => `${o} ${FLOOR_STATEMENTS[o]}`).join(', ')}).` +
+      `\n"8 own": 8 callers, each on its own company's rows; "8 hot": 8 callers on company 0's one card (the next after 50 stamps), programme, pack and wallet.`,
+  );
+
+  console.log('\nchecks (SQL on each database after its run):');
+  for (const c of checks)
+    console.log(`  ${c.pass ? 'PASS' : 'FAIL'}  ${c.db.padEnd(9)} ${c.what}: ${c.detail}`);
+  const failed = checks.filter((c) => !c.pass).length;
+  console.log(failed ? `\n${failed} check(s) FAILED` : '\nall checks passed');
+  return failed ? 1 : 0;
+};
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
