@@ -38,20 +38,22 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** A fresh PostgreSQL database for one test file, so files can run in parallel on one server. */
+/**
+ * A fresh PostgreSQL database for one test file, so files can run in parallel on one server: empty,
+ * or a copy of `template` (a migrated one, see migratedPgTemplate).
+ */
 export const freshPgDatabase = async (
   baseUrl: string,
+  template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> => {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  // name is generated above from hex digits only, never from input
-  await admin.query(`CREATE DATABASE ${name}`);
+  // both names are made here from hex digits only, never from input
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: dbUrl(baseUrl, name),
     drop: async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
@@ -59,6 +61,67 @@ export const freshPgDatabase = async (
       await c.end();
     },
   };
+};
+
+const dbUrl = (baseUrl: string, name: string): string => {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** A short hash of the migration files: a cached migrated database is valid while it holds. */
+let migrationsHashMemo: string | undefined;
+const migrationsHash = (): string => {
+  if (migrationsHashMemo) return migrationsHashMemo;
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(entry.name).update(readFileSync(full));
+    }
+  };
+  walk(MIGRATIONS_FOLDER);
+  migrationsHashMemo = hash.digest('hex').slice(0, 16);
+  return migrationsHashMemo;
+};
+
+/**
+ * The name of a migrated, empty PostgreSQL database on the server of `baseUrl`, made once per set of
+ * migrations and kept: each test file then starts from a copy of it (CREATE DATABASE … TEMPLATE, a
+ * file copy) instead of running every migration again. Workers that start together wait on an
+ * advisory lock for the one that builds it; it is built under another name and renamed when done, so
+ * a half-migrated template is never copied.
+ */
+let pgTemplatePromise: Promise<string> | undefined;
+const migratedPgTemplate = (baseUrl: string): Promise<string> => {
+  pgTemplatePromise ??= (async () => {
+    const name = `loyalty_tpl_${migrationsHash()}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    try {
+      await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+      const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (found.rowCount === 0) {
+        const building = `${name}_${randomBytes(4).toString('hex')}`;
+        await admin.query(`CREATE DATABASE ${building}`);
+        const handle = await createDb({ databaseUrl: dbUrl(baseUrl, building) });
+        try {
+          await migrate(handle.db);
+        } finally {
+          await handle.close();
+        }
+        await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      }
+      await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+    } finally {
+      await admin.end();
+    }
+    return name;
+  })();
+  return pgTemplatePromise;
 };
 
 /**
@@ -71,18 +134,7 @@ let imagePromise: Promise<Blob | undefined> | undefined;
 const migratedImage = (): Promise<Blob | undefined> => {
   imagePromise ??= (async () => {
     try {
-      const hash = createHash('sha256');
-      const walk = (dir: string) => {
-        for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-          a.name.localeCompare(b.name),
-        )) {
-          const full = path.join(dir, entry.name);
-          if (entry.isDirectory()) walk(full);
-          else hash.update(entry.name).update(readFileSync(full));
-        }
-      };
-      walk(MIGRATIONS_FOLDER);
-      const file = path.join(tmpdir(), `loyalty-pglite-${hash.digest('hex').slice(0, 16)}.tgz`);
+      const file = path.join(tmpdir(), `loyalty-pglite-${migrationsHash()}.tgz`);
       if (existsSync(file)) return new Blob([readFileSync(file)]);
       const fresh = await createDb({ dataDir: 'memory://' });
       try {
@@ -107,7 +159,7 @@ const migratedImage = (): Promise<Blob | undefined> => {
 /** An app on in-memory PGlite, or on a fresh PostgreSQL database when DATABASE_URL is set. */
 export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const baseUrl = process.env.DATABASE_URL;
-  const pgDb = baseUrl ? await freshPgDatabase(baseUrl) : undefined;
+  const pgDb = baseUrl ? await freshPgDatabase(baseUrl, await migratedPgTemplate(baseUrl)) : undefined;
   const config = loadConfig({ ...TEST_ENV, ...options.env, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
   const handle = pgDb
     ? await createDb({ databaseUrl: pgDb.url })

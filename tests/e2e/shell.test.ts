@@ -7,6 +7,7 @@ import { SPEC_ROUTES } from '../spec-routes';
 import {
   apiLogin,
   browserAvailable,
+  gotoSettled,
   launchBrowser,
   newContext,
   type PageProblems,
@@ -137,7 +138,7 @@ const visit = async (
 ): Promise<Visit> => {
   problems.consoleErrors.length = 0;
   problems.pageErrors.length = 0;
-  await page.goto(path, { waitUntil: 'networkidle' });
+  await gotoSettled(page, path);
   if (expectedPath !== path) {
     // A redirect happens once the user is loaded; if it never comes, the caller's assertion says so.
     await page.waitForURL((url) => url.pathname === expectedPath, { timeout: 15_000 }).catch(() => undefined);
@@ -307,7 +308,7 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
     });
 
     it('shows the whole portal title in the header', async () => {
-      await page.goto('/', { waitUntil: 'networkidle' });
+      await gotoSettled(page, '/');
       const title = header(page).getByText('Loyalty Portal', { exact: true });
       const clipped = await title.evaluate((el) => el.scrollWidth > el.clientWidth);
       expect(clipped, 'the portal title is cut off (ellipsis) in the app bar').toBe(false);
@@ -329,7 +330,7 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
     });
 
     it('signs out from the user menu and is sent to the splash or login page', async () => {
-      await page.goto('/', { waitUntil: 'networkidle' });
+      await gotoSettled(page, '/');
       await header(page).getByRole('button', { name: 'Profile' }).click();
       await page.getByRole('menuitem', { name: 'Logout' }).click();
       await page.waitForURL((url) => url.pathname === '/splash' || url.pathname === '/login');
