@@ -5,17 +5,18 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserAvailable,
+  DEMO_PASSWORD,
   launchBrowser,
   newContext,
   type PageProblems,
   type RunningServer,
   screenshot,
   signIn,
-  startServer,
+  startDemoServer,
   watchPage,
 } from './harness';
 
-const PASSWORD = 'Demo-finance-Pass1';
+const PASSWORD = DEMO_PASSWORD;
 const MERCHANT = { email: 'owner@harbour-kopi.example', password: PASSWORD };
 const PACK = 'E2E Premium Hamper';
 const MEMBER_LOCAL = '8777 1234';
@@ -60,11 +61,7 @@ describe.skipIf(!browserAvailable())('the wallet in Chromium', () => {
   };
 
   beforeAll(async () => {
-    server = await startServer({
-      adminEmail: 'first.operator@example.com',
-      adminPassword: 'First-operator-Pass1',
-      demoPassword: PASSWORD,
-    });
+    server = await startDemoServer();
     browser = await launchBrowser();
     context = await newContext(browser, server.baseUrl);
     merchant = await context.newPage();

@@ -2,7 +2,8 @@
 // into ./dist when it is missing or stale) on a fresh data folder and a free port, adds users with the create-user script, and drives Debian's
 // Chromium through playwright-core. Nothing here downloads a browser.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -208,35 +209,83 @@ export const createUser = async (env: NodeJS.ProcessEnv, user: UserSpec): Promis
 };
 
 /**
- * Starts `npm start` on a fresh DATA_DIR. Users are added while the server is down, after a first
- * start has migrated the database and created the first operator: the embedded database belongs to
- * one process at a time.
+ * Where prepared data folders are kept, one per distinct set of users and seed, shared by the browser
+ * files of one `vitest` run (tests/e2e/global-setup.ts makes the folder and removes it at the end):
+ * the first file that asks for one migrates, adds the users and seeds it (three processes and a
+ * restart, most of a file's set-up), the next ones copy it. Unset outside vitest: no sharing.
+ */
+const templatesDir = (): string | undefined => process.env.E2E_TEMPLATES;
+
+const templateKey = (opts: ServerOptions): string =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        opts.adminEmail,
+        opts.adminPassword,
+        opts.users ?? [],
+        opts.demoPassword ?? null,
+        opts.env ?? {},
+      ]),
+    )
+    .digest('hex')
+    .slice(0, 16);
+
+/** Migrates `dataDir` through a first `npm start`, then adds the users and the demo data while it is down. */
+const prepareDataDir = async (port: number, env: NodeJS.ProcessEnv, opts: ServerOptions): Promise<void> => {
+  const first = await launchServer(port, env);
+  await stopChild(first.child);
+  for (const user of opts.users ?? []) await createUser(env, user);
+  if (opts.demoPassword) {
+    const seeded = await run(TSX, ['scripts/seed-demo.ts', '--password', opts.demoPassword], env, 180_000);
+    if (seeded.code !== 0) throw new Error(`seed:demo failed (exit ${seeded.code}):\n${seeded.output}`);
+  }
+};
+
+/**
+ * Starts `npm start` on a fresh DATA_DIR holding the first operator, `users` and, when asked, the demo
+ * data. Users are added while the server is down, after a first start has migrated the database and
+ * created the first operator: the embedded database belongs to one process at a time. The prepared
+ * folder is kept as a template for the next file of this run that asks for the same.
  */
 export const startServer = async (opts: ServerOptions): Promise<RunningServer> => {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'loyalty-e2e-data-'));
   const env = serverEnv(port, dataDir, opts);
-  let server = await launchServer(port, env);
-  if (opts.users?.length || opts.demoPassword) {
-    await stopChild(server.child);
-    for (const user of opts.users ?? []) await createUser(env, user);
-    if (opts.demoPassword) {
-      const seeded = await run(TSX, ['scripts/seed-demo.ts', '--password', opts.demoPassword], env, 180_000);
-      if (seeded.code !== 0) throw new Error(`seed:demo failed (exit ${seeded.code}):\n${seeded.output}`);
+  const shared = templatesDir();
+  const template = shared ? path.join(shared, templateKey(opts)) : undefined;
+  if (template && existsSync(template)) {
+    cpSync(template, dataDir, { recursive: true });
+  } else {
+    await prepareDataDir(port, env, opts);
+    if (template) {
+      // copied under another name first, so a file running beside this one never sees half a folder
+      const partial = `${template}.${process.pid}`;
+      cpSync(dataDir, partial, { recursive: true });
+      renameSync(partial, template);
     }
-    server = await launchServer(port, env);
   }
-  const current = server;
+  const server = await launchServer(port, env);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
-    output: () => current.output(),
+    output: () => server.output(),
     stop: async () => {
-      await stopChild(current.child);
+      await stopChild(server.child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };
+
+/** Every demo user's password in the browser suites: one value, so they all share one prepared folder. */
+export const DEMO_PASSWORD = 'Demo-e2e-Pass1';
+
+/** `npm start` with the demo data set (scripts/seed-demo.ts), every demo user on DEMO_PASSWORD. */
+export const startDemoServer = (): Promise<RunningServer> =>
+  startServer({
+    adminEmail: 'first.operator@example.com',
+    adminPassword: 'First-operator-Pass1',
+    demoPassword: DEMO_PASSWORD,
+  });
 
 export interface ApiLogin {
   status: number;

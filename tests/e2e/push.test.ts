@@ -6,17 +6,18 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserAvailable,
+  DEMO_PASSWORD,
   launchBrowser,
   newContext,
   type PageProblems,
   type RunningServer,
   screenshot,
   signIn,
-  startServer,
+  startDemoServer,
   watchPage,
 } from './harness';
 
-const PASSWORD = 'Demo-push-Pass1';
+const PASSWORD = DEMO_PASSWORD;
 const MERCHANT = { email: 'owner@harbour-kopi.example', password: PASSWORD };
 const TITLE = 'E2E hello {name}';
 
@@ -34,11 +35,7 @@ describe.skipIf(!browserAvailable())('a push notification in Chromium', () => {
   let problems: PageProblems;
 
   beforeAll(async () => {
-    server = await startServer({
-      adminEmail: 'first.operator@example.com',
-      adminPassword: 'First-operator-Pass1',
-      demoPassword: PASSWORD,
-    });
+    server = await startDemoServer();
     browser = await launchBrowser();
     context = await newContext(browser, server.baseUrl);
     merchant = await context.newPage();
@@ -83,18 +80,19 @@ describe.skipIf(!browserAvailable())('a push notification in Chromium', () => {
     await merchant.getByText(`Confirm to Schedule - ${TITLE}?`).waitFor();
     await merchant.getByRole('button', { name: /^Confirm$/ }).click();
     // the job runner sends it at once (its time has passed): the page shows it once reloaded
+    // (a locator's isVisible does not wait: each reload waits up to 3 s for the state to show)
     const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
+    for (;;) {
       await merchant.reload();
-      if (
-        await merchant
-          .getByText('Completed')
-          .first()
-          .isVisible({ timeout: 3_000 })
-          .catch(() => false)
-      )
-        break;
-      await merchant.waitForTimeout(1_000);
+      const completed = await merchant
+        .getByText('Completed')
+        .first()
+        .waitFor({ timeout: 3_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (completed || Date.now() > deadline) break;
     }
     await merchant.getByText('Completed').first().waitFor({ timeout: 5_000 });
     await merchant.getByText('Deliveries').first().waitFor({ timeout: 20_000 });

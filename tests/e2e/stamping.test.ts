@@ -6,17 +6,18 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserAvailable,
+  DEMO_PASSWORD,
   launchBrowser,
   newContext,
   type PageProblems,
   type RunningServer,
   screenshot,
   signIn,
-  startServer,
+  startDemoServer,
   watchPage,
 } from './harness';
 
-const PASSWORD = 'Demo-stamping-Pass1';
+const PASSWORD = DEMO_PASSWORD;
 const MERCHANT = { email: 'owner@harbour-kopi.example', password: PASSWORD };
 const PROGRAMME = 'Kopi Lover Card';
 const MEMBER_LOCAL = '8881 2345';
@@ -57,11 +58,7 @@ describe.skipIf(!browserAvailable())('stamping a card in Chromium', () => {
   };
 
   beforeAll(async () => {
-    server = await startServer({
-      adminEmail: 'first.operator@example.com',
-      adminPassword: 'First-operator-Pass1',
-      demoPassword: PASSWORD,
-    });
+    server = await startDemoServer();
     browser = await launchBrowser();
     context = await newContext(browser, server.baseUrl);
     merchant = await context.newPage();

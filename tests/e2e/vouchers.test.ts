@@ -5,17 +5,18 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserAvailable,
+  DEMO_PASSWORD,
   launchBrowser,
   newContext,
   type PageProblems,
   type RunningServer,
   screenshot,
   signIn,
-  startServer,
+  startDemoServer,
   watchPage,
 } from './harness';
 
-const PASSWORD = 'Demo-vouchers-Pass1';
+const PASSWORD = DEMO_PASSWORD;
 const OPERATOR = { email: 'operator@loyalty-demo.example', password: PASSWORD };
 const MERCHANT = { email: 'owner@harbour-kopi.example', password: PASSWORD };
 const PACK = 'E2E Free Teh Tarik';
@@ -45,11 +46,7 @@ describe.skipIf(!browserAvailable())('a voucher campaign in Chromium', () => {
   let merchantProblems: PageProblems;
 
   beforeAll(async () => {
-    server = await startServer({
-      adminEmail: 'first.operator@example.com',
-      adminPassword: 'First-operator-Pass1',
-      demoPassword: PASSWORD,
-    });
+    server = await startDemoServer();
     browser = await launchBrowser();
     operatorContext = await newContext(browser, server.baseUrl);
     merchantContext = await newContext(browser, server.baseUrl);
