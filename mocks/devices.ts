@@ -1,9 +1,8 @@
 // MSW mocks of the device operations (OPERATIONS.md "Devices", docs/api.md "Devices",
 // server/services/devices.ts) and of the store's stamping PIN (GET / POST /stores/{id}/pin,
-// server/services/stamping.ts). One operation per arrow of the lifecycle APPROVED → REGISTERED (or
-// REGISTER_FAILED) → DELIVERED → ACTIVE → SPOILT or DEREGISTERED: operators run them all, merchants
-// only deregister their own devices; any other arrow is 11, deregistering twice 26622, activating
-// without a store of the device's company 2. The rows live in the mock db's resourceRows (devices,
+// server/services/stamping.ts). One operation per arrow of the lifecycle declared in
+// resources/tables/devices.ts, with its roles and refusals; activating without a store of the
+// device's company is 2. The rows live in the mock db's resourceRows (devices,
 // store), so the generic list and show mocks (mocks/resources.ts) serve the very rows these move.
 // Each operation honours the Idempotency-Key header as the server does; a replayed register answers
 // the device without its secret, which is shown once.
@@ -11,9 +10,9 @@ import { http } from 'msw';
 import { BASE_PATHS } from '../contract';
 import { canAccess, type Permission } from '../contract/access';
 import { type Role, roleOf } from '../contract/claims';
-import type { DeviceLifecycle } from '../contract/enums';
 import { ERRORS, type ErrorName } from '../contract/errors';
 import { devices, stampsTransaction, store } from '../resources';
+import { actionOf, movedFields, refusalMessage, refusalOf } from '../resources/transitions';
 import type { ResourceDeclaration } from '../resources/types';
 import type { MockDb, MockRow, MockUser } from './data';
 import { seedOrganisation } from './organisation-hierarchy';
@@ -49,16 +48,20 @@ const newSecret = (): string => {
     .replace(/=+$/, '');
 };
 
-const notAllowed = (device: MockRow, arrow: string): never =>
-  refuse('STATE_TRANSITION_NOT_ALLOWED', 'lifecycle', `cannot ${arrow} a device that is ${device.lifecycle}`);
-
-/** Moves the device: `state` follows the lifecycle (DEREGISTERED once spoilt or deregistered). */
-const move = (device: MockRow, lifecycle: DeviceLifecycle, at: number): MockRow => {
-  Object.assign(device, {
-    lifecycle,
-    state: lifecycle === 'SPOILT' || lifecycle === 'DEREGISTERED' ? 'DEREGISTERED' : 'ACTIVE',
-    updateTime: isoOf(at),
-  });
+/**
+ * Moves the device along the declared arrow `name` (resources/tables/devices.ts): its lifecycle and
+ * what follows it; a state the arrow does not leave is refused as the server refuses it.
+ */
+const refuseUnless = (device: MockRow, name: string) => {
+  const arrow = actionOf(devices, name);
+  const refusal = refusalOf(arrow, device.lifecycle);
+  if (refusal !== null)
+    refuse(refusal, arrow.field, refusalMessage('device', arrow, device.lifecycle, refusal));
+  return arrow;
+};
+const move = (device: MockRow, name: string, at: number): MockRow => {
+  const arrow = refuseUnless(device, name);
+  Object.assign(device, { ...movedFields(arrow), updateTime: isoOf(at) });
   return device;
 };
 
@@ -71,41 +74,34 @@ export const registerMockDevice = (
   failed = false,
   at: number = Date.now(),
 ): MockRow & { secret?: string } => {
-  if (device.lifecycle !== 'APPROVED' && device.lifecycle !== 'REGISTER_FAILED')
-    notAllowed(device, 'register');
-  if (failed) return move(device, 'REGISTER_FAILED', at);
-  return { ...move(device, 'REGISTERED', at), secret: newSecret() };
+  if (failed) return move(device, 'registerFailed', at);
+  return { ...move(device, 'register', at), secret: newSecret() };
 };
 
 /** REGISTERED → DELIVERED (else 11). */
 export const deliverMockDevice = (device: MockRow, at: number = Date.now()): MockRow => {
-  if (device.lifecycle !== 'REGISTERED') notAllowed(device, 'deliver');
-  return move(device, 'DELIVERED', at);
+  return move(device, 'deliver', at);
 };
 
 /** DELIVERED → ACTIVE (else 11), in a store of the device's company (else 2 naming storeId). */
 export const activateMockDevice = (db: MockDb, device: MockRow, at: number = db.now()): MockRow => {
-  if (device.lifecycle !== 'DELIVERED') notAllowed(device, 'activate');
+  refuseUnless(device, 'activate');
   if (device.storeId === null || device.storeId === undefined)
     return invalid('storeId', 'a device is activated in a store: set its store first');
   const where = rowsOf(db, store).find((s) => s.id === device.storeId);
   if (!where || where.companyId !== device.companyId)
     return invalid('storeId', "is not a store of the device's company");
-  return move(device, 'ACTIVE', at);
+  return move(device, 'activate', at);
 };
 
 /** DELIVERED or ACTIVE → SPOILT (else 11). */
 export const spoilMockDevice = (device: MockRow, at: number = Date.now()): MockRow => {
-  if (device.lifecycle !== 'DELIVERED' && device.lifecycle !== 'ACTIVE') notAllowed(device, 'spoil');
-  return move(device, 'SPOILT', at);
+  return move(device, 'spoil', at);
 };
 
 /** ACTIVE → DEREGISTERED; already DEREGISTERED or SPOILT 26622; other lifecycles 11. */
 export const deregisterMockDevice = (device: MockRow, at: number = Date.now()): MockRow => {
-  if (device.lifecycle === 'DEREGISTERED' || device.lifecycle === 'SPOILT')
-    refuse('DEVICE_DEREGISTER_FAILED', 'lifecycle', `the device is already ${device.lifecycle}`);
-  if (device.lifecycle !== 'ACTIVE') notAllowed(device, 'deregister');
-  return move(device, 'DEREGISTERED', at);
+  return move(device, 'deregister', at);
 };
 
 // ---- the store's stamping PIN ---------------------------------------------------------------------
@@ -360,7 +356,7 @@ export const createDeviceHandlers = ({ db, origin, authenticate, fullPermissions
       }),
     );
 
-  const OPERATORS: readonly Role[] = ['operator'];
+  const rolesOf = (name: string) => ({ decl: devices, roles: actionOf(devices, name).roles });
   const withoutSecret = (data: unknown) => {
     if (typeof data !== 'object' || data === null || !('secret' in data)) return data;
     const { secret: _shownOnce, ...rest } = data as Record<string, unknown>;
@@ -371,7 +367,7 @@ export const createDeviceHandlers = ({ db, origin, authenticate, fullPermissions
   return [
     operation(
       '/devices/:id/register',
-      { decl: devices, roles: OPERATORS },
+      rolesOf('register'),
       ({ user, params, body }) => {
         onlyFields(body, ['failed']);
         if (body.failed !== undefined && typeof body.failed !== 'boolean')
@@ -380,26 +376,22 @@ export const createDeviceHandlers = ({ db, origin, authenticate, fullPermissions
       },
       withoutSecret,
     ),
-    operation('/devices/:id/deliver', { decl: devices, roles: OPERATORS }, ({ user, params, body }) => {
+    operation('/devices/:id/deliver', rolesOf('deliver'), ({ user, params, body }) => {
       noBody(body);
       return deliverMockDevice(findDevice(user, params), db.now());
     }),
-    operation('/devices/:id/activate', { decl: devices, roles: OPERATORS }, ({ user, params, body }) => {
+    operation('/devices/:id/activate', rolesOf('activate'), ({ user, params, body }) => {
       noBody(body);
       return activateMockDevice(db, findDevice(user, params));
     }),
-    operation('/devices/:id/spoil', { decl: devices, roles: OPERATORS }, ({ user, params, body }) => {
+    operation('/devices/:id/spoil', rolesOf('spoil'), ({ user, params, body }) => {
       noBody(body);
       return spoilMockDevice(findDevice(user, params), db.now());
     }),
-    operation(
-      '/devices/:id/deregister',
-      { decl: devices, roles: ['operator', 'merchant'] },
-      ({ user, params, body }) => {
-        noBody(body);
-        return deregisterMockDevice(findDevice(user, params), db.now());
-      },
-    ),
+    operation('/devices/:id/deregister', rolesOf('deregister'), ({ user, params, body }) => {
+      noBody(body);
+      return deregisterMockDevice(findDevice(user, params), db.now());
+    }),
     http.get(
       `${main}/stores/:id/pin`,
       guard(async ({ request, params }) => {

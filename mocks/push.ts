@@ -17,6 +17,7 @@ import { brand, company, push, pushTemplates, stampsTransaction, store, vouchers
 import { memberCards } from '../resources/tables/memberCards';
 import { members } from '../resources/tables/members';
 import { pushDeliveries } from '../resources/tables/pushDeliveries';
+import { actionOf, movedFields, refusalMessage, refusalOf } from '../resources/transitions';
 import type { ResourceDeclaration } from '../resources/types';
 import type { MockDb, MockRow, MockUser } from './data';
 import { type Body, Fail, fail, guard, invalid, readBody, success } from './respond';
@@ -167,18 +168,23 @@ const assertAudienceAllowed = (db: MockDb, user: MockUser, a: MockAudience) => {
 
 // ---- the operations, on the data alone (the handlers and the demo seed share them) -----------------
 
-const notAllowed = (row: MockRow, what: string): never =>
-  refuse('STATE_TRANSITION_NOT_ALLOWED', 'state', `cannot ${what} a push that is ${String(row.state)}`);
+/** The declared arrow `name` (resources/tables/push.ts) when it may move `row`, else its refusal. */
+const arrow = (row: MockRow, name: string): Record<string, string> => {
+  const action = actionOf(push, name);
+  const refusal = refusalOf(action, row.state);
+  if (refusal !== null) refuse(refusal, action.field, refusalMessage('push', action, row.state, refusal));
+  return movedFields(action);
+};
 
 /** PENDING → SCHEDULED (else 11); one member by mobile must hold something of the company (else 2). */
 export const schedulePush = (db: MockDb, row: MockRow, user?: MockUser, at: number = db.now()): MockRow => {
-  if (row.state !== 'PENDING') notAllowed(row, 'schedule');
+  const moved = arrow(row, 'schedule');
   const a = audienceOfRow(row);
   if (user) assertAudienceAllowed(db, user, a);
   if (a.audience === 'MEMBER' && audienceMobiles(db, a).length === 0)
     refuse('PARAMETER_VALIDATION_FAILED', 'audienceMobile', 'holds no card or voucher of this company');
   return Object.assign(row, {
-    state: 'SCHEDULED',
+    ...moved,
     startedAt: null,
     sentAt: null,
     failureReason: null,
@@ -188,10 +194,10 @@ export const schedulePush = (db: MockDb, row: MockRow, user?: MockUser, at: numb
 
 /** SCHEDULED → PENDING while its sending has not started (else 11). */
 export const cancelPush = (db: MockDb, row: MockRow, at: number = db.now()): MockRow => {
-  if (row.state !== 'SCHEDULED') notAllowed(row, 'cancel');
+  const moved = arrow(row, 'cancel');
   if (row.startedAt !== null && row.startedAt !== undefined)
     refuse('STATE_TRANSITION_NOT_ALLOWED', 'state', 'its sending has started');
-  return Object.assign(row, { state: 'PENDING', updateTime: isoOf(at) });
+  return Object.assign(row, { ...moved, updateTime: isoOf(at) });
 };
 
 /**

@@ -241,6 +241,14 @@ export interface ActionDeclaration {
    * is not registered for it; the portal's button is the same. Never `bulk`.
    */
   operation?: boolean;
+  /** the URL segment after `{path}/{id}/` when it is not `name` (two arrows of one operation) */
+  path?: string;
+  /** the body the portal sends (`{failed: true}` for a failed device registration); `{}` when absent */
+  body?: Readonly<Record<string, unknown>>;
+  /** other fields that move with it: a device's `state` follows its lifecycle */
+  set?: Readonly<Record<string, string>>;
+  /** a refusal other than 11 STATE_TRANSITION_NOT_ALLOWED from states the row reaches by this or a later arrow (deregistering twice) */
+  refuse?: readonly { from: readonly string[]; error: ErrorName }[];
 }
 
 /**

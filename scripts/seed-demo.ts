@@ -20,6 +20,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/constants';
 import type { PermissionAction, SignupState, UserType } from '../contract/enums';
+import { devices as deviceTable } from '../resources';
+import { pathBetween } from '../resources/transitions';
 import type { Db } from '../server/db/client';
 import { userGroupMembers, userGroupPermissions, userGroups } from '../server/db/schema/rbac';
 import {
@@ -108,17 +110,11 @@ type DemoLifecycle =
   | 'ACTIVE'
   | 'SPOILT'
   | 'DEREGISTERED';
-type DeviceArrow = 'register' | 'registerFailed' | 'deliver' | 'activate' | 'spoil' | 'deregister';
-
-/** The arrows that lead a new (APPROVED) device to each lifecycle. */
-const DEVICE_PATHS: Readonly<Record<DemoLifecycle, readonly DeviceArrow[]>> = {
-  APPROVED: [],
-  REGISTERED: ['register'],
-  REGISTER_FAILED: ['registerFailed'],
-  DELIVERED: ['register', 'deliver'],
-  ACTIVE: ['register', 'deliver', 'activate'],
-  SPOILT: ['register', 'deliver', 'spoil'],
-  DEREGISTERED: ['register', 'deliver', 'activate', 'deregister'],
+/** The declared arrows (resources/tables/devices.ts) that lead a new (APPROVED) device to `lifecycle`. */
+const devicePathTo = (lifecycle: DemoLifecycle): string[] => {
+  const path = pathBetween(deviceTable, 'lifecycle', 'APPROVED', lifecycle);
+  if (!path) throw new Error(`no declared path from APPROVED to ${lifecycle}`);
+  return path.map((a) => a.name);
 };
 
 export interface SeedOptions {
@@ -842,7 +838,7 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
     // audit rows); answers the secret `register` showed, when it was registered
     const toLifecycle = async (id: number, lifecycle: DemoLifecycle): Promise<string | undefined> => {
       let secret: string | undefined;
-      for (const arrow of DEVICE_PATHS[lifecycle]) {
+      for (const arrow of devicePathTo(lifecycle)) {
         if (arrow === 'registerFailed') await registerDevice(tx, op, id, { failed: true });
         else if (arrow === 'register') {
           const answer = await registerDevice(tx, op, id, {});

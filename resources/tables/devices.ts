@@ -3,8 +3,8 @@ import type { ResourceDeclaration } from '../types';
 
 /**
  * A stamping terminal placed in a store (OPERATIONS.md "Devices"). `lifecycle` moves only through its
- * operations, one per arrow (server/services/devices.ts); `state` follows it (DEREGISTERED once spoilt
- * or deregistered). An ACTIVE device keeps its store (26621); a device with transactions stays (26620).
+ * operations, one per arrow declared in `actions` (server/services/devices.ts runs them); `state`
+ * follows it (DEREGISTERED once spoilt or deregistered). An ACTIVE device keeps its store (26621); a device with transactions stays (26620).
  */
 export const devices = {
   name: 'devices',
@@ -65,6 +65,63 @@ export const devices = {
   ],
   frozen: [
     { field: 'storeId', while: { field: 'lifecycle', in: ['ACTIVE'] }, error: 'DEVICE_CANNOT_CHANGE_STORE' },
+  ],
+  // The lifecycle, one operation per arrow (server/routes/devices.ts), in the order the device page
+  // shows its buttons. `state` follows: DEREGISTERED once spoilt or deregistered.
+  actions: [
+    {
+      name: 'register',
+      roles: ['operator'],
+      field: 'lifecycle',
+      from: ['APPROVED', 'REGISTER_FAILED'],
+      to: 'REGISTERED',
+      operation: true,
+    },
+    {
+      name: 'registerFailed',
+      roles: ['operator'],
+      field: 'lifecycle',
+      from: ['APPROVED', 'REGISTER_FAILED'],
+      to: 'REGISTER_FAILED',
+      operation: true,
+      path: 'register',
+      body: { failed: true },
+    },
+    {
+      name: 'deliver',
+      roles: ['operator'],
+      field: 'lifecycle',
+      from: ['REGISTERED'],
+      to: 'DELIVERED',
+      operation: true,
+    },
+    {
+      name: 'activate',
+      roles: ['operator'],
+      field: 'lifecycle',
+      from: ['DELIVERED'],
+      to: 'ACTIVE',
+      operation: true,
+    },
+    {
+      name: 'spoil',
+      roles: ['operator'],
+      field: 'lifecycle',
+      from: ['DELIVERED', 'ACTIVE'],
+      to: 'SPOILT',
+      set: { state: 'DEREGISTERED' },
+      operation: true,
+    },
+    {
+      name: 'deregister',
+      roles: ['operator', 'merchant'],
+      field: 'lifecycle',
+      from: ['ACTIVE'],
+      to: 'DEREGISTERED',
+      set: { state: 'DEREGISTERED' },
+      refuse: [{ from: ['DEREGISTERED', 'SPOILT'], error: 'DEVICE_DEREGISTER_FAILED' }],
+      operation: true,
+    },
   ],
   errors: { inUse: 'DEVICE_CANNOT_BE_DELETED' },
   audit: true,

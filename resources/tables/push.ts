@@ -156,5 +156,8 @@ export const push = {
       confirm: true,
       operation: true,
     },
+    // the sending job's arrows (server/services/push.ts): nobody runs them through the API
+    { name: 'complete', roles: [], field: 'state', from: ['SCHEDULED'], to: 'COMPLETED', operation: true },
+    { name: 'fail', roles: [], field: 'state', from: ['SCHEDULED'], to: 'FAILED', operation: true },
   ],
 } as const satisfies ResourceDeclaration;

@@ -1,10 +1,11 @@
 // The device operations' routes (OPERATIONS.md "Devices", docs/api.md "Devices"): one operation per
-// arrow of the lifecycle (server/lib/operation.ts: one transaction, access, Idempotency-Key) around a
-// service function of server/services/devices.ts. Operators move devices; merchants may deregister
-// their own. The generic routes of the declaration serve the lists and rows (lifecycle and state are
+// arrow of the lifecycle declared in resources/tables/devices.ts, with the roles declared there
+// (server/lib/operation.ts: one transaction, access, Idempotency-Key) around a service function of
+// server/services/devices.ts. Operators move devices; merchants may deregister their own. The generic routes of the declaration serve the lists and rows (lifecycle and state are
 // operation-only there). A device's sign-in, `POST /auth/device-token`, is in server/routes/auth.ts.
 import { Type } from 'typebox';
 import { BASE_PATHS } from '../../contract/http';
+import { actionOf } from '../../resources/transitions';
 import type { RoutePlugin } from '../app';
 import { operation } from '../lib/operation';
 import { declarationOf } from '../resources/registry';
@@ -32,7 +33,7 @@ export const deviceRoutes: RoutePlugin = async (app) => {
       'Answers the device with its `secret`, shown this once (a new register replaces it; a replay of the same Idempotency-Key answers the device without it); `{failed: true}` records a failed registration instead. Other lifecycles 11.',
     resource: devices,
     action: 'UPDATE',
-    roles: ['operator'],
+    roles: actionOf(devices, 'register').roles,
     params: IdParams,
     body: Type.Union([
       Type.Object({ failed: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
@@ -52,7 +53,7 @@ export const deviceRoutes: RoutePlugin = async (app) => {
     summary: 'Deliver a device (REGISTERED → DELIVERED)',
     resource: devices,
     action: 'UPDATE',
-    roles: ['operator'],
+    roles: actionOf(devices, 'deliver').roles,
     params: IdParams,
     body: NoBody,
     run: ({ tx, caller, params }) => deliverDevice(tx, caller, params.id),
@@ -64,7 +65,7 @@ export const deviceRoutes: RoutePlugin = async (app) => {
     description: 'The device must name a store of its company (else 2 naming storeId).',
     resource: devices,
     action: 'UPDATE',
-    roles: ['operator'],
+    roles: actionOf(devices, 'activate').roles,
     params: IdParams,
     body: NoBody,
     run: ({ tx, caller, params }) => activateDevice(tx, caller, params.id),
@@ -75,7 +76,7 @@ export const deviceRoutes: RoutePlugin = async (app) => {
     summary: 'Mark a device spoilt (DELIVERED or ACTIVE → SPOILT; state DEREGISTERED)',
     resource: devices,
     action: 'UPDATE',
-    roles: ['operator'],
+    roles: actionOf(devices, 'spoil').roles,
     params: IdParams,
     body: NoBody,
     run: ({ tx, caller, params }) => spoilDevice(tx, caller, params.id),
@@ -87,7 +88,7 @@ export const deviceRoutes: RoutePlugin = async (app) => {
     description: 'Operators, and merchants for their own devices. Already DEREGISTERED or SPOILT 26622.',
     resource: devices,
     action: 'UPDATE',
-    roles: ['operator', 'merchant'],
+    roles: actionOf(devices, 'deregister').roles,
     params: IdParams,
     body: NoBody,
     run: ({ tx, caller, params }) => deregisterDevice(tx, caller, params.id),

@@ -1,5 +1,5 @@
 // The device operations (OPERATIONS.md "Devices", docs/api.md "Devices"): one per arrow of the
-// lifecycle APPROVED → REGISTERED (or REGISTER_FAILED, from which register may be retried) →
+// lifecycle declared in resources/tables/devices.ts (`actions`), APPROVED → REGISTERED (or REGISTER_FAILED, from which register may be retried) →
 // DELIVERED → ACTIVE → SPOILT or DEREGISTERED. Each runs inside the operation's one transaction
 // (server/lib/operation.ts), locks the device row first (`select … for update`) so racing calls queue
 // and each sees what the previous one left, and writes its audit row. `state` follows the lifecycle:
@@ -10,10 +10,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DeviceLifecycle } from '../../contract/enums';
+import { movedFields } from '../../resources/transitions';
+import type { ActionDeclaration } from '../../resources/types';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { deviceSecrets, devices, loginSessions, store } from '../db/schema';
 import { AppError } from '../errors';
+import { allowedMove } from '../lib/transition';
 import { declarationOf } from '../resources/registry';
 import { type Caller, callerScopeOf } from '../resources/service';
 import { devicesVisibleTo } from '../resources/visibility';
@@ -37,10 +40,9 @@ export interface DeviceRow extends Record<string, unknown> {
 const decl = declarationOf('devices');
 if (!decl) throw new Error('devices: declaration missing');
 
-const notAllowed = (device: DeviceRow, arrow: string) =>
-  new AppError('STATE_TRANSITION_NOT_ALLOWED', [
-    { field: 'lifecycle', message: `cannot ${arrow} a device that is ${device.lifecycle}` },
-  ]);
+/** The declared arrow `name` when it may move `device` (resources/tables/devices.ts); else its refusal. */
+const arrow = (device: DeviceRow, name: string): ActionDeclaration =>
+  allowedMove(decl, name, device, 'device');
 
 /**
  * The device `id` as the caller may move it, locked for the rest of the transaction; else 5. A
@@ -63,24 +65,22 @@ const lockDevice = async (tx: DbOrTx, caller: Caller, id: number): Promise<Devic
   return row as DeviceRow;
 };
 
-/** Moves the locked device and writes the audit row of `action` with the row before and after. */
+/** Moves the locked device along `action` (its lifecycle and what follows it) and writes the audit row. */
 const move = async (
   tx: DbOrTx,
   caller: Caller,
   before: DeviceRow,
-  action: string,
-  lifecycle: DeviceLifecycle,
+  action: ActionDeclaration,
 ): Promise<DeviceRow> => {
-  const state = lifecycle === 'SPOILT' || lifecycle === 'DEREGISTERED' ? 'DEREGISTERED' : 'ACTIVE';
   const [after] = (await tx
     .update(devices)
-    .set({ lifecycle, state, updateTime: new Date() })
+    .set({ ...movedFields(action), updateTime: new Date() })
     .where(eq(devices.id, before.id))
     .returning()) as DeviceRow[];
   if (!after) throw new Error('locked device vanished');
   await recordAudit(tx, {
     actor: { id: caller.id, email: caller.email },
-    action,
+    action: action.name,
     resource: 'devices',
     recordId: after.id,
     companyId: after.companyId,
@@ -113,13 +113,13 @@ export const registerDevice = async (
   { failed }: { failed?: boolean | undefined },
 ): Promise<DeviceRow | (DeviceRow & { secret: string })> => {
   const device = await lockDevice(tx, caller, id);
-  if (device.lifecycle !== 'APPROVED' && device.lifecycle !== 'REGISTER_FAILED')
-    throw notAllowed(device, 'register');
   if (failed === true) {
+    const failedArrow = arrow(device, 'registerFailed');
     await tx.delete(deviceSecrets).where(eq(deviceSecrets.deviceId, device.id));
     await revokeDeviceLogins(tx, device.id, 'device-register-failed');
-    return move(tx, caller, device, 'registerFailed', 'REGISTER_FAILED');
+    return move(tx, caller, device, failedArrow);
   }
+  const registered = arrow(device, 'register');
   const secret = newDeviceSecret();
   const secretHash = sha256(secret);
   const now = new Date();
@@ -128,21 +128,20 @@ export const registerDevice = async (
     .values({ deviceId: device.id, secretHash, createTime: now })
     .onConflictDoUpdate({ target: deviceSecrets.deviceId, set: { secretHash, createTime: now } });
   await revokeDeviceLogins(tx, device.id, 'device-secret-replaced');
-  const after = await move(tx, caller, device, 'register', 'REGISTERED');
+  const after = await move(tx, caller, device, registered);
   return { ...after, secret };
 };
 
 /** REGISTERED → DELIVERED (else 11). */
 export const deliverDevice = async (tx: DbOrTx, caller: Caller, id: number): Promise<DeviceRow> => {
   const device = await lockDevice(tx, caller, id);
-  if (device.lifecycle !== 'REGISTERED') throw notAllowed(device, 'deliver');
-  return move(tx, caller, device, 'deliver', 'DELIVERED');
+  return move(tx, caller, device, arrow(device, 'deliver'));
 };
 
 /** DELIVERED → ACTIVE (else 11); the device must name a store of its company (else 2 naming storeId). */
 export const activateDevice = async (tx: DbOrTx, caller: Caller, id: number): Promise<DeviceRow> => {
   const device = await lockDevice(tx, caller, id);
-  if (device.lifecycle !== 'DELIVERED') throw notAllowed(device, 'activate');
+  const activated = arrow(device, 'activate');
   if (device.storeId === null)
     throw new AppError('PARAMETER_VALIDATION_FAILED', [
       { field: 'storeId', message: 'a device is activated in a store: set its store first' },
@@ -155,25 +154,19 @@ export const activateDevice = async (tx: DbOrTx, caller: Caller, id: number): Pr
     throw new AppError('PARAMETER_VALIDATION_FAILED', [
       { field: 'storeId', message: "is not a store of the device's company" },
     ]);
-  return move(tx, caller, device, 'activate', 'ACTIVE');
+  return move(tx, caller, device, activated);
 };
 
 /** DELIVERED or ACTIVE → SPOILT, state DEREGISTERED (else 11). */
 export const spoilDevice = async (tx: DbOrTx, caller: Caller, id: number): Promise<DeviceRow> => {
   const device = await lockDevice(tx, caller, id);
-  if (device.lifecycle !== 'DELIVERED' && device.lifecycle !== 'ACTIVE') throw notAllowed(device, 'spoil');
-  return move(tx, caller, device, 'spoil', 'SPOILT');
+  return move(tx, caller, device, arrow(device, 'spoil'));
 };
 
 /** ACTIVE → DEREGISTERED, state DEREGISTERED; already DEREGISTERED or SPOILT 26622; others 11. */
 export const deregisterDevice = async (tx: DbOrTx, caller: Caller, id: number): Promise<DeviceRow> => {
   const device = await lockDevice(tx, caller, id);
-  if (device.lifecycle === 'DEREGISTERED' || device.lifecycle === 'SPOILT')
-    throw new AppError('DEVICE_DEREGISTER_FAILED', [
-      { field: 'lifecycle', message: `the device is already ${device.lifecycle}` },
-    ]);
-  if (device.lifecycle !== 'ACTIVE') throw notAllowed(device, 'deregister');
-  return move(tx, caller, device, 'deregister', 'DEREGISTERED');
+  return move(tx, caller, device, arrow(device, 'deregister'));
 };
 
 // ---- signing in ------------------------------------------------------------------------------------

@@ -14,6 +14,8 @@ import { and, asc, count, eq, exists, inArray, ne, notExists, type SQL, sql } fr
 import type { PushAudience } from '../../contract/enums';
 import { ERRORS } from '../../contract/errors';
 import { fillPlaceholders, type PushValues } from '../../contract/push';
+import { actionOf, movedFields } from '../../resources/transitions';
+import type { ActionDeclaration } from '../../resources/types';
 import type { Db } from '../db/client';
 import {
   brand,
@@ -30,6 +32,7 @@ import {
 } from '../db/schema';
 import { AppError } from '../errors';
 import { enqueue, type JobContext, type JobHandler } from '../jobs/runner';
+import { allowedMove } from '../lib/transition';
 import { declarationOf } from '../resources/registry';
 import { type Caller, callerScopeOf } from '../resources/service';
 import { type DbOrTx, recordAudit } from './audit';
@@ -73,10 +76,8 @@ export const PUSH_JOB_SLICE_MS = 20_000;
 const decl = declarationOf('push');
 if (!decl) throw new Error('push: declaration missing');
 
-const notAllowed = (row: PushRow, what: string) =>
-  new AppError('STATE_TRANSITION_NOT_ALLOWED', [
-    { field: 'state', message: `cannot ${what} a push that is ${row.state}` },
-  ]);
+/** The declared arrow `name` when it may move `row` (resources/tables/push.ts); else its refusal. */
+const arrow = (row: PushRow, name: string): ActionDeclaration => allowedMove(decl, name, row, 'push');
 
 /** The push `id` as the caller may move it, locked for the rest of the transaction; else 5. */
 const lockPush = async (tx: DbOrTx, caller: Caller, id: number): Promise<PushRow> => {
@@ -297,15 +298,15 @@ const audienceOfRow = (row: PushRow): Audience => ({
  */
 export const schedulePush = async (tx: DbOrTx, caller: Caller, id: number): Promise<PushRow> => {
   const row = await lockPush(tx, caller, id);
-  if (row.state !== 'PENDING') throw notAllowed(row, 'schedule');
+  const scheduled = arrow(row, 'schedule');
   const audience = audienceOfRow(row);
   await assertAudienceAllowed(tx, caller, audience);
   if (row.audience === 'MEMBER' && (await audienceSize(tx, audience)).count === 0)
     throw new AppError('PARAMETER_VALIDATION_FAILED', [
       { field: 'audienceMobile', message: 'holds no card or voucher of this company' },
     ]);
-  const after = await moved(tx, caller, row, 'schedule', {
-    state: 'SCHEDULED',
+  const after = await moved(tx, caller, row, scheduled.name, {
+    ...movedFields(scheduled),
     startedAt: null,
     sentAt: null,
     failureReason: null,
@@ -322,7 +323,7 @@ export const schedulePush = async (tx: DbOrTx, caller: Caller, id: number): Prom
 /** SCHEDULED → PENDING while its sending has not started (else 11); its queued sending goes. */
 export const cancelPush = async (tx: DbOrTx, caller: Caller, id: number): Promise<PushRow> => {
   const row = await lockPush(tx, caller, id);
-  if (row.state !== 'SCHEDULED') throw notAllowed(row, 'cancel');
+  const cancelled = arrow(row, 'cancel');
   if (row.startedAt !== null)
     throw new AppError('STATE_TRANSITION_NOT_ALLOWED', [
       { field: 'state', message: 'its sending has started' },
@@ -330,7 +331,7 @@ export const cancelPush = async (tx: DbOrTx, caller: Caller, id: number): Promis
   await tx.execute(
     sql`delete from jobs where name = ${SEND_PUSH_JOB} and state = 'queued' and (payload->>'pushId')::int = ${row.id}`,
   );
-  return moved(tx, caller, row, 'cancel', { state: 'PENDING' });
+  return moved(tx, caller, row, cancelled.name, movedFields(cancelled));
 };
 
 // ---- app tokens ---------------------------------------------------------------------------------------
@@ -456,6 +457,9 @@ const sendBatch = async (db: Db, row: PushRow, provider: PushProvider, size: num
     return batch.length;
   });
 
+const COMPLETE = actionOf(decl, 'complete');
+const FAIL = actionOf(decl, 'fail');
+
 /** COMPLETED with its counts, from the deliveries recorded. */
 const complete = async (db: Db, row: PushRow, at: Date): Promise<void> => {
   const counts = await db
@@ -467,8 +471,8 @@ const complete = async (db: Db, row: PushRow, at: Date): Promise<void> => {
   const failed = counts.filter((c) => c.state !== 'SENT').reduce((n, c) => n + Number(c.n), 0);
   await db
     .update(push)
-    .set({ state: 'COMPLETED', sentAt: at, sentCount: sent, failedCount: failed, updateTime: at })
-    .where(and(eq(push.id, row.id), eq(push.state, 'SCHEDULED')));
+    .set({ ...movedFields(COMPLETE), sentAt: at, sentCount: sent, failedCount: failed, updateTime: at })
+    .where(and(eq(push.id, row.id), inArray(push.state, COMPLETE.from)));
 };
 
 /** FAILED with 7001 and what the provider said; the deliveries made so far stay counted. */
@@ -485,14 +489,14 @@ const fail = async (db: Db, row: PushRow, reason: string, at: Date): Promise<voi
   await db
     .update(push)
     .set({
-      state: 'FAILED',
+      ...movedFields(FAIL),
       sentAt: at,
       sentCount: Number(sent?.n ?? 0),
       failedCount: Number(failed?.n ?? 0),
       failureReason: `${code} ${message}: ${reason}`.slice(0, 500),
       updateTime: at,
     })
-    .where(and(eq(push.id, row.id), eq(push.state, 'SCHEDULED')));
+    .where(and(eq(push.id, row.id), inArray(push.state, FAIL.from)));
 };
 
 /**

@@ -24,14 +24,6 @@ export const devicesEn = {
       deregister: 'Deregister',
     },
     /** the spec's {action} of 'Confirm to {action} - {item}?' and of the Hint / Error notices */
-    actions: {
-      register: 'Register',
-      registerFailed: 'Mark registration failed',
-      deliver: 'Deliver',
-      activate: 'Activate',
-      spoil: 'Spoil',
-      deregister: 'Deregister',
-    },
     /** what comes next, by lifecycle, for those who move devices */
     next: {
       APPROVED: 'Register the device to create the secret it signs in with.',

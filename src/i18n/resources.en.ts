@@ -337,6 +337,8 @@ export const resourcesEn = {
       actions: {
         schedule: 'Schedule',
         cancel: 'Cancel',
+        complete: 'Complete',
+        fail: 'Fail',
       },
     },
     pushDeliveries: {
@@ -394,6 +396,14 @@ export const resourcesEn = {
           SPOILT: 'Spoilt',
           DEREGISTERED: 'Deregistered',
         },
+      },
+      actions: {
+        register: 'Register',
+        registerFailed: 'Mark registration failed',
+        deliver: 'Deliver',
+        activate: 'Activate',
+        spoil: 'Spoil',
+        deregister: 'Deregister',
       },
     },
     bannerConfig: {

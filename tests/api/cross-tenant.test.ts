@@ -337,7 +337,8 @@ describe.each(DERIVED_RESOURCES.map((r) => [r.decl.name, r] as const))('%s', (_n
     if (remove) expect(delMany.json()).toMatchObject({ code: 0, data: [] });
     else expect(codeOf(delMany)).toEqual(denied);
     for (const action of decl.actions ?? []) {
-      const one = await call('a', 'POST', `${base}/${bId()}/${action.name}`);
+      if (action.roles.length === 0) continue; // the server's own arrow (a job's): no route
+      const one = await call('a', 'POST', `${base}/${bId()}/${action.path ?? action.name}`, action.body);
       expect(codeOf(one), action.name).toEqual(update && action.roles.includes('merchant') ? hidden : denied);
       if (action.bulk) {
         const bulk = await call('a', 'POST', `${base}/actions/${action.name}`, { ids: [bId()] });

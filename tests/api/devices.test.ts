@@ -9,6 +9,11 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_LIFECYCLE } from '../../contract/enums';
+import { ERRORS } from '../../contract/errors';
+import { devices as deviceTable } from '../../resources';
+import { actionsFrom, movedFields, pathBetween, refusalOf } from '../../resources/transitions';
+import type { ActionDeclaration } from '../../resources/types';
 import {
   auditLog,
   deviceSecrets,
@@ -185,6 +190,49 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+});
+
+describe('the declared lifecycle (resources/tables/devices.ts) is what the server does', () => {
+  const ROLES = [
+    ['op', 'operator'],
+    ['owner', 'merchant'],
+  ] as const;
+
+  it('leads a new device to each lifecycle by the same arrows as these tests (the demo seed walks them)', () => {
+    for (const lifecycle of DEVICE_LIFECYCLE) {
+      const declared = pathBetween(deviceTable, 'lifecycle', 'APPROVED', lifecycle);
+      expect(
+        declared?.map((a) => [a.path ?? a.name, a.body ?? {}]),
+        lifecycle,
+      ).toEqual(PATHS[lifecycle]);
+    }
+  });
+
+  it.each(DEVICE_LIFECYCLE)(
+    'from %s, every arrow as an operator and as the owner: the server moves exactly what the portal offers',
+    async (lifecycle) => {
+      for (const [who, role] of ROLES) {
+        const moved: string[] = [];
+        for (const action of deviceTable.actions as readonly ActionDeclaration[]) {
+          const device = await deviceAt(lifecycle);
+          const res = await arrow(device.id, action.path ?? action.name, action.body ?? {}, who);
+          const refusal = refusalOf(action, lifecycle, role);
+          const what = `${action.name} from ${lifecycle} as ${role}`;
+          if (refusal === null) {
+            expect(codeOf(res), what).toEqual({ status: 200, code: 0 });
+            expect(await rowOf(device.id), what).toMatchObject(movedFields(action));
+            moved.push(action.name);
+          } else {
+            expect(res.json().code, what).toBe(ERRORS[refusal].code);
+            expect((await rowOf(device.id)).lifecycle, what).toBe(lifecycle);
+          }
+        }
+        // the device page's buttons (src/pages/devices/access.ts) are these
+        expect(moved).toEqual(actionsFrom(deviceTable, 'lifecycle', lifecycle, role).map((a) => a.name));
+      }
+    },
+    APP_TIMEOUT,
+  );
 });
 
 describe('the lifecycle, one operation per arrow', () => {

@@ -102,7 +102,7 @@ const LifecycleOperations = ({ record }: { record: RaRecord }) => {
 
   const operate = async (operation: DeviceOperation) => {
     const outcome = await run<DeviceRow>({
-      action: translate(`${K}.actions.${operation}`),
+      action: translate(`resources.devices.actions.${operation}`),
       item: serialNo,
       request: `${operation} ${String(record.id)}`,
       send: (key) => runDeviceOperation(http, record.id, operation, key),

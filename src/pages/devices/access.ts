@@ -1,13 +1,13 @@
 // Who may move a device and set a store's PIN, as the server decides it (server/routes/devices.ts,
-// server/routes/stamping.ts): the operation's roles, then the permission rule of contract/access on the
+// server/routes/stamping.ts): the declared arrows (resources/tables/devices.ts), then the permission rule of contract/access on the
 // table's permission (UPDATE). Operators move every device; merchants deregister their own.
 import { canAccess } from '../../../contract/access';
 import type { Role } from '../../../contract/claims';
-import type { DeviceLifecycle } from '../../../contract/enums';
 import { devices, store } from '../../../resources';
+import { actionsFrom } from '../../../resources/transitions';
 import { declarationAllows } from '../../builders/access';
 import { useCaller } from '../../components/useCaller';
-import { DEVICE_OPERATION_RULES, DEVICE_OPERATIONS, type DeviceOperation } from './api';
+import type { DeviceOperation } from './api';
 
 export interface DeviceAccess {
   isPending: boolean;
@@ -26,10 +26,7 @@ export const useDeviceAccess = (): DeviceAccess => {
       // a merchant's own devices only (the server answers 5 for anyone else's)
       const own = caller.isOperator || (caller.companyId !== null && companyId === caller.companyId);
       if (!mayUpdate || !own || typeof lifecycle !== 'string') return [];
-      return DEVICE_OPERATIONS.filter((op) => {
-        const rule = DEVICE_OPERATION_RULES[op];
-        return rule.roles.includes(role) && rule.from.includes(lifecycle as DeviceLifecycle);
-      });
+      return actionsFrom(devices, 'lifecycle', lifecycle, role).map((a) => a.name as DeviceOperation);
     },
   };
 };

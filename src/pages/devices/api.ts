@@ -3,9 +3,9 @@
 // and GET / POST /stores/{id}/pin. Every operation goes out with an Idempotency-Key (the confirmed
 // operation machinery of the voucher screens), so that one confirmation changes things once.
 import { useCallback, useEffect, useState } from 'react';
-import type { Role } from '../../../contract/claims';
 import type { DeviceLifecycle } from '../../../contract/enums';
 import { devices, store } from '../../../resources';
+import { actionOf } from '../../../resources/transitions';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { IDEMPOTENCY_KEY_HEADER } from '../../components/operations/api';
 import type { Loadable } from '../../components/operations/useLoadable';
@@ -27,40 +27,8 @@ export interface DeviceRow {
   secret?: string;
 }
 
-/** The buttons of the device page, in the order shown; `registerFailed` is POST register {failed:true}. */
-export const DEVICE_OPERATIONS = [
-  'register',
-  'registerFailed',
-  'deliver',
-  'activate',
-  'spoil',
-  'deregister',
-] as const;
-export type DeviceOperation = (typeof DEVICE_OPERATIONS)[number];
-
-interface OperationRule {
-  /** the path segment after /devices/{id}/ */
-  path: 'register' | 'deliver' | 'activate' | 'spoil' | 'deregister';
-  body: Record<string, unknown>;
-  /** the lifecycles the arrow leaves (server/services/devices.ts) */
-  from: readonly DeviceLifecycle[];
-  /** who may run it (server/routes/devices.ts): merchants deregister their own devices only */
-  roles: readonly Role[];
-}
-
-export const DEVICE_OPERATION_RULES: Readonly<Record<DeviceOperation, OperationRule>> = {
-  register: { path: 'register', body: {}, from: ['APPROVED', 'REGISTER_FAILED'], roles: ['operator'] },
-  registerFailed: {
-    path: 'register',
-    body: { failed: true },
-    from: ['APPROVED', 'REGISTER_FAILED'],
-    roles: ['operator'],
-  },
-  deliver: { path: 'deliver', body: {}, from: ['REGISTERED'], roles: ['operator'] },
-  activate: { path: 'activate', body: {}, from: ['DELIVERED'], roles: ['operator'] },
-  spoil: { path: 'spoil', body: {}, from: ['DELIVERED', 'ACTIVE'], roles: ['operator'] },
-  deregister: { path: 'deregister', body: {}, from: ['ACTIVE'], roles: ['operator', 'merchant'] },
-};
+/** A button of the device page: an arrow of the lifecycle as declared (resources/tables/devices.ts). */
+export type DeviceOperation = (typeof devices.actions)[number]['name'];
 
 const id = (value: number | string) => encodeURIComponent(String(value));
 const withKey = (key: string) => ({ [IDEMPOTENCY_KEY_HEADER]: key });
@@ -72,11 +40,11 @@ export const runDeviceOperation = async (
   operation: DeviceOperation,
   key: string,
 ): Promise<DeviceRow> => {
-  const rule = DEVICE_OPERATION_RULES[operation];
+  const arrow = actionOf(devices, operation);
   return (
-    await http<DeviceRow>(`${devices.path}/${id(deviceId)}/${rule.path}`, {
+    await http<DeviceRow>(`${devices.path}/${id(deviceId)}/${arrow.path ?? arrow.name}`, {
       method: 'POST',
-      body: rule.body,
+      body: arrow.body ?? {},
       headers: withKey(key),
     })
   ).data;

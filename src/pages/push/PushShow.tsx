@@ -41,6 +41,7 @@ import {
 import { Link as RouterLink } from 'react-router-dom';
 import { push } from '../../../resources';
 import { pushDeliveries } from '../../../resources/tables/pushDeliveries';
+import { actionsFrom } from '../../../resources/transitions';
 import { useRole } from '../../builders/buttons';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { useHttpClient } from '../../components/HttpClientContext';
@@ -111,6 +112,11 @@ const PushActions = () => {
   const state = pushStateOf(record?.state);
   const started = record?.startedAt !== null && record?.startedAt !== undefined;
   const mine = record !== undefined && !outsideBrand(record, brandLimit);
+  const role = useRole();
+  // the declared arrows the caller may take from here (resources/tables/push.ts)
+  const offered = new Set(
+    record && role && mayUpdate ? actionsFrom(push, 'state', record.state, role).map((a) => a.name) : [],
+  );
   return (
     <TopToolbar sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
       <Button component={RouterLink} to={push.route ?? '/'} startIcon={<ArrowBack />}>
@@ -126,10 +132,10 @@ const PushActions = () => {
           >
             {translate('ra.action.edit')}
           </Button>
-          {mine ? <OperationButton record={record} operation="schedule" /> : null}
+          {mine && offered.has('schedule') ? <OperationButton record={record} operation="schedule" /> : null}
         </>
       ) : null}
-      {record && mayUpdate && state === 'SCHEDULED' && !started ? (
+      {record && offered.has('cancel') && !started ? (
         <OperationButton record={record} operation="cancel" />
       ) : null}
     </TopToolbar>

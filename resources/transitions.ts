@@ -1,0 +1,82 @@
+// A declaration's `actions` are its state machine: each names the field it moves, the states it
+// leaves, the state it reaches and who may run it. These pure readers are the one place that answers
+// "may this move happen": the server's operations and generic actions refuse with them, the portal
+// offers its buttons with them, the mocks and the demo seed walk them.
+import type { Role } from '../contract/claims';
+import type { ErrorName } from '../contract/errors';
+import type { ActionDeclaration, ResourceDeclaration } from './types';
+
+/** The action `name` of `decl`; a missing one is a programming error. */
+export const actionOf = (decl: ResourceDeclaration, name: string): ActionDeclaration => {
+  const action = decl.actions?.find((a) => a.name === name);
+  if (!action) throw new Error(`${decl.name}: no action ${name}`);
+  return action;
+};
+
+/**
+ * Why `action` may not move a row whose field holds `state`, for a caller of `role` (left out: any
+ * role): ACCESS_DENIED for a role it does not name, a declared refusal of that state, else
+ * STATE_TRANSITION_NOT_ALLOWED from a state it does not leave. `null` when the move may happen.
+ */
+export const refusalOf = (action: ActionDeclaration, state: unknown, role?: Role): ErrorName | null => {
+  if (role !== undefined && !action.roles.includes(role)) return 'ACCESS_DENIED';
+  const current = String(state);
+  const declared = action.refuse?.find((r) => r.from.includes(current));
+  if (declared) return declared.error;
+  return action.from.includes(current) ? null : 'STATE_TRANSITION_NOT_ALLOWED';
+};
+
+/**
+ * The message of a refusal, naming the row as `subject` ('device'): "cannot deliver a device that is
+ * SPOILT", or for a declared refusal (the row is already where the action leads) "the device is
+ * already DEREGISTERED".
+ */
+export const refusalMessage = (
+  subject: string,
+  action: ActionDeclaration,
+  state: unknown,
+  error: ErrorName,
+): string =>
+  error === 'STATE_TRANSITION_NOT_ALLOWED'
+    ? `cannot ${action.path ?? action.name} a ${subject} that is ${String(state)}`
+    : `the ${subject} is already ${String(state)}`;
+
+/** The actions of `decl` a caller of `role` may run on a row whose `field` holds `state`, in order. */
+export const actionsFrom = (
+  decl: ResourceDeclaration,
+  field: string,
+  state: unknown,
+  role: Role,
+): ActionDeclaration[] =>
+  (decl.actions ?? []).filter((a) => a.field === field && refusalOf(a, state, role) === null);
+
+/** The fields `action` writes besides its own: `{[field]: to, ...set}`. */
+export const movedFields = (action: ActionDeclaration): Record<string, string> => ({
+  [action.field]: action.to,
+  ...action.set,
+});
+
+/**
+ * The shortest run of actions on `field` that takes a row from `start` to `target` (the demo seed
+ * puts a device in each lifecycle this way); `null` when none does.
+ */
+export const pathBetween = (
+  decl: ResourceDeclaration,
+  field: string,
+  start: string,
+  target: string,
+): ActionDeclaration[] | null => {
+  const arrows = (decl.actions ?? []).filter((a) => a.field === field);
+  const seen = new Map<string, ActionDeclaration[]>([[start, []]]);
+  const queue = [start];
+  for (let state = queue.shift(); state !== undefined; state = queue.shift()) {
+    const path = seen.get(state) ?? [];
+    if (state === target) return path;
+    for (const arrow of arrows) {
+      if (!arrow.from.includes(state) || seen.has(arrow.to)) continue;
+      seen.set(arrow.to, [...path, arrow]);
+      queue.push(arrow.to);
+    }
+  }
+  return null;
+};

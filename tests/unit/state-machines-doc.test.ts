@@ -1,0 +1,20 @@
+// docs/state-machines.md is the declarations' state machines as written by `npm run docs:machines`:
+// it fails while someone changed an action and not the document, or the document by hand.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { MACHINES_DOC, renderMachines } from '../../scripts/state-machines-doc';
+
+describe('docs/state-machines.md', () => {
+  it('is what the declarations say (npm run docs:machines writes it)', () => {
+    expect(readFileSync(MACHINES_DOC, 'utf8')).toBe(renderMachines());
+  });
+
+  it('shows the device lifecycle with its roles and its refusal codes', () => {
+    const doc = renderMachines();
+    expect(doc).toContain('## devices (lifecycle)');
+    expect(doc).toContain(
+      '| deregister | ACTIVE | DEREGISTERED | state DEREGISTERED | operator, merchant | `POST {id}/deregister` | DEREGISTERED, SPOILT: 26622 DEVICE_DEREGISTER_FAILED; other states: 11 STATE_TRANSITION_NOT_ALLOWED |',
+    );
+    expect(doc).toContain('| complete | SCHEDULED | COMPLETED | - | the server only | - | - |');
+  });
+});
