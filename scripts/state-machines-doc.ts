@@ -12,7 +12,15 @@ export const MACHINES_DOC = path.resolve(import.meta.dirname, '../docs/state-mac
 
 const code = (name: keyof typeof ERRORS) => `${ERRORS[name].code} ${name}`;
 
-const row = (a: ActionDeclaration): string => {
+/** A markdown table with its columns padded to their widest cell, as the repository's formatter lays it. */
+const table = (head: readonly string[], rows: readonly (readonly string[])[]): string[] => {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
+};
+
+const row = (a: ActionDeclaration): string[] => {
   const how = a.operation
     ? `\`POST {id}/${a.path ?? a.name}\`${a.body ? ` \`${JSON.stringify(a.body)}\`` : ''}`
     : `\`POST {id}/${a.name}\`${a.bulk ? ', bulk' : ''}`;
@@ -22,9 +30,9 @@ const row = (a: ActionDeclaration): string => {
     ...(a.refuse ?? []).map((r) => `${r.from.join(', ')}: ${code(r.error)}`),
     `other states: ${code('STATE_TRANSITION_NOT_ALLOWED')}`,
   ];
-  if (a.roles.length === 0)
-    return `| ${a.name} | ${a.from.join(', ')} | ${a.to} | ${also.join('; ') || '-'} | the server only | - | - |`;
-  return `| ${a.name} | ${a.from.join(', ')} | ${a.to} | ${also.join('; ') || '-'} | ${a.roles.join(', ')} | ${how} | ${refusals.join('; ')} |`;
+  const moves = [a.name, a.from.join(', '), a.to, also.join('; ') || '-'];
+  if (a.roles.length === 0) return [...moves, 'the server only', '-', '-'];
+  return [...moves, a.roles.join(', '), how, refusals.join('; ')];
 };
 
 export const renderMachines = (): string => {
@@ -44,9 +52,7 @@ export const renderMachines = (): string => {
       '',
       `## ${decl.name} (${fields})`,
       '',
-      '| action | from | to | also | who | call | refused |',
-      '| --- | --- | --- | --- | --- | --- | --- |',
-      ...actions.map(row),
+      ...table(['action', 'from', 'to', 'also', 'who', 'call', 'refused'], actions.map(row)),
     );
   }
   return `${parts.join('\n')}\n`;
