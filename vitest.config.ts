@@ -37,6 +37,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/portal/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/portal/setup.ts'],
+          // the files of a worker share one module graph (react-admin and MUI load once per worker, not
+          // once per file: most of this project's time); setup.ts gives each file fresh mocks
+          isolate: false,
           testTimeout: 20_000,
         },
       },

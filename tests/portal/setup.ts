@@ -5,7 +5,7 @@ import { cleanup } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { BASE_PATHS } from '../../contract';
-import { server } from '../../mocks/node';
+import { renewMockServer, server } from '../../mocks/node';
 
 /** jsdom resolves fetch URLs against nothing: the API bases must be absolute in tests. */
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -54,7 +54,11 @@ const clearCookies = () => {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
 };
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// a fresh mock data set and server for each file (the files of a worker share their modules)
+beforeAll(() => {
+  renewMockServer();
+  server.listen({ onUnhandledRequest: 'error' });
+});
 beforeEach(() => {
   localStorage.clear();
   clearCookies();

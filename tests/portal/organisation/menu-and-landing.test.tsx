@@ -19,19 +19,23 @@ const organizationLinks = async (): Promise<string[]> => {
 };
 
 describe('Organization menu and landing (spec sections 2 and 6)', { timeout: 60_000 }, () => {
-  const mark = mockDb.users.find((u) => u.email === 'merchant@example.com');
-  if (!mark) throw new Error('seed merchant missing');
-  const saved = { brandId: mark.brandId, brands: [] as MockRow[] };
+  // the file's data set is made in its beforeAll (tests/portal/setup.ts): look the merchant up then
+  const mark = () => {
+    const found = mockDb.users.find((u) => u.email === 'merchant@example.com');
+    if (!found) throw new Error('seed merchant missing');
+    return found;
+  };
+  const saved = { brandId: null as number | null, brands: [] as MockRow[] };
 
   beforeEach(() => {
     seedOrganisation(mockDb);
-    saved.brandId = mark.brandId;
+    saved.brandId = mark().brandId;
     saved.brands = [...(mockDb.resourceRows.brand ?? [])];
     // An approved company owner: companyId set, brandId null, as the server's signup approval leaves them.
-    mark.brandId = null;
+    mark().brandId = null;
   });
   afterEach(() => {
-    mark.brandId = saved.brandId;
+    mark().brandId = saved.brandId;
     mockDb.resourceRows.brand = saved.brands;
   });
 
