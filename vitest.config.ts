@@ -48,6 +48,8 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          // each file builds its own app and database; the server's modules load once per worker
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
