@@ -10,13 +10,13 @@ import { http } from 'msw';
 import { BASE_PATHS } from '../contract';
 import { canAccess, type Permission } from '../contract/access';
 import { type Role, roleOf } from '../contract/claims';
-import { ERRORS, type ErrorName } from '../contract/errors';
+import { ERRORS } from '../contract/errors';
 import { devices, stampsTransaction, store } from '../resources';
-import { actionOf, movedFields, refusalMessage, refusalOf } from '../resources/transitions';
+import { actionOf, movedFields } from '../resources/transitions';
 import type { ResourceDeclaration } from '../resources/types';
 import type { MockDb, MockRow, MockUser } from './data';
 import { seedOrganisation } from './organisation-hierarchy';
-import { type Body, fail, guard, invalid, readBody, success } from './respond';
+import { allowedMove, type Body, fail, guard, invalid, readBody, success } from './respond';
 import { MOCK_PIN_MAX_FAILURES, MOCK_PIN_WINDOW_MS, STAMP_DEMO_PIN, setMockStorePin } from './stamping';
 
 export interface DeviceMockContext {
@@ -35,7 +35,6 @@ const rowsOf = (db: MockDb, decl: ResourceDeclaration): MockRow[] => {
   return db.resourceRows[decl.name] as MockRow[];
 };
 const isoOf = (ms: number) => new Date(ms).toISOString();
-const refuse = (name: ErrorName, field: string, message: string): never => fail(name, [{ field, message }]);
 
 // ---- the operations, on the data alone (the handlers, the demo seed and the tests share them) -------
 
@@ -52,15 +51,8 @@ const newSecret = (): string => {
  * Moves the device along the declared arrow `name` (resources/tables/devices.ts): its lifecycle and
  * what follows it; a state the arrow does not leave is refused as the server refuses it.
  */
-const refuseUnless = (device: MockRow, name: string) => {
-  const arrow = actionOf(devices, name);
-  const refusal = refusalOf(arrow, device.lifecycle);
-  if (refusal !== null)
-    refuse(refusal, arrow.field, refusalMessage('device', arrow, device.lifecycle, refusal));
-  return arrow;
-};
 const move = (device: MockRow, name: string, at: number): MockRow => {
-  const arrow = refuseUnless(device, name);
+  const arrow = allowedMove(devices, name, device, 'device');
   Object.assign(device, { ...movedFields(arrow), updateTime: isoOf(at) });
   return device;
 };
@@ -85,7 +77,7 @@ export const deliverMockDevice = (device: MockRow, at: number = Date.now()): Moc
 
 /** DELIVERED → ACTIVE (else 11), in a store of the device's company (else 2 naming storeId). */
 export const activateMockDevice = (db: MockDb, device: MockRow, at: number = db.now()): MockRow => {
-  refuseUnless(device, 'activate');
+  allowedMove(devices, 'activate', device, 'device');
   if (device.storeId === null || device.storeId === undefined)
     return invalid('storeId', 'a device is activated in a store: set its store first');
   const where = rowsOf(db, store).find((s) => s.id === device.storeId);

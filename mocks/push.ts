@@ -17,10 +17,10 @@ import { brand, company, push, pushTemplates, stampsTransaction, store, vouchers
 import { memberCards } from '../resources/tables/memberCards';
 import { members } from '../resources/tables/members';
 import { pushDeliveries } from '../resources/tables/pushDeliveries';
-import { actionOf, movedFields, refusalMessage, refusalOf } from '../resources/transitions';
+import { movedFields } from '../resources/transitions';
 import type { ResourceDeclaration } from '../resources/types';
 import type { MockDb, MockRow, MockUser } from './data';
-import { type Body, Fail, fail, guard, invalid, readBody, success } from './respond';
+import { allowedMove, type Body, Fail, fail, guard, invalid, readBody, success } from './respond';
 import { seedStampingDemo } from './stamping';
 import { seedVoucherDemo } from './vouchers';
 
@@ -168,13 +168,9 @@ const assertAudienceAllowed = (db: MockDb, user: MockUser, a: MockAudience) => {
 
 // ---- the operations, on the data alone (the handlers and the demo seed share them) -----------------
 
-/** The declared arrow `name` (resources/tables/push.ts) when it may move `row`, else its refusal. */
-const arrow = (row: MockRow, name: string): Record<string, string> => {
-  const action = actionOf(push, name);
-  const refusal = refusalOf(action, row.state);
-  if (refusal !== null) refuse(refusal, action.field, refusalMessage('push', action, row.state, refusal));
-  return movedFields(action);
-};
+/** The fields the declared arrow `name` (resources/tables/push.ts) moves, when it may move `row`. */
+const arrow = (row: MockRow, name: string): Record<string, string> =>
+  movedFields(allowedMove(push, name, row, 'push'));
 
 /** PENDING → SCHEDULED (else 11); one member by mobile must hold something of the company (else 2). */
 export const schedulePush = (db: MockDb, row: MockRow, user?: MockUser, at: number = db.now()): MockRow => {

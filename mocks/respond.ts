@@ -2,6 +2,8 @@
 // thrown-failure pattern for handlers, and a body reader that answers code 3 for broken JSON.
 import { HttpResponse, type JsonBodyType } from 'msw';
 import { ERRORS, type ErrorName, type FieldViolation, HEADERS, ok, type PageInfo } from '../contract';
+import { checkMove } from '../resources/transitions';
+import type { ActionDeclaration, ResourceDeclaration } from '../resources/types';
 import { MockListError } from './list';
 
 export type Body = Record<string, unknown>;
@@ -35,6 +37,21 @@ export const fail = (name: ErrorName, data: unknown = null): never => {
 };
 export const invalid = (field: string, message: string): never => {
   throw new Fail(violations([{ field, message }]));
+};
+
+/**
+ * The declared action `name` of `decl` when it may move `row`, else its refusal as the server answers
+ * it (server/lib/transition.ts): 11 or the declared code, the field and why. `subject` names the row.
+ */
+export const allowedMove = (
+  decl: ResourceDeclaration,
+  name: string,
+  row: Readonly<Record<string, unknown>>,
+  subject: string,
+): ActionDeclaration => {
+  const { action, refusal } = checkMove(decl, name, row, subject);
+  if (refusal) fail(refusal.error, [{ field: refusal.field, message: refusal.message }]);
+  return action;
 };
 
 export type Resolver = (args: {

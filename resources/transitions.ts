@@ -41,6 +41,32 @@ export const refusalMessage = (
     ? `cannot ${action.path ?? action.name} a ${subject} that is ${String(state)}`
     : `the ${subject} is already ${String(state)}`;
 
+/** Why a declared move was refused, as the envelope carries it: the code, and the field with why. */
+export interface MoveRefusal {
+  error: ErrorName;
+  field: string;
+  message: string;
+}
+
+/**
+ * The action `name` of `decl`, and the refusal when it may not move `row` (null when it may): the
+ * server (server/lib/transition.ts) and the mocks throw it each their own way. `subject` names the row.
+ */
+export const checkMove = (
+  decl: ResourceDeclaration,
+  name: string,
+  row: Readonly<Record<string, unknown>>,
+  subject: string,
+): { action: ActionDeclaration; refusal: MoveRefusal | null } => {
+  const action = actionOf(decl, name);
+  const state = row[action.field];
+  const error = refusalOf(action, state);
+  return {
+    action,
+    refusal: error && { error, field: action.field, message: refusalMessage(subject, action, state, error) },
+  };
+};
+
 /** The actions of `decl` a caller of `role` may run on a row whose `field` holds `state`, in order. */
 export const actionsFrom = (
   decl: ResourceDeclaration,

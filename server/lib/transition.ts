@@ -1,29 +1,21 @@
 // The server's side of the declared state machines (resources/transitions.ts): an operation names its
 // action, and this answers the action or refuses in the contract's envelope, with the field and why.
-import type { Role } from '../../contract/claims';
-import { actionOf, refusalMessage, refusalOf } from '../../resources/transitions';
+// Who may run it is the operation route's check (`roles: actionOf(decl, name).roles`).
+import { checkMove } from '../../resources/transitions';
 import type { ActionDeclaration, ResourceDeclaration } from '../../resources/types';
 import { AppError } from '../errors';
 
 /**
- * The action `name` of `decl` when it may move `row` (for a caller of `role`, when given); else the
- * refusal: 11 from a state it does not leave, a declared code (26622 deregistering twice), or
- * ACCESS_DENIED for a role it does not name. `subject` names the row in the message ('device').
+ * The action `name` of `decl` when it may move `row`; else the refusal: 11 from a state it does not
+ * leave, or a declared code (26622 deregistering twice). `subject` names the row in the message.
  */
 export const allowedMove = (
   decl: ResourceDeclaration,
   name: string,
   row: Readonly<Record<string, unknown>>,
   subject: string,
-  role?: Role,
 ): ActionDeclaration => {
-  const action = actionOf(decl, name);
-  const state = row[action.field];
-  const refusal = refusalOf(action, state, role);
-  if (refusal === 'ACCESS_DENIED') throw new AppError('ACCESS_DENIED');
-  if (refusal !== null)
-    throw new AppError(refusal, [
-      { field: action.field, message: refusalMessage(subject, action, state, refusal) },
-    ]);
+  const { action, refusal } = checkMove(decl, name, row, subject);
+  if (refusal) throw new AppError(refusal.error, [{ field: refusal.field, message: refusal.message }]);
   return action;
 };

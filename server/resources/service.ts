@@ -10,6 +10,7 @@ import type { Role } from '../../contract/claims';
 import type { Brand, PermissionAction, UserType } from '../../contract/enums';
 import type { FieldViolation } from '../../contract/envelope';
 import { PUSH_PLACEHOLDERS, unknownPlaceholders } from '../../contract/push';
+import { refusalOf } from '../../resources/transitions';
 import type {
   ActionDeclaration,
   FieldDeclaration,
@@ -533,8 +534,22 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
     const field = ownFields(decl).find((f) => f.name === action.field);
     if (!field) throw new Error(`${decl.name}.${action.name}: no field ${action.field}`);
     const set: Row = { [action.field]: storedChoice(field, action.to) };
+    // the fields that follow it (resources/transitions.ts movedFields), stored as their choices are
+    for (const [name, value] of Object.entries(action.set ?? {})) {
+      const other = ownFields(decl).find((f) => f.name === name);
+      if (!other) throw new Error(`${decl.name}.${action.name}: no field ${name}`);
+      set[name] = storedChoice(other, value);
+    }
     if (action.stampField) set[action.stampField] = new Date();
     return { set, from: action.from.map((s) => storedChoice(field, s)) };
+  };
+
+  /** A stored value of the action's field as its choice (a numeric select stores the index). */
+  const choiceName = (action: ActionDeclaration, stored: unknown): unknown => {
+    const field = ownFields(decl).find((f) => f.name === action.field);
+    return field?.type === 'select' && field.numeric && typeof stored === 'number'
+      ? field.choices[stored]
+      : stored;
   };
 
   const transitionColumn = (action: ActionDeclaration): AnyPgColumn => {
@@ -722,10 +737,17 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       const where = and(eq(idCol, id), scope, inArray(transitionColumn(action), from));
       const [row] = await guard(decl, () => write((tx) => updateWhere(tx, caller, action.name, set, where)));
       if (row) return row;
-      await findVisible(caller, id); // 404 when it is not there (or not the caller's)
-      throw new AppError('STATE_TRANSITION_NOT_ALLOWED', [
-        { field: action.field, message: `${action.name} needs ${action.field} in ${action.from.join(', ')}` },
-      ]);
+      const current = await findVisible(caller, id); // 404 when it is not there (or not the caller's)
+      // 11, or the code the declaration gives that state (`refuse`)
+      throw new AppError(
+        refusalOf(action, choiceName(action, current[action.field])) ?? 'STATE_TRANSITION_NOT_ALLOWED',
+        [
+          {
+            field: action.field,
+            message: `${action.name} needs ${action.field} in ${action.from.join(', ')}`,
+          },
+        ],
+      );
     },
 
     /** A bulk transition: moves the rows that may move; the answer lists their ids. */

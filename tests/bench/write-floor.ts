@@ -90,6 +90,14 @@ const one = async (q: Query, text: string, params: unknown[], what: string) => {
   return row;
 };
 
+/** The row `id` of the caller's company in `table` (one of ours, never request text), locked. */
+const lockOwn = (
+  q: Query,
+  table: 'member_cards' | 'stamp_card' | 'voucher_packs' | 'vouchers',
+  id: number,
+  companyId: number,
+) => one(q, `select * from ${table} where id = $1 and company_id = $2 for update`, [id, companyId], table);
+
 const storeAnswer = (q: Query, a: Common, path: string, answer: unknown) =>
   q('insert into idempotency_keys (user_id, key, request, status, body) values ($1, $2, $3, 200, $4)', [
     a.userId,
@@ -148,12 +156,7 @@ const ledger = (
 
 export const FLOORS: { [K in Op]: (q: Query, a: OpArgs[K]) => Promise<unknown> } = {
   stamp: async (q, a) => {
-    const card = await one(
-      q,
-      'select * from member_cards where id = $1 and company_id = $2 for update',
-      [a.cardId, a.companyId],
-      'card',
-    );
+    const card = await lockOwn(q, 'member_cards', a.cardId, a.companyId);
     const programme = await one(
       q,
       'select * from stamp_card where id = $1',
@@ -209,12 +212,7 @@ export const FLOORS: { [K in Op]: (q: Query, a: OpArgs[K]) => Promise<unknown> }
   },
 
   issueCard: async (q, a) => {
-    const programme = await one(
-      q,
-      'select * from stamp_card where id = $1 and company_id = $2 for update',
-      [a.programmeId, a.companyId],
-      'programme',
-    );
+    const programme = await lockOwn(q, 'stamp_card', a.programmeId, a.companyId);
     await one(q, 'select brand_id, state from store where id = $1', [a.storeId], 'store');
     await q(
       'select id from member_cards where stamp_card_id = $1 and member_mobile = $2 and state = 0 limit 1',
@@ -249,12 +247,7 @@ export const FLOORS: { [K in Op]: (q: Query, a: OpArgs[K]) => Promise<unknown> }
   },
 
   issueVouchers: async (q, a) => {
-    const pack = await one(
-      q,
-      'select * from voucher_packs where id = $1 and company_id = $2 for update',
-      [a.packId, a.companyId],
-      'pack',
-    );
+    const pack = await lockOwn(q, 'voucher_packs', a.packId, a.companyId);
     await q('select count(*) from vouchers where voucher_pack_id = $1 and issued_to_mobile = $2', [
       pack.id,
       a.mobile,
@@ -303,12 +296,7 @@ export const FLOORS: { [K in Op]: (q: Query, a: OpArgs[K]) => Promise<unknown> }
   },
 
   redeem: async (q, a) => {
-    const voucher = await one(
-      q,
-      'select * from vouchers where id = $1 and company_id = $2 for update',
-      [a.voucherId, a.companyId],
-      'voucher',
-    );
+    const voucher = await lockOwn(q, 'vouchers', a.voucherId, a.companyId);
     await one(q, 'select id, brand_id, company_id, state from store where id = $1', [a.storeId], 'store');
     const after = await one(
       q,
