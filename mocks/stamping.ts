@@ -9,6 +9,7 @@ import { STAMP_CARD_STATES } from '../contract/enums';
 import { ERRORS } from '../contract/errors';
 import { stampCard, stampingHistory, stampsTransaction, store, voucherPacks, vouchers } from '../resources';
 import { memberCards } from '../resources/tables/memberCards';
+import { actionOf, movedFields, refusalOf } from '../resources/transitions';
 import type { MockDb, MockRow, MockUser } from './data';
 import {
   assertBrandStore,
@@ -337,14 +338,16 @@ export const voidStampsTransaction = (db: MockDb, txn: MockRow, reason: string, 
   const reopens = card.state === CARD.COMPLETED;
   if (reopens && card.rewardVoucherId !== null) {
     const voucher = rowsOf(db, vouchers).find((v) => v.id === card.rewardVoucherId);
-    if (voucher?.state === 'REDEEMED')
+    const arrow = actionOf(vouchers, 'withdraw');
+    const refusal = voucher && voucher.state !== arrow.to ? refusalOf(arrow, voucher.state) : null;
+    if (voucher && refusal)
       refuse(
-        'VOUCHER_NOT_AVAILABLE',
+        refusal,
         'rewardVoucherId',
-        `the reward voucher ${String(voucher.code)} was redeemed`,
+        `the reward voucher ${String(voucher.code)} is ${String(voucher.state)}`,
       );
-    if (voucher?.state === 'AVAILABLE') {
-      Object.assign(voucher, { state: 'EXPIRED', updateTime: isoOf(at) });
+    if (voucher && voucher.state !== arrow.to) {
+      Object.assign(voucher, { ...movedFields(arrow), updateTime: isoOf(at) });
       addVoucherHistory(db, voucher, 'VOIDED', at, {
         storeId: txn.storeId ?? null,
         note: `the stamping that completed the card was voided: ${reason}`.slice(0, REASON_MAX),

@@ -3,10 +3,10 @@
 // The rows live in the mock db's resourceRows (voucherPacks, vouchers, voucherHistory, members), so the
 // generic list and show mocks (mocks/resources.ts) serve the very rows these operations move.
 // Each operation honours the Idempotency-Key header as the server does (mocks/operations.ts).
-import type { Role } from '../contract/claims';
 import type { VoucherHistoryAction, VoucherState } from '../contract/enums';
 import { voucherHistory, voucherPacks, vouchers } from '../resources';
 import { members } from '../resources/tables/members';
+import { actionOf, movedFields } from '../resources/transitions';
 import type { MockDb, MockRow, MockUser } from './data';
 import {
   assertBrandStore,
@@ -23,7 +23,7 @@ import {
   rowsOf,
 } from './operations';
 import { seedOrganisation } from './organisation-hierarchy';
-import { type Body, fail, invalid } from './respond';
+import { allowedMove, type Body, fail, invalid } from './respond';
 
 /** How many vouchers one issue call may create (server/routes/vouchers.ts ISSUE_MAX). */
 export const MOCK_ISSUE_MAX = 100;
@@ -94,9 +94,11 @@ const move = (voucher: MockRow, at: number, values: Body): MockRow =>
 const notAvailable = (field: string, message: string): never =>
   fail('VOUCHER_NOT_AVAILABLE', [{ field, message }]);
 
-/** 6805 unless the voucher is AVAILABLE and `day` is inside its validity. */
-const assertUsable = (voucher: MockRow, day: string): void => {
-  if (voucher.state !== 'AVAILABLE') notAvailable('state', `the voucher is ${String(voucher.state)}`);
+/** The declared arrow `name` when it may move the voucher, else its refusal (resources/tables/vouchers.ts). */
+const allowed = (voucher: MockRow, name: string) => allowedMove(vouchers, name, voucher, 'voucher');
+
+/** 6805 unless `day` is inside the voucher's validity. */
+const assertValidOn = (voucher: MockRow, day: string): void => {
   if (day < String(voucher.validFrom))
     notAvailable('validFrom', `the voucher is valid from ${String(voucher.validFrom)}`);
   if (day > String(voucher.validUntil))
@@ -177,24 +179,19 @@ export const redeemVoucher = (
   at: number = db.now(),
   caller?: Pick<MockUser, 'storeId'>,
 ): MockRow => {
-  assertUsable(voucher, mockDayOf(at));
+  const action = allowed(voucher, 'redeem');
+  assertValidOn(voucher, mockDayOf(at));
   assertBrandStore(db, storeId, voucher.brandId, "voucher's", caller);
-  move(voucher, at, { state: 'REDEEMED', redeemedAt: isoOf(at), redeemedStoreId: storeId });
+  move(voucher, at, { ...movedFields(action), redeemedAt: isoOf(at), redeemedStoreId: storeId });
   addVoucherHistory(db, voucher, 'REDEEMED', at, { storeId });
   return voucher;
 };
 
 /** Undoes a redemption: REDEEMED → AVAILABLE (else 11), history VOIDED with the reason. */
 export const voidVoucher = (db: MockDb, voucher: MockRow, reason: string, at: number = db.now()): MockRow => {
-  if (voucher.state !== 'REDEEMED')
-    fail('STATE_TRANSITION_NOT_ALLOWED', [
-      {
-        field: 'state',
-        message: `only a REDEEMED voucher can be voided; this one is ${String(voucher.state)}`,
-      },
-    ]);
+  const action = allowed(voucher, 'void');
   const storeId = voucher.redeemedStoreId;
-  move(voucher, at, { state: 'AVAILABLE', redeemedAt: null, redeemedStoreId: null });
+  move(voucher, at, { ...movedFields(action), redeemedAt: null, redeemedStoreId: null });
   addVoucherHistory(db, voucher, 'VOIDED', at, { storeId, note: reason });
   return voucher;
 };
@@ -209,7 +206,8 @@ export const donateVoucher = (
   const pack = rowsOf(db, voucherPacks).find((p) => p.id === voucher.voucherPackId);
   if (pack?.giftable !== true)
     fail('VOUCHER_NOT_GIFTABLE', [{ field: 'voucherPackId', message: 'the pack is not giftable' }]);
-  assertUsable(voucher, mockDayOf(at));
+  allowed(voucher, 'donate');
+  assertValidOn(voucher, mockDayOf(at));
   if (toMobile === voucher.memberMobile) invalid('toMobile', 'already holds the voucher');
   ensureMember(db, toMobile, at);
   addVoucherHistory(db, voucher, 'DONATED', at, { toMemberMobile: toMobile });
@@ -218,14 +216,7 @@ export const donateVoucher = (
 
 /** An operator expires an AVAILABLE voucher at once (else 11). */
 export const expireVoucher = (db: MockDb, voucher: MockRow, at: number = db.now()): MockRow => {
-  if (voucher.state !== 'AVAILABLE')
-    fail('STATE_TRANSITION_NOT_ALLOWED', [
-      {
-        field: 'state',
-        message: `only an AVAILABLE voucher can expire; this one is ${String(voucher.state)}`,
-      },
-    ]);
-  move(voucher, at, { state: 'EXPIRED' });
+  move(voucher, at, movedFields(allowed(voucher, 'expire')));
   addVoucherHistory(db, voucher, 'EXPIRED', at, { note: 'expired by an operator' });
   return voucher;
 };
@@ -339,13 +330,12 @@ export const seedVoucherDemo = (db: MockDb): void => {
 export const createVoucherHandlers = (context: OperationMockContext) => {
   const { db } = context;
   const { visible, find, read, operation } = createOperationMocks(context);
-  const ADD = { decl: vouchers, action: 'ADD' } as const;
-  const UPDATE = { decl: vouchers } as const;
-  const OPERATORS: readonly Role[] = ['operator'];
+  const ADD = { decl: vouchers, action: 'ADD', roles: vouchers.createWith.roles } as const;
+  // each arrow's roles, as the server's routes take them (resources/tables/vouchers.ts)
+  const arrow = (name: string) => ({ decl: vouchers, roles: actionOf(vouchers, name).roles });
 
   return [
-    // issuing is an operation, not the generic create that vouchers' empty ADD refuses, so operators
-    // and merchants both issue (OPERATIONS.md)
+    // issuing is an operation, not the generic create that vouchers' empty ADD refuses (OPERATIONS.md)
     operation('/voucher-packs/:id/vouchers', ADD, ({ user, params, body }) => {
       onlyFields(body, ['memberMobile', 'quantity']);
       const memberMobile = mobileIn(body, 'memberMobile');
@@ -362,21 +352,21 @@ export const createVoucherHandlers = (context: OperationMockContext) => {
     read('/voucher-packs/:id/summary', voucherPacks, ({ user, params }) =>
       packSummaryOf(db, find(voucherPacks, user, params)),
     ),
-    operation('/vouchers/:id/redeem', UPDATE, ({ user, params, body }) => {
+    operation('/vouchers/:id/redeem', arrow('redeem'), ({ user, params, body }) => {
       onlyFields(body, ['storeId']);
       const storeId = idIn(body, 'storeId');
       return redeemVoucher(db, find(vouchers, user, params), storeId, db.now(), user);
     }),
-    operation('/vouchers/:id/void', UPDATE, ({ user, params, body }) => {
+    operation('/vouchers/:id/void', arrow('void'), ({ user, params, body }) => {
       onlyFields(body, ['reason']);
       const reason = reasonIn(body);
       return voidVoucher(db, find(vouchers, user, params), reason);
     }),
-    operation('/vouchers/:id/donate', UPDATE, ({ user, params, body }) => {
+    operation('/vouchers/:id/donate', arrow('donate'), ({ user, params, body }) => {
       onlyFields(body, ['toMobile']);
       return donateVoucher(db, find(vouchers, user, params), mobileIn(body, 'toMobile'));
     }),
-    operation('/vouchers/:id/expire', { ...UPDATE, roles: OPERATORS }, ({ user, params, body }) => {
+    operation('/vouchers/:id/expire', arrow('expire'), ({ user, params, body }) => {
       onlyFields(body, []);
       return expireVoucher(db, find(vouchers, user, params));
     }),

@@ -28,8 +28,7 @@ export const refusalOf = (action: ActionDeclaration, state: unknown, role?: Role
 
 /**
  * The message of a refusal, naming the row as `subject` ('device'): "cannot deliver a device that is
- * SPOILT", or for a declared refusal (the row is already where the action leads) "the device is
- * already DEREGISTERED".
+ * SPOILT", or for a declared refusal (a code of its own says why) "the voucher is EXPIRED".
  */
 export const refusalMessage = (
   subject: string,
@@ -39,7 +38,7 @@ export const refusalMessage = (
 ): string =>
   error === 'STATE_TRANSITION_NOT_ALLOWED'
     ? `cannot ${action.path ?? action.name} a ${subject} that is ${String(state)}`
-    : `the ${subject} is already ${String(state)}`;
+    : `the ${subject} is ${String(state)}`;
 
 /** Why a declared move was refused, as the envelope carries it: the code, and the field with why. */
 export interface MoveRefusal {

@@ -111,4 +111,58 @@ export const vouchers = {
     },
   ],
   rules: [{ kind: 'order', first: 'validFrom', last: 'validUntil', error: 'VOUCHER_DATE_ILLEGAL' }],
+  // The states, one operation per arrow (server/routes/vouchers.ts), in the order the voucher page shows
+  // its buttons; issuing makes a voucher AVAILABLE. Redeeming and donating also need the day inside the
+  // voucher's validity (6805, checked by the service).
+  actions: [
+    {
+      name: 'redeem',
+      roles: ['operator', 'merchant'],
+      field: 'state',
+      from: ['AVAILABLE'],
+      to: 'REDEEMED',
+      refuse: [{ from: ['REDEEMED', 'EXPIRED'], error: 'VOUCHER_NOT_AVAILABLE' }],
+      operation: true,
+    },
+    {
+      name: 'void',
+      roles: ['operator', 'merchant'],
+      field: 'state',
+      from: ['REDEEMED'],
+      to: 'AVAILABLE',
+      operation: true,
+    },
+    // to another member: the state stays
+    {
+      name: 'donate',
+      roles: ['operator', 'merchant'],
+      field: 'state',
+      from: ['AVAILABLE'],
+      to: 'AVAILABLE',
+      refuse: [{ from: ['REDEEMED', 'EXPIRED'], error: 'VOUCHER_NOT_AVAILABLE' }],
+      operation: true,
+    },
+    {
+      name: 'expire',
+      roles: ['operator'],
+      field: 'state',
+      from: ['AVAILABLE'],
+      to: 'EXPIRED',
+      confirm: true,
+      operation: true,
+    },
+    // a reward voucher whose completing stamping is voided (server/services/stamping.ts voidStamping):
+    // vouchers have no VOIDED state, its history says VOIDED; one already EXPIRED stays as it is
+    {
+      name: 'withdraw',
+      roles: [],
+      field: 'state',
+      from: ['AVAILABLE'],
+      to: 'EXPIRED',
+      refuse: [{ from: ['REDEEMED'], error: 'VOUCHER_NOT_AVAILABLE' }],
+      operation: true,
+    },
+    // the nightly job's arrow (server/services/vouchers.ts expireDueVouchers): past its validUntil
+    { name: 'expireDue', roles: [], field: 'state', from: ['AVAILABLE'], to: 'EXPIRED', operation: true },
+  ],
 } as const satisfies ResourceDeclaration;

@@ -4,10 +4,13 @@
 // audit rows inside the same transaction; this module only frames it.
 //
 // Idempotency: the first successful answer of a (caller, key) is stored in `idempotency_keys` in the
-// operation's own transaction, so it exists exactly when the change committed. A repeat reads it back
-// and changes nothing. Two identical calls racing: the second's insert of the same key (an upsert that
-// replaces only an expired answer) waits for the first, finds its live answer and changes nothing, its
-// transaction rolls back, and it answers the stored answer.
+// operation's own transaction, so it exists exactly when the change committed. A repeat changes
+// nothing and answers the stored answer. The key is not looked up before the operation (a round trip
+// on every call, for the rare repeat): the repeat runs, and either its insert of the same key (an
+// upsert that replaces only an expired answer) finds the live answer of the first call, or the
+// operation refuses (the receipt is used, the voucher is REDEEMED) and the key's stored answer is
+// read then; either way its transaction rolls back and it answers the stored answer. Two identical
+// calls racing end the same way: the second's insert waits for the first's commit.
 // A failed call stores nothing (it changed nothing): sending it again runs it again.
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -25,6 +28,7 @@ import { callerOf } from '../resources/caller';
 import type { Caller } from '../resources/service';
 import type { DbOrTx } from '../services/audit';
 import { uniqueViolation } from './db-errors';
+import { prepared } from './prepared';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a stored answer is replayed (OPERATIONS.md: 24 hours); the jobs' cleanup removes older. */
@@ -150,6 +154,33 @@ const replay = (stored: Stored, fingerprint: string): string => {
   return stored.body;
 };
 
+/**
+ * Keeps the answer of (userId, key) in one statement: an expired answer of the same key makes way
+ * for it; a live one (a racing call of the same key committed first) does not, and nothing returns.
+ */
+const storeAnswer = prepared('operation_store_answer', (db) =>
+  db
+    .insert(idempotencyKeys)
+    .values({
+      userId: sql.placeholder('userId'),
+      key: sql.placeholder('key'),
+      request: sql.placeholder('request'),
+      status: 200,
+      body: sql.placeholder('body'),
+    })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      set: {
+        request: sql`excluded.request`,
+        status: 200,
+        body: sql`excluded.body`,
+        createTime: sql`excluded.create_time`,
+      },
+      setWhere: lt(idempotencyKeys.createTime, sql.placeholder('expired')),
+    })
+    .returning({ userId: idempotencyKeys.userId }),
+);
+
 /** The key holds a live answer of another call (it committed while this one ran): answer that one. */
 class KeyTaken extends Error {}
 
@@ -188,10 +219,6 @@ export const operation = <P extends TSchema, B extends TSchema, R>(
       const caller = await callerOf(db, request);
       const key = idempotencyKeyOf(request);
       const fingerprint = key ? fingerprintOf(request) : '';
-      if (key) {
-        const stored = await storedAnswer(db, caller.id, key);
-        if (stored) return reply.type('application/json; charset=utf-8').send(replay(stored, fingerprint));
-      }
       try {
         const answer = await db.transaction(async (tx) => {
           const data = await spec.run({
@@ -205,29 +232,25 @@ export const operation = <P extends TSchema, B extends TSchema, R>(
           const body = JSON.stringify(ok(data));
           if (key) {
             const kept = spec.replayAs ? JSON.stringify(ok(spec.replayAs(data))) : body;
-            // one statement: an expired answer of the same key makes way for this one; a live one (a
-            // racing call of the same key committed first) does not, and this transaction rolls back
-            const [stored] = await tx
-              .insert(idempotencyKeys)
-              .values({ userId: caller.id, key, request: fingerprint, status: 200, body: kept })
-              .onConflictDoUpdate({
-                target: [idempotencyKeys.userId, idempotencyKeys.key],
-                set: {
-                  request: fingerprint,
-                  status: 200,
-                  body: kept,
-                  createTime: sql`excluded.create_time`,
-                },
-                setWhere: lt(idempotencyKeys.createTime, new Date(Date.now() - IDEMPOTENCY_TTL_MS)),
-              })
-              .returning({ userId: idempotencyKeys.userId });
+            // a live answer of the same key (a racing call committed first): this transaction rolls back
+            const [stored] = await storeAnswer(tx, {
+              userId: caller.id,
+              key,
+              request: fingerprint,
+              body: kept,
+              expired: new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString(),
+            });
             if (!stored) throw new KeyTaken();
           }
           return body;
         });
         return reply.type('application/json; charset=utf-8').send(answer);
       } catch (err) {
-        if (key && (err instanceof KeyTaken || uniqueViolation(err) !== undefined)) {
+        // a repeat of a committed call: its answer, whatever this run ran into
+        if (
+          key &&
+          (err instanceof KeyTaken || err instanceof AppError || uniqueViolation(err) !== undefined)
+        ) {
           const stored = await storedAnswer(db, caller.id, key);
           if (stored) return reply.type('application/json; charset=utf-8').send(replay(stored, fingerprint));
         }

@@ -4,6 +4,7 @@
 import { Type } from 'typebox';
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
+import { actionOf } from '../../resources/transitions';
 import type { RoutePlugin } from '../app';
 import { operation } from '../lib/operation';
 import { callerOf } from '../resources/caller';
@@ -47,7 +48,8 @@ export const voucherRoutes: RoutePlugin = async (app) => {
       'ACTIVE pack inside its sale window (else 11); past the quantity 6802, past the per-member limit 6630; nothing is issued then.',
     resource: vouchers,
     action: 'ADD',
-    roles: ['operator', 'merchant'],
+    // vouchers have no generic create: issuing is who the declaration's createWith names
+    roles: vouchers.createWith?.roles ?? [],
     params: IdParams,
     body: Type.Object(
       { memberMobile: Mobile, quantity: Type.Integer({ minimum: 1, maximum: ISSUE_MAX }) },
@@ -73,6 +75,7 @@ export const voucherRoutes: RoutePlugin = async (app) => {
       'AVAILABLE and inside its validity (else 6805), at an ACTIVE store of its brand (else 6701).',
     resource: vouchers,
     action: 'UPDATE',
+    roles: actionOf(vouchers, 'redeem').roles,
     devices: true,
     params: IdParams,
     body: Type.Object({ storeId: Id }, { additionalProperties: false }),
@@ -84,6 +87,7 @@ export const voucherRoutes: RoutePlugin = async (app) => {
     summary: 'Void a redemption (REDEEMED → AVAILABLE)',
     resource: vouchers,
     action: 'UPDATE',
+    roles: actionOf(vouchers, 'void').roles,
     params: IdParams,
     body: Type.Object(
       { reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }) },
@@ -97,6 +101,7 @@ export const voucherRoutes: RoutePlugin = async (app) => {
     summary: 'Give an AVAILABLE voucher of a giftable pack to another member',
     resource: vouchers,
     action: 'UPDATE',
+    roles: actionOf(vouchers, 'donate').roles,
     params: IdParams,
     body: Type.Object({ toMobile: Mobile }, { additionalProperties: false }),
     run: ({ tx, caller, params, body }) => donateVoucher(tx, caller, params.id, body),
@@ -107,7 +112,7 @@ export const voucherRoutes: RoutePlugin = async (app) => {
     summary: 'Expire an AVAILABLE voucher at once (operators)',
     resource: vouchers,
     action: 'UPDATE',
-    roles: ['operator'],
+    roles: actionOf(vouchers, 'expire').roles,
     params: IdParams,
     body: NoBody,
     run: ({ tx, caller, params }) => expireVoucher(tx, caller, params.id),

@@ -7,6 +7,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import { STAMP_CARD_STATES } from '../../contract/enums';
 import type { ErrorName } from '../../contract/errors';
+import { actionOf, movedFields, refusalOf } from '../../resources/transitions';
 import type { Db } from '../db/client';
 import {
   memberCards,
@@ -22,6 +23,7 @@ import {
 import { AppError } from '../errors';
 import { uniqueViolation } from '../lib/db-errors';
 import { assertActsForStore } from '../lib/operation';
+import { prepared } from '../lib/prepared';
 import { declarationOf } from '../resources/registry';
 import { type Caller, callerScopeOf } from '../resources/service';
 import { type DbOrTx, recordAudit } from './audit';
@@ -89,6 +91,7 @@ const programmeDecl = declared('stampCard');
 const cardDecl = declared('memberCards');
 const txnDecl = declared('stampsTransaction');
 const storeDecl = declared('store');
+const voucherDecl = declared('vouchers');
 
 /** PIN stamping: this many wrong PINs for a store within the window lock it (6622). */
 export const PIN_MAX_FAILURES = 5;
@@ -337,6 +340,71 @@ const assertPin = async (tx: DbOrTx, storeId: number, pin: string, now: Date): P
  * store (26630), the store PIN when given (6621, 6622). Completing the card issues one voucher of the
  * reward pack in the same transaction (else 6629, nothing stamped).
  */
+// A stamping's statements, built once (server/lib/prepared.ts): they run on every stamp.
+const receiptUsed = prepared('stamping_receipt_used', (db) =>
+  db
+    .select({ id: stampsTransaction.id })
+    .from(stampsTransaction)
+    .where(
+      and(
+        eq(stampsTransaction.storeId, sql.placeholder('storeId')),
+        eq(stampsTransaction.receiptNo, sql.placeholder('receiptNo')),
+        inArray(stampsTransaction.result, ['SUCCESS', 'VOIDED']),
+      ),
+    )
+    .limit(1),
+);
+const insertStamping = prepared('stamping_insert_transaction', (db) =>
+  db
+    .insert(stampsTransaction)
+    .values({
+      stampCardId: sql.placeholder('stampCardId'),
+      memberCardId: sql.placeholder('memberCardId'),
+      memberMobile: sql.placeholder('memberMobile'),
+      type: 'STAMP_CARD_TXN',
+      result: 'SUCCESS',
+      stamps: sql.placeholder('stamps'),
+      stampsAfter: sql.placeholder('stampsAfter'),
+      memberCardState: sql.placeholder('state'),
+      rewardVoucherId: sql.placeholder('rewardVoucherId'),
+      receiptNo: sql.placeholder('receiptNo'),
+      storeId: sql.placeholder('storeId'),
+      deviceId: sql.placeholder('deviceId'),
+      at: sql.placeholder('at'),
+      companyId: sql.placeholder('companyId'),
+      brandId: sql.placeholder('brandId'),
+    })
+    .returning(),
+);
+/** a stamping that does not complete the card (the completing one also sets completedAt and the reward) */
+const moveCard = prepared('stamping_move_card', (db) =>
+  db
+    .update(memberCards)
+    .set({
+      stamps: sql.placeholder('stamps'),
+      state: sql.placeholder('state'),
+      // set here: Drizzle's own update time would be the time the statement was built
+      updateTime: sql.placeholder('now'),
+    })
+    .where(eq(memberCards.id, sql.placeholder('id'))),
+);
+const insertHistory = prepared('stamping_insert_history', (db) =>
+  db.insert(stampingHistory).values({
+    stampCardId: sql.placeholder('stampCardId'),
+    memberCardId: sql.placeholder('memberCardId'),
+    transactionId: sql.placeholder('transactionId'),
+    memberMobile: sql.placeholder('memberMobile'),
+    stampsDelta: sql.placeholder('stamps'),
+    stampsAfter: sql.placeholder('stampsAfter'),
+    memberCardState: sql.placeholder('state'),
+    storeId: sql.placeholder('storeId'),
+    deviceId: sql.placeholder('deviceId'),
+    at: sql.placeholder('at'),
+    companyId: sql.placeholder('companyId'),
+    brandId: sql.placeholder('brandId'),
+  }),
+);
+
 export const stampCardOnce = async (
   tx: DbOrTx,
   caller: Caller,
@@ -360,17 +428,7 @@ export const stampCardOnce = async (
   if (input.stamps < 1 || input.stamps > most)
     throw fail('TOO_MANY_STAMPS', 'stamps', `must be 1 to ${most} (${left} left on the card)`);
   if (input.receiptNo !== undefined) {
-    const [used] = await tx
-      .select({ id: stampsTransaction.id })
-      .from(stampsTransaction)
-      .where(
-        and(
-          eq(stampsTransaction.storeId, input.storeId),
-          eq(stampsTransaction.receiptNo, input.receiptNo),
-          inArray(stampsTransaction.result, ['SUCCESS', 'VOIDED']),
-        ),
-      )
-      .limit(1);
+    const [used] = await receiptUsed(tx, { storeId: input.storeId, receiptNo: input.receiptNo });
     if (used)
       throw fail('DUPLICATE_RECEIPT_NUMBER', 'receiptNo', `already stamped at this store (${used.id})`);
   }
@@ -380,29 +438,28 @@ export const stampCardOnce = async (
   let rewardVoucherId: number | null = null;
   if (completes) rewardVoucherId = await issueReward(tx, caller, programme, card, now);
   const state = completes ? CARD_STATE.COMPLETED : CARD_STATE.AVAILABLE;
+  // what the transaction and the history row both record
+  const moved = {
+    stampCardId: programme.id,
+    memberCardId: card.id,
+    memberMobile: card.memberMobile,
+    stamps: input.stamps,
+    stampsAfter,
+    state,
+    storeId: input.storeId,
+    deviceId: caller.device?.id ?? null,
+    at: now,
+    companyId: card.companyId,
+    brandId: card.brandId,
+  };
 
   let txn: TransactionRow | undefined;
   try {
-    [txn] = (await tx
-      .insert(stampsTransaction)
-      .values({
-        stampCardId: programme.id,
-        memberCardId: card.id,
-        memberMobile: card.memberMobile,
-        type: 'STAMP_CARD_TXN',
-        result: 'SUCCESS',
-        stamps: input.stamps,
-        stampsAfter,
-        memberCardState: state,
-        rewardVoucherId,
-        receiptNo: input.receiptNo ?? null,
-        storeId: input.storeId,
-        deviceId: caller.device?.id ?? null,
-        at: now,
-        companyId: card.companyId,
-        brandId: card.brandId,
-      })
-      .returning()) as TransactionRow[];
+    [txn] = (await insertStamping(tx, {
+      ...moved,
+      rewardVoucherId,
+      receiptNo: input.receiptNo ?? null,
+    })) as TransactionRow[];
   } catch (err) {
     // two stampings racing with one receipt number: the index keeps one
     if (uniqueViolation(err) === 'stamps_transaction_receipt_per_store')
@@ -410,28 +467,13 @@ export const stampCardOnce = async (
     throw err;
   }
   if (!txn) throw new Error('insert returned nothing');
-  await tx
-    .update(memberCards)
-    .set({
-      stamps: stampsAfter,
-      state,
-      ...(completes ? { completedAt: now, rewardVoucherId } : {}),
-    })
-    .where(eq(memberCards.id, card.id));
-  await tx.insert(stampingHistory).values({
-    stampCardId: programme.id,
-    memberCardId: card.id,
-    transactionId: txn.id,
-    memberMobile: card.memberMobile,
-    stampsDelta: input.stamps,
-    stampsAfter,
-    memberCardState: state,
-    storeId: input.storeId,
-    deviceId: caller.device?.id ?? null,
-    at: now,
-    companyId: card.companyId,
-    brandId: card.brandId,
-  });
+  if (completes)
+    await tx
+      .update(memberCards)
+      .set({ stamps: stampsAfter, state, completedAt: now, rewardVoucherId })
+      .where(eq(memberCards.id, card.id));
+  else await moveCard(tx, { id: card.id, stamps: stampsAfter, state, now });
+  await insertHistory(tx, { ...moved, transactionId: txn.id });
   return {
     id: txn.id,
     memberCardId: card.id,
@@ -639,10 +681,12 @@ const voidReward = async (
 ): Promise<void> => {
   const [voucher] = await tx.select().from(vouchers).where(eq(vouchers.id, voucherId)).for('update');
   if (!voucher) return;
-  if (voucher.state === 'REDEEMED')
-    throw fail('VOUCHER_NOT_AVAILABLE', 'rewardVoucherId', `the reward voucher ${voucher.code} was redeemed`);
-  if (voucher.state !== 'AVAILABLE') return;
-  await tx.update(vouchers).set({ state: 'EXPIRED' }).where(eq(vouchers.id, voucherId));
+  const arrow = actionOf(voucherDecl, 'withdraw');
+  if (voucher.state === arrow.to) return;
+  const refusal = refusalOf(arrow, voucher.state);
+  if (refusal)
+    throw fail(refusal, 'rewardVoucherId', `the reward voucher ${voucher.code} is ${voucher.state}`);
+  await tx.update(vouchers).set(movedFields(arrow)).where(eq(vouchers.id, voucherId));
   await tx.insert(voucherHistory).values({
     voucherId,
     action: 'VOIDED',

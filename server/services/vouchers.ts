@@ -7,10 +7,13 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { VoucherHistoryAction, VoucherState } from '../../contract/enums';
+import { actionOf, movedFields } from '../../resources/transitions';
+import type { ActionDeclaration } from '../../resources/types';
 import type { Db } from '../db/client';
 import { members, store, voucherHistory, voucherPacks, vouchers } from '../db/schema';
 import { AppError } from '../errors';
 import { assertActsForStore } from '../lib/operation';
+import { allowedMove } from '../lib/transition';
 import { declarationOf } from '../resources/registry';
 import { type Caller, callerScopeOf } from '../resources/service';
 import { type DbOrTx, recordAudit } from './audit';
@@ -124,9 +127,15 @@ const lockVoucher = async (tx: DbOrTx, caller: Caller, id: number): Promise<Vouc
 const notAvailable = (field: string, message: string) =>
   new AppError('VOUCHER_NOT_AVAILABLE', [{ field, message }]);
 
-/** 6805 unless the voucher is AVAILABLE and `day` is inside its validity. */
-const assertUsable = (voucher: VoucherRow, day: string): void => {
-  if (voucher.state !== 'AVAILABLE') throw notAvailable('state', `the voucher is ${voucher.state}`);
+/**
+ * The declared arrow `name` (resources/tables/vouchers.ts) when it may move the voucher, else its
+ * refusal (6805 for a voucher no longer AVAILABLE, 11 otherwise).
+ */
+const allowed = (voucher: VoucherRow, name: string): ActionDeclaration =>
+  allowedMove(voucherDecl, name, voucher, 'voucher');
+
+/** 6805 unless `day` is inside the voucher's validity. */
+const assertValidOn = (voucher: VoucherRow, day: string): void => {
   if (day < voucher.validFrom)
     throw notAvailable('validFrom', `the voucher is valid from ${voucher.validFrom}`);
   if (day > voucher.validUntil)
@@ -288,7 +297,8 @@ export const redeemVoucher = async (
 ): Promise<VoucherRow> => {
   assertActsForStore(caller, storeId);
   const voucher = await lockVoucher(tx, caller, id);
-  assertUsable(voucher, dayOf(now));
+  const action = allowed(voucher, 'redeem');
+  assertValidOn(voucher, dayOf(now));
   const [where] = await tx
     .select({ id: store.id, brandId: store.brandId, companyId: store.companyId, state: store.state })
     .from(store)
@@ -298,7 +308,11 @@ export const redeemVoucher = async (
     throw new AppError('STORE_NOT_FOUND_FOR_TXN', [
       { field: 'storeId', message: "is not an active store of the voucher's brand" },
     ]);
-  const after = await moveVoucher(tx, id, { state: 'REDEEMED', redeemedAt: now, redeemedStoreId: storeId });
+  const after = await moveVoucher(tx, id, {
+    ...movedFields(action),
+    redeemedAt: now,
+    redeemedStoreId: storeId,
+  });
   await history(tx, [after], 'REDEEMED', () => ({ storeId }), now);
   await auditVoucher(tx, caller, 'redeem', voucher, after);
   return after;
@@ -313,11 +327,12 @@ export const voidVoucher = async (
   now = new Date(),
 ): Promise<VoucherRow> => {
   const voucher = await lockVoucher(tx, caller, id);
-  if (voucher.state !== 'REDEEMED')
-    throw new AppError('STATE_TRANSITION_NOT_ALLOWED', [
-      { field: 'state', message: `only a REDEEMED voucher can be voided; this one is ${voucher.state}` },
-    ]);
-  const after = await moveVoucher(tx, id, { state: 'AVAILABLE', redeemedAt: null, redeemedStoreId: null });
+  const action = allowed(voucher, 'void');
+  const after = await moveVoucher(tx, id, {
+    ...movedFields(action),
+    redeemedAt: null,
+    redeemedStoreId: null,
+  });
   await history(tx, [after], 'VOIDED', () => ({ storeId: voucher.redeemedStoreId, note: reason }), now);
   await auditVoucher(tx, caller, 'void', voucher, after);
   return after;
@@ -342,7 +357,8 @@ export const donateVoucher = async (
     throw new AppError('VOUCHER_NOT_GIFTABLE', [
       { field: 'voucherPackId', message: 'the pack is not giftable' },
     ]);
-  assertUsable(voucher, dayOf(now));
+  allowed(voucher, 'donate');
+  assertValidOn(voucher, dayOf(now));
   if (toMobile === voucher.memberMobile)
     throw new AppError('PARAMETER_VALIDATION_FAILED', [
       { field: 'toMobile', message: 'already holds the voucher' },
@@ -362,11 +378,7 @@ export const expireVoucher = async (
   now = new Date(),
 ): Promise<VoucherRow> => {
   const voucher = await lockVoucher(tx, caller, id);
-  if (voucher.state !== 'AVAILABLE')
-    throw new AppError('STATE_TRANSITION_NOT_ALLOWED', [
-      { field: 'state', message: `only an AVAILABLE voucher can expire; this one is ${voucher.state}` },
-    ]);
-  const after = await moveVoucher(tx, id, { state: 'EXPIRED' });
+  const after = await moveVoucher(tx, id, movedFields(allowed(voucher, 'expire')));
   await history(tx, [after], 'EXPIRED', () => ({ note: 'expired by an operator' }), now);
   await auditVoucher(tx, caller, 'expire', voucher, after);
   return after;
@@ -382,20 +394,21 @@ export const EXPIRY_BATCH = 500;
  */
 export const expireDueVouchers = async (db: Db, now: Date): Promise<number> => {
   const day = dayOf(now);
+  const arrow = actionOf(voucherDecl, 'expireDue');
   let total = 0;
   for (;;) {
     const moved = await db.transaction(async (tx) => {
       const due = await tx
         .select({ id: vouchers.id })
         .from(vouchers)
-        .where(and(eq(vouchers.state, 'AVAILABLE'), lt(vouchers.validUntil, day)))
+        .where(and(inArray(vouchers.state, [...arrow.from]), lt(vouchers.validUntil, day)))
         .orderBy(asc(vouchers.id))
         .limit(EXPIRY_BATCH)
         .for('update', { skipLocked: true });
       if (due.length === 0) return 0;
       const rows = (await tx
         .update(vouchers)
-        .set({ state: 'EXPIRED' })
+        .set(movedFields(arrow))
         .where(
           inArray(
             vouchers.id,

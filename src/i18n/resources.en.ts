@@ -207,6 +207,14 @@ export const resourcesEn = {
           EXPIRED: 'Expired',
         },
       },
+      actions: {
+        redeem: 'Redeem',
+        void: 'Void',
+        donate: 'Donate',
+        expire: 'Expire',
+        withdraw: 'Withdraw (its stamping was voided)',
+        expireDue: 'Expire (validity ended)',
+      },
     },
     voucherHistory: {
       name: 'Voucher History |||| Voucher History',

@@ -62,12 +62,6 @@ export const vouchersEn = {
       issued_to: 'Issued to',
       validity: 'Valid',
       history: 'History',
-      actions: {
-        redeem: 'Redeem',
-        void: 'Void',
-        donate: 'Donate',
-        expire: 'Expire',
-      },
       redeem: {
         title: 'Redeem %{code}',
         intro: 'The member uses the voucher now. Pick the store where it is redeemed.',

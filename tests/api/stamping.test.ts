@@ -6,12 +6,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
+  idempotencyKeys,
   memberCards,
   pinFailures,
   stampCard,
   stampingHistory,
   stampsTransaction,
   storePins,
+  users,
   vouchers,
 } from '../../server/db/schema';
 import { expireDueMemberCards, PIN_WINDOW_MS } from '../../server/services/stamping';
@@ -345,6 +347,56 @@ describe('stamping', () => {
     const a = await stamp(card.id, { stamps: 1 }, 'owner', headers);
     const b = await stamp(card.id, { stamps: 1 }, 'owner', headers);
     expect(b.body).toBe(a.body);
+    expect((await cardRow(card.id)).stamps).toBe(1);
+  });
+
+  it('runs a key again once its answer is older than 24 hours, keeping the new answer', async () => {
+    const { card } = await newCard();
+    const key = `stamp-old-${card.id}`;
+    const [owner] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'owner@example.test'));
+    if (!owner) throw new Error('no owner');
+    await t.db.insert(idempotencyKeys).values({
+      userId: owner.id,
+      key,
+      request: 'POST /elsewhere x',
+      status: 200,
+      body: '{"code":0,"data":"old"}',
+      createTime: new Date(Date.now() - 25 * 60 * 60 * 1000),
+    });
+    const a = await stamp(card.id, { stamps: 1 }, 'owner', { 'idempotency-key': key });
+    expect(codeOf(a)).toMatchObject({ code: 0 });
+    expect((await cardRow(card.id)).stamps).toBe(1);
+    const [kept] = await t.db
+      .select({ body: idempotencyKeys.body, time: idempotencyKeys.createTime })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, owner.id), eq(idempotencyKeys.key, key)));
+    expect(kept?.body).toBe(a.body);
+    expect(Date.now() - (kept?.time.getTime() ?? 0)).toBeLessThan(60_000);
+    // and from now on it is the answer replayed
+    expect((await stamp(card.id, { stamps: 1 }, 'owner', { 'idempotency-key': key })).body).toBe(a.body);
+    expect((await cardRow(card.id)).stamps).toBe(1);
+  });
+
+  it('answers a repeat whose receipt is now used with the first answer, recording no refusal', async () => {
+    const { card } = await newCard();
+    const headers = { 'idempotency-key': `stamp-receipt-${card.id}` };
+    const a = await stamp(card.id, { stamps: 1, receiptNo: `RR-${card.id}` }, 'owner', headers);
+    expect(codeOf(a)).toMatchObject({ code: 0 });
+    const b = await stamp(card.id, { stamps: 1, receiptNo: `RR-${card.id}` }, 'owner', headers);
+    expect(b.body).toBe(a.body);
+    // without the key the same receipt is refused (26630), and that refusal is recorded
+    expect(codeOf(await stamp(card.id, { stamps: 1, receiptNo: `RR-${card.id}` }))).toMatchObject({
+      code: 26630,
+    });
+    const txns = await t.db
+      .select({ result: stampsTransaction.result })
+      .from(stampsTransaction)
+      .where(eq(stampsTransaction.memberCardId, card.id))
+      .orderBy(stampsTransaction.id);
+    expect(txns.map((x) => x.result)).toEqual(['SUCCESS', 'FAILED']);
     expect((await cardRow(card.id)).stamps).toBe(1);
   });
 });

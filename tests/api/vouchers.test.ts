@@ -4,6 +4,10 @@
 // moves a voucher's state, a pack's count or a ledger row except these operations.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VOUCHER_STATES } from '../../contract/enums';
+import { ERRORS } from '../../contract/errors';
+import { vouchers as voucherDecl } from '../../resources';
+import { refusalOf } from '../../resources/transitions';
 import { auditLog, members, voucherHistory, voucherPacks, vouchers } from '../../server/db/schema';
 import { dayOf, expireDueVouchers } from '../../server/services/vouchers';
 import { addOrg, addStore, addUser, callerFor, MAIN, type Org } from './fixtures';
@@ -428,4 +432,50 @@ describe('under concurrency', () => {
     expect(codes.filter((c) => c === 6805)).toHaveLength(199);
     expect((await historyOf(id)).filter((a) => a === 'REDEEMED')).toHaveLength(1);
   }, 120_000);
+});
+
+describe('the declared state machine (resources/tables/vouchers.ts)', () => {
+  // every arrow people run, from every state, as an operator and as the company's merchant: it moves
+  // exactly when the declaration says, else answers the declared code
+  const bodies: Record<string, (storeId: number) => Record<string, unknown>> = {
+    redeem: (storeId) => ({ storeId }),
+    void: () => ({ reason: 'walk' }),
+    donate: () => ({ toMobile: '+6598880000' }),
+    expire: () => ({}),
+  };
+  const arrows = (voucherDecl.actions ?? []).filter((a) => a.roles.length > 0);
+
+  it('names a body for every arrow people run', () => {
+    expect(arrows.map((a) => a.name).sort()).toEqual(Object.keys(bodies).sort());
+  });
+
+  it.each(
+    arrows.flatMap((a) =>
+      VOUCHER_STATES.flatMap((state) =>
+        (['op', 'owner'] as const).map((who) => [a.name, state, who] as const),
+      ),
+    ),
+  )('%s from %s as %s', async (name, state, who) => {
+    const pack = await newPack();
+    const id = await issueOne(pack.id, '+6598870000');
+    await t.db
+      .update(vouchers)
+      .set({
+        state,
+        ...(state === 'REDEEMED' ? { redeemedAt: new Date(), redeemedStoreId: acme.storeId } : {}),
+      })
+      .where(eq(vouchers.id, id));
+    const action = arrows.find((a) => a.name === name);
+    if (!action) throw new Error(name);
+    const res = await call(who, 'POST', `${MAIN}/vouchers/${id}/${name}`, bodies[name]?.(acme.storeId));
+    const refusal = refusalOf(action, state, who === 'op' ? 'operator' : 'merchant');
+    const [row] = await t.db.select({ state: vouchers.state }).from(vouchers).where(eq(vouchers.id, id));
+    if (refusal === null) {
+      expect(codeOf(res)).toEqual({ status: 200, code: 0 });
+      expect(row?.state).toBe(action.to);
+    } else {
+      expect(codeOf(res).code).toBe(ERRORS[refusal].code);
+      expect(row?.state).toBe(state);
+    }
+  });
 });

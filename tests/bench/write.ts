@@ -23,6 +23,7 @@
 //
 //   BENCH_WRITE_OPS (default 400: calls per case)   BENCH_WRITE_DBS (default postgres,embedded)
 //   BENCH_PGBENCH_SECONDS (default 10)   BENCH_PGBENCH_SCALE (default 8)   BENCH_PGBENCH (default pgbench)
+//   BENCH_WRITE_CASES (default all: e.g. stamp,redeem)   BENCH_WRITE_PROFILE (a folder for the server's CPU profile)
 //   DATABASE_URL (the PostgreSQL server; scratch databases are created there and dropped)
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -42,6 +43,13 @@ const DBS = (process.env.BENCH_WRITE_DBS ?? 'postgres,embedded').split(',').map(
 const PGBENCH = process.env.BENCH_PGBENCH ?? 'pgbench';
 const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 10);
 const PGBENCH_SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 8);
+/** a folder: the server process writes a V8 CPU profile there when it exits (open it in Chrome's DevTools) */
+const CPU_PROFILE = process.env.BENCH_WRITE_PROFILE;
+/** the operations to run (default all), e.g. `stamp,redeem` */
+const ONLY = process.env.BENCH_WRITE_CASES?.split(',').map((s) => s.trim());
+// redeem redeems the vouchers issueVouchers issued
+if (ONLY?.includes('redeem') && !ONLY.includes('issueVouchers')) ONLY.push('issueVouchers');
+const RUN_OPS = OPS.filter((op) => !ONLY || ONLY.includes(op));
 const PG_BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const MAIN = BASE_PATHS.main;
@@ -85,7 +93,14 @@ const startServer = (kind: 'pg' | 'embedded', where: string): Promise<Server> =>
   new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(HERE, 'write-serve.ts'), kind, where],
+      [
+        ...(CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE}`] : []),
+        '--import',
+        'tsx',
+        path.join(HERE, 'write-serve.ts'),
+        kind,
+        where,
+      ],
       { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
     );
     const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -487,7 +502,7 @@ const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Che
     for (const text of traced) console.log(`    ${text.replace(/\s+/g, ' ').slice(0, 150)}`);
 
     const firstOf = new Map<Op, { arg: AppArg<Op>; raw: string }>();
-    for (const op of OPS) {
+    for (const op of RUN_OPS) {
       for (const mode of MODES) {
         const groups = groupsOf(mode);
         const callers = MODE_CALLERS[mode];
@@ -803,7 +818,7 @@ const check = async (db: string, srv: Server, orgs: Org[], given: Given): Promis
   out.push({
     db,
     what: 'a repeated Idempotency-Key answers the first answer',
-    pass: given.replays.length === OPS.length && given.replays.every((r) => r.same),
+    pass: given.replays.length === RUN_OPS.length && given.replays.every((r) => r.same),
     detail: given.replays.map((r) => `${r.op}: ${r.detail}`).join(', '),
   });
   return out;

@@ -50,6 +50,8 @@ import { dateTime, day, text, useMoney } from './format';
 import { MemberLink, VoucherStateChip, VoucherTimeline } from './parts';
 
 const K = 'voucherPages.voucher';
+/** the operations' names, with the declaration's arrows (resources/tables/vouchers.ts) */
+const A = 'resources.vouchers.actions';
 const F = 'resources.vouchers.fields';
 
 type DialogName = 'redeem' | 'void' | 'donate';
@@ -69,7 +71,7 @@ const useVoucherOperation = (record: RaRecord) => {
     fields: readonly string[],
   ): Promise<SubmitErrors | 'done'> => {
     const outcome = await run<VoucherRow>({
-      action: translate(`${K}.actions.${op.name}`),
+      action: translate(`${A}.${op.name}`),
       item: String(record.code ?? record.id),
       request: `${op.name} ${String(record.id)} ${JSON.stringify(op.body)}`,
       send: (key) => runVoucherOperation(http, record.id, op, key),
@@ -110,7 +112,7 @@ const VoucherOperationDialog = ({
     <ConfirmedOperationDialog
       open={open}
       title={translate(`${K}.${name}.title`, { code })}
-      submitLabel={translate(`${K}.actions.${name}`)}
+      submitLabel={translate(`${A}.${name}`)}
       onClose={onClose}
       {...(defaultValues ? { defaultValues } : {})}
       onSubmit={async (values, { run, close }) => {
@@ -211,7 +213,7 @@ const ExpireButton = ({ record }: { record: RaRecord }) => {
         startIcon={<EventBusyOutlined />}
         onClick={() => void operate(run, { name: 'expire', body: {} }, [])}
       >
-        {translate(`${K}.actions.expire`)}
+        {translate(`${A}.expire`)}
       </Button>
       {confirmDialog}
     </>
@@ -230,7 +232,7 @@ const DonateButton = ({ record, onClick }: { record: RaRecord; onClick: () => vo
   return (
     <DisabledReason disabled={!giftable} reason={translate(`${K}.donate.not_giftable`)}>
       <Button startIcon={<CardGiftcardOutlined />} onClick={onClick} disabled={!giftable}>
-        {translate(`${K}.actions.donate`)}
+        {translate(`${A}.donate`)}
       </Button>
     </DisabledReason>
   );
@@ -239,27 +241,25 @@ const DonateButton = ({ record, onClick }: { record: RaRecord; onClick: () => vo
 const VoucherActions = () => {
   const translate = useTranslate();
   const record = useRecordContext<RaRecord>();
-  const { mayOperate, mayExpire } = useVoucherAccess();
+  const { operationsFor } = useVoucherAccess();
   const { canAccess: mayEdit } = useCanAccess({ action: 'edit', resource: vouchers.name });
   const [open, setOpen] = useState<DialogName | null>(null);
   const close = () => setOpen(null);
-  const state = record?.state;
+  const offered = new Set(record ? operationsFor(record.state) : []);
   return (
     <ShowToolbar back={vouchers.route} backLabel={translate(`${K}.back_to_list`)}>
-      {record && mayOperate && state === 'AVAILABLE' && (
+      {record && offered.has('redeem') && (
         <Button variant="contained" startIcon={<StorefrontOutlined />} onClick={() => setOpen('redeem')}>
-          {translate(`${K}.actions.redeem`)}
+          {translate(`${A}.redeem`)}
         </Button>
       )}
-      {record && mayOperate && state === 'REDEEMED' && (
+      {record && offered.has('void') && (
         <Button startIcon={<UndoOutlined />} onClick={() => setOpen('void')}>
-          {translate(`${K}.actions.void`)}
+          {translate(`${A}.void`)}
         </Button>
       )}
-      {record && mayOperate && state === 'AVAILABLE' && (
-        <DonateButton record={record} onClick={() => setOpen('donate')} />
-      )}
-      {record && mayExpire && state === 'AVAILABLE' && <ExpireButton record={record} />}
+      {record && offered.has('donate') && <DonateButton record={record} onClick={() => setOpen('donate')} />}
+      {record && offered.has('expire') && <ExpireButton record={record} />}
       {/* a support fix of the validity dates; everything else moves through the operations */}
       {mayEdit && <EditButton />}
       {record && (

@@ -1,35 +1,37 @@
-// Who may run the voucher operations, as the server decides it (server/lib/operation.ts): the role,
-// then the permission rule of contract/access on the vouchers permission.
+// Who may run the voucher operations, as the server decides it (server/routes/vouchers.ts): the
+// declared arrows and their roles (resources/tables/vouchers.ts), then the permission rule of
+// contract/access on the vouchers permission.
 import { canAccess } from '../../../contract/access';
 import type { Role } from '../../../contract/claims';
 import { vouchers } from '../../../resources';
-import { declarationAllows } from '../../builders/access';
+import { actionsFrom } from '../../../resources/transitions';
 import { useCaller } from '../../components/useCaller';
 
-/**
- * Issuing is an operation of its own, not the generic create that the declaration's empty ADD refuses
- * (vouchers are never created by hand): operators and merchants issue, given ADD on vouchers.
- */
-const ISSUE_ROLES: readonly Role[] = ['operator', 'merchant'];
+/** A voucher operation the page offers (the declared arrows people run). */
+export type VoucherOperation = 'redeem' | 'void' | 'donate' | 'expire';
 
 export interface VoucherAccess {
   isPending: boolean;
-  /** POST /voucher-packs/{id}/vouchers */
+  /** POST /voucher-packs/{id}/vouchers: issuing is not a generic create (vouchers' ADD is empty) */
   mayIssue: boolean;
-  /** redeem, void and donate */
-  mayOperate: boolean;
-  /** expire at once: operators only */
-  mayExpire: boolean;
+  /** the operations the caller may run on a voucher in `state`, in the declaration's order */
+  operationsFor: (state: unknown) => VoucherOperation[];
 }
 
 export const useVoucherAccess = (): VoucherAccess => {
   const { caller, isPending } = useCaller();
-  if (!caller) return { isPending, mayIssue: false, mayOperate: false, mayExpire: false };
+  if (!caller) return { isPending, mayIssue: false, operationsFor: () => [] };
   const role: Role = caller.isOperator ? 'operator' : 'merchant';
   const mayIssue =
-    ISSUE_ROLES.includes(role) && canAccess(caller.subject, { action: 'ADD', resource: vouchers.permission });
-  const mayOperate =
-    declarationAllows(vouchers, role, 'UPDATE') &&
-    canAccess(caller.subject, { action: 'UPDATE', resource: vouchers.permission });
-  return { isPending: false, mayIssue, mayOperate, mayExpire: mayOperate && caller.isOperator };
+    (vouchers.createWith.roles as readonly Role[]).includes(role) &&
+    canAccess(caller.subject, { action: 'ADD', resource: vouchers.permission });
+  const mayUpdate = canAccess(caller.subject, { action: 'UPDATE', resource: vouchers.permission });
+  return {
+    isPending: false,
+    mayIssue,
+    operationsFor: (state) =>
+      mayUpdate && typeof state === 'string'
+        ? actionsFrom(vouchers, 'state', state, role).map((a) => a.name as VoucherOperation)
+        : [],
+  };
 };
