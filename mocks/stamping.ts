@@ -5,8 +5,9 @@
 // stampingHistory, vouchers, voucherHistory), so the generic list and show mocks (mocks/resources.ts)
 // serve the very rows these operations move. Each operation honours the Idempotency-Key header as the
 // server does (mocks/operations.ts): the same key from the same caller replays the first successful answer.
-import { STAMP_CARD_STATES } from '../contract/enums';
+import { STAMP_CARD_STATE_VALUES, STAMP_CARD_STATES, type StampCardStateName } from '../contract/enums';
 import { ERRORS } from '../contract/errors';
+import { RECORDED_STAMPING_REFUSALS, type StampBody } from '../contract/stamping';
 import { stampCard, stampingHistory, stampsTransaction, store, voucherPacks, vouchers } from '../resources';
 import { memberCards } from '../resources/tables/memberCards';
 import { actionOf, movedFields, refusalOf } from '../resources/transitions';
@@ -31,16 +32,17 @@ import {
   textIn,
 } from './operations';
 import { seedOrganisation } from './organisation-hierarchy';
-import { type Body, Fail, invalid } from './respond';
+import { allowedMove, type Body, Fail, invalid } from './respond';
 import { addDemoPack, addVoucherHistory, DEMO_MEMBERS, issueFromPack } from './vouchers';
 
 /** The member card's numeric state (the spec's 0 AVAILABLE, 1 COMPLETED, 2 EXPIRED). */
-export const CARD = { AVAILABLE: 0, COMPLETED: 1, EXPIRED: 2 } as const;
+export const CARD = STAMP_CARD_STATE_VALUES;
 export const MOCK_PIN_MAX_FAILURES = 5;
 export const MOCK_PIN_WINDOW_MS = 15 * 60 * 1000;
 const PIN_PATTERN = /^[0-9]{4,8}$/;
 const RECEIPT_PATTERN = /^\S(.*\S)?$/;
 const stateName = (n: unknown) => STAMP_CARD_STATES[Number(n)] ?? String(n);
+const stateValue = (name: string): number => STAMP_CARD_STATE_VALUES[name as StampCardStateName];
 
 /** Store PINs and wrong-PIN times, per data set (the server keeps them in tables of their own). */
 interface PinState {
@@ -122,13 +124,7 @@ export const issueMemberCard = (
   return card;
 };
 
-export interface MockStampInput {
-  stamps: number;
-  storeId: number;
-  receiptNo?: string;
-  pin?: string;
-  expectedStamps?: number;
-}
+export type MockStampInput = StampBody;
 
 const programmeOf = (db: MockDb, card: MockRow): MockRow => {
   const row = rowsOf(db, stampCard).find((p) => p.id === card.stampCardId);
@@ -228,8 +224,7 @@ export const stampMemberCard = (
   at: number = db.now(),
   caller?: MockCaller,
 ) => {
-  if (card.state !== CARD.AVAILABLE)
-    refuse('UNKNOWN_CARD_OR_ORDER', 'state', `the card is ${stateName(card.state)}`);
+  allowedMove(memberCards, 'stamp', { state: stateName(card.state) }, 'card');
   const programme = programmeOf(db, card);
   if (mockDayOf(at) > String(programme.endDate))
     refuse('UNKNOWN_CARD_OR_ORDER', 'state', `the programme ended on ${String(programme.endDate)}`);
@@ -255,7 +250,7 @@ export const stampMemberCard = (
   const reward = completes ? issueReward(db, programme, card, at) : null;
   Object.assign(card, {
     stamps: stampsAfter,
-    state: completes ? CARD.COMPLETED : CARD.AVAILABLE,
+    state: stateValue(actionOf(memberCards, completes ? 'complete' : 'stamp').to),
     ...(completes ? { completedAt: isoOf(at), rewardVoucherId: reward?.id ?? null } : {}),
     updateTime: isoOf(at),
   });
@@ -279,21 +274,8 @@ export const stampMemberCard = (
   };
 };
 
-/** Refusals that leave a FAILED stamps transaction on the card (the server's RECORDED_REFUSALS). */
-const RECORDED: ReadonlySet<number> = new Set(
-  (
-    [
-      'TOO_MANY_STAMPS',
-      'INVALID_PIN',
-      'TOO_MANY_PIN_TRIES',
-      'UNKNOWN_CARD_OR_ORDER',
-      'STAMP_NUMBER_MISMATCH',
-      'VOUCHER_ISSUE_FAILED',
-      'DUPLICATE_RECEIPT_NUMBER',
-      'STORE_NOT_FOUND_FOR_TXN',
-    ] as const
-  ).map((name) => ERRORS[name].code),
-);
+/** Refusals that leave a FAILED stamps transaction on the card (contract/stamping.ts). */
+const RECORDED: ReadonlySet<number> = new Set(RECORDED_STAMPING_REFUSALS.map((name) => ERRORS[name].code));
 
 /** After a refused stamping: a FAILED transaction naming the code and why. */
 const recordRefusal = async (db: MockDb, card: MockRow, input: MockStampInput, error: Fail, at: number) => {
@@ -335,7 +317,8 @@ export const voidStampsTransaction = (db: MockDb, txn: MockRow, reason: string, 
     .reduce<MockRow | undefined>((a, t) => (a === undefined || t.id > a.id ? t : a), undefined);
   if (last?.id !== txn.id)
     refuse('VOID_NOT_LAST_RECORD', 'id', `the card's last stamping is ${String(last?.id ?? 'none')}`);
-  const reopens = card.state === CARD.COMPLETED;
+  const reopen = actionOf(memberCards, 'reopen');
+  const reopens = refusalOf(reopen, stateName(card.state)) === null;
   if (reopens && card.rewardVoucherId !== null) {
     const voucher = rowsOf(db, vouchers).find((v) => v.id === card.rewardVoucherId);
     const arrow = actionOf(vouchers, 'withdraw');
@@ -367,7 +350,7 @@ export const voidStampsTransaction = (db: MockDb, txn: MockRow, reason: string, 
     refuse('UNCOMPLETED_CARD_EXISTS', 'memberMobile', 'the member holds a newer open card of this programme');
   Object.assign(card, {
     stamps: Number(card.stamps) - Number(txn.stamps),
-    state: reopens ? CARD.AVAILABLE : card.state,
+    state: reopens ? stateValue(reopen.to) : card.state,
     ...(reopens ? { completedAt: null, rewardVoucherId: null } : {}),
     updateTime: isoOf(at),
   });

@@ -97,4 +97,24 @@ export const memberCards = {
       error: 'UNCOMPLETED_CARD_EXISTS',
     },
   ],
+  // The card's states (server/services/stamping.ts moves them; issuing makes a card AVAILABLE). Only
+  // stamping is a route of its own; the other arrows follow from a stamping, its void, or the job.
+  actions: [
+    {
+      name: 'stamp',
+      roles: ['operator', 'merchant'],
+      field: 'state',
+      from: ['AVAILABLE'],
+      to: 'AVAILABLE',
+      path: 'stamps',
+      refuse: [{ from: ['COMPLETED', 'EXPIRED'], error: 'UNKNOWN_CARD_OR_ORDER' }],
+      operation: true,
+    },
+    // the stamping that reaches the programme's stampsRequired (it also issues the reward voucher)
+    { name: 'complete', roles: [], field: 'state', from: ['AVAILABLE'], to: 'COMPLETED', operation: true },
+    // voiding the stamping that completed it (its reward voucher is withdrawn)
+    { name: 'reopen', roles: [], field: 'state', from: ['COMPLETED'], to: 'AVAILABLE', operation: true },
+    // the nightly job: the programme ended
+    { name: 'expireDue', roles: [], field: 'state', from: ['AVAILABLE'], to: 'EXPIRED', operation: true },
+  ],
 } as const satisfies ResourceDeclaration;

@@ -4,6 +4,7 @@
 import { Type } from 'typebox';
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
+import { actionOf } from '../../resources/transitions';
 import type { RoutePlugin } from '../app';
 import { operation } from '../lib/operation';
 import { callerOf } from '../resources/caller';
@@ -71,7 +72,7 @@ export const stampingRoutes: RoutePlugin = async (app) => {
       'AVAILABLE card (6625); expectedStamps (6627); 1 to the per-stamping maximum, not past stampsRequired (6620); receipt new at the store (26630); PIN (6621, 6622). Completion issues the reward voucher (6629).',
     resource: cards,
     action: 'UPDATE',
-    roles: ['operator', 'merchant'],
+    roles: actionOf(cards, 'stamp').roles,
     devices: true,
     params: IdParams,
     body: Type.Object(

@@ -5,8 +5,15 @@
 // each sees the stamps the previous one left, so a card of 10 stamps takes exactly 10 and completes
 // once. A programme's `issuedCount` moves only here, with the cards it counts.
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
-import { STAMP_CARD_STATES } from '../../contract/enums';
+import { STAMP_CARD_STATE_VALUES, STAMP_CARD_STATES, type StampCardStateName } from '../../contract/enums';
 import type { ErrorName } from '../../contract/errors';
+import {
+  type IssueCardBody,
+  RECORDED_STAMPING_REFUSALS,
+  type StampBody,
+  type StampCardSummary,
+  type StampResult,
+} from '../../contract/stamping';
 import { actionOf, movedFields, refusalOf } from '../../resources/transitions';
 import type { Db } from '../db/client';
 import {
@@ -24,6 +31,7 @@ import { AppError } from '../errors';
 import { uniqueViolation } from '../lib/db-errors';
 import { assertActsForStore } from '../lib/operation';
 import { prepared } from '../lib/prepared';
+import { allowedMove } from '../lib/transition';
 import { declarationOf } from '../resources/registry';
 import { type Caller, callerScopeOf } from '../resources/service';
 import { type DbOrTx, recordAudit } from './audit';
@@ -34,8 +42,10 @@ import { debitWallet, moneyString } from './wallet';
 type Row = Record<string, unknown>;
 
 /** The member card's numeric state (the spec's 0 AVAILABLE, 1 COMPLETED, 2 EXPIRED). */
-export const CARD_STATE = { AVAILABLE: 0, COMPLETED: 1, EXPIRED: 2 } as const;
+export const CARD_STATE = STAMP_CARD_STATE_VALUES;
 const stateName = (n: number): string => STAMP_CARD_STATES[n] ?? String(n);
+/** The numeric state named `name`. */
+const stateValue = (name: string): number => STAMP_CARD_STATE_VALUES[name as StampCardStateName];
 
 export interface ProgrammeRow extends Row {
   id: number;
@@ -145,10 +155,7 @@ const assertStoreRow = (
 
 // ---- issuing a member card ------------------------------------------------------------------------
 
-export interface IssueCardInput {
-  memberMobile: string;
-  storeId: number;
-}
+export type IssueCardInput = IssueCardBody;
 
 /**
  * Issues a member card of programme `programmeId`: ACTIVE and inside its dates (else 11), at an
@@ -237,23 +244,7 @@ export const issueMemberCard = async (
 
 // ---- stamping -------------------------------------------------------------------------------------
 
-export interface StampInput {
-  stamps: number;
-  storeId: number;
-  receiptNo?: string;
-  pin?: string;
-  expectedStamps?: number;
-}
-
-export interface StampResult {
-  id: number;
-  memberCardId: number;
-  result: string;
-  stamps: number;
-  stampsAfter: number;
-  memberCardState: number;
-  rewardVoucherId: number | null;
-}
+export type StampInput = StampBody;
 
 /** The member card `id`, within what the caller may act on. */
 const cardOfCaller = (caller: Caller, id: number) =>
@@ -414,8 +405,8 @@ export const stampCardOnce = async (
 ): Promise<StampResult> => {
   // the card (locked), its programme and the store in one round trip; checked in the same order as ever
   const { card, programme, store: where } = await lockCardForStamping(tx, caller, cardId, input.storeId);
-  if (card.state !== CARD_STATE.AVAILABLE)
-    throw fail('UNKNOWN_CARD_OR_ORDER', 'state', `the card is ${stateName(card.state)}`);
+  // the declared arrow (resources/tables/memberCards.ts): only an AVAILABLE card is stamped (6625)
+  allowedMove(cardDecl, 'stamp', { state: stateName(card.state) }, 'card');
   if (dayOf(now) > programme.endDate)
     throw fail('UNKNOWN_CARD_OR_ORDER', 'state', `the programme ended on ${programme.endDate}`);
   assertActsForStore(caller, input.storeId);
@@ -437,7 +428,7 @@ export const stampCardOnce = async (
   const completes = stampsAfter === programme.stampsRequired;
   let rewardVoucherId: number | null = null;
   if (completes) rewardVoucherId = await issueReward(tx, caller, programme, card, now);
-  const state = completes ? CARD_STATE.COMPLETED : CARD_STATE.AVAILABLE;
+  const state = stateValue(actionOf(cardDecl, completes ? 'complete' : 'stamp').to);
   // what the transaction and the history row both record
   const moved = {
     stampCardId: programme.id,
@@ -519,18 +510,7 @@ const issueReward = async (
 };
 
 /** Codes of a refused stamping that leave a FAILED transaction behind (the card was found). */
-const RECORDED_REFUSALS: ReadonlySet<ErrorName> = new Set<ErrorName>([
-  'TOO_MANY_STAMPS',
-  'INVALID_PIN',
-  'TOO_MANY_PIN_TRIES',
-  'UNKNOWN_CARD_OR_ORDER',
-  'STAMP_NUMBER_MISMATCH',
-  'VOUCHER_ISSUE_FAILED',
-  'DUPLICATE_RECEIPT_NUMBER',
-  'STORE_NOT_FOUND_FOR_TXN',
-  'EQUIPMENT_NOT_ACTIVE',
-  'EQUIPMENT_STORE_MISMATCH',
-]);
+const RECORDED_REFUSALS: ReadonlySet<ErrorName> = new Set(RECORDED_STAMPING_REFUSALS);
 
 /**
  * After a refused stamping (its transaction rolled back): a wrong PIN counts against the store, and
@@ -613,10 +593,11 @@ export const voidStamping = async (
   if (last?.id !== txn.id)
     throw fail('VOID_NOT_LAST_RECORD', 'id', `the card's last stamping is ${last?.id ?? 'none'}`);
 
-  const reopens = card.state === CARD_STATE.COMPLETED;
+  const reopen = actionOf(cardDecl, 'reopen');
+  const reopens = refusalOf(reopen, stateName(card.state)) === null;
   if (reopens && card.rewardVoucherId !== null) await voidReward(tx, card.rewardVoucherId, txn, reason, now);
   const stampsAfter = card.stamps - txn.stamps;
-  const state = reopens ? CARD_STATE.AVAILABLE : card.state;
+  const state = reopens ? stateValue(reopen.to) : card.state;
   try {
     await tx
       .update(memberCards)
@@ -711,6 +692,7 @@ export const CARD_EXPIRY_BATCH = 500;
  */
 export const expireDueMemberCards = async (db: Db, now: Date): Promise<number> => {
   const day = dayOf(now);
+  const arrow = actionOf(cardDecl, 'expireDue');
   let total = 0;
   for (;;) {
     const moved = await db.transaction(async (tx) => {
@@ -718,13 +700,16 @@ export const expireDueMemberCards = async (db: Db, now: Date): Promise<number> =
         .select({ id: memberCards.id })
         .from(memberCards)
         .innerJoin(stampCard, eq(stampCard.id, memberCards.stampCardId))
-        .where(and(eq(memberCards.state, CARD_STATE.AVAILABLE), lt(stampCard.endDate, day)))
+        .where(and(inArray(memberCards.state, arrow.from.map(stateValue)), lt(stampCard.endDate, day)))
         .orderBy(asc(memberCards.id))
         .limit(CARD_EXPIRY_BATCH)
         .for('update', { of: memberCards, skipLocked: true });
       if (due.length === 0) return 0;
       const ids = due.map((d) => d.id as number);
-      await tx.update(memberCards).set({ state: CARD_STATE.EXPIRED }).where(inArray(memberCards.id, ids));
+      await tx
+        .update(memberCards)
+        .set({ state: stateValue(arrow.to) })
+        .where(inArray(memberCards.id, ids));
       await recordAudit(tx, {
         actor: null,
         action: 'expire',
@@ -743,7 +728,12 @@ export const expireDueMemberCards = async (db: Db, now: Date): Promise<number> =
 // ---- a programme's figures ------------------------------------------------------------------------
 
 /** The programme's figures: cards it may issue and issued, where they are, stamps of the last 7 days. */
-export const programmeSummary = async (db: DbOrTx, caller: Caller, programmeId: number, now = new Date()) => {
+export const programmeSummary = async (
+  db: DbOrTx,
+  caller: Caller,
+  programmeId: number,
+  now = new Date(),
+): Promise<StampCardSummary> => {
   const [programme] = (await db
     .select()
     .from(stampCard)

@@ -107,6 +107,12 @@ export const resourcesEn = {
           EXPIRED: 'Expired',
         },
       },
+      actions: {
+        stamp: 'Stamp',
+        complete: 'Complete (its last stamp)',
+        reopen: 'Reopen (its completing stamping was voided)',
+        expireDue: 'Expire (the programme ended)',
+      },
     },
     stampsTransaction: {
       name: 'Stamps Transaction |||| Stamps Transactions',

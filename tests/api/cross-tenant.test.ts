@@ -310,6 +310,7 @@ describe.each(DERIVED_RESOURCES.map((r) => [r.decl.name, r] as const))('%s', (_n
 
   /** a valid body for the operations that take what a person fills in (the row is looked up after it) */
   const OPERATION_BODIES: Record<string, Row> = {
+    'memberCards.stamp': { stamps: 1, storeId: 1 },
     'vouchers.redeem': { storeId: 1 },
     'vouchers.void': { reason: 'cross-tenant probe' },
     'vouchers.donate': { toMobile: '+6591230000' },
@@ -347,7 +348,14 @@ describe.each(DERIVED_RESOURCES.map((r) => [r.decl.name, r] as const))('%s', (_n
       if (action.roles.length === 0) continue; // the server's own arrow (a job's): no route
       const body = action.body ?? OPERATION_BODIES[`${decl.name}.${action.name}`];
       const one = await call('a', 'POST', `${base}/${bId()}/${action.path ?? action.name}`, body);
-      expect(codeOf(one), action.name).toEqual(update && action.roles.includes('merchant') ? hidden : denied);
+      // an operation is guarded by its arrow's roles (stamping a card while member cards have no
+      // generic update); B's row is then unknown, with the domain's code (6625 for a card)
+      if (action.operation && action.roles.includes('merchant'))
+        expect(codeOf(one).status, action.name).toBe(404);
+      else
+        expect(codeOf(one), action.name).toEqual(
+          update && action.roles.includes('merchant') ? hidden : denied,
+        );
       if (action.bulk) {
         const bulk = await call('a', 'POST', `${base}/actions/${action.name}`, { ids: [bId()] });
         if (update && action.roles.includes('merchant'))

@@ -4,6 +4,10 @@
 // ledgers and races on one card and one transaction.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAMP_CARD_STATE_VALUES, STAMP_CARD_STATES } from '../../contract/enums';
+import { ERRORS } from '../../contract/errors';
+import { memberCards as memberCardsDecl } from '../../resources/tables/memberCards';
+import { refusalOf } from '../../resources/transitions';
 import {
   auditLog,
   idempotencyKeys,
@@ -589,4 +593,38 @@ describe('under concurrency', () => {
       [-2, 0],
     ]);
   }, 120_000);
+});
+
+describe('the declared state machine (resources/tables/memberCards.ts)', () => {
+  // stamping, the arrow people run, from every state as an operator and as the company's merchant: it
+  // stamps exactly when the declaration says, else answers the declared code and records the refusal
+  const arrow = (memberCardsDecl.actions ?? []).find((a) => a.name === 'stamp');
+  it('declares stamping as the only arrow with a route', () => {
+    expect((memberCardsDecl.actions ?? []).filter((a) => a.roles.length > 0).map((a) => a.name)).toEqual([
+      'stamp',
+    ]);
+  });
+  it.each(
+    STAMP_CARD_STATES.flatMap((state) => (['op', 'owner'] as const).map((who) => [state, who] as const)),
+  )('stamp from %s as %s', async (state, who) => {
+    if (!arrow) throw new Error('no stamp arrow');
+    const { card } = await newCard();
+    await t.db
+      .update(memberCards)
+      .set({ state: STAMP_CARD_STATE_VALUES[state] })
+      .where(eq(memberCards.id, card.id));
+    const res = await stamp(card.id, { stamps: 1 }, who);
+    const refusal = refusalOf(arrow, state, who === 'op' ? 'operator' : 'merchant');
+    const row = await cardRow(card.id);
+    if (refusal === null) {
+      expect(codeOf(res)).toEqual({ status: 200, code: 0 });
+      expect(row.stamps).toBe(1);
+    } else {
+      expect(res.json()).toMatchObject({
+        code: ERRORS[refusal].code,
+        data: [{ field: 'state', message: `the card is ${state}` }],
+      });
+      expect(row).toMatchObject({ stamps: 0, state: STAMP_CARD_STATE_VALUES[state] });
+    }
+  });
 });

@@ -271,7 +271,6 @@ const MemberCardCard = ({ record, programme }: { record: RaRecord; programme: Ra
   const { mayStamp } = useStampCardAccess();
   const [open, setOpen] = useState(false);
   const [outcome, setOutcome] = useState<StampResult | null>(null);
-  const available = cardStateName(record.state) === 'AVAILABLE';
   const required = programme ? Number(programme.stampsRequired) : null;
   return (
     <ShowCard>
@@ -285,7 +284,7 @@ const MemberCardCard = ({ record, programme }: { record: RaRecord; programme: Ra
         sx={{ alignItems: { md: 'flex-end' }, justifyContent: 'space-between', mb: 3 }}
       >
         <StampProgress stamps={Number(record.stamps ?? 0)} required={required} />
-        {mayStamp && available ? (
+        {mayStamp(record.state) ? (
           <Button variant="contained" size="large" onClick={() => setOpen(true)} sx={{ flexShrink: 0 }}>
             {translate(`${K}.stamp.open`)}
           </Button>

@@ -3,6 +3,7 @@
 // card's last stamping, and the main config's stamp-card defaults. Every operation goes out with an
 // Idempotency-Key (src/components/operations/api.ts), so that one confirmation changes things once.
 import { STAMP_CARD_STATES, type StampCardStateName } from '../../../contract/enums';
+import type { IssueCardBody, StampBody, StampCardSummary, StampResult } from '../../../contract/stamping';
 import { stampCard, stampsTransaction } from '../../../resources';
 import { memberCards } from '../../../resources/tables/memberCards';
 import { pathId, postOperation } from '../../components/operations/api';
@@ -15,22 +16,7 @@ export const RECEIPT_MAX = 64;
 /** What staff type on a member's phone: 4 to 8 digits. */
 export const PIN_PATTERN = /^[0-9]{4,8}$/;
 
-export interface StampCardSummary {
-  /** null when the programme issues without limit */
-  quantity: number | null;
-  issuedCount: number;
-  left: number | null;
-  available: number;
-  completed: number;
-  expired: number;
-  stampsThisWeek: number;
-  stampingsThisWeek: number;
-}
-
-export interface IssueCardBody {
-  memberMobile: string;
-  storeId: number;
-}
+export type { IssueCardBody, StampBody, StampCardSummary, StampResult } from '../../../contract/stamping';
 
 export interface MemberCardRow {
   id: number;
@@ -39,24 +25,6 @@ export interface MemberCardRow {
   stamps: number;
   state: number;
   storeId: number | null;
-  rewardVoucherId: number | null;
-}
-
-export interface StampBody {
-  stamps: number;
-  storeId: number;
-  receiptNo?: string;
-  pin?: string;
-  expectedStamps?: number;
-}
-
-export interface StampResult {
-  id: number;
-  memberCardId?: number;
-  result: string;
-  stamps: number;
-  stampsAfter: number;
-  memberCardState: number;
   rewardVoucherId: number | null;
 }
 

@@ -1,0 +1,63 @@
+// The stamp card operations on the wire (docs/api.md "Stamp cards"): what issuing a member card and
+// stamping one send and answer, a programme's figures, and which refused stampings leave a FAILED
+// stamps transaction behind. The server's routes, the portal's calls and the mocks read these.
+import type { ErrorName } from './errors';
+
+/** POST /stamp-cards/{id}/member-cards */
+export interface IssueCardBody {
+  memberMobile: string;
+  storeId: number;
+}
+
+/** POST /member-cards/{id}/stamps */
+export interface StampBody {
+  stamps: number;
+  storeId: number;
+  receiptNo?: string;
+  pin?: string;
+  /** the stamps the till saw on the card: another count answers 6626 */
+  expectedStamps?: number;
+}
+
+/** What a stamping answers: its SUCCESS stamps transaction. */
+export interface StampResult {
+  id: number;
+  memberCardId: number;
+  result: string;
+  stamps: number;
+  stampsAfter: number;
+  /** the card's numeric state after it (STAMP_CARD_STATE_VALUES) */
+  memberCardState: number;
+  /** the reward voucher issued when the stamping completed the card */
+  rewardVoucherId: number | null;
+}
+
+/** GET /stamp-cards/{id}/summary */
+export interface StampCardSummary {
+  /** null when the programme issues without limit */
+  quantity: number | null;
+  issuedCount: number;
+  left: number | null;
+  available: number;
+  completed: number;
+  expired: number;
+  stampsThisWeek: number;
+  stampingsThisWeek: number;
+}
+
+/**
+ * Refusals of a stamping that leave a FAILED stamps transaction on the card, naming the code and why
+ * (the card was found and the caller may see it); every other refusal leaves nothing.
+ */
+export const RECORDED_STAMPING_REFUSALS: readonly ErrorName[] = [
+  'TOO_MANY_STAMPS',
+  'INVALID_PIN',
+  'TOO_MANY_PIN_TRIES',
+  'UNKNOWN_CARD_OR_ORDER',
+  'STAMP_NUMBER_MISMATCH',
+  'VOUCHER_ISSUE_FAILED',
+  'DUPLICATE_RECEIPT_NUMBER',
+  'STORE_NOT_FOUND_FOR_TXN',
+  'EQUIPMENT_NOT_ACTIVE',
+  'EQUIPMENT_STORE_MISMATCH',
+];
