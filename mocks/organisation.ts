@@ -8,9 +8,10 @@ import type { FieldViolation } from '../contract';
 import { BASE_PATHS } from '../contract';
 import type { ApprovalState, OrgState } from '../contract/enums';
 import { brand, company, merchantSignup, store } from '../resources';
+import { movedFields } from '../resources/transitions';
 import type { ResourceDeclaration } from '../resources/types';
 import type { MockDb, MockRow, MockUser } from './data';
-import { type Body, fail, guard, readBody, success } from './respond';
+import { allowedMove, type Body, fail, guard, readBody, success } from './respond';
 
 export interface OrganisationMockContext {
   db: MockDb;
@@ -198,10 +199,10 @@ export const decideRequest = (
 ): MockRow => {
   const request = rowsOf(db, merchantSignup).find((r) => r.id === id);
   if (!request) return fail('NOT_FOUND');
-  if (request.approval !== 'PENDING') return fail('INVALID_OPERATOR_APPROVAL_STATE');
+  const arrow = allowedMove(merchantSignup, decision, request, 'request');
   const approve = decision === 'approve';
   Object.assign(request, {
-    approval: (approve ? 'APPROVED' : 'REJECT') satisfies ApprovalState,
+    ...movedFields(arrow),
     decidedBy: operatorId,
     decidedAt: nowIso(db),
     reason: approve ? null : (reason ?? null),

@@ -95,4 +95,27 @@ export const merchantSignup = {
       views: ['list', 'show'],
     },
   ],
+  // An operator's decision (server/services/organisation.ts decide, routes of their own): once, from
+  // PENDING; approving also activates the organisation rows and moves the merchants' signupState.
+  actions: [
+    {
+      name: 'approve',
+      roles: ['operator'],
+      field: 'approval',
+      from: ['PENDING'],
+      to: 'APPROVED',
+      refuse: [{ from: ['APPROVED', 'REJECT'], error: 'INVALID_OPERATOR_APPROVAL_STATE' }],
+      confirm: true,
+      operation: true,
+    },
+    {
+      name: 'reject',
+      roles: ['operator'],
+      field: 'approval',
+      from: ['PENDING'],
+      to: 'REJECT',
+      refuse: [{ from: ['APPROVED', 'REJECT'], error: 'INVALID_OPERATOR_APPROVAL_STATE' }],
+      operation: true,
+    },
+  ],
 } as const satisfies ResourceDeclaration;

@@ -3,9 +3,11 @@
 // decisions on requests. The rules live in services/organisation.ts; this module checks who may call.
 import type { FastifyRequest } from 'fastify';
 import { type TObject, type TSchema, Type } from 'typebox';
+import { roleOf } from '../../contract/claims';
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
 import { brand, company, merchantSignup, store } from '../../resources';
+import { actionOf } from '../../resources/transitions';
 import type { ResourceDeclaration } from '../../resources/types';
 import type { RoutePlugin } from '../app';
 import { AppError } from '../errors';
@@ -13,6 +15,7 @@ import { actorFor } from '../resources/caller';
 import { Id, ownFieldsBodySchema } from '../resources/schemas';
 import {
   type BrandInput,
+  type Decision,
   decide,
   hierarchy,
   mailDecision,
@@ -118,9 +121,11 @@ export const organisationRoutes: RoutePlugin = async (app) => {
 
   // decisions: operators with UPDATE on the requests (and on approvals, the operator-only resource)
   const decisionsBase = `${BASE_PATHS.main}${merchantSignup.path}`;
-  const operator = async (request: FastifyRequest): Promise<Actor> => {
+  /** The caller when the decision's declared roles (operators) and its permissions allow it. */
+  const decider = async (request: FastifyRequest, decision: Decision): Promise<Actor> => {
     const me = await actor(request);
-    if (me.row.type !== 'OPERATOR') throw new AppError('ACCESS_DENIED');
+    if (!actionOf(merchantSignup, decision).roles.includes(roleOf(me.row.type)))
+      throw new AppError('ACCESS_DENIED');
     assertAccess(me.subject, 'UPDATE', 'approval');
     assertAccess(me.subject, 'UPDATE', 'merchantSignup');
     return me;
@@ -138,7 +143,7 @@ export const organisationRoutes: RoutePlugin = async (app) => {
     `${decisionsBase}/:id/approve`,
     { schema: { tags: ['merchantSignup'], summary: 'Approve a PENDING request', params: IdParams } },
     async (request) => {
-      const me = await operator(request);
+      const me = await decider(request, 'approve');
       return ok(await tell(request, await decide(db, me.row, request.params.id, 'approve')));
     },
   );
@@ -146,6 +151,10 @@ export const organisationRoutes: RoutePlugin = async (app) => {
   app.post(
     `${decisionsBase}/:id/reject`,
     {
+      // access before the body: a refused caller learns nothing about the body's rules
+      preValidation: async (request) => {
+        await decider(request, 'reject');
+      },
       schema: {
         tags: ['merchantSignup'],
         summary: 'Reject a PENDING request',
@@ -154,7 +163,7 @@ export const organisationRoutes: RoutePlugin = async (app) => {
       },
     },
     async (request) => {
-      const me = await operator(request);
+      const me = await decider(request, 'reject');
       return ok(
         await tell(
           request,

@@ -7,10 +7,13 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ApprovalState, OrgState, RequestKind } from '../../contract/enums';
+import { merchantSignup as merchantSignupDecl } from '../../resources/tables/merchantSignup';
+import { actionOf } from '../../resources/transitions';
 import type { Db } from '../db/client';
 import { brand, company, merchantSignup, store, type UserRow, users } from '../db/schema';
 import { AppError } from '../errors';
 import { uniqueViolation } from '../lib/db-errors';
+import { allowedMove } from '../lib/transition';
 import { fieldOfConstraint } from '../resources/naming';
 import { declarationOf } from '../resources/registry';
 import { mapDbError } from '../resources/service';
@@ -478,7 +481,8 @@ export const decide = async (
   reason?: string,
 ): Promise<RequestRow> =>
   inTransaction(db, async (tx) => {
-    const approval: ApprovalState = decision === 'approve' ? 'APPROVED' : 'REJECT';
+    const arrow = actionOf(merchantSignupDecl, decision);
+    const approval = arrow.to as ApprovalState;
     // the decision itself, first: only one transaction can move the row out of PENDING
     const decided = await one<RequestRow>(
       tx
@@ -489,15 +493,18 @@ export const decide = async (
           decidedAt: new Date(),
           reason: decision === 'reject' ? (reason ?? null) : null,
         } as never)
-        .where(and(eq(merchantSignup.id, id), eq(merchantSignup.approval, 'PENDING')))
+        .where(and(eq(merchantSignup.id, id), inArray(merchantSignup.approval, [...arrow.from])))
         .returning(),
     );
     if (!decided) {
       const [exists] = await tx
-        .select({ id: merchantSignup.id })
+        .select({ approval: merchantSignup.approval })
         .from(merchantSignup)
         .where(eq(merchantSignup.id, id));
-      throw new AppError(exists ? 'INVALID_OPERATOR_APPROVAL_STATE' : 'NOT_FOUND');
+      if (!exists) throw new AppError('NOT_FOUND');
+      // the declared refusal (resources/tables/merchantSignup.ts): decided already
+      allowedMove(merchantSignupDecl, decision, exists, 'request');
+      throw new Error('a PENDING request was not decided');
     }
     const state: OrgState = decision === 'approve' ? 'ACTIVE' : 'BLANK';
     const { companyId, brandId, storeId } = decided;

@@ -729,6 +729,10 @@ export const resourcesEn = {
           REJECT: 'Rejected',
         },
       },
+      actions: {
+        approve: 'Approve',
+        reject: 'Reject',
+      },
     },
     userGroups: {
       name: 'User Group |||| User Groups',

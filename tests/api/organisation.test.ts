@@ -174,10 +174,10 @@ describe('the signup path', () => {
   });
 
   it('decides a request once: a second decision is 26400', async () => {
-    expect(codeOf(await call('op', 'POST', `${REQUESTS}/${requestId}/approve`))).toEqual({
-      status: 409,
-      code: 26400,
-    });
+    const again = await call('op', 'POST', `${REQUESTS}/${requestId}/approve`);
+    expect(codeOf(again)).toEqual({ status: 409, code: 26400 });
+    // the declared refusal says why (resources/tables/merchantSignup.ts)
+    expect(again.json().data).toEqual([{ field: 'approval', message: 'the request is APPROVED' }]);
     expect(
       codeOf(await call('op', 'POST', `${REQUESTS}/${requestId}/reject`, { reason: 'changed my mind' })),
     ).toEqual({ status: 409, code: 26400 });

@@ -41,6 +41,7 @@ import {
 import { Link } from 'react-router-dom';
 import type { ApprovalState } from '../../../contract';
 import { merchantSignup } from '../../../resources';
+import { actionsFrom } from '../../../resources/transitions';
 import { apiErrorLines } from '../../components/apiError';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { useHttpClient } from '../../components/HttpClientContext';
@@ -206,7 +207,12 @@ const DecisionButtons = () => {
   const { permissions } = usePermissions<{ role?: string } | null>();
   const { confirm, confirmDialog } = useConfirmAction();
   const [rejecting, setRejecting] = useState(false);
-  if (record?.approval !== 'PENDING' || permissions?.role !== 'operator') return null;
+  // the decisions the declaration offers this role on this request (resources/tables/merchantSignup.ts)
+  const role = permissions?.role === 'operator' ? 'operator' : 'merchant';
+  const offered = record
+    ? actionsFrom(merchantSignup, 'approval', record.approval, role).map((a) => a.name)
+    : [];
+  if (!record || offered.length === 0) return null;
 
   const approve = async () => {
     const outcome = await confirm({
@@ -220,17 +226,21 @@ const DecisionButtons = () => {
 
   return (
     <>
-      <Button variant="contained" color="success" startIcon={<CheckCircleOutlined />} onClick={approve}>
-        {translate(`${K}.approve`)}
-      </Button>
-      <Button
-        variant="outlined"
-        color="error"
-        startIcon={<HighlightOff />}
-        onClick={() => setRejecting(true)}
-      >
-        {translate(`${K}.reject`)}
-      </Button>
+      {offered.includes('approve') && (
+        <Button variant="contained" color="success" startIcon={<CheckCircleOutlined />} onClick={approve}>
+          {translate(`${K}.approve`)}
+        </Button>
+      )}
+      {offered.includes('reject') && (
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<HighlightOff />}
+          onClick={() => setRejecting(true)}
+        >
+          {translate(`${K}.reject`)}
+        </Button>
+      )}
       {confirmDialog}
       <RejectDialog record={record} open={rejecting} onClose={() => setRejecting(false)} />
     </>
