@@ -24,6 +24,7 @@ import type { ResourceDeclaration } from '../../resources/types';
 import type { App } from '../app';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from '../errors';
+import { answers } from '../resources/answers';
 import { callerOf } from '../resources/caller';
 import type { Caller } from '../resources/service';
 import type { DbOrTx } from '../services/audit';
@@ -58,6 +59,8 @@ export interface OperationSpec<P extends TSchema, B extends TSchema, R> {
   roles?: readonly Role[];
   params: P;
   body: B;
+  /** What it answers in the envelope's data (documented in /docs; the answer is sent as stored) */
+  answer: TSchema;
   /**
    * In-store devices may call it (issuing cards, stamping, redeeming): the service then checks the
    * device's store and lifecycle with `assertActsForStore`. Every other route refuses a device.
@@ -208,6 +211,7 @@ export const operation = <P extends TSchema, B extends TSchema, R>(
         ...(spec.description ? { description: spec.description } : {}),
         params: spec.params,
         body: spec.body,
+        response: answers(spec.answer),
         headers: Type.Object({
           [IDEMPOTENCY_HEADER]: Type.Optional(
             Type.String({ description: 'Same key, same caller, within 24 h: the first answer again' }),

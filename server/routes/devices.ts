@@ -8,6 +8,7 @@ import { BASE_PATHS } from '../../contract/http';
 import { actionOf } from '../../resources/transitions';
 import type { RoutePlugin } from '../app';
 import { operation } from '../lib/operation';
+import { rowSchema, rowWith } from '../resources/answers';
 import { declarationOf } from '../resources/registry';
 import { Id } from '../resources/schemas';
 import {
@@ -39,6 +40,9 @@ export const deviceRoutes: RoutePlugin = async (app) => {
       Type.Object({ failed: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
       Type.Null(),
     ]),
+    answer: rowWith(devices, {
+      secret: Type.Optional(Type.String({ description: 'the device secret, shown once on a registration' })),
+    }),
     run: ({ tx, caller, params, body }) => registerDevice(tx, caller, params.id, { failed: body?.failed }),
     // the secret is shown once: a replay of the same Idempotency-Key answers the device without it
     replayAs: (device) => {
@@ -56,6 +60,7 @@ export const deviceRoutes: RoutePlugin = async (app) => {
     roles: actionOf(devices, 'deliver').roles,
     params: IdParams,
     body: NoBody,
+    answer: rowSchema(devices),
     run: ({ tx, caller, params }) => deliverDevice(tx, caller, params.id),
   });
 
@@ -68,6 +73,7 @@ export const deviceRoutes: RoutePlugin = async (app) => {
     roles: actionOf(devices, 'activate').roles,
     params: IdParams,
     body: NoBody,
+    answer: rowSchema(devices),
     run: ({ tx, caller, params }) => activateDevice(tx, caller, params.id),
   });
 
@@ -79,6 +85,7 @@ export const deviceRoutes: RoutePlugin = async (app) => {
     roles: actionOf(devices, 'spoil').roles,
     params: IdParams,
     body: NoBody,
+    answer: rowSchema(devices),
     run: ({ tx, caller, params }) => spoilDevice(tx, caller, params.id),
   });
 
@@ -91,6 +98,7 @@ export const deviceRoutes: RoutePlugin = async (app) => {
     roles: actionOf(devices, 'deregister').roles,
     params: IdParams,
     body: NoBody,
+    answer: rowSchema(devices),
     run: ({ tx, caller, params }) => deregisterDevice(tx, caller, params.id),
   });
 };

@@ -14,6 +14,12 @@ import type { RoutePlugin } from '../app';
 import { walletTransactions } from '../db/schema';
 import { AppError } from '../errors';
 import { operation } from '../lib/operation';
+import {
+  SavedPaymentMethodSchema,
+  SetupIntentAnswerSchema,
+  StripeConnectLinkSchema,
+  TopUpAnswerSchema,
+} from '../resources/answers';
 import { callerOf } from '../resources/caller';
 import { declarationOf } from '../resources/registry';
 import { Id } from '../resources/schemas';
@@ -106,6 +112,7 @@ export const financeRoutes: RoutePlugin = async (app) => {
       },
       { additionalProperties: false },
     ),
+    answer: TopUpAnswerSchema,
     run: ({ tx, caller, body, idempotencyKey }) => {
       assertFinance(caller, 'topUp', 'ADD');
       return topUp(tx, caller, body, { stripe, idempotencyKey });
@@ -130,6 +137,7 @@ export const financeRoutes: RoutePlugin = async (app) => {
     roles: ['merchant'],
     params: Type.Object({}),
     body: NoBody,
+    answer: SetupIntentAnswerSchema,
     run: ({ tx, caller }) => {
       assertFinance(caller, 'paymentMethod', 'ADD');
       return startCardSetup(tx, caller, stripe);
@@ -147,6 +155,7 @@ export const financeRoutes: RoutePlugin = async (app) => {
       { setupIntentId: Type.String({ minLength: 1, maxLength: 255, pattern: '^seti_[A-Za-z0-9_]+$' }) },
       { additionalProperties: false },
     ),
+    answer: SavedPaymentMethodSchema,
     run: ({ tx, caller, body }) => {
       assertFinance(caller, 'paymentMethod', 'ADD');
       return syncCardSetup(tx, caller, stripe, body.setupIntentId);
@@ -161,6 +170,7 @@ export const financeRoutes: RoutePlugin = async (app) => {
     roles: ['merchant'],
     params: IdParams,
     body: NoBody,
+    answer: SavedPaymentMethodSchema,
     run: ({ tx, caller, params }) => {
       assertFinance(caller, 'paymentMethod', 'UPDATE');
       return makeDefaultCard(tx, caller, params.id);
@@ -198,6 +208,7 @@ export const financeRoutes: RoutePlugin = async (app) => {
     roles: ['merchant'],
     params: Type.Object({}),
     body: NoBody,
+    answer: StripeConnectLinkSchema,
     run: ({ tx, caller }) => {
       assertFinance(caller, 'wallet', 'UPDATE');
       return startConnect(tx, caller, stripe, config.publicUrl);

@@ -11,6 +11,7 @@ import { BASE_PATHS } from '../../contract/http';
 import type { RoutePlugin } from '../app';
 import { AppError } from '../errors';
 import { operation } from '../lib/operation';
+import { rowSchema } from '../resources/answers';
 import { callerOf } from '../resources/caller';
 import { declarationOf } from '../resources/registry';
 import { Id, PHONE_PATTERN } from '../resources/schemas';
@@ -43,6 +44,7 @@ export const pushRoutes: RoutePlugin = async (app) => {
     action: 'UPDATE',
     params: IdParams,
     body: Type.Optional(NoBody),
+    answer: rowSchema(pushes),
     run: ({ tx, caller, params }) => schedulePush(tx, caller, params.id),
   });
 
@@ -54,6 +56,7 @@ export const pushRoutes: RoutePlugin = async (app) => {
     action: 'UPDATE',
     params: IdParams,
     body: Type.Optional(NoBody),
+    answer: rowSchema(pushes),
     run: ({ tx, caller, params }) => cancelPush(tx, caller, params.id),
   });
 

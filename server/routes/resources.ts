@@ -17,6 +17,7 @@ import { BASE_PATHS } from '../../contract/http';
 import type { RoutePlugin } from '../app';
 import { AppError } from '../errors';
 import { isNoCount } from '../lib/list-query';
+import { answers, csvAnswer, IdList, rowSchema } from '../resources/answers';
 import { callerOf as loadCaller } from '../resources/caller';
 import { csvFileName, csvStream } from '../resources/csv';
 import { DERIVED_RESOURCES } from '../resources/registry';
@@ -74,6 +75,7 @@ export const resourceRoutes: RoutePlugin = async (app) => {
     const service = createResourceService(db, resource);
     const base = `${BASE_PATHS[decl.service ?? 'main']}${decl.path}`;
     const tags = [decl.name];
+    const row = rowSchema(decl);
     // an action served by an operation of its own has no generic route
     const generic = (decl.actions ?? []).filter((a) => a.operation !== true);
     const actionNames = generic.map((a) => a.name);
@@ -97,7 +99,14 @@ export const resourceRoutes: RoutePlugin = async (app) => {
 
     app.get(
       base,
-      { schema: { tags, summary: `List ${decl.name}`, description: LIST_DESCRIPTION } },
+      {
+        schema: {
+          tags,
+          summary: `List ${decl.name}`,
+          description: LIST_DESCRIPTION,
+          response: answers(Type.Array(row), { paged: true }),
+        },
+      },
       async (request) => {
         const { data, page } = await service.list(
           await callerOf(request),
@@ -110,7 +119,14 @@ export const resourceRoutes: RoutePlugin = async (app) => {
 
     app.get(
       `${base}/export`,
-      { schema: { tags, summary: `Export ${decl.name} as CSV`, description: LIST_DESCRIPTION } },
+      {
+        schema: {
+          tags,
+          summary: `Export ${decl.name} as CSV`,
+          description: LIST_DESCRIPTION,
+          response: csvAnswer,
+        },
+      },
       async (request, reply) => {
         const plan = await service.exportRows(await callerOf(request), request.query);
         return reply
@@ -120,13 +136,16 @@ export const resourceRoutes: RoutePlugin = async (app) => {
       },
     );
 
-    app.get(`${base}/:id`, { schema: { tags, params: IdParams } }, async (request) =>
+    app.get(`${base}/:id`, { schema: { tags, params: IdParams, response: answers(row) } }, async (request) =>
       ok(await service.get(await callerOf(request), request.params.id)),
     );
 
     app.post(
       base,
-      { preValidation: [gate('create'), noNullRequired], schema: { tags, body: createBodySchema(decl) } },
+      {
+        preValidation: [gate('create'), noNullRequired],
+        schema: { tags, body: createBodySchema(decl), response: answers(row) },
+      },
       async (request) => ok(await service.create(await callerOf(request), request.body)),
     );
 
@@ -134,18 +153,27 @@ export const resourceRoutes: RoutePlugin = async (app) => {
       `${base}/:id`,
       {
         preValidation: [gate('update'), noNullRequired],
-        schema: { tags, params: IdParams, body: updateBodySchema(decl) },
+        schema: { tags, params: IdParams, body: updateBodySchema(decl), response: answers(row) },
       },
       async (request) => ok(await service.update(await callerOf(request), request.params.id, request.body)),
     );
 
-    app.delete(`${base}/:id`, { schema: { tags, params: IdParams } }, async (request) =>
-      ok(await service.remove(await callerOf(request), request.params.id)),
+    app.delete(
+      `${base}/:id`,
+      { schema: { tags, params: IdParams, response: answers(row) } },
+      async (request) => ok(await service.remove(await callerOf(request), request.params.id)),
     );
 
     app.patch(
       base,
-      { preValidation: [gate('update'), noNullRequired], schema: { tags, body: updateManyBodySchema(decl) } },
+      {
+        preValidation: [gate('update'), noNullRequired],
+        schema: {
+          tags,
+          body: updateManyBodySchema(decl),
+          response: answers(IdList, { description: 'The ids of the rows it updated' }),
+        },
+      },
       async (request) => {
         const body = request.body as { ids: number[]; data: Record<string, unknown> };
         return ok(await service.updateMany(await callerOf(request), body.ids, body.data));
@@ -154,7 +182,14 @@ export const resourceRoutes: RoutePlugin = async (app) => {
 
     app.delete(
       base,
-      { preValidation: gate('delete'), schema: { tags, querystring: DeleteManyQuery } },
+      {
+        preValidation: gate('delete'),
+        schema: {
+          tags,
+          querystring: DeleteManyQuery,
+          response: answers(IdList, { description: 'The ids of the rows it deleted' }),
+        },
+      },
       async (request) => ok(await service.removeMany(await callerOf(request), parseIds(request.query.ids))),
     );
 
@@ -165,6 +200,7 @@ export const resourceRoutes: RoutePlugin = async (app) => {
           schema: {
             tags,
             params: Type.Object({ id: Id, action: Type.Enum(actionNames) }),
+            response: answers(row),
           },
         },
         async (request) => {
@@ -178,7 +214,12 @@ export const resourceRoutes: RoutePlugin = async (app) => {
         `${base}/actions/:action`,
         {
           preValidation: gate('action'),
-          schema: { tags, params: Type.Object({ action: Type.Enum(bulkNames) }), body: IdsBody },
+          schema: {
+            tags,
+            params: Type.Object({ action: Type.Enum(bulkNames) }),
+            body: IdsBody,
+            response: answers(IdList, { description: 'The ids of the rows it moved' }),
+          },
         },
         async (request) => {
           const { action } = request.params as { action: string };

@@ -7,6 +7,7 @@ import { BASE_PATHS } from '../../contract/http';
 import { actionOf } from '../../resources/transitions';
 import type { RoutePlugin } from '../app';
 import { operation } from '../lib/operation';
+import { PinStatusSchema, rowSchema, StampResultSchema } from '../resources/answers';
 import { callerOf } from '../resources/caller';
 import { declarationOf } from '../resources/registry';
 import { Id, PHONE_PATTERN } from '../resources/schemas';
@@ -52,6 +53,7 @@ export const stampingRoutes: RoutePlugin = async (app) => {
     devices: true,
     params: IdParams,
     body: Type.Object({ memberMobile: Mobile, storeId: Id }, { additionalProperties: false }),
+    answer: rowSchema(cards),
     run: ({ tx, caller, params, body }) => issueMemberCard(tx, caller, params.id, body),
   });
 
@@ -85,6 +87,7 @@ export const stampingRoutes: RoutePlugin = async (app) => {
       },
       { additionalProperties: false },
     ),
+    answer: StampResultSchema,
     run: ({ tx, caller, params, body }) => stampCardOnce(tx, caller, params.id, body),
     onRefused: ({ tx, caller, params, body, error }) =>
       recordRefusedStamping(tx, caller, params.id, body, error),
@@ -100,6 +103,7 @@ export const stampingRoutes: RoutePlugin = async (app) => {
     roles: ['operator', 'merchant'],
     params: IdParams,
     body: Type.Object({ reason: Reason }, { additionalProperties: false }),
+    answer: rowSchema(transactions),
     run: ({ tx, caller, params, body }) => voidStamping(tx, caller, params.id, body),
   });
 
@@ -127,6 +131,7 @@ export const stampingRoutes: RoutePlugin = async (app) => {
     roles: ['operator', 'merchant'],
     params: IdParams,
     body: Type.Object({ pin: Type.String({ pattern: PIN_PATTERN }) }, { additionalProperties: false }),
+    answer: PinStatusSchema,
     run: ({ tx, caller, params, body }) => setStorePin(tx, caller, params.id, body.pin),
   });
 };

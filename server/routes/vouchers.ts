@@ -7,6 +7,7 @@ import { BASE_PATHS } from '../../contract/http';
 import { actionOf } from '../../resources/transitions';
 import type { RoutePlugin } from '../app';
 import { operation } from '../lib/operation';
+import { rowSchema } from '../resources/answers';
 import { callerOf } from '../resources/caller';
 import { declarationOf } from '../resources/registry';
 import { Id, PHONE_PATTERN } from '../resources/schemas';
@@ -55,6 +56,7 @@ export const voucherRoutes: RoutePlugin = async (app) => {
       { memberMobile: Mobile, quantity: Type.Integer({ minimum: 1, maximum: ISSUE_MAX }) },
       { additionalProperties: false },
     ),
+    answer: Type.Object({ pack: rowSchema(packs), vouchers: Type.Array(rowSchema(vouchers)) }),
     run: ({ tx, caller, params, body }) => issueVouchers(tx, caller, params.id, body),
   });
 
@@ -79,6 +81,7 @@ export const voucherRoutes: RoutePlugin = async (app) => {
     devices: true,
     params: IdParams,
     body: Type.Object({ storeId: Id }, { additionalProperties: false }),
+    answer: rowSchema(vouchers),
     run: ({ tx, caller, params, body }) => redeemVoucher(tx, caller, params.id, body),
   });
 
@@ -93,6 +96,7 @@ export const voucherRoutes: RoutePlugin = async (app) => {
       { reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }) },
       { additionalProperties: false },
     ),
+    answer: rowSchema(vouchers),
     run: ({ tx, caller, params, body }) => voidVoucher(tx, caller, params.id, body),
   });
 
@@ -104,6 +108,7 @@ export const voucherRoutes: RoutePlugin = async (app) => {
     roles: actionOf(vouchers, 'donate').roles,
     params: IdParams,
     body: Type.Object({ toMobile: Mobile }, { additionalProperties: false }),
+    answer: rowSchema(vouchers),
     run: ({ tx, caller, params, body }) => donateVoucher(tx, caller, params.id, body),
   });
 
@@ -115,6 +120,7 @@ export const voucherRoutes: RoutePlugin = async (app) => {
     roles: actionOf(vouchers, 'expire').roles,
     params: IdParams,
     body: NoBody,
+    answer: rowSchema(vouchers),
     run: ({ tx, caller, params }) => expireVoucher(tx, caller, params.id),
   });
 
