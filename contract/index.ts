@@ -1,3 +1,4 @@
+export * from './auth';
 export * from './claims';
 export * from './config-main';
 export * from './constants';

@@ -46,6 +46,20 @@ export interface StampCardSummary {
 }
 
 /**
+ * GET/POST /stores/{id}/pin: whether the store has a stamping PIN, since when, and until when PIN
+ * stamping is refused after too many wrong PINs. `Time` is an ISO string on the wire (a Date in the
+ * server before it is sent).
+ */
+export interface PinStatus<Time = string> {
+  storeId: number;
+  pinSet: boolean;
+  /** when the PIN was last set (null without one) */
+  setAt: Time | null;
+  /** until when PIN stamping is refused (null when it is not) */
+  lockedUntil: Time | null;
+}
+
+/**
  * Refusals of a stamping that leave a FAILED stamps transaction on the card, naming the code and why
  * (the card was found and the caller may see it); every other refusal leaves nothing.
  */

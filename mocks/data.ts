@@ -10,7 +10,7 @@ import {
   type UserType,
 } from '../contract';
 import { FINANCE_RESOURCES, type Permission } from '../contract/access';
-import type { LoggedInUser } from '../src/providers/storage';
+import type { LoggedInUser } from '../contract/auth';
 
 export const MOCK_PASSWORD = 'Password123!';
 

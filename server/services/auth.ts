@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import {
-  BLOCKED_USER_STATES,
-  DEVICE_ID_PATTERN,
-  roleOf,
-  type SignupState,
-  type UserState,
-  type UserType,
-} from '../../contract';
+import { BLOCKED_USER_STATES, DEVICE_ID_PATTERN, roleOf, type UserState } from '../../contract';
+import type { LoggedInUser } from '../../contract/auth';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { type LoginSessionRow, type UserRow, users } from '../db/schema';
@@ -24,21 +18,6 @@ import type { LoginThrottle } from './rate-limit';
 import { groupsOf } from './rbac';
 import { createLogin, redeemRefreshToken, revokeUserLogins, type TerminalRow } from './sessions';
 import { signAccessToken } from './tokens';
-
-/** The logged-in user as get-token returns it (spec section 3). */
-export interface LoggedInUser {
-  email: string;
-  groups: string[];
-  id: number;
-  name: string;
-  type: UserType;
-  mobile: string | null;
-  companyId: number | null;
-  brandId: number | null;
-  signupState: SignupState;
-  state: UserState;
-  country: string;
-}
 
 export const loggedInUser = async (db: Db, user: UserRow): Promise<LoggedInUser> => ({
   email: user.email,

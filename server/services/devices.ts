@@ -9,7 +9,8 @@
 // signs in with its serial number and that secret (`loginDevice`, `POST /auth/device-token`).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { DeviceLifecycle } from '../../contract/enums';
+import type { StoredRow } from '../../resources/rows';
+import type { devices as devicesDecl } from '../../resources/tables/devices';
 import { movedFields } from '../../resources/transitions';
 import type { ActionDeclaration } from '../../resources/types';
 import type { Config } from '../config';
@@ -26,16 +27,8 @@ import type { LoginThrottle } from './rate-limit';
 import { createLogin, DEVICE_SIGN_IN_LIFECYCLES, type TerminalRow } from './sessions';
 import { sha256 } from './tokens';
 
-export interface DeviceRow extends Record<string, unknown> {
-  id: number;
-  companyId: number;
-  serialNo: string;
-  name: string | null;
-  model: string | null;
-  storeId: number | null;
-  state: string;
-  lifecycle: DeviceLifecycle;
-}
+/** A device as the services read it (resources/tables/devices.ts). */
+export type DeviceRow = StoredRow<typeof devicesDecl> & Record<string, unknown>;
 
 const decl = declarationOf('devices');
 if (!decl) throw new Error('devices: declaration missing');

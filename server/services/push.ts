@@ -14,6 +14,8 @@ import { and, asc, count, eq, exists, inArray, ne, notExists, type SQL, sql } fr
 import type { PushAudience } from '../../contract/enums';
 import { ERRORS } from '../../contract/errors';
 import { fillPlaceholders, type PushValues } from '../../contract/push';
+import type { StoredRow } from '../../resources/rows';
+import type { push as pushDecl } from '../../resources/tables/push';
 import { actionOf, movedFields } from '../../resources/transitions';
 import type { ActionDeclaration } from '../../resources/types';
 import type { Db } from '../db/client';
@@ -41,20 +43,7 @@ import { CARD_STATE } from './stamping';
 
 type Row = Record<string, unknown>;
 
-export interface PushRow extends Row {
-  id: number;
-  companyId: number;
-  templateId: number | null;
-  title: string;
-  body: string;
-  audience: PushAudience;
-  audienceBrandId: number | null;
-  audienceStoreId: number | null;
-  audienceMobile: string | null;
-  scheduledAt: Date;
-  state: string;
-  startedAt: Date | null;
-}
+export type PushRow = StoredRow<typeof pushDecl> & Row;
 
 /** What an audience is: the push's company and who in it. */
 export interface Audience {

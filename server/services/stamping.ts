@@ -13,7 +13,12 @@ import {
   type StampBody,
   type StampCardSummary,
   type StampResult,
+  type PinStatus as WirePinStatus,
 } from '../../contract/stamping';
+import type { StoredRow } from '../../resources/rows';
+import type { memberCards as memberCardsDecl } from '../../resources/tables/memberCards';
+import type { stampCard as stampCardDecl } from '../../resources/tables/stampCard';
+import type { stampsTransaction as stampsTransactionDecl } from '../../resources/tables/stampsTransaction';
 import { actionOf, movedFields, refusalOf } from '../../resources/transitions';
 import type { Db } from '../db/client';
 import {
@@ -47,50 +52,11 @@ const stateName = (n: number): string => STAMP_CARD_STATES[n] ?? String(n);
 /** The numeric state named `name`. */
 const stateValue = (name: string): number => STAMP_CARD_STATE_VALUES[name as StampCardStateName];
 
-export interface ProgrammeRow extends Row {
-  id: number;
-  companyId: number;
-  brandId: number;
-  title: string;
-  stampsRequired: number;
-  maxStampsPerTransaction: number;
-  price: number;
-  quantity: number | null;
-  issuedCount: number;
-  rewardVoucherPackId: number | null;
-  startDate: string;
-  endDate: string;
-  state: string;
-}
+export type ProgrammeRow = StoredRow<typeof stampCardDecl> & Row;
 
-export interface MemberCardRow extends Row {
-  id: number;
-  companyId: number;
-  brandId: number;
-  stampCardId: number;
-  memberMobile: string;
-  stamps: number;
-  state: number;
-  storeId: number | null;
-  rewardVoucherId: number | null;
-  completedAt: Date | null;
-}
+export type MemberCardRow = StoredRow<typeof memberCardsDecl> & Row;
 
-export interface TransactionRow extends Row {
-  id: number;
-  companyId: number;
-  brandId: number;
-  stampCardId: number | null;
-  memberCardId: number | null;
-  memberMobile: string;
-  result: string;
-  stamps: number;
-  stampsAfter: number | null;
-  memberCardState: number | null;
-  rewardVoucherId: number | null;
-  receiptNo: string | null;
-  storeId: number | null;
-}
+export type TransactionRow = StoredRow<typeof stampsTransactionDecl> & Row;
 
 const declared = (name: string) => {
   const decl = declarationOf(name);
@@ -780,12 +746,7 @@ const visibleStore = async (db: DbOrTx, caller: Caller, storeId: number): Promis
   return row.id as number;
 };
 
-export interface PinStatus {
-  storeId: number;
-  pinSet: boolean;
-  setAt: Date | null;
-  lockedUntil: Date | null;
-}
+export type PinStatus = WirePinStatus<Date>;
 
 /** Whether the store has a PIN, since when, and until when PIN stamping is locked. */
 export const pinStatus = async (

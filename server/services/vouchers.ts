@@ -7,6 +7,9 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { VoucherHistoryAction, VoucherState } from '../../contract/enums';
+import type { StoredRow } from '../../resources/rows';
+import type { voucherPacks as voucherPacksDecl } from '../../resources/tables/voucherPacks';
+import type { vouchers as vouchersDecl } from '../../resources/tables/vouchers';
 import { actionOf, movedFields } from '../../resources/transitions';
 import type { ActionDeclaration } from '../../resources/types';
 import type { Db } from '../db/client';
@@ -21,35 +24,9 @@ import { debitWallet, moneyString, timesMoney } from './wallet';
 
 type Row = Record<string, unknown>;
 
-export interface PackRow extends Row {
-  id: number;
-  companyId: number;
-  brandId: number;
-  title: string;
-  voucherValue: number;
-  quantity: number;
-  issuedCount: number;
-  issueLimitPerMember: number;
-  validFrom: string;
-  validUntil: string;
-  voucherValidityDays: number;
-  giftable: boolean;
-  state: string;
-}
+export type PackRow = StoredRow<typeof voucherPacksDecl> & Row;
 
-export interface VoucherRow extends Row {
-  id: number;
-  companyId: number;
-  brandId: number;
-  code: string;
-  voucherPackId: number | null;
-  memberMobile: string | null;
-  state: VoucherState;
-  validFrom: string;
-  validUntil: string;
-  redeemedStoreId: number | null;
-  redeemedAt: Date | null;
-}
+export type VoucherRow = StoredRow<typeof vouchersDecl> & Row;
 
 const packDecl = declarationOf('voucherPacks');
 const voucherDecl = declarationOf('vouchers');

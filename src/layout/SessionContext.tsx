@@ -1,9 +1,9 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { roleOf } from '../../contract';
+import type { LoggedInUser } from '../../contract/auth';
 import { useHttpClient } from '../components/HttpClientContext';
 import { pnsAllowedFor } from '../providers/pnsCheck';
-import type { LoggedInUser } from '../providers/storage';
 import { getSessionStore } from '../providers/storage';
 import type { Session } from './startup';
 

@@ -1,5 +1,5 @@
 // Where startup sends a user (spec section 2), as a pure function of the session and the path.
-import type { LoggedInUser } from '../providers/storage';
+import type { LoggedInUser } from '../../contract/auth';
 
 export type Session =
   | { status: 'loading' }

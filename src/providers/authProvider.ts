@@ -18,9 +18,10 @@ import {
   type Permission,
   RA_ACTION_MAP,
 } from '../../contract/access';
+import type { LoggedInUser } from '../../contract/auth';
 import { getPortalEnv } from './env';
 import { ApiError, clientError, type HttpClient, isApiError } from './httpClient';
-import { getSessionStore, type LoggedInUser, type SessionStore, STORAGE_KEYS } from './storage';
+import { getSessionStore, type SessionStore, STORAGE_KEYS } from './storage';
 
 /** Refresh the access token this long before its `exp`, so that no call goes out with a dying token. */
 export const ACCESS_TOKEN_REFRESH_MARGIN_MS = 60_000;

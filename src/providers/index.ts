@@ -56,4 +56,4 @@ export const createProviders = (options: ProvidersOptions = {}): Providers => {
 export type { PortalAuthProvider, PortalPermissions } from './authProvider';
 export type { HttpClient, HttpRequestOptions, HttpResponse } from './httpClient';
 export { ApiError, isApiError } from './httpClient';
-export type { LoggedInUser, SessionStore } from './storage';
+export type { SessionStore } from './storage';

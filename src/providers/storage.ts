@@ -1,25 +1,4 @@
-import {
-  DEFAULT_COUNTRY,
-  DEVICE_ID_PATTERN,
-  type SignupState,
-  type UserState,
-  type UserType,
-} from '../../contract';
-
-/** The logged-in user as `POST auth/get-token` and `GET user/{id}` return it (spec section 3). */
-export interface LoggedInUser {
-  id: number;
-  email: string;
-  name: string;
-  type: UserType;
-  mobile: string | null;
-  companyId: number | null;
-  brandId: number | null;
-  signupState: SignupState;
-  state: UserState;
-  country: string;
-  groups: string[];
-}
+import { DEFAULT_COUNTRY, DEVICE_ID_PATTERN, type LoggedInUser } from '../../contract';
 
 /** localStorage keys; exported so that `storage` event listeners in other tabs can tell them apart. */
 export const STORAGE_KEYS = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { LoggedInUser } from '../../contract/auth';
 import { type Session, startupTarget } from '../../src/layout/startup';
-import type { LoggedInUser } from '../../src/providers/storage';
 
 const user = (over: Partial<LoggedInUser>): LoggedInUser => ({
   id: 1,

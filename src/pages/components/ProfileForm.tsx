@@ -1,10 +1,10 @@
 import { Box, CircularProgress } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Form, required, SelectInput, TextInput, useGetIdentity, useTranslate } from 'react-admin';
+import type { LoggedInUser } from '../../../contract/auth';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { loadSupportedCountries, type SupportedCountry } from '../../providers/country';
-import type { LoggedInUser } from '../../providers/storage';
 import { isApiError, violationsByField } from './apiErrors';
 import { SubmitButton } from './forms';
 import { PhoneNumberInput, toPhoneCountry } from './PhoneInput';

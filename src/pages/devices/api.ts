@@ -3,8 +3,9 @@
 // and GET / POST /stores/{id}/pin. Every operation goes out with an Idempotency-Key (the confirmed
 // operation machinery of the voucher screens), so that one confirmation changes things once.
 import { useCallback, useEffect, useState } from 'react';
-import type { DeviceLifecycle } from '../../../contract/enums';
+import type { PinStatus } from '../../../contract/stamping';
 import { devices, store } from '../../../resources';
+import type { WireRow } from '../../../resources/rows';
 import { actionOf } from '../../../resources/transitions';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { IDEMPOTENCY_KEY_HEADER } from '../../components/operations/api';
@@ -12,20 +13,10 @@ import type { Loadable } from '../../components/operations/useLoadable';
 import type { HttpClient } from '../../providers/httpClient';
 
 /** A device row as the server answers it (the declared fields, its company and times). */
-export interface DeviceRow {
-  id: number;
-  serialNo: string;
-  name: string | null;
-  model: string | null;
-  storeId: number | null;
-  state: string;
-  lifecycle: DeviceLifecycle;
-  companyId: number | null;
-  createTime?: string;
-  updateTime?: string;
+export type DeviceRow = WireRow<typeof devices> & {
   /** `register` only, and only the first time: the device's sign-in secret, never shown again */
   secret?: string;
-}
+};
 
 /** A button of the device page: an arrow of the lifecycle as declared (resources/tables/devices.ts). */
 export type DeviceOperation = (typeof devices.actions)[number]['name'];
@@ -56,14 +47,7 @@ export const runDeviceOperation = async (
 export const PIN_MIN = 4;
 export const PIN_MAX = 8;
 
-export interface PinStatus {
-  storeId: number;
-  pinSet: boolean;
-  /** when the PIN was last set (null without one) */
-  setAt: string | null;
-  /** until when PIN stamping is refused after too many wrong PINs (null when it is not) */
-  lockedUntil: string | null;
-}
+export type { PinStatus };
 
 export const fetchPinStatus = async (http: HttpClient, storeId: number | string): Promise<PinStatus> =>
   (await http<PinStatus>(`${store.path}/${id(storeId)}/pin`)).data;

@@ -2,8 +2,9 @@
 // issuing from a pack, a pack's figures, redeem / void / donate / expire, and one member's vouchers.
 // Every operation goes out with an Idempotency-Key (src/components/operations/api.ts), so that one
 // confirmation changes things once.
-import type { VoucherHistoryAction, VoucherState } from '../../../contract/enums';
-import { voucherPacks, vouchers } from '../../../resources';
+import type { VoucherState } from '../../../contract/enums';
+import { type voucherHistory, voucherPacks, vouchers } from '../../../resources';
+import type { WireRow } from '../../../resources/rows';
 import { members } from '../../../resources/tables/members';
 import { pathId, postOperation } from '../../components/operations/api';
 import { useLoadable } from '../../components/operations/useLoadable';
@@ -14,37 +15,11 @@ export const ISSUE_MAX = 100;
 /** The longest reason a void takes. */
 export const VOID_REASON_MAX = 500;
 
-export interface VoucherRow {
-  id: number;
-  code: string;
-  title: string;
-  voucherPackId: number | null;
-  memberMobile: string | null;
-  issuedToMobile: string | null;
-  value: number;
-  state: VoucherState;
-  validFrom: string;
-  validUntil: string;
-  redeemedStoreId: number | null;
-  redeemedAt: string | null;
-  companyId: number | null;
-  brandId: number | null;
-  createTime: string;
-  updateTime: string;
-}
+/** A voucher as the API answers it (resources/tables/vouchers.ts). */
+export type VoucherRow = WireRow<typeof vouchers>;
 
-export interface VoucherHistoryRow {
-  id: number;
-  voucherId: number;
-  action: VoucherHistoryAction;
-  memberMobile: string | null;
-  toMemberMobile: string | null;
-  storeId: number | null;
-  note: string | null;
-  at: string;
-  companyId: number | null;
-  brandId: number | null;
-}
+/** A voucher history row as the API answers it (resources/tables/voucherHistory.ts). */
+export type VoucherHistoryRow = WireRow<typeof voucherHistory>;
 
 export interface PackSummary {
   quantity: number;

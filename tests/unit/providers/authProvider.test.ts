@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_TOKEN_RENEW_MS } from '../../../contract';
+import type { LoggedInUser } from '../../../contract/auth';
 import { createAuthProvider, type LockManagerLike } from '../../../src/providers/authProvider';
 import { createHttpClient } from '../../../src/providers/httpClient';
-import { createSessionStore, type LoggedInUser, STORAGE_KEYS } from '../../../src/providers/storage';
+import { createSessionStore, STORAGE_KEYS } from '../../../src/providers/storage';
 import {
   envelope,
   failureEnvelope,
