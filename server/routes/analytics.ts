@@ -6,6 +6,7 @@ import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
 import type { RoutePlugin } from '../app';
 import { AppError } from '../errors';
+import { AnalyticsAnswerSchema, answers } from '../resources/answers';
 import { callerOf } from '../resources/caller';
 import { analyticsFor } from '../services/analytics';
 import { resolveCountry } from '../services/countries';
@@ -30,6 +31,7 @@ export const analyticsRoutes: RoutePlugin = async (app) => {
           },
           { additionalProperties: false },
         ),
+        response: answers(AnalyticsAnswerSchema),
       },
     },
     async (request) => {

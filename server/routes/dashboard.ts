@@ -3,6 +3,7 @@ import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
 import type { RoutePlugin } from '../app';
 import { AppError } from '../errors';
+import { answers, DashboardAnswerSchema } from '../resources/answers';
 import { callerOf } from '../resources/caller';
 import { resolveCountry } from '../services/countries';
 import { dashboardFor } from '../services/dashboard';
@@ -17,6 +18,7 @@ export const dashboardRoutes: RoutePlugin = async (app) => {
         summary: "The home page's figures: what waits, the last 30 days, the last 14 days by day",
         description:
           'Scoped like the lists (a merchant: its company, a brand-limited colleague: the brand); a section the caller may not view is null. Days are counted in the time zone of the X-Country country.',
+        response: answers(DashboardAnswerSchema),
       },
     },
     async (request) => {

@@ -15,10 +15,15 @@ import { walletTransactions } from '../db/schema';
 import { AppError } from '../errors';
 import { operation } from '../lib/operation';
 import {
+  answers,
   SavedPaymentMethodSchema,
   SetupIntentAnswerSchema,
+  StripeConfigAnswerSchema,
+  StripeConnectAnswerSchema,
   StripeConnectLinkSchema,
+  StripeWebhookAnswerSchema,
   TopUpAnswerSchema,
+  WalletAnswerSchema,
 } from '../resources/answers';
 import { callerOf } from '../resources/caller';
 import { declarationOf } from '../resources/registry';
@@ -68,6 +73,7 @@ export const financeRoutes: RoutePlugin = async (app) => {
       schema: {
         tags: ['finance'],
         summary: "The company's wallet: balance (the sum of its ledger) and currency",
+        response: answers(WalletAnswerSchema),
       },
     },
     async (request) => {
@@ -121,7 +127,13 @@ export const financeRoutes: RoutePlugin = async (app) => {
 
   app.get(
     `${base}${FINANCE_PATHS.paymentMethods}`,
-    { schema: { tags: ['finance'], summary: "The company's saved cards, the default first" } },
+    {
+      schema: {
+        tags: ['finance'],
+        summary: "The company's saved cards, the default first",
+        response: answers(Type.Array(SavedPaymentMethodSchema)),
+      },
+    },
     async (request) => {
       const caller = await callerOf(db, request);
       assertFinance(caller, 'paymentMethod', 'VIEW');
@@ -179,7 +191,14 @@ export const financeRoutes: RoutePlugin = async (app) => {
 
   app.delete(
     `${base}${FINANCE_PATHS.paymentMethods}/:id`,
-    { schema: { tags: ['finance'], summary: 'Forget a saved card (detached at Stripe)', params: IdParams } },
+    {
+      schema: {
+        tags: ['finance'],
+        summary: 'Forget a saved card (detached at Stripe)',
+        params: IdParams,
+        response: answers(Type.Object({}, { description: 'an empty object' })),
+      },
+    },
     async (request) => {
       const caller = await callerOf(db, request);
       assertFinance(caller, 'paymentMethod', 'UPDATE');
@@ -190,7 +209,13 @@ export const financeRoutes: RoutePlugin = async (app) => {
 
   app.get(
     `${base}${FINANCE_PATHS.stripeConfig}`,
-    { schema: { tags: ['finance'], summary: 'What the portal needs for Stripe Elements' } },
+    {
+      schema: {
+        tags: ['finance'],
+        summary: 'What the portal needs for Stripe Elements',
+        response: answers(StripeConfigAnswerSchema),
+      },
+    },
     async (request) => {
       const caller = await callerOf(db, request);
       assertFinance(caller, 'paymentMethod', 'VIEW');
@@ -217,7 +242,13 @@ export const financeRoutes: RoutePlugin = async (app) => {
 
   app.get(
     `${base}${FINANCE_PATHS.stripeConnect}`,
-    { schema: { tags: ['finance'], summary: "The company's Stripe account as Stripe reports it" } },
+    {
+      schema: {
+        tags: ['finance'],
+        summary: "The company's Stripe account as Stripe reports it",
+        response: answers(StripeConnectAnswerSchema),
+      },
+    },
     async (request) => {
       const caller = await callerOf(db, request);
       assertFinance(caller, 'wallet', 'VIEW');
@@ -241,6 +272,7 @@ export const financeRoutes: RoutePlugin = async (app) => {
           summary: "Stripe's events (signed with STRIPE_WEBHOOK_SECRET), each applied once",
           description:
             'payment_intent.succeeded credits the top-up once; payment_intent.payment_failed / canceled end it FAILED (6402 card errors, else 6401); setup_intent.succeeded saves the card. A missing or wrong Stripe-Signature answers 6405.',
+          response: answers(StripeWebhookAnswerSchema),
         },
       },
       async (request) => {

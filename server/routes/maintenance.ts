@@ -5,6 +5,7 @@ import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
 import { MAINTENANCE_PATH } from '../../contract/maintenance';
 import type { RoutePlugin } from '../app';
+import { answers, MaintenanceAnswerSchema } from '../resources/answers';
 import { COUNTRY_CODE_PATTERN } from '../services/countries';
 import { maintenanceNow } from '../services/maintenance';
 
@@ -23,6 +24,7 @@ export const maintenanceRoutes: RoutePlugin = async (app) => {
           { country: Type.Optional(Type.String({ pattern: COUNTRY_CODE_PATTERN })) },
           { additionalProperties: false },
         ),
+        response: answers(MaintenanceAnswerSchema),
       },
     },
     async (request) => ok(await maintenanceNow(db, request.query.country ?? null)),

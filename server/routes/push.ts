@@ -11,7 +11,7 @@ import { BASE_PATHS } from '../../contract/http';
 import type { RoutePlugin } from '../app';
 import { AppError } from '../errors';
 import { operation } from '../lib/operation';
-import { rowSchema } from '../resources/answers';
+import { AudiencePreviewSchema, answers, PushTokenAnswerSchema, rowSchema } from '../resources/answers';
 import { callerOf } from '../resources/caller';
 import { declarationOf } from '../resources/registry';
 import { Id, PHONE_PATTERN } from '../resources/schemas';
@@ -78,6 +78,7 @@ export const pushRoutes: RoutePlugin = async (app) => {
           },
           { additionalProperties: false },
         ),
+        response: answers(AudiencePreviewSchema),
       },
     },
     async (request) => {
@@ -117,6 +118,7 @@ export const pushRoutes: RoutePlugin = async (app) => {
           },
           { additionalProperties: false },
         ),
+        response: answers(PushTokenAnswerSchema),
       },
     },
     async (request) => {

@@ -7,7 +7,13 @@ import { BASE_PATHS } from '../../contract/http';
 import { actionOf } from '../../resources/transitions';
 import type { RoutePlugin } from '../app';
 import { operation } from '../lib/operation';
-import { PinStatusSchema, rowSchema, StampResultSchema } from '../resources/answers';
+import {
+  answers,
+  PinStatusSchema,
+  rowSchema,
+  StampCardSummarySchema,
+  StampResultSchema,
+} from '../resources/answers';
 import { callerOf } from '../resources/caller';
 import { declarationOf } from '../resources/registry';
 import { Id, PHONE_PATTERN } from '../resources/schemas';
@@ -59,7 +65,14 @@ export const stampingRoutes: RoutePlugin = async (app) => {
 
   app.get(
     `${base}/stamp-cards/:id/summary`,
-    { schema: { tags: [programmes.name], summary: "A programme's figures", params: IdParams } },
+    {
+      schema: {
+        tags: [programmes.name],
+        summary: "A programme's figures",
+        params: IdParams,
+        response: answers(StampCardSummarySchema),
+      },
+    },
     async (request) => {
       const caller = await callerOf(db, request);
       assertAllowed(programmes, caller, 'get');
@@ -114,6 +127,7 @@ export const stampingRoutes: RoutePlugin = async (app) => {
         tags: [stores.name],
         summary: 'Whether the store has a stamping PIN, and its lockout',
         params: IdParams,
+        response: answers(PinStatusSchema),
       },
     },
     async (request) => {

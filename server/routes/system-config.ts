@@ -4,6 +4,7 @@ import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
 import { SYSTEM_SETTINGS_PUBLIC_PATH } from '../../contract/system-config';
 import type { RoutePlugin } from '../app';
+import { answers, PublicSystemSettingsSchema } from '../resources/answers';
 import { publicSystemSettings } from '../services/system-config';
 
 export const systemConfigRoutes: RoutePlugin = async (app) => {
@@ -16,6 +17,7 @@ export const systemConfigRoutes: RoutePlugin = async (app) => {
         tags: ['config'],
         summary: 'The public system settings (support contact)',
         description: 'Public. Each setting that is set, by key; unset keys are absent.',
+        response: answers(PublicSystemSettingsSchema),
       },
     },
     async () => ok(await publicSystemSettings(db)),

@@ -2,12 +2,13 @@
 // (server/lib/operation.ts: one transaction, access, Idempotency-Key) around a service function of
 // server/services/vouchers.ts. The generic routes of the declarations serve the lists and rows.
 import { Type } from 'typebox';
+import { VOUCHER_STATES } from '../../contract/enums';
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
 import { actionOf } from '../../resources/transitions';
 import type { RoutePlugin } from '../app';
 import { operation } from '../lib/operation';
-import { rowSchema } from '../resources/answers';
+import { answers, rowSchema, rowWith, VoucherPackSummarySchema } from '../resources/answers';
 import { callerOf } from '../resources/caller';
 import { declarationOf } from '../resources/registry';
 import { Id, PHONE_PATTERN } from '../resources/schemas';
@@ -41,6 +42,7 @@ export const voucherRoutes: RoutePlugin = async (app) => {
   const vouchers = declared('vouchers');
   const packs = declared('voucherPacks');
   const members = declared('members');
+  const history = declared('voucherHistory');
 
   operation(app, {
     url: `${base}/voucher-packs/:id/vouchers`,
@@ -62,7 +64,14 @@ export const voucherRoutes: RoutePlugin = async (app) => {
 
   app.get(
     `${base}/voucher-packs/:id/summary`,
-    { schema: { tags: [packs.name], summary: "A pack's figures", params: IdParams } },
+    {
+      schema: {
+        tags: [packs.name],
+        summary: "A pack's figures",
+        params: IdParams,
+        response: answers(VoucherPackSummarySchema),
+      },
+    },
     async (request) => {
       const caller = await callerOf(db, request);
       assertAllowed(packs, caller, 'get');
@@ -131,6 +140,24 @@ export const voucherRoutes: RoutePlugin = async (app) => {
         tags: [members.name],
         summary: "A member's vouchers by state, each with its history",
         params: Type.Object({ mobile: Mobile }),
+        response: answers(
+          Type.Object({
+            member: rowSchema(members),
+            vouchers: Type.Object(
+              Object.fromEntries(
+                VOUCHER_STATES.map((state) => [
+                  state,
+                  Type.Array(rowWith(vouchers, { history: Type.Array(rowSchema(history)) }), {
+                    description: `the member's ${state} vouchers, newest first, each with its history`,
+                  }),
+                ]),
+              ),
+            ),
+            availableValue: Type.String({
+              description: 'the sum of the AVAILABLE vouchers’ values, a decimal string (e.g. "12.50")',
+            }),
+          }),
+        ),
       },
     },
     async (request) => {
