@@ -1,101 +1,44 @@
 // The list query of every paged GET (CONTRACT.md "Lists"): parses the raw query string against a
 // per-resource allow-list and turns it into Drizzle SQL pieces. Nothing from the request ever
 // reaches SQL as text: columns come only from the allow-list and every value is a bound parameter.
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableName,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import type { AnyPgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
-import type { FieldViolation, PageInfo } from '../../contract/envelope';
-import type { ErrorName } from '../../contract/errors';
+// The parts: list-types.ts (the types), list-regex.ts (which patterns and searches are safe),
+// list-cursor.ts (keyset cursors), list-page.ts (one page and its total). Routes call the three
+// entry points at the end of this file.
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FieldViolation } from '../../contract/envelope';
 import {
   DEFAULT_PAGE_SIZE,
   FILTER_OPERATORS,
   type FilterOperator,
   type FilterValue,
   MAX_PAGE_SIZE,
-  REGEX_MAX_LENGTH,
 } from '../../contract/list-query';
 import { AppError } from '../errors';
-import { rowsOfResult } from './raw-rows';
+import { afterCursor, decodeCursor } from './list-cursor';
+import { assertIndexable, selectPage } from './list-page';
+import {
+  checkRegex,
+  escapeLike,
+  hasTrigram,
+  isInvalidRegexError,
+  regexHasTrigram,
+  TRIGRAM_MIN,
+} from './list-regex';
+import type {
+  FieldType,
+  ListField,
+  ListQueryOptions,
+  ListQueryResult,
+  ListSpec,
+  ParsedList,
+  RawListQuery,
+  SortKey,
+} from './list-types';
 import { unstorableIn } from './unstorable';
-
-export const FIELD_TYPES = ['text', 'number', 'boolean', 'datetime', 'enum'] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** At most this many values in one `in` filter. */
 export const MAX_IN_VALUES = 100;
-/** Largest `{n,m}` bound a regex may use (PostgreSQL's own limit is 255). */
-export const REGEX_MAX_BOUND = 100;
-
-/** One field of a resource as the list query sees it. Plain data plus a column, so a declarative
- * registry can produce it from a resource declaration and its Drizzle table. */
-export interface ListField {
-  column: AnyPgColumn;
-  type: FieldType;
-  /** choices of an `enum` field; values outside are a validation error */
-  values?: readonly string[];
-  /** operators this field may be filtered with; none when absent */
-  filter?: readonly FilterOperator[];
-  sort?: boolean;
-  search?: boolean;
-  /** false hides the field from projections and from the default selection */
-  project?: boolean;
-  /**
-   * Whether a trigram index serves this field's search and regex filter. Undefined: not known (a
-   * hand-written list), and the large-table rule (`listLimits`) leaves the field alone.
-   */
-  trigram?: boolean;
-}
-
-/**
- * The large-table rules. The embedded database runs in the server's own thread and cannot cancel a
- * statement, so on a table above `largeTableRows` (the planner's estimate) a list refuses, before
- * anything runs, what no index can answer: a search or regex on a field without a trigram index,
- * and a search or regex without a run of `TRIGRAM_MIN` letters or digits (pg_trgm then has no
- * trigram to look up and reads the whole index). Above it, too, an unfiltered operator count is the
- * planner's estimate (`page.totalEstimated`). Mutable so that a test can lower the threshold.
- */
-export const listLimits = {
-  largeTableRows: 100_000,
-  /** how long one table's estimate is reused, per database */
-  estimateTtlMs: 30_000,
-};
-
-/** Letters or digits in a row that pg_trgm needs to use its index (it indexes three at a time). */
-export const TRIGRAM_MIN = 3;
-
-const hasTrigram = (text: string): boolean => new RegExp(`[\\p{L}\\p{N}]{${TRIGRAM_MIN},}`, 'u').test(text);
-
-/** A regex with a literal run of letters or digits that is not optional (`abc`, not `ab[cd]` or `abc?`). */
-const regexHasTrigram = (pattern: string): boolean =>
-  new RegExp(`[\\p{L}\\p{N}]{${TRIGRAM_MIN},}(?![*?{])`, 'u').test(
-    pattern.replace(/\\./g, ' ').replace(/\[[^\]]*\]/g, ' '),
-  );
-
-/** Every resource's spec must name `id`: it is the sort tie-breaker and always projected. */
-export type ListSpec = { id: ListField } & Record<string, ListField>;
-
-export interface ListQueryOptions {
-  /** sort used when the request names none (before the `id` tie-breaker) */
-  defaultSort?: readonly { field: string; direction: 'asc' | 'desc' }[];
-  /**
-   * Fields the route adds to each row itself (not columns; never filtered, sorted or searched):
-   * `project` may name them, and no projection means all of them. Names of the spec win.
-   */
-  computed?: readonly string[];
-}
 
 /** Operators a field of each type may sensibly allow; handy for a registry building a spec. */
 export const OPERATORS_BY_TYPE: Record<FieldType, readonly FilterOperator[]> = {
@@ -105,54 +48,6 @@ export const OPERATORS_BY_TYPE: Record<FieldType, readonly FilterOperator[]> = {
   datetime: ['eq', 'in', 'gte', 'lte'],
   enum: ['eq', 'in'],
 };
-
-/** The raw query, as Fastify hands it over (a repeated `sort` arrives as an array). */
-export interface RawListQuery {
-  page?: unknown;
-  size?: unknown;
-  sort?: unknown;
-  project?: unknown;
-  search?: unknown;
-  filter?: unknown;
-  /** the `cursor` a previous page's page object returned: continue after its last row (keyset) */
-  cursor?: unknown;
-  [other: string]: unknown;
-}
-
-/** One column of the effective order, the `id` tie-breaker last: what a cursor holds values of. */
-export interface SortKey {
-  name: string;
-  column: AnyPgColumn;
-  direction: 'asc' | 'desc';
-}
-
-export interface ParsedList {
-  where: SQL | undefined;
-  orderBy: SQL[];
-  limit: number;
-  offset: number;
-  /** the projection, ready for `db.select(columns)`; always holds `id` */
-  columns: Record<string, AnyPgColumn>;
-  /** the `computed` fields (ListQueryOptions) the projection asks for, in the options' order */
-  computed: string[];
-  page: number;
-  size: number;
-  /** the effective order's columns, `id` last (the keyset a cursor continues on) */
-  keys: SortKey[];
-  /** true when the request continued from a cursor (then `offset` is 0) */
-  continued: boolean;
-  /** `where` without the cursor's condition: what the total counts */
-  whereWithoutCursor: SQL | undefined;
-  /** the search and regex conditions no index answers: refused on a large table (`listLimits`) */
-  scans: FieldViolation[];
-}
-
-export interface ListQueryFailure {
-  name: Extract<ErrorName, 'PARAMETER_VALIDATION_FAILED' | 'JSON_PARSE_FAILED'>;
-  data: FieldViolation[];
-}
-
-export type ListQueryResult = { ok: true; value: ParsedList } | { ok: false; error: ListQueryFailure };
 
 class JsonParseError extends Error {}
 
@@ -175,107 +70,6 @@ const own = (spec: ListSpec, name: string): ListField | undefined =>
 const parseInteger = (raw: unknown): number | undefined => {
   if (typeof raw === 'number' && Number.isInteger(raw)) return raw;
   if (typeof raw === 'string' && /^-?\d{1,15}$/.test(raw.trim())) return Number(raw.trim());
-  return undefined;
-};
-
-/** Escapes LIKE's wildcards and its escape character so the search text matches literally. */
-export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * Why this is enough for PostgreSQL. Its regex engine (Henry Spencer's, `~`) compiles a pattern
- * into an automaton and runs it DFA-style, so matching time is linear in the text for any pattern
- * WITHOUT back-references; back-references force its backtracking sub-matcher, the one path with
- * exponential time. The automaton's size grows with the pattern length and with bounded
- * repetition (`{n}` copies its operand n times, and nested repetition multiplies the copies), so
- * we cap the length and every bound, and refuse quantified groups that contain quantifiers.
- * Lookaround is refused because PostgreSQL evaluates each lookaround as a separate sub-match per
- * position (and JS and PostgreSQL disagree on it). PGlite runs in our own thread and has no
- * statement_timeout, so the check must happen before the pattern is sent. Finally the pattern
- * must compile as a JS RegExp (a stricter grammar than PostgreSQL's ARE), and a pattern that
- * PostgreSQL still rejects surfaces as SQLSTATE 2201B, which `selectPage` maps to code 2.
- */
-export const checkRegex = (pattern: string): string | undefined => {
-  if (pattern.length === 0) return 'must not be empty';
-  if (pattern.length > REGEX_MAX_LENGTH) return `must be at most ${REGEX_MAX_LENGTH} characters`;
-  try {
-    new RegExp(pattern, 'u');
-  } catch {
-    return 'is not a valid regular expression';
-  }
-  // One pass over the pattern, tracking groups: whether each open group holds a quantifier.
-  const groups: boolean[] = [];
-  let i = 0;
-  let lastWasGroupWithQuantifier = false;
-  const markQuantified = () => {
-    if (groups.length > 0) groups[groups.length - 1] = true;
-  };
-  while (i < pattern.length) {
-    const c = pattern[i];
-    if (c === '\\') {
-      const next = pattern[i + 1] ?? '';
-      if (/[1-9]/.test(next) || next === 'k') return 'must not use back-references';
-      i += 2;
-      lastWasGroupWithQuantifier = false;
-      continue;
-    }
-    if (c === '[') {
-      // Skip the character class; a `]` right after `[` or `[^` is literal in both grammars.
-      i += 1;
-      if (pattern[i] === '^') i += 1;
-      if (pattern[i] === ']') i += 1;
-      while (i < pattern.length && pattern[i] !== ']') i += pattern[i] === '\\' ? 2 : 1;
-      i += 1;
-      lastWasGroupWithQuantifier = false;
-      continue;
-    }
-    if (c === '(') {
-      if (pattern[i + 1] === '?') {
-        if (pattern[i + 2] !== ':') return 'must not use lookaround or special groups; only (?: ) is allowed';
-        i += 3;
-      } else {
-        i += 1;
-      }
-      groups.push(false);
-      lastWasGroupWithQuantifier = false;
-      continue;
-    }
-    if (c === ')') {
-      const inner = groups.pop() ?? false;
-      lastWasGroupWithQuantifier = inner;
-      // a group that holds a quantifier makes its parent hold one too
-      if (inner) markQuantified();
-      i += 1;
-      continue;
-    }
-    if (c === '*' || c === '+' || c === '?' || c === '{') {
-      let isOptionalOnly = c === '?';
-      if (c === '{') {
-        const m = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i));
-        if (!m) {
-          i += 1;
-          lastWasGroupWithQuantifier = false;
-          continue;
-        }
-        const low = Number(m[1]);
-        const high = m[3] ? Number(m[3]) : undefined;
-        if (low > REGEX_MAX_BOUND || (high !== undefined && high > REGEX_MAX_BOUND)) {
-          return `must not repeat more than ${REGEX_MAX_BOUND} times`;
-        }
-        isOptionalOnly = m[2] === undefined ? low <= 1 : high !== undefined && high <= 1;
-        i += m[0].length;
-      } else {
-        i += 1;
-      }
-      // a lazy / possessive suffix (`*?`) belongs to this quantifier
-      if (pattern[i] === '?') i += 1;
-      if (lastWasGroupWithQuantifier && !isOptionalOnly) return 'must not nest quantifiers such as (a+)+';
-      markQuantified();
-      lastWasGroupWithQuantifier = false;
-      continue;
-    }
-    i += 1;
-    lastWasGroupWithQuantifier = false;
-  }
   return undefined;
 };
 
@@ -524,64 +318,6 @@ const parseSort = (
   return { orderBy, keys };
 };
 
-// ---- cursors (keyset pagination) ---------------------------------------------------------------
-// A cursor is the base64url JSON of the last row's values of the order's keys. The next page is the
-// rows strictly after that row in the order PostgreSQL sorts them (ascending: nulls last;
-// descending: nulls first), whatever the depth: no OFFSET, so page 40,000 costs what page 2 costs.
-
-type CursorValue = string | number | boolean | null;
-
-/** The cursor of `row` under `keys` (dates as ISO strings). */
-export const encodeCursor = (keys: readonly SortKey[], row: Record<string, unknown>): string =>
-  Buffer.from(
-    JSON.stringify(
-      keys.map((k) => {
-        const v = row[k.name];
-        return v instanceof Date ? v.toISOString() : (v ?? null);
-      }),
-    ),
-  ).toString('base64url');
-
-const decodeCursor = (raw: unknown, keys: readonly SortKey[]): CursorValue[] | undefined => {
-  if (typeof raw !== 'string' || raw.length > 4096 || !/^[A-Za-z0-9_-]+$/.test(raw)) return undefined;
-  try {
-    const values: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (!Array.isArray(values) || values.length !== keys.length) return undefined;
-    const ok = values.every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v));
-    return ok && values.at(-1) !== null ? (values as CursorValue[]) : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
-/**
- * Rows strictly after the cursor's row: OR over i of (keys before i equal, key i after), AND'ed with
- * a plain bound on the first key (`at <= $1`): PostgreSQL cannot start an index range at an OR, but
- * it can at that bound, so the page reads its twenty index entries at any depth.
- */
-const afterCursor = (keys: readonly SortKey[], values: readonly CursorValue[]): SQL => {
-  const alternatives: SQL[] = [];
-  const equal: SQL[] = [];
-  keys.forEach((k, i) => {
-    const v = values[i] ?? null;
-    const col = k.column;
-    let beyond: SQL | undefined;
-    if (k.direction === 'asc') {
-      // a NOT NULL column has no empty values to come last
-      if (v !== null) beyond = col.notNull ? sql`${col} > ${v}` : sql`(${col} > ${v} or ${col} is null)`;
-    } else beyond = v === null ? sql`${col} is not null` : sql`${col} < ${v}`;
-    if (beyond) alternatives.push(equal.length > 0 ? (and(...equal, beyond) as SQL) : beyond);
-    equal.push(v === null ? sql`${col} is null` : sql`${col} = ${v}`);
-  });
-  if (alternatives.length === 0) return sql`false`;
-  const after = or(...alternatives) as SQL;
-  const [first] = keys;
-  const v = values[0] ?? null;
-  if (!first || v === null) return after;
-  if (first.direction === 'desc') return and(sql`${first.column} <= ${v}`, after) as SQL;
-  return first.column.notNull ? (and(sql`${first.column} >= ${v}`, after) as SQL) : after;
-};
-
 const parseProject = (
   spec: ListSpec,
   raw: unknown,
@@ -697,130 +433,6 @@ export const isNoCount = (headers: Record<string, string | string[] | undefined>
   const v = headers['x-no-count'];
   const value = Array.isArray(v) ? v[0] : v;
   return value?.trim().toLowerCase() === 'true';
-};
-
-/** The contract's `page` object; totals are left out when they were not counted. */
-export const pageInfo = (page: number, size: number, totalElements?: number, estimated = false): PageInfo => {
-  if (totalElements === undefined) return { number: page, size };
-  const info: PageInfo = { number: page, size, totalPages: Math.ceil(totalElements / size), totalElements };
-  return estimated ? { ...info, totalEstimated: true } : info;
-};
-
-/** PostgreSQL's SQLSTATE for a pattern its regex engine rejects. */
-export const INVALID_REGEX_SQLSTATE = '2201B';
-
-// biome-ignore lint/suspicious/noExplicitAny: a database of any schema is acceptable here
-type AnyDatabase = PgDatabase<PgQueryResultHKT, any>;
-
-/** The page's total, read beside the rows by selectPage (a name no declared column takes). */
-const TOTAL_KEY = '__total';
-
-/**
- * Selects one page of `table` under `list`, AND'ed with `scope` (e.g. a merchant's company). The
- * rows and their total go out as one statement, the count a scalar subquery beside the rows (one
- * round trip, one plan: at a million rows a second statement cost more than the count itself). The
- * whole of a large table is not counted: its total is the planner's estimate.
- */
-export const selectPage = async (
-  db: AnyDatabase,
-  table: PgTable,
-  list: ParsedList,
-  noCount: boolean,
-  scope?: SQL,
-): Promise<{ data: Record<string, unknown>[]; page: PageInfo }> => {
-  const where = and(scope, list.where);
-  // the keys are read even when the projection leaves them out: the next cursor is made of them
-  const hidden = list.keys.filter((k) => !(k.name in list.columns)).map((k) => k.name);
-  const columns: Record<string, AnyPgColumn | SQL.Aliased | SQL> = { ...list.columns };
-  for (const k of list.keys) columns[k.name] ??= k.column;
-  // a cursor's page counts the whole list, not what is left after the cursor
-  const counted = and(scope, list.continued ? list.whereWithoutCursor : list.where);
-  let estimate: number | undefined;
-  if (!noCount && counted === undefined) {
-    // the whole of a large table: counting it reads every row, the planner knows roughly
-    const rows = await estimatedRows(db, table);
-    if (rows > listLimits.largeTableRows) estimate = rows;
-  }
-  const countSql = sql`(select count(*) from ${table}${counted ? sql` where ${counted}` : sql``})`;
-  const countBeside = !noCount && estimate === undefined;
-  if (countBeside) columns[TOTAL_KEY] = countSql.mapWith(Number);
-  const data = (await db
-    .select(columns)
-    .from(table)
-    .where(where)
-    .orderBy(...list.orderBy)
-    .limit(list.limit)
-    .offset(list.offset)) as Record<string, unknown>[];
-  let total: number | undefined;
-  if (estimate !== undefined) total = estimate;
-  else if (countBeside) {
-    const first = data[0]?.[TOTAL_KEY];
-    // a page past the end has no row to carry the total: then it is read on its own
-    total =
-      typeof first === 'number'
-        ? first
-        : Number(rowsOfResult<{ n: unknown }>(await db.execute(sql`select ${countSql} as n`))[0]?.n ?? 0);
-    for (const row of data) delete row[TOTAL_KEY];
-  }
-  const info = pageInfo(list.page, list.size, total, estimate !== undefined);
-  const last = data.at(-1);
-  const page: PageInfo =
-    last && data.length === list.size ? { ...info, cursor: encodeCursor(list.keys, last) } : info;
-  if (hidden.length > 0) for (const row of data) for (const name of hidden) delete row[name];
-  return { data, page };
-};
-
-const estimates = new WeakMap<object, Map<string, { rows: number; until: number }>>();
-
-/** The top plan's `Plan Rows` in an EXPLAIN (FORMAT JSON) answer, parsed or as text. */
-const planRows = (value: unknown): number | undefined => {
-  if (typeof value === 'string') return value.startsWith('[') ? planRows(JSON.parse(value)) : undefined;
-  const inner: unknown[] = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [];
-  if (isRecord(value) && typeof value['Plan Rows'] === 'number') return value['Plan Rows'];
-  for (const v of inner) {
-    const n = planRows(v);
-    if (n !== undefined) return n;
-  }
-  return undefined;
-};
-
-/**
- * The planner's estimate of a table's rows: what `select from table` expects to read. It scales the
- * last ANALYZE's density by the table's current size, so it also holds on PGlite, which has no
- * autovacuum to refresh pg_class.reltuples. Reused for `listLimits.estimateTtlMs` per database.
- */
-export const estimatedRows = async (db: AnyDatabase, table: PgTable): Promise<number> => {
-  let byTable = estimates.get(db);
-  if (!byTable) {
-    byTable = new Map();
-    estimates.set(db, byTable);
-  }
-  const name = getTableName(table);
-  const now = Date.now();
-  const cached = byTable.get(name);
-  if (cached && cached.until > now) return cached.rows;
-  // the table comes from a declaration, rendered as an identifier: no request text
-  const res = await db.execute(sql`explain (format json) select 1 from ${table}`);
-  const rows = Math.round(planRows(rowsOfResult(res)) ?? 0);
-  byTable.set(name, { rows, until: now + listLimits.estimateTtlMs });
-  return rows;
-};
-
-/** Code 2 when `list` needs a scan no index answers and the table is large (`listLimits`). */
-export const assertIndexable = async (db: AnyDatabase, table: PgTable, list: ParsedList): Promise<void> => {
-  if (list.scans.length === 0) return;
-  if ((await estimatedRows(db, table)) > listLimits.largeTableRows)
-    throw new AppError('PARAMETER_VALIDATION_FAILED', list.scans);
-};
-
-/** True when a database error is PostgreSQL refusing a regex pattern (found in a cause chain). */
-export const isInvalidRegexError = (err: unknown): boolean => {
-  let e: unknown = err;
-  for (let depth = 0; e && depth < 5; depth++) {
-    if (isRecord(e) && e.code === INVALID_REGEX_SQLSTATE) return true;
-    e = isRecord(e) || e instanceof Error ? (e as { cause?: unknown }).cause : undefined;
-  }
-  return false;
 };
 
 /** parseListQuery for a route: the parsed list, or the AppError (code 2 or 3) thrown. */

@@ -2,7 +2,7 @@
 // as declared (plus the implied id, createTime/updateTime and scope columns). Anything undeclared
 // is refused there with code 2.
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
-import type { ListField, FieldType as ListFieldType, ListSpec } from '../lib/list-query';
+import type { ListField, FieldType as ListFieldType, ListSpec } from '../lib/list-types';
 import { addedScopeColumns } from './naming';
 import { type DerivedTable, hasTrigramIndex, ownFields } from './tables';
 

@@ -6,7 +6,7 @@ import type { ResourceDeclaration } from '../../resources/types';
 import { userGroups } from '../db/schema/rbac';
 import { derivedTables } from '../db/schema/resources';
 import { users } from '../db/schema/users';
-import type { ListSpec } from '../lib/list-query';
+import type { ListSpec } from '../lib/list-types';
 import { listSpecFor } from './list-spec';
 import { type DerivedTable, isDerived } from './tables';
 

@@ -19,14 +19,10 @@ import type {
 } from '../../resources/types';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import {
-  assertIndexable,
-  isInvalidRegexError,
-  type ListSpec,
-  listQueryOrThrow,
-  type ParsedList,
-  selectPageOrThrow,
-} from '../lib/list-query';
+import { assertIndexable } from '../lib/list-page';
+import { listQueryOrThrow, selectPageOrThrow } from '../lib/list-query';
+import { isInvalidRegexError } from '../lib/list-regex';
+import type { ListSpec, ParsedList } from '../lib/list-types';
 import { type DbOrTx, recordAudit } from '../services/audit';
 import {
   addedScopeColumns,

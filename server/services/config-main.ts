@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { type BannerItem, type MainConfigRow, mainConfigs } from '../db/schema';
 import { AppError } from '../errors';
 import { uniqueViolation } from '../lib/db-errors';
-import type { ListSpec } from '../lib/list-query';
+import type { ListSpec } from '../lib/list-types';
 import { defaultCurrencyOf } from './countries';
 
 export const mainConfigListSpec: ListSpec = {

@@ -22,7 +22,7 @@ import {
 } from '../db/schema';
 import { AppError } from '../errors';
 import { uniqueViolation } from '../lib/db-errors';
-import type { ListSpec } from '../lib/list-query';
+import type { ListSpec } from '../lib/list-types';
 import { type AuditActor, type DbOrTx, recordAudit } from './audit';
 
 const byName = (a: Permission, b: Permission) =>

@@ -16,7 +16,7 @@ import type { Db } from '../db/client';
 import { loginSessions, type NewUserRow, type UserRow, users } from '../db/schema';
 import { AppError } from '../errors';
 import { sqlState, uniqueViolation } from '../lib/db-errors';
-import type { ListSpec } from '../lib/list-query';
+import type { ListSpec } from '../lib/list-types';
 import { type AuditActor, type DbOrTx, recordAudit } from './audit';
 import { issueEmailAction } from './email-actions';
 import { findBrand, findStore, ownBrand, ownCompany, ownStore } from './organisation';

@@ -5,7 +5,7 @@
 // The threshold is lowered to 1,000 rows here so that 3,000 generated rows are "large".
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listLimits } from '../../server/lib/list-query';
+import { listLimits } from '../../server/lib/list-page';
 import { addOrg, addUser, callerFor, MAIN } from './fixtures';
 import { APP_TIMEOUT, createTestApp, type TestApp } from './helpers';
 

@@ -2,12 +2,8 @@
 // pieces select, not how they look.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
-import {
-  type ListSpec,
-  parseListQuery,
-  type RawListQuery,
-  selectPageOrThrow,
-} from '../../server/lib/list-query';
+import { parseListQuery, selectPageOrThrow } from '../../server/lib/list-query';
+import type { ListSpec, RawListQuery } from '../../server/lib/list-types';
 import { userListSpec } from '../../server/services/users';
 import { createTestApp, createUser, type TestApp } from './helpers';
 

@@ -2,15 +2,10 @@ import type { SQL } from 'drizzle-orm';
 import { boolean, integer, PgDialect, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE, REGEX_MAX_LENGTH } from '../../contract/list-query';
-import {
-  checkRegex,
-  escapeLike,
-  isNoCount,
-  type ListSpec,
-  pageInfo,
-  parseListQuery,
-  type RawListQuery,
-} from '../../server/lib/list-query';
+import { pageInfo } from '../../server/lib/list-page';
+import { isNoCount, parseListQuery } from '../../server/lib/list-query';
+import { checkRegex, escapeLike } from '../../server/lib/list-regex';
+import type { ListSpec, RawListQuery } from '../../server/lib/list-types';
 
 const people = pgTable('people', {
   id: integer('id').primaryKey(),
