@@ -13,6 +13,16 @@ import { mainConfigs } from '../db/schema';
 import { isNoCount, listQueryOrThrow, selectPageOrThrow } from '../lib/list-query';
 import { requireUser } from '../plugins/auth';
 import {
+  answers,
+  BannerSchema,
+  CountryMainConfigSchema,
+  ImagesSchema,
+  MainConfigListRowSchema,
+  MainConfigSchema,
+  NoData,
+  SupportedCountriesSchema,
+} from '../resources/answers';
+import {
   createMainConfig,
   deleteMainConfig,
   getMainConfig,
@@ -74,21 +84,27 @@ export const configMainRoutes: RoutePlugin = async (app) => {
   const countryOf = async (request: FastifyRequest) =>
     (await resolveCountry(db, request.headers['x-country'])).countryCode;
 
-  app.get('/supported-countries', { config: { public: true } }, async () =>
-    ok({ supportedCountries: await supportedCountries(db) }),
+  app.get(
+    '/supported-countries',
+    { config: { public: true }, schema: { response: answers(SupportedCountriesSchema) } },
+    async () => ok({ supportedCountries: await supportedCountries(db) }),
   );
 
-  app.post('', { schema: { body: CreateBody } }, async (request) => {
+  app.post('', { schema: { body: CreateBody, response: answers(MainConfigSchema) } }, async (request) => {
     await mayWrite(request, 'ADD');
     return ok(await createMainConfig(db, request.body));
   });
 
-  app.get('', async (request) => {
-    requireUser(request);
-    const list = listQueryOrThrow(request.query, mainConfigListSpec);
-    const { data, page } = await selectPageOrThrow(db, mainConfigs, list, isNoCount(request.headers));
-    return ok(data, page);
-  });
+  app.get(
+    '',
+    { schema: { response: answers(Type.Array(MainConfigListRowSchema), { paged: true }) } },
+    async (request) => {
+      requireUser(request);
+      const list = listQueryOrThrow(request.query, mainConfigListSpec);
+      const { data, page } = await selectPageOrThrow(db, mainConfigs, list, isNoCount(request.headers));
+      return ok(data, page);
+    },
+  );
 
   app.get(
     '/country',
@@ -97,6 +113,7 @@ export const configMainRoutes: RoutePlugin = async (app) => {
         querystring: Type.Object({
           field: Type.Optional(Type.Union(COUNTRY_FIELDS.map((f) => Type.Literal(f)))),
         }),
+        response: answers(CountryMainConfigSchema),
       },
     },
     async (request) => {
@@ -108,19 +125,28 @@ export const configMainRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  app.put('/country', { schema: { body: CountryBody } }, async (request) => {
-    await mayWrite(request, 'UPDATE');
-    return ok(await upsertMainConfigOfCountry(db, await countryOf(request), request.body));
-  });
+  app.put(
+    '/country',
+    { schema: { body: CountryBody, response: answers(MainConfigSchema) } },
+    async (request) => {
+      await mayWrite(request, 'UPDATE');
+      return ok(await upsertMainConfigOfCountry(db, await countryOf(request), request.body));
+    },
+  );
 
-  app.get('/country/banner', async (request) => {
+  app.get('/country/banner', { schema: { response: answers(BannerSchema) } }, async (request) => {
     requireUser(request);
     return ok((await mainConfigOfCountry(db, await countryOf(request))).banner);
   });
 
   app.put(
     '/country/banner',
-    { schema: { body: Type.Object({ banner: Banner }, { additionalProperties: false }) } },
+    {
+      schema: {
+        body: Type.Object({ banner: Banner }, { additionalProperties: false }),
+        response: answers(BannerSchema),
+      },
+    },
     async (request) => {
       await mayWrite(request, 'UPDATE');
       return ok(
@@ -130,14 +156,19 @@ export const configMainRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  app.get('/stamp-card/default-images', async (request) => {
+  app.get('/stamp-card/default-images', { schema: { response: answers(ImagesSchema) } }, async (request) => {
     requireUser(request);
     return ok((await mainConfigOfCountry(db, await countryOf(request))).stampCardDefaultImages);
   });
 
   app.patch(
     '/stamp-card/default-images',
-    { schema: { body: Type.Object({ images: Images }, { additionalProperties: false }) } },
+    {
+      schema: {
+        body: Type.Object({ images: Images }, { additionalProperties: false }),
+        response: answers(ImagesSchema),
+      },
+    },
     async (request) => {
       await mayWrite(request, 'UPDATE');
       const row = await upsertMainConfigOfCountry(db, await countryOf(request), {
@@ -147,23 +178,40 @@ export const configMainRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  app.get('/stamp-card/default-price', async (request) => {
-    requireUser(request);
-    const row = await mainConfigOfCountry(db, await countryOf(request));
-    return ok({ price: row.stampCardDefaultPrice, currency: row.currency });
-  });
+  app.get(
+    '/stamp-card/default-price',
+    {
+      schema: {
+        response: answers(
+          Type.Object({
+            price: Type.Number({ description: "a new programme's default price" }),
+            currency: Type.String(),
+          }),
+        ),
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      const row = await mainConfigOfCountry(db, await countryOf(request));
+      return ok({ price: row.stampCardDefaultPrice, currency: row.currency });
+    },
+  );
 
-  app.get('/:id', { schema: { params: IdParams } }, async (request) => {
+  app.get('/:id', { schema: { params: IdParams, response: answers(MainConfigSchema) } }, async (request) => {
     requireUser(request);
     return ok(await getMainConfig(db, request.params.id));
   });
 
-  app.put('/:id', { schema: { params: IdParams, body: UpdateBody } }, async (request) => {
-    await mayWrite(request, 'UPDATE');
-    return ok(await updateMainConfig(db, request.params.id, request.body));
-  });
+  app.put(
+    '/:id',
+    { schema: { params: IdParams, body: UpdateBody, response: answers(MainConfigSchema) } },
+    async (request) => {
+      await mayWrite(request, 'UPDATE');
+      return ok(await updateMainConfig(db, request.params.id, request.body));
+    },
+  );
 
-  app.delete('/:id', { schema: { params: IdParams } }, async (request) => {
+  app.delete('/:id', { schema: { params: IdParams, response: answers(NoData) } }, async (request) => {
     await mayWrite(request, 'UPDATE');
     await deleteMainConfig(db, request.params.id);
     return ok(null);
