@@ -36,7 +36,7 @@ export const FINANCE_RESOURCES = [
 
 /**
  * The finance an operator may read: every company's payments (the operator's Transaction > Payment
- * History, spec section 6; OPERATIONS.md). Never wallets, balances or saved cards.
+ * History, spec section 6; docs/operations.md). Never wallets, balances or saved cards.
  */
 export const OPERATOR_READABLE_FINANCE = ['paymentHistory'] as const satisfies readonly PermissionResource[];
 

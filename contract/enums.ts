@@ -145,7 +145,7 @@ export type AppPlatform = (typeof APP_PLATFORMS)[number];
 /**
  * Who a push notification goes to, resolved when it is sent: every member of the caller's
  * organisation, the members of one brand or one store (holding a card or voucher there), or one
- * member by mobile (OPERATIONS.md "Push notifications").
+ * member by mobile (docs/operations.md "Push notifications").
  */
 export const PUSH_AUDIENCES = ['ALL_MEMBERS', 'BRAND', 'STORE', 'MEMBER'] as const;
 export type PushAudience = (typeof PUSH_AUDIENCES)[number];

@@ -1,4 +1,4 @@
-// The response envelope of every call (CONTRACT.md "Envelope").
+// The response envelope of every call (docs/contract.md "Envelope").
 
 export const ENVELOPE_TYPE = 'CR' as const;
 

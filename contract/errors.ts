@@ -1,5 +1,5 @@
 // The error catalogue of spec section 8: every code with exactly one name, one English message and
-// the HTTP status of its class (CONTRACT.md "Envelope"). Server and portal both import this table;
+// the HTTP status of its class (docs/contract.md "Envelope"). Server and portal both import this table;
 // nothing else defines an error code. Codes outside the spec's explicit list are marked "product":
 // they fill the spec's family ranges, or the generic family, with the errors this product raises
 // (see docs/api.md).

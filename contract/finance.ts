@@ -1,4 +1,4 @@
-// The wallet and payment calls of the payment service (OPERATIONS.md "Wallet and payments",
+// The wallet and payment calls of the payment service (docs/operations.md "Wallet and payments",
 // docs/api.md "Finance"): their paths, bodies and answers, shared by the server, the portal and the
 // mocks. Lists (wallet transactions, payment history) are the generic list calls of their
 // declarations (resources/tables/walletTransactions.ts, payments.ts).

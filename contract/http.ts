@@ -1,4 +1,4 @@
-// Base paths and header names of the wire contract (CONTRACT.md).
+// Base paths and header names of the wire contract (docs/contract.md).
 
 export const BASE_PATHS = {
   main: '/portal-main-service/api/v1',

@@ -1,4 +1,4 @@
-// The list query parameters of every paged GET (CONTRACT.md "Lists").
+// The list query parameters of every paged GET (docs/contract.md "Lists").
 import type { SortDirection } from './enums';
 
 export const FILTER_OPERATORS = ['eq', 'in', 'regex', 'gte', 'lte'] as const;

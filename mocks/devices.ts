@@ -1,4 +1,4 @@
-// MSW mocks of the device operations (OPERATIONS.md "Devices", docs/api.md "Devices",
+// MSW mocks of the device operations (docs/operations.md "Devices", docs/api.md "Devices",
 // server/services/devices.ts) and of the store's stamping PIN (GET / POST /stores/{id}/pin,
 // server/services/stamping.ts). One operation per arrow of the lifecycle declared in
 // resources/tables/devices.ts, with its roles and refusals; activating without a store of the

@@ -1,4 +1,4 @@
-// MSW 2 handlers that speak the wire contract (CONTRACT.md) over the in-memory data in data.ts: the
+// MSW 2 handlers that speak the wire contract (docs/contract.md) over the in-memory data in data.ts: the
 // auth, user and main-config calls of spec section 7, and a 404 envelope for anything else under the
 // three service bases. Every response is the contract envelope and carries X-Request-Id.
 import { decodeJwt, UnsecuredJWT } from 'jose';

@@ -1,4 +1,4 @@
-// The contract's list query (CONTRACT.md "Lists") over in-memory rows: the same parameters and the
+// The contract's list query (docs/contract.md "Lists") over in-memory rows: the same parameters and the
 // same errors as the server (code 3 for JSON that does not parse, code 2 for anything not allowed).
 import {
   DEFAULT_PAGE_SIZE,

@@ -1,4 +1,4 @@
-// MSW mocks of the push notification operations (OPERATIONS.md "Push notifications", docs/api.md "Push
+// MSW mocks of the push notification operations (docs/operations.md "Push notifications", docs/api.md "Push
 // notifications", server/services/push.ts): schedule and cancel with their state rules (11), the audience
 // preview GET /push/audience ({count, sample}) over the mock's cards, vouchers and stampings, and the
 // sending: a SCHEDULED push whose time has come is sent, into the local push outbox, the next time pushes

@@ -1,4 +1,4 @@
-// MSW mocks of the stamp card operations (OPERATIONS.md "Stamp cards", docs/api.md "Stamp cards and
+// MSW mocks of the stamp card operations (docs/operations.md "Stamp cards", docs/api.md "Stamp cards and
 // member cards", server/services/stamping.ts): issuing a member card, a programme's figures, stamping
 // a card (completion issues a reward voucher of the programme's pack) and voiding a card's last
 // stamping. The rows live in the mock db's resourceRows (stampCard, memberCards, stampsTransaction,

@@ -1,4 +1,4 @@
-// MSW mocks of the voucher operations (OPERATIONS.md "Vouchers", server/routes/vouchers.ts): issuing
+// MSW mocks of the voucher operations (docs/operations.md "Vouchers", server/routes/vouchers.ts): issuing
 // from a pack, a pack's figures, redeem / void / donate / expire, and one member's voucher wallet.
 // The rows live in the mock db's resourceRows (voucherPacks, vouchers, voucherHistory, members), so the
 // generic list and show mocks (mocks/resources.ts) serve the very rows these operations move.
@@ -335,7 +335,7 @@ export const createVoucherHandlers = (context: OperationMockContext) => {
   const arrow = (name: string) => ({ decl: vouchers, roles: actionOf(vouchers, name).roles });
 
   return [
-    // issuing is an operation, not the generic create that vouchers' empty ADD refuses (OPERATIONS.md)
+    // issuing is an operation, not the generic create that vouchers' empty ADD refuses (docs/operations.md)
     operation('/voucher-packs/:id/vouchers', ADD, ({ user, params, body }) => {
       onlyFields(body, ['memberMobile', 'quantity']);
       const memberMobile = mobileIn(body, 'memberMobile');

@@ -70,7 +70,7 @@ interface FieldBase {
   help?: string;
   /**
    * A state, lifecycle, counter or ledger field: it moves only through the loyalty operations
-   * (OPERATIONS.md). A generic create naming it, or a generic update changing it, answers code 2 with
+   * (docs/operations.md). A generic create naming it, or a generic update changing it, answers code 2 with
    * the field; the portal shows it read-only.
    */
   operationOnly?: boolean;

@@ -1046,7 +1046,7 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
       count('merchantSignup');
 
       // the wallet, funded the way a merchant funds it: a FREE top-up where the country offers it
-      // (OPERATIONS.md); Stripe top-ups need keys and Stripe's webhook
+      // (docs/operations.md); Stripe top-ups need keys and Stripe's webhook
       if (c.wallet.balance > 0) {
         const owner: Caller = {
           id: ownerId,

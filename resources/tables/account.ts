@@ -2,7 +2,7 @@ import { TWO_VALUE_STATES } from '../../contract/enums';
 import type { ResourceDeclaration } from '../types';
 
 /**
- * A merchant company's wallet (OPERATIONS.md "Wallet and payments"): one per company, in its
+ * A merchant company's wallet (docs/operations.md "Wallet and payments"): one per company, in its
  * country's currency, opened by the first movement. Finance is for merchants only (spec section 1),
  * so the permission is `wallet`, a finance resource that canAccess refuses to operators. The balance
  * is the sum of the wallet's ledger (walletTransactions) and moves only through the wallet service

@@ -2,7 +2,7 @@ import { DEVICE_LIFECYCLE, DEVICE_STATES } from '../../contract/enums';
 import type { ResourceDeclaration } from '../types';
 
 /**
- * A stamping terminal placed in a store (OPERATIONS.md "Devices"). `lifecycle` moves only through its
+ * A stamping terminal placed in a store (docs/operations.md "Devices"). `lifecycle` moves only through its
  * operations, one per arrow declared in `actions` (server/services/devices.ts runs them); `state`
  * follows it (DEREGISTERED once spoilt or deregistered). An ACTIVE device keeps its store (26621); a device with transactions stays (26620).
  */

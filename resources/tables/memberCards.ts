@@ -2,7 +2,7 @@ import { STAMP_CARD_STATES } from '../../contract/enums';
 import type { ResourceDeclaration } from '../types';
 
 /**
- * A member card: one member's card of a stamp card programme (OPERATIONS.md "Stamp cards"). It is
+ * A member card: one member's card of a stamp card programme (docs/operations.md "Stamp cards"). It is
  * issued, stamped, voided and expired by the operations only; its state is the spec's numeric stamp
  * card state (0 AVAILABLE, 1 COMPLETED, 2 EXPIRED). No list of its own in the menu: a programme's
  * page lists its cards and a card's page is react-admin's /memberCards/<id>/show.
@@ -90,7 +90,7 @@ export const memberCards = {
   ],
   uniques: [
     {
-      // OPERATIONS.md: a member holds at most one AVAILABLE card of a programme (6623)
+      // docs/operations.md: a member holds at most one AVAILABLE card of a programme (6623)
       name: 'member_cards_one_available',
       fields: ['stampCardId', 'memberMobile'],
       where: { field: 'state', in: ['AVAILABLE'] },

@@ -2,7 +2,7 @@ import { PAYMENT_METHODS, PAYMENT_STATES } from '../../contract/enums';
 import type { ResourceDeclaration } from '../types';
 
 /**
- * Payment history: every top-up, FREE or through Stripe, with its state (OPERATIONS.md). Created by
+ * Payment history: every top-up, FREE or through Stripe, with its state (docs/operations.md). Created by
  * `POST /wallet/top-ups`, moved to SUCCEEDED or FAILED by the top-up itself (FREE) or Stripe's
  * webhook, never by a generic write. Merchants read their own company's under Finance; operators
  * read every company's under Transaction > Payment History (full width, spec section 3).

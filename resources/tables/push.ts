@@ -2,7 +2,7 @@ import { PUSH_AUDIENCES, PUSH_NOTIFICATION_STATES } from '../../contract/enums';
 import type { ResourceDeclaration } from '../types';
 
 /**
- * One push notification (OPERATIONS.md "Push notifications"): a title and body (typed, or taken from
+ * One push notification (docs/operations.md "Push notifications"): a title and body (typed, or taken from
  * a template by the form) with `{name}`-style placeholders filled per member, an audience resolved
  * when it is sent, and a time. PENDING (a draft, edited freely) → schedule → SCHEDULED → sent by the
  * job runner (server/services/push.ts) → COMPLETED with its counts, or FAILED with `failureReason`.

@@ -2,7 +2,7 @@ import { THREE_VALUE_STATES } from '../../contract/enums';
 import type { ResourceDeclaration } from '../types';
 
 /**
- * A stamp card programme of a brand (OPERATIONS.md "Stamp cards"): a member collects `stampsRequired`
+ * A stamp card programme of a brand (docs/operations.md "Stamp cards"): a member collects `stampsRequired`
  * stamps on a member card (resources/tables/memberCards.ts) and gets a voucher of the reward pack.
  * Its state (ACTIVE / DISABLED / DELETE) and `issuedCount` move only through the operations.
  */

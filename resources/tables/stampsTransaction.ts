@@ -2,7 +2,7 @@ import { STAMP_CARD_STATES, TRANSACTION_RESULTS, TRANSACTION_TYPES } from '../..
 import type { ResourceDeclaration } from '../types';
 
 /**
- * One stamping of a member card at a store (OPERATIONS.md "Stamp cards"): SUCCESS, FAILED (a refused
+ * One stamping of a member card at a store (docs/operations.md "Stamp cards"): SUCCESS, FAILED (a refused
  * stamping, with the code that refused it) or VOIDED (taken back). Written by the stamping and void
  * operations only (a ledger); the generic routes only read.
  */

@@ -2,7 +2,7 @@ import { TRANSACTION_TYPES } from '../../contract/enums';
 import type { ResourceDeclaration } from '../types';
 
 /**
- * The merchant company's wallet ledger (OPERATIONS.md "Wallet and payments"): one row per movement,
+ * The merchant company's wallet ledger (docs/operations.md "Wallet and payments"): one row per movement,
  * signed (a top-up adds, issuing member cards and vouchers takes), with the balance after it. Written
  * by the wallet service inside the operation that moves the money, never edited: the balance is the
  * sum of these rows. Finance: merchants only.

@@ -1,4 +1,4 @@
-// The job runner (OPERATIONS.md "Jobs"): a queue kept in the `jobs` table, shared by every server
+// The job runner (docs/operations.md "Jobs"): a queue kept in the `jobs` table, shared by every server
 // instance on one database. Each poll enqueues the current slot of the periodic jobs, claims due
 // rows with `FOR UPDATE SKIP LOCKED` under a lease, runs them and records the outcome. Plain SQL
 // over our own table rather than pg-boss: pg-boss 12 now runs on PGlite and enqueues in our
@@ -82,7 +82,7 @@ export const backoffMs = (attempts: number): number => Math.min(2 ** attempts * 
 
 /** Kept this long after they finished, for whoever looks into what ran. */
 export const DONE_JOBS_KEPT_MS = 7 * DAY_MS;
-/** OPERATIONS.md "Exactly once": an idempotency key answers for 24 hours. */
+/** docs/operations.md "Exactly once": an idempotency key answers for 24 hours. */
 export const IDEMPOTENCY_KEYS_KEPT_MS = DAY_MS;
 
 /** The built-in housekeeping job; failed jobs stay, for someone to look at. */

@@ -1,4 +1,4 @@
-// The list query of every paged GET (CONTRACT.md "Lists"): parses the raw query string against a
+// The list query of every paged GET (docs/contract.md "Lists"): parses the raw query string against a
 // per-resource allow-list and turns it into Drizzle SQL pieces. Nothing from the request ever
 // reaches SQL as text: columns come only from the allow-list and every value is a bound parameter.
 // The parts: list-types.ts (the types), list-regex.ts (which patterns and searches are safe),

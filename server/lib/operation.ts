@@ -1,4 +1,4 @@
-// The loyalty operations' one way in (OPERATIONS.md): an operation is a service function with its own
+// The loyalty operations' one way in (docs/operations.md): an operation is a service function with its own
 // route and TypeBox schema, run as ONE transaction for a caller the declaration's roles and
 // contract/access canAccess allow, honouring the `Idempotency-Key` header. The service writes its
 // audit rows inside the same transaction; this module only frames it.
@@ -32,7 +32,7 @@ import { uniqueViolation } from './db-errors';
 import { prepared } from './prepared';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-/** How long a stored answer is replayed (OPERATIONS.md: 24 hours); the jobs' cleanup removes older. */
+/** How long a stored answer is replayed (docs/operations.md: 24 hours); the jobs' cleanup removes older. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 

@@ -223,7 +223,7 @@ export interface ExportPlan {
   batches: AsyncGenerator<Row[]>;
 }
 
-/** Code 2 for each operation-only field a generic write would move (OPERATIONS.md principles). */
+/** Code 2 for each operation-only field a generic write would move (docs/operations.md principles). */
 export const operationOnlyViolations = (
   decl: ResourceDeclaration,
   body: Body,

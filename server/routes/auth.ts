@@ -43,7 +43,7 @@ const refreshHeader = (request: FastifyRequest): string => {
 const noStore = (reply: FastifyReply): FastifyReply => reply.header('Cache-Control', 'no-store');
 
 /**
- * Auth calls (CONTRACT.md "Auth calls"), served under portal-main and aliased under portal-auth,
+ * Auth calls (docs/contract.md "Auth calls"), served under portal-main and aliased under portal-auth,
  * plus the e-mail activation call that lives under /user. All public: they carry their own tokens.
  */
 export const authRoutes: RoutePlugin = async (app) => {

@@ -1,4 +1,4 @@
-// The device operations' routes (OPERATIONS.md "Devices", docs/api.md "Devices"): one operation per
+// The device operations' routes (docs/operations.md "Devices", docs/api.md "Devices"): one operation per
 // arrow of the lifecycle declared in resources/tables/devices.ts, with the roles declared there
 // (server/lib/operation.ts: one transaction, access, Idempotency-Key) around a service function of
 // server/services/devices.ts. Operators move devices; merchants may deregister their own. The generic routes of the declaration serve the lists and rows (lifecycle and state are

@@ -1,4 +1,4 @@
-// The finance routes of the payment service (OPERATIONS.md "Wallet and payments", docs/api.md
+// The finance routes of the payment service (docs/operations.md "Wallet and payments", docs/api.md
 // "Finance"): the wallet, top-ups, saved cards, Stripe's webhook and Stripe Connect. Money-moving
 // calls are operations (one transaction, Idempotency-Key); the ledger and the payment history are the
 // generic lists of their declarations. Finance is the merchant's: operators are refused (26237)

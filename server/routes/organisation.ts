@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type TObject, type TSchema, Type } from 'typebox';
 import { roleOf } from '../../contract/claims';
+import { SIGNUP_STATES } from '../../contract/enums';
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
 import { brand, company, merchantSignup, store } from '../../resources';
@@ -11,6 +12,7 @@ import { actionOf } from '../../resources/transitions';
 import type { ResourceDeclaration } from '../../resources/types';
 import type { RoutePlugin } from '../app';
 import { AppError } from '../errors';
+import { answers, rowSchema, rowWith } from '../resources/answers';
 import { actorFor } from '../resources/caller';
 import { Id, ownFieldsBodySchema } from '../resources/schemas';
 import {
@@ -45,6 +47,33 @@ const BrandRequestBody = body(brand, 'brand request');
 const StoreRequestBody = body(store, 'store request', { brandId: Id });
 const HierarchyQuery = Type.Object({ companyId: Type.Optional(Id) }, { additionalProperties: false });
 const IdParams = Type.Object({ id: Id });
+
+/** `schema` or null. */
+const OrNull = (schema: TSchema): TSchema => Type.Union([schema, Type.Null()]);
+/** A request (a merchantSignup row) as the services answer it. */
+const RequestAnswer = rowSchema(merchantSignup);
+/** services/organisation.ts SignupView: the latest signup request and the rows it names. */
+const SignupAnswer = Type.Object(
+  {
+    signupState: Type.Unsafe<string>({ type: 'string', enum: [...SIGNUP_STATES] }),
+    request: OrNull(RequestAnswer),
+    company: OrNull(rowSchema(company)),
+    brand: OrNull(rowSchema(brand)),
+    store: OrNull(rowSchema(store)),
+  },
+  { title: 'SignupView' },
+);
+/** services/organisation.ts RequestResult: the request filed and the row it asks for. */
+const RequestResultOf = (decl: ResourceDeclaration): TSchema =>
+  Type.Object({ request: RequestAnswer, row: rowSchema(decl) }, { title: `${decl.name} request` });
+/** services/organisation.ts Hierarchy */
+const HierarchyAnswer = Type.Object(
+  {
+    company: rowSchema(company),
+    brands: Type.Array(rowWith(brand, { stores: Type.Array(rowSchema(store)) })),
+  },
+  { title: 'Hierarchy' },
+);
 const RejectBody = Type.Object(
   {
     reason: Type.String({
@@ -70,7 +99,9 @@ export const organisationRoutes: RoutePlugin = async (app) => {
 
   app.get(
     `${base}/signup`,
-    { schema: { tags, summary: "The merchant's signup and its request" } },
+    {
+      schema: { tags, summary: "The merchant's signup and its request", response: answers(SignupAnswer) },
+    },
     async (request) => {
       const me = await merchant(request);
       return ok(await signupView(db, me.row));
@@ -81,7 +112,12 @@ export const organisationRoutes: RoutePlugin = async (app) => {
     `${base}/signup`,
     {
       config: { openBeforeApproval: true },
-      schema: { tags, summary: 'Submit (or resubmit) the merchant signup', body: SignupBody },
+      schema: {
+        tags,
+        summary: 'Submit (or resubmit) the merchant signup',
+        body: SignupBody,
+        response: answers(SignupAnswer),
+      },
     },
     async (request) => {
       const me = await merchant(request);
@@ -91,7 +127,14 @@ export const organisationRoutes: RoutePlugin = async (app) => {
 
   app.get(
     `${base}/hierarchy`,
-    { schema: { tags, summary: 'Company > brands > stores', querystring: HierarchyQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Company > brands > stores',
+        querystring: HierarchyQuery,
+        response: answers(HierarchyAnswer),
+      },
+    },
     async (request) => {
       const me = await actor(request);
       assertAccess(me.subject, 'VIEW', 'company');
@@ -101,7 +144,14 @@ export const organisationRoutes: RoutePlugin = async (app) => {
 
   app.post(
     `${base}/brand-requests`,
-    { schema: { tags, summary: 'Ask for a new brand (ADD_BRAND)', body: BrandRequestBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Ask for a new brand (ADD_BRAND)',
+        body: BrandRequestBody,
+        response: answers(RequestResultOf(brand)),
+      },
+    },
     async (request) => {
       const me = await merchant(request);
       assertAccess(me.subject, 'ADD', 'brand');
@@ -111,7 +161,14 @@ export const organisationRoutes: RoutePlugin = async (app) => {
 
   app.post(
     `${base}/store-requests`,
-    { schema: { tags, summary: 'Ask for a new store (ADD_STORE)', body: StoreRequestBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Ask for a new store (ADD_STORE)',
+        body: StoreRequestBody,
+        response: answers(RequestResultOf(store)),
+      },
+    },
     async (request) => {
       const me = await merchant(request);
       assertAccess(me.subject, 'ADD', 'store');
@@ -141,7 +198,14 @@ export const organisationRoutes: RoutePlugin = async (app) => {
 
   app.post(
     `${decisionsBase}/:id/approve`,
-    { schema: { tags: ['merchantSignup'], summary: 'Approve a PENDING request', params: IdParams } },
+    {
+      schema: {
+        tags: ['merchantSignup'],
+        summary: 'Approve a PENDING request',
+        params: IdParams,
+        response: answers(RequestAnswer),
+      },
+    },
     async (request) => {
       const me = await decider(request, 'approve');
       return ok(await tell(request, await decide(db, me.row, request.params.id, 'approve')));
@@ -160,6 +224,7 @@ export const organisationRoutes: RoutePlugin = async (app) => {
         summary: 'Reject a PENDING request',
         params: IdParams,
         body: RejectBody,
+        response: answers(RequestAnswer),
       },
     },
     async (request) => {

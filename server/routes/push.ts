@@ -1,4 +1,4 @@
-// The push notification operations' routes (OPERATIONS.md "Push notifications", docs/api.md "Push
+// The push notification operations' routes (docs/operations.md "Push notifications", docs/api.md "Push
 // notifications"): schedule and cancel (operations: one transaction, access, Idempotency-Key, at the
 // URLs of the declaration's actions), the audience preview the form shows before scheduling, and the
 // member app's token registration. The generic routes of the declarations serve pushes, templates

@@ -1,4 +1,4 @@
-// The stamp card operations' routes (OPERATIONS.md "Stamp cards", docs/api.md): each is an operation
+// The stamp card operations' routes (docs/operations.md "Stamp cards", docs/api.md): each is an operation
 // (server/lib/operation.ts: one transaction, access, Idempotency-Key) around a service function of
 // server/services/stamping.ts. The generic routes of the declarations serve the lists and rows.
 import { Type } from 'typebox';

@@ -1,4 +1,4 @@
-// The voucher operations' routes (OPERATIONS.md "Vouchers", docs/api.md): each is an operation
+// The voucher operations' routes (docs/operations.md "Vouchers", docs/api.md): each is an operation
 // (server/lib/operation.ts: one transaction, access, Idempotency-Key) around a service function of
 // server/services/vouchers.ts. The generic routes of the declarations serve the lists and rows.
 import { Type } from 'typebox';

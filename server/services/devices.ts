@@ -1,4 +1,4 @@
-// The device operations (OPERATIONS.md "Devices", docs/api.md "Devices"): one per arrow of the
+// The device operations (docs/operations.md "Devices", docs/api.md "Devices"): one per arrow of the
 // lifecycle declared in resources/tables/devices.ts (`actions`), APPROVED → REGISTERED (or REGISTER_FAILED, from which register may be retried) →
 // DELIVERED → ACTIVE → SPOILT or DEREGISTERED. Each runs inside the operation's one transaction
 // (server/lib/operation.ts), locks the device row first (`select … for update`) so racing calls queue

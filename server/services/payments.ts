@@ -1,4 +1,4 @@
-// Top-ups, saved cards, Stripe's webhook and Stripe Connect (OPERATIONS.md "Wallet and payments",
+// Top-ups, saved cards, Stripe's webhook and Stripe Connect (docs/operations.md "Wallet and payments",
 // docs/api.md "Finance"). Stripe is reached only through its official Node client, built from the
 // configuration (a local stand-in in tests through STRIPE_API_URL); without keys, STRIPE answers 6401
 // and FREE top-ups still work.

@@ -1,4 +1,4 @@
-// The providers a push notification goes through, behind one interface (OPERATIONS.md "Push
+// The providers a push notification goes through, behind one interface (docs/operations.md "Push
 // notifications"): Firebase Cloud Messaging through its official Admin SDK when FCM_CREDENTIALS names
 // a service-account file, else the local push outbox, which sends nothing and lets the sender record
 // every message per member (the push_deliveries rows are the outbox, readable by operators). Tests

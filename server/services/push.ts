@@ -1,4 +1,4 @@
-// Push notifications (OPERATIONS.md "Push notifications"): scheduling and cancelling a push, the
+// Push notifications (docs/operations.md "Push notifications"): scheduling and cancelling a push, the
 // audience it reaches, members' app tokens, and the sender the job runner calls at `scheduledAt`.
 //
 // Sending, exactly once: `schedule` enqueues a `send-push` job for the push's time. The job first

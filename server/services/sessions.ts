@@ -44,7 +44,7 @@ export const findLogin = async (db: Db, tid: string): Promise<ActiveLogin | null
   return rows[0] ?? null;
 };
 
-/** The lifecycles in which an in-store device may sign in and refresh its login (OPERATIONS.md "Devices"). */
+/** The lifecycles in which an in-store device may sign in and refresh its login (docs/operations.md "Devices"). */
 export const DEVICE_SIGN_IN_LIFECYCLES: readonly string[] = ['REGISTERED', 'DELIVERED', 'ACTIVE'];
 
 /** An in-store device behind a login, as it is now, with its store's brand. */

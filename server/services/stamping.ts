@@ -1,4 +1,4 @@
-// The stamp card operations (OPERATIONS.md "Stamp cards"): issuing a member card of a programme,
+// The stamp card operations (docs/operations.md "Stamp cards"): issuing a member card of a programme,
 // stamping it at a store, voiding the last stamping, expiring cards past their programme's end, and
 // the store's stamping PIN. Each runs inside the operation's one transaction (server/lib/operation.ts)
 // and locks the row it moves (`select … for update`): racing stampings of one card queue on it and

@@ -1,4 +1,4 @@
-// The voucher operations (OPERATIONS.md "Vouchers"): issuing from a pack, redeeming at a store,
+// The voucher operations (docs/operations.md "Vouchers"): issuing from a pack, redeeming at a store,
 // voiding a redemption, donating to another member, expiring. Each runs inside the operation's one
 // transaction (server/lib/operation.ts), locks the row it moves (`select … for update`) so racing
 // calls queue on it and see each other's result, writes the voucher history row of what happened

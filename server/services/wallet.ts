@@ -1,4 +1,4 @@
-// The merchant company's wallet (OPERATIONS.md "Wallet and payments"): one `account` row per company
+// The merchant company's wallet (docs/operations.md "Wallet and payments"): one `account` row per company
 // holding the balance, and its append-only ledger `wallet_transactions`. Money moves only here, inside
 // the caller's transaction (the operation that causes it: a top-up, issuing cards or vouchers):
 // - a debit is ONE conditional UPDATE (`balance = balance - x WHERE balance >= x`), so a thousand

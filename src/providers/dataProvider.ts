@@ -18,7 +18,7 @@ export interface ResourceEndpoint {
   service: ServiceName;
   /** path under the service base, e.g. '/user' or '/config/main' */
   path: string;
-  /** fields that react-admin's full-text filter `q` searches (CONTRACT.md "Lists": `search`) */
+  /** fields that react-admin's full-text filter `q` searches (docs/contract.md "Lists": `search`) */
   searchable?: readonly string[];
   /** fields a create or update never sends: the server owns them or only operations move them */
   unwritable?: readonly string[];

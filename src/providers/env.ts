@@ -33,7 +33,7 @@ const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 
 /**
  * The portal's runtime configuration. It is read at run time rather than baked in at build time so
- * that one build can be pointed at any backend (CONTRACT.md "Services and base paths").
+ * that one build can be pointed at any backend (docs/contract.md "Services and base paths").
  */
 export const getPortalEnv = (
   raw: RawPortalEnv | undefined = typeof window === 'undefined' ? undefined : window.__PORTAL_ENV__,

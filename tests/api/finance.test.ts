@@ -1,4 +1,4 @@
-// The merchant's wallet end to end through the API (OPERATIONS.md "Wallet and payments"): FREE
+// The merchant's wallet end to end through the API (docs/operations.md "Wallet and payments"): FREE
 // top-ups where the country allows them (6404 elsewhere), charges for issuing vouchers and member
 // cards in the issuing transaction (5101 and nothing issued when the balance is short), the ledger's
 // invariants under 1,000 racing charges, Stripe top-ups through the real Stripe client against a local

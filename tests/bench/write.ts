@@ -1,5 +1,5 @@
 // `npm run bench:write` (issue 21, item 4): the write path, on PostgreSQL and on the embedded database.
-// Five operations (OPERATIONS.md), each through the app over HTTP (tests/bench/write-serve.ts serves it in
+// Five operations (docs/operations.md), each through the app over HTTP (tests/bench/write-serve.ts serves it in
 // a process of its own, on a fresh database) and through its SQL floor (tests/bench/write-floor.ts: the
 // service's statements in one transaction, straight to the database), from
 //   1 caller, 8 callers on distinct rows (each its own company: card, programme, pack, wallet), and

@@ -212,7 +212,7 @@ const RULES: Record<string, Rule> = {
           .map((x) => `${r.name}.${action}: ${x}`),
       ),
     ),
-  // ... except reading payment history (OPERATIONS.md: the operator's Transaction > Payment History)
+  // ... except reading payment history (docs/operations.md: the operator's Transaction > Payment History)
   'finance resources give operators no access at all': (rs) =>
     rs
       .filter((r) => (FINANCE_RESOURCES as readonly string[]).includes(r.permission) || r.name === 'account')

@@ -1,4 +1,4 @@
-// The finance tables that are not declarations (OPERATIONS.md "Wallet and payments"): the saved cards
+// The finance tables that are not declarations (docs/operations.md "Wallet and payments"): the saved cards
 // of a company (Stripe payment methods, one default), the Stripe events already applied (a webhook
 // is applied once however often Stripe sends it), and per-company settings such as the Stripe
 // Connect account (setting key STRIPE_ACCOUNT_ID, spec section 4). The wallet (account), its ledger

@@ -15,7 +15,7 @@ import { timestampTz } from './columns';
 
 /**
  * The first answer of every operation called with an `Idempotency-Key` header, per caller and key,
- * kept 24 hours (OPERATIONS.md "Exactly once"). The row is written in the operation's own
+ * kept 24 hours (docs/operations.md "Exactly once"). The row is written in the operation's own
  * transaction, so an answer is stored exactly when its change committed; a second call with the same
  * key reads it back instead of running again. `request` (method and path) catches a key reused for
  * another call.
@@ -39,7 +39,7 @@ export const JOB_STATES = ['queued', 'done', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
 /**
- * The job queue (OPERATIONS.md "Jobs"), shared by every server instance on one database: a worker
+ * The job queue (docs/operations.md "Jobs"), shared by every server instance on one database: a worker
  * claims due rows with `FOR UPDATE SKIP LOCKED`, so each job runs once; a claim holds the row for a
  * lease (`lockedUntil`), so a job whose instance died is picked up again after it; failures come
  * back after an exponential backoff until `maxAttempts`. `singletonKey` makes enqueuing idempotent

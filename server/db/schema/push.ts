@@ -3,7 +3,7 @@ import { PUSH_TOKEN_PLATFORMS } from '../../../contract/enums';
 import { timestampTz } from './columns';
 
 /**
- * A member's app token (OPERATIONS.md "Push notifications"): the member app registers it with
+ * A member's app token (docs/operations.md "Push notifications"): the member app registers it with
  * `POST /members/push-tokens`; pushes go to every token of a member. A token the provider calls
  * unregistered is deleted when a push meets it. One row per token: the same token registered again
  * (a phone that changed hands) moves to the new mobile.

@@ -4,7 +4,7 @@ import { devices, store } from './resources';
 import { users } from './users';
 
 /**
- * A store's stamping PIN (OPERATIONS.md "Stamp cards"): what staff type into a member's phone when
+ * A store's stamping PIN (docs/operations.md "Stamp cards"): what staff type into a member's phone when
  * the member's app asks for a stamp. Kept only as an argon2id hash; set and reset by the merchant,
  * never shown again.
  */
@@ -35,7 +35,7 @@ export const pinFailures = pgTable(
 );
 
 /**
- * A device's secret (OPERATIONS.md "Devices"): `register` answers it once; only its SHA-256 is kept
+ * A device's secret (docs/operations.md "Devices"): `register` answers it once; only its SHA-256 is kept
  * (32 random bytes need no slow hash). A new `register` replaces it.
  */
 export const deviceSecrets = pgTable('device_secrets', {

@@ -1,4 +1,4 @@
-// The device operations and the store's stamping PIN as the portal calls them (OPERATIONS.md
+// The device operations and the store's stamping PIN as the portal calls them (docs/operations.md
 // "Devices", docs/api.md "Devices" and the store PIN rows): one POST per arrow of a device's lifecycle,
 // and GET / POST /stores/{id}/pin. Every operation goes out with an Idempotency-Key (the confirmed
 // operation machinery of the voucher screens), so that one confirmation changes things once.

@@ -1,4 +1,4 @@
-// The push notification calls the screens make besides the generic ones (OPERATIONS.md "Push
+// The push notification calls the screens make besides the generic ones (docs/operations.md "Push
 // notifications", docs/api.md "Push notifications"): the audience an unsaved push would reach now, with
 // the placeholder values of its first member (the form's live preview), and the two operations,
 // schedule and cancel, each sent under an Idempotency-Key so that one confirmation changes things once.

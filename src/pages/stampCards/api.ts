@@ -1,4 +1,4 @@
-// The stamp card operations as the portal calls them (OPERATIONS.md "Stamp cards", docs/api.md "Stamp
+// The stamp card operations as the portal calls them (docs/operations.md "Stamp cards", docs/api.md "Stamp
 // cards and member cards"): issuing a member card, a programme's figures, stamping a card, voiding a
 // card's last stamping, and the main config's stamp-card defaults. Every operation goes out with an
 // Idempotency-Key (src/components/operations/api.ts), so that one confirmation changes things once.
