@@ -16,6 +16,15 @@ import { type UserGroupRow, type UserRow, userGroups, users } from '../db/schema
 import { AppError } from '../errors';
 import { isNoCount, listQueryOrThrow, selectPageOrThrow } from '../lib/list-query';
 import { requireOperator, requireUser } from '../plugins/auth';
+import {
+  answers,
+  NoData,
+  PermissionsSchema,
+  UserGroupListRowSchema,
+  UserGroupSchema,
+  UserListRowSchema,
+  UserSchema,
+} from '../resources/answers';
 import { actorFor } from '../resources/caller';
 import { resolveCountry } from '../services/countries';
 import { issueEmailAction } from '../services/email-actions';
@@ -123,6 +132,9 @@ const StateBody = Type.Object(
   { state: Type.Union([Type.Literal('ENABLE'), Type.Literal('DISABLE')]) },
   { additionalProperties: false },
 );
+/** Whether the user may view pushes (and so be offered push notifications). */
+const PnsAnswer = Type.Object({ allowed: Type.Boolean() }, { title: 'PnsAllowed' });
+
 const PwdBody = Type.Object(
   { oldPassword: Type.Optional(Type.String({ maxLength: PASSWORD_MAX_LENGTH })), password: Password },
   { additionalProperties: false },
@@ -155,7 +167,8 @@ export const usersRoutes: RoutePlugin = async (app) => {
     return ok(await withGroups(db, row));
   };
 
-  app.get('', async (request) => {
+  const userList = { schema: { response: answers(Type.Array(UserListRowSchema), { paged: true }) } };
+  app.get('', userList, async (request) => {
     const me = await actor(request);
     assertAccess(me.subject, 'VIEW', 'user');
     const list = listQueryOrThrow(request.query, userListSpec, {
@@ -177,7 +190,7 @@ export const usersRoutes: RoutePlugin = async (app) => {
 
   app.post(
     '/merchant/register',
-    { config: { public: true }, schema: { body: RegisterBody } },
+    { config: { public: true }, schema: { body: RegisterBody, response: answers(UserSchema) } },
     async (request) =>
       createAndMail(
         {
@@ -191,70 +204,82 @@ export const usersRoutes: RoutePlugin = async (app) => {
       ),
   );
 
-  app.post('/merchant/invite', { schema: { body: MerchantInviteBody } }, async (request) => {
-    const me = await actor(request);
-    if (me.row.type !== 'MERCHANT') throw new AppError('ACCESS_DENIED');
-    assertAccess(me.subject, 'ADD', 'user');
-    if (me.row.companyId === null) throw new AppError('USER_HAS_NO_COMPANY');
-    const { brandId, storeId, ...person } = request.body;
-    const scope = await merchantInviteScope(db, me.row, { brandId, storeId });
-    return createAndMail(
-      {
-        ...person,
-        ...scope,
-        type: 'MERCHANT',
-        // joins a company that already went through signup
-        signupState: me.row.signupState,
-        invitationType: 'MERCHANT_INVITE_MERCHANT',
-        invitedBy: me.row.id,
-        country: me.row.country,
-      },
-      me.row,
-    );
-  });
+  app.post(
+    '/merchant/invite',
+    { schema: { body: MerchantInviteBody, response: answers(UserSchema) } },
+    async (request) => {
+      const me = await actor(request);
+      if (me.row.type !== 'MERCHANT') throw new AppError('ACCESS_DENIED');
+      assertAccess(me.subject, 'ADD', 'user');
+      if (me.row.companyId === null) throw new AppError('USER_HAS_NO_COMPANY');
+      const { brandId, storeId, ...person } = request.body;
+      const scope = await merchantInviteScope(db, me.row, { brandId, storeId });
+      return createAndMail(
+        {
+          ...person,
+          ...scope,
+          type: 'MERCHANT',
+          // joins a company that already went through signup
+          signupState: me.row.signupState,
+          invitationType: 'MERCHANT_INVITE_MERCHANT',
+          invitedBy: me.row.id,
+          country: me.row.country,
+        },
+        me.row,
+      );
+    },
+  );
 
-  app.post('/operator/merchant/invite', { schema: { body: OperatorInviteMerchantBody } }, async (request) => {
-    requireOperator(request);
-    const me = await actor(request);
-    assertAccess(me.subject, 'ADD', 'user');
-    const { companyId, brandId, storeId, ...person } = request.body;
-    const { companyActive, ...scope } = await operatorInviteScope(db, me.row, {
-      companyId,
-      brandId,
-      storeId,
-    });
-    return createAndMail(
-      {
-        ...person,
-        ...scope,
-        type: 'MERCHANT',
-        // joining an approved company needs no signup of its own
-        signupState: companyActive ? 'APPROVAL' : 'SUBMITTED',
-        invitationType: 'OPERATOR_INVITE_MERCHANT',
-        invitedBy: me.row.id,
-        country: await countryOf(request),
-      },
-      me.row,
-    );
-  });
+  app.post(
+    '/operator/merchant/invite',
+    { schema: { body: OperatorInviteMerchantBody, response: answers(UserSchema) } },
+    async (request) => {
+      requireOperator(request);
+      const me = await actor(request);
+      assertAccess(me.subject, 'ADD', 'user');
+      const { companyId, brandId, storeId, ...person } = request.body;
+      const { companyActive, ...scope } = await operatorInviteScope(db, me.row, {
+        companyId,
+        brandId,
+        storeId,
+      });
+      return createAndMail(
+        {
+          ...person,
+          ...scope,
+          type: 'MERCHANT',
+          // joining an approved company needs no signup of its own
+          signupState: companyActive ? 'APPROVAL' : 'SUBMITTED',
+          invitationType: 'OPERATOR_INVITE_MERCHANT',
+          invitedBy: me.row.id,
+          country: await countryOf(request),
+        },
+        me.row,
+      );
+    },
+  );
 
-  app.post('/operator/register', { schema: { body: InviteBody } }, async (request) => {
-    requireOperator(request);
-    const me = await actor(request);
-    assertAccess(me.subject, 'ADD', 'user');
-    return createAndMail(
-      {
-        ...request.body,
-        type: 'OPERATOR',
-        invitationType: 'OPERATOR_INVITE_OPERATOR',
-        invitedBy: me.row.id,
-        country: await countryOf(request),
-      },
-      me.row,
-    );
-  });
+  app.post(
+    '/operator/register',
+    { schema: { body: InviteBody, response: answers(UserSchema) } },
+    async (request) => {
+      requireOperator(request);
+      const me = await actor(request);
+      assertAccess(me.subject, 'ADD', 'user');
+      return createAndMail(
+        {
+          ...request.body,
+          type: 'OPERATOR',
+          invitationType: 'OPERATOR_INVITE_OPERATOR',
+          invitedBy: me.row.id,
+          country: await countryOf(request),
+        },
+        me.row,
+      );
+    },
+  );
 
-  app.get('/:id', { schema: { params: IdParams } }, async (request) => {
+  app.get('/:id', { schema: { params: IdParams, response: answers(UserSchema) } }, async (request) => {
     const me = await actor(request);
     return ok(await withGroups(db, await targetUser(db, me, request.params.id, 'VIEW', true)));
   });
@@ -265,6 +290,7 @@ export const usersRoutes: RoutePlugin = async (app) => {
       schema: {
         params: IdParams,
         querystring: Type.Object({ softDel: Type.Optional(Type.Boolean({ default: true })) }),
+        response: answers(NoData),
       },
     },
     async (request) => {
@@ -277,47 +303,73 @@ export const usersRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  app.get('/:id/permissions', { schema: { params: IdParams } }, async (request) => {
-    const me = await actor(request);
-    const target = await targetUser(db, me, request.params.id, 'VIEW', true);
-    return ok(await directPermissions(db, target.id));
-  });
+  app.get(
+    '/:id/permissions',
+    { schema: { params: IdParams, response: answers(PermissionsSchema) } },
+    async (request) => {
+      const me = await actor(request);
+      const target = await targetUser(db, me, request.params.id, 'VIEW', true);
+      return ok(await directPermissions(db, target.id));
+    },
+  );
 
   // null: the user holds no list because canAccess needs none (operators, company owners); the
   // portal's authProvider reads null exactly so. Otherwise direct ∪ every group's permissions.
-  app.get('/:id/full-permissions', { schema: { params: IdParams } }, async (request) => {
-    const me = await actor(request);
-    const target = await targetUser(db, me, request.params.id, 'VIEW', true);
-    const subject = await accessSubjectFor(db, target);
-    return ok(subject.permissions ?? null);
-  });
+  app.get(
+    '/:id/full-permissions',
+    {
+      schema: {
+        params: IdParams,
+        response: answers(Type.Union([PermissionsSchema, Type.Null()]), {
+          description: "Success (code 0): the user's permissions, or null when they need none",
+        }),
+      },
+    },
+    async (request) => {
+      const me = await actor(request);
+      const target = await targetUser(db, me, request.params.id, 'VIEW', true);
+      const subject = await accessSubjectFor(db, target);
+      return ok(subject.permissions ?? null);
+    },
+  );
 
-  app.patch('/:id/permissions', { schema: { params: IdParams, body: PermissionsBody } }, async (request) => {
-    const me = await actor(request);
-    const target = await targetUser(db, me, request.params.id, 'UPDATE');
-    const list = validatePermissions(request.body.permissions);
-    assertCanGrant(me.subject, changedPermissions(list, await directPermissions(db, target.id)));
-    return ok(await setDirectPermissions(db, auditActorOf(me.row), target, list));
-  });
+  app.patch(
+    '/:id/permissions',
+    { schema: { params: IdParams, body: PermissionsBody, response: answers(PermissionsSchema) } },
+    async (request) => {
+      const me = await actor(request);
+      const target = await targetUser(db, me, request.params.id, 'UPDATE');
+      const list = validatePermissions(request.body.permissions);
+      assertCanGrant(me.subject, changedPermissions(list, await directPermissions(db, target.id)));
+      return ok(await setDirectPermissions(db, auditActorOf(me.row), target, list));
+    },
+  );
 
-  app.put('/:id/groups', { schema: { params: IdParams, body: GroupsBody } }, async (request) => {
-    const me = await actor(request);
-    const target = await targetUser(db, me, request.params.id, 'UPDATE');
-    const ids = await resolveGroups(db, target, request.body);
-    // joining or leaving a group grants or takes away its permissions; staying changes nothing
-    const current = (await groupsOf(db, target.id)).map((g) => g.id);
-    const changed = [
-      ...ids.filter((id) => !current.includes(id)),
-      ...current.filter((id) => !ids.includes(id)),
-    ];
-    assertCanGrant(me.subject, await permissionsOfGroups(db, changed));
-    await setUserGroups(db, auditActorOf(me.row), target, ids);
-    return ok(await withGroups(db, target));
-  });
+  app.put(
+    '/:id/groups',
+    { schema: { params: IdParams, body: GroupsBody, response: answers(UserSchema) } },
+    async (request) => {
+      const me = await actor(request);
+      const target = await targetUser(db, me, request.params.id, 'UPDATE');
+      const ids = await resolveGroups(db, target, request.body);
+      // joining or leaving a group grants or takes away its permissions; staying changes nothing
+      const current = (await groupsOf(db, target.id)).map((g) => g.id);
+      const changed = [
+        ...ids.filter((id) => !current.includes(id)),
+        ...current.filter((id) => !ids.includes(id)),
+      ];
+      assertCanGrant(me.subject, await permissionsOfGroups(db, changed));
+      await setUserGroups(db, auditActorOf(me.row), target, ids);
+      return ok(await withGroups(db, target));
+    },
+  );
 
   app.put(
     '/:id/info',
-    { config: { openBeforeApproval: true }, schema: { params: IdParams, body: InfoBody } },
+    {
+      config: { openBeforeApproval: true },
+      schema: { params: IdParams, body: InfoBody, response: answers(UserSchema) },
+    },
     async (request) => {
       const me = await actor(request);
       const target = await targetUser(db, me, request.params.id, 'UPDATE', true);
@@ -332,7 +384,10 @@ export const usersRoutes: RoutePlugin = async (app) => {
 
   app.put(
     '/:id/pwd',
-    { config: { openBeforeApproval: true }, schema: { params: IdParams, body: PwdBody } },
+    {
+      config: { openBeforeApproval: true },
+      schema: { params: IdParams, body: PwdBody, response: answers(NoData) },
+    },
     async (request) => {
       const me = await actor(request);
       const target = await targetUser(db, me, request.params.id, 'UPDATE', true);
@@ -344,26 +399,34 @@ export const usersRoutes: RoutePlugin = async (app) => {
   // Enable or disable someone else (LOCK → ENABLE unlocks): operators anyone, a merchant with UPDATE
   // on `user` the merchants of their company; never oneself (26237). Not WAIT_EMAIL_ACTIVE or
   // DELETE (26201). The current state answers unchanged.
-  app.patch('/:id/state', { schema: { params: IdParams, body: StateBody } }, async (request) => {
-    const me = await actor(request);
-    const target = await targetUser(db, me, request.params.id, 'UPDATE');
-    if (target.id === me.row.id) throw new AppError('ACCESS_DENIED');
-    return ok(await withGroups(db, await setUserState(db, me.row, target, request.body.state)));
-  });
+  app.patch(
+    '/:id/state',
+    { schema: { params: IdParams, body: StateBody, response: answers(UserSchema) } },
+    async (request) => {
+      const me = await actor(request);
+      const target = await targetUser(db, me, request.params.id, 'UPDATE');
+      if (target.id === me.row.id) throw new AppError('ACCESS_DENIED');
+      return ok(await withGroups(db, await setUserState(db, me.row, target, request.body.state)));
+    },
+  );
 
   // A fresh activation link for someone still invited (WAIT_EMAIL_ACTIVE; otherwise 26201); the
   // older links stop working. Same rules as the state switch.
-  app.post('/:id/invitation/resend', { schema: { params: IdParams } }, async (request) => {
-    const me = await actor(request);
-    const target = await targetUser(db, me, request.params.id, 'UPDATE');
-    if (target.id === me.row.id) throw new AppError('ACCESS_DENIED');
-    await resendInvitation(db, me.row, target);
-    return ok(null);
-  });
+  app.post(
+    '/:id/invitation/resend',
+    { schema: { params: IdParams, response: answers(NoData) } },
+    async (request) => {
+      const me = await actor(request);
+      const target = await targetUser(db, me, request.params.id, 'UPDATE');
+      if (target.id === me.row.id) throw new AppError('ACCESS_DENIED');
+      await resendInvitation(db, me.row, target);
+      return ok(null);
+    },
+  );
 
   app.post(
     '/:id/pns/is-allow',
-    { config: { openBeforeApproval: true }, schema: { params: IdParams } },
+    { config: { openBeforeApproval: true }, schema: { params: IdParams, response: answers(PnsAnswer) } },
     async (request) => {
       const me = await actor(request);
       const target = await targetUser(db, me, request.params.id, 'VIEW', true);
@@ -421,7 +484,8 @@ export const userGroupRoutes: RoutePlugin = async (app) => {
     return group;
   };
 
-  app.get('', async (request) => {
+  const groupList = { schema: { response: answers(Type.Array(UserGroupListRowSchema), { paged: true }) } };
+  app.get('', groupList, async (request) => {
     const me = await actor(request);
     assertAccess(me.subject, 'VIEW', 'userGroup');
     const list = listQueryOrThrow(request.query, groupListSpec);
@@ -435,14 +499,14 @@ export const userGroupRoutes: RoutePlugin = async (app) => {
     return ok(data, page);
   });
 
-  app.get('/:id', { schema: { params: IdParams } }, async (request) => {
+  app.get('/:id', { schema: { params: IdParams, response: answers(UserGroupSchema) } }, async (request) => {
     const me = await actor(request);
     assertAccess(me.subject, 'VIEW', 'userGroup');
     const group = await visibleGroup(me.row, request.params.id);
     return ok({ ...group, permissions: await groupPermissions(db, group.id) });
   });
 
-  app.post('', { schema: { body: CreateGroupBody } }, async (request) => {
+  app.post('', { schema: { body: CreateGroupBody, response: answers(UserGroupSchema) } }, async (request) => {
     const me = await actor(request);
     assertAccess(me.subject, 'ADD', 'userGroup');
     const permissions = validatePermissions(request.body.permissions ?? []);
@@ -472,20 +536,24 @@ export const userGroupRoutes: RoutePlugin = async (app) => {
     return ok(await createGroup(db, by, { name, description, type, companyId, permissions }));
   });
 
-  app.put('/:id', { schema: { params: IdParams, body: UpdateGroupBody } }, async (request) => {
-    const me = await actor(request);
-    assertAccess(me.subject, 'UPDATE', 'userGroup');
-    const group = await visibleGroup(me.row, request.params.id);
-    const { name, description } = request.body;
-    const permissions =
-      request.body.permissions === undefined ? undefined : validatePermissions(request.body.permissions);
-    if (permissions !== undefined) {
-      assertCanGrant(me.subject, changedPermissions(permissions, await groupPermissions(db, group.id)));
-    }
-    return ok(await updateGroup(db, auditActorOf(me.row), group, { name, description, permissions }));
-  });
+  app.put(
+    '/:id',
+    { schema: { params: IdParams, body: UpdateGroupBody, response: answers(UserGroupSchema) } },
+    async (request) => {
+      const me = await actor(request);
+      assertAccess(me.subject, 'UPDATE', 'userGroup');
+      const group = await visibleGroup(me.row, request.params.id);
+      const { name, description } = request.body;
+      const permissions =
+        request.body.permissions === undefined ? undefined : validatePermissions(request.body.permissions);
+      if (permissions !== undefined) {
+        assertCanGrant(me.subject, changedPermissions(permissions, await groupPermissions(db, group.id)));
+      }
+      return ok(await updateGroup(db, auditActorOf(me.row), group, { name, description, permissions }));
+    },
+  );
 
-  app.delete('/:id', { schema: { params: IdParams } }, async (request) => {
+  app.delete('/:id', { schema: { params: IdParams, response: answers(NoData) } }, async (request) => {
     const me = await actor(request);
     assertAccess(me.subject, 'UPDATE', 'userGroup');
     const group = await visibleGroup(me.row, request.params.id);
