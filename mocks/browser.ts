@@ -19,5 +19,5 @@ export const startMockWorker = async (): Promise<void> => {
   seedPushDemo(db);
   const worker = setupWorker(...createHandlers(db));
   // Anything outside the API (the app's own files) goes to the network untouched.
-  await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
+  await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
 };

@@ -54,10 +54,58 @@ const clearCookies = () => {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
 };
 
+/**
+ * The app's requests that have not been answered yet, body and all. A test's app outlives its test:
+ * after `cleanup()` has unmounted it, react-admin still runs what it had queued (its getMany batch is
+ * a 0 ms timer) and the requests it had sent still come back. MSW 3 answers through the real fetch
+ * (Undici) over an intercepted socket, a few turns of the event loop per request, so a test often ends
+ * while its page is still loading. Such leftovers must not meet the next test: they would find its
+ * session (localStorage) gone or replaced and log it out, and move its URL (window.history) to /splash.
+ * The app looks `fetch` up per call (src/providers/httpClient.ts), so wrapping the global sees them all.
+ */
+const trackRequests = () => {
+  const inFlight = new Set<Promise<unknown>>();
+  let sent = 0;
+  const patched = globalThis.fetch; // MSW's, installed by server.listen()
+  const tracked: typeof fetch = (input, init) => {
+    sent += 1;
+    const answer = patched(input, init);
+    // answered once the whole body has arrived (read from a copy: the app reads the original)
+    const done = answer.then((response) => response.clone().arrayBuffer()).catch(() => undefined);
+    inFlight.add(done);
+    void done.finally(() => inFlight.delete(done));
+    return answer;
+  };
+  Object.defineProperty(globalThis, 'fetch', { value: tracked, writable: true, configurable: true });
+  return {
+    /**
+     * Lets what the unmounted app still had queued run and be answered, while this test's session
+     * and handlers are still in place: until a turn of the timers starts no request and none is open.
+     */
+    settle: async (limitMs = 5_000): Promise<void> => {
+      const until = Date.now() + limitMs;
+      for (;;) {
+        const before = sent;
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        await Promise.all(inFlight);
+        if ((sent === before && inFlight.size === 0) || Date.now() > until) return;
+      }
+    },
+    /** puts MSW's fetch back, for server.close() to restore the real one */
+    restore: () => {
+      if (globalThis.fetch === tracked) {
+        Object.defineProperty(globalThis, 'fetch', { value: patched, writable: true, configurable: true });
+      }
+    },
+  };
+};
+let requests: ReturnType<typeof trackRequests>;
+
 // a fresh mock data set and server for each file (the files of a worker share their modules)
 beforeAll(() => {
   renewMockServer();
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
+  requests = trackRequests();
 });
 beforeEach(() => {
   localStorage.clear();
@@ -65,10 +113,15 @@ beforeEach(() => {
   window.__PORTAL_ENV__ = testEnv();
   document.documentElement.removeAttribute('data-theme');
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // the unmounted app's leftovers end here, under this test's session and handlers, not in the next test
+  await requests.settle();
   server.resetHandlers();
   localStorage.clear();
   clearCookies();
 });
-afterAll(() => server.close());
+afterAll(() => {
+  requests.restore();
+  server.close();
+});

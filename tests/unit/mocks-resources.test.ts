@@ -14,7 +14,7 @@ const ORIGIN = 'http://portal.test';
 const server = setupServer();
 let db: MockDb;
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

@@ -77,7 +77,9 @@ describe('push form', { timeout: 60_000 }, () => {
     expect(scheduled.map((r) => r.body)).toEqual([{}]);
     expectFreshKeys(scheduled);
     expect(row?.state).toBe('SCHEDULED');
-    // once scheduled: Cancel instead of Schedule and Edit
+    // once scheduled: Cancel instead of Schedule and Edit. The confirm dialog has a Cancel of its own and
+    // stays until it has faded out or the reloaded push drops the Schedule button it lives in: wait for that.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Please confirm' })).toBeNull(), T);
     expect(await screen.findByRole('button', { name: 'Cancel' }, T)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Schedule' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
