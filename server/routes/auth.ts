@@ -12,6 +12,13 @@ import type { RoutePlugin } from '../app';
 import { AppError } from '../errors';
 import { authenticate } from '../plugins/auth';
 import {
+  ActivatedUserSchema,
+  answers,
+  LoggedInUserSchema,
+  NoData,
+  SignedInDeviceSchema,
+} from '../resources/answers';
+import {
   activateByEmail,
   deviceIdFrom,
   login,
@@ -30,6 +37,9 @@ const NewPassword = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PAS
 const ActionToken = Type.String({ minLength: 1, maxLength: 256 });
 
 const DEVICE_HEADER = DEVICE_ID_HEADER.toLowerCase();
+/** What a call answers when it only works (the tokens, if any, come back in headers). */
+const nothing = answers(NoData);
+const tokensIn = (headers: string) => `Success (code 0); the tokens are in ${headers}`;
 const publicRoute = { public: true } as const;
 const tags = ['auth'];
 
@@ -68,6 +78,9 @@ export const authRoutes: RoutePlugin = async (app) => {
             email: Email,
             password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
           }),
+          response: answers(LoggedInUserSchema, {
+            description: tokensIn('X-Access-Token and X-Refresh-Token'),
+          }),
         },
       },
       async (request, reply) => {
@@ -99,6 +112,9 @@ export const authRoutes: RoutePlugin = async (app) => {
             },
             { additionalProperties: false },
           ),
+          response: answers(SignedInDeviceSchema, {
+            description: tokensIn('X-Access-Token and X-Refresh-Token'),
+          }),
         },
       },
       async (request, reply) => {
@@ -118,7 +134,12 @@ export const authRoutes: RoutePlugin = async (app) => {
       '/refresh/token',
       {
         config: publicRoute,
-        schema: { tags, summary: 'New access token for X-Refresh-Token', security: [] },
+        schema: {
+          tags,
+          summary: 'New access token for X-Refresh-Token',
+          security: [],
+          response: answers(NoData, { description: tokensIn('X-Access-Token') }),
+        },
       },
       async (request, reply) => {
         const token = await refreshAccessToken(
@@ -133,7 +154,15 @@ export const authRoutes: RoutePlugin = async (app) => {
 
     r.post(
       '/refresh/refresh-token',
-      { config: publicRoute, schema: { tags, summary: 'Rotate X-Refresh-Token', security: [] } },
+      {
+        config: publicRoute,
+        schema: {
+          tags,
+          summary: 'Rotate X-Refresh-Token',
+          security: [],
+          response: answers(NoData, { description: tokensIn('X-Refresh-Token') }),
+        },
+      },
       async (request, reply) => {
         const token = await rotateRefreshToken(
           deps,
@@ -147,7 +176,10 @@ export const authRoutes: RoutePlugin = async (app) => {
 
     r.post(
       '/logout',
-      { config: publicRoute, schema: { tags, summary: 'End the login of the access or refresh token' } },
+      {
+        config: publicRoute,
+        schema: { tags, summary: 'End the login of the access or refresh token', response: nothing },
+      },
       async (request) => {
         const refresh = request.headers['x-refresh-token'];
         try {
@@ -175,6 +207,7 @@ export const authRoutes: RoutePlugin = async (app) => {
           summary: 'E-mail a reset-password link',
           security: [],
           body: Type.Object({ email: Email }),
+          response: nothing,
         },
       },
       async (request) => {
@@ -193,6 +226,9 @@ export const authRoutes: RoutePlugin = async (app) => {
           summary: 'Check a reset-password link token',
           security: [],
           body: Type.Object({ token: ActionToken }),
+          response: answers(Type.Object({ email: Type.String() }), {
+            description: "Success (code 0): the e-mail address of the token's user",
+          }),
         },
       },
       async (request) => ok(await verifyForgetPasswordToken(app.db, request.body.token)),
@@ -207,6 +243,7 @@ export const authRoutes: RoutePlugin = async (app) => {
           summary: 'Set a new password with a reset-password token',
           security: [],
           body: Type.Object({ token: ActionToken, password: NewPassword }),
+          response: nothing,
         },
       },
       async (request) => {
@@ -229,6 +266,7 @@ export const authRoutes: RoutePlugin = async (app) => {
           summary: 'Activate an account with the e-mailed token',
           security: [],
           body: Type.Object({ token: ActionToken, password: Type.Optional(NewPassword) }),
+          response: answers(ActivatedUserSchema),
         },
       },
       async (request) => ok(await activateByEmail(app.db, request.body.token, request.body.password)),
