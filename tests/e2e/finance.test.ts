@@ -1,19 +1,14 @@
 // The merchant's wallet in a real browser against a real `npm start` with the demo data (issue 10): a
 // merchant creates a pricey voucher pack, issues until the wallet runs short (5101, nothing issued),
 // tops up for free, issues again, and reads every movement in the wallet history.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   browserAvailable,
+  browserSuite,
   DEMO_PASSWORD,
-  launchBrowser,
-  newContext,
-  type PageProblems,
-  type RunningServer,
   screenshot,
   signIn,
   startDemoServer,
-  watchPage,
 } from './harness';
 
 const PASSWORD = DEMO_PASSWORD;
@@ -28,11 +23,9 @@ const day = (offset: number) => {
 };
 
 describe.skipIf(!browserAvailable())('the wallet in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let merchant: Page;
-  let problems: PageProblems;
+  const suite = browserSuite(startDemoServer, ['merchant']);
+  const merchant = suite.page.merchant;
+  const problems = suite.problems.merchant;
 
   /** Issues one voucher of the pack through its dialog and the spec's confirm. */
   const issueOne = async () => {
@@ -59,20 +52,6 @@ describe.skipIf(!browserAvailable())('the wallet in Chromium', () => {
         .textContent()) ?? '';
     return Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
   };
-
-  beforeAll(async () => {
-    server = await startDemoServer();
-    browser = await launchBrowser();
-    context = await newContext(browser, server.baseUrl);
-    merchant = await context.newPage();
-    problems = watchPage(merchant);
-  }, 600_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('issues until the wallet runs short, tops up for free, and issues again', async () => {
     await signIn(merchant, MERCHANT);

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { BASE_PATHS, type Envelope, HEADERS } from '../../contract';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -400,4 +401,69 @@ export const screenshot = async (page: Page, name: string): Promise<string> => {
   const file = path.join(RESULTS_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+};
+
+// ---- one browser suite's set-up ---------------------------------------------------------------------
+
+/**
+ * `target()` behind a stand-in object: a suite names its pages where it is declared, before the
+ * `beforeAll` that makes them has run; each use reaches the real object, methods bound to it.
+ */
+const lazy = <T extends object>(what: string, target: () => T | undefined): T =>
+  new Proxy({} as T, {
+    get: (_, prop) => {
+      const real = target();
+      if (!real) throw new Error(`${what} is used before the suite's beforeAll made it`);
+      const value: unknown = Reflect.get(real, prop, real);
+      return typeof value === 'function' ? value.bind(real) : value;
+    },
+  });
+
+export interface BrowserSuite<N extends string> {
+  server: RunningServer;
+  browser: Browser;
+  /** one signed-out page per name, each in a browser context of its own (its own storage) */
+  page: Record<N, Page>;
+  /** what each page reported that a user would call broken (watchPage) */
+  problems: Record<N, PageProblems>;
+}
+
+/**
+ * Called inside a `describe`: before its tests, `start()` a server, launch Chromium and open one
+ * page per name; after them, close everything. The answers are usable at once in the tests' code.
+ */
+export const browserSuite = <N extends string>(
+  start: () => Promise<RunningServer>,
+  names: readonly N[],
+  timeoutMs = 600_000,
+): BrowserSuite<N> => {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const pages = new Map<N, Page>();
+  const problems = new Map<N, PageProblems>();
+  beforeAll(async () => {
+    server = await start();
+    browser = await launchBrowser();
+    for (const name of names) {
+      const context = await newContext(browser, server.baseUrl);
+      contexts.push(context);
+      const page = await context.newPage();
+      pages.set(name, page);
+      problems.set(name, watchPage(page));
+    }
+  }, timeoutMs);
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+  const each = <T extends object>(what: string, of: Map<N, T>) =>
+    Object.fromEntries(names.map((n) => [n, lazy(`${what} ${n}`, () => of.get(n))])) as Record<N, T>;
+  return {
+    server: lazy('the server', () => server),
+    browser: lazy('the browser', () => browser),
+    page: each('the page', pages),
+    problems: each('the problems of', problems),
+  };
 };

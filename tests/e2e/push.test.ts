@@ -2,19 +2,14 @@
 // merchant writes a push to one store's members with a placeholder, sees the preview and the
 // recipient count, schedules it through the spec's confirm, and sees it COMPLETED by the job runner
 // with one delivery per member, each message filled in for its member.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   browserAvailable,
+  browserSuite,
   DEMO_PASSWORD,
-  launchBrowser,
-  newContext,
-  type PageProblems,
-  type RunningServer,
   screenshot,
   signIn,
   startDemoServer,
-  watchPage,
 } from './harness';
 
 const PASSWORD = DEMO_PASSWORD;
@@ -28,25 +23,9 @@ const yesterday = () => {
 };
 
 describe.skipIf(!browserAvailable())('a push notification in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let merchant: Page;
-  let problems: PageProblems;
-
-  beforeAll(async () => {
-    server = await startDemoServer();
-    browser = await launchBrowser();
-    context = await newContext(browser, server.baseUrl);
-    merchant = await context.newPage();
-    problems = watchPage(merchant);
-  }, 600_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite(startDemoServer, ['merchant']);
+  const merchant = suite.page.merchant;
+  const problems = suite.problems.merchant;
 
   it("the merchant schedules a push to one store's members and sees it sent to each of them", async () => {
     await signIn(merchant, MERCHANT);

@@ -1,19 +1,9 @@
 // A merchant's signup and an operator's approval in a real browser against a real `npm start`
 // (issue 5): the merchant fills the three-step /signup form and waits; the operator opens the
 // approval queue, approves; the merchant's "Check again" lands on / with the full merchant menu.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  browserAvailable,
-  launchBrowser,
-  newContext,
-  type PageProblems,
-  type RunningServer,
-  screenshot,
-  signIn,
-  startServer,
-  watchPage,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, browserSuite, screenshot, signIn, startServer } from './harness';
 
 const OPERATOR = { email: 'operator.signup@example.com', password: 'Operator-signup-Pass1' };
 const MERCHANT = { email: 'kopi.signup@example.com', password: 'Merchant-signup-Pass1' };
@@ -22,36 +12,18 @@ const COMPANY = 'Kopi Corner Pte Ltd';
 const menu = (page: Page) => page.getByTestId('side-menu');
 
 describe.skipIf(!browserAvailable())('merchant signup and operator approval in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let merchantContext: BrowserContext;
-  let operatorContext: BrowserContext;
-  let merchant: Page;
-  let operator: Page;
-  let merchantProblems: PageProblems;
-  let operatorProblems: PageProblems;
-
-  beforeAll(async () => {
-    server = await startServer({
-      adminEmail: OPERATOR.email,
-      adminPassword: OPERATOR.password,
-      users: [{ type: 'merchant', ...MERCHANT, name: 'Kopi Owner' }],
-    });
-    browser = await launchBrowser();
-    merchantContext = await newContext(browser, server.baseUrl);
-    operatorContext = await newContext(browser, server.baseUrl);
-    merchant = await merchantContext.newPage();
-    operator = await operatorContext.newPage();
-    merchantProblems = watchPage(merchant);
-    operatorProblems = watchPage(operator);
-  }, 400_000);
-
-  afterAll(async () => {
-    await merchantContext?.close();
-    await operatorContext?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite(
+    () =>
+      startServer({
+        adminEmail: OPERATOR.email,
+        adminPassword: OPERATOR.password,
+        users: [{ type: 'merchant', ...MERCHANT, name: 'Kopi Owner' }],
+      }),
+    ['merchant', 'operator'],
+    400_000,
+  );
+  const { merchant, operator } = suite.page;
+  const { merchant: merchantProblems, operator: operatorProblems } = suite.problems;
 
   it('the new merchant is sent to /signup and files the application in three steps', async () => {
     await signIn(merchant, MERCHANT);

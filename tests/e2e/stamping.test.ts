@@ -2,19 +2,14 @@
 // merchant issues a Kopi Lover Card (10 stamps, at most 2 a stamping) to a new member, stamps it to
 // completion with the store PIN, sees the reward voucher, voids the last stamping behind the spec's
 // confirm, and sees the card reopened with its reward gone; the Stamps Transaction list shows them.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   browserAvailable,
+  browserSuite,
   DEMO_PASSWORD,
-  launchBrowser,
-  newContext,
-  type PageProblems,
-  type RunningServer,
   screenshot,
   signIn,
   startDemoServer,
-  watchPage,
 } from './harness';
 
 const PASSWORD = DEMO_PASSWORD;
@@ -27,11 +22,9 @@ const PIN = '2468';
 const PIN_STORE = 'Harbour Kopi Tanjong Pagar';
 
 describe.skipIf(!browserAvailable())('stamping a card in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let merchant: Page;
-  let problems: PageProblems;
+  const suite = browserSuite(startDemoServer, ['merchant']);
+  const merchant = suite.page.merchant;
+  const problems = suite.problems.merchant;
   let receipt = 0;
   let rewardHref = '';
 
@@ -56,20 +49,6 @@ describe.skipIf(!browserAvailable())('stamping a card in Chromium', () => {
     await merchant.getByRole('button', { name: /^Confirm$/ }).click();
     await merchant.getByText(`Stamp ${MEMBER} success`).first().waitFor({ timeout: 20_000 });
   };
-
-  beforeAll(async () => {
-    server = await startDemoServer();
-    browser = await launchBrowser();
-    context = await newContext(browser, server.baseUrl);
-    merchant = await context.newPage();
-    problems = watchPage(merchant);
-  }, 600_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('issues a card of the programme to a new member', async () => {
     await signIn(merchant, MERCHANT);

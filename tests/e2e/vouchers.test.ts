@@ -1,19 +1,15 @@
 // A voucher campaign in a real browser against a real `npm start` with the demo data (issue 8): an
 // operator creates a pack for a merchant's company and brand; the merchant issues vouchers of it to a
 // member, redeems one at a store, and finds the member with both vouchers and their history.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   browserAvailable,
+  browserSuite,
   DEMO_PASSWORD,
-  launchBrowser,
-  newContext,
-  type PageProblems,
-  type RunningServer,
   screenshot,
   signIn,
   startDemoServer,
-  watchPage,
 } from './harness';
 
 const PASSWORD = DEMO_PASSWORD;
@@ -36,32 +32,9 @@ const pick = async (page: Page, label: RegExp, option: RegExp) => {
 };
 
 describe.skipIf(!browserAvailable())('a voucher campaign in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let operatorContext: BrowserContext;
-  let merchantContext: BrowserContext;
-  let operator: Page;
-  let merchant: Page;
-  let operatorProblems: PageProblems;
-  let merchantProblems: PageProblems;
-
-  beforeAll(async () => {
-    server = await startDemoServer();
-    browser = await launchBrowser();
-    operatorContext = await newContext(browser, server.baseUrl);
-    merchantContext = await newContext(browser, server.baseUrl);
-    operator = await operatorContext.newPage();
-    merchant = await merchantContext.newPage();
-    operatorProblems = watchPage(operator);
-    merchantProblems = watchPage(merchant);
-  }, 600_000);
-
-  afterAll(async () => {
-    await operatorContext?.close();
-    await merchantContext?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite(startDemoServer, ['operator', 'merchant']);
+  const { operator, merchant } = suite.page;
+  const { operator: operatorProblems, merchant: merchantProblems } = suite.problems;
 
   it('the operator creates a pack for the company and brand they pick', async () => {
     await signIn(operator, OPERATOR);
