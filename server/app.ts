@@ -1,16 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyPluginAsync,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { BASE_PATHS, ok } from '../contract';
+import type { App } from './app-types';
 import type { Config } from './config';
 import { appliedMigrations, committedMigrations, type Db } from './db/client';
 import { AppError } from './errors';
@@ -41,30 +35,6 @@ import { voucherRoutes } from './routes/vouchers';
 import { bindEmailActions } from './services/email-actions';
 import { createMailer, type Mailer } from './services/mail';
 import type { ThrottleStore } from './services/rate-limit';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-    db: Db;
-    mailer: Mailer;
-    /** set when SIGTERM arrives: /readyz answers 503 while in-flight requests finish */
-    draining: boolean;
-    /** where the login and mail throttles count */
-    throttleStore: ThrottleStore;
-  }
-}
-
-/** The app type route modules receive: TypeBox schemas give typed request bodies and queries. */
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
-
-/** A route module: `export const usersRoutes: RoutePlugin = async (app) => { app.get(...) }`. */
-export type RoutePlugin = FastifyPluginAsync<Record<never, never>, RawServerDefault, TypeBoxTypeProvider>;
 
 export interface BuildAppOptions {
   config: Config;

@@ -21,7 +21,7 @@ import { canAccess } from '../../contract/access';
 import type { Role } from '../../contract/claims';
 import { ok } from '../../contract/envelope';
 import type { ResourceDeclaration } from '../../resources/types';
-import type { App } from '../app';
+import type { App } from '../app-types';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from '../errors';
 import { answers } from '../resources/answers';

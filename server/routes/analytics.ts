@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { ANALYTICS_GROUPS, ANALYTICS_PATH } from '../../contract/analytics';
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
-import type { RoutePlugin } from '../app';
+import type { RoutePlugin } from '../app-types';
 import { AppError } from '../errors';
 import { AnalyticsAnswerSchema, answers } from '../resources/answers';
 import { callerOf } from '../resources/caller';

@@ -8,7 +8,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../../contract';
-import type { RoutePlugin } from '../app';
+import type { RoutePlugin } from '../app-types';
 import { AppError } from '../errors';
 import { authenticate } from '../plugins/auth';
 import {

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { PermissionAction } from '../../contract/enums';
 import { ok } from '../../contract/envelope';
-import type { RoutePlugin } from '../app';
+import type { RoutePlugin } from '../app-types';
 import { mainConfigs } from '../db/schema';
 import { isNoCount, listQueryOrThrow, selectPageOrThrow } from '../lib/list-query';
 import { requireUser } from '../plugins/auth';

@@ -1,7 +1,7 @@
 // GET /dashboard: the home page's figures for the caller (server/services/dashboard.ts).
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
-import type { RoutePlugin } from '../app';
+import type { RoutePlugin } from '../app-types';
 import { AppError } from '../errors';
 import { answers, DashboardAnswerSchema } from '../resources/answers';
 import { callerOf } from '../resources/caller';

@@ -6,7 +6,7 @@
 import { Type } from 'typebox';
 import { BASE_PATHS } from '../../contract/http';
 import { actionOf } from '../../resources/transitions';
-import type { RoutePlugin } from '../app';
+import type { RoutePlugin } from '../app-types';
 import { operation } from '../lib/operation';
 import { rowSchema, rowWith } from '../resources/answers';
 import { declarationOf } from '../resources/registry';

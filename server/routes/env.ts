@@ -1,4 +1,4 @@
-import type { RoutePlugin } from '../app';
+import type { RoutePlugin } from '../app-types';
 
 /** JSON that is also safe inside a <script> element or a JS file (no `</script>`, no U+2028/9). */
 export const scriptSafeJson = (value: unknown): string =>

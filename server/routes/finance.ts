@@ -10,7 +10,7 @@ import { PAYMENT_METHODS } from '../../contract/enums';
 import { ok } from '../../contract/envelope';
 import { FINANCE_PATHS, TOP_UP_MAX, TOP_UP_MIN } from '../../contract/finance';
 import { BASE_PATHS } from '../../contract/http';
-import type { RoutePlugin } from '../app';
+import type { RoutePlugin } from '../app-types';
 import { walletTransactions } from '../db/schema';
 import { AppError } from '../errors';
 import { operation } from '../lib/operation';

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
 import { MAINTENANCE_PATH } from '../../contract/maintenance';
-import type { RoutePlugin } from '../app';
+import type { RoutePlugin } from '../app-types';
 import { answers, MaintenanceAnswerSchema } from '../resources/answers';
 import { COUNTRY_CODE_PATTERN } from '../services/countries';
 import { maintenanceNow } from '../services/maintenance';

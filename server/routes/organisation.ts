@@ -10,7 +10,7 @@ import { BASE_PATHS } from '../../contract/http';
 import { brand, company, merchantSignup, store } from '../../resources';
 import { actionOf } from '../../resources/transitions';
 import type { ResourceDeclaration } from '../../resources/types';
-import type { RoutePlugin } from '../app';
+import type { RoutePlugin } from '../app-types';
 import { AppError } from '../errors';
 import { answers, rowSchema, rowWith } from '../resources/answers';
 import { actorFor } from '../resources/caller';

@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 import { PUSH_AUDIENCES, PUSH_TOKEN_PLATFORMS } from '../../contract/enums';
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
-import type { RoutePlugin } from '../app';
+import type { RoutePlugin } from '../app-types';
 import { AppError } from '../errors';
 import { operation } from '../lib/operation';
 import { AudiencePreviewSchema, answers, PushTokenAnswerSchema, rowSchema } from '../resources/answers';

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
-import type { RoutePlugin } from '../app';
+import type { RoutePlugin } from '../app-types';
 import { AppError } from '../errors';
 import { isNoCount } from '../lib/list-query';
 import { answers, csvAnswer, IdList, rowSchema } from '../resources/answers';

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
 import { actionOf } from '../../resources/transitions';
-import type { RoutePlugin } from '../app';
+import type { RoutePlugin } from '../app-types';
 import { operation } from '../lib/operation';
 import {
   answers,

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RoutePlugin } from '../app';
+import type { RoutePlugin } from '../app-types';
 import type { Config } from '../config';
 import { isApiPath } from '../plugins/auth';
 import { escapeHtml } from '../services/mail';

@@ -3,7 +3,7 @@
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
 import { SYSTEM_SETTINGS_PUBLIC_PATH } from '../../contract/system-config';
-import type { RoutePlugin } from '../app';
+import type { RoutePlugin } from '../app-types';
 import { answers, PublicSystemSettingsSchema } from '../resources/answers';
 import { publicSystemSettings } from '../services/system-config';
 

@@ -11,7 +11,7 @@ import { Type } from 'typebox';
 import { canAccess } from '../../contract/access';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract/constants';
 import { ok } from '../../contract/envelope';
-import type { RoutePlugin } from '../app';
+import type { RoutePlugin } from '../app-types';
 import { type UserGroupRow, type UserRow, userGroups, users } from '../db/schema';
 import { AppError } from '../errors';
 import { isNoCount, listQueryOrThrow, selectPageOrThrow } from '../lib/list-query';

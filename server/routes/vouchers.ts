@@ -6,7 +6,7 @@ import { VOUCHER_STATES } from '../../contract/enums';
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
 import { actionOf } from '../../resources/transitions';
-import type { RoutePlugin } from '../app';
+import type { RoutePlugin } from '../app-types';
 import { operation } from '../lib/operation';
 import { answers, rowSchema, rowWith, VoucherPackSummarySchema } from '../resources/answers';
 import { callerOf } from '../resources/caller';

@@ -2,8 +2,8 @@
 // throttling (the bench signs in often), listening on a free port of 127.0.0.1.
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import type { App } from '../../server/app';
 import { buildApp } from '../../server/app';
+import type { App } from '../../server/app-types';
 import { loadConfig } from '../../server/config';
 import type { Db } from '../../server/db/client';
 
