@@ -39,13 +39,9 @@ import {
 import { users } from '../server/db/schema/users';
 import { AppError } from '../server/errors';
 import { createJobRunner } from '../server/jobs/runner';
+import type { Caller } from '../server/resources/principal';
 import { DERIVED_RESOURCES } from '../server/resources/registry';
-import {
-  type Caller,
-  createResourceService,
-  type ResourceService,
-  type Row,
-} from '../server/resources/service';
+import { createResourceService, type ResourceService, type Row } from '../server/resources/service';
 import { createMainConfig } from '../server/services/config-main';
 import {
   activateDevice,

@@ -26,7 +26,7 @@ import { idempotencyKeys } from '../db/schema';
 import { AppError } from '../errors';
 import { answers } from '../resources/answers';
 import { callerOf } from '../resources/caller';
-import type { Caller } from '../resources/service';
+import type { Caller } from '../resources/principal';
 import type { DbOrTx } from '../services/audit';
 import { uniqueViolation } from './db-errors';
 import { prepared } from './prepared';

@@ -8,7 +8,7 @@ import type { UserRow } from '../db/schema';
 import { requireUser } from '../plugins/auth';
 import { accessSubjectFor } from '../services/rbac';
 import { type Actor, actorOf } from '../services/users';
-import type { Caller } from './service';
+import type { Caller } from './principal';
 
 /**
  * What an in-store device may do (contract/access canAccess): issue member cards and stamp

@@ -5,9 +5,8 @@
 // a missing one, so ids cannot be probed.
 import { and, asc, eq, getTableColumns, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type AccessSubject, canAccess, hiddenInBrand } from '../../contract/access';
-import type { Role } from '../../contract/claims';
-import type { Brand, PermissionAction, UserType } from '../../contract/enums';
+import { canAccess, hiddenInBrand } from '../../contract/access';
+import type { PermissionAction } from '../../contract/enums';
 import type { FieldViolation } from '../../contract/envelope';
 import { PUSH_PLACEHOLDERS, unknownPlaceholders } from '../../contract/push';
 import { refusalOf } from '../../resources/transitions';
@@ -32,30 +31,11 @@ import {
   type ScopeColumn,
   scopeKey,
 } from './naming';
+import type { Caller } from './principal';
 import { type DerivedResource, declarationOf, tableOf } from './registry';
 import { isServerOwned } from './schemas';
 import { type DerivedTable, ownFields, storedChoice } from './tables';
 import { VISIBILITY } from './visibility';
-
-/** The signed-in caller as the service needs them (loaded fresh from the database per request). */
-export interface Caller {
-  id: number;
-  email: string;
-  type: UserType;
-  role: Role;
-  companyId: number | null;
-  brandId: number | null;
-  storeId: number | null;
-  subject: AccessSubject;
-  /** the product variant this server runs (config BRAND): what it hides, nobody may use */
-  brand?: Brand;
-  /**
-   * Set when an in-store device signed in (`POST /auth/device-token`): the device's row as it is now.
-   * Such a caller acts for the device's company and store only, through the operations that accept
-   * devices (server/lib/operation.ts `devices: true`).
-   */
-  device?: { id: number; serialNo: string; lifecycle: string; storeId: number | null };
-}
 
 export type Operation = 'list' | 'get' | 'export' | 'create' | 'update' | 'delete' | 'action';
 

@@ -6,7 +6,7 @@ import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { devices, memberCards, members, store, vouchers } from '../db/schema';
 import type { DbOrTx } from '../services/audit';
-import type { Caller } from './service';
+import type { Caller } from './principal';
 
 type Org = Pick<Caller, 'companyId' | 'brandId' | 'storeId'>;
 

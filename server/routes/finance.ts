@@ -26,9 +26,9 @@ import {
   WalletAnswerSchema,
 } from '../resources/answers';
 import { callerOf } from '../resources/caller';
+import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
 import { Id } from '../resources/schemas';
-import type { Caller } from '../resources/service';
 import {
   applyStripeEvent,
   companyOf,

@@ -19,8 +19,9 @@ import type { Db } from '../db/client';
 import { brand, company, memberCards, push, stampsTransaction, store, voucherHistory } from '../db/schema';
 import { AppError } from '../errors';
 import { rowsOfResult } from '../lib/raw-rows';
+import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
-import { type Caller, callerScopeOf } from '../resources/service';
+import { callerScopeOf } from '../resources/service';
 import { timeZoneOf } from './dashboard';
 
 const DAY_MS = 86_400_000;

@@ -21,8 +21,9 @@ import {
   voucherHistory,
   vouchers,
 } from '../db/schema';
+import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
-import { type Caller, callerScopeOf } from '../resources/service';
+import { callerScopeOf } from '../resources/service';
 import { countryTermsOf } from './wallet';
 
 /** The window of the figures and of the daily series. */

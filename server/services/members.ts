@@ -6,8 +6,9 @@ import { VOUCHER_STATES, type VoucherState } from '../../contract/enums';
 import type { Db } from '../db/client';
 import { members, voucherHistory, vouchers } from '../db/schema';
 import { AppError } from '../errors';
+import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
-import { type Caller, callerScopeOf } from '../resources/service';
+import { callerScopeOf } from '../resources/service';
 import { membersVisibleTo } from '../resources/visibility';
 
 const voucherDecl = declarationOf('vouchers');

@@ -23,7 +23,7 @@ import type {
 import type { Config } from '../config';
 import { account, company, companySettings, paymentMethods, payments, stripeEvents } from '../db/schema';
 import { AppError } from '../errors';
-import type { Caller } from '../resources/service';
+import type { Caller } from '../resources/principal';
 import { type DbOrTx, recordAudit } from './audit';
 import { countryTermsOf, creditWallet, moneyString, type WalletRow, walletOf } from './wallet';
 

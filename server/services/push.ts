@@ -35,8 +35,9 @@ import {
 import { AppError } from '../errors';
 import { enqueue, type JobContext, type JobHandler } from '../jobs/runner';
 import { allowedMove } from '../lib/transition';
+import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
-import { type Caller, callerScopeOf } from '../resources/service';
+import { callerScopeOf } from '../resources/service';
 import { type DbOrTx, recordAudit } from './audit';
 import type { PushMessage, PushProvider } from './push-providers';
 import { CARD_STATE } from './stamping';

@@ -17,8 +17,9 @@ import { members, store, voucherHistory, voucherPacks, vouchers } from '../db/sc
 import { AppError } from '../errors';
 import { assertActsForStore } from '../lib/operation';
 import { allowedMove } from '../lib/transition';
+import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
-import { type Caller, callerScopeOf } from '../resources/service';
+import { callerScopeOf } from '../resources/service';
 import { type DbOrTx, recordAudit } from './audit';
 import { debitWallet, moneyString, timesMoney } from './wallet';
 
