@@ -7,6 +7,7 @@ import { createProviders } from '../../src/providers';
 import { STORAGE_KEYS } from '../../src/providers/storage';
 import { renderApp, signIn } from './renderApp';
 import { seedVouchers } from './resources/handlers';
+import { settled } from './settle';
 import { testEnv } from './setup';
 
 const T = { timeout: 10_000 };
@@ -67,7 +68,7 @@ describe('country (spec sections 3 and 7)', { timeout: 60_000 }, () => {
     const calls = ipService('MY');
     renderApp('/help');
     expect((await countrySelect()).textContent).toBe('HK');
-    await new Promise((r) => setTimeout(r, 200));
+    await settled();
     expect(calls).toHaveLength(0);
   });
 

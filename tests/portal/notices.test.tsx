@@ -5,6 +5,7 @@ import { BASE_PATHS, NOTIFICATION_MAX_VISIBLE } from '../../contract';
 import { server } from '../../mocks/node';
 import { createProviders } from '../../src/providers';
 import { NoticeHarness } from './NoticeHarness';
+import { settled } from './settle';
 
 const T = { timeout: 10_000 };
 const notices = () => screen.queryAllByTestId('notice');
@@ -74,7 +75,7 @@ describe('error notices (spec section 8)', { timeout: 60_000 }, () => {
     for (let i = 0; i < 7; i += 1) fireEvent.click(button);
     await waitFor(() => expect(notices()).toHaveLength(NOTIFICATION_MAX_VISIBLE), T);
     // The two extra ones wait in the queue rather than stacking up.
-    await new Promise((r) => setTimeout(r, 300));
+    await settled();
     expect(notices()).toHaveLength(NOTIFICATION_MAX_VISIBLE);
     const container = document.querySelector('.portal-notifications');
     expect(container).not.toBeNull();

@@ -6,6 +6,7 @@ import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { BASE_PATHS } from '../../contract';
 import { renewMockServer, server } from '../../mocks/node';
+import { useSettle } from './settle';
 
 /** jsdom resolves fetch URLs against nothing: the API bases must be absolute in tests. */
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -106,6 +107,7 @@ beforeAll(() => {
   renewMockServer();
   server.listen({ onUnhandledFrame: 'error' });
   requests = trackRequests();
+  useSettle(requests.settle);
 });
 beforeEach(() => {
   localStorage.clear();

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { MockDb, MockUser } from '../../../mocks/data';
 import { decideRequest, fileSignup } from '../../../mocks/organisation';
 import { renderApp, signIn, waitForPath } from '../renderApp';
+import { settled } from '../settle';
 import { useMockBackend } from './harness';
 
 const T = { timeout: 10_000 };
@@ -109,7 +110,7 @@ describe('approving merchant signups', { timeout: 60_000 }, () => {
     await waitForPath('/');
     expect(await screen.findByText('Welcome, Nina New', {}, T)).toBeInTheDocument();
     expect(await screen.findByRole('navigation', { name: 'Main menu' }, T)).toHaveTextContent('Stamp Cards');
-    await new Promise((r) => setTimeout(r, 300));
+    await settled();
     expect(window.location.pathname).toBe('/');
   });
 
