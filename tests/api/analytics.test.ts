@@ -3,14 +3,12 @@
 // on the other), issues two vouchers and redeems one; Other issues two, redeems one and an operator
 // expires the other; one push of Acme's reached 5 members. Then each caller's scope, the grouping,
 // an empty range and the range checks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { push } from '../../server/db/schema';
-import { addOrg, addUser, callerFor, MAIN, type Org } from './fixtures';
-import { APP_TIMEOUT, codeOf, createTestApp, dataOf, type TestApp } from './helpers';
+import { addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
+import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const call = callerFor(() => t, tokens);
+const { t, tokens, call } = apiSuite();
 let acme: Org;
 let other: Org;
 
@@ -67,7 +65,6 @@ const analytics = async (who: string, query: string) =>
   dataOf(await call(who, 'GET', `${MAIN}/analytics?${query}`)) as Answer;
 
 beforeAll(async () => {
-  t = await createTestApp();
   acme = await addOrg(t, 'Acme');
   other = await addOrg(t, 'Other');
   await addUser(t, tokens, 'op', { type: 'OPERATOR' });
@@ -141,10 +138,6 @@ beforeAll(async () => {
     failedCount: 0,
   } as never);
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 const ACME: Figures = {
   stampsGiven: 6,

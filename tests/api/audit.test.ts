@@ -4,18 +4,10 @@
 // secret. Operators read the rows through GET /audit-logs (merchants: 26237), filtered by actor,
 // resource, action and time.
 import { asc, desc, gt } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, company, users } from '../../server/db/schema';
-import {
-  APP_TIMEOUT,
-  caller,
-  createTestApp,
-  createUser,
-  dataOf,
-  lastMailedToken,
-  login,
-  type TestApp,
-} from './helpers';
+import { apiSuite } from './fixtures';
+import { APP_TIMEOUT, caller, createUser, dataOf, lastMailedToken, login } from './helpers';
 
 const MAIN = '/portal-main-service/api/v1';
 const USER = `${MAIN}/user`;
@@ -23,8 +15,7 @@ const GROUPS = `${MAIN}/user-group`;
 const AUDIT = `${MAIN}/audit-logs`;
 const PASSWORD = 'correct-horse-battery';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+const { t, tokens } = apiSuite();
 const ids: Record<string, number> = {};
 
 const call = caller(() => t.app, tokens);
@@ -53,7 +44,6 @@ const oneAuditOf = async (act: () => Promise<unknown>): Promise<AuditRow> => {
 const actor = (key: string) => ({ actorId: ids[key], actorEmail: `${key}@example.test` });
 
 beforeAll(async () => {
-  t = await createTestApp();
   const [c] = await t.db
     .insert(company)
     .values({ name: 'Alpha', registrationNo: 'R1', contactEmail: 'alpha@example.test' })
@@ -77,10 +67,6 @@ beforeAll(async () => {
     tokens[key] = r.accessToken;
   }
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t.close();
-});
 
 describe('invitations, registration and activation', () => {
   it('audits each invitation by its inviter, with the new user as `after`', async () => {

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { countryConfig, mainConfigs } from '../../server/db/schema';
-import { authHeader, createTestApp, createUser, login, type TestApp } from './helpers';
+import { apiSuite } from './fixtures';
+import { authHeader, createUser, login } from './helpers';
 
 const CONFIG = '/portal-main-service/api/v1/config/main';
 const PASSWORD = 'correct-horse-battery';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+const { t, tokens } = apiSuite();
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (
@@ -30,7 +30,6 @@ const expectError = (res: LightMyRequestResponse, status: number, code: number) 
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   for (const [key, type] of [
     ['op', 'OPERATOR'],
     ['m', 'MERCHANT'],
@@ -46,10 +45,6 @@ beforeAll(async () => {
     });
     tokens[key] = (await login(t.app, email, PASSWORD)).accessToken;
   }
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /supported-countries', () => {

@@ -2,10 +2,11 @@
 // types of the envelope, the page object and the data; the exact error code and name), so that portal
 // tests that pass against the mocks mean something against the server. Values are not compared.
 import { getResponse } from 'msw';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMockDb } from '../../mocks/data';
 import { createHandlers } from '../../mocks/handlers';
-import { createTestApp, createUser, type TestApp } from './helpers';
+import { apiSuite } from './fixtures';
+import { createUser } from './helpers';
 
 const MAIN = '/portal-main-service/api/v1';
 const PASSWORD = 'Password123!';
@@ -25,7 +26,7 @@ interface Req {
   body?: unknown;
 }
 
-let t: TestApp;
+const { t } = apiSuite();
 const mockDb = createMockDb();
 const handlers = createHandlers(mockDb);
 const tokens = { server: '', mock: '' };
@@ -120,7 +121,6 @@ const bearer = (side: 'server' | 'mock') => ({ authorization: `Bearer ${tokens[s
 const merchantBearer = (side: 'server' | 'mock') => ({ authorization: `Bearer ${merchantTokens[side]}` });
 
 beforeAll(async () => {
-  t = await createTestApp();
   await createUser(t.db, { email: OPERATOR, password: PASSWORD, type: 'OPERATOR', name: 'Olivia Operator' });
   await createUser(t.db, {
     email: MERCHANT,
@@ -147,10 +147,6 @@ beforeAll(async () => {
   merchantTokens.mock = m.mock.headers['x-access-token'] ?? '';
   refreshTokens.server = m.server.headers['x-refresh-token'] ?? '';
   refreshTokens.mock = m.mock.headers['x-refresh-token'] ?? '';
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('mocks and server answer in the same shapes', () => {

@@ -5,7 +5,7 @@
 // are real, so a 404 here means "not yours", not "wrong id".
 import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { canAccess, hiddenInBrand } from '../../contract/access';
 import { ERRORS } from '../../contract/errors';
 import { BASE_PATHS } from '../../contract/http';
@@ -16,14 +16,14 @@ import { DERIVED_RESOURCES, type DerivedResource, declarationOf } from '../../se
 import { isServerOwned } from '../../server/resources/schemas';
 import { ownFields } from '../../server/resources/tables';
 import { dayOf } from '../../server/services/vouchers';
-import { APP_TIMEOUT, authHeader, createTestApp, createUser, login, type TestApp } from './helpers';
+import { apiSuite } from './fixtures';
+import { APP_TIMEOUT, authHeader, createUser, login } from './helpers';
 
 const PASSWORD = 'correct-horse-battery';
 type Row = Record<string, unknown>;
 type Org = 'A' | 'B';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+const { t, tokens } = apiSuite();
 const userIds: Record<string, number> = {};
 /** fixture row ids: resource → org → id (scope-none resources share one row under both keys) */
 const fixtures: Record<string, Record<Org, number>> = {};
@@ -180,7 +180,6 @@ const bodyNamingB = (decl: ResourceDeclaration): Row => {
 const before: { rows: Record<string, Row[]> } = { rows: {} };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const op = await createUser(t.db, { email: 'op@example.test', password: PASSWORD, type: 'OPERATOR' });
   userIds.op = op.id;
   for (const r of ordered()) {
@@ -248,10 +247,6 @@ beforeAll(async () => {
   expect(issued.json(), issued.body).toMatchObject({ code: 0 });
   before.rows = await snapshot();
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t.close();
-});
 
 describe.each(DERIVED_RESOURCES.map((r) => [r.decl.name, r] as const))('%s', (_name, { decl }) => {
   const base = baseOf(decl);

@@ -2,14 +2,12 @@
 // the caller's scope: a merchant counts only its company's vouchers and members, an operator all;
 // a colleague without the permission gets null for that section, never a number.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { merchantSignup, users } from '../../server/db/schema';
-import { addOrg, addUser, callerFor, MAIN, type Org } from './fixtures';
-import { APP_TIMEOUT, createTestApp, dataOf, type TestApp } from './helpers';
+import { addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
+import { APP_TIMEOUT, dataOf } from './helpers';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const call = callerFor(() => t, tokens);
+const { t, tokens, call } = apiSuite();
 let acme: Org;
 let other: Org;
 
@@ -54,7 +52,6 @@ type Dashboard = {
 const dashboard = async (who: string) => dataOf(await call(who, 'GET', `${MAIN}/dashboard`)) as Dashboard;
 
 beforeAll(async () => {
-  t = await createTestApp();
   acme = await addOrg(t, 'Acme');
   other = await addOrg(t, 'Other');
   await addUser(t, tokens, 'op', { type: 'OPERATOR' });
@@ -70,10 +67,6 @@ beforeAll(async () => {
     approval: 'PENDING',
   } as never);
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('the dashboard', () => {
   it("counts a merchant's own vouchers and members only, with today's entry in the series", async () => {

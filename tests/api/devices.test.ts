@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_LIFECYCLE } from '../../contract/enums';
 import { ERRORS } from '../../contract/errors';
 import { devices as deviceTable } from '../../resources';
@@ -25,12 +25,10 @@ import {
 } from '../../server/db/schema';
 import { signAccessToken } from '../../server/services/tokens';
 import { dayOf } from '../../server/services/vouchers';
-import { addBrand, addOrg, addStore, addUser, callerFor, MAIN, type Org, PASSWORD } from './fixtures';
-import { APP_TIMEOUT, AUTH, codeOf, createTestApp, dataOf, login, type TestApp } from './helpers';
+import { addBrand, addOrg, addStore, addUser, apiSuite, MAIN, type Org, PASSWORD } from './fixtures';
+import { APP_TIMEOUT, AUTH, codeOf, dataOf, login } from './helpers';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const call = callerFor(() => t, tokens);
+const { t, tokens, call } = apiSuite();
 let acme: Org;
 let other: Org;
 /** a second brand of Acme with its store (the brand-limited colleague's) */
@@ -161,7 +159,6 @@ const redeem = (who: string, voucherId: number, storeId: number, headers: Record
   call(who, 'POST', `${MAIN}/vouchers/${voucherId}/redeem`, { storeId }, headers);
 
 beforeAll(async () => {
-  t = await createTestApp();
   acme = await addOrg(t, 'Acme');
   other = await addOrg(t, 'Other');
   acmeStore2 = await addStore(t, acme.companyId, acme.brandId, 'Acme Second Store');
@@ -187,10 +184,6 @@ beforeAll(async () => {
   ) as { id: number };
   packId = pack.id;
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('the declared lifecycle (resources/tables/devices.ts) is what the server does', () => {
   const ROLES = [

@@ -3,8 +3,9 @@
 // declarations and every operation answer their row or their wire type, and every hand-written route
 // its own; the list of routes without one is empty and may only stay so: a new route without an
 // answer fails.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_TIMEOUT, createTestApp, type TestApp } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiSuite } from './fixtures';
+import { APP_TIMEOUT } from './helpers';
 
 /** Hand-written routes not described yet (`METHOD path`): remove a line when its route gets `response`. */
 const NOT_DESCRIBED_YET: readonly string[] = [];
@@ -13,12 +14,11 @@ interface Operation {
   responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 
-let t: TestApp;
+const { t } = apiSuite();
 let described: string[] = [];
 let undescribed: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
   const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
     paths: Record<string, Record<string, Operation>>;
   };
@@ -32,10 +32,6 @@ beforeAll(async () => {
   described = described.sort();
   undescribed = undescribed.sort();
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('/docs/json', () => {
   it('describes the 200 answer of every route but the listed ones, and lists none that is described', () => {

@@ -1,29 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailActionTokens, users } from '../../server/db/schema';
 import { issueEmailAction } from '../../server/services/email-actions';
 import { countActiveLogins } from '../../server/services/sessions';
-import {
-  APP_TIMEOUT,
-  AUTH,
-  createTestApp,
-  createUser,
-  lastMailedToken,
-  login,
-  readOutbox,
-  type TestApp,
-} from './helpers';
+import { apiSuite } from './fixtures';
+import { AUTH, createUser, lastMailedToken, login, readOutbox } from './helpers';
 
 const ACTIVATE = '/portal-main-service/api/v1/user/active-by-email';
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-}, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t.close();
-}, APP_TIMEOUT);
+const { t } = apiSuite();
 
 const post = (path: string, payload: object) =>
   t.app.inject({ method: 'POST', url: `${AUTH}${path}`, payload });

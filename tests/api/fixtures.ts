@@ -1,8 +1,16 @@
 // Organisations for the loyalty-core API tests: companies, brands and stores inserted directly, with
 // an operator and an approved merchant owner signed in, so a test starts at the operation it tests.
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { brand, company, store } from '../../server/db/schema';
-import { caller, createUser, login, type TestApp } from './helpers';
+import {
+  APP_TIMEOUT,
+  caller,
+  createTestApp,
+  createUser,
+  login,
+  type TestApp,
+  type TestAppOptions,
+} from './helpers';
 
 export const MAIN = '/portal-main-service/api/v1';
 export const PASSWORD = 'correct-horse-battery';
@@ -83,3 +91,57 @@ export const addUser = async (
 };
 
 export const callerFor = (t: () => TestApp, tokens: Record<string, string>) => caller(() => t().app, tokens);
+
+export interface ApiSuite {
+  /**
+   * The file's app, made in beforeAll: a stable view whose `app`, `db`, `config` and `close` read the
+   * app of the moment, so it can be destructured at the top of a file and handed to addOrg, addUser
+   * and callerFor; reading them before the beforeAll ran throws.
+   */
+  t: TestApp;
+  /** signed-in tokens by name, filled by addUser and signIn */
+  tokens: Record<string, string>;
+  /** callerFor(t, tokens) */
+  call: ReturnType<typeof callerFor>;
+}
+
+/**
+ * The set-up every API suite repeats: registers a beforeAll that creates the app (with `options`,
+ * within APP_TIMEOUT) and an afterAll that closes it. Call it at the top of a file (or of a describe),
+ * before the file's own beforeAll: Vitest runs beforeAll hooks in the order they were registered, and
+ * afterAll hooks in the reverse order, so the file's set-up finds the app made and its tear-down
+ * finds it still open.
+ */
+export const apiSuite = (options: TestAppOptions = {}): ApiSuite => {
+  let current: TestApp | undefined;
+  const get = (): TestApp => {
+    if (!current) {
+      throw new Error(
+        'apiSuite: the app is made in beforeAll and closed in afterAll; use it inside a hook or a test',
+      );
+    }
+    return current;
+  };
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  }, APP_TIMEOUT);
+  afterAll(async () => {
+    const closing = current;
+    current = undefined;
+    await closing?.close();
+  }, APP_TIMEOUT);
+  const t: TestApp = {
+    get app() {
+      return get().app;
+    },
+    get db() {
+      return get().db;
+    },
+    get config() {
+      return get().config;
+    },
+    close: () => get().close(),
+  };
+  const tokens: Record<string, string> = {};
+  return { t, tokens, call: callerFor(() => t, tokens) };
+};

@@ -5,19 +5,17 @@
 // merchant, plus the public signup. Whatever comes in, the answer is the contract's envelope with a
 // status below 500. A failure prints the seed and the shrunk case that broke it.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../contract/http';
 import { RESOURCES } from '../../resources';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { addedScopeColumns } from '../../server/resources/naming';
 import { DERIVED_RESOURCES } from '../../server/resources/registry';
 import { isServerOwned } from '../../server/resources/schemas';
-import { addOrg, addUser, callerFor, type Org } from './fixtures';
-import { APP_TIMEOUT, createTestApp, type TestApp } from './helpers';
+import { addOrg, addUser, apiSuite, type Org } from './fixtures';
+import { APP_TIMEOUT } from './helpers';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const call = callerFor(() => t, tokens);
+const { t, tokens, call } = apiSuite();
 let acme: Org;
 
 /** Runs per resource and kind: enough to meet every generator often, small enough for CI. */
@@ -230,15 +228,10 @@ const expectNo5xx = (res: { statusCode: number; body: string }, what: string) =>
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   acme = await addOrg(t, 'Acme');
   await addUser(t, tokens, 'op', { type: 'OPERATOR' });
   await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('no input gives a 500', () => {
   it.each(DERIVED_RESOURCES.map((r) => [r.decl.name, r.decl] as const))(

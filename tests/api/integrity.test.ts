@@ -2,18 +2,16 @@
 // merchant whose signup is not approved is refused every write route there is (26204), generic or
 // operation, while their reads, signup, profile and password stay open.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../contract/http';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { users } from '../../server/db/schema';
 import { OPERATION_URLS } from '../../server/lib/operation';
 import { DERIVED_RESOURCES } from '../../server/resources/registry';
-import { addOrg, addUser, callerFor, MAIN } from './fixtures';
-import { APP_TIMEOUT, codeOf, createTestApp, type TestApp } from './helpers';
+import { addOrg, addUser, apiSuite, MAIN } from './fixtures';
+import { APP_TIMEOUT, codeOf } from './helpers';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const call = callerFor(() => t, tokens);
+const { t, tokens, call } = apiSuite();
 
 const DECLS = DERIVED_RESOURCES.map((r) => r.decl);
 const baseOf = (d: ResourceDeclaration) => `${BASE_PATHS[d.service ?? 'main']}${d.path}`;
@@ -44,15 +42,10 @@ const otherValue = (f: FieldDeclaration): unknown => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const org = await addOrg(t, 'Pending');
   await addUser(t, tokens, 'op', { type: 'OPERATOR' });
   await addUser(t, tokens, 'pending', { type: 'MERCHANT', companyId: org.companyId, approved: false });
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('operation-only fields and ledgers', () => {
   const moved = DECLS.flatMap((d) =>

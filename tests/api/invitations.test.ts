@@ -3,26 +3,16 @@
 // Plus the brand- or store-limited merchant invitation and its 26431/26440/26434 and
 // 26432/26441/26435 refusals, and 26222 / 26221 on every invitation.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { brand, company, store, users } from '../../server/db/schema';
-import {
-  APP_TIMEOUT,
-  caller,
-  codeOf,
-  createTestApp,
-  createUser,
-  lastMailedToken,
-  login,
-  readOutbox,
-  type TestApp,
-} from './helpers';
+import { apiSuite } from './fixtures';
+import { APP_TIMEOUT, caller, codeOf, createUser, lastMailedToken, login, readOutbox } from './helpers';
 
 const MAIN = '/portal-main-service/api/v1';
 const USER = `${MAIN}/user`;
 const PASSWORD = 'correct-horse-battery';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+const { t, tokens } = apiSuite();
 const ids: Record<string, number> = {};
 
 const call = caller(() => t.app, tokens);
@@ -91,7 +81,6 @@ const acceptInvitation = async (email: string, password: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   ids.co = await addCompany('acme');
   ids.other = await addCompany('globex');
   ids.pending = await addCompany('initech', 'SUBMITTED');
@@ -139,10 +128,6 @@ beforeAll(async () => {
   await signIn('brand', 'brand-mgr@example.test');
   await signIn('store', 'store-mgr@example.test');
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t.close();
-});
 
 describe('end to end through the outbox', () => {
   it('a merchant invites a colleague: mail, activation with a password, sign-in', async () => {

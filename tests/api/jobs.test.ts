@@ -3,7 +3,7 @@
 // periodic slots, singleton keys, the built-in cleanup, stop(), and the JOBS switch. Every poll gets
 // an explicit `now`, so nothing waits for the clock.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { createDb } from '../../server/db/client';
 import { idempotencyKeys, jobs } from '../../server/db/schema';
@@ -15,17 +15,10 @@ import {
   type JobLog,
   type JobRunnerOptions,
 } from '../../server/jobs/runner';
-import { APP_TIMEOUT, createTestApp, createUser, TEST_ENV, type TestApp } from './helpers';
+import { apiSuite } from './fixtures';
+import { APP_TIMEOUT, createUser, TEST_ENV } from './helpers';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-}, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t.close();
-}, APP_TIMEOUT);
+const { t } = apiSuite();
 
 beforeEach(async () => {
   await t.db.delete(jobs);

@@ -6,12 +6,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listLimits } from '../../server/lib/list-page';
-import { addOrg, addUser, callerFor, MAIN } from './fixtures';
-import { APP_TIMEOUT, createTestApp, type TestApp } from './helpers';
+import { addOrg, addUser, apiSuite, MAIN } from './fixtures';
+import { APP_TIMEOUT } from './helpers';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const call = callerFor(() => t, tokens);
+const { t, tokens, call } = apiSuite();
 const saved = { ...listLimits };
 const LIST = `${MAIN}/stamps-transactions`;
 const q = (params: Record<string, unknown>) =>
@@ -20,7 +18,6 @@ const q = (params: Record<string, unknown>) =>
     .join('&')}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
   listLimits.largeTableRows = 1000;
   listLimits.estimateTtlMs = 0;
   const a = await addOrg(t, 'Large A');
@@ -38,7 +35,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   Object.assign(listLimits, saved);
-  await t?.close();
 });
 
 describe('lists of a large table', () => {

@@ -7,23 +7,14 @@
 // serve the query whatever the table's size today (an empty table would otherwise always be
 // scanned). Last, on generated rows with the planner left alone, the plans a large table gets.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { scopeColumnsOf, scopeKey, snake, tableNameOf } from '../../server/resources/naming';
 import { DERIVED_RESOURCES } from '../../server/resources/registry';
 import { hasTrigramIndex, ownFields, storedChoice } from '../../server/resources/tables';
-import { addOrg } from './fixtures';
-import { APP_TIMEOUT, createTestApp, type TestApp } from './helpers';
+import { addOrg, apiSuite } from './fixtures';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-}, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t?.close();
-});
+const { t } = apiSuite();
 
 /** The plan of `query` as text lines; `priced` prices out what an index would avoid. */
 const plan = async (

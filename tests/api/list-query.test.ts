@@ -1,13 +1,14 @@
 // The list query against a real database (PGlite, or PostgreSQL with DATABASE_URL): what the SQL
 // pieces select, not how they look.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { parseListQuery, selectPageOrThrow } from '../../server/lib/list-query';
 import type { ListSpec, RawListQuery } from '../../server/lib/list-types';
 import { userListSpec } from '../../server/services/users';
-import { createTestApp, createUser, type TestApp } from './helpers';
+import { apiSuite } from './fixtures';
+import { createUser } from './helpers';
 
-let t: TestApp;
+const { t } = apiSuite();
 
 const spec: ListSpec = {
   ...userListSpec,
@@ -22,7 +23,6 @@ const select = async (raw: RawListQuery, noCount = false) => {
 const emails = (rows: Record<string, unknown>[]) => rows.map((r) => r.email);
 
 beforeAll(async () => {
-  t = await createTestApp();
   // 25 users sharing one name, so only the id tie-breaker orders them
   for (let i = 0; i < 25; i++) {
     await createUser(t.db, {
@@ -32,10 +32,6 @@ beforeAll(async () => {
     });
   }
   await createUser(t.db, { email: 'under_score@example.test', name: '100% real', companyId: 123 });
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe('list query on the database', () => {

@@ -1,26 +1,19 @@
 // Maintenance windows: operators declare them through the generic routes of maintenanceConfig
 // (merchants are refused, the end must not come before the start), and the public GET /maintenance
 // answers the window on now and the next one, for every country and for the one named.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOrg, addUser, callerFor, MAIN } from './fixtures';
-import { APP_TIMEOUT, codeOf, createTestApp, dataOf, type TestApp } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addOrg, addUser, apiSuite, MAIN } from './fixtures';
+import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const call = callerFor(() => t, tokens);
+const { t, tokens, call } = apiSuite();
 
 const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 beforeAll(async () => {
-  t = await createTestApp();
   const acme = await addOrg(t, 'Acme');
   await addUser(t, tokens, 'op', { type: 'OPERATOR' });
   await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('maintenance windows', () => {
   it('answers nothing on, nothing next, before any window exists (and without a token)', async () => {

@@ -3,19 +3,18 @@
 // store requests through the same queue; every 26400 and 26420-26441 error where its name says; two
 // operators deciding one request at once; the audit entries each step leaves.
 import { and, eq, or } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, brand, company, merchantSignup, store, users } from '../../server/db/schema';
+import { apiSuite } from './fixtures';
 import {
   APP_TIMEOUT,
   caller,
   codeOf,
-  createTestApp,
   createUser,
   dataOf,
   lastMailedToken,
   login,
   readOutbox,
-  type TestApp,
 } from './helpers';
 
 const MAIN = '/portal-main-service/api/v1';
@@ -23,8 +22,7 @@ const ORG = `${MAIN}/organization`;
 const REQUESTS = `${MAIN}/merchant-signups`;
 const PASSWORD = 'correct-horse-battery';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+const { t, tokens } = apiSuite();
 
 const call = caller(() => t.app, tokens);
 
@@ -74,7 +72,6 @@ const approvedMerchant = async (who: string, n: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   await createUser(t.db, {
     email: 'op@example.test',
     password: PASSWORD,
@@ -89,10 +86,6 @@ beforeAll(async () => {
   });
   await signIn('op', 'op@example.test');
   await signIn('op2', 'op2@example.test');
-}, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t?.close();
 }, APP_TIMEOUT);
 
 describe('the signup path', () => {

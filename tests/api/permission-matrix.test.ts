@@ -5,7 +5,7 @@
 // roles and contract/access canAccess refuse, and something else where they allow. Then granting:
 // a merchant never grants more than they hold (26238), and operators never reach finance.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccessSubject,
   canAccess,
@@ -27,7 +27,8 @@ import {
   userPermissions,
   users,
 } from '../../server/db/schema';
-import { APP_TIMEOUT, caller, codeOf, createTestApp, createUser, login, type TestApp } from './helpers';
+import { apiSuite } from './fixtures';
+import { APP_TIMEOUT, caller, codeOf, createUser, login } from './helpers';
 
 const MAIN = BASE_PATHS.main;
 const USER = `${MAIN}/user`;
@@ -72,15 +73,13 @@ const ROLES: RoleCase[] = [
 
 const ACTIONS: readonly PermissionAction[] = ['VIEW', 'ADD', 'UPDATE'];
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+const { t, tokens } = apiSuite();
 const ids: Record<string, number> = {};
 let inviteCount = 0;
 
 const call = caller(() => t.app, tokens);
 
 beforeAll(async () => {
-  t = await createTestApp();
   const [c] = await t.db
     .insert(company)
     .values({ name: 'Alpha', registrationNo: 'R1', contactEmail: 'alpha@example.test' })
@@ -117,10 +116,6 @@ beforeAll(async () => {
     tokens[r.key] = res.accessToken;
   }
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t.close();
-});
 
 /** The request that exercises `action` on `decl` for `who` (hand-written routes for users and groups). */
 const requestFor = (decl: ResourceDeclaration, action: PermissionAction, who: RoleCase) => {

@@ -1,21 +1,21 @@
 // Every declared resource's list route answers: the paged envelope for a role the declaration and
 // the access rule allow, 403 ACCESS_DENIED otherwise, for an operator and for a merchant owner. The
 // hand-written routes of the 'existing' declarations (users, user groups) are walked too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { canAccess, hiddenInBrand } from '../../contract/access';
 import type { Role } from '../../contract/claims';
 import { BASE_PATHS } from '../../contract/http';
 import { RESOURCES } from '../../resources';
 import type { ResourceDeclaration } from '../../resources/types';
 import { company } from '../../server/db/schema';
-import { APP_TIMEOUT, authHeader, createTestApp, createUser, login, type TestApp } from './helpers';
+import { apiSuite } from './fixtures';
+import { APP_TIMEOUT, authHeader, createUser, login } from './helpers';
 
 const PASSWORD = 'correct-horse-battery';
-let t: TestApp;
+const { t } = apiSuite();
 const tokens: Partial<Record<Role, string>> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
   const [c] = await t.db
     .insert(company)
     .values({ name: 'Alpha', registrationNo: 'R1', contactEmail: 'alpha@example.test' })
@@ -30,10 +30,6 @@ beforeAll(async () => {
   tokens.operator = (await login(t.app, 'op@example.test', PASSWORD)).accessToken;
   tokens.merchant = (await login(t.app, 'owner@example.test', PASSWORD)).accessToken;
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t.close();
-});
 
 const declarations = RESOURCES as readonly ResourceDeclaration[];
 

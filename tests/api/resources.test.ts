@@ -5,9 +5,10 @@
 // refuse.
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { brand, devices, products, push, pushTemplates, users, vouchers } from '../../server/db/schema';
-import { APP_TIMEOUT, authHeader, createTestApp, createUser, login, type TestApp } from './helpers';
+import { apiSuite } from './fixtures';
+import { APP_TIMEOUT, authHeader, createUser, login } from './helpers';
 
 const MAIN = '/portal-main-service/api/v1';
 const VOUCHERS = `${MAIN}/vouchers`;
@@ -17,8 +18,7 @@ const PRODUCTS = `${MAIN}/products`;
 const DEVICES = `${MAIN}/devices`;
 const PASSWORD = 'correct-horse-battery';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+const { t, tokens } = apiSuite();
 const ids: Record<string, number> = {};
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -87,7 +87,6 @@ const seeded = Array.from({ length: 24 }, (_, i) => ({
 }));
 
 beforeAll(async () => {
-  t = await createTestApp();
   await signIn('op', 'op@example.test', { email: 'op@example.test', type: 'OPERATOR' });
   for (const [key, name] of [
     ['companyA', 'Alpha Pte Ltd'],
@@ -182,10 +181,6 @@ beforeAll(async () => {
     { serialNo: 'SN-A-CLERK', state: 'ACTIVE', lifecycle: 'ACTIVE', companyId: ids.companyA ?? 0 },
   ] as never);
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t.close();
-});
 
 describe('vouchers list', () => {
   it('answers the envelope with the page and the default sort (createTime desc, id tie-breaker)', async () => {

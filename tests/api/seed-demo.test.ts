@@ -3,7 +3,7 @@
 // sign in and see their own company's rows through the API, and a second run changes nothing.
 import { count, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   APPROVAL_STATES,
   DEVICE_LIFECYCLE,
@@ -21,7 +21,8 @@ import { DEMO_MARKER_REGISTRATION_NO, type SeedResult, seedDemo } from '../../sc
 import * as derived from '../../server/db/schema/resources';
 import { users } from '../../server/db/schema/users';
 import { DERIVED_RESOURCES } from '../../server/resources/registry';
-import { APP_TIMEOUT, authHeader, createTestApp, login, type TestApp } from './helpers';
+import { apiSuite } from './fixtures';
+import { APP_TIMEOUT, authHeader, login } from './helpers';
 
 const PASSWORD = 'demo-password-42';
 const NOW = new Date('2026-03-01T04:00:00.000Z');
@@ -38,7 +39,7 @@ const col = (t: AnyTable, name: string): AnyPgColumn => {
   return c;
 };
 
-let t: TestApp;
+const { t } = apiSuite();
 let first: SeedResult;
 
 const rowCount = async (name: string, where?: SQL): Promise<number> => {
@@ -52,13 +53,8 @@ const distinct = async (name: string, field: string): Promise<unknown[]> => {
 const sorted = (values: readonly unknown[]) => [...values].sort();
 
 beforeAll(async () => {
-  t = await createTestApp();
   first = await seedDemo(t.db, { password: PASSWORD, now: NOW });
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('npm run seed:demo', () => {
   it('writes rows into every derived table and reports them', async () => {

@@ -3,7 +3,7 @@
 // completion and reward voucher, voiding (6628, 26624, 6805), the store PIN, the expiry job, the
 // ledgers and races on one card and one transaction.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STAMP_CARD_STATE_VALUES, STAMP_CARD_STATES } from '../../contract/enums';
 import { ERRORS } from '../../contract/errors';
 import { memberCards as memberCardsDecl } from '../../resources/tables/memberCards';
@@ -23,12 +23,10 @@ import {
 import { expireDueMemberCards, PIN_WINDOW_MS } from '../../server/services/stamping';
 import { dayOf } from '../../server/services/vouchers';
 import { creditWallet } from '../../server/services/wallet';
-import { addOrg, addStore, addUser, callerFor, MAIN, type Org } from './fixtures';
-import { APP_TIMEOUT, codeOf, createTestApp, dataOf, type TestApp } from './helpers';
+import { addOrg, addStore, addUser, apiSuite, MAIN, type Org } from './fixtures';
+import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const call = callerFor(() => t, tokens);
+const { t, tokens, call } = apiSuite();
 let acme: Org;
 let other: Org;
 let rewardPackId: number;
@@ -107,7 +105,6 @@ const movementsOf = async (cardId: number) =>
   ).map((m) => [m.stampsDelta, m.stampsAfter]);
 
 beforeAll(async () => {
-  t = await createTestApp();
   acme = await addOrg(t, 'Acme');
   other = await addOrg(t, 'Other');
   await addUser(t, tokens, 'op', { type: 'OPERATOR' });
@@ -128,10 +125,6 @@ beforeAll(async () => {
   ) as { id: number };
   rewardPackId = pack.id;
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('programme rules', () => {
   it.each([

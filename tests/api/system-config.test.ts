@@ -1,24 +1,17 @@
 // System Config: operators keep the product's key/value settings through the generic routes of the
 // systemConfig table (merchants are refused; one row per known key), and the public
 // GET /system-config/public answers the settings shown to anyone, without a token.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOrg, addUser, callerFor, MAIN } from './fixtures';
-import { APP_TIMEOUT, codeOf, createTestApp, dataOf, type TestApp } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addOrg, addUser, apiSuite, MAIN } from './fixtures';
+import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const call = callerFor(() => t, tokens);
+const { t, tokens, call } = apiSuite();
 
 beforeAll(async () => {
-  t = await createTestApp();
   const acme = await addOrg(t, 'Acme');
   await addUser(t, tokens, 'op', { type: 'OPERATOR' });
   await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('system config', () => {
   it('answers no settings before any is set, without a token', async () => {

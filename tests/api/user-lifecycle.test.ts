@@ -2,27 +2,18 @@
 // invitation (POST /user/{id}/invitation/resend), who may do either, their audit entries, and the
 // list rows' groups. Runs on PGlite, and on PostgreSQL with DATABASE_URL set.
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../server/db/schema';
-import {
-  caller,
-  codeOf,
-  createTestApp,
-  createUser,
-  lastMailedToken,
-  login,
-  readOutbox,
-  type TestApp,
-} from './helpers';
+import { apiSuite } from './fixtures';
+import { caller, codeOf, createUser, lastMailedToken, login, readOutbox } from './helpers';
 
 const MAIN = '/portal-main-service/api/v1';
 const USER = `${MAIN}/user`;
 const AUTH = `${MAIN}/auth`;
 const PASSWORD = 'correct-horse-battery';
 
-let t: TestApp;
+const { t, tokens } = apiSuite();
 const ids: Record<string, number> = {};
-const tokens: Record<string, string> = {};
 const refresh: Record<string, string> = {};
 
 const call = caller(() => t.app, tokens);
@@ -61,7 +52,6 @@ const stateOf = async (target: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const people = [
     { key: 'op', email: 'op@example.test', type: 'OPERATOR' as const },
     { key: 'op2', email: 'op2@example.test', type: 'OPERATOR' as const },
@@ -93,10 +83,6 @@ beforeAll(async () => {
       })
     ).json().code,
   ).toBe(0);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('PATCH /user/{id}/state', () => {

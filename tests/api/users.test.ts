@@ -1,24 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { company, userGroupPermissions, userGroups, users } from '../../server/db/schema';
-import {
-  authHeader,
-  createTestApp,
-  createUser,
-  lastMailedToken,
-  login,
-  readOutbox,
-  type TestApp,
-} from './helpers';
+import { apiSuite } from './fixtures';
+import { authHeader, createUser, lastMailedToken, login, readOutbox } from './helpers';
 
 const MAIN = '/portal-main-service/api/v1';
 const USER = `${MAIN}/user`;
 const PASSWORD = 'correct-horse-battery';
 
-let t: TestApp;
+const { t, tokens } = apiSuite();
 const ids: Record<string, number> = {};
-const tokens: Record<string, string> = {};
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (
@@ -46,7 +38,6 @@ const signIn = async (name: string, email: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const people = [
     { key: 'op', email: 'op@example.test', type: 'OPERATOR' as const, name: 'Olive Operator' },
     { key: 'op2', email: 'op2@example.test', type: 'OPERATOR' as const, name: 'Otto Operator' },
@@ -73,10 +64,6 @@ beforeAll(async () => {
     .update(users)
     .set({ invitationType: 'MERCHANT_INVITE_MERCHANT' })
     .where(eq(users.id, ids.a2 ?? 0));
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /user (paged list)', () => {

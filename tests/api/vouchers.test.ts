@@ -3,19 +3,17 @@
 // by the job), the member lookup, idempotency, races on one pack and one voucher, and that nothing
 // moves a voucher's state, a pack's count or a ledger row except these operations.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { VOUCHER_STATES } from '../../contract/enums';
 import { ERRORS } from '../../contract/errors';
 import { vouchers as voucherDecl } from '../../resources';
 import { refusalOf } from '../../resources/transitions';
 import { auditLog, members, voucherHistory, voucherPacks, vouchers } from '../../server/db/schema';
 import { dayOf, expireDueVouchers } from '../../server/services/vouchers';
-import { addOrg, addStore, addUser, callerFor, MAIN, type Org } from './fixtures';
-import { APP_TIMEOUT, codeOf, createTestApp, dataOf, type TestApp } from './helpers';
+import { addOrg, addStore, addUser, apiSuite, MAIN, type Org } from './fixtures';
+import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const call = callerFor(() => t, tokens);
+const { t, tokens, call } = apiSuite();
 let acme: Org;
 let other: Org;
 
@@ -66,7 +64,6 @@ const historyOf = async (voucherId: number) =>
   ).map((h) => h.action);
 
 beforeAll(async () => {
-  t = await createTestApp();
   acme = await addOrg(t, 'Acme');
   other = await addOrg(t, 'Other');
   await addUser(t, tokens, 'op', { type: 'OPERATOR' });
@@ -74,10 +71,6 @@ beforeAll(async () => {
   await addUser(t, tokens, 'stranger', { type: 'MERCHANT', companyId: other.companyId });
   await addUser(t, tokens, 'pending', { type: 'MERCHANT', companyId: acme.companyId, approved: false });
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('voucher pack rules', () => {
   it.each([
