@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_TIMEOUT, AUTH, createTestApp, createUser, readOutbox, type TestApp } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiSuite } from './fixtures';
+import { APP_TIMEOUT, AUTH, createUser, readOutbox } from './helpers';
 
 const PASSWORD = 'the right password';
-let t: TestApp;
+const { t } = apiSuite({
+  env: {
+    LOGIN_MAX_FAILURES: '3',
+    LOGIN_BLOCK_SECONDS: '900',
+    LOGIN_MAX_PER_IP: '6',
+    MAIL_MAX_PER_ADDRESS: '2',
+  },
+});
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: {
-      LOGIN_MAX_FAILURES: '3',
-      LOGIN_BLOCK_SECONDS: '900',
-      LOGIN_MAX_PER_IP: '6',
-      MAIL_MAX_PER_ADDRESS: '2',
-    },
-  });
   await createUser(t.db, { email: 'target@example.com', password: PASSWORD });
   await createUser(t.db, { email: 'other@example.com', password: PASSWORD });
-}, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t.close();
 }, APP_TIMEOUT);
 
 const attempt = (email: string, password: string, ip: string) =>

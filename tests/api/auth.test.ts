@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../contract';
 import { loginSessions, refreshTokens, userGroupMembers, userGroups, users } from '../../server/db/schema';
 import { requireOperator, requireUser } from '../../server/plugins/auth';
 import { signAccessToken } from '../../server/services/tokens';
+import { apiSuite } from './fixtures';
 import {
   APP_TIMEOUT,
   AUTH,
@@ -19,16 +20,15 @@ import {
 const ME = '/portal-main-service/api/v1/probe/me';
 const OPS = '/portal-main-service/api/v1/probe/operators-only';
 const PASSWORD = 'correct horse battery';
-let t: TestApp;
 let merchantId: number;
 
 const probes = (app: TestApp['app']) => {
   app.get(ME, async (request) => ok(requireUser(request)));
   app.get(OPS, async (request) => ok(requireOperator(request).id));
 };
+const { t } = apiSuite({ setup: probes });
 
 beforeAll(async () => {
-  t = await createTestApp({ setup: probes });
   merchantId = (
     await createUser(t.db, {
       email: 'Merchant@Example.com',
@@ -45,10 +45,6 @@ beforeAll(async () => {
     type: 'OPERATOR',
     signupState: 'APPROVAL',
   });
-}, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t.close();
 }, APP_TIMEOUT);
 
 const me = (token: string) => t.app.inject({ method: 'GET', url: ME, headers: authHeader(token) });

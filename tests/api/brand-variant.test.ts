@@ -1,23 +1,17 @@
 // What a brand variant hides, the server refuses (contract/access.ts hiddenInBrand), whatever the
 // caller's role allows: in cvi a merchant may not read Banner Config; in jcr nobody may use Force
 // Update Config, and a merchant may read Banner Config.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOrg, addUser, callerFor, MAIN } from './fixtures';
-import { APP_TIMEOUT, codeOf, createTestApp, type TestApp } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addOrg, addUser, apiSuite, MAIN } from './fixtures';
+import { APP_TIMEOUT, codeOf } from './helpers';
 
 const variant = (brand: 'cvi' | 'jcr') => {
-  let t: TestApp;
-  const tokens: Record<string, string> = {};
-  const call = callerFor(() => t, tokens);
+  const { t, tokens, call } = apiSuite({ env: { BRAND: brand } });
   beforeAll(async () => {
-    t = await createTestApp({ env: { BRAND: brand } });
     const acme = await addOrg(t, 'Acme');
     await addUser(t, tokens, 'op', { type: 'OPERATOR' });
     await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
   }, APP_TIMEOUT);
-  afterAll(async () => {
-    await t?.close();
-  });
   return call;
 };
 

@@ -1,39 +1,32 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ok } from '../../contract';
 import { AppError } from '../../server/errors';
-import { APP_TIMEOUT, createTestApp, type TestApp } from './helpers';
+import { apiSuite } from './fixtures';
+import { APP_TIMEOUT, createTestApp } from './helpers';
 
 const PROBE = '/portal-main-service/api/v1/probe';
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({
-    setup: (app) => {
-      app.post(
-        `${PROBE}/echo`,
-        {
-          config: { public: true },
-          schema: {
-            body: Type.Object({ email: Type.String({ format: 'email' }), age: Type.Integer({ minimum: 0 }) }),
-            querystring: Type.Object({ size: Type.Optional(Type.Integer({ maximum: 1000 })) }),
-          },
+const { t } = apiSuite({
+  setup: (app) => {
+    app.post(
+      `${PROBE}/echo`,
+      {
+        config: { public: true },
+        schema: {
+          body: Type.Object({ email: Type.String({ format: 'email' }), age: Type.Integer({ minimum: 0 }) }),
+          querystring: Type.Object({ size: Type.Optional(Type.Integer({ maximum: 1000 })) }),
         },
-        async (request) => ok(request.body),
-      );
-      app.get(`${PROBE}/crash`, { config: { public: true } }, async () => {
-        throw new Error('secret internal detail: connection string postgres://u:p@db');
-      });
-      app.get(`${PROBE}/app-error`, { config: { public: true } }, async () => {
-        throw new AppError('USER_NOT_FOUND');
-      });
-    },
-  });
-}, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t.close();
-}, APP_TIMEOUT);
+      },
+      async (request) => ok(request.body),
+    );
+    app.get(`${PROBE}/crash`, { config: { public: true } }, async () => {
+      throw new Error('secret internal detail: connection string postgres://u:p@db');
+    });
+    app.get(`${PROBE}/app-error`, { config: { public: true } }, async () => {
+      throw new AppError('USER_NOT_FOUND');
+    });
+  },
+});
 
 describe('envelope for failures', () => {
   it('answers an unknown API route with 404 code 5', async () => {

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { bootstrapFirstOperator } from '../../server/services/bootstrap';
-import { APP_TIMEOUT, createTestApp, createUser, login, type TestApp } from './helpers';
+import { apiSuite } from './fixtures';
+import { APP_TIMEOUT, createTestApp, createUser, login } from './helpers';
 
 const dist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
 mkdirSync(path.join(dist, 'assets'));
@@ -16,22 +17,17 @@ writeFileSync(
 );
 writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("portal");');
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({
-    env: {
-      DIST_DIR: dist,
-      BRAND: 'jcr',
-      PORTAL_TITLE: 'Acme </script><script>alert(1)</script> Rewards',
-      IP_COUNTRY_URL: 'https://country.example/',
-      CORS_ORIGIN: 'http://app.example',
-    },
-  });
-}, APP_TIMEOUT);
+const { t } = apiSuite({
+  env: {
+    DIST_DIR: dist,
+    BRAND: 'jcr',
+    PORTAL_TITLE: 'Acme </script><script>alert(1)</script> Rewards',
+    IP_COUNTRY_URL: 'https://country.example/',
+    CORS_ORIGIN: 'http://app.example',
+  },
+});
 
 afterAll(async () => {
-  await t.close();
   rmSync(dist, { recursive: true, force: true });
 }, APP_TIMEOUT);
 

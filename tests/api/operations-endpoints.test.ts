@@ -4,19 +4,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../contract/http';
 import { enqueue } from '../../server/jobs/runner';
+import { apiSuite } from './fixtures';
 import { APP_TIMEOUT, createTestApp, createUser, login, type TestApp } from './helpers';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
-let t: TestApp;
+const { t } = apiSuite({ env: { METRICS_TOKEN: TOKEN } });
 let bare: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
   bare = await createTestApp();
 }, APP_TIMEOUT);
 
 afterAll(async () => {
-  await t?.close();
   await bare?.close();
 });
 

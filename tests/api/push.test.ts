@@ -4,7 +4,7 @@
 // app tokens, a provider failing for a while (retried), for good (FAILED, 7001) and an unregistered
 // token (dropped), and two runners on one database sending each push to each member once.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs, memberPushTokens, members, push, pushDeliveries } from '../../server/db/schema';
 import { jobHandlers } from '../../server/jobs/handlers';
 import { createJobRunner, type JobLog } from '../../server/jobs/runner';
@@ -17,13 +17,11 @@ import {
   TransientPushError,
 } from '../../server/services/push-providers';
 import { dayOf } from '../../server/services/vouchers';
-import { addBrand, addOrg, addStore, addUser, callerFor, MAIN, type Org } from './fixtures';
-import { APP_TIMEOUT, codeOf, createTestApp, dataOf, type TestApp } from './helpers';
+import { addBrand, addOrg, addStore, addUser, apiSuite, MAIN, type Org } from './fixtures';
+import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 
 const APP_KEY = 'member-app-key-for-the-push-tests';
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const call = callerFor(() => t, tokens);
+const { t, tokens, call } = apiSuite({ env: { MEMBER_APP_KEY: APP_KEY } });
 let acme: Org;
 let other: Org;
 /** a second brand of Acme with its own store */
@@ -161,7 +159,6 @@ const acme2Members = [nextMobile(), nextMobile()];
 const otherMembers = [nextMobile(), nextMobile()];
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { MEMBER_APP_KEY: APP_KEY } });
   acme = await addOrg(t, 'Acme');
   other = await addOrg(t, 'Other');
   const brandId = await addBrand(t, acme.companyId, 'Acme Two');
@@ -176,10 +173,6 @@ beforeAll(async () => {
   // a member of both companies: Acme reaches them, and Other does too, each for itself
   await membersWithCards('stranger', other.brandId, other.storeId, [acmeMembers[0] as string]);
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('saving a push', () => {
   it('refuses an unknown placeholder in the title or body, naming the field (code 2)', async () => {
