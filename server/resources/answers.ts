@@ -20,48 +20,30 @@ import { ENVELOPE_TYPE } from '../../contract/envelope';
 import { STRIPE_CONNECT_STATES } from '../../contract/finance';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { addedScopeColumns } from './naming';
+import { nullable, valueSchema } from './schemas';
 import { ownFields } from './tables';
 
 /** A JSON Schema `type` list with null added: one schema, so the serializer keeps 0, '' and false. */
 export const orNull = (type: string, extra: Record<string, unknown> = {}): TSchema =>
   Type.Unsafe({ type: [type, 'null'], ...extra });
 
-/** What a field of `f`'s type holds on the wire. */
+/**
+ * What a field holds on the wire: its request schema (schemas.ts valueSchema) with null added; the
+ * serializer reads only its types and formats. A json field is left untyped (whatever was stored).
+ */
 const wireSchema = (f: FieldDeclaration): TSchema => {
-  const described = f.help ? { description: f.help } : {};
-  switch (f.type) {
-    case 'text':
-    case 'email':
-    case 'phone':
-    case 'url':
-    case 'image':
-      return orNull('string', described);
-    case 'number':
-      return orNull(f.integer ? 'integer' : 'number', described);
-    case 'money':
-      return orNull('number', { ...described, description: f.help ?? 'an amount in the company currency' });
-    case 'boolean':
-      return orNull('boolean', described);
-    case 'date':
-      return orNull('string', { ...described, format: 'date' });
-    case 'datetime':
-      return orNull('string', { ...described, format: 'date-time' });
-    case 'select':
-      return f.numeric
-        ? orNull('integer', {
-            ...described,
-            description: f.choices.map((c, i) => `${i} ${c}`).join(', '),
-          })
-        : orNull('string', { ...described, enum: [...f.choices, null] });
-    case 'reference':
-      return orNull('integer', { ...described, description: `the id of a ${f.reference} row` });
-    case 'json':
-      return Type.Unknown(described);
-    default: {
-      const never: never = f;
-      throw new Error(`unknown field type ${JSON.stringify(never)}`);
-    }
-  }
+  if (f.type === 'json') return Type.Unknown(f.help ? { description: f.help } : {});
+  const schema = nullable(valueSchema(f));
+  const note =
+    f.help ??
+    (f.type === 'money'
+      ? 'an amount in the company currency'
+      : f.type === 'reference'
+        ? `the id of a ${f.reference} row`
+        : f.type === 'select' && f.numeric
+          ? f.choices.map((c, i) => `${i} ${c}`).join(', ')
+          : undefined);
+  return note ? Type.Unsafe({ ...schema, description: note }) : schema;
 };
 
 const rows = new WeakMap<ResourceDeclaration, TSchema>();

@@ -83,7 +83,7 @@ export const valueSchema = (f: FieldDeclaration, { notBlank = false } = {}): TSc
  * false into null (a price of 0 became "required"), and a value branch tried first turns null into
  * '' or 0. With a type list Ajv coerces only a value that matches none of the types.
  */
-const nullable = (s: TSchema): TSchema => {
+export const nullable = (s: TSchema): TSchema => {
   const raw = s as unknown as Record<string, unknown>;
   if (typeof raw.type === 'string') return Type.Unsafe({ ...raw, type: [raw.type, 'null'] });
   if (Array.isArray(raw.enum)) return Type.Unsafe({ ...raw, enum: [...raw.enum, null] });
