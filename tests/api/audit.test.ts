@@ -3,8 +3,8 @@
 // its actor, action, resource and before/after, written in the change's own transaction, and never a
 // secret. Operators read the rows through GET /audit-logs (merchants: 26237), filtered by actor,
 // resource, action and time.
-import { asc, desc, gt } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { asc, desc, gt, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, company, users } from '../../server/db/schema';
 import { apiSuite } from './fixtures';
 import { APP_TIMEOUT, caller, createUser, dataOf, lastMailedToken, login } from './helpers';
@@ -407,9 +407,17 @@ describe('GET /audit-logs', () => {
     const times = all.map((r) => Date.parse(r.createTime)).sort((a, b) => a - b);
     const first = times[0] ?? 0;
     const last = times[times.length - 1] ?? 0;
-    await new Promise((r) => setTimeout(r, 50));
-    const mid = new Date();
-    await new Promise((r) => setTimeout(r, 50));
+    // a millisecond past the newest row (the wire truncates to milliseconds), and the next row stamped
+    // after it: the database stamps createTime, so wait until its clock has passed `mid`
+    const mid = new Date(last + 1);
+    await vi.waitFor(
+      async () => {
+        const res = await t.db.execute(sql`select clock_timestamp() as now`);
+        const now = (res as unknown as { rows: { now: Date | string }[] }).rows[0]?.now ?? 0;
+        expect(new Date(now).getTime()).toBeGreaterThan(mid.getTime());
+      },
+      { timeout: 5_000, interval: 1 },
+    );
     dataOf(await call('op', 'PUT', `${USER}/${ids.owner}/info`, { name: 'Owner Later' }));
     const after = await list([{ field: 'createTime', op: 'gte', value: mid.toISOString() }]);
     expect(after.map((r) => r.action)).toEqual(['update']);

@@ -4,7 +4,7 @@
 // app tokens, a provider failing for a while (retried), for good (FAILED, 7001) and an unregistered
 // token (dropped), and two runners on one database sending each push to each member once.
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, memberPushTokens, members, push, pushDeliveries } from '../../server/db/schema';
 import { jobHandlers } from '../../server/jobs/handlers';
 import { createJobRunner, type JobLog } from '../../server/jobs/runner';
@@ -269,13 +269,13 @@ describe('sending', () => {
     });
     r.start();
     try {
-      const until = Date.now() + 15_000;
-      while ((await pushRow(created.id)).state === 'SCHEDULED' && Date.now() < until)
-        await new Promise((done) => setTimeout(done, 100));
+      await vi.waitFor(
+        async () => expect(await pushRow(created.id)).toMatchObject({ state: 'COMPLETED', sentCount: 3 }),
+        { timeout: 15_000, interval: 100 },
+      );
     } finally {
       await r.stop();
     }
-    expect(await pushRow(created.id)).toMatchObject({ state: 'COMPLETED', sentCount: 3 });
     expect((await deliveriesOf(created.id)).map((d) => d.memberMobile).sort()).toEqual(
       [...acmeMembers].sort(),
     );
