@@ -4,15 +4,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useMockBackend } from '../pages/harness';
 import { renderApp, signIn, waitForPath } from '../renderApp';
+import { useServer } from '../server';
 import { confirmWith, expectFreshKeys, seedDemo, T, vouchersOf } from './demo';
 
 describe('Issue vouchers page', { timeout: 60_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('picks an active pack, issues, and opens the first issued voucher', async () => {
-    const { kopi } = seedDemo(backend.db);
+    const { kopi } = await seedDemo(backend);
     await signIn('merchant');
     renderApp('/vouchers/create');
     expect(await screen.findByRole('heading', { level: 1, name: 'Issue vouchers' }, T)).toBeInTheDocument();
@@ -36,13 +36,13 @@ describe('Issue vouchers page', { timeout: 60_000 }, () => {
     const posts = await backend.sent('POST', `/voucher-packs/${kopi.id}/vouchers`);
     expect(posts.map((p) => p.body)).toEqual([{ memberMobile: '+6592223333', quantity: 3 }]);
     expectFreshKeys(posts);
-    const first = vouchersOf(backend.db, kopi.id).find((v) => v.memberMobile === '+6592223333');
+    const first = (await vouchersOf(backend, kopi.id)).find((v) => v.memberMobile === '+6592223333');
     await waitForPath(`/vouchers/${first?.id}/show`);
     expect(await screen.findByRole('heading', { name: String(first?.code) }, T)).toBeInTheDocument();
   });
 
   it('the pack, the mobile and the quantity are checked before anything is sent', async () => {
-    seedDemo(backend.db);
+    await seedDemo(backend);
     await signIn('merchant');
     renderApp('/vouchers/create');
     fireEvent.click(await screen.findByRole('button', { name: 'Issue' }, T));
@@ -52,7 +52,7 @@ describe('Issue vouchers page', { timeout: 60_000 }, () => {
   });
 
   it('a colleague without ADD on vouchers is told they may not issue', async () => {
-    seedDemo(backend.db);
+    await seedDemo(backend);
     await signIn('restricted');
     renderApp('/vouchers/create');
     expect(await screen.findByText(/^You may not issue vouchers/, {}, T)).toBeInTheDocument();

@@ -1,33 +1,126 @@
-// The voucher demo data (mocks/vouchers.ts seedVoucherDemo) as the voucher tests use it: the packs by
-// title and the seeded vouchers by what happened to them.
-import type { MockDb, MockRow } from '../../../mocks/data';
-import { DEMO_MEMBERS, seedVoucherDemo } from '../../../mocks/vouchers';
-import { rows } from '../operations';
+// The vouchers a voucher test starts from, made on the real server (tests/portal/server.ts) through the
+// routes the portal uses: the packs Free Kopi and Birthday Cake Slice of Acme Coffee (and a disabled
+// one), three members, and Tan's three Free Kopi vouchers in the order issued: redeemed; redeemed then
+// voided; donated to Arjun. Siti's is expired and Tan also holds a cake voucher.
+import { eq } from 'drizzle-orm';
+import { BASE_PATHS } from '../../../contract';
+import { FINANCE_PATHS } from '../../../contract/finance';
+import { members, voucherHistory, voucherPacks, vouchers } from '../../../server/db/schema';
+import { apiAs } from '../api';
+import type { RealBackend } from '../server';
+import { WORLD } from '../world';
 
 export { confirmWith, expectFreshKeys, T, tile } from '../operations';
-export { DEMO_MEMBERS };
+export { restrictColleague } from '../world';
 
-export const seedDemo = (db: MockDb) => {
-  seedVoucherDemo(db);
-  const pack = (title: string): MockRow => {
-    const found = rows(db, 'voucherPacks').find((p) => p.title === title);
-    if (!found) throw new Error(`no demo pack ${title}`);
-    return found;
-  };
-  const kopi = pack('Free Kopi');
-  const cake = pack('Birthday Cake Slice');
-  // Tan's three Free Kopi vouchers, in the order issued: redeemed; redeemed then voided; donated to Arjun
-  const [redeemed, voided, donated] = rows(db, 'vouchers').filter(
-    (v) => v.voucherPackId === kopi.id && v.issuedToMobile === DEMO_MEMBERS.tan,
-  );
-  const expired = rows(db, 'vouchers').find((v) => v.state === 'EXPIRED');
-  const cakeVoucher = rows(db, 'vouchers').find((v) => v.voucherPackId === cake.id);
+export const DEMO_MEMBERS = {
+  tan: '+6591234567',
+  siti: '+6598765432',
+  arjun: '+6581112222',
+} as const;
+
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+interface Pack {
+  id: number;
+  title: string;
+}
+export interface Voucher {
+  id: number;
+  code: string;
+  validFrom: string;
+  validUntil: string;
+}
+
+export const seedDemo = async (backend: RealBackend) => {
+  const merchant = await apiAs(backend, 'merchant');
+  const operator = await apiAs(backend, 'operator');
+  const now = Date.now();
+  const pack = (values: Record<string, unknown>) =>
+    merchant<Pack>('POST', '/voucher-packs', {
+      brandId: WORLD.acme.brandId,
+      price: 0,
+      giftable: false,
+      validFrom: dayOf(now - 60 * DAY_MS),
+      validUntil: dayOf(now + 300 * DAY_MS),
+      ...values,
+    });
+  const kopi = await pack({
+    title: 'Free Kopi',
+    description: 'One regular kopi or teh at any Acme Coffee store.',
+    voucherValue: 4.5,
+    quantity: 500,
+    issueLimitPerMember: 5,
+    giftable: true,
+  });
+  // the cake costs the merchant 1.00 a voucher: the wallet is topped up first (FREE in Singapore)
+  await merchant('POST', `${BASE_PATHS.payment}${FINANCE_PATHS.topUps}`, {
+    amount: 10,
+    paymentMethod: 'FREE',
+  });
+  const cake = await pack({
+    title: 'Birthday Cake Slice',
+    price: 1,
+    voucherValue: 8,
+    quantity: 3,
+    voucherValidityDays: 14,
+  });
+  const angBao = await pack({ title: 'Lunar New Year Ang Bao', voucherValue: 8.88, quantity: 888 });
+  await merchant('POST', `/voucher-packs/${angBao.id}/disable`, {});
+
+  // the members are known by name (a member row is made by the first operation that names a mobile)
+  await backend.t.db.insert(members).values([
+    { mobile: DEMO_MEMBERS.tan, name: 'Tan Wei Ming' },
+    { mobile: DEMO_MEMBERS.siti, name: 'Siti Rahman' },
+    { mobile: DEMO_MEMBERS.arjun, name: 'Arjun Nair' },
+  ] as never); // the derived tables are typed by name; the columns are the declaration's
+  const issue = async (packId: number, memberMobile: string, quantity: number) =>
+    (
+      await merchant<{ vouchers: Voucher[] }>('POST', `/voucher-packs/${packId}/vouchers`, {
+        memberMobile,
+        quantity,
+      })
+    ).vouchers;
+  const [redeemed, voided, donated] = await issue(kopi.id, DEMO_MEMBERS.tan, 3);
+  const [expired] = await issue(kopi.id, DEMO_MEMBERS.siti, 1);
+  const [cakeVoucher] = await issue(cake.id, DEMO_MEMBERS.tan, 1);
   if (!redeemed || !voided || !donated || !expired || !cakeVoucher) throw new Error('demo vouchers missing');
+  const storeId = WORLD.acme.storeId;
+  await merchant('POST', `/vouchers/${redeemed.id}/redeem`, { storeId });
+  await merchant('POST', `/vouchers/${voided.id}/redeem`, { storeId });
+  await merchant('POST', `/vouchers/${voided.id}/void`, { reason: 'Redeemed by mistake at the till' });
+  await merchant('POST', `/vouchers/${donated.id}/donate`, { toMobile: DEMO_MEMBERS.arjun });
+  await operator('POST', `/vouchers/${expired.id}/expire`, {});
   return { kopi, cake, redeemed, voided, donated, expired, cakeVoucher };
 };
 
-export const vouchersOf = (db: MockDb, packId: number) =>
-  rows(db, 'vouchers').filter((v) => v.voucherPackId === packId);
+/** A voucher's row as stored now. */
+export const voucherRow = async (backend: RealBackend, id: number) => {
+  const [row] = await backend.t.db.select().from(vouchers).where(eq(vouchers.id, id));
+  if (!row) throw new Error(`no voucher ${id}`);
+  return row as unknown as { id: number; code: string; state: string; memberMobile: string }; // typed by name
+};
 
-export const historyOf = (db: MockDb, voucherId: number) =>
-  rows(db, 'voucherHistory').filter((h) => h.voucherId === voucherId);
+/** A pack's vouchers as stored, oldest first. */
+export const vouchersOf = async (backend: RealBackend, packId: number) =>
+  (await backend.t.db
+    .select()
+    .from(vouchers)
+    .where(eq(vouchers.voucherPackId, packId))
+    .orderBy(vouchers.id)) as unknown as { id: number; code: string; memberMobile: string }[]; // typed by name
+
+/** A voucher's history as stored, oldest first. */
+export const historyOf = async (backend: RealBackend, voucherId: number) =>
+  (await backend.t.db
+    .select()
+    .from(voucherHistory)
+    .where(eq(voucherHistory.voucherId, voucherId))
+    .orderBy(voucherHistory.id)) as unknown as { action: string }[]; // typed by name
+
+/** A pack's row as stored now. */
+export const packRow = async (backend: RealBackend, id: number) => {
+  const [row] = await backend.t.db.select().from(voucherPacks).where(eq(voucherPacks.id, id));
+  if (!row) throw new Error(`no pack ${id}`);
+  return row as unknown as { id: number; issuedCount: number }; // typed by name
+};

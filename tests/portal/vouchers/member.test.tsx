@@ -1,10 +1,10 @@
-// /voucher/get-user-vouchers on the MSW mocks: one search box (Enter or the button), the member's
+// /voucher/get-user-vouchers on the real server: one search box (Enter or the button), the member's
 // vouchers grouped by state in tabs with their counts, each voucher's history a click away, an unknown
 // member's empty state, and a mobile that is not one refused before anything is sent.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useMockBackend } from '../pages/harness';
 import { renderApp, signIn } from '../renderApp';
+import { useServer } from '../server';
 import { DEMO_MEMBERS, seedDemo, T } from './demo';
 
 const search = (text: string, how: 'enter' | 'button') => {
@@ -15,10 +15,10 @@ const search = (text: string, how: 'enter' | 'button') => {
 };
 
 describe('member voucher lookup', { timeout: 60_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('finds the member by mobile and shows their vouchers by state, each with its history', async () => {
-    const { voided, redeemed, cakeVoucher, donated } = seedDemo(backend.db);
+    const { voided, redeemed, cakeVoucher, donated } = await seedDemo(backend);
     await signIn('merchant');
     renderApp('/voucher/get-user-vouchers');
     expect(await screen.findByRole('heading', { level: 1, name: 'User Vouchers' }, T)).toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('member voucher lookup', { timeout: 60_000 }, () => {
   });
 
   it('an unknown member: "No member with this mobile"', async () => {
-    seedDemo(backend.db);
+    await seedDemo(backend);
     await signIn('operator');
     renderApp('/voucher/get-user-vouchers');
     await screen.findByRole('searchbox', { name: 'Member mobile' }, T);
@@ -97,7 +97,7 @@ describe('member voucher lookup', { timeout: 60_000 }, () => {
   });
 
   it('a mobile that is not one is refused in the box; nothing is looked up', async () => {
-    seedDemo(backend.db);
+    await seedDemo(backend);
     await signIn('operator');
     renderApp('/voucher/get-user-vouchers');
     await screen.findByRole('searchbox', { name: 'Member mobile' }, T);
@@ -110,7 +110,7 @@ describe('member voucher lookup', { timeout: 60_000 }, () => {
   });
 
   it('opens on the member named in the address (a voucher page links here)', async () => {
-    seedDemo(backend.db);
+    await seedDemo(backend);
     await signIn('operator');
     renderApp(`/voucher/get-user-vouchers?mobile=${encodeURIComponent(DEMO_MEMBERS.arjun)}`);
     const member = await screen.findByRole('region', { name: 'Member' }, T);

@@ -1,14 +1,14 @@
-// A voucher's page on the MSW mocks: Redeem at a store picked from the voucher brand's active stores,
+// A voucher's page on the real server: Redeem at a store picked from the voucher brand's active stores,
 // Void a redemption with a reason, Donate to another member, Expire (operators only); each asks
 // 'Confirm to {action} - {code}?', posts its body with an Idempotency-Key, reports 'Hint' or 'Error'
 // and shows the voucher and its history as they are afterwards.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { expireVoucher } from '../../../mocks/vouchers';
-import { useMockBackend } from '../pages/harness';
+import { apiAs } from '../api';
 import { renderApp, signIn } from '../renderApp';
-import { confirmWith, DEMO_MEMBERS, expectFreshKeys, historyOf, seedDemo, T } from './demo';
+import { useServer } from '../server';
+import { confirmWith, DEMO_MEMBERS, expectFreshKeys, historyOf, seedDemo, T, voucherRow } from './demo';
 
 /** The history timeline's entries, each as its text. */
 const historyEntries = () =>
@@ -17,10 +17,10 @@ const historyEntries = () =>
     .map((li) => li.textContent ?? '');
 
 describe('voucher page', { timeout: 60_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('Redeem: pick an active store of the brand, confirm, POST {storeId}; the voucher shows Redeemed', async () => {
-    const { voided: voucher } = seedDemo(backend.db);
+    const { voided: voucher } = await seedDemo(backend);
     const code = String(voucher.code);
     await signIn('merchant');
     renderApp(`/vouchers/${voucher.id}/show`);
@@ -63,7 +63,7 @@ describe('voucher page', { timeout: 60_000 }, () => {
     const posts = await backend.sent('POST', `/vouchers/${voucher.id}/redeem`);
     expect(posts.map((p) => p.body)).toEqual([{ storeId: 1 }]);
     expectFreshKeys(posts);
-    expect(voucher.state).toBe('REDEEMED');
+    expect((await voucherRow(backend, voucher.id)).state).toBe('REDEEMED');
     expect(await screen.findByRole('button', { name: 'Void' }, T)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Redeem' })).toBeNull();
     await waitFor(() => expect(historyEntries()).toHaveLength(4), T);
@@ -72,7 +72,7 @@ describe('voucher page', { timeout: 60_000 }, () => {
   });
 
   it('Redeem refused (6805): the voucher expired meanwhile; the error names the field', async () => {
-    const { voided: voucher } = seedDemo(backend.db);
+    const { voided: voucher } = await seedDemo(backend);
     const code = String(voucher.code);
     await signIn('merchant');
     renderApp(`/vouchers/${voucher.id}/show`);
@@ -81,7 +81,8 @@ describe('voucher page', { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     await user.click(within(dialog).getByLabelText(/^Store/));
     fireEvent.click(await screen.findByRole('option', { name: 'Acme Coffee Raffles' }, T));
-    expireVoucher(backend.db, voucher);
+    // an operator expires it meanwhile
+    await (await apiAs(backend, 'operator'))('POST', `/vouchers/${voucher.id}/expire`, {});
     fireEvent.click(within(dialog).getByRole('button', { name: 'Redeem' }));
     await confirmWith(`Confirm to Redeem - ${code}?`);
 
@@ -93,7 +94,7 @@ describe('voucher page', { timeout: 60_000 }, () => {
   });
 
   it('Void: a reason is required, then POST {reason}; the voucher is available again', async () => {
-    const { redeemed: voucher } = seedDemo(backend.db);
+    const { redeemed: voucher } = await seedDemo(backend);
     const code = String(voucher.code);
     await signIn('merchant');
     renderApp(`/vouchers/${voucher.id}/show`);
@@ -116,11 +117,15 @@ describe('voucher page', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Redeem' }, T)).toBeInTheDocument();
     await waitFor(() => expect(historyEntries().at(-1)).toMatch(/^Voided/), T);
     expect(historyEntries().at(-1)).toContain('Cashier scanned the wrong voucher');
-    expect(historyOf(backend.db, voucher.id).map((h) => h.action)).toEqual(['ISSUED', 'REDEEMED', 'VOIDED']);
+    expect((await historyOf(backend, voucher.id)).map((h) => h.action)).toEqual([
+      'ISSUED',
+      'REDEEMED',
+      'VOIDED',
+    ]);
   });
 
   it('Donate: the receiving mobile, POST {toMobile}; the voucher names its new member', async () => {
-    const { donated: voucher } = seedDemo(backend.db);
+    const { donated: voucher } = await seedDemo(backend);
     const code = String(voucher.code);
     await signIn('merchant');
     renderApp(`/vouchers/${voucher.id}/show`);
@@ -154,7 +159,7 @@ describe('voucher page', { timeout: 60_000 }, () => {
   });
 
   it('Expire is for operators: confirm, POST {}; a merchant is not offered it', async () => {
-    const { voided: voucher } = seedDemo(backend.db);
+    const { voided: voucher } = await seedDemo(backend);
     const code = String(voucher.code);
     await signIn('operator');
     renderApp(`/vouchers/${voucher.id}/show`);
@@ -170,7 +175,7 @@ describe('voucher page', { timeout: 60_000 }, () => {
   });
 
   it('a merchant sees Redeem and Donate but not Expire; a pack that is not giftable disables Donate', async () => {
-    const { cakeVoucher } = seedDemo(backend.db);
+    const { cakeVoucher } = await seedDemo(backend);
     await signIn('merchant');
     renderApp(`/vouchers/${cakeVoucher.id}/show`);
     expect(await screen.findByRole('button', { name: 'Redeem' }, T)).toBeInTheDocument();

@@ -1,0 +1,187 @@
+// The world a portal test meets on the real server (tests/portal/server.ts): the main configs of three
+// countries, the seed merchant's company (Acme Coffee Pte Ltd: the brands Acme Coffee and Acme Tea
+// House, three stores) and a pending one (Borealis Bakes Ltd), and the six seed accounts of
+// MOCK_ACCOUNTS with the same e-mails and password, so a test signs in the same way on either backend.
+// Written straight into the tables, as an operator's approvals would have left them; what a test then
+// does to it goes through the real routes.
+
+import { eq, sql } from 'drizzle-orm';
+import { FINANCE_RESOURCES, type Permission } from '../../contract/access';
+import { MOCK_ACCOUNTS, MOCK_PASSWORD } from '../../mocks/data';
+import type { Db } from '../../server/db/client';
+import {
+  brand,
+  company,
+  countryConfig,
+  mainConfigs,
+  store,
+  userGroupMembers,
+  userGroupPermissions,
+  userGroups,
+  users,
+} from '../../server/db/schema';
+import { rowsOfResult } from '../../server/lib/raw-rows';
+import { hashPassword } from '../../server/services/passwords';
+
+/** One hash for every seed account: hashing is slow on purpose, and the world is made once per file. */
+let passwordHash: Promise<string> | undefined;
+
+const banner = (country: string) => [
+  { imageUrl: `https://example.com/banner-${country}.png`, linkUrl: 'https://example.com', title: 'Welcome' },
+];
+
+/** The ids the world's rows get (fresh sequences, inserted in this order). */
+export const WORLD = {
+  acme: { companyId: 1, brandId: 1, teaBrandId: 2, storeId: 1, closedStoreId: 2, teaStoreId: 3 },
+  borealis: { companyId: 2, brandId: 3, storeId: 4 },
+  groups: { cashiers: 1, managers: 2 },
+} as const;
+
+/** The restricted colleague's group: view vouchers, stamp cards, devices, users and the finance pages. */
+const CASHIER_PERMISSIONS = ['vouchers', 'stampCard', 'device', 'user', ...FINANCE_RESOURCES];
+
+/**
+ * Empties every table of the app's schema (sequences restarted, so the world's ids come back the same)
+ * and seeds the world again: each test starts where the last one's writes never happened. The table
+ * names come from the catalog, never from a test.
+ */
+export const resetWorld = async (db: Db): Promise<void> => {
+  const found = await db.execute<{ name: string }>(
+    sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
+  );
+  const names = rowsOfResult<{ name: string }>(found).map((r) => r.name);
+  if (names.length > 0) await db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
+  await seedWorld(db);
+};
+
+export const seedWorld = async (db: Db): Promise<void> => {
+  passwordHash ??= hashPassword(MOCK_PASSWORD);
+  const hash = await passwordHash;
+  await db.insert(mainConfigs).values([
+    {
+      country: 'sg',
+      currency: 'SGD',
+      stampCardDefaultPrice: 5,
+      banner: banner('sg'),
+      stampCardDefaultImages: ['https://example.com/stamp-sg-1.png'],
+    },
+    {
+      country: 'my',
+      currency: 'MYR',
+      stampCardDefaultPrice: 10,
+      banner: banner('my'),
+      stampCardDefaultImages: ['https://example.com/stamp-my-1.png'],
+    },
+    {
+      country: 'hk',
+      currency: 'HKD',
+      stampCardDefaultPrice: 20,
+      banner: banner('hk'),
+      stampCardDefaultImages: ['https://example.com/stamp-hk-1.png'],
+    },
+  ]);
+  await db.insert(countryConfig).values([
+    { country: 'sg', name: 'Singapore', currency: 'SGD', timezone: 'Asia/Singapore', freeTopUp: true },
+    { country: 'my', name: 'Malaysia', currency: 'MYR', timezone: 'Asia/Kuala_Lumpur', freeTopUp: false },
+    { country: 'hk', name: 'Hong Kong', currency: 'HKD', timezone: 'Asia/Hong_Kong', freeTopUp: false },
+  ] as never); // the derived tables are typed by name; the columns are the declarations' (resources/tables)
+  await db.insert(company).values([
+    {
+      name: 'Acme Coffee Pte Ltd',
+      registrationNo: '201912345A',
+      contactEmail: 'hello@acme.example.com',
+      address: '1 Raffles Place, Singapore',
+      country: 'sg',
+      state: 'ACTIVE',
+    },
+    {
+      name: 'Borealis Bakes Ltd',
+      registrationNo: '202012345B',
+      contactEmail: 'team@borealis.example.com',
+      country: 'sg',
+      state: 'SUBMITTED',
+    },
+  ] as never); // as above
+  await db.insert(brand).values([
+    { companyId: 1, name: 'Acme Coffee', state: 'ACTIVE' },
+    { companyId: 1, name: 'Acme Tea House', state: 'SUBMITTED' },
+    { companyId: 2, name: 'Borealis', state: 'SUBMITTED' },
+  ] as never); // as above
+  await db.insert(store).values([
+    {
+      companyId: 1,
+      brandId: 1,
+      name: 'Acme Coffee Raffles',
+      address: '1 Raffles Place #01-01',
+      state: 'ACTIVE',
+    },
+    {
+      companyId: 1,
+      brandId: 1,
+      name: 'Acme Coffee Orchard',
+      address: '313 Orchard Road #B1-10',
+      state: 'DISABLED',
+    },
+    {
+      companyId: 1,
+      brandId: 2,
+      name: 'Acme Tea Tiong Bahru',
+      address: '55 Tiong Bahru Road',
+      state: 'SUBMITTED',
+    },
+    { companyId: 2, brandId: 3, name: 'Borealis Bugis', address: '200 Victoria Street', state: 'SUBMITTED' },
+  ] as never); // as above
+  const account = (email: string, name: string, extra: Partial<typeof users.$inferInsert> = {}) => ({
+    email,
+    name,
+    passwordHash: hash,
+    type: 'MERCHANT' as const,
+    signupState: 'SUBMITTED' as const,
+    country: 'sg',
+    ...extra,
+  });
+  await db.insert(users).values([
+    account(MOCK_ACCOUNTS.operator.email, 'Olivia Operator', {
+      type: 'OPERATOR',
+      signupState: 'APPROVAL',
+      mobile: '+6591000001',
+    }),
+    account(MOCK_ACCOUNTS.merchant.email, 'Mark Merchant', {
+      signupState: 'APPROVAL',
+      companyId: 1,
+      brandId: 1,
+      mobile: '+6591000002',
+    }),
+    account(MOCK_ACCOUNTS.newMerchant.email, 'Nina New'),
+    account(MOCK_ACCOUNTS.restricted.email, 'Rita Restricted', {
+      signupState: 'APPROVAL',
+      companyId: 1,
+      brandId: 1,
+      invitationType: 'MERCHANT_INVITE_MERCHANT',
+      invitedBy: 2,
+    }),
+    account(MOCK_ACCOUNTS.mustReset.email, 'Reese Reset', {
+      signupState: 'APPROVAL',
+      companyId: 1,
+      mustResetPassword: true,
+    }),
+    account(MOCK_ACCOUNTS.locked.email, 'Lee Locked', { state: 'LOCK' }),
+  ]);
+  await db.insert(userGroups).values([
+    { name: 'Cashiers', type: 'MERCHANT', companyId: 1, description: 'At the counter' },
+    { name: 'Managers', type: 'MERCHANT', companyId: 1, description: 'Run the stores' },
+  ]);
+  await db
+    .insert(userGroupPermissions)
+    .values(CASHIER_PERMISSIONS.map((resource) => ({ groupId: 1, resource, action: 'VIEW' as const })));
+  await db.insert(userGroupMembers).values({ userId: 4, groupId: 1 });
+};
+
+/** The restricted colleague's permissions (their group Cashiers') become exactly `permissions`. */
+export const restrictColleague = async (db: Db, permissions: readonly Permission[]): Promise<void> => {
+  const cashiers = WORLD.groups.cashiers;
+  await db.delete(userGroupPermissions).where(eq(userGroupPermissions.groupId, cashiers));
+  if (permissions.length > 0) {
+    await db.insert(userGroupPermissions).values(permissions.map((p) => ({ groupId: cashiers, ...p })));
+  }
+};
