@@ -1,4 +1,4 @@
-// The push form on the MSW mocks: the title and body with placeholder chips that insert at the cursor,
+// The push form on the real server: the title and body with placeholder chips that insert at the cursor,
 // the audience with only its own picker, the live preview filled in for the audience's first member with
 // the recipient count (GET /push/audience), the save (POST /push with exactly the push), and Schedule on
 // the push's page behind 'Confirm to Schedule - {title}?' (POST /push/{id}/schedule, Idempotency-Key).
@@ -6,18 +6,28 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useMockBackend } from '../pages/harness';
 import { renderApp, signIn, waitForPath } from '../renderApp';
-import { asCompanyOwner, confirmWith, expectFreshKeys, rows, STORE_1, seedPush, T } from './demo';
+import { useServer } from '../server';
+import {
+  asCompanyOwner,
+  confirmWith,
+  expectFreshKeys,
+  pushRow,
+  pushRows,
+  STORE_1,
+  seedPush,
+  T,
+  templateRow,
+} from './demo';
 
 const preview = () => screen.getByRole('region', { name: 'Preview' });
 const radio = (name: string) => screen.queryByRole('radio', { name });
 
 describe('push form', { timeout: 60_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('a merchant writes to one store with a placeholder, sees the preview and the count, saves and schedules', async () => {
-    seedPush(backend.db);
+    await seedPush(backend);
     await signIn('merchant');
     renderApp('/push/create');
     const user = userEvent.setup({ delay: null });
@@ -66,8 +76,10 @@ describe('push form', { timeout: 60_000 }, () => {
       audienceStoreId: 1,
       scheduledAt: new Date('2031-05-01T09:30').toISOString(),
     });
-    const row = rows(backend.db, 'push').find((p) => p.title === 'Coffee time, {name}');
-    expect(row).toMatchObject({ state: 'PENDING', companyId: 1 });
+    // the answer (and the row) follow the request
+    const saved = async () => (await pushRows(backend)).find((p) => p.title === 'Coffee time, {name}');
+    await waitFor(async () => expect(await saved()).toMatchObject({ state: 'PENDING', companyId: 1 }), T);
+    const row = await saved();
     await waitForPath(`/push/${row?.id}/show`);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Schedule' }, T));
@@ -76,7 +88,7 @@ describe('push form', { timeout: 60_000 }, () => {
     const scheduled = await backend.sent('POST', `/push/${row?.id}/schedule`);
     expect(scheduled.map((r) => r.body)).toEqual([{}]);
     expectFreshKeys(scheduled);
-    expect(row?.state).toBe('SCHEDULED');
+    expect((await pushRow(backend, Number(row?.id))).state).toBe('SCHEDULED');
     // once scheduled: Cancel instead of Schedule and Edit. The confirm dialog has a Cancel of its own and
     // stays until it has faded out or the reloaded push drops the Schedule button it lives in: wait for that.
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Please confirm' })).toBeNull(), T);
@@ -86,7 +98,7 @@ describe('push form', { timeout: 60_000 }, () => {
   });
 
   it('an unknown placeholder is the field error, and nothing is saved', async () => {
-    seedPush(backend.db);
+    await seedPush(backend);
     await signIn('merchant');
     renderApp('/push/create');
 
@@ -105,7 +117,7 @@ describe('push form', { timeout: 60_000 }, () => {
   });
 
   it('a merchant limited to a brand is offered its brand or its stores, never all members', async () => {
-    seedPush(backend.db);
+    await seedPush(backend);
     await signIn('merchant');
     renderApp('/push/create');
 
@@ -127,8 +139,8 @@ describe('push form', { timeout: 60_000 }, () => {
   });
 
   it("the company's owner is offered every audience; one member by mobile", async () => {
-    seedPush(backend.db);
-    asCompanyOwner(backend.db);
+    await seedPush(backend);
+    await asCompanyOwner(backend);
     await signIn('merchant');
     renderApp('/push/create');
 
@@ -148,7 +160,7 @@ describe('push form', { timeout: 60_000 }, () => {
   });
 
   it('an operator picks the company first; a template fills the text; the preview and the save name the company', async () => {
-    seedPush(backend.db);
+    await seedPush(backend);
     await signIn('operator');
     renderApp('/push/create');
     const user = userEvent.setup({ delay: null });
@@ -192,9 +204,7 @@ describe('push form', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(async () => expect(await backend.sent('POST', '/push')).toHaveLength(1), T);
     const [created] = await backend.sent('POST', '/push');
-    const template = rows(backend.db, 'pushTemplates').find(
-      (t) => t.title === 'Your coffee is waiting, {name}',
-    );
+    const template = await templateRow(backend, 'Your coffee is waiting, {name}');
     expect(created?.body).toEqual({
       templateId: template?.id,
       title: 'Still waiting, {name}?',
@@ -207,7 +217,7 @@ describe('push form', { timeout: 60_000 }, () => {
   });
 
   it('editing a pending push sends only what changed, and switching audience clears the old target', async () => {
-    const { pending } = seedPush(backend.db);
+    const { pending } = await seedPush(backend);
     await signIn('merchant');
     renderApp(`/push/${pending.id}`);
     const user = userEvent.setup({ delay: null });
@@ -229,6 +239,14 @@ describe('push form', { timeout: 60_000 }, () => {
       audienceBrandId: null,
       audienceStoreId: 1,
     });
-    expect(pending).toMatchObject({ audience: 'STORE', audienceBrandId: null, audienceStoreId: 1 });
+    await waitFor(
+      async () =>
+        expect(await pushRow(backend, pending.id)).toMatchObject({
+          audience: 'STORE',
+          audienceBrandId: null,
+          audienceStoreId: 1,
+        }),
+      T,
+    );
   });
 });

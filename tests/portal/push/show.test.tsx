@@ -1,18 +1,29 @@
-// A push's page on the MSW mocks: once sent (COMPLETED), its delivery figures and its deliveries (GET
+// A push's page on the real server: once sent (COMPLETED), its delivery figures and its deliveries (GET
 // /push-deliveries filtered by the push: each member's message as filled in and sent); FAILED shows its
-// failure reason; a scheduled push whose time has passed is sent when read; Cancel takes a scheduled push
-// back to PENDING behind the confirm dialog; a push no longer pending is not edited.
+// failure reason; a scheduled push whose time has passed is sent by the job runner and shows so; Cancel
+// takes a scheduled push back to PENDING behind the confirm dialog; a push no longer pending is not edited.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useMockBackend } from '../pages/harness';
+import { apiAs } from '../api';
 import { renderApp, signIn } from '../renderApp';
-import { confirmWith, expectFreshKeys, rows, STORE_1, seedPush, T, tile } from './demo';
+import { useServer } from '../server';
+import {
+  confirmWith,
+  deliveriesOf,
+  expectFreshKeys,
+  pushRow,
+  runJobs,
+  STORE_1,
+  seedPush,
+  T,
+  tile,
+} from './demo';
 
 describe('push page', { timeout: 60_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('a completed push shows its figures and its deliveries', async () => {
-    const { completed } = seedPush(backend.db);
+    const { completed } = await seedPush(backend);
     await signIn('merchant');
     renderApp(`/push/${completed.id}/show`);
 
@@ -47,7 +58,7 @@ describe('push page', { timeout: 60_000 }, () => {
   });
 
   it('a failed push shows why', async () => {
-    const { failed } = seedPush(backend.db);
+    const { failed } = await seedPush(backend);
     await signIn('operator');
     renderApp(`/push/${failed.id}/show`);
 
@@ -60,19 +71,27 @@ describe('push page', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Nobody was sent this push.', {}, T)).toBeInTheDocument();
   });
 
-  it('a scheduled push whose time has passed is sent when it is read', async () => {
-    const { scheduled } = seedPush(backend.db);
-    scheduled.scheduledAt = new Date(backend.db.now() - 60_000).toISOString();
+  it('a scheduled push whose time has passed is sent by the job runner, and shows so', async () => {
+    const { scheduled } = await seedPush(backend);
+    // its time moved to a minute ago: cancelled, edited and scheduled again, as a merchant would
+    const merchant = await apiAs(backend, 'merchant');
+    await merchant('POST', `/push/${scheduled.id}/cancel`, {});
+    await merchant('PUT', `/push/${scheduled.id}`, {
+      scheduledAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    await merchant('POST', `/push/${scheduled.id}/schedule`, {});
+    // the server's job runner sends it (a test app runs none of its own: the test runs it)
+    await runJobs(backend, new Date());
     await signIn('merchant');
     renderApp(`/push/${scheduled.id}/show`);
 
     expect(await screen.findByText('Completed', {}, T)).toBeInTheDocument();
     await waitFor(() => expect(tile('Sent')).toHaveTextContent('4'), T);
-    expect(rows(backend.db, 'pushDeliveries').filter((d) => d.pushId === scheduled.id)).toHaveLength(4);
+    expect(await deliveriesOf(backend, scheduled.id)).toHaveLength(4);
   });
 
   it('Cancel takes a scheduled push back to pending once confirmed', async () => {
-    const { scheduled } = seedPush(backend.db);
+    const { scheduled } = await seedPush(backend);
     await signIn('merchant');
     renderApp(`/push/${scheduled.id}/show`);
 
@@ -86,13 +105,13 @@ describe('push page', { timeout: 60_000 }, () => {
     const posts = await backend.sent('POST', `/push/${scheduled.id}/cancel`);
     expect(posts.map((p) => p.body)).toEqual([{}]);
     expectFreshKeys(posts);
-    expect(scheduled.state).toBe('PENDING');
+    await waitFor(async () => expect((await pushRow(backend, scheduled.id)).state).toBe('PENDING'), T);
     expect(await screen.findByRole('button', { name: 'Schedule' }, T)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit' })).toBeInTheDocument();
   });
 
   it('the edit form of a push no longer pending says so', async () => {
-    const { completed } = seedPush(backend.db);
+    const { completed } = await seedPush(backend);
     await signIn('merchant');
     renderApp(`/push/${completed.id}`);
 
@@ -103,8 +122,12 @@ describe('push page', { timeout: 60_000 }, () => {
   });
 
   it('a pending push to every member is not for a merchant limited to a brand to schedule', async () => {
-    const { pending } = seedPush(backend.db);
-    Object.assign(pending, { audience: 'ALL_MEMBERS', audienceBrandId: null });
+    const { pending } = await seedPush(backend);
+    // the draft's audience widened by the company's owner (an operator here: the seed merchant has a brand)
+    await (await apiAs(backend, 'operator'))('PUT', `/push/${pending.id}`, {
+      audience: 'ALL_MEMBERS',
+      audienceBrandId: null,
+    });
     await signIn('merchant');
     renderApp(`/push/${pending.id}/show`);
 
@@ -115,7 +138,7 @@ describe('push page', { timeout: 60_000 }, () => {
   });
 
   it('a pending push shows whom it reaches now, before it is scheduled', async () => {
-    const { pending } = seedPush(backend.db);
+    const { pending } = await seedPush(backend);
     await signIn('merchant');
     renderApp(`/push/${pending.id}/show`);
 
