@@ -6,9 +6,12 @@ import { server } from '../../mocks/node';
 import { createProviders } from '../../src/providers';
 import { STORAGE_KEYS } from '../../src/providers/storage';
 import { renderApp, signIn } from './renderApp';
-import { seedVouchers } from './resources/handlers';
+import { useServer } from './server';
 import { settled } from './settle';
 import { testEnv } from './setup';
+import { seedDemo } from './vouchers/demo';
+
+const backend = useServer();
 
 const T = { timeout: 10_000 };
 const IP_URL = 'https://ip-country.example.test/json';
@@ -57,7 +60,8 @@ describe('country (spec sections 3 and 7)', { timeout: 60_000 }, () => {
     // the supported list arrives, the selector offers it
     fireEvent.mouseDown(await countrySelect());
     const options = within(await screen.findByRole('listbox', {}, T)).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['SG', 'MY', 'HK']);
+    // the default country first, then the others by code (the server's order)
+    expect(options.map((o) => o.textContent)).toEqual(['SG', 'HK', 'MY']);
     expect(calls).toHaveLength(0);
     expect(localStorage.getItem(STORAGE_KEYS.country)).toBeNull();
   });
@@ -89,16 +93,16 @@ describe('country (spec sections 3 and 7)', { timeout: 60_000 }, () => {
   });
 
   it("never relabels a merchant's money: their vouchers stay in SGD after switching to MY", async () => {
-    seedVouchers();
+    const { voided } = await seedDemo(backend);
     await signIn('merchant');
     renderApp('/vouchers');
-    const row = (await screen.findByText('SPRING-001', {}, T)).closest('tr');
-    expect(row?.textContent).toMatch(/SGD\s?5\.00/);
+    const row = (await screen.findByText(voided.code, {}, T)).closest('tr');
+    expect(row?.textContent).toMatch(/SGD\s?4\.50/);
     fireEvent.mouseDown(await countrySelect());
     fireEvent.click(within(await screen.findByRole('listbox', {}, T)).getByRole('option', { name: 'MY' }));
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.country)).toBe('my'), T);
-    const after = (await screen.findByText('SPRING-001', {}, T)).closest('tr');
-    expect(after?.textContent).toMatch(/SGD\s?5\.00/);
+    const after = (await screen.findByText(voided.code, {}, T)).closest('tr');
+    expect(after?.textContent).toMatch(/SGD\s?4\.50/);
     expect(after?.textContent).not.toContain('MYR');
   });
 });

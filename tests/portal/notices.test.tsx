@@ -5,7 +5,10 @@ import { BASE_PATHS, NOTIFICATION_MAX_VISIBLE } from '../../contract';
 import { server } from '../../mocks/node';
 import { createProviders } from '../../src/providers';
 import { NoticeHarness } from './NoticeHarness';
+import { useServer } from './server';
 import { settled } from './settle';
+
+useServer();
 
 const T = { timeout: 10_000 };
 const notices = () => screen.queryAllByTestId('notice');

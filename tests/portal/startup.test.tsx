@@ -5,6 +5,9 @@ import { BASE_PATHS } from '../../contract';
 import { server } from '../../mocks/node';
 import { STORAGE_KEYS } from '../../src/providers/storage';
 import { currentPath, renderApp, signIn, waitForPath } from './renderApp';
+import { useServer } from './server';
+
+useServer();
 
 describe('startup routing (spec section 2)', { timeout: 60_000 }, () => {
   it('a visitor opening the root lands on the splash page', async () => {
