@@ -70,3 +70,7 @@ export { addedScopeColumns, SCOPE_COLUMNS, type ScopeColumn };
  */
 export const creatableScopeColumns = (decl: ResourceDeclaration): ScopeColumn[] =>
   decl.storage === 'existing' ? [] : addedScopeColumns(decl);
+
+/** The fields a view shows, in declared order. */
+export const fieldsIn = (decl: ResourceDeclaration, view: View): FieldDeclaration[] =>
+  decl.fields.filter((f) => inViews(f, view));

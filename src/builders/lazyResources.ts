@@ -10,7 +10,7 @@ import { RESOURCES } from '../../resources';
 import type { ResourceDeclaration } from '../../resources/types';
 import { findRoute, type RouteDef, type ViewerContext } from '../routes';
 import { declarationAllows } from './access';
-import type { ResourceModule } from './buildResource';
+import type { ResourceModule } from './resourceModule';
 
 type ViewName = 'list' | 'show' | 'edit' | 'create';
 type Views = Pick<ResourceModule, ViewName>;

@@ -4,7 +4,7 @@
 import { RESOURCES } from '../../resources';
 import type { ResourceDeclaration } from '../../resources/types';
 import { overrides as defaultOverrides, type ResourceOverrides } from '../pages/resources/overrides';
-import { buildResource, type ResourceModule } from './buildResource';
+import { type ResourceModule, resourceModule } from './resourceModule';
 
 export interface BuiltResource {
   decl: ResourceDeclaration;
@@ -15,7 +15,7 @@ export const buildResources = (
   declarations: readonly ResourceDeclaration[] = RESOURCES,
   overrides: ResourceOverrides = defaultOverrides,
 ): BuiltResource[] =>
-  declarations.map((decl) => ({ decl, module: { ...buildResource(decl), ...overrides[decl.name] } }));
+  declarations.map((decl) => ({ decl, module: { ...resourceModule(decl), ...overrides[decl.name] } }));
 
 export const BUILT_RESOURCES: readonly BuiltResource[] = buildResources();
 

@@ -3,7 +3,7 @@
 // live in the URL (?table=vouchers&view=edit&id=3) so that a reload or a shared link lands in place.
 import { Box, Button, FormControl, InputLabel, MenuItem, Select, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Title, useAuthProvider, useTranslate } from 'react-admin';
+import { ResourceContextProvider, Title, useAuthProvider, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { EmbeddedNavigationContext } from '../builders/buttons';
 import { resourceLabelKey } from '../builders/declarations';
@@ -131,7 +131,8 @@ export const DataTableEditView = () => {
           list: backToList,
         }}
       >
-        {body}
+        {/* the generated screens read their declaration from the resource context */}
+        {chosen ? <ResourceContextProvider value={chosen.decl.name}>{body}</ResourceContextProvider> : null}
       </EmbeddedNavigationContext.Provider>
     </Box>
   );

@@ -11,9 +11,10 @@ import {
   TextField,
 } from 'react-admin';
 import { merchantSignup } from '../../../resources';
-import type { GeneratedListProps } from '../../builders/buildResource';
-import { choicesOf, filtersOf, rowClickOf } from '../../builders/buildResource';
 import { ListActions } from '../../builders/buttons';
+import { choicesOf } from '../../builders/choices';
+import { filtersOf } from '../../builders/filters';
+import { type GeneratedListProps, rowClickOf } from '../../builders/GeneratedList';
 import { LocalDateField } from '../../components/LocalDateField';
 import { useIsPhone } from '../../components/useIsPhone';
 import { ApprovalChip } from './MerchantSignupShow';

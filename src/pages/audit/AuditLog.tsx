@@ -40,7 +40,7 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
-import type { GeneratedListProps } from '../../builders/buildResource';
+import type { GeneratedListProps } from '../../builders/GeneratedList';
 import { LocalDateField } from '../../components/LocalDateField';
 import { useIsPhone } from '../../components/useIsPhone';
 import { type ChangeKind, diffRecords, displayValue, stableJson } from './diff';

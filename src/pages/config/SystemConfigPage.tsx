@@ -5,12 +5,8 @@
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { industryConfig, systemConfig } from '../../../resources';
-import { buildResource } from '../../builders/buildResource';
+import { GeneratedList } from '../../builders/GeneratedList';
 import { MainConfigPanel } from './MainConfigPanel';
-
-const SettingsList = buildResource(systemConfig).list;
-const IndustriesList = buildResource(industryConfig).list;
 
 const TABS = ['settings', 'countries', 'industries'] as const;
 type TabName = (typeof TABS)[number];
@@ -39,11 +35,21 @@ export const SystemConfigPage = () => {
         ))}
       </Tabs>
       {tab === 'settings' ? (
-        <SettingsList storeKey="systemConfig.settings" title={title} disableSyncWithLocation />
+        <GeneratedList
+          resource="systemConfig"
+          storeKey="systemConfig.settings"
+          title={title}
+          disableSyncWithLocation
+        />
       ) : null}
       {tab === 'countries' ? <MainConfigPanel /> : null}
       {tab === 'industries' ? (
-        <IndustriesList storeKey="systemConfig.industries" title={title} disableSyncWithLocation />
+        <GeneratedList
+          resource="industryConfig"
+          storeKey="systemConfig.industries"
+          title={title}
+          disableSyncWithLocation
+        />
       ) : null}
     </Box>
   );

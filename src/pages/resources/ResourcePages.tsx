@@ -3,7 +3,7 @@
 // member lookup at /voucher/get-user-vouchers is its own page (src/pages/vouchers/UserVouchersPage.tsx).
 import { Box, Typography } from '@mui/material';
 import type { ComponentType } from 'react';
-import { useTranslate } from 'react-admin';
+import { ResourceContextProvider, useTranslate } from 'react-admin';
 import { BUILT_RESOURCES, builtResource } from '../../builders/registry';
 
 /** The generated list of one declared resource, as a page titled like the route's menu entry. */
@@ -22,7 +22,10 @@ export const resourceListPage = (name: string, storeKey?: string): ComponentType
             {title}
           </Typography>
         )}
-        <List {...(storeKey ? { storeKey } : {})} {...(title ? { title } : {})} />
+        {/* the generated screens read their declaration from the resource context */}
+        <ResourceContextProvider value={name}>
+          <List {...(storeKey ? { storeKey } : {})} {...(title ? { title } : {})} />
+        </ResourceContextProvider>
       </Box>
     );
   };

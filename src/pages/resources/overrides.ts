@@ -1,7 +1,7 @@
 // Hand-written views that replace one generated view of one resource (and nothing else). Add an entry
 // as `{ [resourceName]: { list?: Component, show?: …, edit?: …, create?: … } }`.
 import { lazy } from 'react';
-import type { ResourceModule } from '../../builders/buildResource';
+import type { ResourceModule } from '../../builders/resourceModule';
 
 // Loaded on first use, so the hand-written screens stay out of the main bundle.
 const accessForms = () => import('../access/UserGroupForms');

@@ -1,16 +1,13 @@
-// A new stamp card programme: the generated create form (src/builders/buildResource.tsx), opened with
+// A new stamp card programme: the generated create form (src/builders/GeneratedCreate.tsx), opened with
 // the country's defaults from the main config: the price (GET /config/main/stamp-card/default-price)
 // and the first default image (GET /config/main/stamp-card/default-images). A default that cannot be
 // loaded is left out; the declaration's own defaults stand in.
 import { LinearProgress } from '@mui/material';
 import { useEffect, useState } from 'react';
 import type { CreateProps } from 'react-admin';
-import { stampCard } from '../../../resources';
-import { buildResource } from '../../builders/buildResource';
+import { GeneratedCreate } from '../../builders/GeneratedCreate';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { fetchStampCardDefaults } from './api';
-
-const Generated = buildResource(stampCard).create;
 
 export const StampCardCreate = (props: Partial<CreateProps>) => {
   const http = useHttpClient();
@@ -28,5 +25,5 @@ export const StampCardCreate = (props: Partial<CreateProps>) => {
   }, [http]);
   // the form takes its initial values once, when it mounts: wait for them
   if (defaults === null) return <LinearProgress sx={{ mt: 2 }} />;
-  return <Generated record={defaults} {...props} />;
+  return <GeneratedCreate record={defaults} {...props} resource="stampCard" />;
 };

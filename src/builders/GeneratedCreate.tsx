@@ -1,0 +1,37 @@
+// A declared table's create form: whose row it is (the scope columns), then an input per writable
+// field of the create view. Server-owned and operation-only fields are absent. The declaration is the
+// one the resource context names.
+import { Create, type CreateProps, type RaRecord, SimpleForm } from 'react-admin';
+import { useApiErrorNotify } from '../components/useApiErrorNotify';
+import { creatableScopeColumns, fieldsIn, isUnwritable, writableFields } from './declarations';
+import { formFieldOf, useRuleValidators } from './inputs';
+import { ScopeInputs, scopeValues } from './ScopeInputs';
+import { useDeclaration } from './useDeclaration';
+import { useFieldLabel } from './useFieldLabel';
+
+export const GeneratedCreate = (props: Partial<CreateProps>) => {
+  const decl = useDeclaration(props);
+  const rules = useRuleValidators(decl);
+  const notifyError = useApiErrorNotify();
+  const labelOf = useFieldLabel(decl.name);
+  const scopeColumns = creatableScopeColumns(decl);
+  return (
+    <Create
+      resource={decl.name}
+      redirect="show"
+      mutationOptions={{ onError: (error: unknown) => notifyError(error, undefined, labelOf) }}
+      transform={(data: RaRecord) => ({
+        ...writableFields(decl, 'create', data),
+        ...scopeValues(scopeColumns, data),
+      })}
+      {...props}
+    >
+      <SimpleForm>
+        {scopeColumns.length > 0 ? <ScopeInputs decl={decl} columns={scopeColumns} /> : null}
+        {fieldsIn(decl, 'create')
+          .filter((f) => !isUnwritable(f))
+          .map((field) => formFieldOf(decl, field, 'create', rules))}
+      </SimpleForm>
+    </Create>
+  );
+};

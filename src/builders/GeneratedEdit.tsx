@@ -1,0 +1,37 @@
+// A declared table's edit form: an input per writable field of the edit view, the others read-only;
+// only what the user may change and did change goes out. The declaration is the one the resource
+// context names.
+import { Edit, type EditProps, type RaRecord, SimpleForm } from 'react-admin';
+import { useApiErrorNotify } from '../components/useApiErrorNotify';
+import { DetailActions, EditToolbar } from './buttons';
+import { fieldsIn, writableFields } from './declarations';
+import { formFieldOf, useRuleValidators } from './inputs';
+import { RecordHeading } from './RecordHeading';
+import { useDeclaration } from './useDeclaration';
+import { useFieldLabel } from './useFieldLabel';
+
+export const GeneratedEdit = (props: Partial<EditProps>) => {
+  const decl = useDeclaration(props);
+  const rules = useRuleValidators(decl);
+  const notifyError = useApiErrorNotify();
+  const labelOf = useFieldLabel(decl.name);
+  return (
+    <Edit
+      resource={decl.name}
+      actions={<DetailActions decl={decl} view="edit" />}
+      mutationMode="pessimistic"
+      // a refusal lists each field with its violation (spec 5); code 2 also marks the fields
+      mutationOptions={{ onError: (error: unknown) => notifyError(error, undefined, labelOf) }}
+      // Only what the user may change and did change goes out: no id, times, scope or read-only fields.
+      transform={(data: RaRecord, options?: { previousData?: RaRecord }) =>
+        writableFields(decl, 'edit', data, options?.previousData)
+      }
+      {...props}
+    >
+      <RecordHeading decl={decl} />
+      <SimpleForm toolbar={<EditToolbar decl={decl} />}>
+        {fieldsIn(decl, 'edit').map((field) => formFieldOf(decl, field, 'edit', rules))}
+      </SimpleForm>
+    </Edit>
+  );
+};

@@ -1,0 +1,154 @@
+// A declared table's list: filters from the declared operators, the declared default order, a
+// column per list field (a card per row on a phone), and buttons only where the declaration's roles
+// and the permission rule allow. The declaration is the one the resource context names.
+import { Box } from '@mui/material';
+import type { ReactElement } from 'react';
+import {
+  DataTable,
+  type Identifier,
+  List,
+  type ListProps,
+  type RaRecord,
+  SelectField,
+  SimpleList,
+  useCanAccess,
+} from 'react-admin';
+import { useIsPhone } from '../components/useIsPhone';
+import { PageLoader } from '../layout/DelayedLoader';
+import { NotAllowedPage } from '../layout/NotAllowedPage';
+import { ListActions, ListBulkActions, useRole } from './buttons';
+import { choicesOf } from './choices';
+import type { FieldDeclaration, ResourceDeclaration } from './declarations';
+import { fieldsIn, SCOPE_COLUMNS } from './declarations';
+import { displayOf, RefField, SelectChip } from './display';
+import { CompanyFilter, filtersOf, showsCompany } from './filters';
+import { PhoneDetails, phoneCardOf, RowId } from './phoneList';
+import { useDeclaration } from './useDeclaration';
+
+/** What an embedding page (the /DataTableEditView editor) may change about a generated list. */
+export interface GeneratedListProps {
+  /** the table, when the page is not inside its resource context */
+  resource?: string;
+  /** the editor keeps its own query string: the list must not write its params there */
+  disableSyncWithLocation?: boolean;
+  storeKey?: string | false;
+  /** replaces 'go to the show page' on a row click */
+  onRowClick?: (id: RaRecord['id']) => void;
+  /** replaces the Create link (the editor opens its own create view) */
+  onCreate?: () => void;
+  title?: ListProps['title'];
+  /** a permanent filter the user cannot remove (e.g. one member's vouchers) */
+  filter?: Record<string, unknown>;
+  /** render nothing until the caller has a filter to apply */
+  empty?: ListProps['empty'];
+}
+
+/** A row opens its show page, unless the embedding page handles the click (the editor view). */
+export const rowClickOf = (onRowClick: GeneratedListProps['onRowClick']) =>
+  onRowClick
+    ? (id: Identifier) => {
+        onRowClick(id);
+        return false as const;
+      }
+    : ('show' as const);
+
+interface ListParts {
+  listFields: readonly FieldDeclaration[];
+  phoneCard: ReturnType<typeof phoneCardOf>;
+  filters: ReactElement[];
+  /** the filters with the company filter first (operators, company-scoped tables) */
+  operatorFilters: ReactElement[];
+  sort: { field: string; order: 'ASC' | 'DESC' };
+}
+
+// Worked out once per declaration, so a list keeps the same filter elements from render to render.
+const PARTS = new WeakMap<ResourceDeclaration, ListParts>();
+const listPartsOf = (decl: ResourceDeclaration): ListParts => {
+  const known = PARTS.get(decl);
+  if (known) return known;
+  const filters = filtersOf(decl);
+  const parts: ListParts = {
+    listFields: fieldsIn(decl, 'list'),
+    phoneCard: phoneCardOf(decl),
+    filters,
+    operatorFilters: showsCompany(decl)
+      ? [<CompanyFilter key="companyId" source="companyId" resource={decl.name} alwaysOn />, ...filters]
+      : filters,
+    sort: {
+      field: decl.defaultSort.field,
+      order: decl.defaultSort.direction === 'desc' ? 'DESC' : 'ASC',
+    },
+  };
+  PARTS.set(decl, parts);
+  return parts;
+};
+
+export const GeneratedList = (props: GeneratedListProps) => {
+  const { disableSyncWithLocation, storeKey, onRowClick, onCreate, title, filter, empty } = props;
+  const decl = useDeclaration(props);
+  const { listFields, phoneCard, filters, operatorFilters, sort } = listPartsOf(decl);
+  const withCompany = useRole() === 'operator' && showsCompany(decl);
+  const phone = useIsPhone();
+  // react-admin's List asks for the rows once canAccess has answered, even when it answered no:
+  // a caller who may not list the table gets the denied page and no refused request.
+  const access = useCanAccess({ action: 'list', resource: decl.name });
+  if (access.isPending) return <PageLoader />;
+  if (!access.canAccess) return <NotAllowedPage />;
+  const rowClick = rowClickOf(onRowClick);
+  return (
+    <List
+      resource={decl.name}
+      {...(filter ? { filter } : {})}
+      {...(empty !== undefined ? { empty } : {})}
+      sort={sort}
+      filters={withCompany ? operatorFilters : filters}
+      actions={<ListActions decl={decl} {...(onCreate ? { onCreate } : {})} />}
+      exporter={false}
+      {...(disableSyncWithLocation ? { disableSyncWithLocation } : {})}
+      {...(storeKey !== undefined ? { storeKey } : {})}
+      {...(title !== undefined ? { title } : {})}
+    >
+      {phone ? (
+        <SimpleList
+          rowClick={rowClick}
+          {...(phoneCard.title
+            ? {
+                primaryText: (
+                  <SelectField
+                    source={phoneCard.title.name}
+                    choices={choicesOf(decl.name, phoneCard.title)}
+                  />
+                ),
+              }
+            : {})}
+          secondaryText={<PhoneDetails decl={decl} fields={phoneCard.details} />}
+          tertiaryText={
+            phoneCard.state ? (
+              <Box component="span" sx={{ float: 'right' }}>
+                <SelectChip source={phoneCard.state.name} choices={choicesOf(decl.name, phoneCard.state)} />
+              </Box>
+            ) : (
+              <Box component="span" sx={{ float: 'right', color: 'text.secondary' }}>
+                <RowId />
+              </Box>
+            )
+          }
+        />
+      ) : (
+        <DataTable rowClick={rowClick} bulkActionButtons={<ListBulkActions decl={decl} />}>
+          <DataTable.Col source="id" />
+          {withCompany ? (
+            <DataTable.Col source="companyId" disableSort>
+              <RefField source="companyId" reference={SCOPE_COLUMNS.companyId} />
+            </DataTable.Col>
+          ) : null}
+          {listFields.map((field) => (
+            <DataTable.Col key={field.name} source={field.name} disableSort={field.sortable !== true}>
+              {displayOf(decl.name, field, 'list')}
+            </DataTable.Col>
+          ))}
+        </DataTable>
+      )}
+    </List>
+  );
+};

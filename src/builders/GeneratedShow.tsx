@@ -1,0 +1,25 @@
+// A declared table's show page: the row's heading, then every field the show view declares, with
+// the declared actions. The declaration is the one the resource context names.
+import { Show, type ShowProps, SimpleShowLayout, TextField } from 'react-admin';
+import { LocalDateField } from '../components/LocalDateField';
+import { DetailActions } from './buttons';
+import { fieldsIn } from './declarations';
+import { displayOf } from './display';
+import { RecordHeading } from './RecordHeading';
+import { useDeclaration } from './useDeclaration';
+
+export const GeneratedShow = (props: Partial<ShowProps>) => {
+  const decl = useDeclaration(props);
+  return (
+    <Show resource={decl.name} actions={<DetailActions decl={decl} view="show" />} {...props}>
+      <RecordHeading decl={decl} />
+      <SimpleShowLayout>
+        <TextField source="id" />
+        {/* SimpleShowLayout labels its direct children from their `source`, so each field is a direct child. */}
+        {fieldsIn(decl, 'show').map((field) => ({ ...displayOf(decl.name, field, 'show'), key: field.name }))}
+        <LocalDateField source="createTime" showTime />
+        <LocalDateField source="updateTime" showTime />
+      </SimpleShowLayout>
+    </Show>
+  );
+};

@@ -1,0 +1,127 @@
+// A field's read-only display, in a list cell or on a show page: one switch per field type, ending in
+// an exhaustive `never` check.
+import { Box, Chip } from '@mui/material';
+import type { ReactElement } from 'react';
+import {
+  BooleanField,
+  EmailField,
+  FunctionField,
+  ImageField,
+  NumberField,
+  type RaRecord,
+  ReferenceField,
+  SelectField,
+  TextField,
+  UrlField,
+  useCanAccess,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { LocalDateField } from '../components/LocalDateField';
+import { useOwnCurrency } from '../components/useOwnCurrency';
+import { choicesOf } from './choices';
+import type { FieldDeclaration } from './declarations';
+
+/** An amount in the row's own currency (a payment's), else the merchant's; an operator's row without one shows the bare amount. */
+const MoneyField = ({ source }: { source: string }) => {
+  const record = useRecordContext();
+  const own = useOwnCurrency();
+  const currency = typeof record?.currency === 'string' && record.currency !== '' ? record.currency : own;
+  return (
+    <NumberField
+      source={source}
+      options={
+        currency
+          ? { style: 'currency', currency, currencyDisplay: 'code' }
+          : { minimumFractionDigits: 2, maximumFractionDigits: 2 }
+      }
+    />
+  );
+};
+
+const JsonField = ({ source }: { source: string }) => (
+  <FunctionField
+    source={source}
+    render={(record: RaRecord) =>
+      record[source] === null || record[source] === undefined ? null : (
+        <Box component="pre" sx={{ m: 0, fontSize: '0.8rem', whiteSpace: 'pre-wrap', maxWidth: 420 }}>
+          {JSON.stringify(record[source], null, 2)}
+        </Box>
+      )
+    }
+  />
+);
+
+/** A state (any select) in a list: a small chip with the choice's label. */
+export const SelectChip = ({
+  source,
+  choices,
+}: {
+  source: string;
+  choices: { id: string | number; name: string }[];
+}) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const value: unknown = record?.[source];
+  if (value === null || value === undefined || value === '') return null;
+  const choice = choices.find((c) => c.id === value);
+  return <Chip size="small" variant="outlined" label={choice ? translate(choice.name) : String(value)} />;
+};
+
+/** A reference the user may not open shows its id, instead of a failing lookup. */
+export const RefField = ({ source, reference }: { source: string; reference: string }) => {
+  const { canAccess } = useCanAccess({ action: 'list', resource: reference });
+  if (!canAccess) return <NumberField source={source} />;
+  return <ReferenceField source={source} reference={reference} link="show" />;
+};
+
+export const displayOf = (
+  resource: string,
+  field: FieldDeclaration,
+  where: 'list' | 'show',
+): ReactElement => {
+  const { name: source } = field;
+  switch (field.type) {
+    case 'text':
+    case 'phone':
+      return <TextField source={source} />;
+    case 'email':
+      return <EmailField source={source} />;
+    case 'url':
+      return <UrlField source={source} target="_blank" rel="noreferrer" />;
+    case 'image':
+      return (
+        <ImageField
+          source={source}
+          sx={{ '& img': { maxWidth: where === 'list' ? 48 : 240, maxHeight: where === 'list' ? 48 : 240 } }}
+        />
+      );
+    case 'number':
+      // a decimal keeps its digits (a store's latitude 1.27654, not 1.277)
+      return (
+        <NumberField source={source} {...(field.integer ? {} : { options: { maximumFractionDigits: 10 } })} />
+      );
+    case 'money':
+      return <MoneyField source={source} />;
+    case 'boolean':
+      return <BooleanField source={source} />;
+    case 'date':
+      return <LocalDateField source={source} />;
+    case 'datetime':
+      return <LocalDateField source={source} showTime />;
+    case 'select':
+      return where === 'list' ? (
+        <SelectChip source={source} choices={choicesOf(resource, field)} />
+      ) : (
+        <SelectField source={source} choices={choicesOf(resource, field)} />
+      );
+    case 'reference':
+      return <RefField source={source} reference={field.reference} />;
+    case 'json':
+      return <JsonField source={source} />;
+    default: {
+      const never: never = field;
+      throw new Error(`unknown field type ${String(never)}`);
+    }
+  }
+};
