@@ -2,15 +2,14 @@
 // there), no list page (nor the analytics and to-do screens) scrolls sideways for an operator, who
 // sees the most columns (each row's company too), or for a merchant. And a colleague whose group may
 // only view vouchers and stamp cards is offered those and nothing else, with no refused request.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { RESOURCE_ROUTES } from '../../src/pages/resources/ResourcePages';
 import {
   browserAvailable,
+  browserSuite,
   DEMO_PASSWORD,
   gotoSettled,
-  launchBrowser,
-  type RunningServer,
   screenshot,
   signIn,
   startDemoServer,
@@ -53,32 +52,25 @@ const overflow = async (page: Page, path: string): Promise<number> => {
 };
 
 describe.skipIf(!browserAvailable())('lists at 1,440 px in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    server = await startDemoServer();
-    browser = await launchBrowser();
-  }, 600_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  // a page (its own context, so its own session) per user and window width
+  const suite = browserSuite(startDemoServer, [
+    'operatorWide',
+    'merchantWide',
+    'operatorPhone',
+    'merchantPhone',
+    'colleague',
+  ]);
 
   it.each([
-    ['an operator', 1440, OPERATOR, OPERATOR_LISTS],
-    ['a merchant', 1440, MERCHANT, MERCHANT_LISTS],
-    ['an operator', 390, OPERATOR, OPERATOR_LISTS],
-    ['a merchant', 390, MERCHANT, MERCHANT_LISTS],
+    ['an operator', 1440, OPERATOR, OPERATOR_LISTS, 'operatorWide'],
+    ['a merchant', 1440, MERCHANT, MERCHANT_LISTS, 'merchantWide'],
+    ['an operator', 390, OPERATOR, OPERATOR_LISTS, 'operatorPhone'],
+    ['a merchant', 390, MERCHANT, MERCHANT_LISTS, 'merchantPhone'],
   ] as const)(
     'no list scrolls sideways for %s at %i px',
-    async (_, width, user, routes) => {
-      await context?.close();
-      context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width, height: 900 } });
-      const page = await context.newPage();
+    async (_, width, user, routes, name) => {
+      const page = suite.page[name];
+      await page.setViewportSize({ width, height: 900 });
       await signIn(page, user);
       const wide: string[] = [];
       for (const path of routes) {
@@ -101,9 +93,8 @@ describe.skipIf(!browserAvailable())('lists at 1,440 px in Chromium', () => {
   );
 
   it('a colleague with View on vouchers and stamp cards sees only those, and no request is refused', async () => {
-    await context?.close();
-    context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
+    const page = suite.page.colleague;
+    await page.setViewportSize({ width: 1440, height: 900 });
     const refused: string[] = [];
     page.on('response', (r) => {
       if (r.status() === 401 || r.status() === 403) refused.push(`${r.status()} ${r.url()}`);

@@ -3,36 +3,21 @@
 // page), and edits an industry row in /DataTableEditView. Screenshots of list, show, edit, create and
 // the editor land in test-results/e2e.
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BASE_PATHS, BEARER_PREFIX, HEADERS } from '../../contract';
-import {
-  apiLogin,
-  browserAvailable,
-  launchBrowser,
-  newContext,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from './harness';
+import { apiLogin, browserAvailable, browserSuite, screenshot, signIn, startServer } from './harness';
 
 const OPERATOR = { email: 'tables.e2e@example.com', password: 'Tables-e2e-Pass1' };
 const KOPI = 14;
 const OTHERS = 6;
 
-const signIn = async (page: Page): Promise<void> => {
-  await page.goto('/login');
-  await page.getByLabel(/^E-mail/).fill(OPERATOR.email);
-  await page.getByLabel(/^Password/).fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
-};
-
 describe.runIf(browserAvailable())('generated tables in the browser', { timeout: 240_000 }, () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const suite = browserSuite(
+    () => startServer({ adminEmail: OPERATOR.email, adminPassword: OPERATOR.password }),
+    ['operator'],
+  );
+  const { server } = suite;
+  const page = suite.page.operator;
   let token = '';
 
   const api = async (method: string, path: string, body?: unknown) => {
@@ -51,7 +36,6 @@ describe.runIf(browserAvailable())('generated tables in the browser', { timeout:
   };
 
   beforeAll(async () => {
-    server = await startServer({ adminEmail: OPERATOR.email, adminPassword: OPERATOR.password });
     const login = await apiLogin(server.baseUrl, OPERATOR.email, OPERATOR.password);
     token = login.accessToken ?? '';
     const pad = (n: number) => String(n).padStart(2, '0');
@@ -68,17 +52,8 @@ describe.runIf(browserAvailable())('generated tables in the browser', { timeout:
         contactEmail: `bake${pad(i)}@example.com`,
       });
     await api('POST', '/industry-config', { code: 'FNB', name: 'Food and beverage' });
-    browser = await launchBrowser();
-    context = await newContext(browser, server.baseUrl);
-    page = await context.newPage();
-    await signIn(page);
+    await signIn(page, OPERATOR);
   }, 240_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('an operator searches, sorts, edits and exports the companies table', async () => {
     await page.goto('/organization/company');

@@ -1,21 +1,18 @@
 // The portal shell in a real browser against a real `npm start` (issue 3): who sees which menu,
 // every route of spec section 2 renders, the layout rules hold, sign-out leaves the portal.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BASE_PATHS, BEARER_PREFIX, type Envelope, HEADERS, isFailure } from '../../contract';
 import { SPEC_ROUTES } from '../spec-routes';
 import {
   apiLogin,
   browserAvailable,
+  browserSuite,
   gotoSettled,
-  launchBrowser,
-  newContext,
   type PageProblems,
-  type RunningServer,
   screenshot,
   signIn,
   startServer,
-  watchPage,
 } from './harness';
 
 const OPERATOR = { email: 'operator.e2e@example.com', password: 'Operator-e2e-Pass1' };
@@ -167,25 +164,19 @@ const visit = async (
 };
 
 describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({
-      adminEmail: OPERATOR.email,
-      adminPassword: OPERATOR.password,
-      users: [
-        { type: 'merchant', ...APPROVED, name: 'Approved Merchant', signupState: 'APPROVAL' },
-        { type: 'merchant', ...UNAPPROVED, name: 'Pending Merchant' },
-      ],
-    });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite(
+    () =>
+      startServer({
+        adminEmail: OPERATOR.email,
+        adminPassword: OPERATOR.password,
+        users: [
+          { type: 'merchant', ...APPROVED, name: 'Approved Merchant', signupState: 'APPROVAL' },
+          { type: 'merchant', ...UNAPPROVED, name: 'Pending Merchant' },
+        ],
+      }),
+    ['visitor', 'operator', 'approved', 'unapproved'],
+  );
+  const { server } = suite;
 
   it('answers /healthz and signs the three users in through the API', async () => {
     expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
@@ -213,18 +204,8 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
   });
 
   describe('a visitor', () => {
-    let context: BrowserContext;
-    let page: Page;
-    let problems: PageProblems;
-
-    beforeAll(async () => {
-      context = await newContext(browser, server.baseUrl);
-      page = await context.newPage();
-      problems = watchPage(page);
-    });
-    afterAll(async () => {
-      await context?.close();
-    });
+    const page = suite.page.visitor;
+    const problems = suite.problems.visitor;
 
     it('is sent from the root to the splash page, which has no side menu', async () => {
       const v = await visit(page, problems, '/', '/splash');
@@ -264,18 +245,11 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
   });
 
   describe('the operator', () => {
-    let context: BrowserContext;
-    let page: Page;
-    let problems: PageProblems;
+    const page = suite.page.operator;
+    const problems = suite.problems.operator;
 
     beforeAll(async () => {
-      context = await newContext(browser, server.baseUrl);
-      page = await context.newPage();
-      problems = watchPage(page);
       await signIn(page, OPERATOR);
-    });
-    afterAll(async () => {
-      await context?.close();
     });
 
     it('lands on the root with the header and the operator menu: Approve List, no Finance', async () => {
@@ -341,9 +315,8 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
   });
 
   describe('an approved merchant', () => {
-    let context: BrowserContext;
-    let page: Page;
-    let problems: PageProblems;
+    const page = suite.page.approved;
+    const problems = suite.problems.approved;
     let pnsAllowed: boolean;
 
     beforeAll(async () => {
@@ -361,14 +334,7 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
       const body = (await res.json()) as Envelope<{ allowed: boolean }>;
       expect(body.code).toBe(0);
       pnsAllowed = !isFailure(body) && body.data.allowed;
-
-      context = await newContext(browser, server.baseUrl);
-      page = await context.newPage();
-      problems = watchPage(page);
       await signIn(page, APPROVED);
-    });
-    afterAll(async () => {
-      await context?.close();
     });
 
     it('lands on the root with the merchant menu: Finance, no Approve List, Access has only Merchant Access', async () => {
@@ -409,18 +375,11 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
   });
 
   describe('an unapproved merchant', () => {
-    let context: BrowserContext;
-    let page: Page;
-    let problems: PageProblems;
+    const page = suite.page.unapproved;
+    const problems = suite.problems.unapproved;
 
     beforeAll(async () => {
-      context = await newContext(browser, server.baseUrl);
-      page = await context.newPage();
-      problems = watchPage(page);
       await signIn(page, UNAPPROVED);
-    });
-    afterAll(async () => {
-      await context?.close();
     });
 
     it('is sent to /signup, which has a header and no side menu', async () => {
