@@ -2,18 +2,26 @@
 // main config (GET /config/main/stamp-card/default-price and /default-images, the first image).
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useMockBackend } from '../pages/harness';
+import { apiAs } from '../api';
 import { renderApp, signIn } from '../renderApp';
+import { useServer } from '../server';
 import { T } from './demo';
 
 describe('stamp card create form', { timeout: 60_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('opens with the default price and the first default image of the main config', async () => {
-    const sg = backend.db.mainConfigs.find((c) => c.country === 'sg');
-    if (!sg) throw new Error('no sg main config');
-    sg.stampCardDefaultPrice = 3.5;
-    sg.stampCardDefaultImages = ['https://example.com/card-a.png', 'https://example.com/card-b.png'];
+    // an operator sets Singapore's defaults
+    const operator = await apiAs(backend, 'operator');
+    await operator(
+      'PUT',
+      '/config/main/country',
+      {
+        stampCardDefaultPrice: 3.5,
+        stampCardDefaultImages: ['https://example.com/card-a.png', 'https://example.com/card-b.png'],
+      },
+      { 'X-Country': 'sg' },
+    );
     await signIn('merchant');
     renderApp('/stampCard/create');
 

@@ -1,21 +1,22 @@
-// A member card's page on the MSW mocks: the stamps as "9 / 10", "Stamp" (stamps, store, receipt,
+// A member card's page on the real server: the stamps as "9 / 10", "Stamp" (stamps, store, receipt,
 // optional PIN; 'Confirm to Stamp - {mobile}?'; POST /member-cards/{id}/stamps with expectedStamps =
 // the stamps shown and an Idempotency-Key), completion with its reward voucher link, the card's
 // transactions newest first with "Void" on the last SUCCESS one only (a reason, then the confirm), and
 // a refusal (6627, the card moved meanwhile) shown to the user.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stampMemberCard } from '../../../mocks/stamping';
-import { useMockBackend } from '../pages/harness';
 import { renderApp, signIn } from '../renderApp';
+import { useServer } from '../server';
 import {
+  cardRow,
   confirmWith,
   expectFreshKeys,
-  rows,
   STAMP_DEMO_MEMBERS,
   seedStamping,
+  stampElsewhere,
   T,
   transactionsOf,
+  voucherRow,
 } from './demo';
 
 const transactionRows = () =>
@@ -26,10 +27,10 @@ const transactionRows = () =>
 const stampsShown = () => screen.getByRole('group', { name: 'Stamps', hidden: true });
 
 describe('member card page', { timeout: 60_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('shows the card and its transactions; Void is offered on the last SUCCESS one only', async () => {
-    const { tan } = seedStamping(backend.db);
+    const { tan } = await seedStamping(backend);
     await signIn('merchant');
     renderApp(`/memberCards/${tan.id}/show`);
 
@@ -57,7 +58,7 @@ describe('member card page', { timeout: 60_000 }, () => {
   });
 
   it('Stamp: posts stamps, store, receipt and expectedStamps; completion shows the reward voucher', async () => {
-    const { tan } = seedStamping(backend.db);
+    const { tan } = await seedStamping(backend);
     await signIn('merchant');
     renderApp(`/memberCards/${tan.id}/show`);
     await waitFor(() => expect(stampsShown()).toHaveTextContent('9 / 10'), T);
@@ -93,7 +94,9 @@ describe('member card page', { timeout: 60_000 }, () => {
 
     const done = await screen.findByRole('status', {}, T);
     expect(done).toHaveTextContent('Card completed — reward voucher issued');
-    const reward = rows(backend.db, 'vouchers').find((v) => v.id === tan.rewardVoucherId);
+    const { rewardVoucherId } = await cardRow(backend, tan.id);
+    if (rewardVoucherId === null) throw new Error('the completed card names no reward voucher');
+    const reward = await voucherRow(backend, rewardVoucherId);
     expect(reward).toMatchObject({ memberMobile: STAMP_DEMO_MEMBERS.tan, state: 'AVAILABLE' });
     expect(within(done).getByRole('link', { name: 'Open the reward voucher' })).toHaveAttribute(
       'href',
@@ -110,8 +113,8 @@ describe('member card page', { timeout: 60_000 }, () => {
   });
 
   it('Void: a reason, then the confirm; POST {reason}; the stamps are taken back', async () => {
-    const { tan } = seedStamping(backend.db);
-    const last = transactionsOf(backend.db, tan.id).find((t) => t.receiptNo === 'R-10300');
+    const { tan } = await seedStamping(backend);
+    const last = (await transactionsOf(backend, tan.id)).find((t) => t.receiptNo === 'R-10300');
     await signIn('merchant');
     renderApp(`/memberCards/${tan.id}/show`);
     await waitFor(() => expect(transactionRows()).toHaveLength(7), T);
@@ -128,7 +131,7 @@ describe('member card page', { timeout: 60_000 }, () => {
     const posts = await backend.sent('POST', `/stamps-transactions/${last?.id}/void`);
     expect(posts.map((p) => p.body)).toEqual([{ reason: 'Wrong card' }]);
     expectFreshKeys(posts);
-    expect(last?.result).toBe('VOIDED');
+    expect((await transactionsOf(backend, tan.id)).find((t) => t.id === last?.id)?.result).toBe('VOIDED');
     await waitFor(() => expect(stampsShown()).toHaveTextContent('8 / 10'), T);
     await waitFor(() => expect(transactionRows()[0]).toHaveTextContent('Voided'), T);
     expect(transactionRows()[0]).toHaveTextContent('Wrong card');
@@ -141,7 +144,7 @@ describe('member card page', { timeout: 60_000 }, () => {
   });
 
   it('Stamp refused (6627): the card moved meanwhile; the error is shown and the card reloads', async () => {
-    const { arjun } = seedStamping(backend.db);
+    const { arjun } = await seedStamping(backend);
     await signIn('merchant');
     renderApp(`/memberCards/${arjun.id}/show`);
     await waitFor(() => expect(stampsShown()).toHaveTextContent('2 / 10'), T);
@@ -154,7 +157,7 @@ describe('member card page', { timeout: 60_000 }, () => {
       T,
     );
     // another till stamps the card while this dialog is open
-    stampMemberCard(backend.db, arjun, { stamps: 1, storeId: 1 });
+    await stampElsewhere(backend, arjun.id, { stamps: 1, storeId: 1 });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Stamp' }));
     await confirmWith(`Confirm to Stamp - ${STAMP_DEMO_MEMBERS.arjun}?`);
 
@@ -169,7 +172,9 @@ describe('member card page', { timeout: 60_000 }, () => {
     expect(posts.map((p) => p.body)).toEqual([{ stamps: 1, storeId: 1, expectedStamps: 2 }]);
     // the page shows the card as it is now, with the refusal recorded
     await waitFor(() => expect(stampsShown()).toHaveTextContent('3 / 10'), T);
-    expect(arjun.stamps).toBe(3);
+    expect((await cardRow(backend, arjun.id)).stamps).toBe(3);
+    const failed = (await transactionsOf(backend, arjun.id)).filter((t) => t.result === 'FAILED');
+    expect(failed.map((t) => t.failureCode)).toEqual([6627]);
 
     // stamping again sends the stamps now shown
     fireEvent.click(within(dialog).getByRole('button', { name: 'Stamp' }));
@@ -177,6 +182,6 @@ describe('member card page', { timeout: 60_000 }, () => {
     expect(await screen.findByText(`Stamp ${STAMP_DEMO_MEMBERS.arjun} success`, {}, T)).toBeInTheDocument();
     const again = await backend.sent('POST', `/member-cards/${arjun.id}/stamps`);
     expect(again[1]?.body).toEqual({ stamps: 1, storeId: 1, expectedStamps: 3 });
-    expect(arjun.stamps).toBe(4);
+    expect((await cardRow(backend, arjun.id)).stamps).toBe(4);
   });
 });

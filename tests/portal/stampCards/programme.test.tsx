@@ -1,13 +1,22 @@
-// A stamp card programme's page on the MSW mocks: its figures from GET /stamp-cards/{id}/summary as
+// A stamp card programme's page on the real server: its figures from GET /stamp-cards/{id}/summary as
 // tiles, its member cards (each linking to the card's page), and "Issue card": a member's mobile and
 // a store of the programme's brand, 'Confirm to Issue - Member card?', POST /stamp-cards/{id}/member-cards
 // with an Idempotency-Key, then the new card's page. A refusal (6623) is shown with its field.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useMockBackend } from '../pages/harness';
 import { currentPath, renderApp, signIn, waitForPath } from '../renderApp';
-import { confirmWith, expectFreshKeys, rows, STAMP_DEMO_MEMBERS, seedStamping, T, tile } from './demo';
+import { useServer } from '../server';
+import {
+  cardsOf,
+  confirmWith,
+  expectFreshKeys,
+  programmeRow,
+  STAMP_DEMO_MEMBERS,
+  seedStamping,
+  T,
+  tile,
+} from './demo';
 
 const openIssueDialog = async () => {
   fireEvent.click(await screen.findByRole('button', { name: 'Issue card' }, T));
@@ -25,10 +34,10 @@ const fillIssue = async (dialog: HTMLElement, national: string) => {
 };
 
 describe('stamp card programme page', { timeout: 60_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('shows the programme, its figures and its member cards', async () => {
-    const { programme, tan } = seedStamping(backend.db);
+    const { programme, tan } = await seedStamping(backend);
     await signIn('merchant');
     renderApp(`/stampCard/${programme.id}/show`);
 
@@ -57,7 +66,7 @@ describe('stamp card programme page', { timeout: 60_000 }, () => {
   });
 
   it('Issue card: posts the mobile and store once confirmed, then opens the new card', async () => {
-    const { programme } = seedStamping(backend.db);
+    const { programme } = await seedStamping(backend);
     await signIn('merchant');
     renderApp(`/stampCard/${programme.id}/show`);
     await waitFor(() => expect(tile('Cards issued')).toHaveTextContent('4 / 200'), T);
@@ -69,16 +78,16 @@ describe('stamp card programme page', { timeout: 60_000 }, () => {
     const posts = await backend.sent('POST', `/stamp-cards/${programme.id}/member-cards`);
     expect(posts.map((p) => p.body)).toEqual([{ memberMobile: '+6591112233', storeId: 1 }]);
     expectFreshKeys(posts);
-    const card = rows(backend.db, 'memberCards').find((c) => c.memberMobile === '+6591112233');
+    const [card] = await cardsOf(backend, '+6591112233');
     expect(card).toMatchObject({ stampCardId: programme.id, stamps: 0, state: 0, storeId: 1 });
     await waitForPath(`/memberCards/${card?.id}/show`);
     expect(await screen.findByRole('heading', { name: '+6591112233' }, T)).toBeInTheDocument();
     expect(await screen.findByText('0 / 10', {}, T)).toBeInTheDocument();
-    expect(programme.issuedCount).toBe(5);
+    expect((await programmeRow(backend, programme.id)).issuedCount).toBe(5);
   });
 
   it('Issue card refused (6623): the member already holds an open card; the error names the field', async () => {
-    const { programme } = seedStamping(backend.db);
+    const { programme } = await seedStamping(backend);
     await signIn('operator');
     renderApp(`/stampCard/${programme.id}/show`);
     await waitFor(() => expect(tile('Cards issued')).toHaveTextContent('4 / 200'), T);
@@ -92,7 +101,7 @@ describe('stamp card programme page', { timeout: 60_000 }, () => {
     const alert = await within(dialog).findByRole('alert', {}, T);
     expect(alert).toHaveTextContent('The member already has an uncompleted card');
     expect(alert).toHaveTextContent('Member mobile: the member holds card');
-    expect(programme.issuedCount).toBe(4);
+    expect((await programmeRow(backend, programme.id)).issuedCount).toBe(4);
     expect(currentPath()).toBe(`/stampCard/${programme.id}/show`);
   });
 });
