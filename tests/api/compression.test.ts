@@ -6,18 +6,18 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../contract/http';
-import { addUser, callerFor } from './fixtures';
-import { APP_TIMEOUT, createTestApp, type TestApp } from './helpers';
+import { addUser, apiSuite } from './fixtures';
+import { APP_TIMEOUT } from './helpers';
 
 const dist = mkdtempSync(path.join(tmpdir(), 'loyalty-dist-'));
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
 // over 1 kB, like the real one: the build writes its compressed copies too
 const page = `<!doctype html><title>Portal</title><!-- ${'p'.repeat(2000)} -->\n`;
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const call = callerFor(() => t, tokens);
+// removed once the app is closed (registered before apiSuite: after hooks run in reverse order)
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-beforeAll(async () => {
+// the built portal is written before the app starts serving it
+const { t, tokens, call } = apiSuite(() => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), page);
   writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(page));
@@ -25,7 +25,10 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'app.js'), script);
   writeFileSync(path.join(dist, 'assets', 'app.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(dist, 'assets', 'app.js.gz'), gzipSync(script));
-  t = await createTestApp({ env: { DIST_DIR: dist } });
+  return { env: { DIST_DIR: dist } };
+});
+
+beforeAll(async () => {
   await addUser(t, tokens, 'op', { type: 'OPERATOR' });
   for (let i = 0; i < 20; i++)
     await call('op', 'POST', `${BASE_PATHS.main}/industry-config`, {
@@ -33,11 +36,6 @@ beforeAll(async () => {
       name: `Industry number ${i}`,
     });
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t?.close();
-  rmSync(dist, { recursive: true, force: true });
-});
 
 describe('compression', () => {
   it('compresses an API answer over 1 kB in the encoding the client takes', async () => {

@@ -17,20 +17,30 @@ import {
   walletTransactions,
 } from '../../server/db/schema';
 import { debitWallet } from '../../server/services/wallet';
-import { addOrg, addUser, callerFor, MAIN, type Org } from './fixtures';
-import { APP_TIMEOUT, codeOf, createTestApp, dataOf, type TestApp } from './helpers';
+import { addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
+import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 import { type StandIn, signedEvent, startStripeStandIn } from './stripe-stand-in';
 
 const PAY = '/portal-payment-service/api/v1';
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_stand_in';
 
-let t: TestApp;
-let bare: TestApp;
 let stripe: StandIn;
-const tokens: Record<string, string> = {};
-const call = callerFor(() => t, tokens);
-const bareTokens: Record<string, string> = {};
-const bareCall = callerFor(() => bare, bareTokens);
+// the stand-in stops once the app is closed (registered before apiSuite: after hooks run in reverse)
+afterAll(async () => {
+  await stripe?.close();
+});
+// the app is pointed at the stand-in, which listens on a port known once it has started
+const { t, tokens, call } = apiSuite(async () => {
+  stripe = await startStripeStandIn();
+  return {
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+    },
+  };
+});
 let acme: Org;
 let other: Org;
 let race: Org;
@@ -67,15 +77,6 @@ const deliver = (
 };
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_standin',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    },
-  });
   await t.db.insert(countryConfig).values([
     { country: 'sg', name: 'Singapore', currency: 'SGD', timezone: 'Asia/Singapore', freeTopUp: true },
     { country: 'my', name: 'Malaysia', currency: 'MYR', timezone: 'Asia/Kuala_Lumpur', freeTopUp: false },
@@ -91,12 +92,6 @@ beforeAll(async () => {
   await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
   await addUser(t, tokens, 'stranger', { type: 'MERCHANT', companyId: other.companyId });
 }, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t?.close();
-  await bare?.close();
-  await stripe?.close();
-});
 
 describe('FREE top-ups', () => {
   it('credits at once where the country allows it: payment, ledger row and balance', async () => {
@@ -370,10 +365,11 @@ describe('Stripe top-ups through the client and a stand-in', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it(
-    'without Stripe keys STRIPE answers 6401 and FREE still works',
-    async () => {
-      bare = await createTestApp();
+  describe('without Stripe keys', () => {
+    // an app of its own, with no Stripe settings
+    const { t: bare, tokens: bareTokens, call: bareCall } = apiSuite();
+
+    it('STRIPE answers 6401 and FREE still works', async () => {
       await bare.db.insert(countryConfig).values({
         country: 'sg',
         name: 'Singapore',
@@ -395,9 +391,8 @@ describe('Stripe top-ups through the client and a stand-in', () => {
       });
       const free = await bareCall('m', 'POST', `${PAY}/wallet/top-ups`, { amount: 5, paymentMethod: 'FREE' });
       expect(dataOf(free)).toMatchObject({ state: 'SUCCEEDED', balance: 5 });
-    },
-    APP_TIMEOUT,
-  );
+    });
+  });
 });
 
 describe('saved cards', () => {

@@ -110,9 +110,13 @@ export interface ApiSuite {
  * within APP_TIMEOUT) and an afterAll that closes it. Call it at the top of a file (or of a describe),
  * before the file's own beforeAll: Vitest runs beforeAll hooks in the order they were registered, and
  * afterAll hooks in the reverse order, so the file's set-up finds the app made and its tear-down
- * finds it still open.
+ * finds it still open (an afterAll registered before the call runs after the app is closed).
+ * `options` may be a function, called in the beforeAll, for options known only once something else
+ * is running (a stand-in server's port, a log capture).
  */
-export const apiSuite = (options: TestAppOptions = {}): ApiSuite => {
+export const apiSuite = (
+  options: TestAppOptions | (() => TestAppOptions | Promise<TestAppOptions>) = {},
+): ApiSuite => {
   let current: TestApp | undefined;
   const get = (): TestApp => {
     if (!current) {
@@ -123,7 +127,7 @@ export const apiSuite = (options: TestAppOptions = {}): ApiSuite => {
     return current;
   };
   beforeAll(async () => {
-    current = await createTestApp(options);
+    current = await createTestApp(typeof options === 'function' ? await options() : options);
   }, APP_TIMEOUT);
   afterAll(async () => {
     const closing = current;

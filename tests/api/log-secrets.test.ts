@@ -3,23 +3,24 @@
 // or a token, a job failing with such a message (logged and stored in `jobs.last_error`), and the
 // bodies and headers of sign-in, device sign-in and device registration.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../contract/http';
 import { jobs } from '../../server/db/schema';
 import { createJobRunner, enqueue } from '../../server/jobs/runner';
 import { hashPassword } from '../../server/services/passwords';
-import { APP_TIMEOUT, captureLogs, createTestApp, createUser, login, type TestApp } from './helpers';
+import { apiSuite } from './fixtures';
+import { captureLogs, createUser, login } from './helpers';
 
 const STRIPE_KEY = 'sk_test_51AbCdEfGhIjKlMnOpQrStUv';
 const PASSWORD = 'logged-password-Pass1';
-let t: TestApp;
 let logs: Awaited<ReturnType<typeof captureLogs>>;
 let hash: string;
 
-beforeAll(async () => {
+// the log capture and the hash exist before the app that logs into it
+const { t } = apiSuite(async () => {
   logs = await captureLogs();
   hash = await hashPassword('the-hashed-one-Pass1');
-  t = await createTestApp({
+  return {
     logStream: logs.stream,
     setup: (app) => {
       // probes: a route whose query fails with a hash among its parameters, one that throws a key
@@ -31,11 +32,7 @@ beforeAll(async () => {
         throw new Error(`the provider refused ${STRIPE_KEY}`);
       });
     },
-  });
-}, APP_TIMEOUT);
-
-afterAll(async () => {
-  await t?.close();
+  };
 });
 
 describe('logs', () => {

@@ -9,13 +9,10 @@ import { BASE_PATHS } from '../../contract/http';
 import { mailOutbox } from '../../server/db/schema';
 import { jobHandlers } from '../../server/jobs/handlers';
 import { createJobRunner, type JobLog } from '../../server/jobs/runner';
-import { addUser, callerFor } from './fixtures';
-import { APP_TIMEOUT, createTestApp, type TestApp } from './helpers';
+import { addUser, apiSuite } from './fixtures';
+import { APP_TIMEOUT } from './helpers';
 
 const quiet: JobLog = { info: () => {}, warn: () => {}, error: () => {} };
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const call = callerFor(() => t, tokens);
 let port: number;
 let smtp: SMTPServer | undefined;
 const received: string[] = [];
@@ -52,15 +49,18 @@ const startSmtp = (): Promise<SMTPServer> =>
     server.listen(port, '127.0.0.1', () => resolve(server));
   });
 
-beforeAll(async () => {
+// the app's SMTP_URL names a port the stand-in listens on only later in the test
+const { t, tokens, call } = apiSuite(async () => {
   port = await freePort();
-  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  return { env: { SMTP_URL: `smtp://127.0.0.1:${port}` } };
+});
+
+beforeAll(async () => {
   await addUser(t, tokens, 'op', { type: 'OPERATOR' });
 }, APP_TIMEOUT);
 
 afterAll(async () => {
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-  await t?.close();
 });
 
 describe('the mail outbox', () => {

@@ -10,16 +10,17 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, members, push, pushDeliveries } from '../../server/db/schema';
 import { dayOf } from '../../server/services/vouchers';
-import { addOrg, addUser, callerFor, MAIN, type Org } from './fixtures';
-import { APP_TIMEOUT, codeOf, createTestApp, dataOf, type TestApp } from './helpers';
+import { type ApiSuite, addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
+import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 import { type Instance, killInstance, startInstance } from './instances';
 
 const PUSHES = 50;
 const MEMBERS = 40;
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const call = callerFor(() => t, tokens);
+// the app of apiSuite(), called in the describe below: only on PostgreSQL
+let t: ApiSuite['t'];
+let tokens: ApiSuite['tokens'];
+let call: ApiSuite['call'];
 let acme: Org;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'loyalty-push-instances-'));
 const children: Instance[] = [];
@@ -57,8 +58,9 @@ const waitFor = async (what: string, ok: () => Promise<boolean>, ms: number, eve
 };
 
 describe.skipIf(!process.env.DATABASE_URL)('push sending across two server instances', () => {
+  ({ t, tokens, call } = apiSuite());
+
   beforeAll(async () => {
-    t = await createTestApp();
     acme = await addOrg(t, 'Acme');
     await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
     const day = (n: number) => dayOf(new Date(Date.now() + n * 86_400_000));
@@ -84,7 +86,6 @@ describe.skipIf(!process.env.DATABASE_URL)('push sending across two server insta
 
   afterAll(async () => {
     for (const c of children) await killInstance(c);
-    await t?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

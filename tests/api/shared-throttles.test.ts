@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { rateLimits } from '../../server/db/schema';
-import { APP_TIMEOUT, createTestApp, createUser, login, TEST_ENV, type TestApp } from './helpers';
+import { apiSuite } from './fixtures';
+import { APP_TIMEOUT, createUser, login, TEST_ENV, type TestApp } from './helpers';
 
 const PASSWORD = 'throttled-Pass-1';
 
@@ -27,18 +28,16 @@ const failAcross = async (a: TestApp['app'], b: TestApp['app'], email: string) =
 };
 
 describe.skipIf(!process.env.DATABASE_URL)('throttles shared through PostgreSQL', () => {
-  let t: TestApp;
+  const { t } = apiSuite();
   let second: TestApp['app'];
 
   beforeAll(async () => {
-    t = await createTestApp();
     second = await buildApp({ config: t.config, db: t.db, logger: false });
     await second.ready();
   }, APP_TIMEOUT);
 
   afterAll(async () => {
     await second?.close();
-    await t?.close();
   });
 
   it('blocks an account after failures split between two instances', async () => {
@@ -62,14 +61,11 @@ const redisUp = async (): Promise<boolean> => {
   }
 };
 
-describe('throttles shared through Redis (REDIS_URL)', async () => {
-  const up = await redisUp();
-  let t: TestApp;
+describe.skipIf(!(await redisUp()))('throttles shared through Redis (REDIS_URL)', () => {
+  const { t } = apiSuite({ env: { REDIS_URL: 'redis://127.0.0.1:6379' } });
   let second: TestApp['app'];
 
   beforeAll(async () => {
-    if (!up) return;
-    t = await createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:6379' } });
     const config = loadConfig({ ...TEST_ENV, REDIS_URL: 'redis://127.0.0.1:6379' });
     second = await buildApp({ config, db: t.db, logger: false });
     await second.ready();
@@ -77,10 +73,9 @@ describe('throttles shared through Redis (REDIS_URL)', async () => {
 
   afterAll(async () => {
     await second?.close();
-    await t?.close();
   });
 
-  it.skipIf(!up)('blocks an account after failures split between two instances', async () => {
+  it('blocks an account after failures split between two instances', async () => {
     expect(t.app.throttleStore.kind).toBe('redis');
     // a fresh address per run: Redis outlives the test database
     const email = `redis-${randomBytes(4).toString('hex')}@example.com`;
