@@ -1,20 +1,26 @@
-// The merchant's wallet in the portal over the MSW mocks: a FREE top-up sends the exact request (with
+// The merchant's wallet in the portal on the real server: a FREE top-up sends the exact request (with
 // an Idempotency-Key) behind the spec's confirm and the balance shows it; operators never see finance.
+// The server of a test has no Stripe keys (6401): the Stripe connect test answers those calls itself.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { eq } from 'drizzle-orm';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { BASE_PATHS } from '../../../contract';
 import { FINANCE_PATHS } from '../../../contract/finance';
-import { mockDb, server } from '../../../mocks/node';
-import { rowsOf } from '../../../mocks/operations';
+import { server } from '../../../mocks/node';
 import { success } from '../../../mocks/respond';
-import { company, payments } from '../../../resources';
+import { payments } from '../../../server/db/schema';
 import { openExternal } from '../../../src/pages/finance/StripeConnectCard';
+import { apiAs } from '../api';
 import { renderApp, signIn, waitForPath } from '../renderApp';
+import { useServer } from '../server';
+import { TEST_ORIGIN } from '../setup';
 
 const TIMEOUT = { timeout: 15_000 };
 
 describe('finance', { timeout: 60_000 }, () => {
+  const backend = useServer();
+
   it("leads a merchant from Finance to their company's whole payment history", async () => {
     await signIn('merchant');
     renderApp('/finance');
@@ -28,38 +34,29 @@ describe('finance', { timeout: 60_000 }, () => {
   });
 
   it('tops up for free behind the confirm and shows the new balance and movement', async () => {
-    const sent: { body: unknown; key: string | null }[] = [];
-    const listener = async ({ request }: { request: Request }) => {
-      if (
-        request.method === 'POST' &&
-        new URL(request.url).pathname === `${BASE_PATHS.payment}/wallet/top-ups`
-      )
-        sent.push({ body: await request.clone().json(), key: request.headers.get('Idempotency-Key') });
-    };
-    server.events.on('request:start', listener);
-    try {
-      await signIn('merchant');
-      renderApp('/finance/wallet/top-up');
-      const amount = await screen.findByRole('textbox', { name: /^Amount/ }, TIMEOUT);
-      expect(screen.getByRole('radio', { name: 'Free top-up' })).toBeChecked();
-      expect(screen.getByText('Card payments are not set up on this server.')).toBeInTheDocument();
-      fireEvent.change(amount, { target: { value: '50.5' } });
-      fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
-      const dialog = await screen.findByRole('dialog', {}, TIMEOUT);
-      expect(within(dialog).getByText('Confirm to Top up - SGD 50.50?')).toBeInTheDocument();
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-      await waitForPath('/finance');
-      const balance = await screen.findByRole('region', { name: 'Wallet balance' }, TIMEOUT);
-      expect(within(balance).getByText('SGD 50.50')).toBeInTheDocument();
-      const movements = screen.getByRole('region', { name: 'Last movements' });
-      expect(within(movements).getByText('Top-up')).toBeInTheDocument();
-      expect(within(movements).getByText('+SGD 50.50')).toBeInTheDocument();
-      expect(sent).toHaveLength(1);
-      expect(sent[0]?.body).toEqual({ amount: 50.5, paymentMethod: 'FREE' });
-      expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
-    } finally {
-      server.events.removeListener('request:start', listener);
-    }
+    await signIn('merchant');
+    renderApp('/finance/wallet/top-up');
+    const amount = await screen.findByRole('textbox', { name: /^Amount/ }, TIMEOUT);
+    expect(screen.getByRole('radio', { name: 'Free top-up' })).toBeChecked();
+    expect(screen.getByText('Card payments are not set up on this server.')).toBeInTheDocument();
+    fireEvent.change(amount, { target: { value: '50.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
+    const dialog = await screen.findByRole('dialog', {}, TIMEOUT);
+    expect(within(dialog).getByText('Confirm to Top up - SGD 50.50?')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitForPath('/finance');
+    const balance = await screen.findByRole('region', { name: 'Wallet balance' }, TIMEOUT);
+    expect(await within(balance).findByText('SGD 50.50', {}, TIMEOUT)).toBeInTheDocument();
+    const movements = screen.getByRole('region', { name: 'Last movements' });
+    expect(await within(movements).findByText('Top-up', {}, TIMEOUT)).toBeInTheDocument();
+    expect(within(movements).getByText('+SGD 50.50')).toBeInTheDocument();
+    const sent = await backend.sent('POST', FINANCE_PATHS.topUps);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({ amount: 50.5, paymentMethod: 'FREE' });
+    expect(sent[0]?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    // the payment as stored
+    const [payment] = await backend.t.db.select().from(payments);
+    expect(payment).toMatchObject({ amount: 50.5, paymentMethod: 'FREE', state: 'SUCCEEDED', companyId: 1 });
   });
 
   it('refuses an amount it cannot take before sending anything', async () => {
@@ -92,7 +89,8 @@ describe('finance', { timeout: 60_000 }, () => {
   });
 
   it('connects the company to Stripe: asks for the onboarding link and opens it', async () => {
-    const payment = `*${BASE_PATHS.payment}`;
+    // the server has no Stripe keys: Stripe's answers come from here
+    const payment = `${TEST_ORIGIN}${BASE_PATHS.payment}`;
     const sent: { key: string | null }[] = [];
     server.use(
       http.get(`${payment}${FINANCE_PATHS.stripeConfig}`, () =>
@@ -119,30 +117,26 @@ describe('finance', { timeout: 60_000 }, () => {
   });
 
   it("shows operators each payment's company and filters by it", async () => {
-    rowsOf(mockDb, company).push({
-      id: 901,
-      name: 'Ledger Labs Pte Ltd',
-      createTime: '2026-11-01T00:00:00Z',
-    });
-    rowsOf(mockDb, payments).push({
-      id: 7001,
-      companyId: 901,
-      amount: 120.5,
-      currency: 'SGD',
-      paymentMethod: 'FREE',
-      state: 'SUCCEEDED',
-      createdBy: 2,
-      completedAt: '2026-11-20T02:00:00.000Z',
-      createTime: '2026-11-20T02:00:00.000Z',
-      updateTime: '2026-11-20T02:00:00.000Z',
-    });
+    // a top-up of Acme's, made on 20 November 2026 at 10:00 in Singapore (its times set back to then:
+    // a history row's timestamps, which no route sets)
+    const payment = await (await apiAs(backend, 'merchant'))<{ id: number }>(
+      'POST',
+      `${BASE_PATHS.payment}${FINANCE_PATHS.topUps}`,
+      { amount: 120.5, paymentMethod: 'FREE' },
+    );
+    const then = new Date('2026-11-20T02:00:00.000Z');
+    await backend.t.db
+      .update(payments)
+      .set({ completedAt: then, createTime: then, updateTime: then } as never) // typed by name
+      .where(eq(payments.id, payment.id));
     await signIn('operator');
     renderApp('/transaction/payment-history');
     expect(await screen.findByRole('columnheader', { name: /^Company/ }, TIMEOUT)).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Ledger Labs Pte Ltd' }, TIMEOUT)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Acme Coffee Pte Ltd' }, TIMEOUT)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Company' })).toBeInTheDocument();
     // dates as Singapore writes them: day month year, no seconds
-    const row = screen.getByRole('link', { name: 'Ledger Labs Pte Ltd' }).closest('tr');
+    const row = screen.getByRole('link', { name: 'Acme Coffee Pte Ltd' }).closest('tr');
     expect(row?.textContent).toMatch(/20 Nov 2026, \d{1,2}:00\s?[ap]m/i);
+    expect(row).toHaveTextContent('120.50');
   });
 });
