@@ -1,96 +1,56 @@
-// The home page's dashboard: the figures GET /dashboard answers, laid out for the user, and nothing of
-// a section the server left out (null).
+// The home page's dashboard on the real server: the figures GET /dashboard answers from what the
+// operations wrote (tests/portal/dashboard/demo.ts), laid out for the user, and nothing of a section
+// the server left out (null) for who may not view it.
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../../contract';
+import { FINANCE_RESOURCES } from '../../../contract/access';
 import { server } from '../../../mocks/node';
 import { renderApp, signIn } from '../renderApp';
+import { useServer } from '../server';
+import { TEST_ORIGIN } from '../setup';
+import { restrictColleague, seedDashboard } from './demo';
 
 const TIMEOUT = { timeout: 15_000 };
 
-const series = Array.from({ length: 14 }, (_, i) => ({
-  day: `2026-11-${String(10 + i).padStart(2, '0')}`,
-  stamps: i,
-  vouchersIssued: 2,
-  vouchersRedeemed: 1,
-}));
+/** A figure's card: its label and its value. */
+const figure = (region: HTMLElement, label: string) => within(region).getByText(label).parentElement;
 
-const answer = (over: Record<string, unknown>) => ({
-  type: 'CR',
-  code: 0,
-  data: {
-    timeZone: 'Asia/Singapore',
-    since: '2026-10-24T00:00:00.000Z',
-    waiting: { signups: 3, brandRequests: 1, storeRequests: 0, failedPushes: 2, devicesToActivate: 0 },
-    figures: {
-      activeProgrammes: 4,
-      cardsIssued: 1234,
-      cardsCompleted: 56,
-      stampsGiven: 7890,
-      vouchersIssued: 200,
-      vouchersRedeemed: 50,
-      members: 321,
-    },
-    series,
-    wallet: null,
-    ...over,
-  },
-});
+describe('the dashboard', { timeout: 90_000 }, () => {
+  const backend = useServer();
 
-const serve = (over: Record<string, unknown> = {}) => {
-  const seen: string[] = [];
-  server.use(
-    http.get(`*${BASE_PATHS.main}/dashboard`, ({ request }) => {
-      seen.push(new URL(request.url).pathname);
-      return HttpResponse.json(answer(over));
-    }),
-  );
-  return seen;
-};
-
-describe('the dashboard', { timeout: 60_000 }, () => {
   it('shows an operator what waits, with links, and the last 30 days', async () => {
-    const seen = serve();
+    await seedDashboard(backend);
     await signIn('operator');
     renderApp('/');
     const waiting = await screen.findByRole('region', { name: 'Waiting for you' }, TIMEOUT);
-    expect(within(waiting).getByRole('link', { name: /Merchant sign-ups\s*3/ })).toHaveAttribute(
+    expect(within(waiting).getByRole('link', { name: /Merchant sign-ups\s*1/ })).toHaveAttribute(
       'href',
       '/approve/merchant-signup',
     );
-    expect(within(waiting).getByRole('link', { name: /Failed pushes \(30 days\)\s*2/ })).toBeInTheDocument();
+    expect(within(waiting).getByRole('link', { name: /Failed pushes \(30 days\)\s*1/ })).toBeInTheDocument();
     // a count of 0 is not a card of its own
     expect(within(waiting).queryByText('Devices to activate')).toBeNull();
     const figures = screen.getByRole('region', { name: 'Last 30 days' });
-    expect(within(figures).getByText('1,234')).toBeInTheDocument();
+    expect(figure(figures, 'Member cards issued')).toHaveTextContent(/^Member cards issued3$/);
+    // 2,630 stampings of 3
     expect(within(figures).getByText('7,890')).toBeInTheDocument();
+    // 4 vouchers issued, 1 redeemed
     expect(within(figures).getByText('25%')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Last 14 days' })).toBeInTheDocument();
-    expect(seen).toEqual([`${BASE_PATHS.main}/dashboard`]);
+    expect((await backend.sent('GET')).filter((r) => r.path === '/dashboard')).toHaveLength(1);
   });
 
   it("shows a merchant's wallet and leaves out the figures it may not view", async () => {
-    serve({
-      waiting: {
-        signups: 0,
-        brandRequests: 0,
-        storeRequests: 0,
-        failedPushes: null,
-        devicesToActivate: null,
-      },
-      figures: {
-        activeProgrammes: 2,
-        cardsIssued: 10,
-        cardsCompleted: 3,
-        stampsGiven: 40,
-        vouchersIssued: null,
-        vouchersRedeemed: null,
-        members: 12,
-      },
-      wallet: { balance: 1250.5, currency: 'SGD' },
-    });
-    await signIn('merchant');
+    await seedDashboard(backend);
+    // a colleague who may view the stamp cards and the finance pages, not the vouchers
+    await restrictColleague(backend.t.db, [
+      { resource: 'stampCard', action: 'VIEW' },
+      { resource: 'stampsTransaction', action: 'VIEW' },
+      ...FINANCE_RESOURCES.map((resource) => ({ resource, action: 'VIEW' as const })),
+    ]);
+    await signIn('restricted');
     renderApp('/');
     const wallet = await screen.findByRole('region', { name: 'Wallet balance' }, TIMEOUT);
     expect(within(wallet).getByText('SGD 1,250.50')).toBeInTheDocument();
@@ -106,8 +66,9 @@ describe('the dashboard', { timeout: 60_000 }, () => {
   });
 
   it('offers a reload when the figures cannot be loaded', async () => {
+    // a failure the server cannot be brought to give
     server.use(
-      http.get(`*${BASE_PATHS.main}/dashboard`, () =>
+      http.get(`${TEST_ORIGIN}${BASE_PATHS.main}/dashboard`, () =>
         HttpResponse.json(
           { type: 'CR', code: 8001, name: 'ANALYTICS_FAILED', message: 'x', data: [] },
           { status: 500 },
