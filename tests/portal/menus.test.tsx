@@ -1,8 +1,15 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockDb, server } from '../../mocks/node';
+import { eq } from 'drizzle-orm';
+import { MOCK_ACCOUNTS } from '../../mocks/data';
+import { server } from '../../mocks/node';
+import { brand, store, users } from '../../server/db/schema';
 import { menuGroups, renderApp, signIn } from './renderApp';
+import { useServer } from './server';
 import { testEnv } from './setup';
+import { restrictColleague, WORLD } from './world';
+
+const backend = useServer();
 
 const HOME_TIMEOUT = { timeout: 10_000 };
 
@@ -120,40 +127,29 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
   });
 
   it('a colleague granted View on vouchers and stamp cards only sees those two lists', async () => {
-    const rita = mockDb.users.find((u) => u.email === 'restricted@example.com');
-    if (!rita) throw new Error('seed colleague missing');
-    const permissions = rita.permissions;
-    rita.permissions = [
+    await restrictColleague(backend.t.db, [
       { resource: 'vouchers', action: 'VIEW' },
       { resource: 'stampCard', action: 'VIEW' },
-    ];
-    try {
-      await signIn('restricted');
-      const nav = await openMenuAt('/', 'Welcome, Rita Restricted');
-      expect(menuGroups()).toEqual(['Stamp Cards', 'Vouchers', 'Help']);
-      expect(linksOf(nav, 'Stamp Cards')).toEqual(['Stamp Card List /stamp-cards']);
-      expect(linksOf(nav, 'Vouchers')).toEqual(['Voucher List /vouchers']);
-    } finally {
-      rita.permissions = permissions;
-    }
+    ]);
+    await signIn('restricted');
+    const nav = await openMenuAt('/', 'Welcome, Rita Restricted');
+    expect(menuGroups()).toEqual(['Stamp Cards', 'Vouchers', 'Help']);
+    expect(linksOf(nav, 'Stamp Cards')).toEqual(['Stamp Card List /stamp-cards']);
+    expect(linksOf(nav, 'Vouchers')).toEqual(['Voucher List /vouchers']);
   });
 
-  it('merchant without a brand keeps the hierarchy Settings link', async () => {
-    const mark = mockDb.users.find((u) => u.email === 'merchant@example.com');
-    if (!mark) throw new Error('seed merchant missing');
-    const brandId = mark.brandId;
-    mark.brandId = null;
-    try {
-      await signIn('merchant');
-      const nav = await openMenuAt('/', 'Welcome, Mark Merchant');
-      expect(linksOf(nav, 'Organization')).toEqual([
-        'Settings /organization/org-hierarchy',
-        'Brand /organization/brand',
-        'Store /organization/store',
-      ]);
-    } finally {
-      mark.brandId = brandId;
-    }
+  it('a merchant whose company has no brand yet keeps the hierarchy Settings link', async () => {
+    const { db } = backend.t;
+    await db.update(users).set({ brandId: null }).where(eq(users.email, MOCK_ACCOUNTS.merchant.email));
+    await db.delete(store).where(eq(store.companyId, WORLD.acme.companyId));
+    await db.delete(brand).where(eq(brand.companyId, WORLD.acme.companyId));
+    await signIn('merchant');
+    const nav = await openMenuAt('/', 'Welcome, Mark Merchant');
+    expect(linksOf(nav, 'Organization')).toEqual([
+      'Settings /organization/org-hierarchy',
+      'Brand /organization/brand',
+      'Store /organization/store',
+    ]);
   });
 
   it('merchant in jcr: Config with Banner Config only', async () => {

@@ -18,6 +18,7 @@ import {
   userGroupMembers,
   userGroupPermissions,
   userGroups,
+  userPermissions,
   users,
 } from '../../server/db/schema';
 import { rowsOfResult } from '../../server/lib/raw-rows';
@@ -34,11 +35,12 @@ const banner = (country: string) => [
 export const WORLD = {
   acme: { companyId: 1, brandId: 1, teaBrandId: 2, storeId: 1, closedStoreId: 2, teaStoreId: 3 },
   borealis: { companyId: 2, brandId: 3, storeId: 4 },
-  groups: { cashiers: 1, managers: 2 },
+  groups: { cashiers: 1, managers: 2, support: 3 },
+  users: { operator: 1, merchant: 2, newMerchant: 3, restricted: 4, mustReset: 5, locked: 6 },
 } as const;
 
-/** The restricted colleague's group: view vouchers, stamp cards, devices, users and the finance pages. */
-const CASHIER_PERMISSIONS = ['vouchers', 'stampCard', 'device', 'user', ...FINANCE_RESOURCES];
+/** What the restricted colleague is granted: view vouchers, stamp cards, devices, users and the finance pages. */
+const COLLEAGUE_PERMISSIONS = ['vouchers', 'stampCard', 'device', 'user', ...FINANCE_RESOURCES];
 
 /**
  * Empties every table of the app's schema (sequences restarted, so the world's ids come back the same)
@@ -167,21 +169,86 @@ export const seedWorld = async (db: Db): Promise<void> => {
     }),
     account(MOCK_ACCOUNTS.locked.email, 'Lee Locked', { state: 'LOCK' }),
   ]);
-  await db.insert(userGroups).values([
-    { name: 'Cashiers', type: 'MERCHANT', companyId: 1, description: 'At the counter' },
-    { name: 'Managers', type: 'MERCHANT', companyId: 1, description: 'Run the stores' },
-  ]);
+  const can = (resource: string, ...actions: Permission['action'][]) =>
+    actions.map((action) => ({ resource, action }));
+  const groups = [
+    {
+      name: 'Cashiers',
+      type: 'MERCHANT' as const,
+      companyId: 1,
+      description: 'Front-desk staff: stamp cards and vouchers',
+      permissions: [
+        ...can('vouchers', 'VIEW'),
+        ...can('stampCard', 'VIEW'),
+        ...can('stampsTransaction', 'VIEW', 'ADD'),
+      ],
+    },
+    {
+      name: 'Managers',
+      type: 'MERCHANT' as const,
+      companyId: 1,
+      description: 'Store managers',
+      permissions: [
+        ...can('vouchers', 'VIEW', 'UPDATE', 'ADD'),
+        ...can('user', 'VIEW', 'UPDATE', 'ADD'),
+        ...can('userGroup', 'VIEW'),
+      ],
+    },
+    {
+      name: 'Support',
+      type: 'OPERATOR' as const,
+      companyId: null,
+      description: 'Operator support desk',
+      permissions: [...can('user', 'VIEW'), ...can('device', 'VIEW', 'UPDATE')],
+    },
+  ];
+  await db.insert(userGroups).values(groups.map(({ permissions: _, ...group }) => group));
   await db
     .insert(userGroupPermissions)
-    .values(CASHIER_PERMISSIONS.map((resource) => ({ groupId: 1, resource, action: 'VIEW' as const })));
-  await db.insert(userGroupMembers).values({ userId: 4, groupId: 1 });
+    .values(groups.flatMap((g, i) => g.permissions.map((p) => ({ groupId: i + 1, ...p }))));
+  // the colleague: in Cashiers, and granted these themselves
+  await db
+    .insert(userGroupMembers)
+    .values({ userId: WORLD.users.restricted, groupId: WORLD.groups.cashiers });
+  await db
+    .insert(userPermissions)
+    .values(
+      COLLEAGUE_PERMISSIONS.map((resource) => ({
+        userId: WORLD.users.restricted,
+        resource,
+        action: 'VIEW' as const,
+      })),
+    );
 };
 
-/** The restricted colleague's permissions (their group Cashiers') become exactly `permissions`. */
+/** The restricted colleague's permissions become exactly `permissions` (granted to them, in no group). */
 export const restrictColleague = async (db: Db, permissions: readonly Permission[]): Promise<void> => {
-  const cashiers = WORLD.groups.cashiers;
-  await db.delete(userGroupPermissions).where(eq(userGroupPermissions.groupId, cashiers));
-  if (permissions.length > 0) {
-    await db.insert(userGroupPermissions).values(permissions.map((p) => ({ groupId: cashiers, ...p })));
-  }
+  const userId = WORLD.users.restricted;
+  await db.delete(userGroupMembers).where(eq(userGroupMembers.userId, userId));
+  await db.delete(userPermissions).where(eq(userPermissions.userId, userId));
+  if (permissions.length > 0)
+    await db.insert(userPermissions).values(permissions.map((p) => ({ userId, ...p })));
 };
+
+/** A user's row as stored now, by id or e-mail. */
+export const userRow = async (db: Db, who: number | string) => {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(typeof who === 'number' ? eq(users.id, who) : eq(users.email, who.toLowerCase()));
+  return row;
+};
+
+/** The names of a user's groups, in name order. */
+export const groupNamesOf = async (db: Db, userId: number): Promise<string[]> =>
+  (
+    await db
+      .select({ name: userGroups.name })
+      .from(userGroupMembers)
+      .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
+      .where(eq(userGroupMembers.userId, userId))
+      .orderBy(userGroups.name)
+  ).map((g) => g.name);
+
+/** Every group as stored now. */
+export const groupRows = (db: Db) => db.select().from(userGroups).orderBy(userGroups.id);

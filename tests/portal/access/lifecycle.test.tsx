@@ -4,9 +4,13 @@
 // group chips come from the list rows, with no GET /user/{id} per row.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '../../../server/db/schema';
 import { MerchantAccessPage, OperatorAccessPage } from '../../../src/pages/access/AccessPages';
-import { renderAccess, useMockBackend } from './harness';
+import { useServer } from '../server';
+import { userRow } from '../world';
+import { renderAccess } from './harness';
 
 const T = { timeout: 10_000 };
 
@@ -16,7 +20,7 @@ const dialogGone = () => waitFor(() => expect(screen.queryByRole('dialog')).not.
 const rowOf = async (email: string) => (await screen.findByText(email, {}, T)).closest('tr') as HTMLElement;
 
 describe('people lifecycle', { timeout: 60_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('disables after confirming: the exact PATCH, the Hint, the chip', async () => {
     await renderAccess(<MerchantAccessPage />, { url: '/access/merchant-access', signedInAs: 'operator' });
@@ -31,7 +35,7 @@ describe('people lifecycle', { timeout: 60_000 }, () => {
     const [patch, ...more] = await backend.sent('PATCH', '/user/2/state');
     expect(more).toHaveLength(0);
     expect(patch?.body).toEqual({ state: 'DISABLE' });
-    expect(backend.db.users.find((u) => u.id === 2)?.state).toBe('DISABLE');
+    expect((await userRow(backend.t.db, 2))?.state).toBe('DISABLE');
     await waitFor(() => expect(within(row).getByText('Disabled')).toBeInTheDocument(), T);
     await dialogGone();
     expect(within(row).getByRole('button', { name: 'Enable' })).toBeInTheDocument();
@@ -57,8 +61,7 @@ describe('people lifecycle', { timeout: 60_000 }, () => {
   });
 
   it('resends an invitation to someone still invited: the exact POST', async () => {
-    const nina = backend.db.users.find((u) => u.id === 3);
-    if (nina) nina.state = 'WAIT_EMAIL_ACTIVE';
+    await backend.t.db.update(users).set({ state: 'WAIT_EMAIL_ACTIVE' }).where(eq(users.id, 3));
     await renderAccess(<MerchantAccessPage />, { url: '/access/merchant-access', signedInAs: 'operator' });
     const row = await rowOf('new.merchant@example.com');
     expect(within(row).getByText('Invited')).toBeInTheDocument();
@@ -77,8 +80,7 @@ describe('people lifecycle', { timeout: 60_000 }, () => {
     await renderAccess(<MerchantAccessPage />, { url: '/access/merchant-access', signedInAs: 'operator' });
     const row = await rowOf('merchant@example.com');
     // someone else deleted and re-invited them meanwhile: the server refuses with 11
-    const mark = backend.db.users.find((u) => u.id === 2);
-    if (mark) mark.state = 'WAIT_EMAIL_ACTIVE';
+    await backend.t.db.update(users).set({ state: 'WAIT_EMAIL_ACTIVE' }).where(eq(users.id, 2));
     const user = userEvent.setup({ delay: null });
     await user.click(within(row).getByRole('button', { name: 'Disable' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm' }, T));

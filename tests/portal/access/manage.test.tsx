@@ -4,14 +4,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { groupsOf } from '../../../mocks/access';
 import { MerchantAccessPage, OperatorAccessPage } from '../../../src/pages/access/AccessPages';
-import { renderAccess, useMockBackend } from './harness';
+import { useServer } from '../server';
+import { groupNamesOf, groupRows } from '../world';
+import { renderAccess } from './harness';
 
 const T = { timeout: 10_000 };
 
 describe('Merchant Access', { timeout: 60_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   const openManage = async (email: string) => {
     await renderAccess(<MerchantAccessPage />, { url: '/access/merchant-access', signedInAs: 'merchant' });
@@ -63,15 +64,15 @@ describe('Merchant Access', { timeout: 60_000 }, () => {
 
   it('saves groups by id with PUT /user/{id}/groups', async () => {
     const { dialog, user } = await openManage('restricted@example.com');
-    const managers = groupsOf(backend.db).find((g) => g.name === 'Managers');
-    const cashiers = groupsOf(backend.db).find((g) => g.name === 'Cashiers');
+    const managers = (await groupRows(backend.t.db)).find((g) => g.name === 'Managers');
+    const cashiers = (await groupRows(backend.t.db)).find((g) => g.name === 'Cashiers');
     await user.click(within(dialog).getByRole('combobox', { name: 'Groups' }));
     await user.click(await screen.findByRole('option', { name: 'Managers' }, T));
     await user.click(within(dialog).getByRole('button', { name: 'Save groups' }));
     expect(await screen.findByText('Groups saved', {}, T)).toBeInTheDocument();
     const [put] = await backend.sent('PUT', '/user/4/groups');
     expect(put?.body).toEqual({ groupIds: [cashiers?.id, managers?.id] });
-    expect(backend.db.users.find((u) => u.id === 4)?.groups).toEqual(['Cashiers', 'Managers']);
+    expect(await groupNamesOf(backend.t.db, 4)).toEqual(['Cashiers', 'Managers']);
   });
 
   it('asks before taking someone out of every group', async () => {
@@ -93,7 +94,7 @@ describe('Merchant Access', { timeout: 60_000 }, () => {
 });
 
 describe('Operator Access', { timeout: 60_000 }, () => {
-  useMockBackend();
+  useServer();
 
   it('lists operators and shows the effective permissions as unlimited', async () => {
     await renderAccess(<OperatorAccessPage />, { url: '/access/operator-access', signedInAs: 'operator' });

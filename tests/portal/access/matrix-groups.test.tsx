@@ -5,15 +5,16 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccessSubject, Permission } from '../../../contract/access';
-import { groupsOf } from '../../../mocks/access';
 import { PermissionMatrix } from '../../../src/pages/access/PermissionMatrix';
 import { UserGroupCreate, UserGroupEdit } from '../../../src/pages/access/UserGroupForms';
-import { renderAccess, useMockBackend } from './harness';
+import { useServer } from '../server';
+import { groupNamesOf, groupRows } from '../world';
+import { renderAccess } from './harness';
 
 const T = { timeout: 10_000 };
 
 describe('PermissionMatrix', { timeout: 45_000 }, () => {
-  useMockBackend();
+  useServer();
 
   it('disables for a merchant what they do not hold and hides operator-only resources', async () => {
     const held: Permission[] = [
@@ -63,10 +64,10 @@ describe('PermissionMatrix', { timeout: 45_000 }, () => {
 });
 
 describe('user-group forms', { timeout: 60_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('edit saves the exact PUT /user-group/{id}', async () => {
-    const cashiers = groupsOf(backend.db).find((g) => g.name === 'Cashiers');
+    const cashiers = (await groupRows(backend.t.db)).find((g) => g.name === 'Cashiers');
     if (!cashiers) throw new Error('seed group missing');
     await renderAccess(<UserGroupEdit id={cashiers.id} />, {
       url: `/userGroups/${cashiers.id}`,
@@ -96,11 +97,11 @@ describe('user-group forms', { timeout: 60_000 }, () => {
       },
     ]);
     // members keep the renamed group
-    expect(backend.db.users.find((u) => u.id === 4)?.groups).toEqual(['Front desk']);
+    expect(await groupNamesOf(backend.t.db, 4)).toEqual(['Front desk']);
   });
 
   it('edit shows 26235 on the name field', async () => {
-    const cashiers = groupsOf(backend.db).find((g) => g.name === 'Cashiers');
+    const cashiers = (await groupRows(backend.t.db)).find((g) => g.name === 'Cashiers');
     await renderAccess(<UserGroupEdit id={cashiers?.id} />, { url: '/userGroups/1', signedInAs: 'merchant' });
     const name = await screen.findByLabelText(/^Name/, {}, T);
     const user = userEvent.setup({ delay: null });
@@ -111,7 +112,7 @@ describe('user-group forms', { timeout: 60_000 }, () => {
   });
 
   it('deletes after confirming', async () => {
-    const managers = groupsOf(backend.db).find((g) => g.name === 'Managers');
+    const managers = (await groupRows(backend.t.db)).find((g) => g.name === 'Managers');
     await renderAccess(<UserGroupEdit id={managers?.id} />, { url: '/userGroups/2', signedInAs: 'merchant' });
     await screen.findByLabelText(/^Name/, {}, T);
     const user = userEvent.setup({ delay: null });
@@ -120,7 +121,7 @@ describe('user-group forms', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Delete user group Managers success', {}, T)).toBeInTheDocument();
     expect(await backend.sent('DELETE', `/user-group/${managers?.id}`)).toHaveLength(1);
-    expect(groupsOf(backend.db).some((g) => g.name === 'Managers')).toBe(false);
+    expect((await groupRows(backend.t.db)).some((g) => g.name === 'Managers')).toBe(false);
   });
 
   it('create (an operator group) sends the exact POST /user-group', async () => {
@@ -142,6 +143,6 @@ describe('user-group forms', { timeout: 60_000 }, () => {
         { resource: 'auditLog', action: 'VIEW' },
       ],
     });
-    expect(groupsOf(backend.db).find((g) => g.name === 'Support desk')?.type).toBe('OPERATOR');
+    expect((await groupRows(backend.t.db)).find((g) => g.name === 'Support desk')?.type).toBe('OPERATOR');
   });
 });
