@@ -3,15 +3,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { MockDb } from '../../../mocks/data';
+import type { Db } from '../../../server/db/client';
+import { auditLog } from '../../../server/db/schema';
 import { AuditLogList, AuditLogShow } from '../../../src/pages/audit/AuditLog';
 import { diffRecords } from '../../../src/pages/audit/diff';
-import { renderAccess, useMockBackend } from './harness';
+import { useServer } from '../server';
+import { renderAccess } from './harness';
 
 const T = { timeout: 10_000 };
 
-const seed = (db: MockDb) => {
-  db.resourceRows.auditLog = [
+/** Two entries as the server would have written them (the log is only ever written by the server). */
+const seed = (db: Db) =>
+  db.insert(auditLog).values([
     {
       id: 41,
       actorId: 1,
@@ -22,8 +25,8 @@ const seed = (db: MockDb) => {
       companyId: 7,
       before: { name: 'Kopi Old', state: 'ACTIVE', phone: '+6561112222', tags: ['a'] },
       after: { name: 'Kopi New', state: 'ACTIVE', website: 'https://kopi.example', tags: ['a', 'b'] },
-      createTime: '2026-02-01T10:00:00.000Z',
-      updateTime: '2026-02-01T10:00:00.000Z',
+      createTime: new Date('2026-02-01T10:00:00.000Z'),
+      updateTime: new Date('2026-02-01T10:00:00.000Z'),
     },
     {
       id: 42,
@@ -35,11 +38,10 @@ const seed = (db: MockDb) => {
       companyId: 1,
       before: null,
       after: { email: 'x@example.com' },
-      createTime: '2026-02-02T10:00:00.000Z',
-      updateTime: '2026-02-02T10:00:00.000Z',
+      createTime: new Date('2026-02-02T10:00:00.000Z'),
+      updateTime: new Date('2026-02-02T10:00:00.000Z'),
     },
-  ];
-};
+  ] as never); // the derived tables are typed by name; the columns are the declaration's
 
 describe('diffRecords', () => {
   it('marks added, removed, changed and unchanged keys', () => {
@@ -53,10 +55,10 @@ describe('diffRecords', () => {
 });
 
 describe('audit log', { timeout: 45_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('show renders the changed keys side by side', async () => {
-    seed(backend.db);
+    await seed(backend.t.db);
     await renderAccess(<AuditLogShow id={41} />, { url: '/auditLog/41/show', signedInAs: 'operator' });
     const name = await screen.findByTestId('diff-name', {}, T);
     expect(name).toHaveAttribute('data-kind', 'changed');
@@ -72,7 +74,7 @@ describe('audit log', { timeout: 45_000 }, () => {
   });
 
   it('list filters on user, resource and time', async () => {
-    seed(backend.db);
+    await seed(backend.t.db);
     await renderAccess(<AuditLogList />, { url: '/config/audit-log', signedInAs: 'operator' });
     expect(await screen.findByText('merchant@example.com', {}, T)).toBeInTheDocument();
     expect(screen.getByLabelText('User')).toBeInTheDocument();
