@@ -1,15 +1,16 @@
-// A device's page on the MSW mocks: an operator walks a device APPROVED → REGISTERED (the secret shown
+// A device's page on the real server: an operator walks a device APPROVED → REGISTERED (the secret shown
 // once) → DELIVERED → ACTIVE → DEREGISTERED, offered only the buttons of each step, each confirmed with
 // 'Confirm to {action} - {serial}?' and sent as POST /devices/{id}/{arrow} with a fresh Idempotency-Key;
 // a merchant is offered Deregister only; a refused move (11, 26622) shows the server's message.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deregisterMockDevice, spoilMockDevice } from '../../../mocks/devices';
-import { useMockBackend } from '../pages/harness';
+import { apiAs } from '../api';
 import { renderApp, signIn } from '../renderApp';
+import { useServer } from '../server';
 import {
   confirmWith,
   DEVICE_DEMO_SERIALS,
+  deviceRow,
   expectFreshKeys,
   lifecycleButtons,
   lifecycleChip,
@@ -30,10 +31,10 @@ const move = async (button: string, action: string, serial: string) => {
 };
 
 describe('device page', { timeout: 60_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('operator: APPROVED → REGISTERED (secret once) → DELIVERED → ACTIVE → DEREGISTERED', async () => {
-    const { approved } = seedDevices(backend.db);
+    const { approved } = await seedDevices(backend);
     const serial = DEVICE_DEMO_SERIALS.approved;
     await signIn('operator');
     renderApp(`/devices/${approved.id}/show`);
@@ -75,7 +76,10 @@ describe('device page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(lifecycleChip(serial)).toBe('Deregistered'), T);
     await waitFor(() => expect(lifecycleButtons()).toEqual([]), T);
     expect(screen.getByText('This device was deregistered. Its lifecycle has ended.')).toBeInTheDocument();
-    expect(approved).toMatchObject({ lifecycle: 'DEREGISTERED', state: 'DEREGISTERED' });
+    expect(await deviceRow(backend, approved.id)).toMatchObject({
+      lifecycle: 'DEREGISTERED',
+      state: 'DEREGISTERED',
+    });
 
     // exactly these requests, in this order, each with a fresh key
     const posts = (await backend.sent('POST')).filter((r) => r.path.startsWith('/devices/'));
@@ -89,7 +93,7 @@ describe('device page', { timeout: 60_000 }, () => {
   });
 
   it('operator: "Registration failed" posts register {failed: true}; Register is offered again', async () => {
-    const { approved } = seedDevices(backend.db);
+    const { approved } = await seedDevices(backend);
     const serial = DEVICE_DEMO_SERIALS.approved;
     await signIn('operator');
     renderApp(`/devices/${approved.id}/show`);
@@ -106,7 +110,7 @@ describe('device page', { timeout: 60_000 }, () => {
   });
 
   it('operator: Activate waits for a store', async () => {
-    const { noStore } = seedDevices(backend.db);
+    const { noStore } = await seedDevices(backend);
     await signIn('operator');
     renderApp(`/devices/${noStore.id}/show`);
     await waitFor(() => expect(lifecycleButtons()).toEqual(['Activate', 'Spoil']), T);
@@ -117,7 +121,7 @@ describe('device page', { timeout: 60_000 }, () => {
   });
 
   it('merchant: Deregister only, on an active device of their own', async () => {
-    const { active, delivered, registered } = seedDevices(backend.db);
+    const { active, delivered, registered } = await seedDevices(backend);
     await signIn('merchant');
     renderApp(`/devices/${delivered.id}/show`);
     expect(
@@ -132,7 +136,7 @@ describe('device page', { timeout: 60_000 }, () => {
     ).toBeInTheDocument();
     // a merchant does not read the company line (it is their own)
     expect(screen.queryByText('Company', { selector: 'dt' })).toBeNull();
-    expect(registered.lifecycle).toBe('REGISTERED');
+    expect((await deviceRow(backend, registered.id)).lifecycle).toBe('REGISTERED');
 
     window.history.pushState({}, '', `/devices/${active.id}/show`);
     fireEvent(window, new PopStateEvent('popstate'));
@@ -149,14 +153,15 @@ describe('device page', { timeout: 60_000 }, () => {
   });
 
   it('refused: a device moved meanwhile (11), deregistered twice (26622): the server says why', async () => {
-    const { delivered, active } = seedDevices(backend.db);
+    const { delivered, active } = await seedDevices(backend);
     await signIn('operator');
     renderApp(`/devices/${delivered.id}/show`);
     const serial = DEVICE_DEMO_SERIALS.delivered;
     await waitFor(() => expect(lifecycleButtons()).toEqual(['Activate', 'Spoil']), T);
 
     // another operator spoils it while this page shows it as delivered
-    spoilMockDevice(delivered);
+    const operator = await apiAs(backend, 'operator');
+    await operator('POST', `/devices/${delivered.id}/spoil`, {});
     fireEvent.click(screen.getByRole('button', { name: 'Activate' }));
     await confirmWith(`Confirm to Activate - ${serial}?`);
     expect(await screen.findByText(`Activate ${serial} failed`, {}, T)).toBeInTheDocument();
@@ -173,7 +178,7 @@ describe('device page', { timeout: 60_000 }, () => {
     const activeSerial = DEVICE_DEMO_SERIALS.active;
     expect(await screen.findByRole('heading', { name: activeSerial }, T)).toBeInTheDocument();
     await waitFor(() => expect(lifecycleButtons()).toEqual(['Spoil', 'Deregister']), T);
-    deregisterMockDevice(active);
+    await operator('POST', `/devices/${active.id}/deregister`, {});
     expect(within(region()).queryByRole('alert')).toBeNull();
     fireEvent.click(within(region()).getByRole('button', { name: 'Deregister' }));
     await confirmWith(`Confirm to Deregister - ${activeSerial}?`);

@@ -1,4 +1,4 @@
-// A store's page on the MSW mocks: the generated show with its "Stamping PIN" panel. Setting a PIN
+// A store's page on the real server: the generated show with its "Stamping PIN" panel. Setting a PIN
 // checks it here first (too short, not digits, the two not the same: nothing is sent), then asks
 // 'Confirm to Set PIN - {store}?' and sends POST /stores/{id}/pin {pin} with an Idempotency-Key; the
 // panel then says "PIN set" with its date and the PIN is nowhere on the screen. A lock after wrong
@@ -6,13 +6,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { mockPinStatusOf } from '../../../mocks/devices';
 import { server } from '../../../mocks/node';
 import { failure } from '../../../mocks/respond';
 import { dateTime } from '../../../src/pages/vouchers/format';
-import { useMockBackend } from '../pages/harness';
 import { renderApp, signIn } from '../renderApp';
-import { confirmWith, expectFreshKeys, seedDevices, T } from './demo';
+import { useServer } from '../server';
+import { confirmWith, expectFreshKeys, pinRow, seedDevices, T, typeWrongPins } from './demo';
 
 const panel = () => screen.getByRole('region', { name: 'Stamping PIN', hidden: true });
 
@@ -24,10 +23,10 @@ const submit = (dialog: HTMLElement, pin: string, repeat: string) => {
 };
 
 describe('store page: stamping PIN', { timeout: 60_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('merchant sets a PIN: short, non-digit and mismatched PINs are refused here; then "PIN set" with its date', async () => {
-    seedDevices(backend.db);
+    await seedDevices(backend);
     await signIn('merchant');
     renderApp('/store/2/show');
 
@@ -70,9 +69,9 @@ describe('store page: stamping PIN', { timeout: 60_000 }, () => {
     // the PIN itself is nowhere: not on the page, not in a field
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), T);
     await waitFor(() => expect(within(panel()).getByText('PIN set')).toBeInTheDocument(), T);
-    const { setAt } = mockPinStatusOf(backend.db, 2);
-    expect(setAt).not.toBeNull();
-    const shown = dateTime(String(setAt));
+    const setAt = (await pinRow(backend, 2))?.setAt;
+    if (!setAt) throw new Error('store 2 has no PIN');
+    const shown = dateTime(setAt.toISOString());
     expect(within(panel()).getByText(shown)).toBeInTheDocument();
     expect(within(panel()).getByRole('button', { name: 'Reset PIN' })).toBeInTheDocument();
     expect(document.body.textContent).not.toContain('2580');
@@ -83,19 +82,16 @@ describe('store page: stamping PIN', { timeout: 60_000 }, () => {
   });
 
   it('operator resets a PIN; a lock after wrong PINs is shown with its end', async () => {
-    seedDevices(backend.db);
-    // five wrong PINs at store 1 a minute ago, as the stamping mocks record them
-    const at = new Date(Date.now() - 60_000).toISOString();
-    backend.db.resourceRows.stampsTransaction ??= [];
-    const ledger = backend.db.resourceRows.stampsTransaction;
-    for (let i = 0; i < 5; i += 1)
-      ledger.push({ id: backend.db.nextId(), storeId: 1, result: 'FAILED', failureCode: 6621, at });
+    await seedDevices(backend);
+    // five wrong PINs typed at store 1's till
+    const [first] = await typeWrongPins(backend, 1, 5);
+    if (!first) throw new Error('no wrong PIN recorded');
     await signIn('operator');
     renderApp('/store/1/show');
 
     await waitFor(() => expect(within(panel()).getByText('PIN set')).toBeInTheDocument(), T);
     expect(within(panel()).getByText('Locked')).toBeInTheDocument();
-    const until = dateTime(new Date(Date.parse(at) + 15 * 60_000).toISOString());
+    const until = dateTime(new Date(first.getTime() + 15 * 60_000).toISOString());
     expect(
       within(panel()).getByText(new RegExp(`^Locked until ${until.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`)),
     ).toBeInTheDocument();
@@ -117,7 +113,7 @@ describe('store page: stamping PIN', { timeout: 60_000 }, () => {
   });
 
   it("a refusal (403) and a store that is not the caller's read as sensible notices", async () => {
-    seedDevices(backend.db);
+    await seedDevices(backend);
     server.use(http.post('*/stores/:id/pin', () => failure('ACCESS_DENIED')));
     await signIn('merchant');
     renderApp('/store/1/show');
@@ -141,7 +137,7 @@ describe('store page: stamping PIN', { timeout: 60_000 }, () => {
   });
 
   it('the PIN status of a store the caller may not see reads as not available', async () => {
-    seedDevices(backend.db);
+    await seedDevices(backend);
     server.use(http.get('*/stores/:id/pin', () => failure('STORE_NOT_FOUND')));
     await signIn('merchant');
     renderApp('/store/1/show');
