@@ -39,7 +39,7 @@ describe('the dashboard', { timeout: 90_000 }, () => {
     // 4 vouchers issued, 1 redeemed
     expect(within(figures).getByText('25%')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Last 14 days' })).toBeInTheDocument();
-    expect((await backend.sent('GET')).filter((r) => r.path === '/dashboard')).toHaveLength(1);
+    expect(await backend.sent('GET', '/dashboard')).toHaveLength(1);
   });
 
   it("shows a merchant's wallet and leaves out the figures it may not view", async () => {
