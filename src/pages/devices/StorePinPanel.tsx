@@ -19,6 +19,7 @@ import {
 import { useRef, useState } from 'react';
 import { type RaRecord, TextInput, useRecordContext, useTranslate, type Validator } from 'react-admin';
 import { ERRORS } from '../../../contract/errors';
+import type { PinStatus } from '../../../contract/stamping';
 import { toApiErrorLike } from '../../components/apiError';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { Detail } from '../../components/operations/details';
@@ -26,7 +27,7 @@ import { OperationDialog } from '../../components/operations/OperationDialog';
 import { useConfirmedOperation } from '../../components/operations/useConfirmedOperation';
 import { dateTime } from '../vouchers/format';
 import { useStorePinAccess } from './access';
-import { PIN_MAX, PIN_MIN, type PinStatus, pinRequestOf, setStorePin, usePinStatus } from './api';
+import { PIN_MAX, PIN_MIN, pinRequestOf, setStorePin, usePinStatus } from './api';
 
 const K = 'storePin';
 const DIGITS = /^[0-9]*$/;

@@ -47,8 +47,6 @@ export const runDeviceOperation = async (
 export const PIN_MIN = 4;
 export const PIN_MAX = 8;
 
-export type { PinStatus };
-
 export const fetchPinStatus = async (http: HttpClient, storeId: number | string): Promise<PinStatus> =>
   (await http<PinStatus>(`${store.path}/${id(storeId)}/pin`)).data;
 

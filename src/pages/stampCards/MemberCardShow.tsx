@@ -39,6 +39,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import type { StampBody, StampResult } from '../../../contract/stamping';
 import { stampCard, stampingHistory, stampsTransaction, vouchers } from '../../../resources';
 import { memberCards } from '../../../resources/tables/memberCards';
 import { useHttpClient } from '../../components/HttpClientContext';
@@ -60,8 +61,6 @@ import {
   cardStateName,
   PIN_PATTERN,
   RECEIPT_MAX,
-  type StampBody,
-  type StampResult,
   type StampsTransactionRow,
   stampMemberCard,
   VOID_REASON_MAX,

@@ -14,6 +14,7 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
+import type { StampCardSummary } from '../../../contract/stamping';
 import { stampCard, voucherPacks } from '../../../resources';
 import { memberCards } from '../../../resources/tables/memberCards';
 import { DetailActions } from '../../builders/buttons';
@@ -40,7 +41,7 @@ import { PhoneNumberInput } from '../components/PhoneInput';
 import { dateTime, day, text, useMoney } from '../vouchers/format';
 import { PackStateChip } from '../vouchers/parts';
 import { useStampCardAccess } from './access';
-import { issueMemberCard, type StampCardSummary, useStampCardSummary } from './api';
+import { issueMemberCard, useStampCardSummary } from './api';
 import { CardStateChip, STAMP_FIELD_LABELS } from './parts';
 
 const K = 'stampPages.programme';

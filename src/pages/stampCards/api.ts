@@ -16,8 +16,6 @@ export const RECEIPT_MAX = 64;
 /** What staff type on a member's phone: 4 to 8 digits. */
 export const PIN_PATTERN = /^[0-9]{4,8}$/;
 
-export type { IssueCardBody, StampBody, StampCardSummary, StampResult } from '../../../contract/stamping';
-
 export interface MemberCardRow {
   id: number;
   stampCardId: number;

@@ -12,6 +12,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import type { IssueVouchersResult } from '../../../contract/vouchers';
 import { voucherPacks } from '../../../resources';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { wholeNumber } from '../../components/operations/inputs';
@@ -22,7 +23,7 @@ import {
 } from '../../components/operations/OperationDialog';
 import { useConfirmedOperation } from '../../components/operations/useConfirmedOperation';
 import { PhoneNumberInput } from '../components/PhoneInput';
-import { ISSUE_MAX, type IssueResult, issueVouchers, usePackSummary } from './api';
+import { ISSUE_MAX, issueVouchers, usePackSummary, type VoucherRow } from './api';
 
 const K = 'voucherPages.issue';
 const FIELDS = ['voucherPackId', 'memberMobile', 'quantity'] as const;
@@ -109,7 +110,7 @@ export const IssueVouchersFields = ({
  * The issue call behind both screens: `submit(packId, values)` confirms, sends and reports, and
  * answers the form's errors (the server's violations on the form's own fields).
  */
-export const useIssueVouchers = (onIssued: (result: IssueResult) => void) => {
+export const useIssueVouchers = (onIssued: (result: IssueVouchersResult<VoucherRow>) => void) => {
   const translate = useTranslate();
   const http = useHttpClient();
   const { run, failure, clearFailure, confirmDialog } = useConfirmedOperation();
@@ -130,7 +131,7 @@ export interface IssueVouchersDialogProps {
   open: boolean;
   pack: { id: number; title?: unknown; issueLimitPerMember?: unknown };
   onClose: () => void;
-  onIssued: (result: IssueResult) => void;
+  onIssued: (result: IssueVouchersResult<VoucherRow>) => void;
 }
 
 /** The pack page's "Issue vouchers" dialog. */

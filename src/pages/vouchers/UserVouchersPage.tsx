@@ -25,6 +25,7 @@ import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-j
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, Title, useCreatePath, useLocation, useNavigate, useTranslate } from 'react-admin';
 import { VOUCHER_STATES, type VoucherState } from '../../../contract/enums';
+import type { MemberVoucher, MemberWallet } from '../../../contract/vouchers';
 import { vouchers } from '../../../resources';
 import { toApiErrorLike } from '../../components/apiError';
 import { useCountry } from '../../components/CountryContext';
@@ -32,7 +33,7 @@ import { useHttpClient } from '../../components/HttpClientContext';
 import type { Loadable } from '../../components/operations/useLoadable';
 import { isApiError } from '../components/apiErrors';
 import { toPhoneCountry } from '../components/PhoneInput';
-import { fetchMemberWallet, type MemberVoucher, type MemberWallet } from './api';
+import { fetchMemberWallet, type MemberRow, type VoucherHistoryRow, type VoucherRow } from './api';
 import { dateTime, day, useMoney } from './format';
 import { VoucherStateChip, VoucherTimeline } from './parts';
 
@@ -48,7 +49,8 @@ const toE164 = (typed: string, country: string): string | null => {
 
 const mobileOf = (search: string): string => new URLSearchParams(search).get('mobile')?.trim() ?? '';
 
-type Lookup = Loadable<MemberWallet> | { status: 'unknown' };
+type WalletAnswer = MemberWallet<MemberRow, VoucherRow, VoucherHistoryRow>;
+type Lookup = Loadable<WalletAnswer> | { status: 'unknown' };
 
 /** The member's wallet for `mobile` ('' loads nothing); an unknown member is its own state, not an error. */
 const useMemberWallet = (mobile: string): Lookup => {
@@ -76,7 +78,7 @@ const useMemberWallet = (mobile: string): Lookup => {
   return state;
 };
 
-const VoucherCard = ({ voucher }: { voucher: MemberVoucher }) => {
+const VoucherCard = ({ voucher }: { voucher: MemberVoucher<VoucherRow, VoucherHistoryRow> }) => {
   const translate = useTranslate();
   const money = useMoney();
   const createPath = useCreatePath();
@@ -138,7 +140,7 @@ const VoucherCard = ({ voucher }: { voucher: MemberVoucher }) => {
   );
 };
 
-const Wallet = ({ wallet }: { wallet: MemberWallet }) => {
+const Wallet = ({ wallet }: { wallet: WalletAnswer }) => {
   const translate = useTranslate();
   const money = useMoney();
   // open on the first state that holds something, Available when all are empty

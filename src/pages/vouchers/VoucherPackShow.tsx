@@ -12,6 +12,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import type { VoucherPackSummary } from '../../../contract/vouchers';
 import { voucherPacks, vouchers } from '../../../resources';
 import { DetailActions } from '../../builders/buttons';
 import { Detail, DetailList, ReferenceName } from '../../components/operations/details';
@@ -31,7 +32,7 @@ import {
   ShowToolbar,
 } from '../../components/operations/ShowPage';
 import { useVoucherAccess } from './access';
-import { type PackSummary, usePackSummary } from './api';
+import { usePackSummary } from './api';
 import { dateTime, day, text, useMoney } from './format';
 import { IssueVouchersDialog } from './IssueVouchers';
 import { PackStateChip, VoucherStateChip } from './parts';
@@ -125,7 +126,7 @@ const PackCard = ({ record }: { record: RaRecord }) => {
   );
 };
 
-const Figures = ({ summary }: { summary: PackSummary }) => {
+const Figures = ({ summary }: { summary: VoucherPackSummary }) => {
   const translate = useTranslate();
   const issuedShare = percent(summary.issuedCount, summary.quantity);
   return (

@@ -2,7 +2,12 @@
 // issuing from a pack, a pack's figures, redeem / void / donate / expire, and one member's vouchers.
 // Every operation goes out with an Idempotency-Key (src/components/operations/api.ts), so that one
 // confirmation changes things once.
-import type { VoucherState } from '../../../contract/enums';
+import type {
+  IssueVouchersBody,
+  IssueVouchersResult,
+  MemberWallet,
+  VoucherPackSummary,
+} from '../../../contract/vouchers';
 import { type voucherHistory, voucherPacks, vouchers } from '../../../resources';
 import type { WireRow } from '../../../resources/rows';
 import { members } from '../../../resources/tables/members';
@@ -21,53 +26,22 @@ export type VoucherRow = WireRow<typeof vouchers>;
 /** A voucher history row as the API answers it (resources/tables/voucherHistory.ts). */
 export type VoucherHistoryRow = WireRow<typeof voucherHistory>;
 
-export interface PackSummary {
-  quantity: number;
-  issuedCount: number;
-  left: number;
-  available: number;
-  redeemed: number;
-  expired: number;
-}
-
-export interface IssueBody {
-  memberMobile: string;
-  quantity: number;
-}
-
-export interface IssueResult {
-  pack: Record<string, unknown> & { id: number; issuedCount: number };
-  vouchers: VoucherRow[];
-}
-
-export interface MemberRow {
-  id: number;
-  mobile: string;
-  name: string | null;
-  createTime: string;
-}
-
-export interface MemberVoucher extends VoucherRow {
-  /** oldest first */
-  history: VoucherHistoryRow[];
-}
-
-export interface MemberWallet {
-  member: MemberRow;
-  vouchers: Record<VoucherState, MemberVoucher[]>;
-  /** the value of the AVAILABLE vouchers, summed exactly by the server (a decimal string) */
-  availableValue: string;
-}
+/** A member as the API answers it (resources/tables/members.ts). */
+export type MemberRow = WireRow<typeof members>;
 
 export const issueVouchers = (
   http: HttpClient,
   packId: number | string,
-  body: IssueBody,
+  body: IssueVouchersBody,
   key: string,
-): Promise<IssueResult> => postOperation(http, `${voucherPacks.path}/${pathId(packId)}/vouchers`, body, key);
+): Promise<IssueVouchersResult<VoucherRow>> =>
+  postOperation(http, `${voucherPacks.path}/${pathId(packId)}/vouchers`, body, key);
 
-export const fetchPackSummary = async (http: HttpClient, packId: number | string): Promise<PackSummary> =>
-  (await http<PackSummary>(`${voucherPacks.path}/${pathId(packId)}/summary`)).data;
+export const fetchPackSummary = async (
+  http: HttpClient,
+  packId: number | string,
+): Promise<VoucherPackSummary> =>
+  (await http<VoucherPackSummary>(`${voucherPacks.path}/${pathId(packId)}/summary`)).data;
 
 export type VoucherOperation =
   | { name: 'redeem'; body: { storeId: number } }
@@ -84,8 +58,15 @@ export const runVoucherOperation = (
 ): Promise<VoucherRow> =>
   postOperation(http, `${vouchers.path}/${pathId(voucherId)}/${op.name}`, op.body, key);
 
-export const fetchMemberWallet = async (http: HttpClient, mobile: string): Promise<MemberWallet> =>
-  (await http<MemberWallet>(`${members.path}/${pathId(mobile)}/vouchers`)).data;
+export const fetchMemberWallet = async (
+  http: HttpClient,
+  mobile: string,
+): Promise<MemberWallet<MemberRow, VoucherRow, VoucherHistoryRow>> =>
+  (
+    await http<MemberWallet<MemberRow, VoucherRow, VoucherHistoryRow>>(
+      `${members.path}/${pathId(mobile)}/vouchers`,
+    )
+  ).data;
 
 /**
  * A pack's figures, loaded again whenever `version` changes (the pack's issuedCount and updateTime:
