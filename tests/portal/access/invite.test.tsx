@@ -4,15 +4,18 @@
 // brands and stores; the company, brand and store errors land on their fields.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { seedOrganisation } from '../../../mocks/organisation-hierarchy';
+import { brand, company, store, users } from '../../../server/db/schema';
 import { InviteDialog, type InviteKind } from '../../../src/pages/access/InviteDialog';
-import { renderAccess as renderPage, useMockBackend } from './harness';
+import { useServer } from '../server';
+import { userRow, WORLD } from '../world';
+import { renderAccess as renderPage } from './harness';
 
 const T = { timeout: 10_000 };
 
 describe('InviteDialog', { timeout: 45_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   const open = async (kind: InviteKind, signedInAs: 'operator' | 'merchant') => {
     const onClose = vi.fn();
@@ -43,7 +46,7 @@ describe('InviteDialog', { timeout: 45_000 }, () => {
     expect(sent[0]?.body).toEqual({ email: 'new.op@example.com', name: 'Nora Operator' });
     expect(onInvited).toHaveBeenCalledWith('new.op@example.com');
     expect(onClose).toHaveBeenCalled();
-    expect(backend.db.users.find((u) => u.email === 'new.op@example.com')?.type).toBe('OPERATOR');
+    expect((await userRow(backend.t.db, 'new.op@example.com'))?.type).toBe('OPERATOR');
   });
 
   it('operator invites a merchant, with a mobile: POST /user/operator/merchant/invite', async () => {
@@ -58,7 +61,6 @@ describe('InviteDialog', { timeout: 45_000 }, () => {
   });
 
   it('operator invites a merchant without a company: they sign up their own, nothing else is sent', async () => {
-    seedOrganisation(backend.db);
     const { dialog } = await open('operatorMerchant', 'operator');
     expect(within(dialog).getByRole('combobox', { name: 'Company (optional)' })).toHaveValue('');
     expect(
@@ -73,7 +75,7 @@ describe('InviteDialog', { timeout: 45_000 }, () => {
     expect(await screen.findByText('Invitation sent to solo@example.com', {}, T)).toBeInTheDocument();
     const sent = await backend.sent('POST', '/user/operator/merchant/invite');
     expect(sent.map((r) => r.body)).toEqual([{ email: 'solo@example.com', name: 'Solo Founder' }]);
-    const invitee = backend.db.users.find((u) => u.email === 'solo@example.com');
+    const invitee = await userRow(backend.t.db, 'solo@example.com');
     expect(invitee).toMatchObject({
       companyId: null,
       brandId: null,
@@ -94,7 +96,6 @@ describe('InviteDialog', { timeout: 45_000 }, () => {
   };
 
   it('operator invites a merchant into a company, brand and store: the exact body, APPROVAL', async () => {
-    seedOrganisation(backend.db);
     const { dialog } = await open('operatorMerchant', 'operator');
     await chooseCompany(dialog, 'Acme', /Acme Coffee Pte Ltd/);
     expect(
@@ -142,12 +143,11 @@ describe('InviteDialog', { timeout: 45_000 }, () => {
         { field: 'state', op: 'eq', value: 'ACTIVE' },
       ]),
     );
-    const invitee = backend.db.users.find((u) => u.email === 'barista@example.com');
+    const invitee = await userRow(backend.t.db, 'barista@example.com');
     expect(invitee).toMatchObject({ companyId: 1, brandId: 1, storeId: 1, signupState: 'APPROVAL' });
   });
 
   it('operator invites into a company not yet approved: only companyId is sent, SUBMITTED', async () => {
-    seedOrganisation(backend.db);
     const { dialog } = await open('operatorMerchant', 'operator');
     await chooseCompany(dialog, 'Borea', /Borealis Bakes Ltd/);
     expect(
@@ -161,12 +161,11 @@ describe('InviteDialog', { timeout: 45_000 }, () => {
     expect(sent.map((r) => r.body)).toEqual([
       { email: 'baker@example.com', name: 'Ben Baker', companyId: 2 },
     ]);
-    const invitee = backend.db.users.find((u) => u.email === 'baker@example.com');
+    const invitee = await userRow(backend.t.db, 'baker@example.com');
     expect(invitee).toMatchObject({ companyId: 2, brandId: null, storeId: null, signupState: 'SUBMITTED' });
   });
 
   it('shows 26430 on the company field and 26434 / 26435 on the brand and store fields', async () => {
-    seedOrganisation(backend.db);
     const { dialog, onClose } = await open('operatorMerchant', 'operator');
     await chooseCompany(dialog, 'Acme', /Acme Coffee Pte Ltd/);
     const user = userEvent.setup({ delay: null });
@@ -176,20 +175,27 @@ describe('InviteDialog', { timeout: 45_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Acme Coffee Raffles' }, T));
 
     // meanwhile someone disabled the store: 26435 on the store field
-    const store = backend.db.resourceRows.store?.find((r) => r.id === 1);
-    if (store) store.state = 'DISABLED';
+    const { db } = backend.t;
+    await db
+      .update(store)
+      .set({ state: 'DISABLED' } as never)
+      .where(eq(store.id, WORLD.acme.storeId)); // typed by name
     await fill(dialog, { email: 'late@example.com', name: 'Lee Late' });
     expect(await within(dialog).findByText('This store is not active', {}, T)).toBeInTheDocument();
 
     // … and the brand: 26434 on the brand field
-    const brand = backend.db.resourceRows.brand?.find((r) => r.id === 1);
-    if (brand) brand.state = 'DISABLED';
+    await db
+      .update(brand)
+      .set({ state: 'DISABLED' } as never)
+      .where(eq(brand.id, WORLD.acme.brandId)); // as above
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await within(dialog).findByText('This brand is not active', {}, T)).toBeInTheDocument();
 
     // … and the company is gone: 26430 on the company field
-    const company = backend.db.resourceRows.company?.find((r) => r.id === 1);
-    if (company) company.state = 'DELETE';
+    await db
+      .update(company)
+      .set({ state: 'DELETE' } as never)
+      .where(eq(company.id, WORLD.acme.companyId)); // as above
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await within(dialog).findByText('This company no longer exists', {}, T)).toBeInTheDocument();
     await waitFor(() =>
@@ -203,19 +209,20 @@ describe('InviteDialog', { timeout: 45_000 }, () => {
     expect(sent.map((r) => r.body)).toEqual(
       Array(3).fill({ email: 'late@example.com', name: 'Lee Late', companyId: 1, brandId: 1, storeId: 1 }),
     );
-    expect(backend.db.users.some((u) => u.email === 'late@example.com')).toBe(false);
+    expect(Boolean(await userRow(backend.t.db, 'late@example.com'))).toBe(false);
   });
 
   it('shows 26440 (a brand not of the company) on the brand field', async () => {
-    seedOrganisation(backend.db);
     const { dialog } = await open('operatorMerchant', 'operator');
     await chooseCompany(dialog, 'Acme', /Acme Coffee Pte Ltd/);
     const user = userEvent.setup({ delay: null });
     await user.click(await within(dialog).findByRole('combobox', { name: /^Brand/ }, T));
     await user.click(await screen.findByRole('option', { name: 'Acme Coffee' }, T));
     // the brand moved to another company meanwhile
-    const brand = backend.db.resourceRows.brand?.find((r) => r.id === 1);
-    if (brand) brand.companyId = 2;
+    await backend.t.db
+      .update(brand)
+      .set({ companyId: WORLD.borealis.companyId } as never) // typed by name
+      .where(eq(brand.id, WORLD.acme.brandId));
     await fill(dialog, { email: 'moved@example.com', name: 'Mo Moved' });
     expect(
       await within(dialog).findByText('This brand does not belong to the chosen company', {}, T),
@@ -223,21 +230,23 @@ describe('InviteDialog', { timeout: 45_000 }, () => {
   });
 
   it('merchant invites a colleague into their company: POST /user/merchant/invite', async () => {
-    const now = '2026-01-05T08:00:00.000Z';
-    backend.db.resourceRows.brand = [
-      { id: 7, name: 'Kopi House', companyId: 1, state: 'ACTIVE', createTime: now, updateTime: now },
-    ];
-    backend.db.resourceRows.store = [
-      {
-        id: 8,
+    const { db } = backend.t;
+    // the company's owner, over all its brands (a merchant limited to one brand sees only its stores)
+    await db.update(users).set({ brandId: null }).where(eq(users.id, WORLD.users.merchant));
+    const [house] = (await db
+      .insert(brand)
+      .values({ name: 'Kopi House', companyId: WORLD.acme.companyId, state: 'ACTIVE' } as never)
+      .returning()) as { id: number }[]; // typed by name
+    const [orchard] = (await db
+      .insert(store)
+      .values({
         name: 'Kopi Orchard',
-        companyId: 1,
-        brandId: 7,
+        address: '1 Orchard Road',
+        companyId: WORLD.acme.companyId,
+        brandId: house?.id,
         state: 'ACTIVE',
-        createTime: now,
-        updateTime: now,
-      },
-    ];
+      } as never)
+      .returning()) as { id: number }[]; // as above
     const { dialog } = await open('merchant', 'merchant');
     expect(within(dialog).getByText('Invite a colleague')).toBeInTheDocument();
     const user = userEvent.setup({ delay: null });
@@ -250,9 +259,9 @@ describe('InviteDialog', { timeout: 45_000 }, () => {
     expect(await screen.findByText('Invitation sent to colleague@example.com', {}, T)).toBeInTheDocument();
     const sent = await backend.sent('POST', '/user/merchant/invite');
     expect(sent.map((r) => r.body)).toEqual([
-      { email: 'colleague@example.com', name: 'Cara Colleague', brandId: 7, storeId: 8 },
+      { email: 'colleague@example.com', name: 'Cara Colleague', brandId: house?.id, storeId: orchard?.id },
     ]);
-    expect(backend.db.users.find((u) => u.email === 'colleague@example.com')?.companyId).toBe(1);
+    expect((await userRow(backend.t.db, 'colleague@example.com'))?.companyId).toBe(1);
   });
 
   it('shows 26222 on the e-mail field and keeps the dialog open', async () => {
