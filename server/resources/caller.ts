@@ -4,11 +4,11 @@ import type { FastifyRequest } from 'fastify';
 import type { AccessSubject } from '../../contract/access';
 import { roleOf } from '../../contract/claims';
 import type { Db } from '../db/client';
-import type { UserRow } from '../db/schema';
+import { AppError } from '../errors';
 import { requireUser } from '../plugins/auth';
 import { accessSubjectFor } from '../services/rbac';
-import { type Actor, actorOf } from '../services/users';
-import type { Caller } from './principal';
+import { callerRow } from '../services/users';
+import type { Caller, SignedInUser } from './principal';
 
 /**
  * What an in-store device may do (contract/access canAccess): issue member cards and stamp
@@ -28,9 +28,11 @@ export const DEVICE_SUBJECT: AccessSubject = {
 
 const loadCaller = async (db: Db, request: FastifyRequest): Promise<Caller> => {
   const user = requireUser(request);
+  const brand = request.server.config.brand;
   // a device: the auth gate loaded it fresh for this request (server/plugins/auth.ts)
   if (user.device)
     return {
+      kind: 'device',
       id: user.id,
       email: user.email,
       type: 'MERCHANT',
@@ -39,11 +41,13 @@ const loadCaller = async (db: Db, request: FastifyRequest): Promise<Caller> => {
       brandId: user.brandId,
       storeId: user.storeId,
       subject: DEVICE_SUBJECT,
-      brand: request.server.config.brand,
+      brand,
       device: { ...user.device },
     };
-  const { row, subject } = await actorFor(db, request);
+  // the row the auth gate loaded (no second lookup); the permissions read once for the request
+  const row = user.row ?? (await callerRow(db, user.id));
   return {
+    kind: 'user',
     id: row.id,
     email: row.email,
     type: row.type,
@@ -51,27 +55,10 @@ const loadCaller = async (db: Db, request: FastifyRequest): Promise<Caller> => {
     companyId: row.companyId,
     brandId: row.brandId,
     storeId: row.storeId,
-    subject,
-    brand: request.server.config.brand,
+    subject: await accessSubjectFor(db, row),
+    brand,
+    row,
   };
-};
-
-const actors = new WeakMap<FastifyRequest, Promise<Actor>>();
-
-/**
- * The signed-in user's row and permissions for this request: the row the auth gate loaded (no second
- * lookup), the permissions read once and remembered for the rest of the request.
- */
-export const actorFor = (db: Db, request: FastifyRequest): Promise<Actor> => {
-  let actor = actors.get(request);
-  if (!actor) {
-    const user = requireUser(request);
-    actor = user.row
-      ? accessSubjectFor(db, user.row).then((subject) => ({ row: user.row as UserRow, subject }))
-      : actorOf(db, user.id);
-    actors.set(request, actor);
-  }
-  return actor;
 };
 
 const callers = new WeakMap<FastifyRequest, Promise<Caller>>();
@@ -84,4 +71,14 @@ export const callerOf = (db: Db, request: FastifyRequest): Promise<Caller> => {
     callers.set(request, caller);
   }
   return caller;
+};
+
+/**
+ * The request's caller when a portal user signed in (the routes about users and organisations read
+ * their row). A device never gets here (the auth gate refuses it outside its operations): 26237.
+ */
+export const signedInUserOf = async (db: Db, request: FastifyRequest): Promise<SignedInUser> => {
+  const caller = await callerOf(db, request);
+  if (caller.kind !== 'user' || !caller.row) throw new AppError('ACCESS_DENIED');
+  return { ...caller, kind: 'user', row: caller.row };
 };

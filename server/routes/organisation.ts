@@ -13,7 +13,8 @@ import type { ResourceDeclaration } from '../../resources/types';
 import type { RoutePlugin } from '../app-types';
 import { AppError } from '../errors';
 import { answers, rowSchema, rowWith } from '../resources/answers';
-import { actorFor } from '../resources/caller';
+import { signedInUserOf } from '../resources/caller';
+import type { SignedInUser } from '../resources/principal';
 import { Id, ownFieldsBodySchema } from '../resources/schemas';
 import {
   type BrandInput,
@@ -30,7 +31,6 @@ import {
   submitSignup,
 } from '../services/organisation';
 import { assertAccess } from '../services/rbac';
-import type { Actor } from '../services/users';
 
 const body = (decl: ResourceDeclaration, title: string, extra: Record<string, TSchema> = {}): TObject =>
   ownFieldsBodySchema(decl, { title, extra });
@@ -88,8 +88,8 @@ const RejectBody = Type.Object(
 
 export const organisationRoutes: RoutePlugin = async (app) => {
   const { db } = app;
-  const actor = (request: FastifyRequest) => actorFor(db, request);
-  const merchant = async (request: FastifyRequest): Promise<Actor> => {
+  const actor = (request: FastifyRequest) => signedInUserOf(db, request);
+  const merchant = async (request: FastifyRequest): Promise<SignedInUser> => {
     const me = await actor(request);
     if (me.row.type !== 'MERCHANT') throw new AppError('ACCESS_DENIED');
     return me;
@@ -179,7 +179,7 @@ export const organisationRoutes: RoutePlugin = async (app) => {
   // decisions: operators with UPDATE on the requests (and on approvals, the operator-only resource)
   const decisionsBase = `${BASE_PATHS.main}${merchantSignup.path}`;
   /** The caller when the decision's declared roles (operators) and its permissions allow it. */
-  const decider = async (request: FastifyRequest, decision: Decision): Promise<Actor> => {
+  const decider = async (request: FastifyRequest, decision: Decision): Promise<SignedInUser> => {
     const me = await actor(request);
     if (!actionOf(merchantSignup, decision).roles.includes(roleOf(me.row.type)))
       throw new AppError('ACCESS_DENIED');

@@ -25,7 +25,7 @@ import {
   UserListRowSchema,
   UserSchema,
 } from '../resources/answers';
-import { actorFor } from '../resources/caller';
+import { signedInUserOf } from '../resources/caller';
 import { resolveCountry } from '../services/countries';
 import { issueEmailAction } from '../services/email-actions';
 import {
@@ -150,7 +150,7 @@ const filtersOnState = (query: unknown): boolean => {
 
 export const usersRoutes: RoutePlugin = async (app) => {
   const { db } = app;
-  const actor = (request: FastifyRequest) => actorFor(db, request);
+  const actor = (request: FastifyRequest) => signedInUserOf(db, request);
   const countryOf = async (request: FastifyRequest) =>
     (await resolveCountry(db, request.headers['x-country'])).countryCode;
 
@@ -466,7 +466,7 @@ const UpdateGroupBody = Type.Object(
  */
 export const userGroupRoutes: RoutePlugin = async (app) => {
   const { db } = app;
-  const actor = (request: FastifyRequest) => actorFor(db, request);
+  const actor = (request: FastifyRequest) => signedInUserOf(db, request);
   const groupScope = (row: { type: string; companyId: number | null }): SQL | undefined =>
     row.type === 'OPERATOR'
       ? undefined

@@ -3,7 +3,6 @@
 // company (companyId equal and not null). Anything else answers 26231 USER_NOT_FOUND, exactly as
 // an id that does not exist, so other companies' user ids cannot be probed.
 import { and, eq, ne, type SQL } from 'drizzle-orm';
-import type { AccessSubject } from '../../contract/access';
 import type {
   InvitationType,
   PermissionAction,
@@ -17,18 +16,12 @@ import { loginSessions, type NewUserRow, type UserRow, users } from '../db/schem
 import { AppError } from '../errors';
 import { sqlState, uniqueViolation } from '../lib/db-errors';
 import type { ListSpec } from '../lib/list-types';
+import type { SignedInUser } from '../resources/principal';
 import { type AuditActor, type DbOrTx, recordAudit } from './audit';
 import { issueEmailAction } from './email-actions';
 import { findBrand, findStore, ownBrand, ownCompany, ownStore } from './organisation';
 import { hashPassword, verifyPassword } from './passwords';
-import {
-  accessSubjectFor,
-  assertAccess,
-  type GroupSummary,
-  groupsOf,
-  groupsOfUsers,
-  isCompanyOwner,
-} from './rbac';
+import { assertAccess, type GroupSummary, groupsOf, groupsOfUsers, isCompanyOwner } from './rbac';
 import { revokeUserLogins } from './sessions';
 
 export const userListSpec: ListSpec = {
@@ -125,16 +118,6 @@ export const visibleScope = (caller: UserRow): SQL | undefined => {
   return and(eq(users.companyId, caller.companyId), eq(users.type, 'MERCHANT'));
 };
 
-export interface Actor {
-  row: UserRow;
-  subject: AccessSubject;
-}
-
-export const actorOf = async (db: Db, userId: number): Promise<Actor> => {
-  const row = await callerRow(db, userId);
-  return { row, subject: await accessSubjectFor(db, row) };
-};
-
 /**
  * The target user if the actor may do `action` on them: 26231 when the actor may not see them,
  * 26237 when they may see them but their permissions on `user` do not allow the action.
@@ -142,7 +125,7 @@ export const actorOf = async (db: Db, userId: number): Promise<Actor> => {
  */
 export const targetUser = async (
   db: Db,
-  actor: Actor,
+  actor: SignedInUser,
   id: number,
   action: PermissionAction,
   selfAllowed = false,
@@ -369,7 +352,7 @@ export const updateInfo = async (
  */
 export const changePassword = async (
   db: Db,
-  actor: Actor,
+  actor: SignedInUser,
   target: UserRow,
   input: { oldPassword?: string | undefined; password: string },
   currentLogin: string,
