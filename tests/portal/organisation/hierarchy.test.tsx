@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { desc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { seedOrganisation } from '../../../mocks/organisation-hierarchy';
+import { company, merchantSignup, users } from '../../../server/db/schema';
 import { OrgHierarchyPage } from '../../../src/pages/organisation/OrgHierarchyPage';
-import { useMockBackend } from '../pages/harness';
+import { useServer } from '../server';
+import { WORLD } from '../world';
 import { renderOrgPage as renderPage } from './render';
 
 const URL = '/organization/org-hierarchy';
@@ -19,13 +21,11 @@ const node = async (name: string) => {
 const stateOf = (row: HTMLElement) => within(row).getByTestId('org-state').textContent;
 
 describe('organisation hierarchy page', { timeout: 60_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
-  beforeEach(() => {
-    seedOrganisation(backend.db);
+  beforeEach(async () => {
     // An approved company owner: a company, no brand of their own (they see every brand).
-    const mark = backend.db.users.find((u) => u.email === 'merchant@example.com');
-    if (mark) mark.brandId = null;
+    await backend.t.db.update(users).set({ brandId: null }).where(eq(users.id, WORLD.users.merchant));
   });
 
   it('shows the merchant company > brands > stores with states, addresses and links', async () => {
@@ -84,8 +84,13 @@ describe('organisation hierarchy page', { timeout: 60_000 }, () => {
       screen.getByText('Brand "Acme Juice Bar" requested: it is waiting for approval.'),
     ).toBeInTheDocument();
     expect(stateOf(await node('Acme Juice Bar'))).toBe('Waiting for approval');
-    // the mock filed the request an operator decides
-    expect(backend.db.resourceRows.merchantSignup?.at(-1)).toMatchObject({
+    // the server filed the request an operator decides
+    const [request] = await backend.t.db
+      .select()
+      .from(merchantSignup)
+      .orderBy(desc(merchantSignup.id))
+      .limit(1);
+    expect(request).toMatchObject({
       requestKind: 'ADD_BRAND',
       approval: 'PENDING',
       brandName: 'Acme Juice Bar',
@@ -112,8 +117,10 @@ describe('organisation hierarchy page', { timeout: 60_000 }, () => {
   });
 
   it('shows 26433 when the company is not active', async () => {
-    const company = backend.db.resourceRows.company?.find((c) => c.id === 1);
-    if (company) company.state = 'DISABLED';
+    await backend.t.db
+      .update(company)
+      .set({ state: 'DISABLED' } as never)
+      .where(eq(company.id, WORLD.acme.companyId)); // typed by name
     const user = userEvent.setup({ delay: null });
     await renderPage(<OrgHierarchyPage />, { url: URL, signedInAs: 'merchant' });
     await user.click(await screen.findByRole('button', { name: 'Request a new brand' }));

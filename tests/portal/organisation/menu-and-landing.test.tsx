@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MockRow } from '../../../mocks/data';
-import { mockDb } from '../../../mocks/node';
-import { seedOrganisation } from '../../../mocks/organisation-hierarchy';
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { brand, store, users } from '../../../server/db/schema';
 import { renderApp, signIn, waitForPath } from '../renderApp';
+import { useServer } from '../server';
+import { WORLD } from '../world';
 
 const TIMEOUT = { timeout: 10_000 };
 
@@ -19,24 +20,11 @@ const organizationLinks = async (): Promise<string[]> => {
 };
 
 describe('Organization menu and landing (spec sections 2 and 6)', { timeout: 60_000 }, () => {
-  // the file's data set is made in its beforeAll (tests/portal/setup.ts): look the merchant up then
-  const mark = () => {
-    const found = mockDb.users.find((u) => u.email === 'merchant@example.com');
-    if (!found) throw new Error('seed merchant missing');
-    return found;
-  };
-  const saved = { brandId: null as number | null, brands: [] as MockRow[] };
+  const backend = useServer();
 
-  beforeEach(() => {
-    seedOrganisation(mockDb);
-    saved.brandId = mark().brandId;
-    saved.brands = [...(mockDb.resourceRows.brand ?? [])];
+  beforeEach(async () => {
     // An approved company owner: companyId set, brandId null, as the server's signup approval leaves them.
-    mark().brandId = null;
-  });
-  afterEach(() => {
-    mark().brandId = saved.brandId;
-    mockDb.resourceRows.brand = saved.brands;
+    await backend.t.db.update(users).set({ brandId: null }).where(eq(users.id, WORLD.users.merchant));
   });
 
   it("hides Settings from an owner whose company has a brand, though the owner's brandId is null", async () => {
@@ -50,7 +38,10 @@ describe('Organization menu and landing (spec sections 2 and 6)', { timeout: 60_
   });
 
   it('keeps Settings while the company has no brand', async () => {
-    mockDb.resourceRows.brand = (mockDb.resourceRows.brand ?? []).filter((b) => b.companyId !== 1);
+    // the company has no brand (nor store) yet
+    const { db } = backend.t;
+    await db.delete(store).where(eq(store.companyId, WORLD.acme.companyId));
+    await db.delete(brand).where(eq(brand.companyId, WORLD.acme.companyId));
     await signIn('merchant');
     renderApp('/');
     await screen.findByText('Welcome, Mark Merchant', {}, TIMEOUT);
