@@ -127,8 +127,9 @@ export const login = async ({ db, config, throttle }: AuthDeps, input: LoginInpu
     throw new AppError('BAD_CREDENTIALS');
   }
   await throttle.succeed(email, input.ip);
-  // state is revealed only to someone who knows the password
-  if (isBlocked(user.state)) throw new AppError('INVALID_USER_STATE');
+  // the state is told only to someone who knows the password: the portal words its message by it
+  // (WAIT_EMAIL_ACTIVE: follow the activation link; the others: ask an administrator)
+  if (isBlocked(user.state)) throw new AppError('INVALID_USER_STATE', { state: user.state });
   if (user.mustResetPassword) {
     const resetPasswordToken = await createEmailActionToken(db, user.id, 'forgetPwd');
     throw new AppError('USER_SHOULD_RESET_PASSWORD', { resetPasswordToken });

@@ -151,12 +151,12 @@ describe('POST get-token', () => {
     }
   });
 
-  it('refuses users in a blocked state with 26201', async () => {
+  it('refuses users in a blocked state with 26201, naming the state (the password was right)', async () => {
     for (const state of ['DISABLE', 'LOCK', 'DELETE', 'WAIT_EMAIL_ACTIVE'] as const) {
       await createUser(t.db, { email: `${state.toLowerCase()}@example.com`, password: PASSWORD, state });
       const { response } = await login(t.app, `${state.toLowerCase()}@example.com`, PASSWORD);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ code: 26201, name: 'INVALID_USER_STATE' });
+      expect(response.json()).toMatchObject({ code: 26201, name: 'INVALID_USER_STATE', data: { state } });
     }
   });
 

@@ -1,12 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { eq } from 'drizzle-orm';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BASE_PATHS, ERRORS, HEADERS } from '../../../contract';
 import { MOCK_ACCOUNTS, MOCK_PASSWORD } from '../../../mocks/data';
 import { server } from '../../../mocks/node';
+import { emailActionTokens, users } from '../../../server/db/schema';
+import { sha256 } from '../../../server/services/tokens';
 import { LoginPage } from '../../../src/pages/auth/LoginPage';
-import { renderPage, useMockBackend } from './harness';
+import { useServer } from '../server';
+import { WORLD } from '../world';
+import { renderPage } from './harness';
 
 const signIn = async (email: string, password: string) => {
   const user = userEvent.setup({ delay: null });
@@ -16,7 +21,7 @@ const signIn = async (email: string, password: string) => {
 };
 
 describe('LoginPage', { timeout: 45_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('signs an approved merchant in with exactly e-mail and password, then goes to /', async () => {
     await renderPage(<LoginPage />, { url: '/login' });
@@ -44,15 +49,17 @@ describe('LoginPage', { timeout: 45_000 }, () => {
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/login$/);
   });
 
-  it('says the account is not active on 26201', async () => {
+  it('says the account is not active on 26201 naming LOCK, with no activation hint', async () => {
     await renderPage(<LoginPage />, { url: '/login' });
     await signIn(MOCK_ACCOUNTS.locked.email, MOCK_PASSWORD);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('This account is not active, so it cannot sign in.');
-    expect(alert).toHaveTextContent('check your e-mail for the activation link');
+    expect(alert).toHaveTextContent(
+      'This account is not active, so it cannot sign in. Contact your administrator.',
+    );
+    expect(alert).not.toHaveTextContent('activation link');
   });
 
-  it('says to use the activation link when 26201 names WAIT_EMAIL_ACTIVE', async () => {
+  it('offers both readings when 26201 names no state', async () => {
     server.use(
       http.post(`*${BASE_PATHS.main}/auth/get-token`, () =>
         HttpResponse.json(
@@ -61,14 +68,27 @@ describe('LoginPage', { timeout: 45_000 }, () => {
             code: ERRORS.INVALID_USER_STATE.code,
             name: 'INVALID_USER_STATE',
             message: ERRORS.INVALID_USER_STATE.message,
-            data: { state: 'WAIT_EMAIL_ACTIVE' },
+            data: null,
           },
           { status: 403 },
         ),
       ),
     );
     await renderPage(<LoginPage />, { url: '/login' });
-    await signIn('someone@example.com', MOCK_PASSWORD);
+    await signIn(MOCK_ACCOUNTS.locked.email, MOCK_PASSWORD);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This account is not active, so it cannot sign in.');
+    expect(alert).toHaveTextContent('check your e-mail for the activation link');
+  });
+
+  it('says to use the activation link when 26201 names WAIT_EMAIL_ACTIVE', async () => {
+    // invited, the activation link not followed yet
+    await backend.t.db
+      .update(users)
+      .set({ state: 'WAIT_EMAIL_ACTIVE' })
+      .where(eq(users.id, WORLD.users.newMerchant));
+    await renderPage(<LoginPage />, { url: '/login' });
+    await signIn(MOCK_ACCOUNTS.newMerchant.email, MOCK_PASSWORD);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This account is not activated yet. Check your e-mail for the activation link, then sign in.',
     );
@@ -80,11 +100,15 @@ describe('LoginPage', { timeout: 45_000 }, () => {
     await waitFor(() =>
       expect(screen.getByTestId('where')).toHaveTextContent(/^\/x-action\/forget-pwd\?token=/),
     );
-    const [token] = [...backend.db.emailTokens.entries()].find(([, e]) => e.kind === 'forgetPwd') ?? [];
-    expect(token).toBeTruthy();
-    expect(screen.getByTestId('where')).toHaveTextContent(
-      `/x-action/forget-pwd?token=${encodeURIComponent(token ?? '')}`,
-    );
+    // the token in the address is the one the server stored (as its hash) for this user's reset
+    const where = new URL(screen.getByTestId('where').textContent ?? '', 'http://portal.test');
+    const token = where.searchParams.get('token') ?? '';
+    const hash = sha256(token);
+    const [stored] = await backend.t.db
+      .select()
+      .from(emailActionTokens)
+      .where(eq(emailActionTokens.tokenHash, hash));
+    expect(stored).toMatchObject({ userId: WORLD.users.mustReset, kind: 'forgetPwd', usedAt: null });
   });
 
   it('tells how long to wait when rate limited (429 with Retry-After)', async () => {
