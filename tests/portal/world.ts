@@ -13,6 +13,7 @@ import {
   brand,
   company,
   countryConfig,
+  emailActionTokens,
   mainConfigs,
   store,
   userGroupMembers,
@@ -22,7 +23,7 @@ import {
   users,
 } from '../../server/db/schema';
 import { rowsOfResult } from '../../server/lib/raw-rows';
-import { hashPassword } from '../../server/services/passwords';
+import { hashPassword, verifyPassword } from '../../server/services/passwords';
 
 /** One hash for every seed account: hashing is slow on purpose, and the world is made once per file. */
 let passwordHash: Promise<string> | undefined;
@@ -210,15 +211,13 @@ export const seedWorld = async (db: Db): Promise<void> => {
   await db
     .insert(userGroupMembers)
     .values({ userId: WORLD.users.restricted, groupId: WORLD.groups.cashiers });
-  await db
-    .insert(userPermissions)
-    .values(
-      COLLEAGUE_PERMISSIONS.map((resource) => ({
-        userId: WORLD.users.restricted,
-        resource,
-        action: 'VIEW' as const,
-      })),
-    );
+  await db.insert(userPermissions).values(
+    COLLEAGUE_PERMISSIONS.map((resource) => ({
+      userId: WORLD.users.restricted,
+      resource,
+      action: 'VIEW' as const,
+    })),
+  );
 };
 
 /** The restricted colleague's permissions become exactly `permissions` (granted to them, in no group). */
@@ -252,3 +251,17 @@ export const groupNamesOf = async (db: Db, userId: number): Promise<string[]> =>
 
 /** Every group as stored now. */
 export const groupRows = (db: Db) => db.select().from(userGroups).orderBy(userGroups.id);
+
+/** Whether `password` is the user's password now (checked against the stored hash). */
+export const passwordIs = async (db: Db, userId: number, password: string): Promise<boolean> => {
+  const row = await userRow(db, userId);
+  return Boolean(row?.passwordHash && (await verifyPassword(row.passwordHash, password)));
+};
+
+/** The e-mail link tokens of a user as stored (hashes), newest last. */
+export const emailTokensOf = (db: Db, userId: number) =>
+  db
+    .select()
+    .from(emailActionTokens)
+    .where(eq(emailActionTokens.userId, userId))
+    .orderBy(emailActionTokens.id);

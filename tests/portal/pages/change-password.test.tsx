@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MOCK_PASSWORD } from '../../../mocks/data';
 import { ChangePasswordPage } from '../../../src/pages/settings/ChangePasswordPage';
-import { renderPage, useMockBackend } from './harness';
+import { useServer } from '../server';
+import { passwordIs, WORLD } from '../world';
+import { renderPage } from './harness';
 
 const change = async (oldPassword: string, password: string, confirm = password) => {
   const user = userEvent.setup({ delay: null });
@@ -14,7 +16,7 @@ const change = async (oldPassword: string, password: string, confirm = password)
 };
 
 describe('ChangePasswordPage', { timeout: 45_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('changes the password with PUT user/{id}/pwd and goes back to settings', async () => {
     await renderPage(<ChangePasswordPage />, { url: '/settings/change-password', signedInAs: 'merchant' });
@@ -23,7 +25,7 @@ describe('ChangePasswordPage', { timeout: 45_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/settings$/));
     const [put] = await backend.sent('PUT', '/user/2/pwd');
     expect(put?.body).toEqual({ oldPassword: MOCK_PASSWORD, password: 'Another-Pass-2' });
-    expect(backend.db.users.find((u) => u.id === 2)?.password).toBe('Another-Pass-2');
+    expect(await passwordIs(backend.t.db, WORLD.users.merchant, 'Another-Pass-2')).toBe(true);
   });
 
   it('shows a wrong current password (26203) on that field', async () => {
@@ -31,7 +33,7 @@ describe('ChangePasswordPage', { timeout: 45_000 }, () => {
     await change('not-my-password', 'Another-Pass-2');
     expect(await screen.findByText('The current password is not right')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Current password/)).toHaveAttribute('aria-invalid', 'true');
-    expect(backend.db.users.find((u) => u.id === 2)?.password).toBe(MOCK_PASSWORD);
+    expect(await passwordIs(backend.t.db, WORLD.users.merchant, MOCK_PASSWORD)).toBe(true);
   });
 
   it('checks length, confirmation and difference before calling the API', async () => {

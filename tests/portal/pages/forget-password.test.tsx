@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MOCK_ACCOUNTS } from '../../../mocks/data';
 import { ForgetPasswordPage } from '../../../src/pages/auth/ForgetPasswordPage';
-import { renderPage, useMockBackend } from './harness';
+import { useServer } from '../server';
+import { emailTokensOf, WORLD } from '../world';
+import { renderPage } from './harness';
 
 const send = async (email: string) => {
   const user = userEvent.setup({ delay: null });
@@ -12,7 +14,7 @@ const send = async (email: string) => {
 };
 
 describe('ForgetPasswordPage', { timeout: 45_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('sends the e-mail and says to check it', async () => {
     await renderPage(<ForgetPasswordPage />, { url: '/forget-password' });
@@ -22,7 +24,9 @@ describe('ForgetPasswordPage', { timeout: 45_000 }, () => {
     );
     const [call] = await backend.sent('POST', '/auth/password/send/forget/email');
     expect(call?.body).toEqual({ email: 'merchant@example.com' });
-    expect([...backend.db.emailTokens.values()]).toContainEqual({ userId: 2, kind: 'forgetPwd' });
+    expect(await emailTokensOf(backend.t.db, WORLD.users.merchant)).toEqual([
+      expect.objectContaining({ kind: 'forgetPwd', usedAt: null }),
+    ]);
   });
 
   it('shows 26210 on the e-mail field', async () => {

@@ -1,18 +1,21 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { createEmailActionToken } from '../../../server/services/email-actions';
 import { ForgetPwdPage } from '../../../src/pages/xaction/ForgetPwdPage';
-import { renderPage, useMockBackend } from './harness';
+import { useServer } from '../server';
+import { passwordIs, WORLD } from '../world';
+import { renderPage } from './harness';
 
 describe('ForgetPwdPage', { timeout: 45_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('verifies the token, then resets the password with token and new password', async () => {
-    backend.db.emailTokens.set('reset-1', { userId: 2, kind: 'forgetPwd' });
-    await renderPage(<ForgetPwdPage />, { url: '/x-action/forget-pwd?token=reset-1' });
+    const token = await createEmailActionToken(backend.t.db, WORLD.users.merchant, 'forgetPwd');
+    await renderPage(<ForgetPwdPage />, { url: `/x-action/forget-pwd?token=${token}` });
     expect(await screen.findByText('Choose a new password for your account.')).toBeInTheDocument();
     const [verify] = await backend.sent('POST', '/auth/password/verify/forget/email');
-    expect(verify?.body).toEqual({ token: 'reset-1' });
+    expect(verify?.body).toEqual({ token });
 
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^New password/), 'Brand-New-9');
@@ -22,13 +25,13 @@ describe('ForgetPwdPage', { timeout: 45_000 }, () => {
       await screen.findByText('Your password is changed. Sign in with the new password.'),
     ).toBeInTheDocument();
     const [reset] = await backend.sent('POST', '/auth/password/reset');
-    expect(reset?.body).toEqual({ token: 'reset-1', password: 'Brand-New-9' });
-    expect(backend.db.users.find((u) => u.id === 2)?.password).toBe('Brand-New-9');
+    expect(reset?.body).toEqual({ token, password: 'Brand-New-9' });
+    expect(await passwordIs(backend.t.db, WORLD.users.merchant, 'Brand-New-9')).toBe(true);
   });
 
   it('rejects a too short password before calling reset', async () => {
-    backend.db.emailTokens.set('reset-1', { userId: 2, kind: 'forgetPwd' });
-    await renderPage(<ForgetPwdPage />, { url: '/x-action/forget-pwd?token=reset-1' });
+    const token = await createEmailActionToken(backend.t.db, WORLD.users.merchant, 'forgetPwd');
+    await renderPage(<ForgetPwdPage />, { url: `/x-action/forget-pwd?token=${token}` });
     const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText(/^New password/), 'short');
     await user.type(screen.getByLabelText(/^Confirm password/), 'short');
