@@ -2,10 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiJsonPage } from '../../../src/pages/test/ApiJsonPage';
-import { renderPage, useMockBackend } from './harness';
+import { useServer } from '../server';
+import { renderPage } from './harness';
 
 describe('ApiJsonPage', { timeout: 45_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('sends the call through the http client and shows status, request id and the envelope', async () => {
     await renderPage(<ApiJsonPage />, { url: '/test/api-json' });
@@ -16,10 +17,11 @@ describe('ApiJsonPage', { timeout: 45_000 }, () => {
       type: 'CR',
       code: 0,
       data: {
+        // the server's order: the default country, then the others by code
         supportedCountries: [
           { countryCode: 'sg', currency: 'SGD' },
-          { countryCode: 'my', currency: 'MYR' },
           { countryCode: 'hk', currency: 'HKD' },
+          { countryCode: 'my', currency: 'MYR' },
         ],
       },
     });

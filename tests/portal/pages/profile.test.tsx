@@ -2,10 +2,12 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ProfilePage } from '../../../src/pages/settings/ProfilePage';
-import { renderPage, useMockBackend } from './harness';
+import { useServer } from '../server';
+import { userRow, WORLD } from '../world';
+import { renderPage } from './harness';
 
 describe('ProfilePage', { timeout: 45_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('loads the user, saves name, mobile and country with PUT user/{id}/info', async () => {
     await renderPage(<ProfilePage />, { url: '/settings/profile', signedInAs: 'merchant' });
@@ -24,7 +26,7 @@ describe('ProfilePage', { timeout: 45_000 }, () => {
     expect(await screen.findByText('Profile saved')).toBeInTheDocument();
     const [put] = await backend.sent('PUT', '/user/2/info');
     expect(put?.body).toEqual({ name: 'Mark M. Merchant', mobile: '+6591000002', country: 'sg' });
-    expect(backend.db.users.find((u) => u.id === 2)?.name).toBe('Mark M. Merchant');
+    expect((await userRow(backend.t.db, WORLD.users.merchant))?.name).toBe('Mark M. Merchant');
   });
 
   it('shows 26221 on the mobile field when the number belongs to someone else', async () => {
@@ -36,6 +38,6 @@ describe('ProfilePage', { timeout: 45_000 }, () => {
     await user.type(mobile, '91000001');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This mobile number is already in use')).toBeInTheDocument();
-    expect(backend.db.users.find((u) => u.id === 2)?.mobile).toBe('+6591000002');
+    expect((await userRow(backend.t.db, WORLD.users.merchant))?.mobile).toBe('+6591000002');
   });
 });
