@@ -1,36 +1,47 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MOCK_PASSWORD } from '../../../mocks/data';
+import { users } from '../../../server/db/schema';
+import { createEmailActionToken } from '../../../server/services/email-actions';
+import { hashPassword } from '../../../server/services/passwords';
 import { UserActivePage } from '../../../src/pages/xaction/UserActivePage';
-import { renderPage, useMockBackend } from './harness';
+import { useServer } from '../server';
+import { passwordIs, userRow, WORLD } from '../world';
+import { renderPage } from './harness';
 
 describe('UserActivePage', { timeout: 45_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
-  /** Seed merchant 3 as waiting for activation, with (self-registered) or without (invited) a password. */
-  const waitingUser = (password: string | null) => {
-    const u = backend.db.users.find((x) => x.id === 3);
-    if (!u) throw new Error('seed user 3 missing');
-    u.state = 'WAIT_EMAIL_ACTIVE';
-    u.password = password;
-    backend.db.emailTokens.set('act-123', { userId: 3, kind: 'activeEmail' });
-    return u;
+  const nina = WORLD.users.newMerchant;
+  /**
+   * Seed merchant Nina as waiting for activation, with (self-registered) or without (invited) a
+   * password; the activation token the server mailed her.
+   */
+  const waitingUser = async (password: string | null) => {
+    const { db } = backend.t;
+    await db
+      .update(users)
+      .set({ state: 'WAIT_EMAIL_ACTIVE', passwordHash: password ? await hashPassword(password) : null })
+      .where(eq(users.id, nina));
+    return createEmailActionToken(db, nina, 'activeEmail');
   };
+  const stateOfNina = async () => (await userRow(backend.t.db, nina))?.state;
 
   it('activates a self-registered user at once with just the token', async () => {
-    const u = waitingUser(MOCK_PASSWORD);
-    await renderPage(<UserActivePage />, { url: '/x-action/user-active?token=act-123' });
+    const token = await waitingUser(MOCK_PASSWORD);
+    await renderPage(<UserActivePage />, { url: `/x-action/user-active?token=${token}` });
     expect(await screen.findByText('Your account is activated. You can sign in now.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     const calls = await backend.sent('PATCH', '/user/active-by-email');
-    expect(calls.map((c) => c.body)).toEqual([{ token: 'act-123' }]);
-    expect(u.state).toBe('ENABLE');
+    expect(calls.map((c) => c.body)).toEqual([{ token }]);
+    expect(await stateOfNina()).toBe('ENABLE');
   });
 
   it('asks an invited user for a password, then activates with token and password', async () => {
-    const u = waitingUser(null);
-    await renderPage(<UserActivePage />, { url: '/x-action/user-active?token=act-123' });
+    const token = await waitingUser(null);
+    await renderPage(<UserActivePage />, { url: `/x-action/user-active?token=${token}` });
     expect(
       await screen.findByText('Choose a password to finish activating your account.'),
     ).toBeInTheDocument();
@@ -40,17 +51,14 @@ describe('UserActivePage', { timeout: 45_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Activate account' }));
     expect(await screen.findByText('Your account is activated. You can sign in now.')).toBeInTheDocument();
     const calls = await backend.sent('PATCH', '/user/active-by-email');
-    expect(calls.map((c) => c.body)).toEqual([
-      { token: 'act-123' },
-      { token: 'act-123', password: 'Fresh-Pass-1' },
-    ]);
-    expect(u.state).toBe('ENABLE');
-    expect(u.password).toBe('Fresh-Pass-1');
+    expect(calls.map((c) => c.body)).toEqual([{ token }, { token, password: 'Fresh-Pass-1' }]);
+    expect(await stateOfNina()).toBe('ENABLE');
+    expect(await passwordIs(backend.t.db, nina, 'Fresh-Pass-1')).toBe(true);
   });
 
   it('shows the password form straight away when the link says setPassword=1', async () => {
-    waitingUser(null);
-    await renderPage(<UserActivePage />, { url: '/x-action/user-active?token=act-123&setPassword=1' });
+    const token = await waitingUser(null);
+    await renderPage(<UserActivePage />, { url: `/x-action/user-active?token=${token}&setPassword=1` });
     expect(await screen.findByLabelText(/^New password/)).toBeInTheDocument();
     expect(await backend.sent('PATCH', '/user/active-by-email')).toHaveLength(0);
   });
@@ -63,10 +71,10 @@ describe('UserActivePage', { timeout: 45_000 }, () => {
   });
 
   it('says the account cannot be activated in its state (26201)', async () => {
-    waitingUser(MOCK_PASSWORD);
-    const u = backend.db.users.find((x) => x.id === 3);
-    if (u) u.state = 'ENABLE';
-    await renderPage(<UserActivePage />, { url: '/x-action/user-active?token=act-123' });
+    const token = await waitingUser(MOCK_PASSWORD);
+    // an operator disabled the account before the link was followed (an active one just stays active)
+    await backend.t.db.update(users).set({ state: 'DISABLE' }).where(eq(users.id, nina));
+    await renderPage(<UserActivePage />, { url: `/x-action/user-active?token=${token}` });
     expect(
       await screen.findByText(
         'This account cannot be activated in its current state. Contact your administrator.',
