@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MOCK_ACCOUNTS } from '../../../mocks/data';
 import { RegisterPage } from '../../../src/pages/auth/RegisterPage';
-import { renderPage, useMockBackend } from './harness';
+import { useServer } from '../server';
+import { userRow } from '../world';
+import { renderPage } from './harness';
 
 const fill = async (values: {
   name: string;
@@ -23,7 +25,7 @@ const fill = async (values: {
 };
 
 describe('RegisterPage', { timeout: 45_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('registers a merchant with the exact body, then says to check the e-mail', async () => {
     await renderPage(<RegisterPage />, { url: '/register' });
@@ -42,7 +44,7 @@ describe('RegisterPage', { timeout: 45_000 }, () => {
       mobile: '+6591234567',
       password: 'Sup3rSecret!',
     });
-    const created = backend.db.users.find((u) => u.email === 'ada@shop.example');
+    const created = await userRow(backend.t.db, 'ada@shop.example');
     expect(created?.state).toBe('WAIT_EMAIL_ACTIVE');
     expect(created?.type).toBe('MERCHANT');
   });
