@@ -1,4 +1,4 @@
-// The merchant's /signup page on the MSW mocks: the three-step form and its exact request, a
+// The merchant's /signup page on the real server: the three-step form and its exact request, a
 // rejected application (reason shown, form pre-filled), server field errors on their fields, and the
 // status card while the application waits (Check again).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -6,12 +6,14 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../../contract';
-import type { MockDb, MockUser } from '../../../mocks/data';
 import { server } from '../../../mocks/node';
-import { decideRequest, fileSignup } from '../../../mocks/organisation';
 import { guard, violations } from '../../../mocks/respond';
+import { merchantSignup } from '../../../server/db/schema';
 import { SignupPage } from '../../../src/pages/signup/SignupPage';
-import { renderPage, useMockBackend } from './harness';
+import { useServer } from '../server';
+import { userRow, WORLD } from '../world';
+import { renderPage } from './harness';
+import { decideSignup, enableLee, fileSignup } from './signup-demo';
 
 const T = { timeout: 10_000 };
 
@@ -33,12 +35,6 @@ const BODY = {
     phone: null,
     openingHours: 'Mon-Fri 07:00-19:00',
   },
-};
-
-const merchant3 = (db: MockDb): MockUser => {
-  const u = db.users.find((x) => x.id === 3);
-  if (!u) throw new Error('seed merchant 3 missing');
-  return u;
 };
 
 const type = (label: RegExp, value: string) =>
@@ -68,7 +64,7 @@ const fillAll = async () => {
 };
 
 describe('SignupPage', { timeout: 45_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('without an application: a three-step form that POSTs exactly what was entered', async () => {
     await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
@@ -90,6 +86,10 @@ describe('SignupPage', { timeout: 45_000 }, () => {
     expect(screen.getByText('Kopi Corner Pte Ltd')).toBeInTheDocument();
     expect(screen.getByText('Kopi Corner Raffles')).toBeInTheDocument();
     expect(screen.getByText('Pending')).toBeInTheDocument();
+    // Nina now belongs to the company she applied for, still waiting for approval
+    const nina = await userRow(backend.t.db, WORLD.users.newMerchant);
+    expect(nina?.signupState).toBe('SUBMITTED');
+    expect(nina?.companyId).not.toBeNull();
   });
 
   it('Next checks the step first: required fields stay on the step', async () => {
@@ -116,9 +116,8 @@ describe('SignupPage', { timeout: 45_000 }, () => {
   });
 
   it('a rejected merchant sees the reason and the form filled with the rejected application', async () => {
-    const db = backend.db;
-    const view = fileSignup(db, merchant3(db), BODY);
-    decideRequest(db, 1, view.request?.id ?? 0, 'reject', 'The registration number does not match ACRA.');
+    const id = await fileSignup(backend, 'newMerchant', BODY);
+    await decideSignup(backend, id, 'reject', 'The registration number does not match ACRA.');
     await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
 
     const alert = await screen.findByTestId('signup-rejected', {}, T);
@@ -143,12 +142,22 @@ describe('SignupPage', { timeout: 45_000 }, () => {
     ).toBeVisible();
     const posts = await backend.sent('POST', '/organization/signup');
     expect(posts[0]?.body).toEqual({ ...BODY, company: { ...BODY.company, registrationNo: '201912345X' } });
+    // the same company, corrected and waiting again, with a new request
+    const requests = await backend.t.db.select().from(merchantSignup).orderBy(merchantSignup.id);
+    expect(requests.map((r) => [r.approval, r.registrationNo])).toEqual([
+      ['REJECT', '201912345K'],
+      ['PENDING', '201912345X'],
+    ]);
+    expect(new Set(requests.map((r) => r.companyId)).size).toBe(1);
   });
 
   it('a company name already registered (26423) lands on the company name field', async () => {
-    const db = backend.db;
-    const other = db.users.find((x) => x.id === 6) as MockUser;
-    fileSignup(db, other, { ...BODY, company: { ...BODY.company, name: 'kopi corner pte ltd' } });
+    // Lee applied first, for the same name in other letters
+    await enableLee(backend);
+    await fileSignup(backend, 'locked', {
+      ...BODY,
+      company: { ...BODY.company, name: 'kopi corner pte ltd' },
+    });
     await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
     await screen.findByRole('heading', { name: 'Register your business' }, T);
     await fillAll();
@@ -161,6 +170,7 @@ describe('SignupPage', { timeout: 45_000 }, () => {
   });
 
   it("the server's field violations (code 2) show on their fields, on their step", async () => {
+    // the form checks the same declared limits the server does: only a handler in front gives one
     server.use(
       http.post(
         `*${BASE_PATHS.main}/organization/signup`,
@@ -181,10 +191,10 @@ describe('SignupPage', { timeout: 45_000 }, () => {
   });
 
   describe('with an application waiting for review', () => {
-    const pending = () => fileSignup(backend.db, merchant3(backend.db), BODY);
+    const pending = () => fileSignup(backend, 'newMerchant', BODY);
 
     it('shows the status card: account, what was submitted, Pending', async () => {
-      pending();
+      await pending();
       await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
       expect(
         await screen.findByRole('heading', { name: 'Your application is being reviewed' }, T),
@@ -199,23 +209,24 @@ describe('SignupPage', { timeout: 45_000 }, () => {
     });
 
     it('"Check again" reloads the user and stays while it is still SUBMITTED', async () => {
-      pending();
+      await pending();
       await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
       await userEvent
         .setup({ delay: null })
         .click(await screen.findByRole('button', { name: 'Check again' }, T));
       expect(await screen.findByText('Your application is still awaiting approval.')).toBeInTheDocument();
-      expect(await backend.sent('GET', '/user/3')).not.toHaveLength(0);
+      expect(await backend.sent('GET', `/user/${WORLD.users.newMerchant}`)).not.toHaveLength(0);
       expect(screen.getByTestId('where')).toHaveTextContent(/^\/signup$/);
     });
 
     it('"Check again" goes to / once an operator approved the signup', async () => {
-      const view = pending();
+      const id = await pending();
       await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
       const check = await screen.findByRole('button', { name: 'Check again' }, T);
-      decideRequest(backend.db, 1, view.request?.id ?? 0, 'approve');
+      await decideSignup(backend, id, 'approve');
       await userEvent.setup({ delay: null }).click(check);
       await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+      expect((await userRow(backend.t.db, WORLD.users.newMerchant))?.signupState).toBe('APPROVAL');
     });
   });
 });
