@@ -1,41 +1,43 @@
-// The operator's approval queue on the MSW mocks: /approve lands on the PENDING requests, a row opens
+// The operator's approval queue on the real server: /approve lands on the PENDING requests, a row opens
 // the request, Approve asks 'Confirm to Approve - {company}?' first, Reject asks for a reason, and a
 // request decided meanwhile (26400) gives the red error notice.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { MockDb, MockUser } from '../../../mocks/data';
-import { decideRequest, fileSignup } from '../../../mocks/organisation';
+import { merchantSignup } from '../../../server/db/schema';
 import { renderApp, signIn, waitForPath } from '../renderApp';
+import { type RealBackend, useServer } from '../server';
 import { settled } from '../settle';
-import { useMockBackend } from './harness';
+import { userRow, WORLD } from '../world';
+import { decideSignup, enableLee, fileSignup } from './signup-demo';
 
 const T = { timeout: 10_000 };
 
-const body = (company: string, brand: string) => ({
-  company: { name: company, registrationNo: '201912345K', contactEmail: 'hello@example.sg' },
+// a registration number is one company's (the server refuses a second one with code 9)
+const body = (company: string, brand: string, registrationNo: string) => ({
+  company: { name: company, registrationNo, contactEmail: 'hello@example.sg' },
   brand: { name: brand },
   store: { name: `${brand} Raffles`, address: '1 Raffles Place' },
 });
 
-const user = (db: MockDb, id: number): MockUser => {
-  const u = db.users.find((x) => x.id === id);
-  if (!u) throw new Error(`seed user ${id} missing`);
-  return u;
-};
-
-/** A pending request from merchant 3 and an approved one from merchant 6. */
-const seed = (db: MockDb) => {
-  const pending = fileSignup(db, user(db, 3), body('Kopi Corner Pte Ltd', 'Kopi Corner'));
-  const done = fileSignup(db, user(db, 6), body('Old Bakery Pte Ltd', 'Old Bakery'));
-  decideRequest(db, 1, done.request?.id ?? 0, 'approve');
-  return pending.request?.id ?? 0;
+/** A pending request from Nina and an approved one from Lee (enabled by the operator first). */
+const seed = async (backend: RealBackend) => {
+  const pending = await fileSignup(
+    backend,
+    'newMerchant',
+    body('Kopi Corner Pte Ltd', 'Kopi Corner', '201912345K'),
+  );
+  await enableLee(backend);
+  const done = await fileSignup(backend, 'locked', body('Old Bakery Pte Ltd', 'Old Bakery', '201812345B'));
+  await decideSignup(backend, done, 'approve');
+  return pending;
 };
 
 describe('approving merchant signups', { timeout: 60_000 }, () => {
-  const backend = useMockBackend();
+  const backend = useServer();
 
   it('/approve opens the queue on the pending requests; a row opens the request', async () => {
-    const id = seed(backend.db);
+    const id = await seed(backend);
     await signIn('operator');
     renderApp('/approve');
     await waitForPath('/approve/merchant-signup');
@@ -57,7 +59,7 @@ describe('approving merchant signups', { timeout: 60_000 }, () => {
   });
 
   it('Approve: confirm dialog, POST /approve, Hint notice, the request shows Approved', async () => {
-    const id = seed(backend.db);
+    const id = await seed(backend);
     await signIn('operator');
     renderApp(`/merchantSignup/${id}/show`);
     fireEvent.click(await screen.findByRole('button', { name: 'Approve' }, T));
@@ -71,11 +73,11 @@ describe('approving merchant signups', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull(), T);
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
     expect(screen.getAllByText('Approved').length).toBeGreaterThan(0);
-    expect(user(backend.db, 3).signupState).toBe('APPROVAL');
+    expect((await userRow(backend.t.db, WORLD.users.newMerchant))?.signupState).toBe('APPROVAL');
   });
 
   it('Reject: a reason is required, then POST /reject {reason} and the reason is shown', async () => {
-    const id = seed(backend.db);
+    const id = await seed(backend);
     await signIn('operator');
     renderApp(`/merchantSignup/${id}/show`);
     fireEvent.click(await screen.findByRole('button', { name: 'Reject' }, T));
@@ -98,14 +100,16 @@ describe('approving merchant signups', { timeout: 60_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.getAllByText('Rejected').length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    const [row] = await backend.t.db.select().from(merchantSignup).where(eq(merchantSignup.id, id));
+    expect(row).toMatchObject({ approval: 'REJECT', reason: 'The registration number does not match ACRA.' });
   });
 
   it('in the app, the approved merchant\'s "Check again" lands on / and stays there', async () => {
-    const id = seed(backend.db);
+    const id = await seed(backend);
     await signIn('newMerchant');
     renderApp('/signup');
     const check = await screen.findByRole('button', { name: 'Check again' }, T);
-    decideRequest(backend.db, 1, id, 'approve');
+    await decideSignup(backend, id, 'approve');
     fireEvent.click(check);
     await waitForPath('/');
     expect(await screen.findByText('Welcome, Nina New', {}, T)).toBeInTheDocument();
@@ -115,11 +119,11 @@ describe('approving merchant signups', { timeout: 60_000 }, () => {
   });
 
   it('a request decided meanwhile: 26400 in a red error notice, then the decided request', async () => {
-    const id = seed(backend.db);
+    const id = await seed(backend);
     await signIn('operator');
     renderApp(`/merchantSignup/${id}/show`);
     const approve = await screen.findByRole('button', { name: 'Approve' }, T);
-    decideRequest(backend.db, 1, id, 'reject', 'Decided by a colleague');
+    await decideSignup(backend, id, 'reject', 'Decided by a colleague');
     fireEvent.click(approve);
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
 
