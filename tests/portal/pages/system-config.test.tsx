@@ -1,30 +1,32 @@
-// System Config (/config/systemConfig): the Settings tab lists the key/value settings, the Countries
-// tab edits one country's main config (banner and stamp-card defaults) with the exact PUT, the
-// Industries tab lists industries; the Help page shows the support contact set there.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
+// System Config (/config/systemConfig) on the real server: the Settings tab lists the key/value
+// settings, the Countries tab edits one country's main config (banner and stamp-card defaults) with
+// the exact PUT, the Industries tab lists industries; the Help page shows the support contact set there.
+import { fireEvent, screen, within } from '@testing-library/react';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { BASE_PATHS } from '../../../contract';
-import { mockDb, server } from '../../../mocks/node';
-import { rowsOf } from '../../../mocks/operations';
 import { systemConfig } from '../../../resources';
+import { mainConfigs } from '../../../server/db/schema';
+import { apiAs } from '../api';
 import { renderApp, signIn } from '../renderApp';
+import { type RealBackend, useServer } from '../server';
+import { settled } from '../settle';
 
 const T = { timeout: 15_000 };
 
-const addSetting = (id: number, key: string, value: string) =>
-  rowsOf(mockDb, systemConfig).push({
-    id,
-    key,
-    value,
-    description: null,
-    createTime: '2026-11-20T02:00:00.000Z',
-    updateTime: '2026-11-20T02:00:00.000Z',
-  });
+/** A setting as an operator adds it on the Settings tab (POST /system-config). */
+const addSetting = async (real: RealBackend, key: string, value: string) => {
+  const operator = await apiAs(real, 'operator');
+  await operator('POST', systemConfig.path, { key, value });
+};
+
+/** The world's main configs are sg, my and hk, in that order: MY's is the second row. */
+const MY_CONFIG_ID = 2;
 
 describe('System Config', { timeout: 60_000 }, () => {
+  const backend = useServer();
+
   it('lists the settings by their names', async () => {
-    addSetting(1, 'supportEmail', 'help@loyalty.example');
+    await addSetting(backend, 'supportEmail', 'help@loyalty.example');
     await signIn('operator');
     renderApp('/config/systemConfig');
     expect(await screen.findByRole('heading', { level: 1, name: 'System Config' }, T)).toBeInTheDocument();
@@ -34,11 +36,6 @@ describe('System Config', { timeout: 60_000 }, () => {
   });
 
   it("edits a country's banner and stamp-card defaults with one PUT", async () => {
-    const sent: { url: string; body: unknown }[] = [];
-    server.events.on('request:start', async ({ request }) => {
-      if (request.method === 'PUT' && request.url.includes('/config/main/'))
-        sent.push({ url: new URL(request.url).pathname, body: await request.clone().json() });
-    });
     await signIn('operator');
     renderApp('/config/systemConfig?tab=countries');
     const card = await screen.findByRole('article', { name: 'MY' }, T);
@@ -49,11 +46,10 @@ describe('System Config', { timeout: 60_000 }, () => {
     const price = within(dialog).getByLabelText('Default price');
     fireEvent.change(price, { target: { value: '12.5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(sent).toHaveLength(1), T);
-    server.events.removeAllListeners();
-    expect(sent[0]).toEqual({
-      url: `${BASE_PATHS.main}/config/main/2`,
-      body: {
+    expect(await screen.findByText('Main config saved', {}, T)).toBeInTheDocument();
+    const puts = await backend.sent('PUT', `/config/main/${MY_CONFIG_ID}`);
+    expect(puts.map((p) => p.body)).toEqual([
+      {
         currency: 'MYR',
         banner: [
           { imageUrl: 'https://example.com/banner-my.png', linkUrl: 'https://example.com', title: 'Welcome' },
@@ -61,19 +57,13 @@ describe('System Config', { timeout: 60_000 }, () => {
         stampCardDefaultImages: ['https://example.com/stamp-my-1.png'],
         stampCardDefaultPrice: 12.5,
       },
-    });
-    expect(await screen.findByText('Main config saved', {}, T)).toBeInTheDocument();
+    ]);
     expect(await screen.findByText('New stamp cards cost MYR 12.50', {}, T)).toBeInTheDocument();
+    const [row] = await backend.t.db.select().from(mainConfigs).where(eq(mainConfigs.id, MY_CONFIG_ID));
+    expect(Number(row?.stampCardDefaultPrice)).toBe(12.5);
   });
 
   it('refuses a banner image that is not a web address, before sending anything', async () => {
-    let puts = 0;
-    server.use(
-      http.put(`*${BASE_PATHS.main}/config/main/:id`, () => {
-        puts += 1;
-        return HttpResponse.json({ type: 'CR', code: 0, data: {} });
-      }),
-    );
     await signIn('operator');
     renderApp('/config/systemConfig?tab=countries');
     const card = await screen.findByRole('article', { name: 'SG' }, T);
@@ -86,12 +76,13 @@ describe('System Config', { timeout: 60_000 }, () => {
     expect(
       await within(dialog).findByText('Must be a web address starting with http:// or https://', {}, T),
     ).toBeInTheDocument();
-    expect(puts).toBe(0);
+    await settled();
+    expect((await backend.sent('PUT')).map((p) => p.path)).toEqual([]);
   });
 
   it('shows the support contact from System Config on the Help page', async () => {
-    addSetting(1, 'supportEmail', 'help@loyalty.example');
-    addSetting(2, 'supportPhone', '+65 6220 1000');
+    await addSetting(backend, 'supportEmail', 'help@loyalty.example');
+    await addSetting(backend, 'supportPhone', '+65 6220 1000');
     renderApp('/help');
     expect(await screen.findByText(/help@loyalty\.example · \+65 6220 1000/, {}, T)).toBeInTheDocument();
   });
