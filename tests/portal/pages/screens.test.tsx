@@ -1,45 +1,24 @@
 // The routes that used to say "coming soon": the to-do list from the dashboard's waiting items, the
 // people lists /operator and /merchant, the redirects of /transaction, /product/edit and /aotg, the
-// maintenance windows' list and the operators' banner while one is on.
+// maintenance windows' list and the operators' banner while one is on. On the real server: what waits
+// is made through the routes (screens-demo.ts).
 import { screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { BASE_PATHS } from '../../../contract';
-import { seedDeviceDemo } from '../../../mocks/devices';
-import { mockDb, server } from '../../../mocks/node';
-import { rowsOf } from '../../../mocks/operations';
 import { maintenanceConfig, store } from '../../../resources';
+import { apiAs } from '../api';
 import { renderApp, signIn, waitForPath } from '../renderApp';
+import { useServer } from '../server';
+import { WORLD } from '../world';
+import { seedTodos } from './screens-demo';
 
 const T = { timeout: 15_000 };
 
-const waitingAnswer = (waiting: Record<string, number | null>) => ({
-  type: 'CR',
-  code: 0,
-  data: {
-    timeZone: 'Asia/Singapore',
-    since: '2026-10-24T00:00:00.000Z',
-    waiting,
-    figures: {
-      activeProgrammes: 0,
-      cardsIssued: 0,
-      cardsCompleted: 0,
-      stampsGiven: 0,
-      vouchersIssued: 0,
-      vouchersRedeemed: 0,
-      members: 0,
-    },
-    series: [],
-    wallet: null,
-  },
-});
-
-const serveWaiting = (waiting: Record<string, number | null>) =>
-  server.use(http.get(`*${BASE_PATHS.main}/dashboard`, () => HttpResponse.json(waitingAnswer(waiting))));
-
 describe('screens behind the remaining routes', { timeout: 60_000 }, () => {
+  const backend = useServer();
+
   it("lists an operator's to-dos with where each is decided, and only those that wait", async () => {
-    serveWaiting({ signups: 2, brandRequests: 1, storeRequests: 0, failedPushes: 1, devicesToActivate: 0 });
+    // two sign-ups, a brand request and a failed push wait; no store request, no device
+    await seedTodos(backend);
     await signIn('operator');
     renderApp('/todo');
     const list = await screen.findByRole('list', { name: 'To Do' }, T);
@@ -56,13 +35,7 @@ describe('screens behind the remaining routes', { timeout: 60_000 }, () => {
   });
 
   it('tells a merchant with nothing waiting that all is clear', async () => {
-    serveWaiting({
-      signups: 0,
-      brandRequests: 0,
-      storeRequests: 0,
-      failedPushes: null,
-      devicesToActivate: null,
-    });
+    // the world: nothing of Acme's waits
     await signIn('merchant');
     renderApp('/todo');
     expect(await screen.findByText('Nothing to do. Every request is decided.', {}, T)).toBeInTheDocument();
@@ -104,15 +77,11 @@ describe('screens behind the remaining routes', { timeout: 60_000 }, () => {
 
   it('lists maintenance windows and shows operators a banner while one is on', async () => {
     const now = Date.now();
-    rowsOf(mockDb, maintenanceConfig).push({
-      id: 1,
+    await (await apiAs(backend, 'operator'))('POST', maintenanceConfig.path, {
       startAt: new Date(now - 60_000).toISOString(),
       endAt: new Date(now + 3_600_000).toISOString(),
       message: 'Upgrading the stamp service',
-      country: null,
       enabled: true,
-      createTime: new Date(now).toISOString(),
-      updateTime: new Date(now).toISOString(),
     });
     await signIn('operator');
     renderApp('/config/maintenanceConfig');
@@ -126,22 +95,17 @@ describe('screens behind the remaining routes', { timeout: 60_000 }, () => {
   });
 
   it("a row's page is headed by the row, keeps its menu group open and a decimal's digits", async () => {
-    seedDeviceDemo(mockDb);
-    const row = rowsOf(mockDb, store).find((r) => r.id === 2);
-    if (!row) throw new Error('seed store 2 missing');
-    const latitude = row.latitude;
-    row.latitude = 1.27654;
-    try {
-      await signIn('merchant');
-      renderApp('/store/2/show');
-      const heading = await screen.findByRole('heading', { level: 1, name: /^Store / }, T);
-      expect(heading.textContent).toBe(`Store ${String(row.name)}`);
-      expect(await screen.findByText('1.27654', {}, T)).toBeInTheDocument();
-      const nav = screen.getByRole('navigation', { name: 'Main menu' });
-      expect(within(nav).getByRole('link', { name: 'Store' })).toHaveClass('Mui-selected');
-    } finally {
-      row.latitude = latitude;
-    }
+    const id = WORLD.acme.closedStoreId;
+    const row = await (await apiAs(backend, 'merchant'))<{ name: string }>('PUT', `${store.path}/${id}`, {
+      latitude: 1.27654,
+    });
+    await signIn('merchant');
+    renderApp(`/store/${id}/show`);
+    const heading = await screen.findByRole('heading', { level: 1, name: /^Store / }, T);
+    expect(heading.textContent).toBe(`Store ${row.name}`);
+    expect(await screen.findByText('1.27654', {}, T)).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('link', { name: 'Store' })).toHaveClass('Mui-selected');
   });
 
   it("shows the one denied page, with its way back, on a table's screens the caller may not use", async () => {
