@@ -1,16 +1,23 @@
 // A generated form refused with code 2 (spec section 5): the notice lists each field by its label
 // with the server's violation text, and the form marks those fields; nothing is left saying only
 // "Parameter validation failed".
+// The page runs on the real server (tests/portal/server.ts); only the refusal is a handler in front:
+// the form checks the declaration's rules before sending, so the server is never sent a body it
+// would refuse with code 2 on these fields.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../../contract';
 import { server } from '../../../mocks/node';
+import { forceUpdateConfig } from '../../../server/db/schema';
 import { renderApp, signIn } from '../renderApp';
+import { useServer } from '../server';
 
 const T = { timeout: 15_000 };
 
 describe('field errors of a refused save', { timeout: 60_000 }, () => {
+  const backend = useServer();
+
   it('lists and marks each field the server names', async () => {
     server.use(
       http.post(`*${BASE_PATHS.main}/force-update-config`, () =>
@@ -46,5 +53,8 @@ describe('field errors of a refused save', { timeout: 60_000 }, () => {
     expect(minField).toHaveAttribute('aria-invalid', 'true');
     const helper = within(minField.closest('.MuiFormControl-root') as HTMLElement);
     expect(helper.getByText('must look like 3.2.0')).toBeInTheDocument();
+    // one save was sent, and refused before the server: no row was stored
+    expect(await backend.sent('POST', '/force-update-config')).toHaveLength(1);
+    expect(await backend.t.db.select().from(forceUpdateConfig)).toEqual([]);
   });
 });

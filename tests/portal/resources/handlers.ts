@@ -1,89 +1,69 @@
-// Test support for the generated screens: seed rows into the MSW mock data, record the requests the
-// portal sends, and answer GET <path>/export (the mocks have no CSV export) with the filter it got.
-import { HttpResponse, http } from 'msw';
-import { BASE_PATHS } from '../../../contract';
-import type { MockRow } from '../../../mocks/data';
-import { mockDb, server } from '../../../mocks/node';
-import { TEST_ORIGIN } from '../setup';
+// Test support for the generated screens on the real server (tests/portal/server.ts): the list queries
+// the portal sent, the two vouchers with known codes a list test reads, and the voucher packs and
+// programmes the form and button tests start from, made through the routes the portal uses.
+import { vouchers } from '../../../server/db/schema';
+import { apiAs } from '../api';
+import type { RealBackend } from '../server';
+import { WORLD } from '../world';
 
-export const MAIN = `${TEST_ORIGIN}${BASE_PATHS.main}`;
+/** The query of each GET the page sent to `path` (below the service base), as an object of its parameters. */
+export const queriesOf = async (backend: RealBackend, path: string): Promise<Record<string, string>[]> =>
+  (await backend.sent('GET', path)).map((r) => Object.fromEntries(new URLSearchParams(r.search).entries()));
 
-/** Every request the portal made to `path` (below the main base), in order. */
-export const recordRequests = (path: string) => {
-  const seen: Request[] = [];
-  const listener = ({ request }: { request: Request }) => {
-    const url = new URL(request.url);
-    if (url.pathname === `${BASE_PATHS.main}${path}`) seen.push(request.clone());
-  };
-  server.events.on('request:start', listener);
-  return {
-    seen,
-    /** the query of each GET, as an object of its parameters */
-    queries: () =>
-      seen
-        .filter((r) => r.method === 'GET')
-        .map((r) => Object.fromEntries(new URL(r.url).searchParams.entries())),
-    stop: () => server.events.removeListener('request:start', listener),
-  };
-};
-
-const stamp = '2026-01-10T08:00:00.000Z';
-
-/** Replaces a resource's mock rows; id, times and scope columns filled in. */
-export const seedRows = (resource: string, rows: Record<string, unknown>[]): MockRow[] => {
-  const full = rows.map((row, i) => ({
-    id: i + 1,
-    companyId: 1,
-    brandId: 1,
-    createTime: stamp,
-    updateTime: stamp,
-    ...row,
-  })) as MockRow[];
-  mockDb.resourceRows[resource] = full;
-  return full;
-};
-
-export const seedVouchers = () =>
-  seedRows('vouchers', [
+/**
+ * Two vouchers of Acme Coffee with known codes, ids 1 and 2, issued to no pack: SPRING-001 available,
+ * SPRING-002 redeemed. Written straight into the table (issuing draws its codes at random).
+ */
+export const seedVouchers = async (backend: RealBackend) => {
+  const scope = { companyId: WORLD.acme.companyId, brandId: WORLD.acme.brandId };
+  await backend.t.db.insert(vouchers).values([
     {
+      ...scope,
       code: 'SPRING-001',
       title: 'Free coffee',
-      voucherPackId: null,
       memberMobile: '+6591110001',
+      issuedToMobile: '+6591110001',
       value: 5,
       state: 'AVAILABLE',
       validFrom: '2026-01-01',
       validUntil: '2026-12-31',
-      redeemedStoreId: null,
-      redeemedAt: null,
     },
     {
+      ...scope,
       code: 'SPRING-002',
       title: 'Half-price cake',
-      voucherPackId: null,
       memberMobile: '+6591110002',
+      issuedToMobile: '+6591110002',
       value: 12.5,
       state: 'REDEEMED',
       validFrom: '2026-01-01',
       validUntil: '2026-06-30',
-      redeemedStoreId: null,
-      redeemedAt: '2026-02-01T10:00:00.000Z',
+      redeemedAt: new Date('2026-02-01T10:00:00.000Z'),
     },
-  ]);
+  ] as never); // the derived tables are typed by name; the columns are the declaration's
+};
 
-/** GET /vouchers/export answered with a two-line CSV; the requests are kept for the test to read. */
-export const serveExport = (path: string) => {
-  const requests: Request[] = [];
-  server.use(
-    http.get(`${MAIN}${path}/export`, ({ request }) => {
-      requests.push(request);
-      return new HttpResponse('id,code\n1,SPRING-001\n', {
-        headers: {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': 'attachment; filename="vouchers.csv"',
-        },
-      });
-    }),
-  );
-  return requests;
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * A voucher pack of Acme Coffee made by the merchant (POST /voucher-packs), valid from a month ago to
+ * ten months ahead (so it can issue today); its row as answered.
+ */
+export const newPack = async (backend: RealBackend, values: Record<string, unknown> = {}) => {
+  const merchant = await apiAs(backend, 'merchant');
+  const now = Date.now();
+  return merchant<{ id: number; title: string }>('POST', '/voucher-packs', {
+    brandId: WORLD.acme.brandId,
+    title: 'Free Kopi',
+    price: 0,
+    voucherValue: 4.5,
+    quantity: 500,
+    issueLimitPerMember: 1,
+    validFrom: dayOf(now - 30 * DAY_MS),
+    validUntil: dayOf(now + 300 * DAY_MS),
+    voucherValidityDays: 30,
+    giftable: false,
+    ...values,
+  });
 };

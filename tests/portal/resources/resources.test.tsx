@@ -1,11 +1,16 @@
-// The generated screens against the MSW mocks: columns and filters from the declaration, the exact
+// The generated screens on the real server (tests/portal/server.ts): columns and filters from the declaration, the exact
 // list query on sort/search/filter, a PUT with only the writable fields, buttons only where allowed,
 // the server's CSV export with the current filter, and the /DataTableEditView table switch. The create
 // and edit forms themselves (scope pickers, operation-only fields, rules) are in forms.test.tsx.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { company, vouchers } from '../../../server/db/schema';
+import { apiAs } from '../api';
 import { renderApp, signIn, waitForPath } from '../renderApp';
-import { recordRequests, seedRows, seedVouchers, serveExport } from './handlers';
+import { useServer } from '../server';
+import { WORLD } from '../world';
+import { newPack, queriesOf, seedVouchers } from './handlers';
 
 const T = { timeout: 10_000 };
 
@@ -15,233 +20,245 @@ const columnHeaders = () =>
     .map((th) => (th.textContent ?? '').trim())
     .filter((text) => text !== '');
 
-describe('generated vouchers list', { timeout: 60_000 }, () => {
-  let recorder: ReturnType<typeof recordRequests>;
-  beforeEach(() => {
-    seedVouchers();
-    recorder = recordRequests('/vouchers');
-  });
-  afterEach(() => recorder.stop());
+describe('generated screens on the real server', () => {
+  const backend = useServer();
 
-  it('shows the declared list columns, rows and filters', async () => {
-    await signIn('operator');
-    renderApp('/vouchers');
-    expect(await screen.findByText('SPRING-001', {}, T)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Voucher List' })).toBeInTheDocument();
-    // operators read every company's vouchers: the company comes right after the id
-    expect(columnHeaders()).toEqual([
-      'ID',
-      'Company',
-      'Code',
-      'Voucher pack',
-      'Member mobile',
-      'Value',
-      'State',
-      'Valid until',
-      'Redeemed',
-    ]);
-    // translated choice; an operator reads every company's vouchers, whose rows name no currency: the
-    // bare amount, never the portal's country's currency put on another country's money
-    expect(screen.getByText('SPRING-002').closest('tr')).toHaveTextContent('Redeemed');
-    const row = screen.getByText('SPRING-001').closest('tr');
-    expect(row).toHaveTextContent('5.00');
-    expect(row?.textContent).not.toMatch(/SGD|MYR|\$/);
-    // always-on filters: the search box and the state multi-select
-    expect(screen.getByPlaceholderText('Search')).toBeInTheDocument();
-    expect(screen.getByLabelText('State')).toBeInTheDocument();
-    // the other declared filters are offered by "Add filter"
-    fireEvent.click(screen.getByRole('button', { name: /add filter/i }));
-    const menu = await screen.findByRole('menu', {}, T);
-    // react-admin's filter menu items are checkboxes (shown / hidden filters)
-    const offered = within(menu)
-      .getAllByRole('menuitemcheckbox')
-      .map((m) => (m.textContent ?? '').trim());
-    expect(offered).toEqual(
-      expect.arrayContaining([
+  describe('generated vouchers list', { timeout: 60_000 }, () => {
+    beforeEach(() => seedVouchers(backend));
+    const queries = () => queriesOf(backend, '/vouchers');
+
+    it('shows the declared list columns, rows and filters', async () => {
+      await signIn('operator');
+      renderApp('/vouchers');
+      expect(await screen.findByText('SPRING-001', {}, T)).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'Voucher List' })).toBeInTheDocument();
+      // operators read every company's vouchers: the company comes right after the id
+      expect(columnHeaders()).toEqual([
+        'ID',
+        'Company',
         'Code',
-        'Code matches',
-        'Value from',
-        'Value to',
-        'Valid from from',
-        'Valid until to',
-        'Redeemed from',
-      ]),
-    );
-    // not filterable: title has no operators
-    expect(offered).not.toContain('Title');
-  });
-
-  it('sends the exact list query on sort, search and filter', async () => {
-    await signIn('operator');
-    renderApp('/vouchers');
-    await screen.findByText('SPRING-001', {}, T);
-    expect(recorder.queries()[0]).toEqual({ page: '0', size: '10', sort: 'createTime,desc' });
-
-    // Code is declared sortable: a click sorts by it; "Voucher pack" is not sortable (no button).
-    const codeHeader = screen.getAllByRole('columnheader').find((th) => th.textContent === 'Code');
-    fireEvent.click(within(codeHeader as HTMLElement).getByRole('button'));
-    await waitFor(() => expect(recorder.queries().at(-1)?.sort).toBe('code,asc'), T);
-    const packHeader = screen.getAllByRole('columnheader').find((th) => th.textContent === 'Voucher pack');
-    expect(within(packHeader as HTMLElement).queryByRole('button')).toBeNull();
-
-    fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'cake' } });
-    await waitFor(
-      () =>
-        expect(recorder.queries().at(-1)).toEqual({
-          page: '0',
-          size: '10',
-          sort: 'code,asc',
-          search: JSON.stringify({ code: 'cake', title: 'cake', memberMobile: 'cake' }),
-        }),
-      T,
-    );
-    expect(await screen.findByText('SPRING-002', {}, T)).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('SPRING-001')).toBeNull(), T);
-  });
-
-  it('a state filter is an `in` filter on the wire', async () => {
-    await signIn('operator');
-    renderApp(
-      `/vouchers?filter=${encodeURIComponent(JSON.stringify({ state: ['REDEEMED'] }))}&sort=value&order=DESC`,
-    );
-    expect(await screen.findByText('SPRING-002', {}, T)).toBeInTheDocument();
-    await waitFor(
-      () =>
-        expect(recorder.queries().at(-1)).toEqual({
-          page: '0',
-          size: '10',
-          sort: 'value,desc',
-          filter: JSON.stringify([{ field: 'state', op: 'in', value: ['REDEEMED'] }]),
-        }),
-      T,
-    );
-    expect(screen.queryByText('SPRING-001')).toBeNull();
-  });
-
-  it('edit sends PUT with only the writable fields the user changed', async () => {
-    await signIn('operator');
-    const puts = recordRequests('/vouchers/1');
-    renderApp('/vouchers/1');
-    const until = await screen.findByLabelText(/^Valid until/, {}, T);
-    await waitFor(() => expect(until).toHaveValue('2026-12-31'), T);
-    // the code, title, value and state move only through the voucher operations: shown, not inputs
-    expect(screen.queryByLabelText(/^Title/)).toBeNull();
-    expect(screen.getByText('Free coffee')).toBeInTheDocument();
-    fireEvent.change(until, { target: { value: '2027-01-31' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(puts.seen.filter((r) => r.method === 'PUT')).toHaveLength(1), T);
-    const put = puts.seen.find((r) => r.method === 'PUT') as Request;
-    // the changed writable field only: no id, times, scope columns, read-only or untouched fields
-    expect(await put.json()).toEqual({ validUntil: '2027-01-31' });
-    puts.stop();
-  });
-
-  it('export asks the server for the CSV of the current filter, with the token and country', async () => {
-    const exports = serveExport('/vouchers');
-    const createObjectURL = vi.fn(() => 'blob:csv');
-    const revokeObjectURL = vi.fn();
-    Object.assign(URL, { createObjectURL, revokeObjectURL });
-    await signIn('operator');
-    renderApp(
-      `/vouchers?filter=${encodeURIComponent(JSON.stringify({ state: ['AVAILABLE'], q: 'coffee' }))}`,
-    );
-    await screen.findByText('SPRING-001', {}, T);
-    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-    await waitFor(() => expect(exports).toHaveLength(1), T);
-    const request = exports[0] as Request;
-    const query = Object.fromEntries(new URL(request.url).searchParams.entries());
-    expect(query).toEqual({
-      sort: 'createTime,desc',
-      search: JSON.stringify({ code: 'coffee', title: 'coffee', memberMobile: 'coffee' }),
-      filter: JSON.stringify([{ field: 'state', op: 'in', value: ['AVAILABLE'] }]),
+        'Voucher pack',
+        'Member mobile',
+        'Value',
+        'State',
+        'Valid until',
+        'Redeemed',
+      ]);
+      // translated choice; an operator reads every company's vouchers, whose rows name no currency: the
+      // bare amount, never the portal's country's currency put on another country's money
+      expect(screen.getByText('SPRING-002').closest('tr')).toHaveTextContent('Redeemed');
+      const row = screen.getByText('SPRING-001').closest('tr');
+      expect(row).toHaveTextContent('5.00');
+      expect(row?.textContent).not.toMatch(/SGD|MYR|\$/);
+      // always-on filters: the search box and the state multi-select
+      expect(screen.getByPlaceholderText('Search')).toBeInTheDocument();
+      expect(screen.getByLabelText('State')).toBeInTheDocument();
+      // the other declared filters are offered by "Add filter"
+      fireEvent.click(screen.getByRole('button', { name: /add filter/i }));
+      const menu = await screen.findByRole('menu', {}, T);
+      // react-admin's filter menu items are checkboxes (shown / hidden filters)
+      const offered = within(menu)
+        .getAllByRole('menuitemcheckbox')
+        .map((m) => (m.textContent ?? '').trim());
+      expect(offered).toEqual(
+        expect.arrayContaining([
+          'Code',
+          'Code matches',
+          'Value from',
+          'Value to',
+          'Valid from from',
+          'Valid until to',
+          'Redeemed from',
+        ]),
+      );
+      // not filterable: title has no operators
+      expect(offered).not.toContain('Title');
     });
-    expect(request.headers.get('Authorization')).toMatch(/^Bearer .+/);
-    expect(request.headers.get('X-Country')).toBe('sg');
-    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1), T);
+
+    it('sends the exact list query on sort, search and filter', async () => {
+      await signIn('operator');
+      renderApp('/vouchers');
+      await screen.findByText('SPRING-001', {}, T);
+      expect((await queries())[0]).toEqual({ page: '0', size: '10', sort: 'createTime,desc' });
+
+      // Code is declared sortable: a click sorts by it; "Voucher pack" is not sortable (no button).
+      const codeHeader = screen.getAllByRole('columnheader').find((th) => th.textContent === 'Code');
+      fireEvent.click(within(codeHeader as HTMLElement).getByRole('button'));
+      await waitFor(async () => expect((await queries()).at(-1)?.sort).toBe('code,asc'), T);
+      const packHeader = screen.getAllByRole('columnheader').find((th) => th.textContent === 'Voucher pack');
+      expect(within(packHeader as HTMLElement).queryByRole('button')).toBeNull();
+
+      fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'cake' } });
+      await waitFor(
+        async () =>
+          expect((await queries()).at(-1)).toEqual({
+            page: '0',
+            size: '10',
+            sort: 'code,asc',
+            search: JSON.stringify({ code: 'cake', title: 'cake', memberMobile: 'cake' }),
+          }),
+        T,
+      );
+      expect(await screen.findByText('SPRING-002', {}, T)).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByText('SPRING-001')).toBeNull(), T);
+    });
+
+    it('a state filter is an `in` filter on the wire', async () => {
+      await signIn('operator');
+      renderApp(
+        `/vouchers?filter=${encodeURIComponent(JSON.stringify({ state: ['REDEEMED'] }))}&sort=value&order=DESC`,
+      );
+      expect(await screen.findByText('SPRING-002', {}, T)).toBeInTheDocument();
+      await waitFor(
+        async () =>
+          expect((await queries()).at(-1)).toEqual({
+            page: '0',
+            size: '10',
+            sort: 'value,desc',
+            filter: JSON.stringify([{ field: 'state', op: 'in', value: ['REDEEMED'] }]),
+          }),
+        T,
+      );
+      expect(screen.queryByText('SPRING-001')).toBeNull();
+    });
+
+    it('edit sends PUT with only the writable fields the user changed', async () => {
+      await signIn('operator');
+      renderApp('/vouchers/1');
+      const until = await screen.findByLabelText(/^Valid until/, {}, T);
+      await waitFor(() => expect(until).toHaveValue('2026-12-31'), T);
+      // the code, title, value and state move only through the voucher operations: shown, not inputs
+      expect(screen.queryByLabelText(/^Title/)).toBeNull();
+      expect(screen.getByText('Free coffee')).toBeInTheDocument();
+      fireEvent.change(until, { target: { value: '2027-01-31' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(async () => expect(await backend.sent('PUT', '/vouchers/1')).toHaveLength(1), T);
+      const [put] = await backend.sent('PUT', '/vouchers/1');
+      // the changed writable field only: no id, times, scope columns, read-only or untouched fields
+      expect(put?.body).toEqual({ validUntil: '2027-01-31' });
+      // … and the server stored it
+      await waitFor(async () => {
+        const [row] = await backend.t.db.select().from(vouchers).where(eq(vouchers.id, 1));
+        expect(row).toMatchObject({ validUntil: '2027-01-31', state: 'AVAILABLE' });
+      }, T);
+    });
+
+    it('export asks the server for the CSV of the current filter, with the token and country', async () => {
+      const createObjectURL = vi.fn((_blob: Blob) => 'blob:csv');
+      const revokeObjectURL = vi.fn();
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+      await signIn('operator');
+      renderApp(
+        `/vouchers?filter=${encodeURIComponent(JSON.stringify({ state: ['AVAILABLE'], q: 'coffee' }))}`,
+      );
+      await screen.findByText('SPRING-001', {}, T);
+      fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+      await waitFor(async () => expect(await backend.sent('GET', '/vouchers/export')).toHaveLength(1), T);
+      const [request] = await backend.sent('GET', '/vouchers/export');
+      const query = Object.fromEntries(new URLSearchParams(request?.search).entries());
+      expect(query).toEqual({
+        sort: 'createTime,desc',
+        search: JSON.stringify({ code: 'coffee', title: 'coffee', memberMobile: 'coffee' }),
+        filter: JSON.stringify([{ field: 'state', op: 'in', value: ['AVAILABLE'] }]),
+      });
+      expect(request?.headers.get('Authorization')).toMatch(/^Bearer .+/);
+      expect(request?.headers.get('X-Country')).toBe('sg');
+      await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1), T);
+      // the file saved is the server's CSV of that filter: the available coffee voucher only
+      const [saved] = createObjectURL.mock.calls[0] ?? [];
+      const csv = await (saved as Blob).text();
+      expect(csv).toContain('SPRING-001');
+      expect(csv).not.toContain('SPRING-002');
+    });
   });
-});
 
-describe('buttons follow the declaration and the permissions', { timeout: 60_000 }, () => {
-  beforeEach(() => {
-    seedVouchers();
+  describe('buttons follow the declaration and the permissions', { timeout: 60_000 }, () => {
+    beforeEach(() => seedVouchers(backend));
+
+    it('an operator may create voucher packs but not stamps transactions (declared ADD: none)', async () => {
+      await newPack(backend, { quantity: 10 });
+      await signIn('operator');
+      renderApp('/vouchers/voucherPackList');
+      await screen.findByText('Free Kopi', {}, T);
+      expect(screen.getByRole('link', { name: 'Create' })).toBeInTheDocument();
+      cleanup();
+
+      renderApp('/stamp-cards/StampsTransaction');
+      await screen.findByRole('heading', { level: 1, name: 'Stamps Transaction' }, T);
+      await waitFor(
+        () => expect(screen.getAllByRole('button', { name: 'Export' }).length).toBeGreaterThan(0),
+        T,
+      );
+      expect(screen.queryByRole('link', { name: 'Create' })).toBeNull();
+    });
+
+    it('a merchant sees Redeem but not the operator-only Expire on an available voucher', async () => {
+      await signIn('merchant');
+      renderApp('/vouchers/1/show');
+      expect(await screen.findByText('SPRING-001', {}, T)).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Redeem' }, T)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Edit' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Expire' })).toBeNull();
+    });
+
+    it('a declared transition asks to confirm with the shared wording, then posts the action', async () => {
+      // the world's Acme Coffee Pte Ltd, ACTIVE
+      await signIn('operator');
+      renderApp(`/company/${WORLD.acme.companyId}/show`);
+      fireEvent.click(await screen.findByRole('button', { name: 'Disable' }, T));
+      expect(await screen.findByText('Confirm to Disable - Acme Coffee Pte Ltd?', {}, T)).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+      expect(await screen.findByText('Disable Acme Coffee Pte Ltd success', {}, T)).toBeInTheDocument();
+      expect(await backend.sent('POST', '/companies/1/disable')).toHaveLength(1);
+      // the state moved on: Disable is no longer offered, Activate is
+      expect(await screen.findByRole('button', { name: 'Activate' }, T)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
+      const [row] = await backend.t.db.select().from(company).where(eq(company.id, WORLD.acme.companyId));
+      expect(row).toMatchObject({ state: 'DISABLED' });
+    });
+
+    it("a programme's transitions follow its state: Disable when ACTIVE, Enable when DISABLED", async () => {
+      // two programmes of Acme Coffee made by the merchant, the second disabled through its action
+      const merchant = await apiAs(backend, 'merchant');
+      const programme = (title: string, startDate: string) =>
+        merchant<{ id: number }>('POST', '/stamp-cards', {
+          brandId: WORLD.acme.brandId,
+          title,
+          stampsRequired: 10,
+          price: 0,
+          startDate,
+          endDate: '2027-12-31',
+        });
+      const kopi = await programme('Kopi card', '2026-01-01');
+      const old = await programme('Old card', '2025-01-01');
+      await merchant('POST', `/stamp-cards/${old.id}/disable`, {});
+      await signIn('operator');
+      renderApp(`/stampCard/${kopi.id}/show`);
+      expect(await screen.findByRole('button', { name: 'Disable' }, T)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Enable' })).toBeNull();
+      cleanup();
+      renderApp(`/stampCard/${old.id}/show`);
+      expect(await screen.findByRole('button', { name: 'Enable' }, T)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
+    });
   });
 
-  it('an operator may create voucher packs but not stamps transactions (declared ADD: none)', async () => {
-    seedRows('voucherPacks', [{ title: 'Free Kopi', price: 0, quantity: 10, state: 'ACTIVE' }]);
-    seedRows('stampsTransaction', []);
-    await signIn('operator');
-    renderApp('/vouchers/voucherPackList');
-    await screen.findByText('Free Kopi', {}, T);
-    expect(screen.getByRole('link', { name: 'Create' })).toBeInTheDocument();
-    cleanup();
+  describe('/DataTableEditView', { timeout: 60_000 }, () => {
+    it('switches tables through the picker and keeps the table in the URL', async () => {
+      await seedVouchers(backend);
+      await signIn('operator');
+      renderApp('/DataTableEditView?table=vouchers');
+      expect(await screen.findByText('SPRING-001', {}, T)).toBeInTheDocument();
 
-    renderApp('/stamp-cards/StampsTransaction');
-    await screen.findByRole('heading', { level: 1, name: 'Stamps Transaction' }, T);
-    await waitFor(
-      () => expect(screen.getAllByRole('button', { name: 'Export' }).length).toBeGreaterThan(0),
-      T,
-    );
-    expect(screen.queryByRole('link', { name: 'Create' })).toBeNull();
-  });
-
-  it('a merchant sees Redeem but not the operator-only Expire on an available voucher', async () => {
-    await signIn('merchant');
-    renderApp('/vouchers/1/show');
-    expect(await screen.findByText('SPRING-001', {}, T)).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Redeem' }, T)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Edit' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Expire' })).toBeNull();
-  });
-
-  it('a declared transition asks to confirm with the shared wording, then posts the action', async () => {
-    seedRows('company', [
-      { name: 'Acme Coffee Pte Ltd', registrationNo: 'ACME-1', state: 'ACTIVE', companyId: undefined },
-    ]);
-    await signIn('operator');
-    const calls = recordRequests('/companies/1/disable');
-    renderApp('/company/1/show');
-    fireEvent.click(await screen.findByRole('button', { name: 'Disable' }, T));
-    expect(await screen.findByText('Confirm to Disable - Acme Coffee Pte Ltd?', {}, T)).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Disable Acme Coffee Pte Ltd success', {}, T)).toBeInTheDocument();
-    expect(calls.seen.map((r) => r.method)).toEqual(['POST']);
-    // the state moved on: Disable is no longer offered, Activate is
-    expect(await screen.findByRole('button', { name: 'Activate' }, T)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
-    calls.stop();
-  });
-
-  it("a programme's transitions follow its state: Disable when ACTIVE, Enable when DISABLED", async () => {
-    seedRows('stampCard', [
-      { title: 'Kopi card', stampsRequired: 10, price: 0, startDate: '2026-01-01', state: 'ACTIVE' },
-      { title: 'Old card', stampsRequired: 10, price: 0, startDate: '2025-01-01', state: 'DISABLED' },
-    ]);
-    await signIn('operator');
-    renderApp('/stampCard/1/show');
-    expect(await screen.findByRole('button', { name: 'Disable' }, T)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Enable' })).toBeNull();
-    cleanup();
-    renderApp('/stampCard/2/show');
-    expect(await screen.findByRole('button', { name: 'Enable' }, T)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
-  });
-});
-
-describe('/DataTableEditView', { timeout: 60_000 }, () => {
-  it('switches tables through the picker and keeps the table in the URL', async () => {
-    seedVouchers();
-    seedRows('brand', [{ name: 'Kopi Corner', brandId: undefined }]);
-    await signIn('operator');
-    renderApp('/DataTableEditView?table=vouchers');
-    expect(await screen.findByText('SPRING-001', {}, T)).toBeInTheDocument();
-
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Table' }));
-    const options = await screen.findByRole('listbox', {}, T);
-    expect(within(options).getByRole('option', { name: 'Vouchers' })).toBeInTheDocument();
-    fireEvent.click(within(options).getByRole('option', { name: 'Brands' }));
-    expect(await screen.findByText('Kopi Corner', {}, T)).toBeInTheDocument();
-    await waitForPath('/DataTableEditView');
-    expect(new URLSearchParams(window.location.search).get('table')).toBe('brand');
-    expect(screen.queryByText('SPRING-001')).toBeNull();
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Table' }));
+      const options = await screen.findByRole('listbox', {}, T);
+      expect(within(options).getByRole('option', { name: 'Vouchers' })).toBeInTheDocument();
+      fireEvent.click(within(options).getByRole('option', { name: 'Brands' }));
+      // the world's brands
+      expect(await screen.findByText('Acme Tea House', {}, T)).toBeInTheDocument();
+      await waitForPath('/DataTableEditView');
+      expect(new URLSearchParams(window.location.search).get('table')).toBe('brand');
+      expect(screen.queryByText('SPRING-001')).toBeNull();
+    });
   });
 });
