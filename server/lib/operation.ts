@@ -17,7 +17,6 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { Type } from 'typebox';
-import { canAccess } from '../../contract/access';
 import type { Role } from '../../contract/claims';
 import { ok } from '../../contract/envelope';
 import type { ResourceDeclaration } from '../../resources/types';
@@ -25,6 +24,7 @@ import type { App } from '../app-types';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from '../errors';
 import { answers } from '../resources/answers';
+import { authorize, type Grant } from '../resources/authorize';
 import { callerOf } from '../resources/caller';
 import type { Caller } from '../resources/principal';
 import type { DbOrTx } from '../services/audit';
@@ -96,20 +96,18 @@ export const assertActsForStore = (caller: Caller, storeId: number): void => {
     ]);
 };
 
-/** 26237 unless the operation's roles (default: the declaration's) and canAccess allow the caller. */
-export const assertOperationAllowed = (
-  caller: Caller,
-  decl: ResourceDeclaration,
-  action: 'ADD' | 'UPDATE',
-  roles?: readonly Role[],
-): void => {
-  if (
-    !(roles ?? decl.access[action]).includes(caller.role) ||
-    !canAccess(caller.subject, { action, resource: decl.permission })
-  ) {
-    throw new AppError('ACCESS_DENIED');
-  }
-};
+/** Who may run the operation: its roles (default: the declaration's), devices when it takes them. */
+const operationGrant = ({
+  resource,
+  action,
+  roles,
+  devices,
+}: Pick<OperationSpec<TSchema, TSchema, unknown>, 'resource' | 'action' | 'roles' | 'devices'>): Grant => ({
+  resource: resource.permission,
+  action,
+  roles: roles ?? resource.access[action],
+  kinds: devices === true ? ['user', 'device'] : ['user'],
+});
 
 const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
   const raw = request.headers[IDEMPOTENCY_HEADER];
@@ -203,7 +201,7 @@ export const operation = <P extends TSchema, B extends TSchema, R>(
       config: { forDevices: spec.devices === true },
       // access before the body: a refused caller learns nothing about the body's rules
       preValidation: async (request) => {
-        assertOperationAllowed(await callerOf(db, request), spec.resource, spec.action, spec.roles);
+        authorize(await callerOf(db, request), operationGrant(spec));
       },
       schema: {
         tags: [spec.resource.name, 'operations'],

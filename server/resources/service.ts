@@ -5,8 +5,6 @@
 // a missing one, so ids cannot be probed.
 import { and, asc, eq, getTableColumns, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { canAccess, hiddenInBrand } from '../../contract/access';
-import type { PermissionAction } from '../../contract/enums';
 import type { FieldViolation } from '../../contract/envelope';
 import { PUSH_PLACEHOLDERS, unknownPlaceholders } from '../../contract/push';
 import { refusalOf } from '../../resources/transitions';
@@ -23,6 +21,7 @@ import { listQueryOrThrow, selectPageOrThrow } from '../lib/list-query';
 import { isInvalidRegexError } from '../lib/list-regex';
 import type { ListSpec, ParsedList } from '../lib/list-types';
 import { type DbOrTx, recordAudit } from '../services/audit';
+import { authorize, declaredGrant, type Operation } from './authorize';
 import {
   addedScopeColumns,
   effectiveScope,
@@ -37,30 +36,7 @@ import { isServerOwned } from './schemas';
 import { type DerivedTable, ownFields, storedChoice } from './tables';
 import { VISIBILITY } from './visibility';
 
-export type Operation = 'list' | 'get' | 'export' | 'create' | 'update' | 'delete' | 'action';
-
-const PERMISSION_OF: Record<Operation, PermissionAction> = {
-  list: 'VIEW',
-  get: 'VIEW',
-  export: 'VIEW',
-  create: 'ADD',
-  update: 'UPDATE',
-  delete: 'UPDATE',
-  action: 'UPDATE',
-};
-
-/** Throws 26237 unless the declaration's roles AND the caller's permissions allow the operation. */
-export const assertAllowed = (decl: ResourceDeclaration, caller: Caller, op: Operation): void => {
-  const action = PERMISSION_OF[op];
-  // a ledger is append-only for everybody: its rows are written by the operations alone
-  if (decl.ledger && action !== 'VIEW') throw new AppError('ACCESS_DENIED');
-  const roles = op === 'delete' && decl.access.DELETE ? decl.access.DELETE : decl.access[action];
-  if (caller.brand && hiddenInBrand(caller.brand, caller.type, decl.permission))
-    throw new AppError('ACCESS_DENIED');
-  if (!roles.includes(caller.role) || !canAccess(caller.subject, { action, resource: decl.permission })) {
-    throw new AppError('ACCESS_DENIED');
-  }
-};
+export type { Operation };
 
 /** The declared defaults of a row about to be created (for rules across fields). */
 const defaultsOf = (decl: ResourceDeclaration): Row =>
@@ -502,8 +478,8 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
   };
 
   const assertActionAllowed = (caller: Caller, action: ActionDeclaration) => {
-    assertAllowed(decl, caller, 'action');
-    if (!action.roles.includes(caller.role)) throw new AppError('ACCESS_DENIED');
+    authorize(caller, declaredGrant(decl, 'action'));
+    authorize(caller, { resource: decl.permission, action: 'UPDATE', roles: action.roles });
   };
 
   const transitionSet = (action: ActionDeclaration): { set: Row; from: (string | number)[] } => {
@@ -538,7 +514,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
     decl,
 
     list: async (caller: Caller, query: unknown, noCount: boolean) => {
-      assertAllowed(decl, caller, 'list');
+      authorize(caller, declaredGrant(decl, 'list'));
       const list = parse(query);
       return guard(decl, () =>
         selectPageOrThrow(
@@ -557,7 +533,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
      * envelope.
      */
     exportRows: async (caller: Caller, query: unknown): Promise<ExportPlan> => {
-      assertAllowed(decl, caller, 'export');
+      authorize(caller, declaredGrant(decl, 'export'));
       const list = parse(query);
       // an export reads every row: a search or filter no index answers is refused on a large table,
       // as the list refuses it
@@ -598,12 +574,12 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
     },
 
     get: async (caller: Caller, id: number): Promise<Row> => {
-      assertAllowed(decl, caller, 'get');
+      authorize(caller, declaredGrant(decl, 'get'));
       return findVisible(caller, id);
     },
 
     create: async (caller: Caller, body: Body): Promise<Row> => {
-      assertAllowed(decl, caller, 'create');
+      authorize(caller, declaredGrant(decl, 'create'));
       const moved = operationOnlyViolations(decl, body);
       if (moved.length > 0) throw new AppError('PARAMETER_VALIDATION_FAILED', moved);
       const values = toValues(body, caller);
@@ -638,7 +614,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
     },
 
     update: async (caller: Caller, id: number, body: Body): Promise<Row> => {
-      assertAllowed(decl, caller, 'update');
+      authorize(caller, declaredGrant(decl, 'update'));
       const existing = await findVisible(caller, id);
       const moved = operationOnlyViolations(decl, body, existing);
       if (moved.length > 0) throw new AppError('PARAMETER_VALIDATION_FAILED', moved);
@@ -663,7 +639,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
     },
 
     updateMany: async (caller: Caller, ids: readonly number[], body: Body): Promise<number[]> => {
-      assertAllowed(decl, caller, 'update');
+      authorize(caller, declaredGrant(decl, 'update'));
       const moved = operationOnlyViolations(decl, body);
       if (moved.length > 0) throw new AppError('PARAMETER_VALIDATION_FAILED', moved);
       if ((decl.rules ?? []).some((r) => ruleFields(r).some((f) => Object.hasOwn(body, f))))
@@ -690,7 +666,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
     },
 
     remove: async (caller: Caller, id: number): Promise<Row> => {
-      assertAllowed(decl, caller, 'delete');
+      authorize(caller, declaredGrant(decl, 'delete'));
       const where = and(eq(idCol, id), callerScope(decl, table, caller));
       const [row] = await guard(decl, () => write((tx) => deleteWhere(tx, caller, where)), true);
       if (!row) throw notFound(decl);
@@ -698,7 +674,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
     },
 
     removeMany: async (caller: Caller, ids: readonly number[]): Promise<number[]> => {
-      assertAllowed(decl, caller, 'delete');
+      authorize(caller, declaredGrant(decl, 'delete'));
       const where = and(inArray(idCol, [...ids]), callerScope(decl, table, caller));
       const rows = await guard(decl, () => write((tx) => deleteWhere(tx, caller, where)), true);
       return rows.map((r) => r.id as number);

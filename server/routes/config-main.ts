@@ -22,6 +22,8 @@ import {
   NoData,
   SupportedCountriesSchema,
 } from '../resources/answers';
+import { authorize } from '../resources/authorize';
+import { callerOf } from '../resources/caller';
 import {
   createMainConfig,
   deleteMainConfig,
@@ -32,7 +34,6 @@ import {
   upsertMainConfigOfCountry,
 } from '../services/config-main';
 import { COUNTRY_CODE_PATTERN, resolveCountry, supportedCountries } from '../services/countries';
-import { assertAccess } from '../services/rbac';
 
 const Url = Type.String({ minLength: 1, maxLength: 2048 });
 const BannerItem = Type.Object(
@@ -77,9 +78,8 @@ export const configMainRoutes: RoutePlugin = async (app) => {
   const { db } = app;
 
   const mayWrite = async (request: FastifyRequest, action: PermissionAction) => {
-    const user = requireUser(request);
-    // mainConfig is operator-only, so a merchant's individual permissions cannot change the answer
-    assertAccess({ type: user.type }, action, 'mainConfig');
+    // mainConfig is operator-only: merchants are refused whatever their permissions
+    authorize(await callerOf(db, request), { resource: 'mainConfig', action });
   };
   const countryOf = async (request: FastifyRequest) =>
     (await resolveCountry(db, request.headers['x-country'])).countryCode;

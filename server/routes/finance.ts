@@ -5,14 +5,13 @@
 // everywhere here; they read payments through the payment history list only.
 import { desc, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { canAccess, type PermissionResource } from '../../contract/access';
+import type { PermissionResource } from '../../contract/access';
 import { PAYMENT_METHODS } from '../../contract/enums';
 import { ok } from '../../contract/envelope';
 import { FINANCE_PATHS, TOP_UP_MAX, TOP_UP_MIN } from '../../contract/finance';
 import { BASE_PATHS } from '../../contract/http';
 import type { RoutePlugin } from '../app-types';
 import { walletTransactions } from '../db/schema';
-import { AppError } from '../errors';
 import { operation } from '../lib/operation';
 import {
   answers,
@@ -25,6 +24,7 @@ import {
   TopUpAnswerSchema,
   WalletAnswerSchema,
 } from '../resources/answers';
+import { authorize } from '../resources/authorize';
 import { callerOf } from '../resources/caller';
 import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
@@ -51,10 +51,12 @@ const declared = (name: string) => {
   return decl;
 };
 
-/** 26237 unless a merchant whose permissions allow `action` on the finance `resource`. */
-const assertFinance = (caller: Caller, resource: PermissionResource, action: 'VIEW' | 'ADD' | 'UPDATE') => {
-  if (caller.role !== 'merchant' || caller.device || !canAccess(caller.subject, { action, resource }))
-    throw new AppError('ACCESS_DENIED');
+/**
+ * A merchant (a user, never a device) whose permissions allow `action` on the finance `resource`
+ * (26237 otherwise), acting for their company (26420 USER_HAS_NO_COMPANY without one).
+ */
+const financeGate = (caller: Caller, resource: PermissionResource, action: 'VIEW' | 'ADD' | 'UPDATE') => {
+  authorize(caller, { resource, action, roles: ['merchant'] });
   companyOf(caller);
 };
 
@@ -78,7 +80,7 @@ export const financeRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const caller = await callerOf(db, request);
-      assertFinance(caller, 'wallet', 'VIEW');
+      financeGate(caller, 'wallet', 'VIEW');
       const companyId = companyOf(caller);
       const [wallet, terms, last] = await Promise.all([
         walletOf(db, companyId),
@@ -120,7 +122,7 @@ export const financeRoutes: RoutePlugin = async (app) => {
     ),
     answer: TopUpAnswerSchema,
     run: ({ tx, caller, body, idempotencyKey }) => {
-      assertFinance(caller, 'topUp', 'ADD');
+      financeGate(caller, 'topUp', 'ADD');
       return topUp(tx, caller, body, { stripe, idempotencyKey });
     },
   });
@@ -136,7 +138,7 @@ export const financeRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const caller = await callerOf(db, request);
-      assertFinance(caller, 'paymentMethod', 'VIEW');
+      financeGate(caller, 'paymentMethod', 'VIEW');
       return ok(await listCards(db, caller));
     },
   );
@@ -151,7 +153,7 @@ export const financeRoutes: RoutePlugin = async (app) => {
     body: NoBody,
     answer: SetupIntentAnswerSchema,
     run: ({ tx, caller }) => {
-      assertFinance(caller, 'paymentMethod', 'ADD');
+      financeGate(caller, 'paymentMethod', 'ADD');
       return startCardSetup(tx, caller, stripe);
     },
   });
@@ -169,7 +171,7 @@ export const financeRoutes: RoutePlugin = async (app) => {
     ),
     answer: SavedPaymentMethodSchema,
     run: ({ tx, caller, body }) => {
-      assertFinance(caller, 'paymentMethod', 'ADD');
+      financeGate(caller, 'paymentMethod', 'ADD');
       return syncCardSetup(tx, caller, stripe, body.setupIntentId);
     },
   });
@@ -184,7 +186,7 @@ export const financeRoutes: RoutePlugin = async (app) => {
     body: NoBody,
     answer: SavedPaymentMethodSchema,
     run: ({ tx, caller, params }) => {
-      assertFinance(caller, 'paymentMethod', 'UPDATE');
+      financeGate(caller, 'paymentMethod', 'UPDATE');
       return makeDefaultCard(tx, caller, params.id);
     },
   });
@@ -201,7 +203,7 @@ export const financeRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const caller = await callerOf(db, request);
-      assertFinance(caller, 'paymentMethod', 'UPDATE');
+      financeGate(caller, 'paymentMethod', 'UPDATE');
       await db.transaction((tx) => deleteCard(tx, caller, stripe, request.params.id));
       return ok({});
     },
@@ -218,7 +220,7 @@ export const financeRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const caller = await callerOf(db, request);
-      assertFinance(caller, 'paymentMethod', 'VIEW');
+      financeGate(caller, 'paymentMethod', 'VIEW');
       const enabled = stripe !== null && config.stripePublishableKey !== undefined;
       return ok({ enabled, publishableKey: enabled ? (config.stripePublishableKey ?? null) : null });
     },
@@ -235,7 +237,7 @@ export const financeRoutes: RoutePlugin = async (app) => {
     body: NoBody,
     answer: StripeConnectLinkSchema,
     run: ({ tx, caller }) => {
-      assertFinance(caller, 'wallet', 'UPDATE');
+      financeGate(caller, 'wallet', 'UPDATE');
       return startConnect(tx, caller, stripe, config.publicUrl);
     },
   });
@@ -251,7 +253,7 @@ export const financeRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const caller = await callerOf(db, request);
-      assertFinance(caller, 'wallet', 'VIEW');
+      financeGate(caller, 'wallet', 'VIEW');
       return ok(await connectState(db, caller, stripe));
     },
   );

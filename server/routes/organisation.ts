@@ -3,7 +3,6 @@
 // decisions on requests. The rules live in services/organisation.ts; this module checks who may call.
 import type { FastifyRequest } from 'fastify';
 import { type TObject, type TSchema, Type } from 'typebox';
-import { roleOf } from '../../contract/claims';
 import { SIGNUP_STATES } from '../../contract/enums';
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
@@ -13,6 +12,7 @@ import type { ResourceDeclaration } from '../../resources/types';
 import type { RoutePlugin } from '../app-types';
 import { AppError } from '../errors';
 import { answers, rowSchema, rowWith } from '../resources/answers';
+import { authorize } from '../resources/authorize';
 import { signedInUserOf } from '../resources/caller';
 import type { SignedInUser } from '../resources/principal';
 import { Id, ownFieldsBodySchema } from '../resources/schemas';
@@ -30,7 +30,6 @@ import {
   signupView,
   submitSignup,
 } from '../services/organisation';
-import { assertAccess } from '../services/rbac';
 
 const body = (decl: ResourceDeclaration, title: string, extra: Record<string, TSchema> = {}): TObject =>
   ownFieldsBodySchema(decl, { title, extra });
@@ -137,7 +136,7 @@ export const organisationRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const me = await actor(request);
-      assertAccess(me.subject, 'VIEW', 'company');
+      authorize(me, { resource: 'company', action: 'VIEW' });
       return ok(await hierarchy(db, me.row, request.query.companyId));
     },
   );
@@ -154,7 +153,7 @@ export const organisationRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const me = await merchant(request);
-      assertAccess(me.subject, 'ADD', 'brand');
+      authorize(me, { resource: 'brand', action: 'ADD' });
       return ok(await requestBrand(db, me.row, request.body as BrandInput));
     },
   );
@@ -171,7 +170,7 @@ export const organisationRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const me = await merchant(request);
-      assertAccess(me.subject, 'ADD', 'store');
+      authorize(me, { resource: 'store', action: 'ADD' });
       return ok(await requestStore(db, me.row, request.body as StoreInput & { brandId: number }));
     },
   );
@@ -181,10 +180,9 @@ export const organisationRoutes: RoutePlugin = async (app) => {
   /** The caller when the decision's declared roles (operators) and its permissions allow it. */
   const decider = async (request: FastifyRequest, decision: Decision): Promise<SignedInUser> => {
     const me = await actor(request);
-    if (!actionOf(merchantSignup, decision).roles.includes(roleOf(me.row.type)))
-      throw new AppError('ACCESS_DENIED');
-    assertAccess(me.subject, 'UPDATE', 'approval');
-    assertAccess(me.subject, 'UPDATE', 'merchantSignup');
+    const roles = actionOf(merchantSignup, decision).roles;
+    authorize(me, { resource: 'approval', action: 'UPDATE', roles });
+    authorize(me, { resource: 'merchantSignup', action: 'UPDATE', roles });
     return me;
   };
 

@@ -12,10 +12,10 @@ import type { RoutePlugin } from '../app-types';
 import { AppError } from '../errors';
 import { operation } from '../lib/operation';
 import { AudiencePreviewSchema, answers, PushTokenAnswerSchema, rowSchema } from '../resources/answers';
+import { authorize, declaredGrant } from '../resources/authorize';
 import { callerOf } from '../resources/caller';
 import { declarationOf } from '../resources/registry';
 import { Id, PHONE_PATTERN } from '../resources/schemas';
-import { assertAllowed } from '../resources/service';
 import { cancelPush, previewAudience, registerPushToken, schedulePush } from '../services/push';
 
 const IdParams = Type.Object({ id: Id });
@@ -83,7 +83,7 @@ export const pushRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const caller = await callerOf(db, request);
-      assertAllowed(pushes, caller, 'list');
+      authorize(caller, declaredGrant(pushes, 'list'));
       const q = request.query;
       const companyId = caller.type === 'OPERATOR' ? q.companyId : (caller.companyId ?? undefined);
       if (companyId === undefined)

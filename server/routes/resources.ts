@@ -18,6 +18,7 @@ import type { RoutePlugin } from '../app-types';
 import { AppError } from '../errors';
 import { isNoCount } from '../lib/list-query';
 import { answers, csvAnswer, IdList, rowSchema } from '../resources/answers';
+import { authorize, declaredGrant, type Operation } from '../resources/authorize';
 import { callerOf as loadCaller } from '../resources/caller';
 import { csvFileName, csvStream } from '../resources/csv';
 import { DERIVED_RESOURCES } from '../resources/registry';
@@ -29,12 +30,7 @@ import {
   updateBodySchema,
   updateManyBodySchema,
 } from '../resources/schemas';
-import {
-  assertAllowed,
-  createResourceService,
-  fieldRuleViolation,
-  type Operation,
-} from '../resources/service';
+import { createResourceService, fieldRuleViolation } from '../resources/service';
 
 const IdParams = Type.Object({ id: Id });
 const DeleteManyQuery = Type.Object({
@@ -85,7 +81,7 @@ export const resourceRoutes: RoutePlugin = async (app) => {
      * whatever they send, and learns nothing about the body's rules (the service checks again).
      */
     const gate = (op: Operation) => async (request: FastifyRequest) => {
-      assertAllowed(decl, await callerOf(request), op);
+      authorize(await callerOf(request), declaredGrant(decl, op));
     };
     const noNullRequired = async (request: FastifyRequest) => {
       const raw = request.body as { data?: unknown } | undefined;

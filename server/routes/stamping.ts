@@ -14,10 +14,10 @@ import {
   StampCardSummarySchema,
   StampResultSchema,
 } from '../resources/answers';
+import { authorize, declaredGrant } from '../resources/authorize';
 import { callerOf } from '../resources/caller';
 import { declarationOf } from '../resources/registry';
 import { Id, PHONE_PATTERN } from '../resources/schemas';
-import { assertAllowed } from '../resources/service';
 import {
   issueMemberCard,
   pinStatus,
@@ -75,7 +75,7 @@ export const stampingRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const caller = await callerOf(db, request);
-      assertAllowed(programmes, caller, 'get');
+      authorize(caller, declaredGrant(programmes, 'get'));
       return ok(await programmeSummary(db, caller, request.params.id));
     },
   );
@@ -132,7 +132,7 @@ export const stampingRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const caller = await callerOf(db, request);
-      assertAllowed(stores, caller, 'get');
+      authorize(caller, declaredGrant(stores, 'get'));
       return ok(await pinStatus(db, caller, request.params.id));
     },
   );

@@ -15,7 +15,7 @@ import type { RoutePlugin } from '../app-types';
 import { type UserGroupRow, type UserRow, userGroups, users } from '../db/schema';
 import { AppError } from '../errors';
 import { isNoCount, listQueryOrThrow, selectPageOrThrow } from '../lib/list-query';
-import { requireOperator, requireUser } from '../plugins/auth';
+import { requireUser } from '../plugins/auth';
 import {
   answers,
   NoData,
@@ -25,12 +25,12 @@ import {
   UserListRowSchema,
   UserSchema,
 } from '../resources/answers';
+import { authorize } from '../resources/authorize';
 import { signedInUserOf } from '../resources/caller';
 import { resolveCountry } from '../services/countries';
 import { issueEmailAction } from '../services/email-actions';
 import {
   accessSubjectFor,
-  assertAccess,
   assertCanGrant,
   changedPermissions,
   createGroup,
@@ -170,7 +170,7 @@ export const usersRoutes: RoutePlugin = async (app) => {
   const userList = { schema: { response: answers(Type.Array(UserListRowSchema), { paged: true }) } };
   app.get('', userList, async (request) => {
     const me = await actor(request);
-    assertAccess(me.subject, 'VIEW', 'user');
+    authorize(me, { resource: 'user', action: 'VIEW' });
     const list = listQueryOrThrow(request.query, userListSpec, {
       defaultSort: [{ field: 'createTime', direction: 'desc' }],
       computed: USER_LIST_COMPUTED,
@@ -209,8 +209,7 @@ export const usersRoutes: RoutePlugin = async (app) => {
     { schema: { body: MerchantInviteBody, response: answers(UserSchema) } },
     async (request) => {
       const me = await actor(request);
-      if (me.row.type !== 'MERCHANT') throw new AppError('ACCESS_DENIED');
-      assertAccess(me.subject, 'ADD', 'user');
+      authorize(me, { resource: 'user', action: 'ADD', roles: ['merchant'] });
       if (me.row.companyId === null) throw new AppError('USER_HAS_NO_COMPANY');
       const { brandId, storeId, ...person } = request.body;
       const scope = await merchantInviteScope(db, me.row, { brandId, storeId });
@@ -234,9 +233,8 @@ export const usersRoutes: RoutePlugin = async (app) => {
     '/operator/merchant/invite',
     { schema: { body: OperatorInviteMerchantBody, response: answers(UserSchema) } },
     async (request) => {
-      requireOperator(request);
       const me = await actor(request);
-      assertAccess(me.subject, 'ADD', 'user');
+      authorize(me, { resource: 'user', action: 'ADD', roles: ['operator'] });
       const { companyId, brandId, storeId, ...person } = request.body;
       const { companyActive, ...scope } = await operatorInviteScope(db, me.row, {
         companyId,
@@ -263,9 +261,8 @@ export const usersRoutes: RoutePlugin = async (app) => {
     '/operator/register',
     { schema: { body: InviteBody, response: answers(UserSchema) } },
     async (request) => {
-      requireOperator(request);
       const me = await actor(request);
-      assertAccess(me.subject, 'ADD', 'user');
+      authorize(me, { resource: 'user', action: 'ADD', roles: ['operator'] });
       return createAndMail(
         {
           ...request.body,
@@ -487,7 +484,7 @@ export const userGroupRoutes: RoutePlugin = async (app) => {
   const groupList = { schema: { response: answers(Type.Array(UserGroupListRowSchema), { paged: true }) } };
   app.get('', groupList, async (request) => {
     const me = await actor(request);
-    assertAccess(me.subject, 'VIEW', 'userGroup');
+    authorize(me, { resource: 'userGroup', action: 'VIEW' });
     const list = listQueryOrThrow(request.query, groupListSpec);
     const { data, page } = await selectPageOrThrow(
       db,
@@ -501,14 +498,14 @@ export const userGroupRoutes: RoutePlugin = async (app) => {
 
   app.get('/:id', { schema: { params: IdParams, response: answers(UserGroupSchema) } }, async (request) => {
     const me = await actor(request);
-    assertAccess(me.subject, 'VIEW', 'userGroup');
+    authorize(me, { resource: 'userGroup', action: 'VIEW' });
     const group = await visibleGroup(me.row, request.params.id);
     return ok({ ...group, permissions: await groupPermissions(db, group.id) });
   });
 
   app.post('', { schema: { body: CreateGroupBody, response: answers(UserGroupSchema) } }, async (request) => {
     const me = await actor(request);
-    assertAccess(me.subject, 'ADD', 'userGroup');
+    authorize(me, { resource: 'userGroup', action: 'ADD' });
     const permissions = validatePermissions(request.body.permissions ?? []);
     assertCanGrant(me.subject, permissions);
     const { name, description } = request.body;
@@ -541,7 +538,7 @@ export const userGroupRoutes: RoutePlugin = async (app) => {
     { schema: { params: IdParams, body: UpdateGroupBody, response: answers(UserGroupSchema) } },
     async (request) => {
       const me = await actor(request);
-      assertAccess(me.subject, 'UPDATE', 'userGroup');
+      authorize(me, { resource: 'userGroup', action: 'UPDATE' });
       const group = await visibleGroup(me.row, request.params.id);
       const { name, description } = request.body;
       const permissions =
@@ -555,7 +552,7 @@ export const userGroupRoutes: RoutePlugin = async (app) => {
 
   app.delete('/:id', { schema: { params: IdParams, response: answers(NoData) } }, async (request) => {
     const me = await actor(request);
-    assertAccess(me.subject, 'UPDATE', 'userGroup');
+    authorize(me, { resource: 'userGroup', action: 'UPDATE' });
     const group = await visibleGroup(me.row, request.params.id);
     // deleting a group takes its permissions away from its members
     assertCanGrant(me.subject, await groupPermissions(db, group.id));

@@ -9,10 +9,10 @@ import { actionOf } from '../../resources/transitions';
 import type { RoutePlugin } from '../app-types';
 import { operation } from '../lib/operation';
 import { answers, rowSchema, rowWith, VoucherPackSummarySchema } from '../resources/answers';
+import { authorize, declaredGrant } from '../resources/authorize';
 import { callerOf } from '../resources/caller';
 import { declarationOf } from '../resources/registry';
 import { Id, PHONE_PATTERN } from '../resources/schemas';
-import { assertAllowed } from '../resources/service';
 import { memberVouchers } from '../services/members';
 import {
   donateVoucher,
@@ -74,7 +74,7 @@ export const voucherRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const caller = await callerOf(db, request);
-      assertAllowed(packs, caller, 'get');
+      authorize(caller, declaredGrant(packs, 'get'));
       return ok(await packSummary(db, caller, request.params.id));
     },
   );
@@ -162,7 +162,7 @@ export const voucherRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const caller = await callerOf(db, request);
-      assertAllowed(members, caller, 'get');
+      authorize(caller, declaredGrant(members, 'get'));
       return ok(await memberVouchers(db, caller, request.params.mobile));
     },
   );

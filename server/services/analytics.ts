@@ -5,7 +5,6 @@
 // columns are the tables' scope columns (and a push's audience brand or store), all indexed.
 import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { canAccess } from '../../contract/access';
 import {
   ANALYTICS_MAX_DAYS,
   type AnalyticsAnswer,
@@ -19,6 +18,7 @@ import type { Db } from '../db/client';
 import { brand, company, memberCards, push, stampsTransaction, store, voucherHistory } from '../db/schema';
 import { AppError } from '../errors';
 import { rowsOfResult } from '../lib/raw-rows';
+import { authorize } from '../resources/authorize';
 import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
 import { callerScopeOf } from '../resources/service';
@@ -77,8 +77,7 @@ export const analyticsFor = async (
   country: string,
   q: AnalyticsQuery,
 ): Promise<AnalyticsAnswer> => {
-  if (!canAccess(caller.subject, { action: 'VIEW', resource: 'analytics' }))
-    throw new AppError('ACCESS_DENIED');
+  authorize(caller, { resource: 'analytics', action: 'VIEW' });
   const days = checkedDays(q);
   const timeZone = await timeZoneOf(db, country);
   // the range's first instant and the instant after its last day, in the country's calendar

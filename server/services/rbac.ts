@@ -10,7 +10,7 @@ import {
   isPermissionResource,
   type Permission,
 } from '../../contract/access';
-import type { PermissionAction, UserType } from '../../contract/enums';
+import type { UserType } from '../../contract/enums';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
 import {
@@ -234,11 +234,6 @@ export const accessSubjectFor = async (
   if (user.type === 'OPERATOR') return { type: 'OPERATOR' };
   if (isCompanyOwner(user)) return { type: 'MERCHANT' };
   return { type: 'MERCHANT', permissions: await fullPermissions(db, user.id) };
-};
-
-/** Throws 26237 unless the subject may do `action` on `resource`. */
-export const assertAccess = (subject: AccessSubject, action: PermissionAction, resource: string): void => {
-  if (!canAccess(subject, { action, resource })) throw new AppError('ACCESS_DENIED');
 };
 
 /** What `next` holds beyond `current`. */

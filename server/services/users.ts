@@ -16,12 +16,13 @@ import { loginSessions, type NewUserRow, type UserRow, users } from '../db/schem
 import { AppError } from '../errors';
 import { sqlState, uniqueViolation } from '../lib/db-errors';
 import type { ListSpec } from '../lib/list-types';
+import { authorize } from '../resources/authorize';
 import type { SignedInUser } from '../resources/principal';
 import { type AuditActor, type DbOrTx, recordAudit } from './audit';
 import { issueEmailAction } from './email-actions';
 import { findBrand, findStore, ownBrand, ownCompany, ownStore } from './organisation';
 import { hashPassword, verifyPassword } from './passwords';
-import { assertAccess, type GroupSummary, groupsOf, groupsOfUsers, isCompanyOwner } from './rbac';
+import { type GroupSummary, groupsOf, groupsOfUsers, isCompanyOwner } from './rbac';
 import { revokeUserLogins } from './sessions';
 
 export const userListSpec: ListSpec = {
@@ -132,7 +133,7 @@ export const targetUser = async (
 ): Promise<UserRow> => {
   const target = id === actor.row.id ? actor.row : await findUser(db, id);
   if (!target || !canSee(actor.row, target)) throw new AppError('USER_NOT_FOUND');
-  if (!(selfAllowed && target.id === actor.row.id)) assertAccess(actor.subject, action, 'user');
+  if (!(selfAllowed && target.id === actor.row.id)) authorize(actor, { resource: 'user', action });
   // a colleague with limited permissions never changes the company's owners (the merchants who
   // signed the company up or whom an operator invited: they hold everything)
   if (
