@@ -17,12 +17,11 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { deviceSecrets, devices, loginSessions, store } from '../db/schema';
 import { AppError } from '../errors';
-import { allowedMove } from '../lib/transition';
+import { allowedMove, lockInScope, moveLocked } from '../lib/transition';
 import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
-import { callerScopeOf } from '../resources/service';
 import { devicesVisibleTo } from '../resources/visibility';
-import { type DbOrTx, recordAudit } from './audit';
+import type { DbOrTx } from './audit';
 import { deviceAccessTokenFor, deviceDid } from './auth';
 import type { LoginThrottle } from './rate-limit';
 import { createLogin, DEVICE_SIGN_IN_LIFECYCLES, type TerminalRow } from './sessions';
@@ -43,46 +42,17 @@ const arrow = (device: DeviceRow, name: string): ActionDeclaration =>
  * merchant reaches their own company's devices only (and a colleague limited to a brand, the devices
  * of that brand's stores).
  */
-const lockDevice = async (tx: DbOrTx, caller: Caller, id: number): Promise<DeviceRow> => {
-  const [row] = await tx
-    .select()
-    .from(devices)
-    .where(
-      and(
-        eq(devices.id, id),
-        callerScopeOf(decl, devices, caller),
-        caller.type === 'OPERATOR' ? undefined : devicesVisibleTo(tx, caller),
-      ),
-    )
-    .for('update');
-  if (!row) throw new AppError('NOT_FOUND');
-  return row as DeviceRow;
-};
+const lockDevice = (tx: DbOrTx, caller: Caller, id: number): Promise<DeviceRow> =>
+  lockInScope<DeviceRow>(tx, caller, { decl, table: devices }, id, {
+    also: caller.type === 'OPERATOR' ? undefined : devicesVisibleTo(tx, caller),
+  });
 
 /** Moves the locked device along `action` (its lifecycle and what follows it) and writes the audit row. */
-const move = async (
-  tx: DbOrTx,
-  caller: Caller,
-  before: DeviceRow,
-  action: ActionDeclaration,
-): Promise<DeviceRow> => {
-  const [after] = (await tx
-    .update(devices)
-    .set({ ...movedFields(action), updateTime: new Date() })
-    .where(eq(devices.id, before.id))
-    .returning()) as DeviceRow[];
-  if (!after) throw new Error('locked device vanished');
-  await recordAudit(tx, {
-    actor: { id: caller.id, email: caller.email },
-    action: action.name,
-    resource: 'devices',
-    recordId: after.id,
-    companyId: after.companyId,
-    before,
-    after,
+const move = (tx: DbOrTx, caller: Caller, before: DeviceRow, action: ActionDeclaration): Promise<DeviceRow> =>
+  moveLocked(tx, caller, { decl, table: devices }, before, action.name, {
+    ...movedFields(action),
+    updateTime: new Date(),
   });
-  return after;
-};
 
 /** Ends every login of a device (its secret was replaced or withdrawn). */
 const revokeDeviceLogins = async (tx: DbOrTx, deviceId: number, reason: string): Promise<void> => {

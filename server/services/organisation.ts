@@ -7,7 +7,11 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ApprovalState, OrgState, RequestKind } from '../../contract/enums';
+import type { StoredRow } from '../../resources/rows';
+import type { brand as brandDecl } from '../../resources/tables/brand';
+import type { company as companyDecl } from '../../resources/tables/company';
 import { merchantSignup as merchantSignupDecl } from '../../resources/tables/merchantSignup';
+import type { store as storeDecl } from '../../resources/tables/store';
 import { actionOf } from '../../resources/transitions';
 import type { Db } from '../db/client';
 import { brand, company, merchantSignup, store, type UserRow, users } from '../db/schema';
@@ -22,34 +26,11 @@ import { mailNotice } from './email-actions';
 
 type Row = Record<string, unknown>;
 
-export interface CompanyRow extends Row {
-  id: number;
-  name: string;
-  state: OrgState;
-}
-export interface BrandRow extends Row {
-  id: number;
-  companyId: number;
-  name: string;
-  state: OrgState;
-}
-export interface StoreRow extends Row {
-  id: number;
-  companyId: number;
-  brandId: number;
-  name: string;
-  state: OrgState;
-}
-export interface RequestRow extends Row {
-  id: number;
-  requestKind: RequestKind;
-  approval: ApprovalState;
-  userId: number | null;
-  companyId: number | null;
-  brandId: number | null;
-  storeId: number | null;
-  reason: string | null;
-}
+/** The organisation's rows as the driver answers them, read from their declarations. */
+export type CompanyRow = StoredRow<typeof companyDecl> & Row;
+export type BrandRow = StoredRow<typeof brandDecl> & Row;
+export type StoreRow = StoredRow<typeof storeDecl> & Row;
+export type RequestRow = StoredRow<typeof merchantSignupDecl> & Row;
 
 export type CompanyInput = Row & { name: string; registrationNo: string; contactEmail: string };
 export type BrandInput = Row & { name: string };
@@ -248,13 +229,13 @@ export const submitSignup = async (db: Db, user: UserRow, input: SignupInput): P
         ? await one<CompanyRow>(
             tx
               .insert(company)
-              .values({ ...input.company, ...submitted } as never)
+              .values({ ...input.company, ...submitted })
               .returning(),
           )
         : await one<CompanyRow>(
             tx
               .update(company)
-              .set({ ...input.company, ...submitted } as never)
+              .set({ ...input.company, ...submitted })
               .where(eq(company.id, companyId))
               .returning(),
           )
@@ -271,38 +252,16 @@ export const submitSignup = async (db: Db, user: UserRow, input: SignupInput): P
     const brandValues = { ...input.brand, ...submitted, companyId: companyRow.id };
     const brandRow = (
       brandId === undefined
-        ? await one<BrandRow>(
-            tx
-              .insert(brand)
-              .values(brandValues as never)
-              .returning(),
-          )
-        : await one<BrandRow>(
-            tx
-              .update(brand)
-              .set(brandValues as never)
-              .where(eq(brand.id, brandId))
-              .returning(),
-          )
+        ? await one<BrandRow>(tx.insert(brand).values(brandValues).returning())
+        : await one<BrandRow>(tx.update(brand).set(brandValues).where(eq(brand.id, brandId)).returning())
     ) as BrandRow;
 
     const storeId = again?.store?.id;
     const storeValues = { ...input.store, ...submitted, companyId: companyRow.id, brandId: brandRow.id };
     const storeRow = (
       storeId === undefined
-        ? await one<StoreRow>(
-            tx
-              .insert(store)
-              .values(storeValues as never)
-              .returning(),
-          )
-        : await one<StoreRow>(
-            tx
-              .update(store)
-              .set(storeValues as never)
-              .where(eq(store.id, storeId))
-              .returning(),
-          )
+        ? await one<StoreRow>(tx.insert(store).values(storeValues).returning())
+        : await one<StoreRow>(tx.update(store).set(storeValues).where(eq(store.id, storeId)).returning())
     ) as StoreRow;
 
     if (me.companyId !== companyRow.id) {
@@ -358,7 +317,7 @@ const fileRequest = async (
         companyId: rows.company.id,
         brandId: rows.brand.id,
         storeId: rows.store?.id ?? null,
-      } as never)
+      })
       .returning(),
   );
   if (!request) throw new Error('insert returned nothing');
@@ -398,7 +357,7 @@ export const requestBrand = async (
     const row = (await one<BrandRow>(
       tx
         .insert(brand)
-        .values({ ...input, companyId: companyRow.id, state: 'SUBMITTED' } as never)
+        .values({ ...input, companyId: companyRow.id, state: 'SUBMITTED' })
         .returning(),
     )) as BrandRow;
     const request = await fileRequest(tx, user, 'ADD_BRAND', { company: companyRow, brand: row });
@@ -431,7 +390,7 @@ export const requestStore = async (
     const row = (await one<StoreRow>(
       tx
         .insert(store)
-        .values({ ...input, companyId: companyRow.id, brandId: brandRow.id, state: 'SUBMITTED' } as never)
+        .values({ ...input, companyId: companyRow.id, brandId: brandRow.id, state: 'SUBMITTED' })
         .returning(),
     )) as StoreRow;
     const request = await fileRequest(tx, user, 'ADD_STORE', {
@@ -464,7 +423,7 @@ const setState = async (
   // a row deleted in the meantime stays deleted
   await tx
     .update(table)
-    .set({ state } as never)
+    .set({ state })
     .where(and(eq(table.id, id), ne(table.state, 'DELETE')));
 };
 
@@ -492,7 +451,7 @@ export const decide = async (
           decidedBy: operator.id,
           decidedAt: new Date(),
           reason: decision === 'reject' ? (reason ?? null) : null,
-        } as never)
+        })
         .where(and(eq(merchantSignup.id, id), inArray(merchantSignup.approval, [...arrow.from])))
         .returning(),
     );

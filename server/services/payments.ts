@@ -20,6 +20,8 @@ import type {
   StripeConnectLink,
   TopUpAnswer,
 } from '../../contract/finance';
+import type { StoredRow } from '../../resources/rows';
+import type { payments as paymentsDecl } from '../../resources/tables/payments';
 import type { Config } from '../config';
 import { account, company, companySettings, paymentMethods, payments, stripeEvents } from '../db/schema';
 import { AppError } from '../errors';
@@ -80,15 +82,8 @@ export const companyOf = (caller: Caller): number => {
 
 // ---- payments -------------------------------------------------------------------------------------
 
-interface PaymentRow {
-  id: number;
-  companyId: number;
-  amount: number;
-  currency: string;
-  paymentMethod: PaymentMethod;
-  state: PaymentState;
-  stripePaymentIntentId: string | null;
-}
+/** A payment as the driver answers it, read from its declaration. */
+type PaymentRow = StoredRow<typeof paymentsDecl>;
 
 const insertPayment = async (
   tx: DbOrTx,
@@ -100,7 +95,7 @@ const insertPayment = async (
     .insert(payments)
     .values({
       companyId: values.companyId,
-      amount: sql`${values.amount}::numeric` as never,
+      amount: sql`${values.amount}::numeric`,
       currency: values.currency,
       paymentMethod: values.method,
       state: values.state,
@@ -108,7 +103,7 @@ const insertPayment = async (
       completedAt: values.state === 'SUCCEEDED' ? now : null,
       createTime: now,
       updateTime: now,
-    } as never)
+    })
     .returning();
   if (!row) throw new Error('payment insert returned nothing');
   return row as PaymentRow;
@@ -180,7 +175,7 @@ export const topUp = async (
       recordId: payment.id,
       companyId,
       after: { amount, paymentMethod: 'FREE', state: 'SUCCEEDED' },
-    } as never);
+    });
     return {
       id: payment.id,
       state: 'SUCCEEDED',
@@ -317,7 +312,7 @@ export const applyStripeEvent = async (
       if (payment.state === 'SUCCEEDED') return 'already credited';
       const amount = moneyString(Number(payment.amount));
       const received = intent.amount_received || intent.amount;
-      if (received !== minorUnits(amount) || intent.currency !== payment.currency.toLowerCase()) {
+      if (received !== minorUnits(amount) || intent.currency !== payment.currency?.toLowerCase()) {
         await failPayment(
           tx,
           payment,

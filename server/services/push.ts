@@ -34,11 +34,10 @@ import {
 } from '../db/schema';
 import { AppError } from '../errors';
 import { enqueue, type JobContext, type JobHandler } from '../jobs/runner';
-import { allowedMove } from '../lib/transition';
+import { allowedMove, lockInScope, moveLocked } from '../lib/transition';
 import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
-import { callerScopeOf } from '../resources/service';
-import { type DbOrTx, recordAudit } from './audit';
+import type { DbOrTx } from './audit';
 import type { PushMessage, PushProvider } from './push-providers';
 import { CARD_STATE } from './stamping';
 
@@ -70,40 +69,12 @@ if (!decl) throw new Error('push: declaration missing');
 const arrow = (row: PushRow, name: string): ActionDeclaration => allowedMove(decl, name, row, 'push');
 
 /** The push `id` as the caller may move it, locked for the rest of the transaction; else 5. */
-const lockPush = async (tx: DbOrTx, caller: Caller, id: number): Promise<PushRow> => {
-  const [row] = await tx
-    .select()
-    .from(push)
-    .where(and(eq(push.id, id), callerScopeOf(decl, push, caller)))
-    .for('update');
-  if (!row) throw new AppError('NOT_FOUND');
-  return row as PushRow;
-};
+const lockPush = (tx: DbOrTx, caller: Caller, id: number): Promise<PushRow> =>
+  lockInScope<PushRow>(tx, caller, { decl, table: push }, id);
 
-const moved = async (
-  tx: DbOrTx,
-  caller: Caller,
-  before: PushRow,
-  action: string,
-  set: Row,
-): Promise<PushRow> => {
-  const [after] = (await tx
-    .update(push)
-    .set({ ...set, updateTime: new Date() })
-    .where(eq(push.id, before.id))
-    .returning()) as PushRow[];
-  if (!after) throw new Error('locked push vanished');
-  await recordAudit(tx, {
-    actor: { id: caller.id, email: caller.email },
-    action,
-    resource: 'push',
-    recordId: after.id,
-    companyId: after.companyId,
-    before,
-    after,
-  });
-  return after;
-};
+/** Moves the locked push along `action` (its state and `set`) and writes the audit row. */
+const moved = (tx: DbOrTx, caller: Caller, before: PushRow, action: string, set: Row): Promise<PushRow> =>
+  moveLocked(tx, caller, { decl, table: push }, before, action, { ...set, updateTime: new Date() });
 
 // ---- the audience ---------------------------------------------------------------------------------
 

@@ -36,7 +36,7 @@ import { AppError } from '../errors';
 import { uniqueViolation } from '../lib/db-errors';
 import { assertActsForStore } from '../lib/operation';
 import { prepared } from '../lib/prepared';
-import { allowedMove } from '../lib/transition';
+import { allowedMove, lockInScope } from '../lib/transition';
 import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
 import { callerScopeOf } from '../resources/service';
@@ -136,13 +136,12 @@ export const issueMemberCard = async (
   { memberMobile, storeId }: IssueCardInput,
   now = new Date(),
 ): Promise<MemberCardRow> => {
-  const [found] = await tx
-    .select()
-    .from(stampCard)
-    .where(and(eq(stampCard.id, programmeId), callerScopeOf(programmeDecl, stampCard, caller)))
-    .for('update');
-  if (!found) throw new AppError('NOT_FOUND');
-  const programme = found as ProgrammeRow;
+  const programme = await lockInScope<ProgrammeRow>(
+    tx,
+    caller,
+    { decl: programmeDecl, table: stampCard },
+    programmeId,
+  );
   const day = dayOf(now);
   if (programme.state !== 'ACTIVE')
     throw fail('STATE_TRANSITION_NOT_ALLOWED', 'state', `the programme is ${programme.state}`);
@@ -219,11 +218,8 @@ const cardOfCaller = (caller: Caller, id: number) =>
 const noSuchCard = () => fail('UNKNOWN_CARD_OR_ORDER', 'id', 'no such member card');
 
 /** The member card `id` the caller may act on, locked; unknown → 6625. */
-const lockCard = async (tx: DbOrTx, caller: Caller, id: number): Promise<MemberCardRow> => {
-  const [row] = await tx.select().from(memberCards).where(cardOfCaller(caller, id)).for('update');
-  if (!row) throw noSuchCard();
-  return row as MemberCardRow;
-};
+const lockCard = (tx: DbOrTx, caller: Caller, id: number): Promise<MemberCardRow> =>
+  lockInScope<MemberCardRow>(tx, caller, { decl: cardDecl, table: memberCards }, id, { missing: noSuchCard });
 
 /**
  * For a stamping, in one statement: the member card `id` the caller may act on, locked (unknown →
@@ -538,13 +534,13 @@ export const voidStamping = async (
   { reason }: { reason: string },
   now = new Date(),
 ): Promise<TransactionRow> => {
-  const [found] = await tx
-    .select()
-    .from(stampsTransaction)
-    .where(and(eq(stampsTransaction.id, txnId), callerScopeOf(txnDecl, stampsTransaction, caller)))
-    .for('update');
-  if (!found) throw fail('UNKNOWN_CARD_OR_ORDER', 'id', 'no such stamps transaction');
-  const txn = found as TransactionRow;
+  const txn = await lockInScope<TransactionRow>(
+    tx,
+    caller,
+    { decl: txnDecl, table: stampsTransaction },
+    txnId,
+    { missing: () => fail('UNKNOWN_CARD_OR_ORDER', 'id', 'no such stamps transaction') },
+  );
   if (txn.result === 'FAILED')
     throw fail('FAILED_TXN_CANNOT_BE_VOIDED', 'result', 'the stamping was refused');
   if (txn.result !== 'SUCCESS') throw fail('STATE_TRANSITION_NOT_ALLOWED', 'result', `it is ${txn.result}`);

@@ -16,7 +16,7 @@ import type { Db } from '../db/client';
 import { members, store, voucherHistory, voucherPacks, vouchers } from '../db/schema';
 import { AppError } from '../errors';
 import { assertActsForStore } from '../lib/operation';
-import { allowedMove } from '../lib/transition';
+import { allowedMove, lockInScope, moveLocked } from '../lib/transition';
 import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
 import { callerScopeOf } from '../resources/service';
@@ -92,15 +92,8 @@ const history = async (
 };
 
 /** The voucher `id` as the caller may move it, locked for the rest of the transaction; else 5. */
-const lockVoucher = async (tx: DbOrTx, caller: Caller, id: number): Promise<VoucherRow> => {
-  const [row] = await tx
-    .select()
-    .from(vouchers)
-    .where(and(eq(vouchers.id, id), callerScopeOf(voucherDecl, vouchers, caller)))
-    .for('update');
-  if (!row) throw new AppError('NOT_FOUND');
-  return row as VoucherRow;
-};
+const lockVoucher = (tx: DbOrTx, caller: Caller, id: number): Promise<VoucherRow> =>
+  lockInScope<VoucherRow>(tx, caller, { decl: voucherDecl, table: vouchers }, id);
 
 const notAvailable = (field: string, message: string) =>
   new AppError('VOUCHER_NOT_AVAILABLE', [{ field, message }]);
@@ -120,22 +113,14 @@ const assertValidOn = (voucher: VoucherRow, day: string): void => {
     throw notAvailable('validUntil', `the voucher expired on ${voucher.validUntil}`);
 };
 
-const moveVoucher = async (tx: DbOrTx, id: number, set: Row): Promise<VoucherRow> => {
-  const [row] = await tx.update(vouchers).set(set).where(eq(vouchers.id, id)).returning();
-  if (!row) throw new Error('locked voucher vanished');
-  return row as VoucherRow;
-};
-
-const auditVoucher = (tx: DbOrTx, caller: Caller, action: string, before: VoucherRow, after: VoucherRow) =>
-  recordAudit(tx, {
-    actor: actor(caller),
-    action,
-    resource: 'vouchers',
-    recordId: after.id,
-    companyId: after.companyId,
-    before,
-    after,
-  });
+/** Moves the locked voucher (`set`) and writes the audit row of `action`. */
+const moveVoucher = (
+  tx: DbOrTx,
+  caller: Caller,
+  before: VoucherRow,
+  action: string,
+  set: Row,
+): Promise<VoucherRow> => moveLocked(tx, caller, { decl: voucherDecl, table: vouchers }, before, action, set);
 
 // ---- issuing --------------------------------------------------------------------------------------
 
@@ -157,13 +142,7 @@ export const issueVouchers = async (
   { memberMobile, quantity }: IssueInput,
   now = new Date(),
 ): Promise<{ pack: PackRow; vouchers: VoucherRow[] }> => {
-  const [found] = await tx
-    .select()
-    .from(voucherPacks)
-    .where(and(eq(voucherPacks.id, packId), callerScopeOf(packDecl, voucherPacks, caller)))
-    .for('update');
-  if (!found) throw new AppError('NOT_FOUND');
-  const pack = found as PackRow;
+  const pack = await lockInScope<PackRow>(tx, caller, { decl: packDecl, table: voucherPacks }, packId);
   const day = dayOf(now);
   if (pack.state !== 'ACTIVE')
     throw new AppError('STATE_TRANSITION_NOT_ALLOWED', [
@@ -286,13 +265,12 @@ export const redeemVoucher = async (
     throw new AppError('STORE_NOT_FOUND_FOR_TXN', [
       { field: 'storeId', message: "is not an active store of the voucher's brand" },
     ]);
-  const after = await moveVoucher(tx, id, {
+  const after = await moveVoucher(tx, caller, voucher, 'redeem', {
     ...movedFields(action),
     redeemedAt: now,
     redeemedStoreId: storeId,
   });
   await history(tx, [after], 'REDEEMED', () => ({ storeId }), now);
-  await auditVoucher(tx, caller, 'redeem', voucher, after);
   return after;
 };
 
@@ -306,13 +284,12 @@ export const voidVoucher = async (
 ): Promise<VoucherRow> => {
   const voucher = await lockVoucher(tx, caller, id);
   const action = allowed(voucher, 'void');
-  const after = await moveVoucher(tx, id, {
+  const after = await moveVoucher(tx, caller, voucher, 'void', {
     ...movedFields(action),
     redeemedAt: null,
     redeemedStoreId: null,
   });
   await history(tx, [after], 'VOIDED', () => ({ storeId: voucher.redeemedStoreId, note: reason }), now);
-  await auditVoucher(tx, caller, 'void', voucher, after);
   return after;
 };
 
@@ -342,9 +319,8 @@ export const donateVoucher = async (
       { field: 'toMobile', message: 'already holds the voucher' },
     ]);
   await ensureMember(tx, toMobile);
-  const after = await moveVoucher(tx, id, { memberMobile: toMobile });
+  const after = await moveVoucher(tx, caller, voucher, 'donate', { memberMobile: toMobile });
   await history(tx, [voucher], 'DONATED', () => ({ toMemberMobile: toMobile }), now);
-  await auditVoucher(tx, caller, 'donate', voucher, after);
   return after;
 };
 
@@ -356,9 +332,8 @@ export const expireVoucher = async (
   now = new Date(),
 ): Promise<VoucherRow> => {
   const voucher = await lockVoucher(tx, caller, id);
-  const after = await moveVoucher(tx, id, movedFields(allowed(voucher, 'expire')));
+  const after = await moveVoucher(tx, caller, voucher, 'expire', movedFields(allowed(voucher, 'expire')));
   await history(tx, [after], 'EXPIRED', () => ({ note: 'expired by an operator' }), now);
-  await auditVoucher(tx, caller, 'expire', voucher, after);
   return after;
 };
 

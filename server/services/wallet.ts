@@ -10,20 +10,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_COUNTRY } from '../../contract/constants';
 import type { TransactionType } from '../../contract/enums';
+import type { StoredRow } from '../../resources/rows';
+import type { account as accountDecl } from '../../resources/tables/account';
 import { account, company, countryConfig, walletTransactions } from '../db/schema';
 import { AppError } from '../errors';
 import type { DbOrTx } from './audit';
 import { defaultCurrencyOf } from './countries';
 
-export interface WalletRow {
-  id: number;
-  companyId: number;
-  accountNo: string;
-  balance: number;
-  currency: string;
-  stripeCustomerId: string | null;
-  lastTopUpAt: Date | null;
-}
+/** A company's wallet (its `account` row) as the driver answers it, read from its declaration. */
+export type WalletRow = StoredRow<typeof accountDecl>;
 
 /** A money amount from the wire (a JSON number with at most two decimals) as an exact decimal string. */
 export const moneyString = (amount: number): string => {
@@ -96,7 +91,7 @@ export const walletOf = async (db: DbOrTx, companyId: number): Promise<WalletRow
       balance: 0,
       currency,
       state: 'ACTIVE',
-    } as never)
+    })
     .onConflictDoNothing();
   const [row] = await db.select(selectWallet).from(account).where(eq(account.companyId, companyId)).limit(1);
   if (!row) throw new Error('wallet vanished after opening');
@@ -129,14 +124,14 @@ const writeLedger = async (
       companyId: wallet.companyId,
       accountId: wallet.id,
       type: m.type,
-      amount: sql`${amount}::numeric` as never,
-      balanceAfter: sql`${balanceAfter}::numeric` as never,
+      amount: sql`${amount}::numeric`,
+      balanceAfter: sql`${balanceAfter}::numeric`,
       reference: m.reference,
       paymentId: m.paymentId ?? null,
       memberCardId: m.memberCardId ?? null,
       voucherPackId: m.voucherPackId ?? null,
       ...(m.at ? { createTime: m.at, updateTime: m.at } : {}),
-    } as never)
+    })
     .returning();
   if (!row) throw new Error('ledger insert returned nothing');
   return row;
@@ -156,7 +151,7 @@ export const debitWallet = async (
   const wallet = await walletOf(tx, companyId);
   const [after] = await tx
     .update(account)
-    .set({ balance: sql`${account.balance} - ${amount}::numeric` as never })
+    .set({ balance: sql`${account.balance} - ${amount}::numeric` })
     .where(and(eq(account.id, wallet.id), sql`${account.balance} >= ${amount}::numeric`))
     .returning({ balance: sql<string>`${account.balance}::text` });
   if (!after) {
@@ -187,7 +182,7 @@ export const creditWallet = async (
   const [after] = await tx
     .update(account)
     .set({
-      balance: sql`${account.balance} + ${amount}::numeric` as never,
+      balance: sql`${account.balance} + ${amount}::numeric`,
       ...(movement.type === 'TOP_UP_TXN' ? { lastTopUpAt: movement.at ?? new Date() } : {}),
     })
     .where(eq(account.id, wallet.id))
