@@ -3,7 +3,7 @@
 // keys for references and scope columns; an index per filterable or sortable field; a unique index per
 // unique field (per company when the resource is scoped). drizzle-kit reads the result through the
 // named exports of server/db/schema/resources.ts.
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { type ColumnDataType, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -16,6 +16,7 @@ import {
   integer,
   jsonb,
   numeric,
+  type PgColumn,
   type PgColumnBuilderBase,
   type PgTable,
   type PgTableWithColumns,
@@ -25,6 +26,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { StoredRow } from '../../resources/rows';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { timestamps, timestampTz } from '../db/schema/columns';
 import {
@@ -52,22 +54,35 @@ export type DerivedTable = PgTableWithColumns<{
   dialect: 'pg';
 }>;
 
-type ScopeColumnsOf<D extends ResourceDeclaration> = D['scope'] extends 'company'
-  ? 'companyId'
-  : D['scope'] extends 'brand'
-    ? 'companyId' | 'brandId'
-    : D['scope'] extends 'store'
-      ? 'companyId' | 'storeId'
-      : never;
+/**
+ * A column holding `T` (its SQL type is the builder's business; here only the value counts). `T`
+ * already holds null where the column may (resources/rows.ts StoredRow, as isNotNull below); every
+ * column counts as having a default, so an insert names what it sets and the database's NOT NULL
+ * and defaults decide the rest, as before the tables were typed by value.
+ */
+type ValueColumn<T> = PgColumn<{
+  name: string;
+  tableName: string;
+  dataType: ColumnDataType;
+  columnType: string;
+  data: T;
+  driverParam: unknown;
+  notNull: true;
+  hasDefault: true;
+  isPrimaryKey: false;
+  isAutoincrement: false;
+  hasRuntimeDefault: false;
+  enumValues: undefined;
+  baseColumn: never;
+  identity: undefined;
+  generated: undefined;
+}>;
 
-/** The table of one declaration, with a column per declared field (typed by name, not by value). */
+/** The table of one declaration, with a column per declared field typed by the value it stores. */
 export type DerivedTableOf<D extends ResourceDeclaration> = PgTableWithColumns<{
   name: string;
   schema: undefined;
-  columns: Record<
-    D['fields'][number]['name'] | ScopeColumnsOf<D> | 'id' | 'createTime' | 'updateTime',
-    AnyPgColumn
-  >;
+  columns: { [K in keyof StoredRow<D> & string]: ValueColumn<StoredRow<D>[K]> };
   dialect: 'pg';
 }>;
 

@@ -7,11 +7,7 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ApprovalState, OrgState, RequestKind } from '../../contract/enums';
-import type { StoredRow } from '../../resources/rows';
-import type { brand as brandDecl } from '../../resources/tables/brand';
-import type { company as companyDecl } from '../../resources/tables/company';
 import { merchantSignup as merchantSignupDecl } from '../../resources/tables/merchantSignup';
-import type { store as storeDecl } from '../../resources/tables/store';
 import { actionOf } from '../../resources/transitions';
 import type { Db } from '../db/client';
 import { brand, company, merchantSignup, store, type UserRow, users } from '../db/schema';
@@ -26,11 +22,11 @@ import { mailNotice } from './email-actions';
 
 type Row = Record<string, unknown>;
 
-/** The organisation's rows as the driver answers them, read from their declarations. */
-export type CompanyRow = StoredRow<typeof companyDecl> & Row;
-export type BrandRow = StoredRow<typeof brandDecl> & Row;
-export type StoreRow = StoredRow<typeof storeDecl> & Row;
-export type RequestRow = StoredRow<typeof merchantSignupDecl> & Row;
+/** The organisation's rows as the driver answers them, typed by value from their tables. */
+export type CompanyRow = typeof company.$inferSelect;
+export type BrandRow = typeof brand.$inferSelect;
+export type StoreRow = typeof store.$inferSelect;
+export type RequestRow = typeof merchantSignup.$inferSelect;
 
 export type CompanyInput = Row & { name: string; registrationNo: string; contactEmail: string };
 export type BrandInput = Row & { name: string };
@@ -452,7 +448,12 @@ export const decide = async (
           decidedAt: new Date(),
           reason: decision === 'reject' ? (reason ?? null) : null,
         })
-        .where(and(eq(merchantSignup.id, id), inArray(merchantSignup.approval, [...arrow.from])))
+        .where(
+          and(
+            eq(merchantSignup.id, id),
+            inArray(merchantSignup.approval, arrow.from as RequestRow['approval'][]),
+          ),
+        )
         .returning(),
     );
     if (!decided) {

@@ -20,8 +20,6 @@ import type {
   StripeConnectLink,
   TopUpAnswer,
 } from '../../contract/finance';
-import type { StoredRow } from '../../resources/rows';
-import type { payments as paymentsDecl } from '../../resources/tables/payments';
 import type { Config } from '../config';
 import { account, company, companySettings, paymentMethods, payments, stripeEvents } from '../db/schema';
 import { AppError } from '../errors';
@@ -82,8 +80,8 @@ export const companyOf = (caller: Caller): number => {
 
 // ---- payments -------------------------------------------------------------------------------------
 
-/** A payment as the driver answers it, read from its declaration. */
-type PaymentRow = StoredRow<typeof paymentsDecl>;
+/** A payment as the driver answers it, typed by value from its table. */
+type PaymentRow = typeof payments.$inferSelect;
 
 const insertPayment = async (
   tx: DbOrTx,

@@ -433,7 +433,7 @@ const complete = async (db: Db, row: PushRow, at: Date): Promise<void> => {
   await db
     .update(push)
     .set({ ...movedFields(COMPLETE), sentAt: at, sentCount: sent, failedCount: failed, updateTime: at })
-    .where(and(eq(push.id, row.id), inArray(push.state, COMPLETE.from)));
+    .where(and(eq(push.id, row.id), inArray(push.state, COMPLETE.from as PushRow['state'][])));
 };
 
 /** FAILED with 7001 and what the provider said; the deliveries made so far stay counted. */
@@ -457,7 +457,7 @@ const fail = async (db: Db, row: PushRow, reason: string, at: Date): Promise<voi
       failureReason: `${code} ${message}: ${reason}`.slice(0, 500),
       updateTime: at,
     })
-    .where(and(eq(push.id, row.id), inArray(push.state, FAIL.from)));
+    .where(and(eq(push.id, row.id), inArray(push.state, FAIL.from as PushRow['state'][])));
 };
 
 /**

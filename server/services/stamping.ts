@@ -335,10 +335,10 @@ const moveCard = prepared('stamping_move_card', (db) =>
   db
     .update(memberCards)
     .set({
-      stamps: sql.placeholder('stamps'),
-      state: sql.placeholder('state'),
+      stamps: sql`${sql.placeholder('stamps')}`,
+      state: sql`${sql.placeholder('state')}`,
       // set here: Drizzle's own update time would be the time the statement was built
-      updateTime: sql.placeholder('now'),
+      updateTime: sql`${sql.placeholder('now')}`,
     })
     .where(eq(memberCards.id, sql.placeholder('id'))),
 );

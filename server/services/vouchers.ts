@@ -187,7 +187,7 @@ export const issueVouchers = async (
         memberMobile,
         issuedToMobile: memberMobile,
         value: pack.voucherValue,
-        state: 'AVAILABLE',
+        state: 'AVAILABLE' as const,
         validFrom: day,
         validUntil,
         companyId: pack.companyId,
@@ -354,7 +354,9 @@ export const expireDueVouchers = async (db: Db, now: Date): Promise<number> => {
       const due = await tx
         .select({ id: vouchers.id })
         .from(vouchers)
-        .where(and(inArray(vouchers.state, [...arrow.from]), lt(vouchers.validUntil, day)))
+        .where(
+          and(inArray(vouchers.state, arrow.from as VoucherRow['state'][]), lt(vouchers.validUntil, day)),
+        )
         .orderBy(asc(vouchers.id))
         .limit(EXPIRY_BATCH)
         .for('update', { skipLocked: true });

@@ -10,15 +10,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_COUNTRY } from '../../contract/constants';
 import type { TransactionType } from '../../contract/enums';
-import type { StoredRow } from '../../resources/rows';
-import type { account as accountDecl } from '../../resources/tables/account';
 import { account, company, countryConfig, walletTransactions } from '../db/schema';
 import { AppError } from '../errors';
 import type { DbOrTx } from './audit';
 import { defaultCurrencyOf } from './countries';
 
-/** A company's wallet (its `account` row) as the driver answers it, read from its declaration. */
-export type WalletRow = StoredRow<typeof accountDecl>;
+/** A company's wallet (its `account` row) as the driver answers it, typed by value from its table. */
+export type WalletRow = typeof account.$inferSelect;
 
 /** A money amount from the wire (a JSON number with at most two decimals) as an exact decimal string. */
 export const moneyString = (amount: number): string => {
