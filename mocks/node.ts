@@ -1,22 +1,18 @@
 import { setupServer } from 'msw/node';
-import { createMockDb, type MockDb } from './data';
-import { createHandlers } from './handlers';
 
-/** An MSW server for Vitest over its own data set: `server.listen()` in beforeAll, `server.close()` after. */
-export const createMockServer = (db: MockDb = createMockDb()) => ({
-  db,
-  server: setupServer(...createHandlers(db)),
-});
-
-/** The portal tests' data set and server (live bindings: `renewMockServer` replaces both). */
-export let mockDb: MockDb;
+/**
+ * The portal tests' MSW server (a live binding: `renewServer` replaces it). It holds no handler of its
+ * own: a test file's real server goes in front through useServer() (tests/portal/server.ts), and a test
+ * may put a handler of its own before that for what only a stand-in can do (a fault, a slow answer, a
+ * code the server cannot be brought to give). A request nothing answers is an error.
+ */
 export let server: ReturnType<typeof setupServer>;
 
 /**
- * A fresh data set and server. The portal setup calls it before each test file: the files of a worker
- * share one module graph (vitest's `isolate: false`), and a file must not meet what the last one wrote.
+ * A fresh server. The portal setup calls it before each test file: the files of a worker share one
+ * module graph (vitest's `isolate: false`), and a file must not meet the last one's handlers.
  */
-export const renewMockServer = (): void => {
-  ({ db: mockDb, server } = createMockServer());
+export const renewServer = (): void => {
+  server = setupServer();
 };
-renewMockServer();
+renewServer();

@@ -2,10 +2,10 @@
 // needs before its page opens (a pack, vouchers in some state, a card) is made through the same routes
 // the portal uses, so it holds exactly what the server would hold.
 import { BASE_PATHS } from '../../contract';
-import { MOCK_ACCOUNTS } from '../../mocks/data';
 import { login } from '../api/helpers';
 import type { Account } from './renderApp';
 import type { RealBackend } from './server';
+import { SEED_ACCOUNTS } from './world';
 
 export type Api = <T = unknown>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -17,7 +17,7 @@ export type Api = <T = unknown>(
 /** A call as `who` (under the main service base unless `path` names its service); a refusal fails the set-up with the server's envelope. */
 export const apiAs = async (backend: RealBackend, who: Account): Promise<Api> => {
   const { app } = backend.t;
-  const { email, password } = MOCK_ACCOUNTS[who];
+  const { email, password } = SEED_ACCOUNTS[who];
   const signedIn = await login(app, email, password);
   if (!signedIn.accessToken) throw new Error(`${who} could not sign in: ${signedIn.response.body}`);
   return async (method, path, body, headers = {}) => {

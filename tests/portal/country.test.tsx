@@ -6,12 +6,12 @@ import { server } from '../../mocks/node';
 import { createProviders } from '../../src/providers';
 import { STORAGE_KEYS } from '../../src/providers/storage';
 import { renderApp, signIn } from './renderApp';
-import { useServer } from './server';
+import { portalServer } from './server';
 import { settled } from './settle';
 import { testEnv } from './setup';
 import { seedDemo } from './vouchers/demo';
 
-const backend = useServer();
+const backend = portalServer();
 
 const T = { timeout: 10_000 };
 const IP_URL = 'https://ip-country.example.test/json';

@@ -2,10 +2,10 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOADER_DELAY_MS } from '../../contract';
 import { useDelayed } from '../../src/layout/DelayedLoader';
-import { useServer } from './server';
+import { portalServer } from './server';
 
 describe('loading indicator delay (spec section 9)', () => {
-  useServer();
+  portalServer();
   afterEach(() => vi.useRealTimers());
 
   it(`shows only once loading has lasted ${LOADER_DELAY_MS} ms, and hides at once when it ends`, () => {

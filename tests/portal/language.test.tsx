@@ -8,9 +8,9 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node';
 import { renderApp, signIn } from './renderApp';
-import { useServer } from './server';
+import { portalServer } from './server';
 
-useServer();
+portalServer();
 
 const T = { timeout: 15_000 };
 const zh = JSON.parse(readFileSync(resolve(process.cwd(), 'public/locales/zh-CN/common.json'), 'utf8')) as {

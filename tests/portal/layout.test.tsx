@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { INITIAL_HEADER_HEIGHT } from '../../contract';
 import { renderApp, signIn } from './renderApp';
-import { useServer } from './server';
+import { portalServer } from './server';
 
 const T = { timeout: 10_000 };
 
@@ -20,7 +20,7 @@ const frameAt = async (path: string, heading: string | RegExp) => {
 };
 
 describe('layout rules (spec section 2)', { timeout: 60_000 }, () => {
-  useServer();
+  portalServer();
   it('help (visitor): header, menu, padded', async () => {
     expect(await frameAt('/help', /help/i)).toEqual({
       header: true,

@@ -1,15 +1,14 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MOCK_ACCOUNTS } from '../../mocks/data';
+import { describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node';
 import { brand, store, users } from '../../server/db/schema';
 import { menuGroups, renderApp, signIn } from './renderApp';
-import { useServer } from './server';
+import { portalServer } from './server';
 import { testEnv } from './setup';
-import { restrictColleague, WORLD } from './world';
+import { restrictColleague, SEED_ACCOUNTS, WORLD } from './world';
 
-const backend = useServer();
+const backend = portalServer();
 
 const HOME_TIMEOUT = { timeout: 10_000 };
 
@@ -140,7 +139,7 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
 
   it('a merchant whose company has no brand yet keeps the hierarchy Settings link', async () => {
     const { db } = backend.t;
-    await db.update(users).set({ brandId: null }).where(eq(users.email, MOCK_ACCOUNTS.merchant.email));
+    await db.update(users).set({ brandId: null }).where(eq(users.email, SEED_ACCOUNTS.merchant.email));
     await db.delete(store).where(eq(store.companyId, WORLD.acme.companyId));
     await db.delete(brand).where(eq(brand.companyId, WORLD.acme.companyId));
     await signIn('merchant');

@@ -5,10 +5,10 @@ import { BASE_PATHS, NOTIFICATION_MAX_VISIBLE } from '../../contract';
 import { server } from '../../mocks/node';
 import { createProviders } from '../../src/providers';
 import { NoticeHarness } from './NoticeHarness';
-import { useServer } from './server';
+import { portalServer } from './server';
 import { settled } from './settle';
 
-useServer();
+portalServer();
 
 const T = { timeout: 10_000 };
 const notices = () => screen.queryAllByTestId('notice');

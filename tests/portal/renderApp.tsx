@@ -1,15 +1,15 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { MOCK_ACCOUNTS } from '../../mocks/data';
 import { App } from '../../src/App';
 import { createProviders } from '../../src/providers';
+import { SEED_ACCOUNTS } from './world';
 
-export type Account = keyof typeof MOCK_ACCOUNTS;
+export type Account = keyof typeof SEED_ACCOUNTS;
 
 /** Signs in through the real auth provider against MSW, leaving the session in localStorage. */
 export const signIn = async (account: Account): Promise<void> => {
   const { authProvider } = createProviders();
-  const { email, password } = MOCK_ACCOUNTS[account];
+  const { email, password } = SEED_ACCOUNTS[account];
   await authProvider.login({ email, password });
 };
 

@@ -8,7 +8,6 @@ import { http } from 'msw';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { server } from '../../mocks/node';
 import { APP_TIMEOUT, createTestApp, type TestApp } from '../api/helpers';
-import type { SentRequest } from './pages/harness';
 import { TEST_ORIGIN } from './setup';
 import { resetWorld } from './world';
 
@@ -50,6 +49,16 @@ const forward = async (app: TestApp['app'], request: Request): Promise<Response>
   });
 };
 
+/** A request the page sent, as a test reads it. */
+export interface SentRequest {
+  method: string;
+  /** path after the service base, e.g. '/auth/get-token' */
+  path: string;
+  search: string;
+  headers: Headers;
+  body: unknown;
+}
+
 export interface RealBackend {
   /** the file's app and database (read in a hook or a test) */
   readonly t: TestApp;
@@ -64,7 +73,7 @@ export interface RealBackend {
  * database is set back to the world (tests/portal/world.ts) and its handler goes in front (setup.ts
  * resets the handlers after each test). Call it at the top of a file or describe block.
  */
-export const useServer = (): RealBackend => {
+export const portalServer = (): RealBackend => {
   let current: TestApp | undefined;
   let requests: Promise<SentRequest>[] = [];
   const jsdomUint8Array = globalThis.Uint8Array;
@@ -83,7 +92,7 @@ export const useServer = (): RealBackend => {
   });
   beforeEach(async () => {
     requests = [];
-    if (!current) throw new Error('useServer: the app was not made');
+    if (!current) throw new Error('portalServer: the app was not made');
     const { app } = current;
     await resetWorld(current.db);
     // every request the page sends, whichever handler answers it
@@ -107,11 +116,11 @@ export const useServer = (): RealBackend => {
   return {
     get t() {
       if (!current)
-        throw new Error('useServer: the app is made in beforeAll; use it inside a hook or a test');
+        throw new Error('portalServer: the app is made in beforeAll; use it inside a hook or a test');
       return current;
     },
     handle: (request) => {
-      if (!current) throw new Error('useServer: no app');
+      if (!current) throw new Error('portalServer: no app');
       return forward(current.app, request);
     },
     sent: async (method, path) => {

@@ -1,11 +1,11 @@
-// Portal test setup (jsdom): jest-dom matchers, a matchMedia stub, the MSW server over the mock data,
+// Portal test setup (jsdom): jest-dom matchers, a matchMedia stub, the MSW server the files' real servers sit behind,
 // and a clean localStorage, cookie jar and run-time env for every test.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { BASE_PATHS } from '../../contract';
-import { renewMockServer, server } from '../../mocks/node';
+import { renewServer, server } from '../../mocks/node';
 import { useSettle } from './settle';
 
 /** jsdom resolves fetch URLs against nothing: the API bases must be absolute in tests. */
@@ -102,9 +102,10 @@ const trackRequests = () => {
 };
 let requests: ReturnType<typeof trackRequests>;
 
-// a fresh mock data set and server for each file (the files of a worker share their modules)
+// a fresh MSW server for each file (the files of a worker share their modules); the file's portalServer()
+// puts its app in front before each test
 beforeAll(() => {
-  renewMockServer();
+  renewServer();
   server.listen({ onUnhandledFrame: 'error' });
   requests = trackRequests();
   useSettle(requests.settle);

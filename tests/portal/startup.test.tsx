@@ -5,9 +5,9 @@ import { BASE_PATHS } from '../../contract';
 import { server } from '../../mocks/node';
 import { STORAGE_KEYS } from '../../src/providers/storage';
 import { currentPath, renderApp, signIn, waitForPath } from './renderApp';
-import { useServer } from './server';
+import { portalServer } from './server';
 
-useServer();
+portalServer();
 
 describe('startup routing (spec section 2)', { timeout: 60_000 }, () => {
   it('a visitor opening the root lands on the splash page', async () => {

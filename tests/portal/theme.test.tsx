@@ -4,12 +4,12 @@ import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { THEME_COOKIE_MAX_AGE_S, THEME_COOKIE_NAME } from '../../contract';
 import { renderApp } from './renderApp';
-import { useServer } from './server';
+import { portalServer } from './server';
 
 const T = { timeout: 10_000 };
 
 describe('colour scheme (spec section 1)', { timeout: 60_000 }, () => {
-  useServer();
+  portalServer();
   afterEach(() => vi.restoreAllMocks());
 
   it('defaults to dark without a cookie', async () => {

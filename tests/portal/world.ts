@@ -1,13 +1,12 @@
 // The world a portal test meets on the real server (tests/portal/server.ts): the main configs of three
 // countries, the seed merchant's company (Acme Coffee Pte Ltd: the brands Acme Coffee and Acme Tea
 // House, three stores) and a pending one (Borealis Bakes Ltd), and the six seed accounts of
-// MOCK_ACCOUNTS with the same e-mails and password, so a test signs in the same way on either backend.
+// SEED_ACCOUNTS with the same e-mails and password, so a test signs in the same way on either backend.
 // Written straight into the tables, as an operator's approvals would have left them; what a test then
 // does to it goes through the real routes.
 
 import { eq, sql } from 'drizzle-orm';
 import { FINANCE_RESOURCES, type Permission } from '../../contract/access';
-import { MOCK_ACCOUNTS, MOCK_PASSWORD } from '../../mocks/data';
 import type { Db } from '../../server/db/client';
 import {
   brand,
@@ -24,6 +23,25 @@ import {
 } from '../../server/db/schema';
 import { rowsOfResult } from '../../server/lib/raw-rows';
 import { hashPassword, verifyPassword } from '../../server/services/passwords';
+
+/** The seed accounts' password. */
+export const SEED_PASSWORD = 'Password123!';
+
+/** The world's accounts, by who they are (WORLD.users holds their ids). */
+export const SEED_ACCOUNTS = {
+  operator: { email: 'operator@example.com', password: SEED_PASSWORD },
+  merchant: { email: 'merchant@example.com', password: SEED_PASSWORD },
+  /** signed up, signup SUBMITTED, no company yet */
+  newMerchant: { email: 'new.merchant@example.com', password: SEED_PASSWORD },
+  /** a colleague with a few permissions of their own */
+  restricted: { email: 'restricted@example.com', password: SEED_PASSWORD },
+  /** sign-in answers 26202 with a reset-password token */
+  mustReset: { email: 'reset.required@example.com', password: SEED_PASSWORD },
+  /** sign-in answers 26201 */
+  locked: { email: 'locked@example.com', password: SEED_PASSWORD },
+} as const;
+
+export type Account = keyof typeof SEED_ACCOUNTS;
 
 /** One hash for every seed account: hashing is slow on purpose, and the world is made once per file. */
 let passwordHash: Promise<string> | undefined;
@@ -58,7 +76,7 @@ export const resetWorld = async (db: Db): Promise<void> => {
 };
 
 export const seedWorld = async (db: Db): Promise<void> => {
-  passwordHash ??= hashPassword(MOCK_PASSWORD);
+  passwordHash ??= hashPassword(SEED_PASSWORD);
   const hash = await passwordHash;
   await db.insert(mainConfigs).values([
     {
@@ -144,31 +162,31 @@ export const seedWorld = async (db: Db): Promise<void> => {
     ...extra,
   });
   await db.insert(users).values([
-    account(MOCK_ACCOUNTS.operator.email, 'Olivia Operator', {
+    account(SEED_ACCOUNTS.operator.email, 'Olivia Operator', {
       type: 'OPERATOR',
       signupState: 'APPROVAL',
       mobile: '+6591000001',
     }),
-    account(MOCK_ACCOUNTS.merchant.email, 'Mark Merchant', {
+    account(SEED_ACCOUNTS.merchant.email, 'Mark Merchant', {
       signupState: 'APPROVAL',
       companyId: 1,
       brandId: 1,
       mobile: '+6591000002',
     }),
-    account(MOCK_ACCOUNTS.newMerchant.email, 'Nina New'),
-    account(MOCK_ACCOUNTS.restricted.email, 'Rita Restricted', {
+    account(SEED_ACCOUNTS.newMerchant.email, 'Nina New'),
+    account(SEED_ACCOUNTS.restricted.email, 'Rita Restricted', {
       signupState: 'APPROVAL',
       companyId: 1,
       brandId: 1,
       invitationType: 'MERCHANT_INVITE_MERCHANT',
       invitedBy: 2,
     }),
-    account(MOCK_ACCOUNTS.mustReset.email, 'Reese Reset', {
+    account(SEED_ACCOUNTS.mustReset.email, 'Reese Reset', {
       signupState: 'APPROVAL',
       companyId: 1,
       mustResetPassword: true,
     }),
-    account(MOCK_ACCOUNTS.locked.email, 'Lee Locked', { state: 'LOCK' }),
+    account(SEED_ACCOUNTS.locked.email, 'Lee Locked', { state: 'LOCK' }),
   ]);
   const can = (resource: string, ...actions: Permission['action'][]) =>
     actions.map((action) => ({ resource, action }));

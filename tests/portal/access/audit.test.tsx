@@ -7,7 +7,7 @@ import type { Db } from '../../../server/db/client';
 import { auditLog } from '../../../server/db/schema';
 import { AuditLogList, AuditLogShow } from '../../../src/pages/audit/AuditLog';
 import { diffRecords } from '../../../src/pages/audit/diff';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { renderAccess } from './harness';
 
 const T = { timeout: 10_000 };
@@ -55,7 +55,7 @@ describe('diffRecords', () => {
 });
 
 describe('audit log', { timeout: 45_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('show renders the changed keys side by side', async () => {
     await seed(backend.t.db);

@@ -8,14 +8,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { brand, company, store, users } from '../../../server/db/schema';
 import { InviteDialog, type InviteKind } from '../../../src/pages/access/InviteDialog';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { userRow, WORLD } from '../world';
 import { renderAccess as renderPage } from './harness';
 
 const T = { timeout: 10_000 };
 
 describe('InviteDialog', { timeout: 45_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   const open = async (kind: InviteKind, signedInAs: 'operator' | 'merchant') => {
     const onClose = vi.fn();

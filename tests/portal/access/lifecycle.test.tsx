@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../../server/db/schema';
 import { MerchantAccessPage, OperatorAccessPage } from '../../../src/pages/access/AccessPages';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { userRow } from '../world';
 import { renderAccess } from './harness';
 
@@ -20,7 +20,7 @@ const dialogGone = () => waitFor(() => expect(screen.queryByRole('dialog')).not.
 const rowOf = async (email: string) => (await screen.findByText(email, {}, T)).closest('tr') as HTMLElement;
 
 describe('people lifecycle', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('disables after confirming: the exact PATCH, the Hint, the chip', async () => {
     await renderAccess(<MerchantAccessPage />, { url: '/access/merchant-access', signedInAs: 'operator' });

@@ -5,14 +5,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MerchantAccessPage, OperatorAccessPage } from '../../../src/pages/access/AccessPages';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { groupNamesOf, groupRows } from '../world';
 import { renderAccess } from './harness';
 
 const T = { timeout: 10_000 };
 
 describe('Merchant Access', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   const openManage = async (email: string) => {
     await renderAccess(<MerchantAccessPage />, { url: '/access/merchant-access', signedInAs: 'merchant' });
@@ -94,7 +94,7 @@ describe('Merchant Access', { timeout: 60_000 }, () => {
 });
 
 describe('Operator Access', { timeout: 60_000 }, () => {
-  useServer();
+  portalServer();
 
   it('lists operators and shows the effective permissions as unlimited', async () => {
     await renderAccess(<OperatorAccessPage />, { url: '/access/operator-access', signedInAs: 'operator' });

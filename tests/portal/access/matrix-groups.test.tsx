@@ -7,14 +7,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AccessSubject, Permission } from '../../../contract/access';
 import { PermissionMatrix } from '../../../src/pages/access/PermissionMatrix';
 import { UserGroupCreate, UserGroupEdit } from '../../../src/pages/access/UserGroupForms';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { groupNamesOf, groupRows } from '../world';
 import { renderAccess } from './harness';
 
 const T = { timeout: 10_000 };
 
 describe('PermissionMatrix', { timeout: 45_000 }, () => {
-  useServer();
+  portalServer();
 
   it('disables for a merchant what they do not hold and hides operator-only resources', async () => {
     const held: Permission[] = [
@@ -64,7 +64,7 @@ describe('PermissionMatrix', { timeout: 45_000 }, () => {
 });
 
 describe('user-group forms', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('edit saves the exact PUT /user-group/{id}', async () => {
     const cashiers = (await groupRows(backend.t.db)).find((g) => g.name === 'Cashiers');

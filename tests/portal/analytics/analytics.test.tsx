@@ -5,13 +5,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { localDay } from '../../../src/pages/analytics/api';
 import { renderApp, signIn } from '../renderApp';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { ACME_FIGURES, seedAnalytics } from './demo';
 
 const T = { timeout: 15_000 };
 
 describe('analytics', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
   /** The query of every GET /analytics sent so far. */
   const asked = async () =>
     (await backend.sent('GET', '/analytics')).map((r) => new URLSearchParams(r.search));

@@ -8,7 +8,7 @@ import { BASE_PATHS } from '../../../contract';
 import { FINANCE_RESOURCES } from '../../../contract/access';
 import { server } from '../../../mocks/node';
 import { renderApp, signIn } from '../renderApp';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { TEST_ORIGIN } from '../setup';
 import { restrictColleague, seedDashboard } from './demo';
 
@@ -18,7 +18,7 @@ const TIMEOUT = { timeout: 15_000 };
 const figure = (region: HTMLElement, label: string) => within(region).getByText(label).parentElement;
 
 describe('the dashboard', { timeout: 90_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('shows an operator what waits, with links, and the last 30 days', async () => {
     await seedDashboard(backend);

@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../api';
 import { renderApp, signIn } from '../renderApp';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import {
   confirmWith,
   DEVICE_DEMO_SERIALS,
@@ -31,7 +31,7 @@ const move = async (button: string, action: string, serial: string) => {
 };
 
 describe('device page', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('operator: APPROVED → REGISTERED (secret once) → DELIVERED → ACTIVE → DEREGISTERED', async () => {
     const { approved } = await seedDevices(backend);

@@ -10,7 +10,7 @@ import { server } from '../../../mocks/node';
 import { failure } from '../../../mocks/respond';
 import { dateTime } from '../../../src/pages/vouchers/format';
 import { renderApp, signIn } from '../renderApp';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { confirmWith, expectFreshKeys, pinRow, seedDevices, T, typeWrongPins } from './demo';
 
 const panel = () => screen.getByRole('region', { name: 'Stamping PIN', hidden: true });
@@ -23,7 +23,7 @@ const submit = (dialog: HTMLElement, pin: string, repeat: string) => {
 };
 
 describe('store page: stamping PIN', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('merchant sets a PIN: short, non-digit and mismatched PINs are refused here; then "PIN set" with its date', async () => {
     await seedDevices(backend);

@@ -13,13 +13,13 @@ import { payments } from '../../../server/db/schema';
 import { openExternal } from '../../../src/pages/finance/StripeConnectCard';
 import { apiAs } from '../api';
 import { renderApp, signIn, waitForPath } from '../renderApp';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { TEST_ORIGIN } from '../setup';
 
 const TIMEOUT = { timeout: 15_000 };
 
 describe('finance', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it("leads a merchant from Finance to their company's whole payment history", async () => {
     await signIn('merchant');

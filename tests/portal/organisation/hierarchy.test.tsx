@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { company, merchantSignup, users } from '../../../server/db/schema';
 import { OrgHierarchyPage } from '../../../src/pages/organisation/OrgHierarchyPage';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { WORLD } from '../world';
 import { renderOrgPage as renderPage } from './render';
 
@@ -21,7 +21,7 @@ const node = async (name: string) => {
 const stateOf = (row: HTMLElement) => within(row).getByTestId('org-state').textContent;
 
 describe('organisation hierarchy page', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   beforeEach(async () => {
     // An approved company owner: a company, no brand of their own (they see every brand).

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { brand, store, users } from '../../../server/db/schema';
 import { renderApp, signIn, waitForPath } from '../renderApp';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { WORLD } from '../world';
 
 const TIMEOUT = { timeout: 10_000 };
@@ -20,7 +20,7 @@ const organizationLinks = async (): Promise<string[]> => {
 };
 
 describe('Organization menu and landing (spec sections 2 and 6)', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   beforeEach(async () => {
     // An approved company owner: companyId set, brandId null, as the server's signup approval leaves them.

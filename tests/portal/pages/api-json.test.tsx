@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiJsonPage } from '../../../src/pages/test/ApiJsonPage';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { renderPage } from './harness';
 
 describe('ApiJsonPage', { timeout: 45_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('sends the call through the http client and shows status, request id and the envelope', async () => {
     await renderPage(<ApiJsonPage />, { url: '/test/api-json' });

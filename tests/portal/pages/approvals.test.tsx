@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { merchantSignup } from '../../../server/db/schema';
 import { renderApp, signIn, waitForPath } from '../renderApp';
-import { type RealBackend, useServer } from '../server';
+import { portalServer, type RealBackend } from '../server';
 import { settled } from '../settle';
 import { userRow, WORLD } from '../world';
 import { decideSignup, enableLee, fileSignup } from './signup-demo';
@@ -34,7 +34,7 @@ const seed = async (backend: RealBackend) => {
 };
 
 describe('approving merchant signups', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('/approve opens the queue on the pending requests; a row opens the request', async () => {
     const id = await seed(backend);

@@ -1,10 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MOCK_ACCOUNTS } from '../../../mocks/data';
 import { ForgetPasswordPage } from '../../../src/pages/auth/ForgetPasswordPage';
-import { useServer } from '../server';
-import { emailTokensOf, WORLD } from '../world';
+import { portalServer } from '../server';
+import { emailTokensOf, SEED_ACCOUNTS, WORLD } from '../world';
 import { renderPage } from './harness';
 
 const send = async (email: string) => {
@@ -14,11 +13,11 @@ const send = async (email: string) => {
 };
 
 describe('ForgetPasswordPage', { timeout: 45_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('sends the e-mail and says to check it', async () => {
     await renderPage(<ForgetPasswordPage />, { url: '/forget-password' });
-    await send(MOCK_ACCOUNTS.merchant.email);
+    await send(SEED_ACCOUNTS.merchant.email);
     expect(await screen.findByRole('status')).toHaveTextContent(
       'We sent a link to merchant@example.com. Follow it to set a new password.',
     );

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createEmailActionToken } from '../../../server/services/email-actions';
 import { ForgetPwdPage } from '../../../src/pages/xaction/ForgetPwdPage';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { passwordIs, WORLD } from '../world';
 import { renderPage } from './harness';
 
 describe('ForgetPwdPage', { timeout: 45_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('verifies the token, then resets the password with token and new password', async () => {
     const token = await createEmailActionToken(backend.t.db, WORLD.users.merchant, 'forgetPwd');

@@ -1,66 +1,14 @@
 // Renders one page the way the app does (react-admin context, the real providers, the shell's http
-// client context) over a fresh MSW data set, and records every request the page sends.
+// client context); the file's server (tests/portal/server.ts) answers it and records what it sends.
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { AdminContext, memoryStore, Notification, TestMemoryRouter, useLocation } from 'react-admin';
-import { beforeEach } from 'vitest';
-import { createMockDb, MOCK_ACCOUNTS, type MockDb } from '../../../mocks/data';
-import { createHandlers } from '../../../mocks/handlers';
-import { server } from '../../../mocks/node';
 import { RESOURCES } from '../../../resources';
 import { HttpClientProvider } from '../../../src/components/HttpClientContext';
 import { createProviders, type Providers } from '../../../src/providers';
 import { endpointsFromDeclarations } from '../../../src/providers/dataProvider';
 import { createMemoryStorage, createSessionStore } from '../../../src/providers/storage';
-
-export interface SentRequest {
-  method: string;
-  /** path after the service base, e.g. '/auth/get-token' */
-  path: string;
-  search: string;
-  headers: Headers;
-  body: unknown;
-}
-
-const BASE = /^\/portal-(main|payment|auth)-service\/api\/v1/;
-
-/**
- * A fresh mock data set for each test (the shared one of mocks/node stays untouched) and the list of
- * requests sent in that test. Call at the top of a describe block.
- */
-export const useMockBackend = () => {
-  const state: { db: MockDb; requests: Promise<SentRequest>[] } = { db: createMockDb(), requests: [] };
-  beforeEach(() => {
-    state.db = createMockDb();
-    state.requests = [];
-    server.use(...createHandlers(state.db));
-    const onStart = ({ request }: { request: Request }) => {
-      const copy = request.clone();
-      const url = new URL(copy.url);
-      state.requests.push(
-        copy.text().then((text) => ({
-          method: copy.method,
-          path: url.pathname.replace(BASE, ''),
-          search: url.search,
-          headers: copy.headers,
-          body: text ? (JSON.parse(text) as unknown) : undefined,
-        })),
-      );
-    };
-    server.events.on('request:start', onStart);
-    return () => server.events.removeListener('request:start', onStart);
-  });
-  return {
-    get db() {
-      return state.db;
-    },
-    /** Every request sent so far, optionally only those to `path` (after the service base). */
-    sent: async (method?: string, path?: string): Promise<SentRequest[]> => {
-      const all = await Promise.all(state.requests);
-      return all.filter((r) => (!method || r.method === method) && (!path || r.path === path));
-    },
-  };
-};
+import { SEED_ACCOUNTS } from '../world';
 
 /**
  * Shows where the router went, so a test can assert a redirect. (The page stays rendered: the
@@ -75,8 +23,8 @@ const Where = () => {
 export interface RenderPageOptions {
   /** the URL opened */
   url: string;
-  /** sign in first (through the mock API) as one of the seed accounts */
-  signedInAs?: keyof typeof MOCK_ACCOUNTS;
+  /** sign in first (through the server) as one of the seed accounts */
+  signedInAs?: keyof typeof SEED_ACCOUNTS;
   /** the data provider's resource paths from the declarations, as App.tsx builds it ('company' is GET /companies) */
   declaredPaths?: boolean;
 }
@@ -90,7 +38,7 @@ export const renderPage = async (
     storage,
     ...(declaredPaths ? { paths: endpointsFromDeclarations(RESOURCES) } : {}),
   });
-  if (signedInAs) await providers.authProvider.login(MOCK_ACCOUNTS[signedInAs]);
+  if (signedInAs) await providers.authProvider.login(SEED_ACCOUNTS[signedInAs]);
   render(
     <TestMemoryRouter initialEntries={[url]}>
       <HttpClientProvider client={providers.httpClient}>

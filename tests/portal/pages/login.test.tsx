@@ -4,13 +4,12 @@ import { eq } from 'drizzle-orm';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BASE_PATHS, ERRORS, HEADERS } from '../../../contract';
-import { MOCK_ACCOUNTS, MOCK_PASSWORD } from '../../../mocks/data';
 import { server } from '../../../mocks/node';
 import { emailActionTokens, users } from '../../../server/db/schema';
 import { sha256 } from '../../../server/services/tokens';
 import { LoginPage } from '../../../src/pages/auth/LoginPage';
-import { useServer } from '../server';
-import { WORLD } from '../world';
+import { portalServer } from '../server';
+import { SEED_ACCOUNTS, SEED_PASSWORD, WORLD } from '../world';
 import { renderPage } from './harness';
 
 const signIn = async (email: string, password: string) => {
@@ -21,28 +20,28 @@ const signIn = async (email: string, password: string) => {
 };
 
 describe('LoginPage', { timeout: 45_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('signs an approved merchant in with exactly e-mail and password, then goes to /', async () => {
     await renderPage(<LoginPage />, { url: '/login' });
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByText('to Loyalty Portal')).toBeInTheDocument();
-    await signIn(MOCK_ACCOUNTS.merchant.email, MOCK_PASSWORD);
+    await signIn(SEED_ACCOUNTS.merchant.email, SEED_PASSWORD);
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
     const [call] = await backend.sent('POST', '/auth/get-token');
-    expect(call?.body).toEqual({ email: 'merchant@example.com', password: MOCK_PASSWORD });
+    expect(call?.body).toEqual({ email: 'merchant@example.com', password: SEED_PASSWORD });
     expect(call?.headers.get(HEADERS.authorization)).toBeNull();
   });
 
   it('sends a merchant awaiting approval to /signup', async () => {
     await renderPage(<LoginPage />, { url: '/login' });
-    await signIn(MOCK_ACCOUNTS.newMerchant.email, MOCK_PASSWORD);
+    await signIn(SEED_ACCOUNTS.newMerchant.email, SEED_PASSWORD);
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/signup$/));
   });
 
   it('shows bad credentials inline on 26200 and stays on the page', async () => {
     await renderPage(<LoginPage />, { url: '/login' });
-    await signIn(MOCK_ACCOUNTS.merchant.email, 'wrong-password');
+    await signIn(SEED_ACCOUNTS.merchant.email, 'wrong-password');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Bad credentials: the e-mail or the password is not right.',
     );
@@ -51,7 +50,7 @@ describe('LoginPage', { timeout: 45_000 }, () => {
 
   it('says the account is not active on 26201 naming LOCK, with no activation hint', async () => {
     await renderPage(<LoginPage />, { url: '/login' });
-    await signIn(MOCK_ACCOUNTS.locked.email, MOCK_PASSWORD);
+    await signIn(SEED_ACCOUNTS.locked.email, SEED_PASSWORD);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
       'This account is not active, so it cannot sign in. Contact your administrator.',
@@ -75,7 +74,7 @@ describe('LoginPage', { timeout: 45_000 }, () => {
       ),
     );
     await renderPage(<LoginPage />, { url: '/login' });
-    await signIn(MOCK_ACCOUNTS.locked.email, MOCK_PASSWORD);
+    await signIn(SEED_ACCOUNTS.locked.email, SEED_PASSWORD);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This account is not active, so it cannot sign in.');
     expect(alert).toHaveTextContent('check your e-mail for the activation link');
@@ -88,7 +87,7 @@ describe('LoginPage', { timeout: 45_000 }, () => {
       .set({ state: 'WAIT_EMAIL_ACTIVE' })
       .where(eq(users.id, WORLD.users.newMerchant));
     await renderPage(<LoginPage />, { url: '/login' });
-    await signIn(MOCK_ACCOUNTS.newMerchant.email, MOCK_PASSWORD);
+    await signIn(SEED_ACCOUNTS.newMerchant.email, SEED_PASSWORD);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This account is not activated yet. Check your e-mail for the activation link, then sign in.',
     );
@@ -96,7 +95,7 @@ describe('LoginPage', { timeout: 45_000 }, () => {
 
   it('goes to set a new password with the reset token of 26202', async () => {
     await renderPage(<LoginPage />, { url: '/login' });
-    await signIn(MOCK_ACCOUNTS.mustReset.email, MOCK_PASSWORD);
+    await signIn(SEED_ACCOUNTS.mustReset.email, SEED_PASSWORD);
     await waitFor(() =>
       expect(screen.getByTestId('where')).toHaveTextContent(/^\/x-action\/forget-pwd\?token=/),
     );
@@ -127,13 +126,13 @@ describe('LoginPage', { timeout: 45_000 }, () => {
       ),
     );
     await renderPage(<LoginPage />, { url: '/login' });
-    await signIn(MOCK_ACCOUNTS.merchant.email, MOCK_PASSWORD);
+    await signIn(SEED_ACCOUNTS.merchant.email, SEED_PASSWORD);
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 2 minutes.');
   });
 
   it('checks the e-mail before calling the API', async () => {
     await renderPage(<LoginPage />, { url: '/login' });
-    await signIn('not-an-email', MOCK_PASSWORD);
+    await signIn('not-an-email', SEED_PASSWORD);
     expect(await screen.findByText('Enter a valid e-mail address')).toBeInTheDocument();
     await waitFor(async () => expect(await backend.sent('POST', '/auth/get-token')).toHaveLength(0));
   });

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { toE164, validatePhone } from '../../../src/pages/components/PhoneInput';
 import { PhoneInputPage } from '../../../src/pages/test/PhoneInputPage';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { renderPage } from './harness';
 
 describe('PhoneInput', { timeout: 45_000 }, () => {
   // the page calls nothing; anything it did send would meet the real server, not the shared mock data
-  useServer();
+  portalServer();
 
   it('turns what is typed into E.164 for the selected country', async () => {
     await renderPage(<PhoneInputPage />, { url: '/test/phone-input' });

@@ -2,12 +2,12 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ProfilePage } from '../../../src/pages/settings/ProfilePage';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { userRow, WORLD } from '../world';
 import { renderPage } from './harness';
 
 describe('ProfilePage', { timeout: 45_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('loads the user, saves name, mobile and country with PUT user/{id}/info', async () => {
     await renderPage(<ProfilePage />, { url: '/settings/profile', signedInAs: 'merchant' });

@@ -11,12 +11,12 @@ import { SplashPage } from '../../../src/pages/SplashPage';
 import { SettingsPage } from '../../../src/pages/settings/SettingsPage';
 import { StripeAccountConnectPage } from '../../../src/pages/xaction/StripeAccountConnectPage';
 import { ThenProfilePage } from '../../../src/pages/xaction/ThenProfilePage';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { userRow, WORLD } from '../world';
 import { renderPage } from './harness';
 
 describe('public, help and settings pages', { timeout: 45_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('splash welcomes a visitor with sign-in, register and help', async () => {
     await renderPage(<SplashPage />, { url: '/splash' });

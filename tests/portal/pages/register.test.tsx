@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MOCK_ACCOUNTS } from '../../../mocks/data';
 import { RegisterPage } from '../../../src/pages/auth/RegisterPage';
-import { useServer } from '../server';
-import { userRow } from '../world';
+import { portalServer } from '../server';
+import { SEED_ACCOUNTS, userRow } from '../world';
 import { renderPage } from './harness';
 
 const fill = async (values: {
@@ -25,7 +24,7 @@ const fill = async (values: {
 };
 
 describe('RegisterPage', { timeout: 45_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('registers a merchant with the exact body, then says to check the e-mail', async () => {
     await renderPage(<RegisterPage />, { url: '/register' });
@@ -53,7 +52,7 @@ describe('RegisterPage', { timeout: 45_000 }, () => {
     await renderPage(<RegisterPage />, { url: '/register' });
     await fill({
       name: 'Dup',
-      email: MOCK_ACCOUNTS.merchant.email,
+      email: SEED_ACCOUNTS.merchant.email,
       mobile: '9123 4567',
       password: 'Sup3rSecret!',
     });

@@ -4,14 +4,13 @@
 // Mark works inside one brand and may not ask for new ones) and a push of Acme's whose provider
 // failed (sent to the one member holding a card of Acme Coffee, by the job runner the test runs).
 
-import { MOCK_ACCOUNTS } from '../../../mocks/data';
 import { push } from '../../../server/db/schema';
 import type { PushProvider } from '../../../server/services/push-providers';
 import { AUTH, login } from '../../api/helpers';
 import { apiAs } from '../api';
 import { runJobs } from '../push/demo';
 import type { RealBackend } from '../server';
-import { WORLD } from '../world';
+import { SEED_ACCOUNTS, WORLD } from '../world';
 import { enableLee, fileSignup } from './signup-demo';
 
 const DAY_MS = 86_400_000;
@@ -26,7 +25,7 @@ const application = (name: string, registrationNo: string) => ({
 /** Reese signs in, is told to reset her password, and sets it (to the seed password) with the token given. */
 const resetReese = async (backend: RealBackend) => {
   const { app } = backend.t;
-  const { email, password } = MOCK_ACCOUNTS.mustReset;
+  const { email, password } = SEED_ACCOUNTS.mustReset;
   const refused = (await login(app, email, password)).response.json() as {
     data?: { resetPasswordToken?: string };
   };

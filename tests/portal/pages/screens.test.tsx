@@ -7,14 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { maintenanceConfig, store } from '../../../resources';
 import { apiAs } from '../api';
 import { renderApp, signIn, waitForPath } from '../renderApp';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { WORLD } from '../world';
 import { seedTodos } from './screens-demo';
 
 const T = { timeout: 15_000 };
 
 describe('screens behind the remaining routes', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it("lists an operator's to-dos with where each is decided, and only those that wait", async () => {
     // two sign-ups, a brand request and a failed push wait; no store request, no device

@@ -7,10 +7,10 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../../contract';
 import { server } from '../../../mocks/node';
-import { guard, violations } from '../../../mocks/respond';
+import { violations } from '../../../mocks/respond';
 import { merchantSignup } from '../../../server/db/schema';
 import { SignupPage } from '../../../src/pages/signup/SignupPage';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { userRow, WORLD } from '../world';
 import { renderPage } from './harness';
 import { decideSignup, enableLee, fileSignup } from './signup-demo';
@@ -64,7 +64,7 @@ const fillAll = async () => {
 };
 
 describe('SignupPage', { timeout: 45_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('without an application: a three-step form that POSTs exactly what was entered', async () => {
     await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
@@ -172,11 +172,8 @@ describe('SignupPage', { timeout: 45_000 }, () => {
   it("the server's field violations (code 2) show on their fields, on their step", async () => {
     // the form checks the same declared limits the server does: only a handler in front gives one
     server.use(
-      http.post(
-        `*${BASE_PATHS.main}/organization/signup`,
-        guard(async () =>
-          violations([{ field: 'store.postalCode', message: 'must match pattern "^[0-9]+$"' }]),
-        ),
+      http.post(`*${BASE_PATHS.main}/organization/signup`, () =>
+        violations([{ field: 'store.postalCode', message: 'must match pattern "^[0-9]+$"' }]),
       ),
     );
     await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });

@@ -8,7 +8,7 @@ import { systemConfig } from '../../../resources';
 import { mainConfigs } from '../../../server/db/schema';
 import { apiAs } from '../api';
 import { renderApp, signIn } from '../renderApp';
-import { type RealBackend, useServer } from '../server';
+import { portalServer, type RealBackend } from '../server';
 import { settled } from '../settle';
 
 const T = { timeout: 15_000 };
@@ -23,7 +23,7 @@ const addSetting = async (real: RealBackend, key: string, value: string) => {
 const MY_CONFIG_ID = 2;
 
 describe('System Config', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('lists the settings by their names', async () => {
     await addSetting(backend, 'supportEmail', 'help@loyalty.example');

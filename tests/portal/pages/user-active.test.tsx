@@ -2,17 +2,16 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MOCK_PASSWORD } from '../../../mocks/data';
 import { users } from '../../../server/db/schema';
 import { createEmailActionToken } from '../../../server/services/email-actions';
 import { hashPassword } from '../../../server/services/passwords';
 import { UserActivePage } from '../../../src/pages/xaction/UserActivePage';
-import { useServer } from '../server';
-import { passwordIs, userRow, WORLD } from '../world';
+import { portalServer } from '../server';
+import { passwordIs, SEED_PASSWORD, userRow, WORLD } from '../world';
 import { renderPage } from './harness';
 
 describe('UserActivePage', { timeout: 45_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   const nina = WORLD.users.newMerchant;
   /**
@@ -30,7 +29,7 @@ describe('UserActivePage', { timeout: 45_000 }, () => {
   const stateOfNina = async () => (await userRow(backend.t.db, nina))?.state;
 
   it('activates a self-registered user at once with just the token', async () => {
-    const token = await waitingUser(MOCK_PASSWORD);
+    const token = await waitingUser(SEED_PASSWORD);
     await renderPage(<UserActivePage />, { url: `/x-action/user-active?token=${token}` });
     expect(await screen.findByText('Your account is activated. You can sign in now.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
@@ -71,7 +70,7 @@ describe('UserActivePage', { timeout: 45_000 }, () => {
   });
 
   it('says the account cannot be activated in its state (26201)', async () => {
-    const token = await waitingUser(MOCK_PASSWORD);
+    const token = await waitingUser(SEED_PASSWORD);
     // an operator disabled the account before the link was followed (an active one just stays active)
     await backend.t.db.update(users).set({ state: 'DISABLE' }).where(eq(users.id, nina));
     await renderPage(<UserActivePage />, { url: `/x-action/user-active?token=${token}` });

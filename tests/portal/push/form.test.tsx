@@ -7,7 +7,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signIn, waitForPath } from '../renderApp';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import {
   asCompanyOwner,
   confirmWith,
@@ -24,7 +24,7 @@ const preview = () => screen.getByRole('region', { name: 'Preview' });
 const radio = (name: string) => screen.queryByRole('radio', { name });
 
 describe('push form', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('a merchant writes to one store with a placeholder, sees the preview and the count, saves and schedules', async () => {
     await seedPush(backend);

@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../api';
 import { renderApp, signIn } from '../renderApp';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import {
   confirmWith,
   deliveriesOf,
@@ -20,7 +20,7 @@ import {
 } from './demo';
 
 describe('push page', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('a completed push shows its figures and its deliveries', async () => {
     const { completed } = await seedPush(backend);

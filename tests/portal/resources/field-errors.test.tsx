@@ -11,12 +11,12 @@ import { BASE_PATHS } from '../../../contract';
 import { server } from '../../../mocks/node';
 import { forceUpdateConfig } from '../../../server/db/schema';
 import { renderApp, signIn } from '../renderApp';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 
 const T = { timeout: 15_000 };
 
 describe('field errors of a refused save', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('lists and marks each field the server names', async () => {
     server.use(

@@ -9,14 +9,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { brand as brandTable, company as companyTable, users, voucherPacks } from '../../../server/db/schema';
 import { apiAs } from '../api';
 import { renderApp, signIn } from '../renderApp';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { WORLD } from '../world';
 import { newPack } from './handlers';
 
 const T = { timeout: 10_000 };
 
 describe('generated forms on the real server', () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   /**
    * Two active companies, each with brands; the operator's brand list is narrowed to the chosen company.

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { company, vouchers } from '../../../server/db/schema';
 import { apiAs } from '../api';
 import { renderApp, signIn, waitForPath } from '../renderApp';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { WORLD } from '../world';
 import { newPack, queriesOf, seedVouchers } from './handlers';
 
@@ -21,7 +21,7 @@ const columnHeaders = () =>
     .filter((text) => text !== '');
 
 describe('generated screens on the real server', () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   describe('generated vouchers list', { timeout: 60_000 }, () => {
     beforeEach(() => seedVouchers(backend));

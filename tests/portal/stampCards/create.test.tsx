@@ -4,11 +4,11 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../api';
 import { renderApp, signIn } from '../renderApp';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { T } from './demo';
 
 describe('stamp card create form', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('opens with the default price and the first default image of the main config', async () => {
     // an operator sets Singapore's defaults

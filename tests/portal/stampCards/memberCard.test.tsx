@@ -6,7 +6,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signIn } from '../renderApp';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import {
   cardRow,
   confirmWith,
@@ -27,7 +27,7 @@ const transactionRows = () =>
 const stampsShown = () => screen.getByRole('group', { name: 'Stamps', hidden: true });
 
 describe('member card page', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('shows the card and its transactions; Void is offered on the last SUCCESS one only', async () => {
     const { tan } = await seedStamping(backend);

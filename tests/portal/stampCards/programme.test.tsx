@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { currentPath, renderApp, signIn, waitForPath } from '../renderApp';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import {
   cardsOf,
   confirmWith,
@@ -34,7 +34,7 @@ const fillIssue = async (dialog: HTMLElement, national: string) => {
 };
 
 describe('stamp card programme page', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('shows the programme, its figures and its member cards', async () => {
     const { programme, tan } = await seedStamping(backend);

@@ -5,11 +5,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signIn, waitForPath } from '../renderApp';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { confirmWith, expectFreshKeys, seedDemo, T, vouchersOf } from './demo';
 
 describe('Issue vouchers page', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('picks an active pack, issues, and opens the first issued voucher', async () => {
     const { kopi } = await seedDemo(backend);

@@ -4,7 +4,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signIn } from '../renderApp';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { DEMO_MEMBERS, seedDemo, T } from './demo';
 
 const search = (text: string, how: 'enter' | 'button') => {
@@ -15,7 +15,7 @@ const search = (text: string, how: 'enter' | 'button') => {
 };
 
 describe('member voucher lookup', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('finds the member by mobile and shows their vouchers by state, each with its history', async () => {
     const { voided, redeemed, cakeVoucher, donated } = await seedDemo(backend);

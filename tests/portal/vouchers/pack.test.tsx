@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../../contract';
 import { server } from '../../../mocks/node';
 import { renderApp, signIn } from '../renderApp';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { TEST_ORIGIN } from '../setup';
 import {
   confirmWith,
@@ -33,7 +33,7 @@ const fillIssue = (dialog: HTMLElement, national: string, quantity: number) => {
 };
 
 describe('voucher pack page', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('shows the pack and its figures; Issue asks to confirm, posts, and the figures and list follow', async () => {
     const { kopi } = await seedDemo(backend);

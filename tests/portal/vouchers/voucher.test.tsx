@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../api';
 import { renderApp, signIn } from '../renderApp';
-import { useServer } from '../server';
+import { portalServer } from '../server';
 import { confirmWith, DEMO_MEMBERS, expectFreshKeys, historyOf, seedDemo, T, voucherRow } from './demo';
 
 /** The history timeline's entries, each as its text. */
@@ -17,7 +17,7 @@ const historyEntries = () =>
     .map((li) => li.textContent ?? '');
 
 describe('voucher page', { timeout: 60_000 }, () => {
-  const backend = useServer();
+  const backend = portalServer();
 
   it('Redeem: pick an active store of the brand, confirm, POST {storeId}; the voucher shows Redeemed', async () => {
     const { voided: voucher } = await seedDemo(backend);
