@@ -9,7 +9,7 @@ import { checkMove } from '../../resources/transitions';
 import type { ActionDeclaration, ResourceDeclaration } from '../../resources/types';
 import { AppError } from '../errors';
 import type { Caller } from '../resources/principal';
-import { callerScopeOf } from '../resources/service';
+import { callerScopeOf } from '../resources/row-scope';
 import { type DbOrTx, recordAudit } from '../services/audit';
 
 /** A declared table with an id: what `lockInScope` and `moveLocked` move rows of. */

@@ -1,7 +1,7 @@
 // The CSV export stream: a header row of field names, then every row of every batch.
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type { ExportPlan } from './service';
+import type { ExportPlan } from './export';
 
 // A text cell that a spreadsheet would run as a formula (=, @, +, -, tab, CR first) gets a leading
 // apostrophe (OWASP "CSV injection"). Signed numbers and phone numbers such as +65 6123 4567 are

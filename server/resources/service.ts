@@ -1,293 +1,44 @@
 // The generic service behind every derived resource: list, get, create, update, delete (soft when
 // declared), updateMany, deleteMany, transition actions and CSV export rows. Access is checked here
-// (the declaration's roles AND contract/access canAccess), and a merchant's scope is applied IN THE
-// QUERY of every read and write, whatever the request says. Another company's row answers 404, like
-// a missing one, so ids cannot be probed.
-import { and, asc, eq, getTableColumns, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
+// (authorize.ts: the declaration's roles AND contract/access canAccess), and a merchant's scope
+// (row-scope.ts) is applied IN THE QUERY of every read and write, whatever the request says. Another
+// company's row answers 404, like a missing one, so ids cannot be probed. The declaration's rules
+// are rules.ts, database errors become the catalogue's in db-error-map.ts, the export's batches export.ts.
+import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FieldViolation } from '../../contract/envelope';
-import { PUSH_PLACEHOLDERS, unknownPlaceholders } from '../../contract/push';
 import { refusalOf } from '../../resources/transitions';
-import type {
-  ActionDeclaration,
-  FieldDeclaration,
-  ResourceDeclaration,
-  RuleDeclaration,
-} from '../../resources/types';
+import type { ActionDeclaration, ResourceDeclaration } from '../../resources/types';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { assertIndexable } from '../lib/list-page';
 import { listQueryOrThrow, selectPageOrThrow } from '../lib/list-query';
-import { isInvalidRegexError } from '../lib/list-regex';
 import type { ListSpec, ParsedList } from '../lib/list-types';
 import { type DbOrTx, recordAudit } from '../services/audit';
-import { authorize, declaredGrant, type Operation } from './authorize';
-import {
-  addedScopeColumns,
-  effectiveScope,
-  fieldOfConstraint,
-  SCOPE_COLUMNS,
-  type ScopeColumn,
-  scopeKey,
-} from './naming';
+import { authorize, declaredGrant } from './authorize';
+import { guard } from './db-error-map';
+import { type ExportPlan, exportPlan } from './export';
+import { addedScopeColumns, effectiveScope, SCOPE_COLUMNS, scopeKey } from './naming';
 import type { Caller } from './principal';
 import { type DerivedResource, declarationOf, tableOf } from './registry';
+import { callerScopeOf, columnsOf, orgCondition } from './row-scope';
+import {
+  assertNotFrozen,
+  assertRules,
+  type Body,
+  defaultsOf,
+  operationOnlyViolations,
+  type Row,
+  ruleFields,
+} from './rules';
 import { isServerOwned } from './schemas';
 import { type DerivedTable, ownFields, storedChoice } from './tables';
 import { VISIBILITY } from './visibility';
 
-export type { Operation };
-
-/** The declared defaults of a row about to be created (for rules across fields). */
-const defaultsOf = (decl: ResourceDeclaration): Row =>
-  Object.fromEntries(
-    ownFields(decl).flatMap((f) => ('default' in f && f.default !== undefined ? [[f.name, f.default]] : [])),
-  );
-
-const columnsOf = (table: PgTable): Record<string, AnyPgColumn> => getTableColumns(table);
-
-/**
- * SQL limiting `table` (of `decl`) to the rows of an organisation: its company, and its brand or
- * store when the resource is scoped that deep and the organisation names one. Undefined: no limit.
- */
-export const orgCondition = (
-  decl: ResourceDeclaration,
-  table: PgTable,
-  org: { companyId: number | null; brandId: number | null; storeId: number | null },
-): SQL | undefined => {
-  const scope = effectiveScope(decl);
-  if (scope === 'none') return undefined;
-  if (org.companyId === null) return sql`false`;
-  const cols = columnsOf(table);
-  const col = (c: ScopeColumn) => {
-    const column = cols[scopeKey(decl, c)];
-    if (!column) throw new Error(`${decl.name} has no ${c} column`);
-    return column;
-  };
-  const parts: SQL[] = [eq(col('companyId'), org.companyId)];
-  if (scope === 'brand' && org.brandId !== null) parts.push(eq(col('brandId'), org.brandId));
-  if (scope === 'store' && org.storeId !== null) parts.push(eq(col('storeId'), org.storeId));
-  return and(...parts);
-};
-
-/** The caller's scope on a resource: nothing for operators. */
-export const callerScopeOf = (decl: ResourceDeclaration, table: PgTable, caller: Caller): SQL | undefined =>
-  caller.type === 'OPERATOR' ? undefined : orgCondition(decl, table, caller);
-
-// ---- database errors → catalogue -----------------------------------------------------------------
-
-interface PgErrorInfo {
-  code: string;
-  constraint?: string;
-  column?: string;
-}
-
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-
-const pgErrorInfo = (err: unknown): PgErrorInfo | undefined => {
-  let e: unknown = err;
-  for (let depth = 0; isObject(e) && depth < 5; depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
-      const message = typeof e.message === 'string' ? e.message : '';
-      const constraint =
-        typeof e.constraint === 'string' ? e.constraint : /constraint "([^"]+)"/.exec(message)?.[1];
-      const column = typeof e.column === 'string' ? e.column : /column "([^"]+)"/.exec(message)?.[1];
-      return {
-        code: e.code,
-        ...(constraint ? { constraint } : {}),
-        ...(column ? { column } : {}),
-      };
-    }
-    e = e.cause;
-  }
-  return undefined;
-};
-
-const snakeToCamel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-
-/** Maps a database error to the catalogue: duplicates 409, bad references and values code 2. */
-export const mapDbError = (decl: ResourceDeclaration, err: unknown, deleting = false): unknown => {
-  if (err instanceof AppError) return err;
-  if (isInvalidRegexError(err)) {
-    return new AppError('PARAMETER_VALIDATION_FAILED', [{ field: 'filter', message: 'regex is not valid' }]);
-  }
-  const info = pgErrorInfo(err);
-  if (!info) return err;
-  const field = (info.constraint && fieldOfConstraint(decl, info.constraint)) || undefined;
-  const violation = (message: string): FieldViolation[] => [{ field: field ?? 'body', message }];
-  switch (info.code) {
-    case '23505': {
-      const declared = (decl.uniques ?? []).find((u) => u.name === info.constraint);
-      if (declared)
-        return new AppError(declared.error, [
-          { field: declared.fields.at(-1) ?? 'body', message: 'already exists' },
-        ]);
-      const own = field ? decl.errors?.duplicate?.[field] : undefined;
-      return new AppError(own ?? 'ALREADY_EXISTS', violation('already exists'));
-    }
-    case '23001': // restrict_violation: ON DELETE RESTRICT refuses before 23503 could
-      return new AppError(decl.errors?.inUse ?? 'STILL_REFERENCED');
-    case '23503':
-      return deleting
-        ? new AppError(decl.errors?.inUse ?? 'STILL_REFERENCED')
-        : new AppError('PARAMETER_VALIDATION_FAILED', violation('does not exist'));
-    case '23514':
-      return new AppError('PARAMETER_VALIDATION_FAILED', violation('is out of range'));
-    case '23502':
-      return new AppError('PARAMETER_VALIDATION_FAILED', [
-        { field: info.column ? snakeToCamel(info.column) : 'body', message: 'is required' },
-      ]);
-    case '22P02':
-    case '22003':
-    case '22007':
-    case '22008':
-    case '22001':
-      return new AppError('PARAMETER_VALIDATION_FAILED', [
-        { field: 'body', message: 'a value is not valid' },
-      ]);
-    case '57014':
-      // statement_timeout on PostgreSQL: a filter too expensive to answer
-      return new AppError('PARAMETER_VALIDATION_FAILED', [
-        { field: 'filter', message: 'the query took too long; narrow the filter' },
-      ]);
-    default:
-      return err;
-  }
-};
-
-const guard = async <T>(decl: ResourceDeclaration, run: () => Promise<T>, deleting = false): Promise<T> => {
-  try {
-    return await run();
-  } catch (e) {
-    throw mapDbError(decl, e, deleting);
-  }
-};
 
 /** The resource's own not-found error (26431 for a brand ...), else 5 NOT_FOUND. */
 const notFound = (decl: ResourceDeclaration): AppError => new AppError(decl.errors?.notFound ?? 'NOT_FOUND');
-
-// ---- the service ------------------------------------------------------------------------------------
-
-export type Row = Record<string, unknown>;
-export type Body = Record<string, unknown>;
-
-/** Rows per batch of the CSV export (keyset on id). */
-export const EXPORT_BATCH = 500;
-
-export interface ExportPlan {
-  columns: string[];
-  batches: AsyncGenerator<Row[]>;
-}
-
-/** Code 2 for each operation-only field a generic write would move (docs/operations.md principles). */
-export const operationOnlyViolations = (
-  decl: ResourceDeclaration,
-  body: Body,
-  existing?: Row,
-): FieldViolation[] =>
-  ownFields(decl).flatMap((f) => {
-    if (!f.operationOnly || !Object.hasOwn(body, f.name)) return [];
-    // an update echoing the stored value unchanged (react-admin sends records back whole) moves nothing
-    if (existing && sameValue(existing[f.name], body[f.name], f)) return [];
-    return [{ field: f.name, message: 'moves only through its operations' }];
-  });
-
-const sameValue = (stored: unknown, sent: unknown, f: FieldDeclaration): boolean => {
-  if (stored instanceof Date)
-    return typeof sent === 'string' && new Date(sent).getTime() === stored.getTime();
-  if (f.type === 'select' && typeof sent === 'string') return stored === storedChoice(f, sent);
-  if (stored === null || stored === undefined) return sent === null || sent === undefined;
-  return stored === sent || String(stored) === String(sent);
-};
-
-/** The fields a rule reads. */
-const ruleFields = (rule: RuleDeclaration): string[] =>
-  rule.kind === 'order' ? [rule.first, rule.last] : [rule.field, rule.when.field];
-
-const blank = (v: unknown): boolean => v === null || v === undefined || v === '';
-
-/**
- * A value of an order rule as it compares: instants for datetimes (a stored row holds Dates, a body
- * ISO text: neither compares as text, "Thu ..." sorts before "Wed ..."), numbers for numbers and
- * money, text for dates (YYYY-MM-DD sorts as it reads).
- */
-const orderValue = (type: string | undefined, v: unknown): number | string => {
-  if (type === 'datetime' || v instanceof Date)
-    return v instanceof Date ? v.getTime() : Date.parse(String(v));
-  if (type === 'number' || type === 'money') return Number(v);
-  return String(v);
-};
-
-/**
- * The declaration's rules on a (merged) row: order rules (`first` ≤ `last`, else the rule's error),
- * required-when rules (code 2 naming the field) and placeholder texts (code 2 naming the field).
- */
-export const assertRules = (decl: ResourceDeclaration, row: Row): void => {
-  for (const rule of decl.rules ?? []) {
-    if (rule.kind === 'requiredWhen') {
-      const when = row[rule.when.field];
-      if (blank(row[rule.field]) && rule.when.in.includes(String(when)))
-        throw new AppError('PARAMETER_VALIDATION_FAILED', [
-          { field: rule.field, message: `is required when ${rule.when.field} is ${String(when)}` },
-        ]);
-      continue;
-    }
-    const first = row[rule.first];
-    const last = row[rule.last];
-    if (first === null || first === undefined || last === null || last === undefined) continue;
-    const type = ownFields(decl).find((f) => f.name === rule.first)?.type;
-    const a = orderValue(type, first);
-    const b = orderValue(type, last);
-    if (a > b) {
-      const relation = type === 'number' || type === 'money' ? 'less than' : 'before';
-      throw new AppError(rule.error, [
-        { field: rule.last, message: `must not be ${relation} ${rule.first}` },
-      ]);
-    }
-  }
-  const unknown = ownFields(decl).flatMap((f) => {
-    const v = row[f.name];
-    if (!('placeholders' in f) || f.placeholders !== true || typeof v !== 'string') return [];
-    const names = unknownPlaceholders(v);
-    return names.length === 0
-      ? []
-      : [
-          {
-            field: f.name,
-            message: `names unknown placeholder ${names.map((n) => `{${n}}`).join(', ')}; known: ${PUSH_PLACEHOLDERS.map((n) => `{${n}}`).join(', ')}`,
-          },
-        ];
-  });
-  if (unknown.length > 0) throw new AppError('PARAMETER_VALIDATION_FAILED', unknown);
-};
-
-/** The declaration's frozen fields: an update may not change `field` while the row's `while` holds. */
-export const assertNotFrozen = (decl: ResourceDeclaration, existing: Row, values: Row): void => {
-  for (const rule of decl.frozen ?? []) {
-    if (!Object.hasOwn(values, rule.field)) continue;
-    const now = existing[rule.while.field];
-    if (!rule.while.in.includes(String(now))) continue;
-    if (String(values[rule.field] ?? null) === String(existing[rule.field] ?? null)) continue;
-    throw new AppError(rule.error, [
-      { field: rule.field, message: `cannot change while ${rule.while.field} is ${String(now)}` },
-    ]);
-  }
-};
-
-/** A field's own catalogue error (6801 for a negative pack price ...) for a value past its min or max. */
-export const fieldRuleViolation = (decl: ResourceDeclaration, body: unknown): AppError | undefined => {
-  if (!isObject(body)) return undefined;
-  for (const f of ownFields(decl)) {
-    if (!f.error || (f.type !== 'number' && f.type !== 'money')) continue;
-    const v = body[f.name];
-    if (typeof v !== 'number') continue;
-    if ((f.min !== undefined && v < f.min) || (f.max !== undefined && v > f.max)) {
-      const range = `${f.min ?? '…'} to ${f.max ?? '…'}`;
-      return new AppError(f.error, [{ field: f.name, message: `must be ${range}` }]);
-    }
-  }
-  return undefined;
-};
 
 export const createResourceService = (db: Db, { decl, table, spec }: DerivedResource) => {
   const cols = columnsOf(table);
@@ -527,11 +278,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       );
     },
 
-    /**
-     * Every filtered row for the CSV export, in id order, in keyset batches (never capped at one
-     * page). The first batch is read before anything is sent, so a bad filter still answers the
-     * envelope.
-     */
+    /** Every filtered row for the CSV export, in batches (export.ts). */
     exportRows: async (caller: Caller, query: unknown): Promise<ExportPlan> => {
       authorize(caller, declaredGrant(decl, 'export'));
       const list = parse(query);
@@ -539,38 +286,8 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       // as the list refuses it
       await assertIndexable(db, table, list);
       const where = and(callerScope(decl, table, caller), softDeleteCondition(query), list.where);
-      // no sort asked: keyset on id (cheap at any depth); a sort asked: the list's order (its id
-      // tie-breaker makes the offsets stable), batch by batch
       const sorted = (query as { sort?: unknown } | undefined)?.sort !== undefined;
-      const batch = (after: number, offset: number) =>
-        (sorted
-          ? db
-              .select(list.columns)
-              .from(table)
-              .where(where)
-              .orderBy(...list.orderBy)
-              .limit(EXPORT_BATCH)
-              .offset(offset)
-          : db
-              .select(list.columns)
-              .from(table)
-              .where(and(where, gt(idCol, after)))
-              .orderBy(asc(idCol))
-              .limit(EXPORT_BATCH)) as Promise<Row[]>;
-      const first = await guard(decl, () => batch(0, 0));
-      async function* batches(): AsyncGenerator<Row[]> {
-        let rows = first;
-        let offset = 0;
-        while (rows.length > 0) {
-          yield rows;
-          if (rows.length < EXPORT_BATCH) return;
-          offset += rows.length;
-          const last = rows[rows.length - 1]?.id;
-          if (typeof last !== 'number') return;
-          rows = await batch(last, offset);
-        }
-      }
-      return { columns: Object.keys(list.columns), batches: batches() };
+      return exportPlan(db, { table, idCol, list, where, sorted }, (read) => guard(decl, read));
     },
 
     get: async (caller: Caller, id: number): Promise<Row> => {
@@ -719,4 +436,4 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
 };
 
 export type ResourceService = ReturnType<typeof createResourceService>;
-export type { DerivedTable, ListSpec };
+export type { Body, DerivedTable, ExportPlan, ListSpec, Row };

@@ -22,6 +22,7 @@ import { authorize, declaredGrant, type Operation } from '../resources/authorize
 import { callerOf as loadCaller } from '../resources/caller';
 import { csvFileName, csvStream } from '../resources/csv';
 import { DERIVED_RESOURCES } from '../resources/registry';
+import { fieldRuleViolation } from '../resources/rules';
 import {
   createBodySchema,
   Id,
@@ -30,7 +31,7 @@ import {
   updateBodySchema,
   updateManyBodySchema,
 } from '../resources/schemas';
-import { createResourceService, fieldRuleViolation } from '../resources/service';
+import { createResourceService } from '../resources/service';
 
 const IdParams = Type.Object({ id: Id });
 const DeleteManyQuery = Type.Object({

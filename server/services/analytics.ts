@@ -21,7 +21,7 @@ import { rowsOfResult } from '../lib/raw-rows';
 import { authorize } from '../resources/authorize';
 import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
-import { callerScopeOf } from '../resources/service';
+import { callerScopeOf } from '../resources/row-scope';
 import { timeZoneOf } from './dashboard';
 
 const DAY_MS = 86_400_000;

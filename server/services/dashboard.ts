@@ -23,7 +23,7 @@ import {
 } from '../db/schema';
 import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
-import { callerScopeOf } from '../resources/service';
+import { callerScopeOf } from '../resources/row-scope';
 import { countryTermsOf } from './wallet';
 
 /** The window of the figures and of the daily series. */

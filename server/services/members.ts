@@ -8,7 +8,7 @@ import { members, voucherHistory, vouchers } from '../db/schema';
 import { AppError } from '../errors';
 import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
-import { callerScopeOf } from '../resources/service';
+import { callerScopeOf } from '../resources/row-scope';
 import { membersVisibleTo } from '../resources/visibility';
 
 const voucherDecl = declarationOf('vouchers');

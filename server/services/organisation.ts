@@ -14,9 +14,9 @@ import { brand, company, merchantSignup, store, type UserRow, users } from '../d
 import { AppError } from '../errors';
 import { uniqueViolation } from '../lib/db-errors';
 import { allowedMove } from '../lib/transition';
+import { mapDbError } from '../resources/db-error-map';
 import { fieldOfConstraint } from '../resources/naming';
 import { declarationOf } from '../resources/registry';
-import { mapDbError } from '../resources/service';
 import { type AuditActor, type DbOrTx, recordAudit } from './audit';
 import { mailNotice } from './email-actions';
 

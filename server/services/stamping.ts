@@ -39,7 +39,7 @@ import { prepared } from '../lib/prepared';
 import { allowedMove, lockInScope } from '../lib/transition';
 import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
-import { callerScopeOf } from '../resources/service';
+import { callerScopeOf } from '../resources/row-scope';
 import { type DbOrTx, recordAudit } from './audit';
 import { hashPassword, verifyPassword } from './passwords';
 import { dayOf, ensureMember, issueVouchers } from './vouchers';

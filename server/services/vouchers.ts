@@ -19,7 +19,7 @@ import { assertActsForStore } from '../lib/operation';
 import { allowedMove, lockInScope, moveLocked } from '../lib/transition';
 import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
-import { callerScopeOf } from '../resources/service';
+import { callerScopeOf } from '../resources/row-scope';
 import { type DbOrTx, recordAudit } from './audit';
 import { debitWallet, moneyString, timesMoney } from './wallet';
 

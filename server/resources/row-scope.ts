@@ -1,0 +1,38 @@
+// Which rows of a declared table a caller reaches: their organisation's (company, and brand or store
+// when the table is scoped that deep and the caller is limited to one); every row for operators. Applied
+// IN THE QUERY of every read and write, by the generic service and the operations alike.
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { ResourceDeclaration } from '../../resources/types';
+import { effectiveScope, type ScopeColumn, scopeKey } from './naming';
+import type { Caller } from './principal';
+
+export const columnsOf = (table: PgTable): Record<string, AnyPgColumn> => getTableColumns(table);
+
+/**
+ * SQL limiting `table` (of `decl`) to the rows of an organisation: its company, and its brand or
+ * store when the resource is scoped that deep and the organisation names one. Undefined: no limit.
+ */
+export const orgCondition = (
+  decl: ResourceDeclaration,
+  table: PgTable,
+  org: { companyId: number | null; brandId: number | null; storeId: number | null },
+): SQL | undefined => {
+  const scope = effectiveScope(decl);
+  if (scope === 'none') return undefined;
+  if (org.companyId === null) return sql`false`;
+  const cols = columnsOf(table);
+  const col = (c: ScopeColumn) => {
+    const column = cols[scopeKey(decl, c)];
+    if (!column) throw new Error(`${decl.name} has no ${c} column`);
+    return column;
+  };
+  const parts: SQL[] = [eq(col('companyId'), org.companyId)];
+  if (scope === 'brand' && org.brandId !== null) parts.push(eq(col('brandId'), org.brandId));
+  if (scope === 'store' && org.storeId !== null) parts.push(eq(col('storeId'), org.storeId));
+  return and(...parts);
+};
+
+/** The caller's scope on a resource: nothing for operators. */
+export const callerScopeOf = (decl: ResourceDeclaration, table: PgTable, caller: Caller): SQL | undefined =>
+  caller.type === 'OPERATOR' ? undefined : orgCondition(decl, table, caller);
