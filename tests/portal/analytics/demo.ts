@@ -6,12 +6,9 @@
 import { isNotNull, sql } from 'drizzle-orm';
 import { memberCards, push, stampsTransaction, voucherHistory } from '../../../server/db/schema';
 import { apiAs } from '../api';
-import { runJobs } from '../push/demo';
+import { newPack, newProgramme, runJobs } from '../make';
 import type { RealBackend } from '../server';
 import { WORLD } from '../world';
-
-const DAY_MS = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export const ANALYTICS_MEMBERS = { tan: '+6591234567', siti: '+6598765432', arjun: '+6581112222' } as const;
 
@@ -24,27 +21,8 @@ export const seedAnalytics = async (backend: RealBackend) => {
   const now = Date.now();
   const { brandId, storeId } = WORLD.acme;
 
-  const pack = await merchant<{ id: number }>('POST', '/voucher-packs', {
-    brandId,
-    title: 'Free Kopi',
-    price: 0,
-    giftable: false,
-    voucherValue: 4.5,
-    quantity: 500,
-    issueLimitPerMember: 5,
-    validFrom: dayOf(now - 60 * DAY_MS),
-    validUntil: dayOf(now + 300 * DAY_MS),
-  });
-  const programme = await merchant<{ id: number }>('POST', '/stamp-cards', {
-    title: 'Acme Coffee Card',
-    stampsRequired: 3,
-    maxStampsPerTransaction: 3,
-    price: 0,
-    startDate: dayOf(now - 60 * DAY_MS),
-    endDate: dayOf(now + 300 * DAY_MS),
-    brandId,
-    rewardVoucherPackId: pack.id,
-  });
+  const pack = await newPack(merchant);
+  const programme = await newProgramme(merchant, { stampsRequired: 3, rewardVoucherPackId: pack.id });
   const stamp = async (memberMobile: string, stamps: number) => {
     const card = await merchant<{ id: number }>('POST', `/stamp-cards/${programme.id}/member-cards`, {
       memberMobile,

@@ -7,16 +7,14 @@ import { eq } from 'drizzle-orm';
 import { BASE_PATHS } from '../../../contract';
 import { FINANCE_PATHS } from '../../../contract/finance';
 import { push, stampsTransaction } from '../../../server/db/schema';
-import type { PushProvider } from '../../../server/services/push-providers';
 import { apiAs } from '../api';
-import { runJobs } from '../push/demo';
+import { failedFlashSale, newPack, newProgramme } from '../make';
 import type { RealBackend } from '../server';
 import { WORLD } from '../world';
 
 export { restrictColleague } from '../world';
 
 const DAY_MS = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const MEMBERS = ['+6591234567', '+6598765432', '+6581112222'] as const;
 
 /** Stamps given in the last 30 days: 2,630 stampings of 3. */
@@ -25,7 +23,7 @@ export const STAMPINGS = 2_630;
 export const seedDashboard = async (backend: RealBackend) => {
   const merchant = await apiAs(backend, 'merchant');
   const now = Date.now();
-  const { brandId, storeId } = WORLD.acme;
+  const { storeId } = WORLD.acme;
 
   // a sign-up waiting for an operator
   await (await apiAs(backend, 'newMerchant'))('POST', '/organization/signup', {
@@ -41,15 +39,7 @@ export const seedDashboard = async (backend: RealBackend) => {
   });
 
   // a programme with three cards, one stamped
-  const programme = await merchant<{ id: number }>('POST', '/stamp-cards', {
-    title: 'Acme Coffee Card',
-    stampsRequired: 10,
-    maxStampsPerTransaction: 3,
-    price: 0,
-    startDate: dayOf(now - 60 * DAY_MS),
-    endDate: dayOf(now + 300 * DAY_MS),
-    brandId,
-  });
+  const programme = await newProgramme(merchant);
   const cards: { id: number }[] = [];
   for (const memberMobile of MEMBERS)
     cards.push(
@@ -67,37 +57,13 @@ export const seedDashboard = async (backend: RealBackend) => {
   for (let i = 0; i < earlier.length; i += 500)
     await backend.t.db.insert(stampsTransaction).values(earlier.slice(i, i + 500) as never); // typed by name
 
-  // a push to the brand's members whose provider failed: every attempt refused, the last one ends it FAILED (the retries
-  // wait 2, 4, 8, 16 s: the job runner is run a minute apart)
-  const pushed = await merchant<{ id: number }>('POST', '/push', {
-    title: 'Flash sale',
-    body: '{brand}: 20% off all pastries today only.',
-    audience: 'BRAND',
-    audienceBrandId: brandId,
-    scheduledAt: new Date(now - 60_000).toISOString(),
-  });
-  await merchant('POST', `/push/${pushed.id}/schedule`, {});
-  const refusing: PushProvider = {
-    name: 'outbox',
-    send: () => Promise.reject(new Error('the provider rejected the credentials (401)')),
-  };
-  for (let minute = 0; minute < 5; minute += 1)
-    await runJobs(backend, new Date(now + minute * 60_000), refusing);
+  // a push to the brand's members whose provider failed
+  const pushed = await failedFlashSale(backend, merchant, now);
   const [failed] = await backend.t.db.select().from(push).where(eq(push.id, pushed.id));
   if (failed?.state !== 'FAILED') throw new Error(`the demo push is ${failed?.state}, not FAILED`);
 
   // four vouchers issued, one redeemed
-  const pack = await merchant<{ id: number }>('POST', '/voucher-packs', {
-    brandId,
-    title: 'Free Kopi',
-    price: 0,
-    giftable: false,
-    voucherValue: 4.5,
-    quantity: 500,
-    issueLimitPerMember: 5,
-    validFrom: dayOf(now - 60 * DAY_MS),
-    validUntil: dayOf(now + 300 * DAY_MS),
-  });
+  const pack = await newPack(merchant);
   const issued = await merchant<{ vouchers: { id: number }[] }>(
     'POST',
     `/voucher-packs/${pack.id}/vouchers`,

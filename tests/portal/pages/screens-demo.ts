@@ -5,16 +5,12 @@
 // failed (sent to the one member holding a card of Acme Coffee, by the job runner the test runs).
 
 import { push } from '../../../server/db/schema';
-import type { PushProvider } from '../../../server/services/push-providers';
 import { AUTH, login } from '../../api/helpers';
 import { apiAs } from '../api';
-import { runJobs } from '../push/demo';
+import { failedFlashSale, newProgramme } from '../make';
 import type { RealBackend } from '../server';
 import { SEED_ACCOUNTS, WORLD } from '../world';
 import { enableLee, fileSignup } from './signup-demo';
-
-const DAY_MS = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 const application = (name: string, registrationNo: string) => ({
   company: { name: `${name} Pte Ltd`, registrationNo, contactEmail: 'hello@example.sg' },
@@ -41,7 +37,7 @@ const resetReese = async (backend: RealBackend) => {
 
 export const seedTodos = async (backend: RealBackend) => {
   const now = Date.now();
-  const { brandId, storeId } = WORLD.acme;
+  const { storeId } = WORLD.acme;
 
   // two sign-ups waiting
   await fileSignup(backend, 'newMerchant', application('Kopi Corner', '201912345K'));
@@ -54,36 +50,14 @@ export const seedTodos = async (backend: RealBackend) => {
     name: 'Acme Juice Bar',
   });
 
-  // a push whose provider refused every attempt (the retries wait 2, 4, 8, 16 s: the job runner is
-  // run a minute apart), to the member of Acme Coffee's programme
+  // a push whose provider refused every attempt, to the member of Acme Coffee's programme
   const merchant = await apiAs(backend, 'merchant');
-  const programme = await merchant<{ id: number }>('POST', '/stamp-cards', {
-    title: 'Acme Coffee Card',
-    stampsRequired: 10,
-    maxStampsPerTransaction: 3,
-    price: 0,
-    startDate: dayOf(now - 60 * DAY_MS),
-    endDate: dayOf(now + 300 * DAY_MS),
-    brandId,
-  });
+  const programme = await newProgramme(merchant);
   await merchant('POST', `/stamp-cards/${programme.id}/member-cards`, {
     memberMobile: '+6591234567',
     storeId,
   });
-  const pushed = await merchant<{ id: number }>('POST', '/push', {
-    title: 'Flash sale',
-    body: '{brand}: 20% off all pastries today only.',
-    audience: 'BRAND',
-    audienceBrandId: brandId,
-    scheduledAt: new Date(now - 60_000).toISOString(),
-  });
-  await merchant('POST', `/push/${pushed.id}/schedule`, {});
-  const refusing: PushProvider = {
-    name: 'outbox',
-    send: () => Promise.reject(new Error('the provider rejected the credentials (401)')),
-  };
-  for (let minute = 0; minute < 5; minute += 1)
-    await runJobs(backend, new Date(now + minute * 60_000), refusing);
+  const pushed = await failedFlashSale(backend, merchant, now);
   const states = await backend.t.db.select({ id: push.id, state: push.state }).from(push);
   if (states.find((p) => p.id === pushed.id)?.state !== 'FAILED')
     throw new Error(`the to-do push is not FAILED: ${JSON.stringify(states)}`);

@@ -6,10 +6,8 @@
 // process runs and a test app does not: `sendDuePushes` runs it here, as it would at its time.
 import { eq } from 'drizzle-orm';
 import { members, push, pushDeliveries, pushTemplates, users } from '../../../server/db/schema';
-import { jobHandlers } from '../../../server/jobs/handlers';
-import { createJobRunner, type JobLog } from '../../../server/jobs/runner';
-import { outboxProvider, type PushProvider } from '../../../server/services/push-providers';
 import { apiAs } from '../api';
+import { DAY_MS, failPush, newProgramme, runJobs } from '../make';
 import type { RealBackend } from '../server';
 import { WORLD } from '../world';
 
@@ -26,10 +24,6 @@ export const PUSH_MEMBERS = {
 /** Store 1's members (cards issued there), first by mobile: Arjun, then Mei, Tan and Siti. */
 export const STORE_1 = { count: 4, first: { name: 'Arjun Nair', mobile: '+6581112222', stamps: 2 } } as const;
 
-const DAY_MS = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const quiet: JobLog = { info: () => {}, warn: () => {}, error: () => {} };
-
 export interface PushRow {
   id: number;
   title: string;
@@ -40,22 +34,6 @@ export interface PushRow {
   audienceStoreId: number | null;
   scheduledAt: Date;
 }
-
-/**
- * Runs the server's job runner once at `now` (its pushes sent through `provider`): what the server
- * process does every second, and the test app leaves to the test.
- */
-export const runJobs = async (backend: RealBackend, now: Date, provider: PushProvider = outboxProvider) => {
-  const runner = createJobRunner({
-    db: backend.t.db,
-    log: quiet,
-    handlers: jobHandlers({ config: backend.t.config, pushProvider: provider }),
-    instanceId: 'portal-test',
-  });
-  while ((await runner.runDue(now)) > 0) {
-    /* until nothing more is due */
-  }
-};
 
 export const seedPush = async (backend: RealBackend) => {
   const merchant = await apiAs(backend, 'merchant');
@@ -68,15 +46,8 @@ export const seedPush = async (backend: RealBackend) => {
     { mobile: PUSH_MEMBERS.siti, name: 'Siti Rahman' },
     { mobile: PUSH_MEMBERS.arjun, name: 'Arjun Nair' },
   ] as never); // the derived tables are typed by name; the columns are the declaration's
-  const programme = await merchant<{ id: number }>('POST', '/stamp-cards', {
-    title: 'Acme Coffee Card',
+  const programme = await newProgramme(merchant, {
     description: 'Buy ten coffees, get the eleventh free. Up to three stamps per visit.',
-    stampsRequired: 10,
-    maxStampsPerTransaction: 3,
-    price: 0,
-    startDate: dayOf(now - 60 * DAY_MS),
-    endDate: dayOf(now + 300 * DAY_MS),
-    brandId,
   });
   const card = (memberMobile: string) =>
     merchant<{ id: number }>('POST', `/stamp-cards/${programme.id}/member-cards`, { memberMobile, storeId });
@@ -125,15 +96,8 @@ export const seedPush = async (backend: RealBackend) => {
   // sent: its time has passed, so the runner sends it into the local outbox at once
   await schedule(completed.id);
   await runJobs(backend, new Date(now));
-  // failed: the provider refuses every attempt; after the last one the push ends FAILED (7001). The
-  // retries wait 2, 4, 8, 16 s: the runner is run at those times (a minute apart, well before tomorrow)
-  await schedule(failed.id);
-  const refusing: PushProvider = {
-    name: 'outbox',
-    send: () => Promise.reject(new Error('the provider rejected the credentials (401)')),
-  };
-  for (let minute = 0; minute < 5; minute += 1)
-    await runJobs(backend, new Date(now + minute * 60_000), refusing);
+  // failed: the provider refuses every attempt (its runs end well before tomorrow)
+  await failPush(backend, merchant, failed.id, now);
   // tomorrow's: scheduled last, so the runs above never reach it
   await schedule(scheduled.id);
   for (const [p, state] of [

@@ -5,19 +5,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../api';
+import { runJobs } from '../make';
 import { renderApp, signIn } from '../renderApp';
 import { portalServer } from '../server';
-import {
-  confirmWith,
-  deliveriesOf,
-  expectFreshKeys,
-  pushRow,
-  runJobs,
-  STORE_1,
-  seedPush,
-  T,
-  tile,
-} from './demo';
+import { confirmWith, deliveriesOf, expectFreshKeys, pushRow, STORE_1, seedPush, T, tile } from './demo';
 
 describe('push page', { timeout: 60_000 }, () => {
   const backend = portalServer();

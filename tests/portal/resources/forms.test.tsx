@@ -11,7 +11,7 @@ import { apiAs } from '../api';
 import { renderApp, signIn } from '../renderApp';
 import { portalServer } from '../server';
 import { WORLD } from '../world';
-import { newPack } from './handlers';
+import { merchantPack } from './handlers';
 
 const T = { timeout: 10_000 };
 
@@ -193,7 +193,7 @@ describe('generated forms on the real server', () => {
 
   describe('fields nobody writes and the order rule', { timeout: 60_000 }, () => {
     // the merchant's pack Free Kopi, id 1, at 2.00 a voucher
-    beforeEach(() => newPack(backend, { price: 2 }));
+    beforeEach(() => merchantPack(backend, { price: 2 }));
 
     it('the create form offers no state and no issued count', async () => {
       await signIn('merchant');
@@ -266,7 +266,7 @@ describe('generated forms on the real server', () => {
   describe('ledgers', { timeout: 60_000 }, () => {
     it('voucher history offers no create, edit or delete, even to an operator', async () => {
       // a voucher issued to +6591110001 through the route: its history's first row says so
-      const pack = await newPack(backend);
+      const pack = await merchantPack(backend);
       const merchant = await apiAs(backend, 'merchant');
       await merchant('POST', `/voucher-packs/${pack.id}/vouchers`, {
         memberMobile: '+6591110001',

@@ -3,6 +3,7 @@
 // programmes the form and button tests start from, made through the routes the portal uses.
 import { vouchers } from '../../../server/db/schema';
 import { apiAs } from '../api';
+import { dayFromNow, newPack } from '../make';
 import type { RealBackend } from '../server';
 import { WORLD } from '../world';
 
@@ -43,27 +44,14 @@ export const seedVouchers = async (backend: RealBackend) => {
   ] as never); // the derived tables are typed by name; the columns are the declaration's
 };
 
-const DAY_MS = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /**
  * A voucher pack of Acme Coffee made by the merchant (POST /voucher-packs), valid from a month ago to
- * ten months ahead (so it can issue today); its row as answered.
+ * ten months ahead (so it can issue today), one voucher a member; its row as answered.
  */
-export const newPack = async (backend: RealBackend, values: Record<string, unknown> = {}) => {
-  const merchant = await apiAs(backend, 'merchant');
-  const now = Date.now();
-  return merchant<{ id: number; title: string }>('POST', '/voucher-packs', {
-    brandId: WORLD.acme.brandId,
-    title: 'Free Kopi',
-    price: 0,
-    voucherValue: 4.5,
-    quantity: 500,
+export const merchantPack = async (backend: RealBackend, values: Record<string, unknown> = {}) =>
+  newPack(await apiAs(backend, 'merchant'), {
     issueLimitPerMember: 1,
-    validFrom: dayOf(now - 30 * DAY_MS),
-    validUntil: dayOf(now + 300 * DAY_MS),
+    validFrom: dayFromNow(-30),
     voucherValidityDays: 30,
-    giftable: false,
     ...values,
   });
-};

@@ -10,7 +10,7 @@ import { apiAs } from '../api';
 import { renderApp, signIn, waitForPath } from '../renderApp';
 import { portalServer } from '../server';
 import { WORLD } from '../world';
-import { newPack, queriesOf, seedVouchers } from './handlers';
+import { merchantPack, queriesOf, seedVouchers } from './handlers';
 
 const T = { timeout: 10_000 };
 
@@ -176,7 +176,7 @@ describe('generated screens on the real server', () => {
     beforeEach(() => seedVouchers(backend));
 
     it('an operator may create voucher packs but not stamps transactions (declared ADD: none)', async () => {
-      await newPack(backend, { quantity: 10 });
+      await merchantPack(backend, { quantity: 10 });
       await signIn('operator');
       renderApp('/vouchers/voucherPackList');
       await screen.findByText('Free Kopi', {}, T);

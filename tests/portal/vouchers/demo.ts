@@ -7,6 +7,7 @@ import { BASE_PATHS } from '../../../contract';
 import { FINANCE_PATHS } from '../../../contract/finance';
 import { members, voucherHistory, voucherPacks, vouchers } from '../../../server/db/schema';
 import { apiAs } from '../api';
+import { newPack } from '../make';
 import type { RealBackend } from '../server';
 import { WORLD } from '../world';
 
@@ -19,13 +20,6 @@ export const DEMO_MEMBERS = {
   arjun: '+6581112222',
 } as const;
 
-const DAY_MS = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-interface Pack {
-  id: number;
-  title: string;
-}
 export interface Voucher {
   id: number;
   code: string;
@@ -36,22 +30,9 @@ export interface Voucher {
 export const seedDemo = async (backend: RealBackend) => {
   const merchant = await apiAs(backend, 'merchant');
   const operator = await apiAs(backend, 'operator');
-  const now = Date.now();
-  const pack = (values: Record<string, unknown>) =>
-    merchant<Pack>('POST', '/voucher-packs', {
-      brandId: WORLD.acme.brandId,
-      price: 0,
-      giftable: false,
-      validFrom: dayOf(now - 60 * DAY_MS),
-      validUntil: dayOf(now + 300 * DAY_MS),
-      ...values,
-    });
+  const pack = (values: Record<string, unknown>) => newPack(merchant, values);
   const kopi = await pack({
-    title: 'Free Kopi',
     description: 'One regular kopi or teh at any Acme Coffee store.',
-    voucherValue: 4.5,
-    quantity: 500,
-    issueLimitPerMember: 5,
     giftable: true,
   });
   // the cake costs the merchant 1.00 a voucher: the wallet is topped up first (FREE in Singapore)
