@@ -70,7 +70,9 @@ export const englishPortalMessages = (): TranslationMessages =>
 
 /**
  * The languages the app bar offers: English (bundled) and Simplified Chinese, loaded on first use
- * from `public/locales/zh-CN/common.json` (tests/unit/locales.test.ts keeps it complete).
+ * from `public/locales/zh-CN/common.json` (tests/unit/locales.test.ts keeps it complete). That file
+ * carries react-admin's own words too (`ra.*`, every key of ra-language-english): the published
+ * Chinese packages lack keys of react-admin 5, and the listed one depends on ra-core 4.
  */
 export const PORTAL_LOCALES = [
   { locale: 'en', name: 'English' },

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18nProvider, createTranslationLoader } from '../../../src/providers/i18nProvider';
 
@@ -98,5 +99,23 @@ describe('i18n provider', () => {
     expect(load).toHaveBeenCalledWith('fr', 'common');
     expect(i18n.translate('ra.action.save')).toBe('Enregistrer');
     expect(i18n.translate('ra.action.delete')).toBe('Delete');
+  });
+
+  it("speaks react-admin's own words in Simplified Chinese from the zh-CN bundle, one plural form", async () => {
+    const zh = JSON.parse(
+      readFileSync(new URL('../../../public/locales/zh-CN/common.json', import.meta.url), 'utf8'),
+    ) as Record<string, unknown>;
+    const i18n = createI18nProvider({ load: vi.fn(async () => zh) });
+    await i18n.changeLocale('zh-CN');
+    expect(i18n.translate('ra.action.search')).toBe('搜索');
+    expect(i18n.translate('ra.action.export')).toBe('导出');
+    expect(i18n.translate('ra.navigation.page_rows_per_page')).toBe('每页行数：');
+    expect(
+      i18n.translate('ra.navigation.page_range_info', { offsetBegin: 1, offsetEnd: 10, total: 42 }),
+    ).toBe('第 1-10 条，共 42 条');
+    expect(i18n.translate('ra.action.bulk_actions', { smart_count: 1 })).toBe('已选择 1 项');
+    expect(i18n.translate('ra.action.bulk_actions', { smart_count: 3 })).toBe('已选择 3 项');
+    // the product's voice over react-admin's, in Chinese too
+    expect(i18n.translate('ra.notification.created')).toBe('已创建');
   });
 });
