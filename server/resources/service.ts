@@ -130,6 +130,12 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
     for (const ref of references) {
       const v = values[ref.field];
       if (typeof v !== 'number') continue;
+      // the request schema's number coercion turns "1e400" into Infinity past its maximum: no row has
+      // that id, and the database would refuse to compare with it (a 500)
+      if (!Number.isSafeInteger(v)) {
+        violations.push({ field: ref.field, message: 'does not exist' });
+        continue;
+      }
       const targetDecl = declarationOf(ref.target);
       const target = tableOf(ref.target);
       if (!targetDecl || !target) continue;

@@ -546,6 +546,15 @@ describe('push: references and server-owned fields', () => {
     scheduledAt: '2026-12-01T09:00:00.000Z',
   });
 
+  it('refuses a reference that coerces to Infinity ("1e400", "Infinity") as code 2 on the field', async () => {
+    for (const templateId of ['1e400', 'Infinity']) {
+      const res = await call('op', 'POST', PUSH, { ...body('NEW-INF'), templateId, companyId: ids.companyA });
+      expectError(res, 400, 2);
+      expect(res.json().data).toEqual([expect.objectContaining({ field: 'templateId' })]);
+    }
+    expect(await t.db.select().from(push).where(eq(push.title, 'NEW-INF'))).toEqual([]);
+  });
+
   it('refuses a reference to a missing row or to another company’s row as code 2 on the field', async () => {
     const missing = await call('op', 'POST', PUSH, {
       ...body('NEW-3', 999_999),
