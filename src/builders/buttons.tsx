@@ -2,7 +2,12 @@
 // permission rule allow it (through the auth provider's canAccess, see access.ts); named transitions
 // ask 'Confirm to {action} - {item}?' first and then report 'Hint'/'Error' like every other action.
 import AddIcon from '@mui/icons-material/Add';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import CancelOutlined from '@mui/icons-material/CancelOutlined';
+import ChangeCircleOutlined from '@mui/icons-material/ChangeCircleOutlined';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
+import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import { Button as MuiButton } from '@mui/material';
 import { createContext, useContext, useState } from 'react';
 import {
@@ -164,8 +169,27 @@ const choiceOf = (decl: ResourceDeclaration, name: string, value: unknown): unkn
     : value;
 };
 
+/** A transition's icon by its name, so it reads like the buttons beside it; a generic one otherwise. */
+const TRANSITION_ICONS: Record<string, typeof BlockOutlined> = {
+  disable: BlockOutlined,
+  enable: CheckCircleOutlined,
+  activate: CheckCircleOutlined,
+  schedule: ScheduleOutlined,
+  cancel: CancelOutlined,
+};
+
+export type ActionSize = 'small' | 'medium';
+
 /** One named transition on the current record, offered only from the states it leaves. */
-const TransitionButton = ({ decl, action }: { decl: ResourceDeclaration; action: ActionDeclaration }) => {
+const TransitionButton = ({
+  decl,
+  action,
+  size,
+}: {
+  decl: ResourceDeclaration;
+  action: ActionDeclaration;
+  size: ActionSize;
+}) => {
   const record = useRecordContext<RaRecord>();
   const mayRun = useMayRun(decl, action);
   const translate = useTranslate();
@@ -189,9 +213,10 @@ const TransitionButton = ({ decl, action }: { decl: ResourceDeclaration; action:
     });
     if (outcome.status === 'success') refresh();
   };
+  const Icon = TRANSITION_ICONS[action.name] ?? ChangeCircleOutlined;
   return (
     <>
-      <MuiButton size="small" onClick={onClick}>
+      <MuiButton size={size} startIcon={<Icon />} onClick={onClick}>
         {label}
       </MuiButton>
       {confirmDialog}
@@ -200,7 +225,7 @@ const TransitionButton = ({ decl, action }: { decl: ResourceDeclaration; action:
 };
 
 /** The show page's actions: the named transitions and Edit. */
-const ShowActions = ({ decl }: { decl: ResourceDeclaration }) => {
+const ShowActions = ({ decl, size }: { decl: ResourceDeclaration; size: ActionSize }) => {
   const { canAccess } = useCanAccess({ action: 'edit', resource: decl.name });
   const mayEdit = canAccess === true && decl.ledger !== true;
   const embedded = useContext(EmbeddedNavigationContext);
@@ -209,13 +234,17 @@ const ShowActions = ({ decl }: { decl: ResourceDeclaration }) => {
   return (
     <TopToolbar>
       {(decl.actions ?? []).map((action) => (
-        <TransitionButton key={action.name} decl={decl} action={action} />
+        <TransitionButton key={action.name} decl={decl} action={action} size={size} />
       ))}
       {mayEdit &&
         (embedded ? (
-          <Button label={translate('ra.action.edit')} onClick={() => record && embedded.edit(record.id)} />
+          <Button
+            label={translate('ra.action.edit')}
+            size={size}
+            onClick={() => record && embedded.edit(record.id)}
+          />
         ) : (
-          <EditButton />
+          <EditButton size={size} />
         ))}
     </TopToolbar>
   );
@@ -238,8 +267,19 @@ const EditActions = () => {
   );
 };
 
-export const DetailActions = ({ decl, view }: { decl: ResourceDeclaration; view: 'show' | 'edit' }) =>
-  view === 'show' ? <ShowActions decl={decl} /> : <EditActions />;
+/**
+ * The generated show or edit page's actions; `size` 'medium' beside a hand-made page's own buttons
+ * (react-admin's default is 'small').
+ */
+export const DetailActions = ({
+  decl,
+  view,
+  size = 'small',
+}: {
+  decl: ResourceDeclaration;
+  view: 'show' | 'edit';
+  size?: ActionSize;
+}) => (view === 'show' ? <ShowActions decl={decl} size={size} /> : <EditActions />);
 
 export const EditToolbar = ({ decl }: { decl: ResourceDeclaration }) => {
   const { canAccess } = useCanAccess({ action: 'delete', resource: decl.name });

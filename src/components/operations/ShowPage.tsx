@@ -48,11 +48,25 @@ export interface RecordShowProps extends Omit<Partial<ShowProps>, 'children'> {
   children: (record: RaRecord) => ReactNode;
 }
 
-/** react-admin's show view without its card: the sections stand on the page, each a card of its own. */
+/**
+ * react-admin's show view without its card: the sections stand on the page, each a card of its own.
+ * Its content may be narrower than what it holds (min-width 0 on the flex child react-admin wraps it
+ * in): a wide table scrolls inside its own box instead of making the page wider than the screen.
+ */
 export const RecordShow = ({ resource, children, ...props }: RecordShowProps) => (
-  <Show resource={resource} component={Box} {...props}>
+  <Show resource={resource} component={Box} sx={{ '& .RaShow-card': { minWidth: 0 } }} {...props}>
     <RecordSections>{children}</RecordSections>
   </Show>
+);
+
+/**
+ * A table's box: on a screen narrower than the table the table scrolls sideways inside it, and the
+ * section around it keeps the screen's width.
+ */
+export const TableScroll = ({ children }: { children: ReactNode }) => (
+  <Box className="TableScroll" sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+    {children}
+  </Box>
 );
 
 /**
@@ -70,14 +84,26 @@ export const ShowToolbar = ({
   generated?: ReactNode;
   children?: ReactNode;
 }) => (
-  <TopToolbar sx={{ gap: 1, alignItems: 'center' }}>
-    <Button component={RouterLink} to={back} startIcon={<ArrowBack />}>
-      {backLabel}
-    </Button>
-    <Box sx={{ flex: 1 }} />
+  <TopToolbar
+    sx={{
+      gap: 1,
+      alignItems: 'center',
+      // on a phone the way back has a row of its own and the buttons wrap below it, never overlapping
+      flexWrap: 'wrap',
+      justifyContent: { xs: 'flex-start', sm: 'flex-end' },
+      mb: { xs: 1, sm: 0 },
+    }}
+  >
+    <Box sx={{ flex: { xs: '1 0 100%', sm: '1 0 auto' } }}>
+      <Button component={RouterLink} to={back} startIcon={<ArrowBack />}>
+        {backLabel}
+      </Button>
+    </Box>
     {children}
     {generated ? (
-      <Box sx={{ '& .RaTopToolbar-root': { minHeight: 0, p: 0, alignItems: 'center' } }}>{generated}</Box>
+      // the generated actions' own toolbar dissolves: its buttons are this toolbar's and wrap with them
+      // (react-admin's TopToolbar carries no class of its own: it is the Toolbar inside)
+      <Box sx={{ display: 'contents', '& .MuiToolbar-root': { display: 'contents' } }}>{generated}</Box>
     ) : null}
   </TopToolbar>
 );
@@ -261,9 +287,11 @@ export const RelatedRecords = ({
           </Typography>
         }
       >
-        <DataTable bulkActionButtons={false} rowClick="show">
-          {children}
-        </DataTable>
+        <TableScroll>
+          <DataTable bulkActionButtons={false} rowClick="show">
+            {children}
+          </DataTable>
+        </TableScroll>
       </ReferenceManyField>
     </SectionCard>
   );

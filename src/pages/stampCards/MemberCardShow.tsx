@@ -52,6 +52,7 @@ import {
   RecordShow,
   ShowCard,
   ShowToolbar,
+  TableScroll,
   TitleRow,
 } from '../../components/operations/ShowPage';
 import { dateTime, text, useMoney } from '../vouchers/format';
@@ -413,7 +414,7 @@ const CardTransactions = ({ record }: { record: RaRecord }) => {
             .filter((t) => t.result === 'SUCCESS')
             .reduce<number | null>((a, t) => (a === null || t.id > a ? t.id : a), null);
           return (
-            <Box sx={{ overflowX: 'auto' }}>
+            <TableScroll>
               <Table size="small" aria-label={title}>
                 <TableHead>
                   <TableRow>
@@ -437,7 +438,7 @@ const CardTransactions = ({ record }: { record: RaRecord }) => {
                   ))}
                 </TableBody>
               </Table>
-            </Box>
+            </TableScroll>
           );
         }}
       </HistorySection>

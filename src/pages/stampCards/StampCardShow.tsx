@@ -123,7 +123,7 @@ const ProgrammeActions = () => {
     <ShowToolbar
       back={stampCard.route}
       backLabel={translate(`${K}.back_to_list`)}
-      generated={<DetailActions decl={stampCard} view="show" />}
+      generated={<DetailActions decl={stampCard} view="show" size="medium" />}
     >
       {record && <IssueButton record={record} />}
     </ShowToolbar>

@@ -74,7 +74,7 @@ const PackActions = () => {
     <ShowToolbar
       back={voucherPacks.route}
       backLabel={translate(`${K}.back_to_list`)}
-      generated={<DetailActions decl={voucherPacks} view="show" />}
+      generated={<DetailActions decl={voucherPacks} view="show" size="medium" />}
     >
       {record && <IssueButton record={record} />}
     </ShowToolbar>

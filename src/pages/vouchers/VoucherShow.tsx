@@ -261,7 +261,7 @@ const VoucherActions = () => {
       {record && offered.has('donate') && <DonateButton record={record} onClick={() => setOpen('donate')} />}
       {record && offered.has('expire') && <ExpireButton record={record} />}
       {/* a support fix of the validity dates; everything else moves through the operations */}
-      {mayEdit && <EditButton />}
+      {mayEdit && <EditButton size="medium" />}
       {record && (
         <>
           <RedeemDialog record={record} open={open === 'redeem'} onClose={close} />
