@@ -130,7 +130,17 @@ export const PhoneInput = ({
   const example = getExampleNumber(country, examples)?.formatNational();
 
   return (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', width: fullWidth ? '100%' : undefined }}>
+    // The select keeps its width (narrower on a phone) and the number takes the rest; where less than
+    // 140 px would be left (a dialog on a 360 px phone) the number wraps onto a row of its own.
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        columnGap: 1,
+        alignItems: 'flex-start',
+        width: fullWidth ? '100%' : undefined,
+      }}
+    >
       <Autocomplete
         options={options}
         value={selected}
@@ -164,7 +174,9 @@ export const PhoneInput = ({
             </Box>
           </Box>
         )}
-        sx={{ width: 150, flexShrink: 0 }}
+        // flex-basis, not width: react-admin's theme sets the width of every Autocomplete to 100%
+        // below 600 px, which left the number field 0 px wide beside it
+        sx={{ flex: { xs: '0 0 120px', sm: '0 0 150px' }, minWidth: 0 }}
         slotProps={{ popper: { sx: { minWidth: 300 } } }}
         renderInput={(params) => (
           <TextField
@@ -214,6 +226,7 @@ export const PhoneInput = ({
         size="small"
         margin="dense"
         fullWidth
+        sx={{ flex: '1 1 140px', minWidth: 140 }}
       />
     </Box>
   );
