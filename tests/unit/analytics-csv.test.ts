@@ -1,8 +1,8 @@
-// The /analytics CSV: the screen's labels as the header, one line per group (a group of none named as
+// The /analytics CSV and the country's calendar of its default range: the screen's labels as the header, one line per group (a group of none named as
 // the screen names it), a last line of totals, values quoted where CSV needs it.
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsAnswer } from '../../contract/analytics';
-import { analyticsCsv } from '../../src/pages/analytics/api';
+import { analyticsCsv, dayIn, localDay } from '../../src/pages/analytics/api';
 
 const figures = {
   stampsGiven: 6,
@@ -51,5 +51,18 @@ describe('analyticsCsv', () => {
       'Total,6,1,3,1,0,33.3,3,5',
       '',
     ]);
+  });
+});
+
+describe("dayIn: a day of the country's calendar", () => {
+  const evening = new Date('2026-11-26T17:00:00.000Z'); // 01:00 on the 27th in Singapore
+  it("is the country's date, not UTC's, with the offset in days", () => {
+    expect(dayIn('Asia/Singapore', 0, evening)).toBe('2026-11-27');
+    expect(dayIn('UTC', 0, evening)).toBe('2026-11-26');
+    expect(dayIn('Asia/Singapore', -29, evening)).toBe('2026-10-29');
+    expect(dayIn('Asia/Singapore', 5, new Date('2026-12-30T20:00:00.000Z'))).toBe('2027-01-05');
+  });
+  it("falls back to the browser's calendar for a zone it does not know", () => {
+    expect(dayIn('Not/AZone', 0, evening)).toBe(localDay(0, evening));
   });
 });

@@ -22,7 +22,7 @@ import {
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { downloadCSV, Title, useTranslate } from 'react-admin';
 import {
   ANALYTICS_GROUPS,
@@ -33,7 +33,7 @@ import {
 import { useCountry } from '../../components/CountryContext';
 import { failureOf } from '../../components/operations/failure';
 import { useLoadable } from '../../components/operations/useLoadable';
-import { analyticsCsv, FIGURES, fetchAnalytics, localDay } from './api';
+import { analyticsCsv, dayIn, FIGURES, fetchAnalytics, localDay } from './api';
 
 const K = 'analytics';
 const number = new Intl.NumberFormat('en-SG');
@@ -199,6 +199,9 @@ export const AnalyticsPage = () => {
   const { country } = useCountry();
   const [from, setFrom] = useState(() => localDay(-29));
   const [to, setTo] = useState(() => localDay(0));
+  // the range the user has not touched yet follows the country's calendar once an answer names it
+  // (the server counts the country's days: from 16:00 UTC a Singapore "today" is the browser's tomorrow)
+  const [picked, setPicked] = useState(false);
   const [groupBy, setGroupBy] = useState<AnalyticsGroup>('company');
   const [version, setVersion] = useState(0);
   const rangeOk = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
@@ -211,6 +214,13 @@ export const AnalyticsPage = () => {
       : null,
   );
   const title = translate('common.screens.analytics');
+  const zone = state.status === 'ready' ? state.data.timeZone : null;
+  useEffect(() => {
+    if (picked || !zone) return;
+    const [zoneFrom, zoneTo] = [dayIn(zone, -29), dayIn(zone, 0)];
+    if (zoneFrom !== from) setFrom(zoneFrom);
+    if (zoneTo !== to) setTo(zoneTo);
+  }, [picked, zone, from, to]);
 
   const exportCsv = () => {
     if (state.status !== 'ready') return;
@@ -247,7 +257,10 @@ export const AnalyticsPage = () => {
           type="date"
           label={translate(`${K}.from`)}
           value={from}
-          onChange={(e) => setFrom(e.target.value)}
+          onChange={(e) => {
+            setPicked(true);
+            setFrom(e.target.value);
+          }}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to } }}
           size="small"
           sx={{ width: { md: 180 } }}
@@ -256,7 +269,10 @@ export const AnalyticsPage = () => {
           type="date"
           label={translate(`${K}.to`)}
           value={to}
-          onChange={(e) => setTo(e.target.value)}
+          onChange={(e) => {
+            setPicked(true);
+            setTo(e.target.value);
+          }}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from } }}
           size="small"
           sx={{ width: { md: 180 } }}

@@ -37,6 +37,27 @@ export const analyticsCsv = (
     [labels.total, ...FIGURES.map((f) => answer.totals[f] ?? '')],
   ]);
 
+/**
+ * A YYYY-MM-DD day `offset` days from today in the calendar of `timeZone` (an IANA name): the country's,
+ * whose days the server counts. A name the browser does not know falls back to its own calendar.
+ */
+export const dayIn = (timeZone: string, offset = 0, now = new Date()): string => {
+  let today: string;
+  try {
+    // en-CA writes dates as YYYY-MM-DD
+    today = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(now);
+  } catch {
+    return localDay(offset, now);
+  }
+  const [y, m, d] = today.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + offset)).toISOString().slice(0, 10);
+};
+
 /** A YYYY-MM-DD day `offset` days from today, in the browser's calendar. */
 export const localDay = (offset = 0, now = new Date()): string => {
   const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset);

@@ -3,7 +3,7 @@
 // tests/unit/analytics-csv.test.ts), over what the operations wrote today (./demo.ts).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { localDay } from '../../../src/pages/analytics/api';
+import { dayIn, localDay } from '../../../src/pages/analytics/api';
 import { renderApp, signIn } from '../renderApp';
 import { portalServer } from '../server';
 import { ACME_FIGURES, seedAnalytics } from './demo';
@@ -25,6 +25,9 @@ describe('analytics', { timeout: 60_000 }, () => {
     expect(first?.get('from')).toBe(localDay(-29));
     expect(first?.get('to')).toBe(localDay(0));
     expect(first?.get('groupBy')).toBe('company');
+    // then the same 30 days of the country's calendar (Singapore's), which the answer names
+    await waitFor(async () => expect((await asked()).at(-1)?.get('to')).toBe(dayIn('Asia/Singapore', 0)), T);
+    expect((await asked()).at(-1)?.get('from')).toBe(dayIn('Asia/Singapore', -29));
     const row = new RegExp(`Acme Coffee Pte Ltd\\s*${ACME_FIGURES.join('\\s*')}`);
     await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent(row), T);
     // one company: its row, then the total

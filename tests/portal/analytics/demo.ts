@@ -55,10 +55,9 @@ export const seedAnalytics = async (backend: RealBackend) => {
   await merchant('POST', `/push/${pushed.id}/schedule`, {});
   await runJobs(backend, new Date(now));
 
-  // all of it a day ago: the portal asks for days of the browser's calendar (the test's zone, UTC),
-  // the server counts days of the country's (Singapore, 8 hours ahead), so from 16:00 UTC what
-  // happened just now falls on a Singapore day after the range the page asks for. A day back, it is
-  // inside whatever the hour. (History timestamps, which no route sets.)
+  // all of it a day ago: the page's first request asks for days of the browser's calendar (the test's
+  // zone, UTC) before an answer names the country's (Singapore, 8 hours ahead); a day back, what
+  // happened is inside both ranges whatever the hour. (History timestamps, which no route sets.)
   const { db } = backend.t;
   const dayBack = (column: unknown) => sql`${column} - interval '1 day'`;
   await db.update(stampsTransaction).set({ at: dayBack(stampsTransaction.at) } as never);
