@@ -14,6 +14,7 @@ import {
   countryConfig,
   emailActionTokens,
   mainConfigs,
+  members,
   store,
   userGroupMembers,
   userGroupPermissions,
@@ -105,7 +106,7 @@ export const seedWorld = async (db: Db): Promise<void> => {
     { country: 'sg', name: 'Singapore', currency: 'SGD', timezone: 'Asia/Singapore', freeTopUp: true },
     { country: 'my', name: 'Malaysia', currency: 'MYR', timezone: 'Asia/Kuala_Lumpur', freeTopUp: false },
     { country: 'hk', name: 'Hong Kong', currency: 'HKD', timezone: 'Asia/Hong_Kong', freeTopUp: false },
-  ] as never); // the derived tables are typed by name; the columns are the declarations' (resources/tables)
+  ]);
   await db.insert(company).values([
     {
       name: 'Acme Coffee Pte Ltd',
@@ -122,12 +123,12 @@ export const seedWorld = async (db: Db): Promise<void> => {
       country: 'sg',
       state: 'SUBMITTED',
     },
-  ] as never); // as above
+  ]);
   await db.insert(brand).values([
     { companyId: 1, name: 'Acme Coffee', state: 'ACTIVE' },
     { companyId: 1, name: 'Acme Tea House', state: 'SUBMITTED' },
     { companyId: 2, name: 'Borealis', state: 'SUBMITTED' },
-  ] as never); // as above
+  ]);
   await db.insert(store).values([
     {
       companyId: 1,
@@ -151,7 +152,7 @@ export const seedWorld = async (db: Db): Promise<void> => {
       state: 'SUBMITTED',
     },
     { companyId: 2, brandId: 3, name: 'Borealis Bugis', address: '200 Victoria Street', state: 'SUBMITTED' },
-  ] as never); // as above
+  ]);
   const account = (email: string, name: string, extra: Partial<typeof users.$inferInsert> = {}) => ({
     email,
     name,
@@ -283,3 +284,22 @@ export const emailTokensOf = (db: Db, userId: number) =>
     .from(emailActionTokens)
     .where(eq(emailActionTokens.userId, userId))
     .orderBy(emailActionTokens.id);
+
+/** The demos' loyalty members, by mobile (Mei has no name on record). */
+export const MEMBERS = {
+  tan: '+6591234567',
+  siti: '+6598765432',
+  arjun: '+6581112222',
+  mei: '+6590001111',
+} as const;
+
+/**
+ * Tan, Siti and Arjun known by name: a member row is made by the first operation that names a mobile,
+ * and no route names one.
+ */
+export const nameMembers = (db: Db) =>
+  db.insert(members).values([
+    { mobile: MEMBERS.tan, name: 'Tan Wei Ming' },
+    { mobile: MEMBERS.siti, name: 'Siti Rahman' },
+    { mobile: MEMBERS.arjun, name: 'Arjun Nair' },
+  ]);

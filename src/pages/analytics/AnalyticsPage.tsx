@@ -197,11 +197,14 @@ const GroupTable = ({ data }: { data: AnalyticsAnswer }) => {
 export const AnalyticsPage = () => {
   const translate = useTranslate();
   const { country } = useCountry();
-  const [from, setFrom] = useState(() => localDay(-29));
-  const [to, setTo] = useState(() => localDay(0));
-  // the range the user has not touched yet follows the country's calendar once an answer names it
-  // (the server counts the country's days: from 16:00 UTC a Singapore "today" is the browser's tomorrow)
-  const [picked, setPicked] = useState(false);
+  // The days the server counts are the country's: until the user picks them, the range is the last 30
+  // days of the country's calendar once an answer has named its time zone, of the browser's before
+  // (from 16:00 UTC a Singapore "today" is the browser's tomorrow).
+  const [zone, setZone] = useState<string | null>(null);
+  const [pickedFrom, setFrom] = useState<string | null>(null);
+  const [pickedTo, setTo] = useState<string | null>(null);
+  const from = pickedFrom ?? (zone ? dayIn(zone, -29) : localDay(-29));
+  const to = pickedTo ?? (zone ? dayIn(zone, 0) : localDay(0));
   const [groupBy, setGroupBy] = useState<AnalyticsGroup>('company');
   const [version, setVersion] = useState(0);
   const rangeOk = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
@@ -214,13 +217,10 @@ export const AnalyticsPage = () => {
       : null,
   );
   const title = translate('common.screens.analytics');
-  const zone = state.status === 'ready' ? state.data.timeZone : null;
+  const answeredZone = state.status === 'ready' ? state.data.timeZone : null;
   useEffect(() => {
-    if (picked || !zone) return;
-    const [zoneFrom, zoneTo] = [dayIn(zone, -29), dayIn(zone, 0)];
-    if (zoneFrom !== from) setFrom(zoneFrom);
-    if (zoneTo !== to) setTo(zoneTo);
-  }, [picked, zone, from, to]);
+    if (answeredZone) setZone(answeredZone);
+  }, [answeredZone]);
 
   const exportCsv = () => {
     if (state.status !== 'ready') return;
@@ -257,10 +257,7 @@ export const AnalyticsPage = () => {
           type="date"
           label={translate(`${K}.from`)}
           value={from}
-          onChange={(e) => {
-            setPicked(true);
-            setFrom(e.target.value);
-          }}
+          onChange={(e) => setFrom(e.target.value)}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to } }}
           size="small"
           sx={{ width: { md: 180 } }}
@@ -269,10 +266,7 @@ export const AnalyticsPage = () => {
           type="date"
           label={translate(`${K}.to`)}
           value={to}
-          onChange={(e) => {
-            setPicked(true);
-            setTo(e.target.value);
-          }}
+          onChange={(e) => setTo(e.target.value)}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from } }}
           size="small"
           sx={{ width: { md: 180 } }}

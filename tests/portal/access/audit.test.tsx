@@ -41,7 +41,7 @@ const seed = (db: Db) =>
       createTime: new Date('2026-02-02T10:00:00.000Z'),
       updateTime: new Date('2026-02-02T10:00:00.000Z'),
     },
-  ] as never); // the derived tables are typed by name; the columns are the declaration's
+  ]);
 
 describe('diffRecords', () => {
   it('marks added, removed, changed and unchanged keys', () => {

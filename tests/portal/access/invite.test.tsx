@@ -176,26 +176,17 @@ describe('InviteDialog', { timeout: 45_000 }, () => {
 
     // meanwhile someone disabled the store: 26435 on the store field
     const { db } = backend.t;
-    await db
-      .update(store)
-      .set({ state: 'DISABLED' } as never)
-      .where(eq(store.id, WORLD.acme.storeId)); // typed by name
+    await db.update(store).set({ state: 'DISABLED' }).where(eq(store.id, WORLD.acme.storeId));
     await fill(dialog, { email: 'late@example.com', name: 'Lee Late' });
     expect(await within(dialog).findByText('This store is not active', {}, T)).toBeInTheDocument();
 
     // … and the brand: 26434 on the brand field
-    await db
-      .update(brand)
-      .set({ state: 'DISABLED' } as never)
-      .where(eq(brand.id, WORLD.acme.brandId)); // as above
+    await db.update(brand).set({ state: 'DISABLED' }).where(eq(brand.id, WORLD.acme.brandId));
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await within(dialog).findByText('This brand is not active', {}, T)).toBeInTheDocument();
 
     // … and the company is gone: 26430 on the company field
-    await db
-      .update(company)
-      .set({ state: 'DELETE' } as never)
-      .where(eq(company.id, WORLD.acme.companyId)); // as above
+    await db.update(company).set({ state: 'DELETE' }).where(eq(company.id, WORLD.acme.companyId));
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await within(dialog).findByText('This company no longer exists', {}, T)).toBeInTheDocument();
     await waitFor(() =>
@@ -221,7 +212,7 @@ describe('InviteDialog', { timeout: 45_000 }, () => {
     // the brand moved to another company meanwhile
     await backend.t.db
       .update(brand)
-      .set({ companyId: WORLD.borealis.companyId } as never) // typed by name
+      .set({ companyId: WORLD.borealis.companyId })
       .where(eq(brand.id, WORLD.acme.brandId));
     await fill(dialog, { email: 'moved@example.com', name: 'Mo Moved' });
     expect(
@@ -233,11 +224,11 @@ describe('InviteDialog', { timeout: 45_000 }, () => {
     const { db } = backend.t;
     // the company's owner, over all its brands (a merchant limited to one brand sees only its stores)
     await db.update(users).set({ brandId: null }).where(eq(users.id, WORLD.users.merchant));
-    const [house] = (await db
+    const [house] = await db
       .insert(brand)
-      .values({ name: 'Kopi House', companyId: WORLD.acme.companyId, state: 'ACTIVE' } as never)
-      .returning()) as { id: number }[]; // typed by name
-    const [orchard] = (await db
+      .values({ name: 'Kopi House', companyId: WORLD.acme.companyId, state: 'ACTIVE' })
+      .returning();
+    const [orchard] = await db
       .insert(store)
       .values({
         name: 'Kopi Orchard',
@@ -245,8 +236,8 @@ describe('InviteDialog', { timeout: 45_000 }, () => {
         companyId: WORLD.acme.companyId,
         brandId: house?.id,
         state: 'ACTIVE',
-      } as never)
-      .returning()) as { id: number }[]; // as above
+      })
+      .returning();
     const { dialog } = await open('merchant', 'merchant');
     expect(within(dialog).getByText('Invite a colleague')).toBeInTheDocument();
     const user = userEvent.setup({ delay: null });

@@ -8,9 +8,9 @@ import { memberCards, push, stampsTransaction, voucherHistory } from '../../../s
 import { apiAs } from '../api';
 import { newPack, newProgramme, runJobs } from '../make';
 import type { RealBackend } from '../server';
-import { WORLD } from '../world';
+import { MEMBERS, WORLD } from '../world';
 
-export const ANALYTICS_MEMBERS = { tan: '+6591234567', siti: '+6598765432', arjun: '+6581112222' } as const;
+export const ANALYTICS_MEMBERS = MEMBERS;
 
 /** Acme Coffee Pte Ltd's figures: stamps, cards completed, vouchers issued, redeemed, expired, rate, active members, pushes sent. */
 export const ACME_FIGURES = [5, 1, 6, 2, 1, '33.3%', 3, 3] as const;
@@ -60,14 +60,14 @@ export const seedAnalytics = async (backend: RealBackend) => {
   // happened is inside both ranges whatever the hour. (History timestamps, which no route sets.)
   const { db } = backend.t;
   const dayBack = (column: unknown) => sql`${column} - interval '1 day'`;
-  await db.update(stampsTransaction).set({ at: dayBack(stampsTransaction.at) } as never);
-  await db.update(voucherHistory).set({ at: dayBack(voucherHistory.at) } as never);
+  await db.update(stampsTransaction).set({ at: dayBack(stampsTransaction.at) });
+  await db.update(voucherHistory).set({ at: dayBack(voucherHistory.at) });
   await db
     .update(memberCards)
-    .set({ completedAt: dayBack(memberCards.completedAt) } as never)
+    .set({ completedAt: dayBack(memberCards.completedAt) })
     .where(isNotNull(memberCards.completedAt));
   await db
     .update(push)
-    .set({ sentAt: dayBack(push.sentAt) } as never)
+    .set({ sentAt: dayBack(push.sentAt) })
     .where(isNotNull(push.sentAt));
 };

@@ -8,14 +8,13 @@ import { BASE_PATHS } from '../../../contract';
 import { FINANCE_PATHS } from '../../../contract/finance';
 import { push, stampsTransaction } from '../../../server/db/schema';
 import { apiAs } from '../api';
-import { failedFlashSale, newPack, newProgramme } from '../make';
+import { DAY_MS, failedFlashSale, newPack, newProgramme } from '../make';
 import type { RealBackend } from '../server';
-import { WORLD } from '../world';
+import { MEMBERS, WORLD } from '../world';
 
 export { restrictColleague } from '../world';
 
-const DAY_MS = 86_400_000;
-const MEMBERS = ['+6591234567', '+6598765432', '+6581112222'] as const;
+const DEMO = [MEMBERS.tan, MEMBERS.siti, MEMBERS.arjun] as const;
 
 /** Stamps given in the last 30 days: 2,630 stampings of 3. */
 export const STAMPINGS = 2_630;
@@ -41,7 +40,7 @@ export const seedDashboard = async (backend: RealBackend) => {
   // a programme with three cards, one stamped
   const programme = await newProgramme(merchant);
   const cards: { id: number }[] = [];
-  for (const memberMobile of MEMBERS)
+  for (const memberMobile of DEMO)
     cards.push(
       await merchant('POST', `/stamp-cards/${programme.id}/member-cards`, { memberMobile, storeId }),
     );
@@ -55,7 +54,7 @@ export const seedDashboard = async (backend: RealBackend) => {
     return { ...copy, at, createTime: at, updateTime: at };
   });
   for (let i = 0; i < earlier.length; i += 500)
-    await backend.t.db.insert(stampsTransaction).values(earlier.slice(i, i + 500) as never); // typed by name
+    await backend.t.db.insert(stampsTransaction).values(earlier.slice(i, i + 500));
 
   // a push to the brand's members whose provider failed
   const pushed = await failedFlashSale(backend, merchant, now);
@@ -67,7 +66,7 @@ export const seedDashboard = async (backend: RealBackend) => {
   const issued = await merchant<{ vouchers: { id: number }[] }>(
     'POST',
     `/voucher-packs/${pack.id}/vouchers`,
-    { memberMobile: MEMBERS[0], quantity: 4 },
+    { memberMobile: DEMO[0], quantity: 4 },
   );
   await merchant('POST', `/vouchers/${issued.vouchers[0]?.id}/redeem`, { storeId });
 

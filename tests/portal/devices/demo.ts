@@ -9,6 +9,7 @@ import { screen, within } from '@testing-library/react';
 import { asc, eq } from 'drizzle-orm';
 import { devices, pinFailures, storePins } from '../../../server/db/schema';
 import { apiAs } from '../api';
+import { DAY_MS } from '../make';
 import type { RealBackend } from '../server';
 import { WORLD } from '../world';
 
@@ -30,17 +31,8 @@ export const DEVICE_DEMO_SERIALS = {
 export const DEMO_STORE_PIN = '2468';
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
-/** A device's row as the device tests read it. */
-export interface Device {
-  id: number;
-  serialNo: string;
-  storeId: number | null;
-  companyId: number;
-  lifecycle: string;
-  state: string;
-}
+export type Device = typeof devices.$inferSelect;
 
 type Arrow = 'register' | 'registerFailed' | 'deliver' | 'activate' | 'spoil' | 'deregister';
 
@@ -110,14 +102,14 @@ export const seedDevices = async (
       throw new Error(`${d.serialNo} is ${d.lifecycle}`);
   // what the devices report of themselves: their firmware, and when an active one was last seen
   const { db } = backend.t;
-  await db.update(devices).set({ firmwareVersion: '2.4.1' } as never); // typed by name
+  await db.update(devices).set({ firmwareVersion: '2.4.1' });
   for (const [d, at] of [
     [made.active, now - 5 * MINUTE_MS],
     [made.deregistered, now - 8 * DAY_MS],
   ] as const)
     await db
       .update(devices)
-      .set({ lastSeenAt: new Date(at) } as never)
+      .set({ lastSeenAt: new Date(at) })
       .where(eq(devices.id, d.id));
   await merchant('POST', `/stores/${storeId}/pin`, { pin: DEMO_STORE_PIN });
   return made;
@@ -127,7 +119,7 @@ export const seedDevices = async (
 export const deviceRow = async (backend: RealBackend, id: number): Promise<Device> => {
   const [row] = await backend.t.db.select().from(devices).where(eq(devices.id, id));
   if (!row) throw new Error(`no device ${id}`);
-  return row as unknown as Device; // typed by name
+  return row;
 };
 
 /** A store's PIN row as stored (its hash and when it was set), if it has one. */

@@ -127,7 +127,7 @@ describe('finance', { timeout: 60_000 }, () => {
     const then = new Date('2026-11-20T02:00:00.000Z');
     await backend.t.db
       .update(payments)
-      .set({ completedAt: then, createTime: then, updateTime: then } as never) // typed by name
+      .set({ completedAt: then, createTime: then, updateTime: then })
       .where(eq(payments.id, payment.id));
     await signIn('operator');
     renderApp('/transaction/payment-history');

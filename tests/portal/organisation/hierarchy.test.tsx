@@ -117,10 +117,7 @@ describe('organisation hierarchy page', { timeout: 60_000 }, () => {
   });
 
   it('shows 26433 when the company is not active', async () => {
-    await backend.t.db
-      .update(company)
-      .set({ state: 'DISABLED' } as never)
-      .where(eq(company.id, WORLD.acme.companyId)); // typed by name
+    await backend.t.db.update(company).set({ state: 'DISABLED' }).where(eq(company.id, WORLD.acme.companyId));
     const user = userEvent.setup({ delay: null });
     await renderPage(<OrgHierarchyPage />, { url: URL, signedInAs: 'merchant' });
     await user.click(await screen.findByRole('button', { name: 'Request a new brand' }));

@@ -5,47 +5,28 @@
 // deliveries) and one whose provider failed. The sending is the job runner's, which the server
 // process runs and a test app does not: `sendDuePushes` runs it here, as it would at its time.
 import { eq } from 'drizzle-orm';
-import { members, push, pushDeliveries, pushTemplates, users } from '../../../server/db/schema';
+import { push, pushDeliveries, pushTemplates, users } from '../../../server/db/schema';
 import { apiAs } from '../api';
 import { DAY_MS, failPush, newProgramme, runJobs } from '../make';
 import type { RealBackend } from '../server';
-import { WORLD } from '../world';
+import { MEMBERS, nameMembers, WORLD } from '../world';
 
 export { confirmWith, expectFreshKeys, T, tile } from '../operations';
 
 /** The demo's members, by mobile. */
-export const PUSH_MEMBERS = {
-  tan: '+6591234567',
-  siti: '+6598765432',
-  arjun: '+6581112222',
-  mei: '+6590001111',
-} as const;
+export const PUSH_MEMBERS = MEMBERS;
 
 /** Store 1's members (cards issued there), first by mobile: Arjun, then Mei, Tan and Siti. */
 export const STORE_1 = { count: 4, first: { name: 'Arjun Nair', mobile: '+6581112222', stamps: 2 } } as const;
 
-export interface PushRow {
-  id: number;
-  title: string;
-  state: string;
-  companyId: number;
-  audience: string;
-  audienceBrandId: number | null;
-  audienceStoreId: number | null;
-  scheduledAt: Date;
-}
+export type PushRow = typeof push.$inferSelect;
 
 export const seedPush = async (backend: RealBackend) => {
   const merchant = await apiAs(backend, 'merchant');
   const now = Date.now();
   const { brandId, storeId } = WORLD.acme;
 
-  // the members are known by name (a member row is made by the first operation that names a mobile)
-  await backend.t.db.insert(members).values([
-    { mobile: PUSH_MEMBERS.tan, name: 'Tan Wei Ming' },
-    { mobile: PUSH_MEMBERS.siti, name: 'Siti Rahman' },
-    { mobile: PUSH_MEMBERS.arjun, name: 'Arjun Nair' },
-  ] as never); // the derived tables are typed by name; the columns are the declaration's
+  await nameMembers(backend.t.db);
   const programme = await newProgramme(merchant, {
     description: 'Buy ten coffees, get the eleventh free. Up to three stamps per visit.',
   });
@@ -114,26 +95,23 @@ export const seedPush = async (backend: RealBackend) => {
 export const pushRow = async (backend: RealBackend, id: number): Promise<PushRow> => {
   const [row] = await backend.t.db.select().from(push).where(eq(push.id, id));
   if (!row) throw new Error(`no push ${id}`);
-  return row as unknown as PushRow; // typed by name
+  return row;
 };
 
 /** The pushes stored now, oldest first. */
 export const pushRows = async (backend: RealBackend): Promise<PushRow[]> =>
-  (await backend.t.db.select().from(push).orderBy(push.id)) as unknown as PushRow[]; // typed by name
+  await backend.t.db.select().from(push).orderBy(push.id);
 
 /** A template's row by its title. */
 export const templateRow = async (backend: RealBackend, title: string) => {
   const [row] = await backend.t.db.select().from(pushTemplates).where(eq(pushTemplates.title, title));
   if (!row) throw new Error(`no template ${title}`);
-  return row as unknown as { id: number; title: string }; // typed by name
+  return row;
 };
 
 /** A push's deliveries as stored. */
 export const deliveriesOf = async (backend: RealBackend, pushId: number) =>
-  (await backend.t.db.select().from(pushDeliveries).where(eq(pushDeliveries.pushId, pushId))) as unknown as {
-    memberMobile: string;
-    state: string;
-  }[]; // typed by name
+  backend.t.db.select().from(pushDeliveries).where(eq(pushDeliveries.pushId, pushId));
 
 /**
  * The seed merchant works for brand 1; the company's owner would have no brand. No route takes a

@@ -27,12 +27,9 @@ describe('generated forms on the real server', () => {
     const { db } = backend.t;
     await db
       .update(companyTable)
-      .set({ state: 'ACTIVE' } as never)
-      .where(eq(companyTable.id, WORLD.borealis.companyId)); // typed by name
-    await db
-      .update(brandTable)
-      .set({ state: 'ACTIVE' } as never)
-      .where(eq(brandTable.id, WORLD.borealis.brandId)); // as above
+      .set({ state: 'ACTIVE' })
+      .where(eq(companyTable.id, WORLD.borealis.companyId));
+    await db.update(brandTable).set({ state: 'ACTIVE' }).where(eq(brandTable.id, WORLD.borealis.brandId));
     const operator = await apiAs(backend, 'operator');
     await operator('POST', '/brands', { companyId: WORLD.borealis.companyId, name: 'Borealis Bread' });
   };

@@ -41,7 +41,7 @@ export const seedVouchers = async (backend: RealBackend) => {
       validUntil: '2026-06-30',
       redeemedAt: new Date('2026-02-01T10:00:00.000Z'),
     },
-  ] as never); // the derived tables are typed by name; the columns are the declaration's
+  ]);
 };
 
 /**

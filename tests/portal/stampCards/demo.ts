@@ -10,30 +10,19 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import { BASE_PATHS } from '../../../contract';
 import { FINANCE_PATHS } from '../../../contract/finance';
 import type { StampResult } from '../../../contract/stamping';
-import {
-  memberCards,
-  stampCard,
-  stampingHistory,
-  stampsTransaction,
-  vouchers,
-} from '../../../server/db/schema';
+import { memberCards, stampCard, stampingHistory, stampsTransaction } from '../../../server/db/schema';
 import { expireDueMemberCards } from '../../../server/services/stamping';
 import { type Api, apiAs } from '../api';
+import { DAY_MS } from '../make';
 import type { RealBackend } from '../server';
-import { WORLD } from '../world';
+import { MEMBERS, WORLD } from '../world';
 
 export { confirmWith, expectFreshKeys, T, tile } from '../operations';
 
-export const STAMP_DEMO_MEMBERS = {
-  tan: '+6591234567',
-  siti: '+6598765432',
-  arjun: '+6581112222',
-  mei: '+6590001111',
-} as const;
+export const STAMP_DEMO_MEMBERS = MEMBERS;
 /** The demo store's stamping PIN (store 1, Acme Coffee Raffles). */
 export const STAMP_DEMO_PIN = '2468';
 
-const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -41,24 +30,8 @@ interface Row {
   id: number;
 }
 
-/** The rows as the stamp card tests read them (the derived tables are typed by name). */
-export interface MemberCard {
-  id: number;
-  stampCardId: number;
-  memberMobile: string;
-  stamps: number;
-  state: number;
-  storeId: number | null;
-  rewardVoucherId: number | null;
-}
-export interface Transaction {
-  id: number;
-  memberCardId: number;
-  result: string;
-  receiptNo: string | null;
-  stamps: number;
-  failureCode: number | null;
-}
+export type MemberCard = typeof memberCards.$inferSelect;
+export type Transaction = typeof stampsTransaction.$inferSelect;
 
 /** A stamping as `who` through the route; its SUCCESS transaction's id. */
 const stamper = (api: Api) => async (cardId: number, body: Record<string, unknown>) =>
@@ -121,7 +94,7 @@ export const seedStamping = async (backend: RealBackend) => {
     endDate: dayOf(now + 300 * DAY_MS),
   });
   const issue = (programmeId: number, memberMobile: string) =>
-    merchant<MemberCard>('POST', `/stamp-cards/${programmeId}/member-cards`, { memberMobile, storeId });
+    merchant<{ id: number }>('POST', `/stamp-cards/${programmeId}/member-cards`, { memberMobile, storeId });
   const stamp = stamper(merchant);
   /** when each card was issued and each stamping happened, in ms */
   const cardTimes = new Map<number, number>();
@@ -183,7 +156,7 @@ export const seedStamping = async (backend: RealBackend) => {
   if ((await cardRow(backend, latte.id)).state !== 2) throw new Error('the ended card did not expire');
 
   // the demo's timeline: each stamping (and the void) and each card at its time
-  const moved = (at: number) => ({ at: new Date(at), createTime: new Date(at) }) as never; // typed by name
+  const moved = (at: number) => ({ at: new Date(at), createTime: new Date(at) });
   for (const [id, at] of stampTimes) {
     await db.update(stampsTransaction).set(moved(at)).where(eq(stampsTransaction.id, id));
     await db
@@ -194,7 +167,7 @@ export const seedStamping = async (backend: RealBackend) => {
   const voidedAt = daysAgo(3) + 9 * MINUTE_MS;
   await db
     .update(stampsTransaction)
-    .set({ voidedAt: new Date(voidedAt) } as never)
+    .set({ voidedAt: new Date(voidedAt) })
     .where(eq(stampsTransaction.id, twice));
   await db
     .update(stampingHistory)
@@ -207,7 +180,7 @@ export const seedStamping = async (backend: RealBackend) => {
   for (const [id, at] of cardTimes)
     await db
       .update(memberCards)
-      .set({ createTime: new Date(at) } as never)
+      .set({ createTime: new Date(at) })
       .where(eq(memberCards.id, id));
   return {
     programme,
@@ -223,39 +196,34 @@ export const seedStamping = async (backend: RealBackend) => {
 export const cardRow = async (backend: RealBackend, id: number): Promise<MemberCard> => {
   const [row] = await backend.t.db.select().from(memberCards).where(eq(memberCards.id, id));
   if (!row) throw new Error(`no member card ${id}`);
-  return row as unknown as MemberCard; // typed by name
+  return row;
 };
 
 /** The member cards stored for `mobile`, oldest first. */
 export const cardsOf = async (backend: RealBackend, mobile: string): Promise<MemberCard[]> =>
-  (await backend.t.db
+  await backend.t.db
     .select()
     .from(memberCards)
     .where(eq(memberCards.memberMobile, mobile))
-    .orderBy(memberCards.id)) as unknown as MemberCard[]; // typed by name
+    .orderBy(memberCards.id);
 
 /** A programme's row as stored now. */
 export const programmeRow = async (backend: RealBackend, id: number) => {
   const [row] = await backend.t.db.select().from(stampCard).where(eq(stampCard.id, id));
   if (!row) throw new Error(`no programme ${id}`);
-  return row as unknown as { id: number; issuedCount: number }; // typed by name
+  return row;
 };
 
 /** A card's stamps transactions as stored, oldest first. */
 export const transactionsOf = async (backend: RealBackend, cardId: number): Promise<Transaction[]> =>
-  (await backend.t.db
+  await backend.t.db
     .select()
     .from(stampsTransaction)
     .where(eq(stampsTransaction.memberCardId, cardId))
-    .orderBy(stampsTransaction.id)) as unknown as Transaction[]; // typed by name
-
-/** A voucher's row as stored now. */
-export const voucherRow = async (backend: RealBackend, id: number) => {
-  const [row] = await backend.t.db.select().from(vouchers).where(eq(vouchers.id, id));
-  if (!row) throw new Error(`no voucher ${id}`);
-  return row as unknown as { id: number; code: string; state: string; memberMobile: string }; // typed by name
-};
+    .orderBy(stampsTransaction.id);
 
 /** Another till stamps the card (as the merchant, through the route). */
 export const stampElsewhere = async (backend: RealBackend, cardId: number, body: Record<string, unknown>) =>
   stamper(await apiAs(backend, 'merchant'))(cardId, body);
+
+export { voucherRow } from '../vouchers/demo';

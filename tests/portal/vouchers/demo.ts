@@ -5,20 +5,16 @@
 import { eq } from 'drizzle-orm';
 import { BASE_PATHS } from '../../../contract';
 import { FINANCE_PATHS } from '../../../contract/finance';
-import { members, voucherHistory, voucherPacks, vouchers } from '../../../server/db/schema';
+import { voucherHistory, voucherPacks, vouchers } from '../../../server/db/schema';
 import { apiAs } from '../api';
 import { newPack } from '../make';
 import type { RealBackend } from '../server';
-import { WORLD } from '../world';
+import { MEMBERS, nameMembers, WORLD } from '../world';
 
 export { confirmWith, expectFreshKeys, T, tile } from '../operations';
 export { restrictColleague } from '../world';
 
-export const DEMO_MEMBERS = {
-  tan: '+6591234567',
-  siti: '+6598765432',
-  arjun: '+6581112222',
-} as const;
+export const DEMO_MEMBERS = MEMBERS;
 
 export interface Voucher {
   id: number;
@@ -50,12 +46,7 @@ export const seedDemo = async (backend: RealBackend) => {
   const angBao = await pack({ title: 'Lunar New Year Ang Bao', voucherValue: 8.88, quantity: 888 });
   await merchant('POST', `/voucher-packs/${angBao.id}/disable`, {});
 
-  // the members are known by name (a member row is made by the first operation that names a mobile)
-  await backend.t.db.insert(members).values([
-    { mobile: DEMO_MEMBERS.tan, name: 'Tan Wei Ming' },
-    { mobile: DEMO_MEMBERS.siti, name: 'Siti Rahman' },
-    { mobile: DEMO_MEMBERS.arjun, name: 'Arjun Nair' },
-  ] as never); // the derived tables are typed by name; the columns are the declaration's
+  await nameMembers(backend.t.db);
   const issue = async (packId: number, memberMobile: string, quantity: number) =>
     (
       await merchant<{ vouchers: Voucher[] }>('POST', `/voucher-packs/${packId}/vouchers`, {
@@ -80,28 +71,24 @@ export const seedDemo = async (backend: RealBackend) => {
 export const voucherRow = async (backend: RealBackend, id: number) => {
   const [row] = await backend.t.db.select().from(vouchers).where(eq(vouchers.id, id));
   if (!row) throw new Error(`no voucher ${id}`);
-  return row as unknown as { id: number; code: string; state: string; memberMobile: string }; // typed by name
+  return row;
 };
 
 /** A pack's vouchers as stored, oldest first. */
 export const vouchersOf = async (backend: RealBackend, packId: number) =>
-  (await backend.t.db
-    .select()
-    .from(vouchers)
-    .where(eq(vouchers.voucherPackId, packId))
-    .orderBy(vouchers.id)) as unknown as { id: number; code: string; memberMobile: string }[]; // typed by name
+  await backend.t.db.select().from(vouchers).where(eq(vouchers.voucherPackId, packId)).orderBy(vouchers.id);
 
 /** A voucher's history as stored, oldest first. */
 export const historyOf = async (backend: RealBackend, voucherId: number) =>
-  (await backend.t.db
+  await backend.t.db
     .select()
     .from(voucherHistory)
     .where(eq(voucherHistory.voucherId, voucherId))
-    .orderBy(voucherHistory.id)) as unknown as { action: string }[]; // typed by name
+    .orderBy(voucherHistory.id);
 
 /** A pack's row as stored now. */
 export const packRow = async (backend: RealBackend, id: number) => {
   const [row] = await backend.t.db.select().from(voucherPacks).where(eq(voucherPacks.id, id));
   if (!row) throw new Error(`no pack ${id}`);
-  return row as unknown as { id: number; issuedCount: number }; // typed by name
+  return row;
 };
