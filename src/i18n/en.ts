@@ -68,6 +68,7 @@ const shellEn = {
     },
     menu_toggle: 'Open or close the menu',
     menu_label: 'Main menu',
+    user_menu: '%{name}, account menu',
     settings: 'Settings',
     sign_in: 'Sign in',
     page_failed: {

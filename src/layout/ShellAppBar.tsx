@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { forwardRef } from 'react';
-import { Logout, ToggleThemeButton, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import { Logout, ToggleThemeButton, UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { INITIAL_HEADER_HEIGHT } from '../../contract';
 import { CountrySelect } from '../components/CountrySelect';
@@ -44,7 +44,13 @@ export const ShellAppBar = ({
 }) => {
   const translate = useTranslate();
   const session = useSession();
+  const { identity } = useGetIdentity();
   const { portalTitle, brand } = getPortalEnv();
+  // The user button shows the user's name: its accessible name must contain it (WCAG 2.5.3), where
+  // react-admin's default names it "Profile" only.
+  const userMenuLabel = identity?.fullName
+    ? translate('common.user_menu', { name: identity.fullName })
+    : 'ra.auth.user_menu';
   return (
     <AppBar position="fixed" color="primary" elevation={1} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
       <Toolbar
@@ -100,7 +106,7 @@ export const ShellAppBar = ({
         <LanguageMenu />
         <ToggleThemeButton />
         {session.status === 'user' ? (
-          <UserMenu>
+          <UserMenu label={userMenuLabel}>
             <SettingsMenuItem />
             <Logout />
           </UserMenu>

@@ -13,7 +13,7 @@ import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { Box, Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { type ComponentType, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
@@ -50,61 +50,66 @@ export const ShellMenu = ({ groups, onNavigate }: { groups: MenuGroup[]; onNavig
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const toggle = (id: string, isOpen: boolean) => setOpen((o) => ({ ...o, [id]: !isOpen }));
 
+  // A landmark holding a list of lists: each group and each link is a list item (<li>) of its <ul>.
   return (
-    <List component="nav" aria-label={translate('common.menu_label')} dense sx={{ py: 1 }}>
-      {groups.map((group) => {
-        const Icon = ICONS[group.id] ?? HelpOutlineIcon;
-        const label = translate(group.label);
-        if (group.path) {
+    <Box component="nav" aria-label={translate('common.menu_label')}>
+      <List dense sx={{ py: 1 }}>
+        {groups.map((group) => {
+          const Icon = ICONS[group.id] ?? HelpOutlineIcon;
+          const label = translate(group.label);
+          if (group.path) {
+            return (
+              <ListItem key={group.id} disablePadding>
+                <ListItemButton
+                  component={Link}
+                  to={group.path}
+                  selected={under(pathname, group.path)}
+                  onClick={onNavigate}
+                >
+                  <ListItemIcon>
+                    <Icon />
+                  </ListItemIcon>
+                  <ListItemText primary={label} />
+                </ListItemButton>
+              </ListItem>
+            );
+          }
+          const isOpen = open[group.id] ?? group.id === activeGroup;
+          const listId = `menu-group-${group.id}`;
           return (
-            <ListItemButton
-              key={group.id}
-              component={Link}
-              to={group.path}
-              selected={under(pathname, group.path)}
-              onClick={onNavigate}
-            >
-              <ListItemIcon>
-                <Icon />
-              </ListItemIcon>
-              <ListItemText primary={label} />
-            </ListItemButton>
+            <ListItem key={group.id} disablePadding sx={{ display: 'block' }}>
+              <ListItemButton
+                onClick={() => toggle(group.id, isOpen)}
+                aria-expanded={isOpen}
+                aria-controls={listId}
+              >
+                <ListItemIcon>
+                  <Icon />
+                </ListItemIcon>
+                <ListItemText primary={label} />
+                {isOpen ? <ExpandLess /> : <ExpandMore />}
+              </ListItemButton>
+              <Collapse in={isOpen} timeout="auto" unmountOnExit>
+                <List id={listId} disablePadding dense aria-label={label}>
+                  {group.links.map((l) => (
+                    <ListItem key={l.id} disablePadding>
+                      <ListItemButton
+                        component={Link}
+                        to={l.path}
+                        selected={pathname === l.path}
+                        onClick={onNavigate}
+                        sx={{ pl: 9 }}
+                      >
+                        <ListItemText primary={translate(l.label)} />
+                      </ListItemButton>
+                    </ListItem>
+                  ))}
+                </List>
+              </Collapse>
+            </ListItem>
           );
-        }
-        const isOpen = open[group.id] ?? group.id === activeGroup;
-        const listId = `menu-group-${group.id}`;
-        return (
-          <li key={group.id} style={{ listStyle: 'none' }}>
-            <ListItemButton
-              onClick={() => toggle(group.id, isOpen)}
-              aria-expanded={isOpen}
-              aria-controls={listId}
-            >
-              <ListItemIcon>
-                <Icon />
-              </ListItemIcon>
-              <ListItemText primary={label} />
-              {isOpen ? <ExpandLess /> : <ExpandMore />}
-            </ListItemButton>
-            <Collapse in={isOpen} timeout="auto" unmountOnExit>
-              <List id={listId} component="ul" disablePadding dense aria-label={label}>
-                {group.links.map((l) => (
-                  <ListItemButton
-                    key={l.id}
-                    component={Link}
-                    to={l.path}
-                    selected={pathname === l.path}
-                    onClick={onNavigate}
-                    sx={{ pl: 9 }}
-                  >
-                    <ListItemText primary={translate(l.label)} />
-                  </ListItemButton>
-                ))}
-              </List>
-            </Collapse>
-          </li>
-        );
-      })}
-    </List>
+        })}
+      </List>
+    </Box>
   );
 };

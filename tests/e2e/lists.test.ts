@@ -103,7 +103,7 @@ describe.skipIf(!browserAvailable())('lists at 1,440 px in Chromium', () => {
     const menu = page.getByTestId('side-menu');
     await menu.getByText('Stamp Cards', { exact: true }).first().waitFor();
     const groups: string[] = [];
-    for (const item of await menu.locator('nav > *').all()) {
+    for (const item of await menu.locator('nav > ul > li').all()) {
       groups.push(((await item.locator('.MuiListItemText-primary').first().textContent()) ?? '').trim());
     }
     expect(groups).toEqual(['Stamp Cards', 'Vouchers', 'Help']);

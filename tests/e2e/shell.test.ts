@@ -98,7 +98,7 @@ const header = (page: Page) => page.getByTestId('app-header');
  */
 const menuGroups = async (page: Page, first: string): Promise<string[]> => {
   await menu(page).getByText(first, { exact: true }).first().waitFor();
-  const items = menu(page).locator('nav > *');
+  const items = menu(page).locator('nav > ul > li');
   const labels: string[] = [];
   for (const item of await items.all()) {
     labels.push(((await item.locator('.MuiListItemText-primary').first().textContent()) ?? '').trim());

@@ -115,7 +115,7 @@ describe.skipIf(!browserAvailable())('merchant signup and operator approval in C
     await menu(merchant).getByText('Stamp Cards', { exact: true }).waitFor();
     // the menu settles once the session and the organisation check are in: read it until it has
     const groupsNow = async () =>
-      (await menu(merchant).locator('nav > *').allInnerTexts()).map((t) => t.trim().split('\n')[0]);
+      (await menu(merchant).locator('nav > ul > li').allInnerTexts()).map((t) => t.trim().split('\n')[0]);
     await expect
       .poll(groupsNow, { timeout: 15_000 })
       .toEqual(
