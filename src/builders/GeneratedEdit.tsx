@@ -7,6 +7,7 @@ import { DetailActions, EditToolbar } from './buttons';
 import { fieldsIn, writableFields } from './declarations';
 import { formFieldOf, useRuleValidators } from './inputs';
 import { RecordHeading } from './RecordHeading';
+import { listRedirectOf } from './specRoute';
 import { useDeclaration } from './useDeclaration';
 import { useFieldLabel } from './useFieldLabel';
 
@@ -20,6 +21,7 @@ export const GeneratedEdit = (props: Partial<EditProps>) => {
       resource={decl.name}
       actions={<DetailActions decl={decl} view="edit" />}
       mutationMode="pessimistic"
+      redirect={listRedirectOf(decl)}
       // a refusal lists each field with its violation (spec 5); code 2 also marks the fields
       mutationOptions={{ onError: (error: unknown) => notifyError(error, undefined, labelOf) }}
       // Only what the user may change and did change goes out: no id, times, scope or read-only fields.

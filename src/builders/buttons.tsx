@@ -40,6 +40,7 @@ import { useHttpClient } from '../components/HttpClientContext';
 import type { ResourceDeclaration } from './declarations';
 import { resourceLabelKey } from './declarations';
 import { downloadExport } from './exportCsv';
+import { listRedirectOf } from './specRoute';
 
 /**
  * Set by a page that embeds the generated screens (the /DataTableEditView editor) and keeps its own
@@ -296,7 +297,7 @@ export const EditToolbar = ({ decl }: { decl: ResourceDeclaration }) => {
             mutationOptions={{ onSuccess: () => embedded.list() }}
           />
         ) : (
-          <DeleteButton mutationMode="pessimistic" />
+          <DeleteButton mutationMode="pessimistic" redirect={listRedirectOf(decl)} />
         ))}
     </Toolbar>
   );

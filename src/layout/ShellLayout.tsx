@@ -1,13 +1,17 @@
 import { Box, Drawer, useMediaQuery, useTheme } from '@mui/material';
 import { Component, type ErrorInfo, type ReactNode, Suspense, useEffect } from 'react';
-import { type LayoutProps, useSidebarState } from 'react-admin';
+import { type LayoutProps, useCanAccess, usePermissions, useSidebarState } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { INITIAL_HEADER_HEIGHT } from '../../contract';
+import type { AccessSubject } from '../../contract/access';
+import { isDeclaredResourcePath } from '../builders/lazyResources';
 import { CountryProvider } from '../components/CountryContext';
 import { useCaller } from '../components/useCaller';
+import type { PortalPermissions } from '../providers';
 import { getPortalEnv } from '../providers/env';
 import { canSee, findRoute, type ViewerContext } from '../routes';
 import { PageLoader, SpinnerCentered } from './DelayedLoader';
+import { withNext } from './deepLink';
 import { layoutFor } from './layoutFor';
 import { MaintenanceBanner } from './MaintenanceBanner';
 import { menuFor } from './menuFor';
@@ -41,23 +45,81 @@ export const viewerOf = (session: Session): ViewerContext => ({
   pnsAllowed: session.status === 'user' && session.pnsAllowed,
 });
 
-/** Sends the user where startup says (spec section 2), then shows the page or "not allowed". */
+/** A react-admin screen of a declared table (/<name>, /<name>/create, /<name>/<id>[/show]) and its action. */
+const resourceScreenOf = (
+  pathname: string,
+): { resource: string; action: 'list' | 'create' | 'edit' | 'show' } | null => {
+  if (!isDeclaredResourcePath(pathname)) return null;
+  const [resource = '', second, third, ...rest] = pathname.split('/').filter(Boolean);
+  if (rest.length > 0) return null;
+  if (second === undefined) return { resource, action: 'list' };
+  if (third === undefined) return { resource, action: second === 'create' ? 'create' : 'edit' };
+  return third === 'show' ? { resource, action: 'show' } : null;
+};
+
+/**
+ * A table's screen shows once canAccess (the declaration and the permission rule, builders/access.ts)
+ * allows its action: the same call react-admin's controller makes (cached), asked before it, so a
+ * refusal is the denied page at the address asked for instead of react-admin's /access-denied.
+ */
+const ResourceScreenGate = ({
+  resource,
+  action,
+  children,
+}: {
+  resource: string;
+  action: string;
+  children: ReactNode;
+}) => {
+  const { canAccess, isPending } = useCanAccess({ resource, action });
+  if (isPending) return <SpinnerCentered />;
+  return canAccess === false ? <NotAllowedPage /> : children;
+};
+
+const subjectOf = (permissions: PortalPermissions): AccessSubject =>
+  permissions.permissions === undefined
+    ? { type: permissions.type }
+    : { type: permissions.type, permissions: permissions.permissions };
+
+/**
+ * Sends the user where startup says (spec section 2), then shows the page or the denied page. The
+ * denied page is decided here, before the page asks the server anything, from the caller's role and
+ * permissions (the route's `who`, and VIEW on every resource the screen reads: menuPermissions.ts,
+ * the same canAccess the server applies). A visitor on a page that needs a user goes to the splash
+ * page with the page kept in `?next=` for after signing in (deepLink.ts).
+ */
 export const Gate = ({ children }: { children: ReactNode }) => {
   const session = useSession();
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
+  const { permissions, isPending: permissionsPending } = usePermissions<PortalPermissions | null>();
   const def = findRoute(pathname);
-  const target = startupTarget(session, pathname, def ? def.who.includes('visitor') : null);
+  const screen = def ? null : resourceScreenOf(pathname);
+  const isPublic = def ? def.who.includes('visitor') : screen ? false : null;
+  const target = startupTarget(session, pathname, isPublic);
+  const to = target === '/splash' ? withNext(target, `${pathname}${search}${hash}`) : target;
 
   useEffect(() => {
-    if (target && target !== pathname) navigate(target, { replace: true });
-  }, [target, pathname, navigate]);
+    if (target && to && target !== pathname) navigate(to, { replace: true });
+  }, [target, to, pathname, navigate]);
 
   if (target && target !== pathname) return null;
-  // Public pages render at once; the others wait for the user to be known.
-  if (session.status === 'loading' && !def?.who.includes('visitor')) return <SpinnerCentered />;
-  if (def && session.status !== 'loading' && !canSee(def, viewerOf(session))) {
-    return <NotAllowedPage visitor={session.status !== 'user'} />;
+  // Public pages render at once; the others wait for the user and their permissions to be known.
+  if (!isPublic && (session.status === 'loading' || (session.status === 'user' && permissionsPending))) {
+    return <SpinnerCentered />;
+  }
+  if (def && session.status !== 'loading') {
+    const allowed =
+      canSee(def, viewerOf(session)) &&
+      (session.status !== 'user' || !permissions || maySee(subjectOf(permissions), pathname));
+    if (!allowed) return <NotAllowedPage visitor={session.status !== 'user'} />;
+  }
+  if (screen && session.status === 'user') {
+    return (
+      <ResourceScreenGate resource={screen.resource} action={screen.action}>
+        {children}
+      </ResourceScreenGate>
+    );
   }
   return <>{children}</>;
 };

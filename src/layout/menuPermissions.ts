@@ -4,12 +4,26 @@
 import { type AccessSubject, canAccess, type PermissionResource } from '../../contract/access';
 import { RESOURCES, type ResourceDeclaration } from '../../resources';
 
-/** Screens that are not a declared table's list, and what they show. */
-const SCREENS: Readonly<Record<string, PermissionResource>> = {
-  '/analytics': 'analytics',
-  '/organization/org-hierarchy': 'organization',
-  '/access/operator-access': 'user',
-  '/access/merchant-access': 'user',
+/**
+ * Screens that are not a declared table's list, and every resource they read: the calls they make
+ * and the server's check on each (an org hierarchy is `company` VIEW on the server). A caller who
+ * may not VIEW one of them gets the denied page before the page asks anything (ShellLayout's Gate).
+ */
+const FINANCE_OVERVIEW: readonly PermissionResource[] = ['wallet', 'walletTransaction', 'paymentHistory'];
+const SCREENS: Readonly<Record<string, readonly PermissionResource[]>> = {
+  '/analytics': ['analytics'],
+  '/organization/org-hierarchy': ['organization', 'company'],
+  '/access/operator-access': ['user'],
+  '/access/merchant-access': ['user'],
+  '/merchant': ['user'],
+  '/operator': ['user'],
+  '/VoucherManagement': ['vouchers'],
+  '/product/edit': ['product'],
+  '/finance': FINANCE_OVERVIEW,
+  '/finance/wallet/balance': FINANCE_OVERVIEW,
+  // the balance, the saved cards (when Stripe is on) and the top-up itself
+  '/finance/wallet/top-up': ['wallet', 'paymentMethod', 'topUp'],
+  '/finance/payment-methods': ['paymentMethod'],
 };
 
 const BY_ROUTE: ReadonlyMap<string, PermissionResource> = new Map(
@@ -18,15 +32,17 @@ const BY_ROUTE: ReadonlyMap<string, PermissionResource> = new Map(
   ),
 );
 
-/** The resource a menu link's screen shows; null for a link open to everyone (Help). */
-export const permissionOfPath = (path: string): PermissionResource | null =>
-  SCREENS[path] ?? BY_ROUTE.get(path) ?? null;
-
-/** May `subject` use the screen behind `path`? */
-export const maySee = (subject: AccessSubject, path: string): boolean => {
-  const resource = permissionOfPath(path);
-  return resource === null || canAccess(subject, { action: 'VIEW', resource });
+/** The resources a screen reads; empty for a screen open to everyone (Help, Settings). */
+export const permissionsOfPath = (path: string): readonly PermissionResource[] => {
+  const own = SCREENS[path];
+  if (own) return own;
+  const table = BY_ROUTE.get(path);
+  return table === undefined ? [] : [table];
 };
+
+/** May `subject` use the screen behind `path` (VIEW on everything it reads)? */
+export const maySee = (subject: AccessSubject, path: string): boolean =>
+  permissionsOfPath(path).every((resource) => canAccess(subject, { action: 'VIEW', resource }));
 
 const ROUTE_OF_RESOURCE: ReadonlyMap<string, string> = new Map(
   (RESOURCES as readonly ResourceDeclaration[]).flatMap((d) =>

@@ -1,6 +1,8 @@
 import LoyaltyOutlined from '@mui/icons-material/LoyaltyOutlined';
 import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { LinkBase, useAuthState, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { nextOf, withNext } from '../layout/deepLink';
 import { getPortalEnv } from '../providers/env';
 
 /**
@@ -11,6 +13,8 @@ export const SplashPage = () => {
   const translate = useTranslate();
   const { isPending, authenticated } = useAuthState();
   const { portalTitle } = getPortalEnv();
+  // the page a visitor opened before being sent here: signing in lands on it
+  const next = nextOf(useLocation().search);
 
   if (isPending || authenticated) {
     return (
@@ -58,7 +62,7 @@ export const SplashPage = () => {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ pt: 1 }}>
           <Button
             component={LinkBase}
-            to="/login"
+            to={withNext('/login', next)}
             variant="contained"
             size="large"
             sx={{ bgcolor: 'common.white', color: '#1d3f91', '&:hover': { bgcolor: 'grey.100' } }}

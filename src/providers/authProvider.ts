@@ -19,6 +19,7 @@ import {
   RA_ACTION_MAP,
 } from '../../contract/access';
 import type { LoggedInUser } from '../../contract/auth';
+import { safeNextPath } from '../layout/deepLink';
 import { getPortalEnv } from './env';
 import { ApiError, clientError, type HttpClient, isApiError } from './httpClient';
 import { getSessionStore, type SessionStore, STORAGE_KEYS } from './storage';
@@ -40,6 +41,8 @@ export interface LoginParams {
   email?: string;
   username?: string;
   password: string;
+  /** where to land after signing in (a deep link kept through sign-in); only a path of this site is followed */
+  next?: string | null;
 }
 
 /** The subset of the Web Locks API the refresh needs; injectable for tests. */
@@ -281,7 +284,7 @@ export const createAuthProvider = (options: AuthProviderOptions): PortalAuthProv
   };
 
   return {
-    login: async ({ email, username, password }: LoginParams) => {
+    login: async ({ email, username, password, next }: LoginParams) => {
       const res = await httpClient<LoggedInUser>('/auth/get-token', {
         method: 'POST',
         auth: false,
@@ -298,7 +301,8 @@ export const createAuthProvider = (options: AuthProviderOptions): PortalAuthProv
       store.setUser(res.data);
       permissionsCache = null;
       const user = res.data;
-      return { redirectTo: user.type === 'MERCHANT' && user.signupState !== 'APPROVAL' ? '/signup' : '/' };
+      if (user.type === 'MERCHANT' && user.signupState !== 'APPROVAL') return { redirectTo: '/signup' };
+      return { redirectTo: safeNextPath(next) ?? '/' };
     },
 
     logout: async () => {

@@ -11,8 +11,10 @@ import {
   useNavigate,
   useTranslate,
 } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import { EMAIL_LINK_PATHS } from '../../../contract';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
+import { nextOf } from '../../layout/deepLink';
 import { getPortalEnv } from '../../providers/env';
 import { AuthCard } from '../components/AuthCard';
 import {
@@ -52,11 +54,13 @@ export const LoginPage = () => {
   const notifyError = useApiErrorNotify();
   const [alert, setAlert] = useState<LoginAlert | null>(null);
   const { portalTitle } = getPortalEnv();
+  // a deep link kept through sign-in (layout/deepLink.ts): followed only when it is a path of this site
+  const next = nextOf(useLocation().search);
 
   const onSubmit = async (values: Partial<LoginValues>) => {
     setAlert(null);
     try {
-      await login({ email: (values.email ?? '').trim(), password: values.password ?? '' });
+      await login({ email: (values.email ?? '').trim(), password: values.password ?? '', next });
     } catch (error) {
       if (isApiError(error, 'BAD_CREDENTIALS')) {
         setAlert({ severity: 'error', lines: [translate('pages.login.bad_credentials')] });

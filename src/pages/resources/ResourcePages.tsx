@@ -1,13 +1,62 @@
 // The spec's section-2 routes that show declared tables: each renders its resource's generated list
 // (show, edit and create live at react-admin's /<resource>/… routes, reached from the list). The
 // member lookup at /voucher/get-user-vouchers is its own page (src/pages/vouchers/UserVouchersPage.tsx).
-import { Box, Typography } from '@mui/material';
+import { Box, Tab, Tabs, Typography } from '@mui/material';
 import type { ComponentType } from 'react';
 import { ResourceContextProvider, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { BUILT_RESOURCES, builtResource } from '../../builders/registry';
+import { useCaller } from '../../components/useCaller';
+import { maySee } from '../../layout/menuPermissions';
+
+interface RouteTab {
+  path: string;
+  /** i18n key */
+  label: string;
+}
+
+/**
+ * Spec routes shown as tabs of one another, for a list the spec's menu has no link to: voucher
+ * packs, where merchants make their offers, are a click from the Voucher List (and back).
+ */
+const VOUCHER_TABS: readonly RouteTab[] = [
+  { path: '/vouchers', label: 'common.screens.voucher_list' },
+  { path: '/vouchers/voucherPackList', label: 'common.screens.voucher_pack_list' },
+];
+const ROUTE_TABS: Readonly<Record<string, { label: string; tabs: readonly RouteTab[] }>> = Object.fromEntries(
+  VOUCHER_TABS.map((t) => [t.path, { label: 'menu.vouchers.title', tabs: VOUCHER_TABS }]),
+);
+
+/** The tabs of `path`'s group the caller may open (none when that leaves only the page itself). */
+const RouteTabs = ({ path }: { path: string }) => {
+  const translate = useTranslate();
+  const { caller } = useCaller();
+  const group = ROUTE_TABS[path];
+  if (!group || !caller) return null;
+  const tabs = group.tabs.filter((t) => maySee(caller.subject, t.path));
+  if (tabs.length < 2) return null;
+  return (
+    <Tabs
+      value={path}
+      component="nav"
+      aria-label={translate(group.label)}
+      variant="scrollable"
+      allowScrollButtonsMobile
+      sx={{ mb: 2 }}
+    >
+      {tabs.map((t) => (
+        <Tab key={t.path} value={t.path} label={translate(t.label)} component={Link} to={t.path} />
+      ))}
+    </Tabs>
+  );
+};
 
 /** The generated list of one declared resource, as a page titled like the route's menu entry. */
-export const resourceListPage = (name: string, storeKey?: string): ComponentType<{ titleKey?: string }> => {
+export const resourceListPage = (
+  name: string,
+  storeKey?: string,
+  path?: string,
+): ComponentType<{ titleKey?: string }> => {
   const built = builtResource(name);
   if (!built) throw new Error(`no declared resource ${name}`);
   const List = built.module.list;
@@ -22,6 +71,7 @@ export const resourceListPage = (name: string, storeKey?: string): ComponentType
             {title}
           </Typography>
         )}
+        {path ? <RouteTabs path={path} /> : null}
         {/* the generated screens read their declaration from the resource context */}
         <ResourceContextProvider value={name}>
           <List {...(storeKey ? { storeKey } : {})} {...(title ? { title } : {})} />
@@ -60,7 +110,7 @@ const pageFor = (path: string): ComponentType<{ titleKey?: string }> | null => {
   if (!Page) {
     // A route other than the table's own keeps its own list params (filters, page) in the store.
     const own = builtResource(name)?.decl.route === path;
-    Page = resourceListPage(name, own ? undefined : `${path}.listParams`);
+    Page = resourceListPage(name, own ? undefined : `${path}.listParams`, path);
     pages.set(path, Page);
   }
   return Page;
