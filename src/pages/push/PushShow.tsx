@@ -465,14 +465,31 @@ const PushPage = () => {
     <Stack spacing={3}>
       <PushCard record={record} />
       {sent ? <Figures record={record} /> : <BeforeSending record={record} />}
-      {sent || started ? <Deliveries record={record} /> : null}
+      {/* asked for again each time the push moves (the page follows it while it is being sent) */}
+      {sent || started ? <Deliveries key={String(record.updateTime)} record={record} /> : null}
     </Stack>
   );
 };
 
+/** How often a push's page asks for the push again while the server may move it by itself. */
+export const PUSH_FOLLOW_MS = 3_000;
+
+/**
+ * Does the server move a push in `state` by itself? Its sending job's arrows are the declared actions
+ * nobody runs through the API (roles: []): from SCHEDULED (sending included) to COMPLETED or FAILED.
+ */
+export const movesByItself = (state: unknown): boolean =>
+  push.actions.some((a) => a.roles.length === 0 && (a.from as readonly unknown[]).includes(state));
+
+/** The page follows the push (its state, figures and deliveries) while the job may still move it. */
+const followPush = {
+  refetchInterval: (query: { state: { data?: RaRecord | undefined } }) =>
+    movesByItself(query.state.data?.state) ? PUSH_FOLLOW_MS : false,
+};
+
 /** react-admin's show view of push (registered through src/pages/resources/overrides.ts). */
 export const PushShow = (props: Partial<ShowProps>) => (
-  <Show resource={push.name} actions={<PushActions />} component={Box} {...props}>
+  <Show resource={push.name} actions={<PushActions />} component={Box} queryOptions={followPush} {...props}>
     <PushPage />
   </Show>
 );

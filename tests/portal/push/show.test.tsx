@@ -4,6 +4,7 @@
 // takes a scheduled push back to PENDING behind the confirm dialog; a push no longer pending is not edited.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { PUSH_FOLLOW_MS } from '../../../src/pages/push/PushShow';
 import { apiAs } from '../api';
 import { runJobs } from '../make';
 import { renderApp, signIn } from '../renderApp';
@@ -79,6 +80,33 @@ describe('push page', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Completed', {}, T)).toBeInTheDocument();
     await waitFor(() => expect(tile('Sent')).toHaveTextContent('4'), T);
     expect(await deliveriesOf(backend, scheduled.id)).toHaveLength(4);
+  });
+
+  it('a push sent by the job runner while its page is open shows Completed without a reload', async () => {
+    const { scheduled } = await seedPush(backend);
+    const merchant = await apiAs(backend, 'merchant');
+    await merchant('POST', `/push/${scheduled.id}/cancel`, {});
+    await merchant('PUT', `/push/${scheduled.id}`, {
+      scheduledAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    await merchant('POST', `/push/${scheduled.id}/schedule`, {});
+    await signIn('merchant');
+    renderApp(`/push/${scheduled.id}/show`);
+    expect(await screen.findByText('Scheduled', {}, T)).toBeInTheDocument();
+    const before = (await backend.sent('GET', `/push/${scheduled.id}`)).length;
+
+    // the job runner sends it while the page stays open: no click, no reload
+    await runJobs(backend, new Date());
+    expect(await screen.findByText('Completed', {}, T)).toBeInTheDocument();
+    expect(screen.queryByText('Scheduled')).toBeNull();
+    await waitFor(() => expect(tile('Sent')).toHaveTextContent('4'), T);
+    const deliveries = screen.getByRole('region', { name: 'Deliveries' });
+    await waitFor(() => expect(within(deliveries).getAllByRole('row')).toHaveLength(4 + 1), T);
+    // asked again by itself, then no more once the push is final
+    const asked = (await backend.sent('GET', `/push/${scheduled.id}`)).length;
+    expect(asked).toBeGreaterThan(before);
+    await new Promise((resolve) => setTimeout(resolve, PUSH_FOLLOW_MS * 1.5));
+    expect(await backend.sent('GET', `/push/${scheduled.id}`)).toHaveLength(asked);
   });
 
   it('Cancel takes a scheduled push back to pending once confirmed', async () => {
