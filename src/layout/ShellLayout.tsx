@@ -1,5 +1,5 @@
 import { Box, Drawer, useMediaQuery, useTheme } from '@mui/material';
-import { Component, type ErrorInfo, type ReactNode, Suspense, useEffect } from 'react';
+import { Component, type ErrorInfo, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { type LayoutProps, useCanAccess, usePermissions, useSidebarState } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { INITIAL_HEADER_HEIGHT } from '../../contract';
@@ -131,7 +131,13 @@ export const ShellLayout = ({ children }: LayoutProps) => {
   const session = useSession();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const [sidebarOpen, setSidebarOpen] = useSidebarState();
+  // The desktop menu keeps its stored open/closed state; on a smaller screen the menu is a drawer over
+  // the page that starts closed on every load (the stored state is the desktop's: restored on a
+  // phone it covered the page after each reload).
+  const [storedOpen, setStoredOpen] = useSidebarState();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const sidebarOpen = desktop ? storedOpen : drawerOpen;
+  const setSidebarOpen = desktop ? setStoredOpen : setDrawerOpen;
   const menuOpen = flags.menu && sidebarOpen;
   const { brand } = getPortalEnv();
   const { caller } = useCaller();

@@ -21,6 +21,7 @@ import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { formatDateTime } from '../../../contract/format';
 import { useLoadable } from '../../components/operations/useLoadable';
+import { useIsPhone } from '../../components/useIsPhone';
 import { fetchMovements, fetchPayments, fetchWallet, formatMoney } from './api';
 import { NoCompany } from './NoCompany';
 import { StripeConnectCard } from './StripeConnectCard';
@@ -38,6 +39,7 @@ export const FinancePage = () => {
   const titleKey =
     useLocation().pathname === '/finance/wallet/balance' ? 'common.screens.wallet_balance' : `${K}.title`;
   const hasWallet = useHasWallet();
+  const phone = useIsPhone();
   const state = useLoadable(
     hasWallet === true
       ? {
@@ -130,9 +132,13 @@ export const FinancePage = () => {
                   <Table size="small" aria-label={translate(`${K}.movements`)}>
                     <TableHead>
                       <TableRow>
-                        <TableCell>{translate('resources.walletTransactions.fields.createTime')}</TableCell>
+                        {phone ? null : (
+                          <TableCell>{translate('resources.walletTransactions.fields.createTime')}</TableCell>
+                        )}
                         <TableCell>{translate('resources.walletTransactions.fields.type')}</TableCell>
-                        <TableCell>{translate('resources.walletTransactions.fields.reference')}</TableCell>
+                        {phone ? null : (
+                          <TableCell>{translate('resources.walletTransactions.fields.reference')}</TableCell>
+                        )}
                         <TableCell align="right">
                           {translate('resources.walletTransactions.fields.amount')}
                         </TableCell>
@@ -144,18 +150,31 @@ export const FinancePage = () => {
                     <TableBody>
                       {state.data.movements.map((m) => (
                         <TableRow key={m.id}>
-                          <TableCell>{dateTime(m.createTime)}</TableCell>
+                          {phone ? null : <TableCell>{dateTime(m.createTime)}</TableCell>}
                           <TableCell>
                             {translate(`resources.walletTransactions.choices.type.${m.type}`)}
+                            {phone ? (
+                              // on a phone the reference and the time go under the type, so the
+                              // amount and the balance keep their room beside it
+                              <Typography variant="caption" component="p" color="text.secondary">
+                                {m.reference}
+                                <br />
+                                {dateTime(m.createTime)}
+                              </Typography>
+                            ) : null}
                           </TableCell>
-                          <TableCell>{m.reference}</TableCell>
+                          {phone ? null : <TableCell>{m.reference}</TableCell>}
                           <TableCell
                             align="right"
-                            sx={{ color: m.amount < 0 ? 'error.main' : 'success.main', fontWeight: 600 }}
+                            sx={{
+                              color: m.amount < 0 ? 'error.main' : 'success.main',
+                              fontWeight: 600,
+                              whiteSpace: 'nowrap',
+                            }}
                           >
                             {`${m.amount > 0 ? '+' : ''}${formatMoney(m.amount, state.data.wallet.currency)}`}
                           </TableCell>
-                          <TableCell align="right">
+                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                             {formatMoney(m.balanceAfter, state.data.wallet.currency)}
                           </TableCell>
                         </TableRow>
@@ -189,7 +208,11 @@ export const FinancePage = () => {
               ) : (
                 <Stack spacing={1}>
                   {state.data.payments.map((p) => (
-                    <Stack key={p.id} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                    <Stack
+                      key={p.id}
+                      direction="row"
+                      sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}
+                    >
                       <Typography sx={{ minWidth: 150 }}>{dateTime(p.createTime)}</Typography>
                       <Typography sx={{ fontWeight: 600, minWidth: 120 }}>
                         {formatMoney(p.amount, p.currency)}
