@@ -7,7 +7,13 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from '
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { BASE_PATHS, type Envelope, HEADERS } from '../../contract';
 
@@ -384,8 +390,12 @@ const networkQuiet = async (page: Page, seen: Traffic, quietMs: number, deadline
   throw new Error(`${page.url()}: requests still in flight after 15 s`);
 };
 
-export const newContext = (browser: Browser, baseURL: string): Promise<BrowserContext> =>
-  browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
+export const newContext = (
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> =>
+  browser.newContext({ baseURL, viewport: { width: 1366, height: 900 }, ...options });
 
 /** Signs `user` in through the login page, as a person does, and waits to leave it. */
 export const signIn = async (page: Page, user: { email: string; password: string }): Promise<void> => {
@@ -431,11 +441,13 @@ export interface BrowserSuite<N extends string> {
 /**
  * Called inside a `describe`: before its tests, `start()` a server, launch Chromium and open one
  * page per name; after them, close everything. The answers are usable at once in the tests' code.
+ * `device` overrides the desktop viewport of every context (a phone: viewport, isMobile, hasTouch).
  */
 export const browserSuite = <N extends string>(
   start: () => Promise<RunningServer>,
   names: readonly N[],
   timeoutMs = 600_000,
+  device: BrowserContextOptions = {},
 ): BrowserSuite<N> => {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
@@ -446,7 +458,7 @@ export const browserSuite = <N extends string>(
     server = await start();
     browser = await launchBrowser();
     for (const name of names) {
-      const context = await newContext(browser, server.baseUrl);
+      const context = await newContext(browser, server.baseUrl, device);
       contexts.push(context);
       const page = await context.newPage();
       pages.set(name, page);
