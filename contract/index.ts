@@ -7,6 +7,7 @@ export * from './enums';
 export * from './envelope';
 export * from './errors';
 export * from './finance';
+export * from './format';
 export * from './http';
 export * from './list-query';
 export * from './push';

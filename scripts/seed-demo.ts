@@ -35,7 +35,7 @@ import { seedCompanySignup, seedRequests } from './seed-demo/signups';
 import { expireEndedCards, seedStampCards } from './seed-demo/stampCards';
 import { countServiceRows } from './seed-demo/totals';
 import { seedVouchers } from './seed-demo/vouchers';
-import { seedWallet } from './seed-demo/wallet';
+import { orderWalletLedger, seedWallet } from './seed-demo/wallet';
 
 export type { DemoDevice, DemoUser } from './seed-demo/context';
 export { DEMO_MARKER_REGISTRATION_NO, DEMO_STORE_PIN } from './seed-demo/data';
@@ -97,6 +97,7 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
         const packIds = await seedVouchers(seed, b, companyId, brandId, activeStores);
         await seedStampCards(seed, b, companyId, brandId, activeStores, packIds);
       }
+      await orderWalletLedger(seed, companyId);
     }
     await expireEndedCards(seed);
     await sendPushes(seed);

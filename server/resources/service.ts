@@ -16,6 +16,7 @@ import { listQueryOrThrow, selectPageOrThrow } from '../lib/list-query';
 import type { ListSpec, ParsedList } from '../lib/list-types';
 import { type DbOrTx, recordAudit } from '../services/audit';
 import { authorize, declaredGrant } from './authorize';
+import { currencyKeyOf, withCurrency } from './currency';
 import { guard } from './db-error-map';
 import { type ExportPlan, exportPlan } from './export';
 import { addedScopeColumns, effectiveScope, SCOPE_COLUMNS, scopeKey } from './naming';
@@ -273,7 +274,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
     list: async (caller: Caller, query: unknown, noCount: boolean) => {
       authorize(caller, declaredGrant(decl, 'list'));
       const list = parse(query);
-      return guard(decl, () =>
+      const page = await guard(decl, () =>
         selectPageOrThrow(
           db,
           table,
@@ -282,6 +283,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
           and(callerScope(decl, table, caller), softDeleteCondition(query)),
         ),
       );
+      return { ...page, data: await withCurrency(db, decl, page.data as Row[]) };
     },
 
     /** Every filtered row for the CSV export, in batches (export.ts). */
@@ -293,12 +295,24 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       await assertIndexable(db, table, list);
       const where = and(callerScope(decl, table, caller), softDeleteCondition(query), list.where);
       const sorted = (query as { sort?: unknown } | undefined)?.sort !== undefined;
-      return exportPlan(db, { table, idCol, list, where, sorted }, (read) => guard(decl, read));
+      const plan = await exportPlan(db, { table, idCol, list, where, sorted }, (read) => guard(decl, read));
+      // money's currency as a column of its own after the row's (docs/api.md "CSV export")
+      const key = currencyKeyOf(decl);
+      if (!key || !plan.columns.includes(key)) return plan;
+      const batches = plan.batches;
+      return {
+        columns: [...plan.columns, 'currency'],
+        batches: (async function* () {
+          for await (const batch of batches) yield await withCurrency(db, decl, batch);
+        })(),
+      };
     },
 
     get: async (caller: Caller, id: number): Promise<Row> => {
       authorize(caller, declaredGrant(decl, 'get'));
-      return findVisible(caller, id);
+      const [row] = await withCurrency(db, decl, [await findVisible(caller, id)]);
+      if (!row) throw notFound(decl);
+      return row;
     },
 
     create: async (caller: Caller, body: Body): Promise<Row> => {

@@ -10,6 +10,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_COUNTRY } from '../../contract/constants';
 import type { TransactionType } from '../../contract/enums';
+import { formatMoney } from '../../contract/format';
 import { account, company, countryConfig, walletTransactions } from '../db/schema';
 import { AppError } from '../errors';
 import type { DbOrTx } from './audit';
@@ -106,9 +107,6 @@ export interface Movement {
   at?: Date;
 }
 
-const formatted = (currency: string, amount: string | number): string =>
-  `${currency} ${Number(amount).toFixed(2)}`;
-
 const writeLedger = async (
   tx: DbOrTx,
   wallet: { id: number; companyId: number },
@@ -160,7 +158,8 @@ export const debitWallet = async (
     throw new AppError('WALLET_INSUFFICIENT_BALANCE', [
       {
         field: 'balance',
-        message: `the wallet holds ${formatted(wallet.currency, now?.balance ?? 0)}; this costs ${formatted(wallet.currency, amount)}`,
+        // one sentence, read on its own (the portal shows it without the field's name)
+        message: `The wallet holds ${formatMoney(now?.balance ?? 0, wallet.currency)}; this costs ${formatMoney(amount, wallet.currency)}.`,
       },
     ]);
   }

@@ -19,7 +19,7 @@ import { NotAllowedPage } from '../layout/NotAllowedPage';
 import { ListActions, ListBulkActions, useRole } from './buttons';
 import { choicesOf } from './choices';
 import type { FieldDeclaration, ResourceDeclaration } from './declarations';
-import { fieldsIn, SCOPE_COLUMNS } from './declarations';
+import { listColumnsOf, SCOPE_COLUMNS } from './declarations';
 import { displayOf, RefField, SelectChip } from './display';
 import { CompanyFilter, filtersOf, showsCompany } from './filters';
 import { PhoneDetails, phoneCardOf, RowId } from './phoneList';
@@ -68,7 +68,7 @@ const listPartsOf = (decl: ResourceDeclaration): ListParts => {
   if (known) return known;
   const filters = filtersOf(decl);
   const parts: ListParts = {
-    listFields: fieldsIn(decl, 'list'),
+    listFields: listColumnsOf(decl),
     phoneCard: phoneCardOf(decl),
     filters,
     operatorFilters: showsCompany(decl)

@@ -74,3 +74,16 @@ export const creatableScopeColumns = (decl: ResourceDeclaration): ScopeColumn[] 
 /** The fields a view shows, in declared order. */
 export const fieldsIn = (decl: ResourceDeclaration, view: View): FieldDeclaration[] =>
   decl.fields.filter((f) => inViews(f, view));
+
+/** The implied creation time as a list column (every derived table has it: server/resources/list-spec.ts). */
+export const CREATE_TIME_COLUMN: FieldDeclaration = { name: 'createTime', type: 'datetime', sortable: true };
+
+/**
+ * The columns of a list: the fields it shows, and first, for a ledger whose rows carry no time of
+ * their own (the wallet's), the creation time each movement was written at, sortable.
+ */
+export const listColumnsOf = (decl: ResourceDeclaration): FieldDeclaration[] => {
+  const shown = fieldsIn(decl, 'list');
+  const timed = decl.ledger === true && !decl.fields.some((f) => f.type === 'datetime');
+  return timed ? [CREATE_TIME_COLUMN, ...shown] : shown;
+};

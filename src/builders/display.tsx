@@ -1,6 +1,6 @@
 // A field's read-only display, in a list cell or on a show page: one switch per field type, ending in
 // an exhaustive `never` check.
-import { Box, Chip } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import {
   BooleanField,
@@ -18,24 +18,23 @@ import {
   useTranslate,
 } from 'react-admin';
 import { LocalDateField } from '../components/LocalDateField';
-import { useOwnCurrency } from '../components/useOwnCurrency';
+import { useMoney } from '../pages/vouchers/format';
 import { choicesOf } from './choices';
 import type { FieldDeclaration } from './declarations';
 
-/** An amount in the row's own currency (a payment's), else the merchant's; an operator's row without one shows the bare amount. */
+/**
+ * An amount in the row's own currency (the server answers each row's company's, a payment its own),
+ * else the merchant's; a row without one shows the bare amount. Written by contract/format.ts.
+ */
 const MoneyField = ({ source }: { source: string }) => {
   const record = useRecordContext();
-  const own = useOwnCurrency();
-  const currency = typeof record?.currency === 'string' && record.currency !== '' ? record.currency : own;
+  const money = useMoney();
+  const value: unknown = record?.[source];
+  if (value === null || value === undefined) return null;
   return (
-    <NumberField
-      source={source}
-      options={
-        currency
-          ? { style: 'currency', currency, currencyDisplay: 'code' }
-          : { minimumFractionDigits: 2, maximumFractionDigits: 2 }
-      }
-    />
+    <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+      {money(value, record?.currency)}
+    </Typography>
   );
 };
 

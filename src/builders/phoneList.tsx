@@ -4,7 +4,7 @@ import { Box } from '@mui/material';
 import { SelectField, useRecordContext, useTranslate } from 'react-admin';
 import { choicesOf } from './choices';
 import type { FieldDeclaration, ResourceDeclaration, SelectFieldDeclaration } from './declarations';
-import { fieldLabelKey, inViews } from './declarations';
+import { CREATE_TIME_COLUMN, fieldLabelKey, listColumnsOf } from './declarations';
 import { displayOf } from './display';
 
 /** Details a phone's card shows under the row's name: short values only (no images, no JSON). */
@@ -14,7 +14,9 @@ const isStateField = (field: FieldDeclaration): field is SelectFieldDeclaration 
 
 /** The list's columns that a phone's card shows: the row's state, then a few details. */
 export const phoneCardOf = (decl: ResourceDeclaration) => {
-  const listFields = decl.fields.filter((f) => inViews(f, 'list'));
+  const listFields = listColumnsOf(decl);
+  // a ledger's card names its time besides its details
+  const extra = listFields[0] === CREATE_TIME_COLUMN ? 1 : 0;
   const named = decl.fields.find((f) => f.name === decl.recordRepresentation);
   return {
     /** a select names a row by its choice's label, not its stored value */
@@ -25,7 +27,7 @@ export const phoneCardOf = (decl: ResourceDeclaration) => {
         (f) =>
           !isStateField(f) && f.name !== decl.recordRepresentation && f.type !== 'image' && f.type !== 'json',
       )
-      .slice(0, PHONE_DETAILS),
+      .slice(0, PHONE_DETAILS + extra),
   };
 };
 

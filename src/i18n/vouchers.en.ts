@@ -104,7 +104,7 @@ export const vouchersEn = {
       available_value: '%{value} available',
       by_state: 'Vouchers by state',
       none_in_state: 'No %{state} vouchers.',
-      valid: 'Valid %{from} → %{until}',
+      valid: 'Valid %{from} – %{until}',
       redeemed_at: 'redeemed %{at}',
       show_history: 'History (%{smart_count})',
       hide_history: 'Hide history (%{smart_count})',

@@ -3,12 +3,12 @@
 import { Alert, AlertTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { formatDateTime } from '../../contract/format';
 import { MAINTENANCE_PATH, type MaintenanceAnswer } from '../../contract/maintenance';
 import { useCountry } from '../components/CountryContext';
 import { useLoadable } from '../components/operations/useLoadable';
 
-const until = (iso: string) =>
-  new Intl.DateTimeFormat('en-SG', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const until = (iso: string) => formatDateTime(iso);
 
 export const MaintenanceBanner = () => {
   const translate = useTranslate();

@@ -7,6 +7,7 @@
 // Idempotency-Key), saved cards, Stripe Connect, and who may see what.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../contract/format';
 import {
   account,
   company,
@@ -172,7 +173,10 @@ describe('charges for issuing', () => {
       quantity: 100,
     });
     expect(codeOf(short)).toEqual({ status: 409, code: 5101 });
-    expect(short.json().data[0]).toMatchObject({ field: 'balance' });
+    expect(short.json().data[0]).toEqual({
+      field: 'balance',
+      message: `The wallet holds ${formatMoney(await balanceOf(acme.companyId), 'SGD')}; this costs SGD 235.00.`,
+    });
     expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(vouchers)).toEqual(held);
     const ledger = await ledgerOf(acme.companyId);
     expect(ledger.sum).toBe(ledger.balance);

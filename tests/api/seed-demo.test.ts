@@ -155,6 +155,36 @@ describe('npm run seed:demo', () => {
     }
   });
 
+  it("writes each wallet's ledger so that, read by date, every balance after is the one before plus the movement", async () => {
+    const rows = await t.db.select().from(derived.walletTransactions);
+    const accounts = await t.db.select().from(derived.account);
+    const charged = accounts.filter((a) => rows.some((r) => r.accountId === a.id && Number(r.amount) < 0));
+    expect(charged.length).toBeGreaterThan(0);
+    for (const a of accounts) {
+      const ledger = rows
+        .filter((r) => r.accountId === a.id)
+        .sort(
+          (x, y) =>
+            new Date(x.createTime as string | Date).getTime() -
+              new Date(y.createTime as string | Date).getTime() || (x.id as number) - (y.id as number),
+        );
+      let balance = 0;
+      const read = ledger.map((r) => {
+        balance = Math.round((balance + Number(r.amount)) * 100) / 100;
+        return { id: r.id, balanceAfter: Number(r.balanceAfter) };
+      });
+      let expected = 0;
+      expect(read).toEqual(
+        ledger.map((r) => {
+          expected = Math.round((expected + Number(r.amount)) * 100) / 100;
+          return { id: r.id, balanceAfter: expected };
+        }),
+      );
+      // the newest movement's balance is the wallet's
+      expect({ account: a.id, balance: Number(a.balance) }).toEqual({ account: a.id, balance });
+    }
+  });
+
   it('creates approved, enabled merchants for the companies and one waiting for approval', async () => {
     const merchants = await t.db.select().from(users).where(eq(users.type, 'MERCHANT'));
     const byEmail = new Map(merchants.map((u) => [u.email, u]));

@@ -56,14 +56,17 @@ export const FailureAlert = ({
 }) => {
   const translate = useTranslate();
   if (!failure) return null;
+  const insufficient = failure.code === ERRORS.WALLET_INSUFFICIENT_BALANCE.code;
   return (
     <Alert severity="error" variant="outlined" sx={{ mb: 2 }} role="alert">
       <AlertTitle>{failure.message || translate('common.notice.unknown_error')}</AlertTitle>
       {failure.fields.map((v) => {
+        // the wallet's refusal is one sentence naming both amounts ("The wallet holds SGD 1,188.10; …")
+        if (insufficient) return <div key={`${v.field}:${v.message}`}>{v.message}</div>;
         const field = translate(`${fieldLabels}.${v.field}`, { _: v.field });
         return <div key={`${v.field}:${v.message}`}>{`${field}: ${v.message}`}</div>;
       })}
-      {failure.code === ERRORS.WALLET_INSUFFICIENT_BALANCE.code ? (
+      {insufficient ? (
         <Link component={RouterLink} to="/finance/wallet/top-up" sx={{ display: 'inline-block', mt: 1 }}>
           {translate('financePages.top_up_wallet')}
         </Link>

@@ -17,6 +17,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { formatMoney } from '../../../contract/format';
 import { useSession } from '../../layout/SessionContext';
 import { type DashboardData, redemptionRate, useDashboard, waitingItems } from './api';
 
@@ -24,8 +25,7 @@ const K = 'dashboard';
 
 const number = new Intl.NumberFormat('en-SG');
 
-const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-SG', { style: 'currency', currency, currencyDisplay: 'code' }).format(amount);
+const money = (amount: number, currency: string) => formatMoney(amount, currency);
 
 /** "24 Nov" for a YYYY-MM-DD day. */
 const shortDay = (day: string) =>

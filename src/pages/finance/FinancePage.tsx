@@ -19,6 +19,7 @@ import {
 } from '@mui/material';
 import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
+import { formatDateTime } from '../../../contract/format';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { fetchMovements, fetchPayments, fetchWallet, formatMoney } from './api';
 import { NoCompany } from './NoCompany';
@@ -27,8 +28,7 @@ import { useHasWallet } from './useFinanceCompany';
 
 const K = 'financePages';
 
-const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-SG', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const dateTime = (iso: string) => formatDateTime(iso);
 
 export const FinancePage = () => {
   const translate = useTranslate();

@@ -127,5 +127,4 @@ export const startConnect = async (http: HttpClient, key: string) =>
   ).data;
 
 /** An amount in the wallet's currency, e.g. "SGD 1,250.50" (the code: "$" is ambiguous here). */
-export const formatMoney = (amount: number, currency: string): string =>
-  new Intl.NumberFormat('en-SG', { style: 'currency', currency, currencyDisplay: 'code' }).format(amount);
+export { formatMoney } from '../../../contract/format';

@@ -308,7 +308,7 @@ const MemberCardCard = ({ record, programme }: { record: RaRecord; programme: Ra
         <Detail label={translate(`${F}.storeId`)}>
           <StoreName storeId={typeof record.storeId === 'number' ? record.storeId : null} />
         </Detail>
-        <Detail label={translate(`${F}.price`)}>{money(record.price)}</Detail>
+        <Detail label={translate(`${F}.price`)}>{money(record.price, record.currency)}</Detail>
         <Detail label={translate(`${F}.createTime`)}>{dateTime(record.createTime)}</Detail>
         <Detail label={translate(`${F}.completedAt`)}>{dateTime(record.completedAt)}</Detail>
         <Detail label={translate(`${F}.rewardVoucherId`)}>

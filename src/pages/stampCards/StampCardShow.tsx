@@ -38,7 +38,7 @@ import {
   ShowToolbar,
 } from '../../components/operations/ShowPage';
 import { PhoneNumberInput } from '../components/PhoneInput';
-import { dateTime, day, text, useMoney } from '../vouchers/format';
+import { dateTime, dayRange, text, useMoney } from '../vouchers/format';
 import { PackStateChip } from '../vouchers/parts';
 import { useStampCardAccess } from './access';
 import { issueMemberCard, useStampCardSummary } from './api';
@@ -145,13 +145,13 @@ const ProgrammeCard = ({ record }: { record: RaRecord }) => {
         <Detail label={translate(`${F}.maxStampsPerTransaction`)}>
           {String(record.maxStampsPerTransaction ?? '—')}
         </Detail>
-        <Detail label={translate(`${F}.price`)}>{money(record.price)}</Detail>
+        <Detail label={translate(`${F}.price`)}>{money(record.price, record.currency)}</Detail>
         <Detail label={translate(`${F}.quantity`)}>
           {record.quantity === null || record.quantity === undefined
             ? translate(`${K}.unlimited`)
             : String(record.quantity)}
         </Detail>
-        <Detail label={translate(`${K}.runs`)}>{`${day(record.startDate)} → ${day(record.endDate)}`}</Detail>
+        <Detail label={translate(`${K}.runs`)}>{dayRange(record.startDate, record.endDate)}</Detail>
         <Detail label={translate(`${F}.rewardVoucherPackId`)}>
           <ReferenceName reference={voucherPacks.name} id={record.rewardVoucherPackId} field="title" />
         </Detail>

@@ -33,7 +33,7 @@ import {
 } from '../../components/operations/ShowPage';
 import { useVoucherAccess } from './access';
 import { usePackSummary } from './api';
-import { dateTime, day, text, useMoney } from './format';
+import { dateTime, day, dayRange, text, useMoney } from './format';
 import { IssueVouchersDialog } from './IssueVouchers';
 import { PackStateChip, VoucherStateChip } from './parts';
 
@@ -99,8 +99,8 @@ const PackCard = ({ record }: { record: RaRecord }) => {
       }
     >
       <DetailList>
-        <Detail label={translate(`${F}.price`)}>{money(record.price)}</Detail>
-        <Detail label={translate(`${F}.voucherValue`)}>{money(record.voucherValue)}</Detail>
+        <Detail label={translate(`${F}.price`)}>{money(record.price, record.currency)}</Detail>
+        <Detail label={translate(`${F}.voucherValue`)}>{money(record.voucherValue, record.currency)}</Detail>
         <Detail label={translate(`${F}.quantity`)}>{String(record.quantity ?? '—')}</Detail>
         <Detail label={translate(`${F}.issuedCount`)}>{String(record.issuedCount ?? 0)}</Detail>
         <Detail label={translate(`${F}.issueLimitPerMember`)}>
@@ -109,9 +109,7 @@ const PackCard = ({ record }: { record: RaRecord }) => {
         <Detail label={translate(`${F}.voucherValidityDays`)}>
           {String(record.voucherValidityDays ?? '—')}
         </Detail>
-        <Detail label={translate(`${K}.sale_window`)}>
-          {`${day(record.validFrom)} → ${day(record.validUntil)}`}
-        </Detail>
+        <Detail label={translate(`${K}.sale_window`)}>{dayRange(record.validFrom, record.validUntil)}</Detail>
         <Detail label={translate(`${F}.giftable`)}>
           {translate(record.giftable === true ? 'ra.boolean.true' : 'ra.boolean.false')}
         </Detail>

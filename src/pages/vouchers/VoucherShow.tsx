@@ -46,7 +46,7 @@ import {
   type VoucherOperation,
   type VoucherRow,
 } from './api';
-import { dateTime, day, text, useMoney } from './format';
+import { dateTime, dayRange, text, useMoney } from './format';
 import { MemberLink, VoucherStateChip, VoucherTimeline } from './parts';
 
 const K = 'voucherPages.voucher';
@@ -284,7 +284,7 @@ const VoucherCard = ({ record }: { record: RaRecord }) => {
           {text(record.title)}
         </Typography>
         <Typography variant="h6" component="p" color="primary">
-          {money(record.value)}
+          {money(record.value, record.currency)}
         </Typography>
       </Stack>
       <DetailList>
@@ -294,9 +294,7 @@ const VoucherCard = ({ record }: { record: RaRecord }) => {
         <Detail label={translate(`${K}.issued_to`)}>
           <MemberLink mobile={record.issuedToMobile} />
         </Detail>
-        <Detail
-          label={translate(`${K}.validity`)}
-        >{`${day(record.validFrom)} → ${day(record.validUntil)}`}</Detail>
+        <Detail label={translate(`${K}.validity`)}>{dayRange(record.validFrom, record.validUntil)}</Detail>
         <Detail label={translate(`${F}.voucherPackId`)}>
           <ReferenceName reference={voucherPacks.name} id={record.voucherPackId} field="title" />
         </Detail>

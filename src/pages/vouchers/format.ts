@@ -1,34 +1,24 @@
-// How the loyalty screens write money, days and times.
+// How the portal's screens write money, days and times: contract/format.ts, the product's one way.
+import { formatDate, formatDateRange, formatDateTime, formatMoney } from '../../../contract/format';
 import { useOwnCurrency } from '../../components/useOwnCurrency';
 
 /**
- * Money in the merchant's own currency ('SGD 4.50'), whatever country the portal shows; for an
- * operator, who reads every company's rows, the bare amount ('4.50'): never a currency it may not be.
+ * Money with its currency ('SGD 4.50'): the row's own (the server answers each row's company's), else
+ * the merchant's own; for an operator's row without one, the bare amount: never a currency it may not be.
  */
-export const useMoney = (): ((value: unknown) => string) => {
-  const currency = useOwnCurrency();
-  return (value: unknown) => {
-    const n = typeof value === 'number' ? value : Number(value);
-    if (value === null || value === undefined || !Number.isFinite(n)) return '—';
-    return new Intl.NumberFormat('en-SG', {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      ...(currency ? { style: 'currency', currency, currencyDisplay: 'code' } : {}),
-    }).format(n);
-  };
+export const useMoney = (): ((value: unknown, currency?: unknown) => string) => {
+  const own = useOwnCurrency();
+  return (value: unknown, currency?: unknown) =>
+    formatMoney(value, typeof currency === 'string' && currency !== '' ? currency : own);
 };
 
-/** A `date` column as stored ('2026-01-31'): unambiguous in every locale, and what the server checks. */
-export const day = (value: unknown): string =>
-  typeof value === 'string' && value !== '' ? value.slice(0, 10) : '—';
+/** A day ('31 Jan 2026'), or a dash. */
+export const day = (value: unknown): string => formatDate(value);
 
-const DATE_TIME = new Intl.DateTimeFormat('en-SG', { dateStyle: 'medium', timeStyle: 'short' });
+/** A range of days ('26 Nov 2026 – 25 Dec 2026'). */
+export const dayRange = (from: unknown, to: unknown): string => formatDateRange(from, to);
 
-/** A time as the product writes it ('25 Nov 2026, 2:05 pm'), or a dash. */
-export const dateTime = (value: unknown): string => {
-  if (typeof value !== 'string' || value === '') return '—';
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : DATE_TIME.format(d);
-};
+/** A time as the product writes it ('25 Nov 2026, 14:05'), or a dash. */
+export const dateTime = (value: unknown): string => formatDateTime(value);
 
 export const text = (value: unknown): string => (typeof value === 'string' && value !== '' ? value : '—');

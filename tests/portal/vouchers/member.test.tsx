@@ -3,6 +3,7 @@
 // member's empty state, and a mobile that is not one refused before anything is sent.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatDateRange } from '../../../contract/format';
 import { renderApp, signIn } from '../renderApp';
 import { portalServer } from '../server';
 import { DEMO_MEMBERS, seedDemo, T } from './demo';
@@ -56,7 +57,8 @@ describe('member voucher lookup', { timeout: 60_000 }, () => {
     const card = within(panel).getByRole('article', { name: String(voided.code) });
     expect(card).toHaveTextContent('Free Kopi');
     expect(card).toHaveTextContent(/4\.50/);
-    expect(card).toHaveTextContent(`Valid ${String(voided.validFrom)} → ${String(voided.validUntil)}`);
+    // the validity as a range of days, written the product's one way ('26 Nov 2026 – 25 Dec 2026')
+    expect(card).toHaveTextContent(`Valid ${formatDateRange(voided.validFrom, voided.validUntil)}`);
     expect(within(card).getByRole('link', { name: String(voided.code) })).toHaveAttribute(
       'href',
       `/vouchers/${voided.id}/show`,

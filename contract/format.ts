@@ -1,0 +1,88 @@
+// How the product writes money and times, one way everywhere (docs/decisions.md "Money and dates").
+// For people: an amount always with its currency's code ("SGD 1,188.10", "MYR 400.00"); a time as the
+// country writes it, day month year and a 24-hour clock ("26 Nov 2026, 07:01"), a date range the same
+// way ("26 Nov 2026 – 25 Dec 2026"). For machines (CSV, audit diffs, the wire): ISO 8601 in UTC with a
+// 'Z' ("2026-11-25T23:01:00.000Z"), a day as "2026-11-26".
+
+/** The locale money and dates are written in: English as the country writes it (en-SG, en-MY …). */
+export const localeOf = (country: string | null | undefined): string => {
+  const tag = `en-${(country || 'sg').toUpperCase()}`;
+  return Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0 ? tag : 'en-SG';
+};
+
+const money = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount with its currency's code, two decimals and the locale's grouping ("SGD 1,188.10"); without
+ * a currency, the bare amount with two decimals (never a currency it may not be); a non-number, a dash.
+ */
+export const formatMoney = (
+  value: unknown,
+  currency: string | null | undefined,
+  locale = 'en-SG',
+): string => {
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value !== ''
+        ? Number(value)
+        : Number.NaN;
+  if (!Number.isFinite(n)) return '—';
+  const key = `${locale}|${currency ?? ''}`;
+  let format = money.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      ...(currency ? { style: 'currency', currency, currencyDisplay: 'code' } : {}),
+    });
+    money.set(key, format);
+  }
+  // Intl puts a no-break space between the code and the amount: a plain space reads and copies the same
+  return format.format(n).replace(/\u00a0/g, ' ');
+};
+
+/** Options of a time for people: day, short month, year, 24-hour clock (no seconds). */
+export const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+/** Options of a day for people: "26 Nov 2026". */
+export const DATE_OPTIONS: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+
+const toDate = (value: unknown): Date | null => {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  if (value === '') return null;
+  // a stored day ("2026-11-26") is that calendar day, not midnight UTC shifted by a time zone
+  const d =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+      ? new Date(`${value}T00:00:00`)
+      : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+};
+
+/** A time for people ("26 Nov 2026, 07:01"), in `timeZone` when given (else the browser's); else a dash. */
+export const formatDateTime = (value: unknown, locale = 'en-SG', timeZone?: string): string => {
+  const d = toDate(value);
+  return d
+    ? new Intl.DateTimeFormat(locale, { ...DATE_TIME_OPTIONS, ...(timeZone ? { timeZone } : {}) }).format(d)
+    : '—';
+};
+
+/** A day for people ("26 Nov 2026"); a stored day stays that day in every time zone; else a dash. */
+export const formatDate = (value: unknown, locale = 'en-SG'): string => {
+  const d = toDate(value);
+  return d ? new Intl.DateTimeFormat(locale, DATE_OPTIONS).format(d) : '—';
+};
+
+/** A range of days for people, written as its days are ("26 Nov 2026 – 25 Dec 2026"). */
+export const formatDateRange = (from: unknown, to: unknown, locale = 'en-SG'): string =>
+  `${formatDate(from, locale)} – ${formatDate(to, locale)}`;
+
+/** A time for machines (CSV, audit diffs): ISO 8601 in UTC with 'Z'. */
+export const machineTime = (value: Date): string => value.toISOString();
