@@ -14,12 +14,13 @@ import {
 } from '@mui/material';
 import { forwardRef } from 'react';
 import { Logout, ToggleThemeButton, UserMenu, useTranslate, useUserMenu } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { INITIAL_HEADER_HEIGHT } from '../../contract';
 import { CountrySelect } from '../components/CountrySelect';
 import { LanguageMenu } from '../components/LanguageMenu';
 import { getPortalEnv } from '../providers/env';
 import { DelayedLoadingIndicator } from './DelayedLoader';
+import { nextOf, withNext } from './deepLink';
 import { useSession } from './SessionContext';
 
 const SettingsMenuItem = forwardRef<HTMLAnchorElement>((props, ref) => {
@@ -44,6 +45,8 @@ export const ShellAppBar = ({
 }) => {
   const translate = useTranslate();
   const session = useSession();
+  // on the splash page a visitor was sent to, Sign in keeps the page they asked for (deepLink.ts)
+  const next = nextOf(useLocation().search);
   const { portalTitle, brand } = getPortalEnv();
   return (
     <AppBar position="fixed" color="primary" elevation={1} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
@@ -105,7 +108,12 @@ export const ShellAppBar = ({
             <Logout />
           </UserMenu>
         ) : session.status === 'loading' ? null : (
-          <Button color="inherit" component={Link} to="/login" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+          <Button
+            color="inherit"
+            component={Link}
+            to={withNext('/login', next)}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
             {translate('common.sign_in')}
           </Button>
         )}
