@@ -14,12 +14,13 @@ import {
 } from '@mui/material';
 import { forwardRef } from 'react';
 import { Logout, ToggleThemeButton, UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { INITIAL_HEADER_HEIGHT } from '../../contract';
 import { CountrySelect } from '../components/CountrySelect';
 import { LanguageMenu } from '../components/LanguageMenu';
 import { getPortalEnv } from '../providers/env';
 import { DelayedLoadingIndicator } from './DelayedLoader';
+import { nextOf, withNext } from './deepLink';
 import { useSession } from './SessionContext';
 
 const SettingsMenuItem = forwardRef<HTMLAnchorElement>((props, ref) => {
@@ -45,6 +46,8 @@ export const ShellAppBar = ({
   const translate = useTranslate();
   const session = useSession();
   const { identity } = useGetIdentity();
+  // on the splash page a visitor was sent to, Sign in keeps the page they asked for (deepLink.ts)
+  const next = nextOf(useLocation().search);
   const { portalTitle, brand } = getPortalEnv();
   // The user button shows the user's name: its accessible name must contain it (WCAG 2.5.3), where
   // react-admin's default names it "Profile" only.
@@ -111,7 +114,12 @@ export const ShellAppBar = ({
             <Logout />
           </UserMenu>
         ) : session.status === 'loading' ? null : (
-          <Button color="inherit" component={Link} to="/login" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+          <Button
+            color="inherit"
+            component={Link}
+            to={withNext('/login', next)}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
             {translate('common.sign_in')}
           </Button>
         )}

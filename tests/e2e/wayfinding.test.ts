@@ -36,7 +36,13 @@ describe.skipIf(!browserAvailable())('wayfinding in Chromium', () => {
     await visitor.goto('/vouchers/voucherPackList?x=1');
     await visitor.waitForURL((url) => url.pathname === '/splash');
     expect(new URL(visitor.url()).searchParams.get('next')).toBe('/vouchers/voucherPackList?x=1');
-    await visitor.getByRole('link', { name: 'Sign in' }).click();
+    // both Sign in links (the header's and the splash page's own) pass the page on
+    for (const link of await visitor.getByRole('link', { name: 'Sign in' }).all()) {
+      const href = new URL((await link.getAttribute('href')) ?? '', suite.server.baseUrl);
+      expect(href.pathname).toBe('/login');
+      expect(href.searchParams.get('next')).toBe('/vouchers/voucherPackList?x=1');
+    }
+    await visitor.getByTestId('page-frame').getByRole('link', { name: 'Sign in' }).click();
     await visitor.waitForURL((url) => url.pathname === '/login');
     expect(new URL(visitor.url()).searchParams.get('next')).toBe('/vouchers/voucherPackList?x=1');
     await fillLogin(visitor, OWNER);
