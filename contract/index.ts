@@ -10,3 +10,4 @@ export * from './finance';
 export * from './http';
 export * from './list-query';
 export * from './push';
+export * from './validation';
