@@ -31,7 +31,12 @@ export interface SuccessEnvelope<T> {
 
 export interface FieldViolation {
   field: string;
+  /** in plain English; a client shows its own language's sentence for `key` when it has one */
   message: string;
+  /** a schema failure's stable message key, `validation.<name>` (contract/validation.ts) */
+  key?: string;
+  /** the key's placeholders, e.g. {max: 20} */
+  params?: Record<string, string | number>;
 }
 
 export interface FailureEnvelope<D = unknown> {

@@ -11,3 +11,4 @@ export * from './format';
 export * from './http';
 export * from './list-query';
 export * from './push';
+export * from './validation';

@@ -7,6 +7,9 @@ import {
   type ErrorName,
   type FailureEnvelope,
   type FieldViolation,
+  schemaViolation,
+  validationKey,
+  validationText,
 } from '../../contract';
 import { AppError } from '../errors';
 
@@ -49,10 +52,14 @@ export const toViolations = (issues: AjvIssue[], context: string | undefined): F
     const path = segments.join('.');
     // a failure of the whole body/query (e.g. not an object) is reported on the part itself
     const field = path === '' ? (context ?? 'body') : `${prefix}${path}`;
-    let message = issue.message ?? 'is invalid';
-    if (issue.keyword === 'required') message = 'is required';
-    if (issue.keyword === 'additionalProperties') message = 'is not allowed';
-    return { field, message };
+    // plain words, not Ajv's ('must match pattern "^\\+[1-9]…"'): contract/validation.ts
+    const { name, params } = schemaViolation(issue.keyword, issue.params);
+    return {
+      field,
+      message: validationText(name, params),
+      key: validationKey(name),
+      ...(Object.keys(params).length > 0 ? { params } : {}),
+    };
   });
 };
 

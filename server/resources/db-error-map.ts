@@ -1,6 +1,7 @@
 // A database error on a declared table, answered as the contract's catalogue: a duplicate 409 (or the
 // declaration's own code), a bad reference or value code 2, a row still referenced its `inUse` code.
 import type { FieldViolation } from '../../contract/envelope';
+import { fieldViolation } from '../../contract/validation';
 import type { ResourceDeclaration } from '../../resources/types';
 import { AppError } from '../errors';
 import { isInvalidRegexError } from '../lib/list-regex';
@@ -65,7 +66,7 @@ export const mapDbError = (decl: ResourceDeclaration, err: unknown, deleting = f
       return new AppError('PARAMETER_VALIDATION_FAILED', violation('is out of range'));
     case '23502':
       return new AppError('PARAMETER_VALIDATION_FAILED', [
-        { field: info.column ? snakeToCamel(info.column) : 'body', message: 'is required' },
+        fieldViolation(info.column ? snakeToCamel(info.column) : 'body', 'required'),
       ]);
     case '22P02':
     case '22003':

@@ -5,13 +5,21 @@
 // Anything else is refused (additionalProperties: false).
 import { type TObject, type TSchema, Type } from 'typebox';
 import type { FieldViolation } from '../../contract/envelope';
+import {
+  NOT_BLANK_PATTERN,
+  PHONE_PATTERN,
+  REAL_DATE_PATTERN,
+  validationKey,
+  validationText,
+  WEB_ADDRESS_PATTERN,
+} from '../../contract/validation';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { addedScopeColumns } from './naming';
 import { IMPLIED_FIELDS, MONEY_MAX, ownFields } from './tables';
 
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-/** E.164, as the users API takes it */
-export const PHONE_PATTERN = '^\\+[1-9][0-9]{6,14}$';
+export { PHONE_PATTERN } from '../../contract/validation';
+
 const TEXT_MAX = 10_000;
 
 /** A field set by the server (never taken from a body). */
@@ -31,9 +39,9 @@ export const valueSchema = (f: FieldDeclaration, { notBlank = false } = {}): TSc
       if (f.minLength !== undefined) opts.minLength = f.minLength;
       if (f.type === 'email') opts.format = 'email';
       if (f.type === 'url') opts.format = 'uri';
-      if (f.type === 'url') opts.pattern = '^https?://';
+      if (f.type === 'url') opts.pattern = WEB_ADDRESS_PATTERN;
       if (f.type === 'phone') opts.pattern = PHONE_PATTERN;
-      if (notBlank && opts.pattern === undefined) opts.pattern = '\\S';
+      if (notBlank && opts.pattern === undefined) opts.pattern = NOT_BLANK_PATTERN;
       return Type.String(opts);
     }
     case 'number': {
@@ -57,9 +65,9 @@ export const valueSchema = (f: FieldDeclaration, { notBlank = false } = {}): TSc
       return Type.Boolean(described);
     // the year 0000 passes the formats and no database stores it
     case 'date':
-      return Type.String({ ...described, format: 'date', pattern: '^(?!0000)' });
+      return Type.String({ ...described, format: 'date', pattern: REAL_DATE_PATTERN });
     case 'datetime':
-      return Type.String({ ...described, format: 'date-time', pattern: '^(?!0000)' });
+      return Type.String({ ...described, format: 'date-time', pattern: REAL_DATE_PATTERN });
     case 'select':
       return f.numeric
         ? Type.Integer({ ...described, minimum: 0, maximum: f.choices.length - 1 })
@@ -169,11 +177,11 @@ export const nullRequiredViolations = (decl: ResourceDeclaration, body: unknown)
   const out: FieldViolation[] = [];
   for (const f of ownFields(decl)) {
     if (f.required && !isServerOwned(f) && Object.hasOwn(record, f.name) && record[f.name] === null)
-      out.push({ field: f.name, message: 'is required' });
+      out.push({ field: f.name, message: validationText('required'), key: validationKey('required') });
   }
   for (const c of addedScopeColumns(decl)) {
     if (c === 'companyId' && Object.hasOwn(record, c) && record[c] === null)
-      out.push({ field: c, message: 'is required' });
+      out.push({ field: c, message: validationText('required'), key: validationKey('required') });
   }
   return out;
 };

@@ -7,6 +7,7 @@
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FieldViolation } from '../../contract/envelope';
+import { fieldViolation } from '../../contract/validation';
 import { refusalOf } from '../../resources/transitions';
 import type { ActionDeclaration, ResourceDeclaration } from '../../resources/types';
 import type { Db } from '../db/client';
@@ -332,7 +333,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       if (missing.length > 0)
         throw new AppError(
           'PARAMETER_VALIDATION_FAILED',
-          missing.map((field) => ({ field, message: 'is required' })),
+          missing.map((field) => fieldViolation(field, 'required')),
         );
       const companyId = companyKey && companyKey !== 'id' ? values[companyKey] : undefined;
       await checkReferences(values, caller, typeof companyId === 'number' ? companyId : null);

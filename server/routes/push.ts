@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 import { PUSH_AUDIENCES, PUSH_TOKEN_PLATFORMS } from '../../contract/enums';
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
+import { fieldViolation } from '../../contract/validation';
 import type { RoutePlugin } from '../app-types';
 import { AppError } from '../errors';
 import { operation } from '../lib/operation';
@@ -87,7 +88,7 @@ export const pushRoutes: RoutePlugin = async (app) => {
       const q = request.query;
       const companyId = caller.type === 'OPERATOR' ? q.companyId : (caller.companyId ?? undefined);
       if (companyId === undefined)
-        throw new AppError('PARAMETER_VALIDATION_FAILED', [{ field: 'companyId', message: 'is required' }]);
+        throw new AppError('PARAMETER_VALIDATION_FAILED', [fieldViolation('companyId', 'required')]);
       return ok(
         await previewAudience(db, caller, {
           companyId,

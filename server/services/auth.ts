@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { BLOCKED_USER_STATES, DEVICE_ID_PATTERN, roleOf, type UserState } from '../../contract';
 import type { LoggedInUser } from '../../contract/auth';
+import { fieldViolation } from '../../contract/validation';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { type LoginSessionRow, type UserRow, users } from '../db/schema';
@@ -201,7 +202,7 @@ export const activateByEmail = async (
   const { action, user } = await findValidAction(db, token, 'activeEmail');
   if (ACTIVATION_BLOCKED.includes(user.state)) throw new AppError('INVALID_USER_STATE');
   if (!user.passwordHash && password === undefined) {
-    throw new AppError('PARAMETER_VALIDATION_FAILED', [{ field: 'password', message: 'is required' }]);
+    throw new AppError('PARAMETER_VALIDATION_FAILED', [fieldViolation('password', 'required')]);
   }
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
   await db.transaction(async (tx) => {

@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ApprovalState, OrgState, RequestKind } from '../../contract/enums';
+import { fieldViolation } from '../../contract/validation';
 import { merchantSignup as merchantSignupDecl } from '../../resources/tables/merchantSignup';
 import { actionOf } from '../../resources/transitions';
 import type { Db } from '../db/client';
@@ -524,7 +525,7 @@ export const hierarchy = async (db: Db, user: UserRow, companyId?: number): Prom
     id ??= user.companyId;
   }
   if (id === undefined) {
-    throw new AppError('PARAMETER_VALIDATION_FAILED', [{ field: 'companyId', message: 'is required' }]);
+    throw new AppError('PARAMETER_VALIDATION_FAILED', [fieldViolation('companyId', 'required')]);
   }
   const companyRow = await ownCompany(db, user, id);
   const brandWhere = [eq(brand.companyId, companyRow.id), ne(brand.state, 'DELETE')];

@@ -4,7 +4,8 @@
 import { Create, type CreateProps, type RaRecord, SimpleForm } from 'react-admin';
 import { useApiErrorNotify } from '../components/useApiErrorNotify';
 import { creatableScopeColumns, fieldsIn, isUnwritable, writableFields } from './declarations';
-import { formFieldOf, useRuleValidators } from './inputs';
+import { FormCell, FormGrid, formFieldOf, useRuleValidators } from './inputs';
+import { CreateHeading } from './RecordHeading';
 import { ScopeInputs, scopeValues } from './ScopeInputs';
 import { useDeclaration } from './useDeclaration';
 import { useFieldLabel } from './useFieldLabel';
@@ -26,11 +27,18 @@ export const GeneratedCreate = (props: Partial<CreateProps>) => {
       })}
       {...props}
     >
+      <CreateHeading decl={decl} />
       <SimpleForm>
-        {scopeColumns.length > 0 ? <ScopeInputs decl={decl} columns={scopeColumns} /> : null}
-        {fieldsIn(decl, 'create')
-          .filter((f) => !isUnwritable(f))
-          .map((field) => formFieldOf(decl, field, 'create', rules))}
+        <FormGrid>
+          {scopeColumns.length > 0 ? (
+            <FormCell wide>
+              <ScopeInputs decl={decl} columns={scopeColumns} />
+            </FormCell>
+          ) : null}
+          {fieldsIn(decl, 'create')
+            .filter((f) => !isUnwritable(f))
+            .map((field) => formFieldOf(decl, field, 'create', rules))}
+        </FormGrid>
       </SimpleForm>
     </Create>
   );

@@ -5,7 +5,7 @@ import { Edit, type EditProps, type RaRecord, SimpleForm } from 'react-admin';
 import { useApiErrorNotify } from '../components/useApiErrorNotify';
 import { DetailActions, EditToolbar } from './buttons';
 import { fieldsIn, writableFields } from './declarations';
-import { formFieldOf, useRuleValidators } from './inputs';
+import { FormGrid, formFieldOf, useRuleValidators } from './inputs';
 import { RecordHeading } from './RecordHeading';
 import { listRedirectOf } from './specRoute';
 import { useDeclaration } from './useDeclaration';
@@ -30,9 +30,9 @@ export const GeneratedEdit = (props: Partial<EditProps>) => {
       }
       {...props}
     >
-      <RecordHeading decl={decl} />
+      <RecordHeading decl={decl} view="edit" />
       <SimpleForm toolbar={<EditToolbar decl={decl} />}>
-        {fieldsIn(decl, 'edit').map((field) => formFieldOf(decl, field, 'edit', rules))}
+        <FormGrid>{fieldsIn(decl, 'edit').map((field) => formFieldOf(decl, field, 'edit', rules))}</FormGrid>
       </SimpleForm>
     </Edit>
   );

@@ -1,30 +1,34 @@
 // A field's input on an edit or create form (one switch per field type, ending in an exhaustive
 // `never` check), the read-only value that stands in for a field nobody may write, and the form's
 // cross-field validators from the declaration's order rules.
-import { Box, InputAdornment } from '@mui/material';
-import { type ReactElement, useMemo } from 'react';
+import UploadIcon from '@mui/icons-material/Upload';
+import { Box, Button, InputAdornment, TextField as MuiTextField, Typography } from '@mui/material';
+import { type ReactElement, type ReactNode, useId, useMemo, useState } from 'react';
 import {
   BooleanInput,
   DateInput,
   DateTimeInput,
   email,
+  InputHelperText,
   Labeled,
   NumberInput,
   ReferenceInput,
   SelectInput,
   TextInput,
   useCanAccess,
+  useInput,
   useTranslate,
   type Validator,
 } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { validationKey } from '../../contract/validation';
 import { useCountry } from '../components/CountryContext';
 import { useOwnCurrency } from '../components/useOwnCurrency';
+import { PhoneNumberInput, toPhoneCountry } from '../pages/components/PhoneInput';
 import { choicesOf } from './choices';
 import type { FieldDeclaration, ResourceDeclaration } from './declarations';
 import { fieldLabelKey, isUnwritable } from './declarations';
 import { displayOf } from './display';
-import { limitValidators, ruleValidators } from './validators';
+import { limitValidators, ruleValidators, webAddress } from './validators';
 
 const MoneyInput = (props: {
   source: string;
@@ -44,25 +48,159 @@ const MoneyInput = (props: {
   );
 };
 
-const ImagePreview = ({ source }: { source: string }) => {
-  const url: unknown = useWatch({ name: source });
-  if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return null;
+/** A picture the page can show: a web address or one written into the page (a data: URL). */
+const isPicture = (value: unknown): value is string =>
+  typeof value === 'string' && (/^https?:\/\/\S+$/i.test(value) || /^data:image\//i.test(value));
+
+const readAsDataUrl = (file: File): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+
+/**
+ * An image field: a preview of the picture, a button to pick a small picture file (sent as the data:
+ * URL the field stores today, within its length limit) and a web address. A picture held in the page
+ * is shown, never its data: text.
+ */
+const ImageUrlInput = ({
+  source,
+  validate,
+  helperText,
+  maxLength,
+  label,
+}: {
+  source: string;
+  validate: Validator[];
+  helperText?: string;
+  maxLength: number | undefined;
+  label: string;
+}) => {
+  const translate = useTranslate();
+  const {
+    field,
+    fieldState: { error, invalid, isTouched },
+    formState: { isSubmitted },
+    isRequired,
+  } = useInput({ source, validate });
+  const [fileError, setFileError] = useState<string | null>(null);
+  const id = useId();
+  const value: unknown = field.value;
+  const embedded = typeof value === 'string' && /^data:/i.test(value);
+  const shownError = fileError ?? (invalid && (isTouched || isSubmitted) ? error?.message : undefined);
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    const url = await readAsDataUrl(file);
+    if (maxLength !== undefined && url.length > maxLength) {
+      setFileError(translate('builders.image.too_large'));
+      return;
+    }
+    setFileError(null);
+    field.onChange(url);
+    field.onBlur();
+  };
   return (
-    <Box component="img" src={url} alt="" sx={{ maxWidth: 160, maxHeight: 160, mb: 2, display: 'block' }} />
+    <Box sx={{ width: '100%' }}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <Box
+          sx={{
+            width: 96,
+            height: 96,
+            flex: '0 0 96px',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            overflow: 'hidden',
+            bgcolor: 'action.hover',
+          }}
+        >
+          {isPicture(value) ? (
+            <Box
+              component="img"
+              src={value}
+              alt={translate('builders.image.preview', { field: translate(label) })}
+              sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+            />
+          ) : (
+            <Typography variant="caption" color="text.secondary" sx={{ p: 1, textAlign: 'center' }}>
+              {translate('builders.image.none')}
+            </Typography>
+          )}
+        </Box>
+        <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
+          <MuiTextField
+            id={id}
+            label={translate(label)}
+            required={isRequired}
+            type="url"
+            size="small"
+            margin="dense"
+            fullWidth
+            name={field.name}
+            value={embedded ? '' : typeof value === 'string' ? value : ''}
+            placeholder={embedded ? translate('builders.image.from_file') : 'https://'}
+            onChange={(e) => {
+              setFileError(null);
+              field.onChange(e.target.value === '' ? null : e.target.value);
+            }}
+            onBlur={field.onBlur}
+            error={shownError !== undefined}
+            helperText={
+              shownError !== undefined ? (
+                <InputHelperText error={shownError} />
+              ) : embedded ? (
+                translate('builders.image.from_file')
+              ) : (
+                (helperText ?? translate('builders.image.help'))
+              )
+            }
+          />
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button component="label" size="small" variant="outlined" startIcon={<UploadIcon />}>
+              {translate('builders.image.choose')}
+              <input
+                hidden
+                type="file"
+                accept="image/*"
+                onChange={(e) => {
+                  void pick(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+            </Button>
+            {typeof value === 'string' && value !== '' ? (
+              <Button
+                size="small"
+                onClick={() => {
+                  setFileError(null);
+                  field.onChange(null);
+                }}
+              >
+                {translate('builders.image.remove')}
+              </Button>
+            ) : null}
+          </Box>
+        </Box>
+      </Box>
+    </Box>
   );
 };
 
-const ImageUrlInput = (props: {
+/** A phone field: the /register picker, its country at first the one the portal works in. */
+const DeclaredPhoneInput = (props: {
   source: string;
+  label: string;
   validate: Validator[];
   parse?: (value: string) => string | null;
-  helperText?: string;
-}) => (
-  <Box sx={{ width: '100%' }}>
-    <TextInput {...props} type="url" fullWidth />
-    <ImagePreview source={props.source} />
-  </Box>
-);
+}) => {
+  const { country } = useCountry();
+  return <PhoneNumberInput {...props} defaultCountry={toPhoneCountry(country)} />;
+};
 
 const BAD_JSON = 'builders.json.invalid';
 
@@ -114,7 +252,8 @@ const RefInput = ({
 
 const validatorsOf = (field: FieldDeclaration): Validator[] => {
   const out = limitValidators(field);
-  if (field.type === 'email') out.push(email());
+  if (field.type === 'email') out.push(email(validationKey('email')));
+  if (field.type === 'url') out.push(webAddress(validationKey('web_address')));
   if (field.type === 'json') out.push(validJson(field.shape));
   return out;
 };
@@ -154,11 +293,19 @@ const inputOf = (
     case 'email':
       return <TextInput {...text} type="email" defaultValue={defaultValue} />;
     case 'phone':
-      return <TextInput {...text} type="tel" defaultValue={defaultValue} />;
+      // the country-code picker and number of /register; it checks the number for the country
+      return (
+        <DeclaredPhoneInput
+          source={source}
+          label={fieldLabelKey(resource, field)}
+          validate={validate}
+          {...(field.required ? {} : { parse: emptyToNull })}
+        />
+      );
     case 'url':
       return <TextInput {...text} type="url" defaultValue={defaultValue} />;
     case 'image':
-      return <ImageUrlInput {...text} />;
+      return <ImageUrlInput {...common} maxLength={field.maxLength} label={fieldLabelKey(resource, field)} />;
     case 'number':
       return <NumberInput {...common} step={field.integer ? 1 : 'any'} defaultValue={defaultValue} />;
     case 'money':
@@ -219,13 +366,51 @@ export const useRuleValidators = (decl: ResourceDeclaration): RuleValidators => 
   return useMemo(() => ruleValidators(decl, (key) => translate(key)), [decl, translate]);
 };
 
-/** One element per field of a form: an input, or the value shown read-only when nobody may write it. */
+/** A field that takes a form's whole width: long text, JSON and pictures. */
+const isWide = (field: FieldDeclaration): boolean =>
+  field.type === 'json' || field.type === 'image' || (field.type === 'text' && field.multiline === true);
+
+/**
+ * The form's layout grid: one column on a phone, two from md up; every input fills its cell, a wide
+ * field (see `isWide`) and a `FormCell wide` the whole row.
+ */
+export const FormGrid = ({ children }: { children: ReactNode }) => (
+  <Box
+    sx={{
+      width: '100%',
+      maxWidth: 960,
+      display: 'grid',
+      gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+      columnGap: 3,
+      alignItems: 'start',
+    }}
+  >
+    {children}
+  </Box>
+);
+
+export const FormCell = ({ wide = false, children }: { wide?: boolean; children: ReactNode }) => (
+  <Box
+    sx={{
+      gridColumn: wide ? '1 / -1' : 'auto',
+      minWidth: 0,
+      '& .MuiFormControl-root:not(.MuiAutocomplete-root .MuiFormControl-root), & .ra-input': {
+        width: '100%',
+      },
+    }}
+  >
+    {children}
+  </Box>
+);
+
+/** One grid cell per field of a form: an input, or the value shown read-only when nobody may write it. */
 export const formFieldOf = (
   decl: ResourceDeclaration,
   field: FieldDeclaration,
   view: 'edit' | 'create',
   rules: RuleValidators,
-): ReactElement =>
-  isUnwritable(field)
-    ? { ...readOnlyOf(decl.name, field), key: field.name }
-    : { ...inputOf(decl.name, field, view, rules[field.name]), key: field.name };
+): ReactElement => (
+  <FormCell key={field.name} wide={isWide(field)}>
+    {isUnwritable(field) ? readOnlyOf(decl.name, field) : inputOf(decl.name, field, view, rules[field.name])}
+  </FormCell>
+);

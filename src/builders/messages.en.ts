@@ -1,5 +1,9 @@
 // English messages of the generated screens and the /DataTableEditView editor (merged into en.ts).
+import { VALIDATION_MESSAGES } from '../../contract/validation';
+
 export const buildersEn = {
+  // the server's field errors and the forms' validators name these keys (contract/validation.ts)
+  validation: VALIDATION_MESSAGES,
   builders: {
     filter: {
       regex: '%{field} matches',
@@ -16,6 +20,19 @@ export const buildersEn = {
     },
     export: {
       failed: 'Export failed',
+    },
+    heading: {
+      create: 'New %{name}',
+      edit: 'Edit %{name}: %{record}',
+    },
+    image: {
+      preview: 'Picture of %{field}',
+      none: 'No picture',
+      help: 'The web address of the picture, or choose a small picture file',
+      from_file: 'A picture from a file',
+      choose: 'Choose a picture file',
+      remove: 'Remove the picture',
+      too_large: 'This picture file is too large to keep here: use the web address of the picture instead',
     },
     rules: {
       order_date: 'Must be on or after %{field}',

@@ -3,26 +3,30 @@
 // brand and store requests, user groups), so a limit is written once, in the declaration.
 import { maxLength, maxValue, minLength, minValue, required, type Validator } from 'react-admin';
 import { PUSH_PLACEHOLDERS, unknownPlaceholders } from '../../contract/push';
+import { validationKey } from '../../contract/validation';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { fieldLabelKey } from './declarations';
 
-/** Required, length and range validators of one field (formats such as e-mail are the caller's). */
+/**
+ * Required, length and range validators of one field (formats such as e-mail are the caller's), in
+ * the plain words the server's field errors use (contract/validation.ts).
+ */
 export const limitValidators = (field: FieldDeclaration): Validator[] => {
   const out: Validator[] = [];
-  if (field.required) out.push(required());
+  if (field.required) out.push(required(validationKey('required')));
   switch (field.type) {
     case 'text':
     case 'email':
     case 'phone':
     case 'url':
     case 'image':
-      if (field.minLength !== undefined) out.push(minLength(field.minLength));
-      if (field.maxLength !== undefined) out.push(maxLength(field.maxLength));
+      if (field.minLength !== undefined) out.push(minLength(field.minLength, validationKey('min_length')));
+      if (field.maxLength !== undefined) out.push(maxLength(field.maxLength, validationKey('max_length')));
       return out;
     case 'number':
     case 'money':
-      if (field.min !== undefined) out.push(minValue(field.min));
-      if (field.max !== undefined) out.push(maxValue(field.max));
+      if (field.min !== undefined) out.push(minValue(field.min, validationKey('min_value')));
+      if (field.max !== undefined) out.push(maxValue(field.max, validationKey('max_value')));
       return out;
     case 'json':
     case 'boolean':

@@ -62,6 +62,11 @@ export interface ConfirmOptions<T> {
   item?: string;
   /** the work to do once confirmed */
   run: () => Promise<T>;
+  /**
+   * The user already confirmed in the operation's own dialog (e.g. Void's reason dialog, whose
+   * button names the action and the item): run at once, without asking a second time.
+   */
+  alreadyConfirmed?: boolean;
 }
 
 export type ConfirmOutcome<T> =
@@ -98,13 +103,49 @@ export const useConfirmAction = (): {
   // The pending request is also kept in a ref so a double click cannot run the work twice.
   const running = useRef(false);
 
+  // Runs the confirmed work, then says how it went ('Hint: … success' or 'Error: … failed').
+  const perform = useCallback(
+    async <T,>(action: string, item: string, run: () => Promise<T>): Promise<ConfirmOutcome<T>> => {
+      try {
+        const result = await run();
+        notify(
+          <Notice
+            title={translate('common.notice.hint')}
+            lines={[translate('common.confirm.success', { action, item })]}
+          />,
+          { type: 'success' },
+        );
+        return { status: 'success', result };
+      } catch (error) {
+        const details = apiErrorLines(error);
+        notify(
+          <Notice
+            title={translate('common.notice.error')}
+            lines={[translate('common.confirm.failed', { action, item }), ...details]}
+          />,
+          { type: 'error' },
+        );
+        return { status: 'failed', error };
+      }
+    },
+    [notify, translate],
+  );
+
   const confirm = useCallback(
-    <T,>({ action = DEFAULT_CONFIRM_ACTION, item = DEFAULT_CONFIRM_ITEM, run }: ConfirmOptions<T>) =>
-      new Promise<ConfirmOutcome<T>>((resolve) => {
+    <T,>({
+      action = DEFAULT_CONFIRM_ACTION,
+      item = DEFAULT_CONFIRM_ITEM,
+      run,
+      alreadyConfirmed = false,
+    }: ConfirmOptions<T>): Promise<ConfirmOutcome<T>> => {
+      // the user confirmed in the operation's own dialog: asking again would ask twice
+      if (alreadyConfirmed) return perform(action, item, run);
+      return new Promise<ConfirmOutcome<T>>((resolve) => {
         setPending({ action, item, run, resolve: resolve as (o: ConfirmOutcome<unknown>) => void });
         setAsked({ action, item });
-      }),
-    [],
+      });
+    },
+    [perform],
   );
 
   const onCancel = useCallback(() => {
@@ -116,33 +157,14 @@ export const useConfirmAction = (): {
     if (!pending || running.current) return;
     running.current = true;
     setBusy(true);
-    const { action, item } = pending;
     try {
-      const result = await pending.run();
-      notify(
-        <Notice
-          title={translate('common.notice.hint')}
-          lines={[translate('common.confirm.success', { action, item })]}
-        />,
-        { type: 'success' },
-      );
-      pending.resolve({ status: 'success', result });
-    } catch (error) {
-      const details = apiErrorLines(error);
-      notify(
-        <Notice
-          title={translate('common.notice.error')}
-          lines={[translate('common.confirm.failed', { action, item }), ...details]}
-        />,
-        { type: 'error' },
-      );
-      pending.resolve({ status: 'failed', error });
+      pending.resolve(await perform(pending.action, pending.item, pending.run));
     } finally {
       running.current = false;
       setBusy(false);
       setPending(null);
     }
-  }, [pending, notify, translate]);
+  }, [pending, perform]);
 
   // Only once closed: a dialog asked again while still fading out keeps its new question.
   const onExited = useCallback(() => {

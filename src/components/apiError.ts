@@ -32,17 +32,18 @@ const isViolation = (v: unknown): v is FieldViolation =>
 /**
  * The lines of an error notice (spec section 8): the message, then the code and the first 4
  * characters of the request id, then the error's name; for code 2 each field (named by `labelOf`,
- * e.g. the form's label of it) with its violation.
+ * e.g. the form's label of it) with its violation (`messageOf`: in the user's language).
  */
 export const apiErrorLines = (
   error: unknown,
   fallbackMessage = '',
   labelOf: (field: string) => string = (field) => field,
+  messageOf: (violation: FieldViolation) => string = (v) => v.message,
 ): string[] => {
   const e = toApiErrorLike(error);
   const lines: string[] = [e.message || fallbackMessage];
   if (e.code === 2 && Array.isArray(e.data)) {
-    for (const v of e.data) if (isViolation(v)) lines.push(`${labelOf(v.field)}: ${v.message}`);
+    for (const v of e.data) if (isViolation(v)) lines.push(`${labelOf(v.field)}: ${messageOf(v)}`);
   }
   if (e.code !== undefined)
     lines.push(e.requestId ? `${e.code} · ${e.requestId.slice(0, 4)}` : String(e.code));

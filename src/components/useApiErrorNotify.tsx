@@ -12,7 +12,10 @@ export const useApiErrorNotify = () => {
   const translate = useTranslate();
   return useCallback(
     (error: unknown, title?: string, labelOf?: (field: string) => string) => {
-      const lines = apiErrorLines(error, translate('common.notice.unknown_error'), labelOf);
+      // a keyed field error (contract/validation.ts) in the user's language, else the server's words
+      const lines = apiErrorLines(error, translate('common.notice.unknown_error'), labelOf, (v) =>
+        v.key ? translate(v.key, { ...v.params, _: v.message }) : v.message,
+      );
       notify(<Notice title={title} lines={lines} />, { type: 'error' });
     },
     [notify, translate],

@@ -79,9 +79,22 @@ const validationBody = (code: number, data: unknown): { errors: Record<string, s
   const errors: Record<string, string> = {};
   for (const v of data as unknown[]) {
     if (typeof v !== 'object' || v === null) continue;
-    const { field, message } = v as { field?: unknown; message?: unknown };
-    if (typeof field === 'string' && typeof message === 'string' && !(field in errors))
-      errors[field] = message;
+    const { field, message, key, params } = v as {
+      field?: unknown;
+      message?: unknown;
+      key?: unknown;
+      params?: unknown;
+    };
+    if (typeof field !== 'string' || typeof message !== 'string' || field in errors) continue;
+    // a keyed message is translated by the field's helper text (react-admin's ValidationError reads
+    // this prefix), the server's English sentence standing in for a key the portal lacks
+    errors[field] =
+      typeof key === 'string'
+        ? `@@react-admin@@${JSON.stringify({
+            message: key,
+            args: { ...(typeof params === 'object' && params !== null ? params : {}), _: message },
+          })}`
+        : message;
   }
   return Object.keys(errors).length > 0 ? { errors } : undefined;
 };

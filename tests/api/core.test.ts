@@ -1,6 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { describe, expect, it } from 'vitest';
-import { ok } from '../../contract';
+import { ok, PHONE_PATTERN } from '../../contract';
 import { AppError } from '../../server/errors';
 import { apiSuite } from './fixtures';
 import { APP_TIMEOUT, createTestApp } from './helpers';
@@ -13,7 +13,11 @@ const { t } = apiSuite({
       {
         config: { public: true },
         schema: {
-          body: Type.Object({ email: Type.String({ format: 'email' }), age: Type.Integer({ minimum: 0 }) }),
+          body: Type.Object({
+            email: Type.String({ format: 'email' }),
+            age: Type.Integer({ minimum: 0 }),
+            phone: Type.Optional(Type.String({ pattern: PHONE_PATTERN })),
+          }),
           querystring: Type.Object({ size: Type.Optional(Type.Integer({ maximum: 1000 })) }),
         },
       },
@@ -56,9 +60,31 @@ describe('envelope for failures', () => {
     const env = body.json();
     expect(env).toMatchObject({ type: 'CR', code: 2, name: 'PARAMETER_VALIDATION_FAILED' });
     expect(env.data.map((v: { field: string }) => v.field).sort()).toEqual(['age', 'email']);
+    // plain words, not Ajv's ('must match format "email"')
+    expect(env.data.find((v: { field: string }) => v.field === 'email')).toEqual({
+      field: 'email',
+      message: 'Enter an e-mail address, like name@example.com',
+      key: 'validation.email',
+    });
+
+    // a phone field (the store's, a member's mobile): not the pattern, a sentence with an example
+    const phone = await t.app.inject({
+      method: 'POST',
+      url: `${PROBE}/echo`,
+      payload: { email: 'a@b.co', age: 3, phone: '9123 4567' },
+    });
+    expect(phone.json().data).toEqual([
+      {
+        field: 'phone',
+        message: 'Enter a phone number in international form, like +65 9123 4567',
+        key: 'validation.phone',
+      },
+    ]);
 
     const missing = await t.app.inject({ method: 'POST', url: `${PROBE}/echo`, payload: { age: 3 } });
-    expect(missing.json().data).toEqual([{ field: 'email', message: 'is required' }]);
+    expect(missing.json().data).toEqual([
+      { field: 'email', message: 'Required', key: 'validation.required' },
+    ]);
 
     const query = await t.app.inject({
       method: 'POST',
@@ -66,7 +92,14 @@ describe('envelope for failures', () => {
       payload: { email: 'a@b.co', age: 3 },
     });
     expect(query.statusCode).toBe(400);
-    expect(query.json().data).toEqual([{ field: 'query.size', message: expect.any(String) }]);
+    expect(query.json().data).toEqual([
+      {
+        field: 'query.size',
+        message: expect.any(String),
+        key: expect.any(String),
+        params: expect.anything(),
+      },
+    ]);
   });
 
   it('treats an empty JSON body as no body: a route that needs one answers code 2 on "body"', async () => {

@@ -424,19 +424,35 @@ describe('push templates CRUD', () => {
     const { title: _t, ...noTitle } = body('NEW-2');
     const missing = await call('a', 'POST', TEMPLATES, noTitle);
     expectError(missing, 400, 2);
-    expect(missing.json().data).toEqual([{ field: 'title', message: 'is required' }]);
+    expect(missing.json().data).toEqual([
+      { field: 'title', message: 'Required', key: 'validation.required' },
+    ]);
     const extra = await call('a', 'POST', TEMPLATES, { ...body('NEW-2'), secret: 1 });
     expectError(extra, 400, 2);
-    expect(extra.json().data).toEqual([{ field: 'secret', message: 'is not allowed' }]);
+    expect(extra.json().data).toEqual([
+      { field: 'secret', message: 'This field cannot be sent here', key: 'validation.not_allowed' },
+    ]);
     const state = await call('a', 'POST', TEMPLATES, { ...body('NEW-2'), state: 'LOST' });
     expectError(state, 400, 2);
     expect(state.json().data[0].field).toBe('state');
     // past the declared max length (title: 65)
-    expectError(await call('a', 'POST', TEMPLATES, body('x'.repeat(66))), 400, 2);
+    const long = await call('a', 'POST', TEMPLATES, body('x'.repeat(66)));
+    expectError(long, 400, 2);
+    // in plain words, with the key and params a client translates (contract/validation.ts)
+    expect(long.json().data).toEqual([
+      {
+        field: 'title',
+        message: 'Enter at most 65 characters',
+        key: 'validation.max_length',
+        params: { max: 65 },
+      },
+    ]);
     // a number out of its range (products: price 0 … 100000, stamps earned 0 … 10)
     const price = await call('a', 'POST', PRODUCTS, { ...productBody('RANGE-1'), price: -1 });
     expectError(price, 400, 2);
-    expect(price.json().data[0].field).toBe('price');
+    expect(price.json().data).toEqual([
+      { field: 'price', message: 'Enter 0 or more', key: 'validation.min_value', params: { min: 0 } },
+    ]);
     const stamps = await call('a', 'POST', PRODUCTS, { ...productBody('RANGE-1'), stampsEarned: 11 });
     expectError(stamps, 400, 2);
     expect(stamps.json().data[0].field).toBe('stampsEarned');
@@ -464,7 +480,9 @@ describe('push templates CRUD', () => {
   it('needs a company from an operator creating a scoped row', async () => {
     const res = await call('op', 'POST', TEMPLATES, body('OP-1'));
     expectError(res, 400, 2);
-    expect(res.json().data).toEqual([{ field: 'companyId', message: 'is required' }]);
+    expect(res.json().data).toEqual([
+      { field: 'companyId', message: 'Required', key: 'validation.required' },
+    ]);
     const ok = await call('op', 'POST', TEMPLATES, { ...body('OP-1'), companyId: ids.companyA });
     expect(dataOf(ok).companyId).toBe(ids.companyA);
   });
@@ -618,7 +636,9 @@ describe('products: brand-scoped rows', () => {
     const { brandId: _b, ...noBrand } = productBody('BR-1');
     const missing = await call('a', 'POST', PRODUCTS, noBrand);
     expectError(missing, 400, 2);
-    expect(missing.json().data).toEqual([{ field: 'brandId', message: 'is required' }]);
+    expect(missing.json().data).toEqual([
+      { field: 'brandId', message: 'Required', key: 'validation.required' },
+    ]);
     const foreignBrand = await call('a', 'POST', PRODUCTS, { ...productBody('BR-1'), brandId: ids.brandB });
     expectError(foreignBrand, 400, 2);
     expect(foreignBrand.json().data).toEqual([{ field: 'brandId', message: 'does not exist' }]);

@@ -17,6 +17,8 @@ export interface OperationRequest<T> {
   /** what the call is, for telling one request from another (path and body) */
   request: string;
   send: (idempotencyKey: string) => Promise<T>;
+  /** the operation's own dialog was the confirmation: do not ask again (see ConfirmOptions) */
+  alreadyConfirmed?: boolean;
 }
 
 export type RunOperation = <T>(request: OperationRequest<T>) => Promise<OperationOutcome<T>>;
@@ -31,8 +33,14 @@ export const useConfirmedOperation = () => {
   const [failure, setFailure] = useState<OperationFailure | null>(null);
 
   const run: RunOperation = useCallback(
-    async <T>({ action, item, request, send }: OperationRequest<T>): Promise<OperationOutcome<T>> => {
-      const outcome = await confirm({ action, item, run: () => sendOnce(request, send) });
+    async <T>({
+      action,
+      item,
+      request,
+      send,
+      alreadyConfirmed,
+    }: OperationRequest<T>): Promise<OperationOutcome<T>> => {
+      const outcome = await confirm({ action, item, alreadyConfirmed, run: () => sendOnce(request, send) });
       if (outcome.status === 'failed') {
         const failed = failureOf(outcome.error);
         setFailure(failed);

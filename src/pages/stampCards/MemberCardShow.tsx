@@ -2,7 +2,7 @@
 // member, the programme, its state and stamps as dots and a bar, its reward voucher; "Stamp" on an
 // AVAILABLE card (stamps, store, receipt number, optional PIN, sent with expectedStamps = the stamps
 // shown, so two tills cannot stamp one card blind), what the stamping did; and the card's stamps
-// transactions, newest first, the last SUCCESS one with "Void" (a reason, then the spec's confirm).
+// transactions, newest first, the last SUCCESS one with "Void" (a reason; its dialog is the one question).
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import UndoOutlined from '@mui/icons-material/UndoOutlined';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
@@ -205,6 +205,8 @@ const VoidDialog = ({
           item,
           request: `void ${txn.id} ${reason}`,
           send: (key) => voidStampsTransaction(http, txn.id, reason, key),
+          // the reason dialog names the transaction and its button says Void: asked once (issue 23)
+          alreadyConfirmed: true,
         });
         if (outcome.status !== 'cancelled') refresh();
         return submitErrorsOf(outcome, ['reason'], close);

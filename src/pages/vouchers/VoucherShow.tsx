@@ -69,8 +69,10 @@ const useVoucherOperation = (record: RaRecord) => {
     run: RunOperation,
     op: VoucherOperation,
     fields: readonly string[],
+    alreadyConfirmed = false,
   ): Promise<SubmitErrors | 'done'> => {
     const outcome = await run<VoucherRow>({
+      alreadyConfirmed,
       action: translate(`${A}.${op.name}`),
       item: String(record.code ?? record.id),
       request: `${op.name} ${String(record.id)} ${JSON.stringify(op.body)}`,
@@ -97,10 +99,13 @@ const VoucherOperationDialog = ({
   fields,
   toOperation,
   defaultValues,
+  alreadyConfirmed = false,
   children,
 }: DialogProps & {
   name: DialogName;
   fields: readonly string[];
+  /** the dialog's own button is the confirmation (Void): no second question */
+  alreadyConfirmed?: boolean;
   toOperation: (values: Record<string, unknown>) => VoucherOperation;
   defaultValues?: Record<string, unknown>;
   children: ReactNode;
@@ -116,7 +121,7 @@ const VoucherOperationDialog = ({
       onClose={onClose}
       {...(defaultValues ? { defaultValues } : {})}
       onSubmit={async (values, { run, close }) => {
-        const result = await operate(run, toOperation(values), fields);
+        const result = await operate(run, toOperation(values), fields, alreadyConfirmed);
         if (result === 'done') {
           close();
           return undefined;
@@ -160,6 +165,8 @@ const VoidDialog = (props: DialogProps) => {
       {...props}
       name="void"
       fields={['reason']}
+      // the reason dialog names the voucher and its button says Void: asked once (issue 23)
+      alreadyConfirmed
       toOperation={(values) => ({ name: 'void', body: { reason: trimmed(values.reason) } })}
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

@@ -115,6 +115,29 @@ describe('SignupPage', { timeout: 45_000 }, () => {
     await waitFor(() => expect(within(step).queryAllByText('Required')).toHaveLength(0));
   });
 
+  it('arriving at the store step shows no "Required" before the user touched a field or submitted', async () => {
+    await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
+    await screen.findByRole('heading', { name: 'Register your business' }, T);
+    type(/^Company name/, BODY.company.name);
+    type(/^Registration number/, BODY.company.registrationNo);
+    type(/^Contact e-mail/, BODY.company.contactEmail);
+    type(/^Company address/, BODY.company.address);
+    type(/^Company phone/, '6123 4567');
+    next();
+    await waitFor(() => expect(shownStep()).toEqual(['First brand']));
+    type(/^Brand name/, BODY.brand.name);
+    next();
+    await waitFor(() => expect(shownStep()).toEqual(['First store']));
+    const step = screen.getByRole('group', { name: 'First store' });
+    // give any validation a turn to land, then look
+    await new Promise((r) => setTimeout(r, 300));
+    expect(within(step).queryAllByText('Required')).toHaveLength(0);
+    // submitting the empty step does mark them
+    fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
+    await waitFor(() => expect(within(step).getAllByText('Required')).toHaveLength(2));
+    expect(await backend.sent('POST', '/organization/signup')).toHaveLength(0);
+  });
+
   it('a rejected merchant sees the reason and the form filled with the rejected application', async () => {
     const id = await fileSignup(backend, 'newMerchant', BODY);
     await decideSignup(backend, id, 'reject', 'The registration number does not match ACRA.');

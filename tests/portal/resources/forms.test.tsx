@@ -249,14 +249,14 @@ describe('generated forms on the real server', () => {
       await waitFor(async () => expect(await posts()).toHaveLength(1), T);
     });
 
-    it('min and max keep their own messages', async () => {
+    it('min and max keep their own messages, in plain words', async () => {
       await signIn('merchant');
       renderApp('/voucherPacks/create');
       await screen.findByLabelText(/^Title/, {}, T);
       fillPack({ price: '-1', quantity: '0' });
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-      expect(await screen.findByText('Must be at least 0', {}, T)).toBeInTheDocument();
-      expect(screen.getByText('Must be at least 1')).toBeInTheDocument();
+      expect(await screen.findByText('Enter 0 or more', {}, T)).toBeInTheDocument();
+      expect(screen.getByText('Enter 1 or more')).toBeInTheDocument();
     });
   });
 

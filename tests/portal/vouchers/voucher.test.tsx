@@ -93,7 +93,7 @@ describe('voucher page', { timeout: 60_000 }, () => {
     expect(alert).toHaveTextContent('State: the voucher is EXPIRED');
   });
 
-  it('Void: a reason is required, then POST {reason}; the voucher is available again', async () => {
+  it('Void: a reason is required, then POST {reason} with no second question; the voucher is available again', async () => {
     const { redeemed: voucher } = await seedDemo(backend);
     const code = String(voucher.code);
     await signIn('merchant');
@@ -108,9 +108,9 @@ describe('voucher page', { timeout: 60_000 }, () => {
       target: { value: '  Cashier scanned the wrong voucher  ' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Void' }));
-    await confirmWith(`Confirm to Void - ${code}?`);
-
+    // asked once: the reason dialog was the question, no 'Confirm to Void' follows (issue 23)
     expect(await screen.findByText(`Void ${code} success`, {}, T)).toBeInTheDocument();
+    expect(screen.queryByText(`Confirm to Void - ${code}?`)).toBeNull();
     const posts = await backend.sent('POST', `/vouchers/${voucher.id}/void`);
     expect(posts.map((p) => p.body)).toEqual([{ reason: 'Cashier scanned the wrong voucher' }]);
     expectFreshKeys(posts);
