@@ -90,7 +90,10 @@ export const GeneratedList = (props: GeneratedListProps) => {
   const withCompany = useRole() === 'operator' && showsCompany(decl);
   const phone = useIsPhone();
   // react-admin's List asks for the rows once canAccess has answered, even when it answered no:
-  // a caller who may not list the table gets the denied page and no refused request.
+  // a caller who may not list the table gets the denied page and no refused request. That answer
+  // (a signed-in caller's, a visitor's is no) is all the List's own checks would ask again, one
+  // after the other (checkAuth, then canAccess) before the rows: so the List skips them
+  // (disableAuthentication) and asks for the rows as it mounts.
   const access = useCanAccess({ action: 'list', resource: decl.name });
   if (access.isPending) return <PageLoader />;
   if (!access.canAccess) return <NotAllowedPage />;
@@ -98,6 +101,7 @@ export const GeneratedList = (props: GeneratedListProps) => {
   return (
     <List
       resource={decl.name}
+      disableAuthentication
       {...(filter ? { filter } : {})}
       {...(empty !== undefined ? { empty } : {})}
       sort={sort}

@@ -14,11 +14,12 @@ import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Box, Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import type { MenuGroup } from './menuFor';
 import { menuPathOf } from './menuPermissions';
+import { prefetchTableScreens, prefetchWhenIdle } from './prefetchScreens';
 
 const ICONS: Record<string, ComponentType> = {
   user: PeopleIcon,
@@ -49,6 +50,9 @@ export const ShellMenu = ({ groups, onNavigate }: { groups: MenuGroup[]; onNavig
   // (the groups arrive after the session loads, so this cannot be an initial state).
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const toggle = (id: string, isOpen: boolean) => setOpen((o) => ({ ...o, [id]: !isOpen }));
+  // the screens behind the links load while nobody clicks (./prefetchScreens.ts)
+  const hasLinks = groups.some((g) => g.links.length > 0);
+  useEffect(() => (hasLinks ? prefetchWhenIdle() : undefined), [hasLinks]);
 
   // A landmark holding a list of lists: each group and each link is a list item (<li>) of its <ul>.
   return (
@@ -98,6 +102,8 @@ export const ShellMenu = ({ groups, onNavigate }: { groups: MenuGroup[]; onNavig
                         to={l.path}
                         selected={pathname === l.path}
                         onClick={onNavigate}
+                        onMouseEnter={prefetchTableScreens}
+                        onFocus={prefetchTableScreens}
                         sx={{ pl: 9 }}
                       >
                         <ListItemText primary={translate(l.label)} />
