@@ -41,6 +41,9 @@ export default defineConfig({
           // once per file: most of this project's time); setup.ts gives each file fresh mocks
           isolate: false,
           testTimeout: 20_000,
+          // resetting and seeding the world before each test: at the 10 s default a busy machine cut it
+          // short, and the cut hook kept running beside the next one (duplicate rows, doubled requests)
+          hookTimeout: 30_000,
         },
       },
       {

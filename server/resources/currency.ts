@@ -11,14 +11,11 @@ import type { DbOrTx } from '../services/audit';
 import { defaultCurrencyOf } from '../services/countries';
 import { scopeKey } from './naming';
 import type { Row } from './rules';
-import { ownFields } from './tables';
+import { addsRowCurrency } from './tables';
 
 /** The row key naming the company whose currency the row's money is in, or undefined (no money, or its own). */
-export const currencyKeyOf = (decl: ResourceDeclaration): string | undefined => {
-  const fields = ownFields(decl);
-  if (!fields.some((f) => f.type === 'money') || fields.some((f) => f.name === 'currency')) return undefined;
-  return decl.scope === 'none' ? undefined : scopeKey(decl, 'companyId');
-};
+export const currencyKeyOf = (decl: ResourceDeclaration): string | undefined =>
+  addsRowCurrency(decl) ? scopeKey(decl, 'companyId') : undefined;
 
 /** The currency of each of `companyIds`' countries. */
 export const currenciesOf = async (

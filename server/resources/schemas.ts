@@ -15,7 +15,7 @@ import {
 } from '../../contract/validation';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { addedScopeColumns } from './naming';
-import { IMPLIED_FIELDS, MONEY_MAX, ownFields } from './tables';
+import { addsRowCurrency, IMPLIED_FIELDS, MONEY_MAX, ownFields } from './tables';
 
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 export { PHONE_PATTERN } from '../../contract/validation';
@@ -104,6 +104,8 @@ const serverOwnedProps = (decl: ResourceDeclaration): Record<string, TSchema> =>
   for (const name of IMPLIED_FIELDS) props[name] = Type.Optional(Type.Unknown({ description: 'ignored' }));
   for (const f of ownFields(decl))
     if (isServerOwned(f)) props[f.name] = Type.Optional(Type.Unknown({ description: 'ignored' }));
+  // the row's currency the server added when it was read (server/resources/currency.ts)
+  if (addsRowCurrency(decl)) props.currency = Type.Optional(Type.Unknown({ description: 'ignored' }));
   return props;
 };
 

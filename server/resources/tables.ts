@@ -283,6 +283,19 @@ export const IMPLIED_FIELDS = ['id', 'createTime', 'updateTime'] as const;
 export const ownFields = (decl: Pick<ResourceDeclaration, 'fields'>): readonly FieldDeclaration[] =>
   decl.fields.filter((f) => !(IMPLIED_FIELDS as readonly string[]).includes(f.name));
 
+/**
+ * Whether the server adds each row's `currency` (its company's; server/resources/currency.ts): the
+ * table holds money and no currency of its own, and rows belong to a company.
+ */
+export const addsRowCurrency = (decl: Pick<ResourceDeclaration, 'fields' | 'scope'>): boolean => {
+  const fields = ownFields(decl);
+  return (
+    decl.scope !== 'none' &&
+    fields.some((f) => f.type === 'money') &&
+    !fields.some((f) => f.name === 'currency')
+  );
+};
+
 const columnOf = (t: Record<string, AnyPgColumn>, key: string): AnyPgColumn => {
   const c = t[key];
   if (!c) throw new Error(`no column ${key}`);

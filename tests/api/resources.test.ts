@@ -384,10 +384,12 @@ describe('vouchers CSV export', () => {
     const res = await call('b', 'GET', `${VOUCHERS}/export`);
     const lines = res.body.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      'id,companyId,brandId,code,title,voucherPackId,memberMobile,issuedToMobile,value,state,validFrom,validUntil,redeemedStoreId,redeemedAt,createTime,updateTime',
+      'id,companyId,brandId,code,title,voucherPackId,memberMobile,issuedToMobile,value,state,validFrom,validUntil,redeemedStoreId,redeemedAt,createTime,updateTime,currency',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',B-001,Beta voucher,');
+    // the amount's currency, the company's (docs/api.md)
+    expect(lines[1]).toMatch(/,[A-Z]{3}$/);
   });
 
   it('refuses a bad filter with the envelope, not a broken file', async () => {
