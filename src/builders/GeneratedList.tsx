@@ -108,6 +108,9 @@ export const GeneratedList = (props: GeneratedListProps) => {
       filters={withCompany ? operatorFilters : filters}
       actions={<ListActions decl={decl} {...(onCreate ? { onCreate } : {})} />}
       exporter={false}
+      // react-admin's create button is a floating button below md (fixed, 60 px over the bottom): room
+      // under the list, so the last card and the pagination scroll clear of it instead of under it
+      sx={{ pb: { xs: 14, md: 0 } }}
       {...(disableSyncWithLocation ? { disableSyncWithLocation } : {})}
       {...(storeKey !== undefined ? { storeKey } : {})}
       {...(title !== undefined ? { title } : {})}

@@ -52,6 +52,30 @@ const screen = async (page: Page, name: string): Promise<void> => {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 };
 
+/**
+ * The buttons named `names` that are on the screen lie inside the phone's width and cover none of
+ * one another (a toolbar that wraps instead of piling its buttons up). Returns how many were measured.
+ */
+const apart = async (page: Page, names: RegExp): Promise<number> => {
+  const phone = page.viewportSize()?.width ?? WIDTH;
+  const buttons = page.getByRole('button', { name: names }).or(page.getByRole('link', { name: names }));
+  const boxes: { name: string; x: number; y: number; width: number; height: number }[] = [];
+  for (const button of await buttons.filter({ visible: true }).all()) {
+    const box = await button.boundingBox();
+    if (box) boxes.push({ name: (await button.textContent()) ?? '', ...box });
+  }
+  for (const [i, a] of boxes.entries()) {
+    expect(a.x, `${a.name} starts inside the screen`).toBeGreaterThanOrEqual(0);
+    expect(a.x + a.width, `${a.name} ends inside the ${phone} px screen`).toBeLessThanOrEqual(phone);
+    for (const b of boxes.slice(i + 1)) {
+      const overlap =
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      expect(overlap, `${a.name} and ${b.name} overlap`).toBe(false);
+    }
+  }
+  return boxes.length;
+};
+
 /** Picks `option` in the (first) autocomplete or select labelled `label` inside `scope`. */
 const pick = async (
   page: Page,
@@ -62,6 +86,22 @@ const pick = async (
   await scope.getByLabel(label).first().tap();
   const options = page.getByRole('option');
   await (option ? options.filter({ hasText: option }) : options).first().tap();
+};
+
+/**
+ * Runs one step of a task; when it fails, the screen as it was then is saved as FAILED-`name`.png
+ * beside the others, so the failure can be looked at, and the error goes on.
+ */
+const step = async <T>(page: Page, name: string, run: () => Promise<T>): Promise<T> => {
+  try {
+    return await run();
+  } catch (error) {
+    mkdirSync(SHOTS, { recursive: true });
+    await page
+      .screenshot({ path: path.join(SHOTS, `FAILED-${name}.png`), fullPage: true })
+      .catch(() => undefined);
+    throw error;
+  }
 };
 
 const confirm = async (page: Page, question: string | RegExp) => {
@@ -196,12 +236,22 @@ describe.skipIf(!browserAvailable())('every task on a 390 px phone', () => {
     await merchant.getByText('0 / 10').first().waitFor({ timeout: 20_000 });
   }, 120_000);
 
-  // NOT YET PASSING (run of 27 Nov, 15:36 UTC): on the merchant's voucher pack list at 390 px the test
-  // did not find the "Free Kopi" card within 30 s, so the voucher chain (issue, redeem, donate, look
-  // up) and the 360/414 pass that reuses its pages are skipped until that is understood; see the report.
-  it.skip('issues vouchers of a pack to the member', async () => {
+  it('issues vouchers of a pack to the member', async () => {
+    // signed in by the member card's test; alone (-t) this test signs in itself
+    if (!merchant.url().startsWith('http')) await signIn(merchant, MERCHANT);
     await merchant.goto('/vouchers/voucherPackList');
-    await merchant.getByText(PACK, { exact: true }).first().tap();
+    await step(merchant, 'vouchers-pack-list', async () => {
+      // a pack is one card of the list, a link named by its title (the state chip shares its line)
+      const card = merchant.getByRole('link', { name: new RegExp(`^${PACK}\\b`) });
+      await card.waitFor({ timeout: 20_000 });
+      // scrolled to its end, the floating Create button covers neither the last card nor the pages
+      await merchant.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(await apart(merchant, /^(Create|Go to next page|Go to previous page|Free Char Siew Bao)/)).toBe(
+        4,
+      );
+      await screen(merchant, 'vouchers-pack-list');
+      await card.tap();
+    });
     await merchant.getByRole('heading', { name: PACK }).waitFor({ timeout: 20_000 });
     packUrl = new URL(merchant.url()).pathname;
     await screen(merchant, 'vouchers-pack');
@@ -216,48 +266,72 @@ describe.skipIf(!browserAvailable())('every task on a 390 px phone', () => {
     await dialog.getByRole('button', { name: /^Issue$/ }).tap();
     await confirm(merchant, 'Confirm to Issue - Vouchers?');
     await merchant.getByText('Issue Vouchers success').waitFor({ timeout: 20_000 });
+    // the pack's vouchers now list the member's two, available
     const table = merchant.getByRole('region', { name: /Vouchers of this pack/ });
-    await table.getByRole('link').first().waitFor({ timeout: 20_000 });
+    const rows = table.getByRole('row').filter({ hasText: MEMBER });
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(2);
+    for (const row of await rows.all()) expect(await row.textContent()).toContain('Available');
     await screen(merchant, 'vouchers-issued');
-    // the member's two vouchers are the pack's newest
-    voucherCodes = (await table.getByRole('link').allTextContents()).map((t) => t.trim()).slice(0, 2);
+    voucherCodes = (await rows.getByRole('link').allTextContents()).map((t) => t.trim());
     expect(voucherCodes).toHaveLength(2);
   }, 120_000);
 
-  it.skip('redeems a voucher at a store', async () => {
-    const code = voucherCodes[0] ?? '';
-    await merchant.getByRole('link', { name: code, exact: true }).tap();
-    await merchant.waitForURL(/\/vouchers\/\d+\/show/, { timeout: 20_000 });
-    voucherUrl = new URL(merchant.url()).pathname;
-    await merchant.getByText(MEMBER).first().waitFor({ timeout: 20_000 });
-    await screen(merchant, 'redeem-voucher');
-    await merchant.getByRole('button', { name: /^Redeem$/ }).tap();
-    const dialog = merchant.getByRole('dialog');
-    await pick(merchant, dialog, /^Store/);
-    await screen(merchant, 'redeem-dialog');
-    await dialog.getByRole('button', { name: /^Redeem$/ }).tap();
-    await merchant.getByRole('button', { name: /^Confirm$/ }).tap();
-    await merchant.getByText(`Redeem ${code} success`).waitFor({ timeout: 20_000 });
-    await merchant.getByText('Redeemed').first().waitFor();
-    await screen(merchant, 'redeem-done');
-  }, 120_000);
+  it(
+    'redeems a voucher at a store',
+    () =>
+      step(merchant, 'redeem', async () => {
+        const code = voucherCodes[0] ?? '';
+        await merchant.getByRole('link', { name: code, exact: true }).tap();
+        await merchant.waitForURL(/\/vouchers\/\d+\/show/, { timeout: 20_000 });
+        voucherUrl = new URL(merchant.url()).pathname;
+        await merchant.getByText(MEMBER).first().waitFor({ timeout: 20_000 });
+        await merchant.getByText('Available', { exact: true }).first().waitFor();
+        // the toolbar's buttons wrap on the phone: each whole on the screen, none over another
+        expect(await apart(merchant, /^(Vouchers|Redeem|Void|Donate|Expire|Edit)$/)).toBeGreaterThanOrEqual(
+          3,
+        );
+        await screen(merchant, 'redeem-voucher');
+        await merchant.getByRole('button', { name: /^Redeem$/ }).tap();
+        const dialog = merchant.getByRole('dialog');
+        await pick(merchant, dialog, /^Store/);
+        await screen(merchant, 'redeem-dialog');
+        await dialog.getByRole('button', { name: /^Redeem$/ }).tap();
+        await merchant.getByRole('button', { name: /^Confirm$/ }).tap();
+        await merchant.getByText(`Redeem ${code} success`).waitFor({ timeout: 20_000 });
+        // the voucher now says Redeemed, where, and offers no second redemption
+        await merchant.getByText('Redeemed', { exact: true }).first().waitFor({ timeout: 20_000 });
+        await merchant.getByText('Redeemed at store').waitFor({ timeout: 20_000 });
+        await expect.poll(() => merchant.getByRole('button', { name: /^Redeem$/ }).count()).toBe(0);
+        expect(await merchant.getByText('Available', { exact: true }).count()).toBe(0);
+        await screen(merchant, 'redeem-done');
+      }),
+    120_000,
+  );
 
-  it.skip('donates a voucher to another member', async () => {
-    const code = voucherCodes[1] ?? '';
-    await merchant.goBack();
-    await merchant.getByRole('link', { name: code, exact: true }).tap();
-    await merchant.getByRole('button', { name: /^Donate$/ }).waitFor({ timeout: 20_000 });
-    await screen(merchant, 'donate-voucher');
-    await merchant.getByRole('button', { name: /^Donate$/ }).tap();
-    const dialog = merchant.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: /^Receiving member/ }).fill(FRIEND_LOCAL);
-    await screen(merchant, 'donate-dialog');
-    await dialog.getByRole('button', { name: /^Donate$/ }).tap();
-    await merchant.getByRole('button', { name: /^Confirm$/ }).tap();
-    await merchant.getByText(`Donate ${code} success`).waitFor({ timeout: 20_000 });
-    await merchant.getByText(FRIEND).first().waitFor({ timeout: 20_000 });
-    await screen(merchant, 'donate-done');
-  }, 120_000);
+  it(
+    'donates a voucher to another member',
+    () =>
+      step(merchant, 'donate', async () => {
+        const code = voucherCodes[1] ?? '';
+        await merchant.goBack();
+        await merchant.getByRole('link', { name: code, exact: true }).tap();
+        await merchant.getByRole('button', { name: /^Donate$/ }).waitFor({ timeout: 20_000 });
+        expect(await apart(merchant, /^(Vouchers|Redeem|Void|Donate|Expire|Edit)$/)).toBeGreaterThanOrEqual(
+          3,
+        );
+        await screen(merchant, 'donate-voucher');
+        await merchant.getByRole('button', { name: /^Donate$/ }).tap();
+        const dialog = merchant.getByRole('dialog');
+        await dialog.getByRole('textbox', { name: /^Receiving member/ }).fill(FRIEND_LOCAL);
+        await screen(merchant, 'donate-dialog');
+        await dialog.getByRole('button', { name: /^Donate$/ }).tap();
+        await merchant.getByRole('button', { name: /^Confirm$/ }).tap();
+        await merchant.getByText(`Donate ${code} success`).waitFor({ timeout: 20_000 });
+        await merchant.getByText(FRIEND).first().waitFor({ timeout: 20_000 });
+        await screen(merchant, 'donate-done');
+      }),
+    120_000,
+  );
 
   it('tops up the wallet for free', async () => {
     await merchant.goto('/finance');
@@ -297,17 +371,25 @@ describe.skipIf(!browserAvailable())('every task on a 390 px phone', () => {
     await screen(merchant, 'finance-history');
   }, 120_000);
 
-  it.skip('looks up the member by mobile', async () => {
-    await merchant.goto('/voucher/get-user-vouchers');
-    await merchant.getByLabel(/^Member mobile/).fill(MEMBER);
-    await screen(merchant, 'lookup-form');
-    await merchant.getByRole('button', { name: /^Search$/ }).tap();
-    await merchant.getByRole('tab', { name: /^Redeemed \(1\)/ }).waitFor({ timeout: 20_000 });
-    await merchant.getByRole('tab', { name: /^Redeemed \(1\)/ }).tap();
-    const card = merchant.getByRole('tabpanel').getByRole('article').first();
-    await card.getByText(PACK).waitFor();
-    await screen(merchant, 'lookup-found');
-  }, 120_000);
+  it(
+    'looks up the member by mobile',
+    () =>
+      step(merchant, 'lookup', async () => {
+        await merchant.goto('/voucher/get-user-vouchers');
+        await merchant.getByLabel(/^Member mobile/).fill(MEMBER);
+        await screen(merchant, 'lookup-form');
+        await merchant.getByRole('button', { name: /^Search$/ }).tap();
+        await merchant.getByRole('tab', { name: /^Redeemed \(1\)/ }).waitFor({ timeout: 20_000 });
+        // one redeemed, none left: the other went to the friend
+        await merchant.getByRole('tab', { name: /^Available \(0\)/ }).waitFor();
+        await merchant.getByRole('tab', { name: /^Redeemed \(1\)/ }).tap();
+        const card = merchant.getByRole('tabpanel').getByRole('article').first();
+        await card.getByText(PACK).waitFor();
+        await card.getByText(voucherCodes[0] ?? '', { exact: true }).waitFor();
+        await screen(merchant, 'lookup-found');
+      }),
+    120_000,
+  );
 
   it('the menu drawer opens from the header and starts closed again after a reload', async () => {
     const menu = merchant.getByTestId('side-menu');
@@ -382,7 +464,7 @@ describe.skipIf(!browserAvailable())('every task on a 390 px phone', () => {
     await screen(visitor, 'analytics-scrolled');
   }, 120_000);
 
-  it.skip('the widest screens fit the narrowest and widest phones too (360 and 414 px)', async () => {
+  it('the widest screens fit the narrowest and widest phones too (360 and 414 px)', async () => {
     for (const width of [360, 414]) {
       await merchant.setViewportSize({ width, height: 844 });
       for (const [where, name, ready] of [
@@ -393,7 +475,8 @@ describe.skipIf(!browserAvailable())('every task on a 390 px phone', () => {
         ['/push/create', 'push-form', 'Audience'],
       ] as const) {
         await merchant.goto(where);
-        await merchant.getByText(ready).first().waitFor({ timeout: 20_000 });
+        // the page's own words, not the hidden copy of its title for the browser tab
+        await merchant.getByText(ready).filter({ visible: true }).first().waitFor({ timeout: 20_000 });
         await screen(merchant, `${width}-${name}`);
       }
     }
