@@ -1,5 +1,6 @@
 // A field's read-only display, in a list cell or on a show page: one switch per field type, ending in
 // an exhaustive `never` check.
+
 import { Box, Chip, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import {
@@ -21,6 +22,7 @@ import { LocalDateField } from '../components/LocalDateField';
 import { useMoney } from '../pages/vouchers/format';
 import { choicesOf } from './choices';
 import type { FieldDeclaration } from './declarations';
+import { useFieldLabel } from './useFieldLabel';
 
 /**
  * An amount in the row's own currency (the server answers each row's company's, a payment its own),
@@ -67,6 +69,21 @@ export const SelectChip = ({
   return <Chip size="small" variant="outlined" label={choice ? translate(choice.name) : String(value)} />;
 };
 
+/** An image named by its field's label (its alt text: an image without one is unnamed to a screen reader). */
+const LabelledImageField = ({
+  resource,
+  source,
+  where,
+}: {
+  resource: string;
+  source: string;
+  where: 'list' | 'show';
+}) => {
+  const label = useFieldLabel(resource)(source);
+  const size = where === 'list' ? 48 : 240;
+  return <ImageField source={source} title={label} sx={{ '& img': { maxWidth: size, maxHeight: size } }} />;
+};
+
 /** A reference the user may not open shows its id, instead of a failing lookup. */
 export const RefField = ({ source, reference }: { source: string; reference: string }) => {
   const { canAccess } = useCanAccess({ action: 'list', resource: reference });
@@ -89,12 +106,7 @@ export const displayOf = (
     case 'url':
       return <UrlField source={source} target="_blank" rel="noreferrer" />;
     case 'image':
-      return (
-        <ImageField
-          source={source}
-          sx={{ '& img': { maxWidth: where === 'list' ? 48 : 240, maxHeight: where === 'list' ? 48 : 240 } }}
-        />
-      );
+      return <LabelledImageField resource={resource} source={source} where={where} />;
     case 'number':
       // a decimal keeps its digits (a store's latitude 1.27654, not 1.277)
       return (

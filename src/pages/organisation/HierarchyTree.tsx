@@ -204,7 +204,7 @@ export const HierarchyTree = ({
         </Stack>
       </Stack>
       <Paper variant="outlined" component="ul" sx={{ listStyle: 'none', m: 0, p: 0, overflow: 'hidden' }}>
-        <li aria-label={company.name}>
+        <li>
           <NodeRow
             resource="company"
             id={company.id}
@@ -238,7 +238,7 @@ export const HierarchyTree = ({
               {brands.map((brand) => {
                 const brandKey = keyOf('brand', brand.id);
                 return (
-                  <li key={brand.id} aria-label={brand.name}>
+                  <li key={brand.id}>
                     <NodeRow
                       resource="brand"
                       id={brand.id}
@@ -282,7 +282,7 @@ export const HierarchyTree = ({
                           </Box>
                         ) : null}
                         {brand.stores.map((store) => (
-                          <li key={store.id} aria-label={store.name}>
+                          <li key={store.id}>
                             <NodeRow
                               resource="store"
                               id={store.id}

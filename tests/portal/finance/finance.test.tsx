@@ -134,9 +134,9 @@ describe('finance', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('columnheader', { name: /^Company/ }, TIMEOUT)).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Acme Coffee Pte Ltd' }, TIMEOUT)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Company' })).toBeInTheDocument();
-    // dates as Singapore writes them: day month year, no seconds
+    // dates one way (contract/format.ts): day month year, 24-hour clock, no seconds
     const row = screen.getByRole('link', { name: 'Acme Coffee Pte Ltd' }).closest('tr');
-    expect(row?.textContent).toMatch(/20 Nov 2026, \d{1,2}:00\s?[ap]m/i);
-    expect(row).toHaveTextContent('120.50');
+    expect(row?.textContent).toMatch(/20 Nov 2026, \d{2}:00/);
+    expect(row).toHaveTextContent('SGD 120.50');
   });
 });

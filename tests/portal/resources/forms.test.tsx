@@ -201,6 +201,8 @@ describe('generated forms on the real server', () => {
         'Title',
         'Description',
         'Image',
+        // the image field's upload (issue 23 item 8): a picture file or the web address above
+        'Choose a picture file',
         'Price',
         'Voucher value',
         'Quantity',
