@@ -306,7 +306,9 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
     it('signs out from the user menu and is sent to the splash or login page', async () => {
       await gotoSettled(page, '/');
       // the user button is named by the name it shows (WCAG 2.5.3)
-      await header(page).getByRole('button', { name: /, account menu$/ }).click();
+      await header(page)
+        .getByRole('button', { name: /, account menu$/ })
+        .click();
       await page.getByRole('menuitem', { name: 'Logout' }).click();
       await page.waitForURL((url) => url.pathname === '/splash' || url.pathname === '/login');
       await screenshot(page, 'operator-signed-out');
