@@ -29,5 +29,7 @@ export const waitForPath = async (path: string) => {
 export const menuGroups = (): string[] => {
   const nav = screen.queryByRole('navigation', { name: 'Main menu' });
   if (!nav) return [];
-  return Array.from(nav.children).map((el) => (el.textContent ?? '').trim());
+  // the menu is a list in its landmark: each group a list item (nav > ul > li)
+  const list = nav.querySelector(':scope > ul');
+  return Array.from(list?.children ?? []).map((el) => (el.textContent ?? '').trim());
 };
