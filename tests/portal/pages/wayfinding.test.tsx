@@ -3,7 +3,7 @@
 // its heading (System Config with its tabs); a caller who may not open a route gets the denied page
 // at that address, decided before the page asks the server anything.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemConfig } from '../../../resources';
 import { apiAs } from '../api';
 import { currentPath, renderApp, signIn, waitForPath } from '../renderApp';
@@ -13,8 +13,6 @@ import { restrictColleague, WORLD } from '../world';
 
 // generous: the machine is shared, and a slow answer is not what these tests are about
 const T = { timeout: 30_000 };
-// the first world reset of a file can take longer than the default 10 s on a loaded machine
-vi.setConfig({ hookTimeout: 60_000 });
 
 /** The requests the page sent to one of `paths` (after the service base), any method. */
 const sentTo = async (backend: RealBackend, paths: readonly string[]) =>
