@@ -145,6 +145,14 @@ const catalogue = {
   COMPANY_NOT_ACTIVE: [26433, 409, 'Company is not active'],
   BRAND_NOT_ACTIVE: [26434, 409, 'Brand is not active'],
   STORE_NOT_ACTIVE: [26435, 409, 'Store is not active'],
+  // product: what hangs under a company, brand or store keeps it from being deleted (issue 24)
+  COMPANY_WALLET_NOT_EMPTY: [26436, 409, "The company's wallet still holds money: it cannot be deleted"],
+  BRAND_STILL_LIVE: [
+    26437,
+    409,
+    'The brand still has open stores, or members hold its live cards or vouchers: it cannot be deleted',
+  ],
+  STORE_HAS_DEVICES: [26438, 409, 'A device is still registered at the store: it cannot be deleted'],
   COMPANY_NOT_BELONG_TO_USER: [26439, 403, 'Company does not belong to the user'],
   BRAND_NOT_BELONG_TO_USER: [26440, 403, 'Brand does not belong to the user'],
   STORE_NOT_BELONG_TO_USER: [26441, 403, 'Store does not belong to the user'],

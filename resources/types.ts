@@ -256,6 +256,17 @@ export interface ActionDeclaration {
  * `createTime` and `updateTime` (sortable, filter gte/lte), and the scope columns of `scope`
  * (`companyId`, plus `brandId` or `storeId`), shown to operators as references.
  */
+/**
+ * Rows of `resource` whose `field` names the row being deleted and whose `when.field` is one of
+ * `when.in` (a state) or above `when.gt` (an amount) keep it from being deleted.
+ */
+export interface DeleteGuardDeclaration {
+  resource: string;
+  field: string;
+  when: { field: string; in?: readonly string[]; gt?: number };
+  error: ErrorName;
+}
+
 export interface ResourceDeclaration {
   /** registry key and react-admin resource name, e.g. 'vouchers' */
   name: string;
@@ -284,6 +295,12 @@ export interface ResourceDeclaration {
   actions?: readonly ActionDeclaration[];
   /** a row with this field is deleted softly: the field is set to this value instead */
   softDelete?: { field: string; value: string };
+  /**
+   * What may not hang under a row that is deleted (issue 24): a company while its wallet holds money,
+   * a brand while its stores are open or its members hold live cards or vouchers, a store while a
+   * device is registered there. The generic delete answers the first guard's `error` that holds.
+   */
+  deleteGuards?: readonly DeleteGuardDeclaration[];
   /**
    * 'derived' (default): the server derives the table and its indexes from this declaration.
    * 'existing': a hand-written table serves it (users, user groups); a registry test proves they match.

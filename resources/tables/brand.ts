@@ -12,6 +12,8 @@ export const brand = {
     VIEW: ['operator', 'merchant'],
     ADD: ['operator'],
     UPDATE: ['operator', 'merchant'],
+    // as a company: operators delete, and only what no member or open store still depends on
+    DELETE: ['operator'],
   },
   audit: true,
   errors: { notFound: 'BRAND_NOT_FOUND', duplicate: { name: 'BRAND_NAME_DUPLICATE' } },
@@ -20,6 +22,26 @@ export const brand = {
   defaultSort: { field: 'name', direction: 'asc' },
   menu: { group: 'organization', order: 2 },
   softDelete: { field: 'state', value: 'DELETE' },
+  deleteGuards: [
+    {
+      resource: 'store',
+      field: 'brandId',
+      when: { field: 'state', in: ['BLANK', 'SUBMITTED', 'ACTIVE', 'DISABLED'] },
+      error: 'BRAND_STILL_LIVE',
+    },
+    {
+      resource: 'memberCards',
+      field: 'brandId',
+      when: { field: 'state', in: ['AVAILABLE'] },
+      error: 'BRAND_STILL_LIVE',
+    },
+    {
+      resource: 'vouchers',
+      field: 'brandId',
+      when: { field: 'state', in: ['AVAILABLE'] },
+      error: 'BRAND_STILL_LIVE',
+    },
+  ],
   fields: [
     {
       name: 'name',

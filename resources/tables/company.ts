@@ -11,7 +11,13 @@ export const company = {
   route: '/organization/company',
   permission: 'company',
   // a merchant reads and edits their own company; it is created by their signup (organisation service)
-  access: { VIEW: ['operator', 'merchant'], ADD: ['operator'], UPDATE: ['operator', 'merchant'] },
+  // only operators delete a company (issue 24), never while its wallet holds money
+  access: {
+    VIEW: ['operator', 'merchant'],
+    ADD: ['operator'],
+    UPDATE: ['operator', 'merchant'],
+    DELETE: ['operator'],
+  },
   scope: 'none',
   audit: true,
   errors: {
@@ -21,6 +27,14 @@ export const company = {
   recordRepresentation: 'name',
   defaultSort: { field: 'name', direction: 'asc' },
   softDelete: { field: 'state', value: 'DELETE' },
+  deleteGuards: [
+    {
+      resource: 'account',
+      field: 'companyId',
+      when: { field: 'balance', gt: 0 },
+      error: 'COMPANY_WALLET_NOT_EMPTY',
+    },
+  ],
   fields: [
     {
       name: 'name',

@@ -12,6 +12,7 @@ export const store = {
     VIEW: ['operator', 'merchant'],
     ADD: ['operator'],
     UPDATE: ['operator', 'merchant'],
+    DELETE: ['operator'],
   },
   audit: true,
   errors: { notFound: 'STORE_NOT_FOUND', duplicate: { name: 'STORE_NAME_DUPLICATE' } },
@@ -20,6 +21,14 @@ export const store = {
   defaultSort: { field: 'name', direction: 'asc' },
   menu: { group: 'organization', order: 3 },
   softDelete: { field: 'state', value: 'DELETE' },
+  deleteGuards: [
+    {
+      resource: 'devices',
+      field: 'storeId',
+      when: { field: 'state', in: ['ACTIVE'] },
+      error: 'STORE_HAS_DEVICES',
+    },
+  ],
   fields: [
     {
       name: 'name',

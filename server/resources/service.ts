@@ -4,7 +4,7 @@
 // (row-scope.ts) is applied IN THE QUERY of every read and write, whatever the request says. Another
 // company's row answers 404, like a missing one, so ids cannot be probed. The declaration's rules
 // are rules.ts, database errors become the catalogue's in db-error-map.ts, the export's batches export.ts.
-import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FieldViolation } from '../../contract/envelope';
 import { fieldViolation } from '../../contract/validation';
@@ -212,8 +212,46 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
     return rows;
   };
 
+  /**
+   * The declaration's delete guards (a company's wallet holding money, a brand's open stores and live
+   * cards or vouchers, a store's registered devices): the rows about to be deleted are locked first,
+   * so a guard read in this transaction cannot be overtaken by another delete of the same rows.
+   */
+  const assertDeletable = async (tx: DbOrTx, where: SQL | undefined): Promise<void> => {
+    const guards = decl.deleteGuards ?? [];
+    if (guards.length === 0) return;
+    const locked = await tx.select({ id: idCol }).from(table).where(where).for('update');
+    const ids = locked.map((r) => r.id as number);
+    if (ids.length === 0) return;
+    for (const g of guards) {
+      const dependent = tableOf(g.resource);
+      const dependentDecl = declarationOf(g.resource);
+      if (!dependent || !dependentDecl)
+        throw new Error(`${decl.name}: delete guard on unknown ${g.resource}`);
+      const dc = columnsOf(dependent);
+      const link = dc[g.field];
+      const cond = dc[g.when.field];
+      if (!link || !cond) throw new Error(`${decl.name}: delete guard on unknown field of ${g.resource}`);
+      const condField = ownFields(dependentDecl).find((f) => f.name === g.when.field);
+      const holds =
+        g.when.in !== undefined
+          ? inArray(
+              cond,
+              g.when.in.map((v) => (condField ? storedChoice(condField, v) : v)),
+            )
+          : gt(cond, String(g.when.gt ?? 0));
+      const [hit] = await tx
+        .select({ id: dependent.id })
+        .from(dependent)
+        .where(and(inArray(link, ids), holds))
+        .limit(1);
+      if (hit) throw new AppError(g.error);
+    }
+  };
+
   /** Deletes (softly when declared) the rows of `where`, audited: answers the deleted rows. */
   const deleteWhere = async (tx: DbOrTx, caller: Caller, where: SQL | undefined): Promise<Row[]> => {
+    await assertDeletable(tx, where);
     const soft = decl.softDelete;
     const field = soft ? ownFields(decl).find((f) => f.name === soft.field) : undefined;
     if (soft && field)

@@ -188,6 +188,25 @@ const RULES: Record<string, Rule> = {
         ...whereProblems(r, `frozen ${z.field}`, z.while),
       ]),
     ]),
+  'delete guards name a declared resource, its link field and a choice or an amount': (rs) =>
+    rs.flatMap((r) =>
+      (r.deleteGuards ?? []).flatMap((g) => {
+        const dep = rs.find((x) => x.name === g.resource);
+        if (!dep) return [`${r.name}: delete guard on unknown resource ${g.resource}`];
+        const problems = allFieldNames(dep).includes(g.field)
+          ? []
+          : [`${r.name}: delete guard ${g.resource}.${g.field} is not a field`];
+        if (g.when.in)
+          return [
+            ...problems,
+            ...whereProblems(dep, `delete guard of ${r.name}`, { field: g.when.field, in: g.when.in }),
+          ];
+        const f = fieldOf(dep, g.when.field);
+        return f?.type === 'money' || f?.type === 'number'
+          ? problems
+          : [...problems, `${r.name}: delete guard ${g.resource}.${g.when.field} is not an amount`];
+      }),
+    ),
   "an action's stampField is a datetime field": (rs) =>
     eachAction(rs, (r, a) =>
       a.stampField !== undefined && fieldOf(r, a.stampField)?.type !== 'datetime'
@@ -500,6 +519,14 @@ const BREAKAGES: Record<keyof typeof RULES, [(rs: Res[]) => void, string]> = {
       if (where) where.in = ['PLUGGED_IN'];
     },
     'memberCards: unique member_cards_one_available: PLUGGED_IN is not a choice',
+  ],
+  'delete guards name a declared resource, its link field and a choice or an amount': [
+    (rs) => {
+      const guards = res(rs, 'store').deleteGuards as { when: { in?: string[] } }[] | undefined;
+      const first = guards?.[0];
+      if (first) first.when.in = ['PLUGGED_IN'];
+    },
+    'devices: delete guard of store: PLUGGED_IN is not a choice',
   ],
   "an action's stampField is a datetime field": [
     (rs) => {
