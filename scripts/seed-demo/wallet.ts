@@ -24,7 +24,7 @@ export const seedWallet = async (seed: Seed, c: CompanySeed, companyId: number, 
       seed.tx,
       owner,
       { amount: c.wallet.balance, paymentMethod: 'FREE' },
-      { stripe: null, now: ago(seed, 190) },
+      { now: ago(seed, 190) },
     );
   } else {
     await walletOf(seed.tx, companyId);

@@ -36,16 +36,21 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-export interface OperationContext<P, B> {
+export interface OperationContext<P, B, X = undefined> {
   tx: DbOrTx;
   caller: Caller;
   params: P;
   body: B;
   /** the caller's Idempotency-Key, passed on to providers that take one (Stripe) */
   idempotencyKey?: string | undefined;
+  /** what `prepare` answered before the transaction opened */
+  prepared: X;
 }
 
-export interface OperationSpec<P extends TSchema, B extends TSchema, R> {
+/** What `prepare` gets: the operation's input and the database, but no transaction. */
+export type PrepareContext<P, B> = Omit<OperationContext<P, B>, 'tx' | 'prepared'> & { db: DbOrTx };
+
+export interface OperationSpec<P extends TSchema, B extends TSchema, R, X = undefined> {
   url: string;
   summary: string;
   description?: string;
@@ -66,7 +71,14 @@ export interface OperationSpec<P extends TSchema, B extends TSchema, R> {
    * device's store and lifecycle with `assertActsForStore`. Every other route refuses a device.
    */
   devices?: boolean;
-  run: (ctx: OperationContext<Static<P>, Static<B>>) => Promise<R>;
+  /**
+   * A network call the operation depends on (Stripe's PaymentIntent), made BEFORE the transaction
+   * opens, so no row lock and no pooled connection (the embedded database's only one) waits on another
+   * service (issue 24). Its answer reaches `run` as `prepared`, which records it; it must be
+   * idempotent itself (a provider's idempotency key), as a rolled-back `run` may leave it done.
+   */
+  prepare?: (ctx: PrepareContext<Static<P>, Static<B>>) => Promise<X>;
+  run: (ctx: OperationContext<Static<P>, Static<B>, X>) => Promise<R>;
   /**
    * Runs after a refusal (an AppError), outside the rolled-back transaction: what must be recorded
    * although the operation changed nothing (a FAILED stamping, a wrong PIN). Its own errors are
@@ -77,7 +89,9 @@ export interface OperationSpec<P extends TSchema, B extends TSchema, R> {
    * secret shown once is never stored in plain text): the replay answers this form instead.
    */
   replayAs?: (data: R) => unknown;
-  onRefused?: (ctx: OperationContext<Static<P>, Static<B>> & { error: AppError }) => Promise<void>;
+  onRefused?: (
+    ctx: Omit<OperationContext<Static<P>, Static<B>>, 'prepared'> & { error: AppError },
+  ) => Promise<void>;
 }
 
 /**
@@ -189,9 +203,9 @@ class KeyTaken extends Error {}
 export const OPERATION_URLS = new Set<string>();
 
 /** Registers `POST url` as an operation. */
-export const operation = <P extends TSchema, B extends TSchema, R>(
+export const operation = <P extends TSchema, B extends TSchema, R, X = undefined>(
   app: App,
-  spec: OperationSpec<P, B, R>,
+  spec: OperationSpec<P, B, R, X>,
 ): void => {
   const { db } = app;
   OPERATION_URLS.add(spec.url);
@@ -222,14 +236,16 @@ export const operation = <P extends TSchema, B extends TSchema, R>(
       const key = idempotencyKeyOf(request);
       const fingerprint = key ? fingerprintOf(request) : '';
       try {
+        const input = {
+          caller,
+          params: request.params as Static<P>,
+          body: request.body as Static<B>,
+          idempotencyKey: key,
+        };
+        // no `prepare`: `prepared` is undefined, which is what X defaults to
+        const prepared = (spec.prepare ? await spec.prepare({ ...input, db }) : undefined) as X;
         const answer = await db.transaction(async (tx) => {
-          const data = await spec.run({
-            tx,
-            caller,
-            params: request.params as Static<P>,
-            body: request.body as Static<B>,
-            idempotencyKey: key,
-          });
+          const data = await spec.run({ ...input, tx, prepared });
           // the wire form, so the first answer and every replay are byte for byte the same
           const body = JSON.stringify(ok(data));
           if (key) {

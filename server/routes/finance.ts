@@ -34,8 +34,11 @@ import {
   companyOf,
   connectState,
   deleteCard,
+  fetchSetupCard,
   listCards,
   makeDefaultCard,
+  prefetchForEvent,
+  prepareTopUp,
   startCardSetup,
   startConnect,
   stripeClientOf,
@@ -121,9 +124,14 @@ export const financeRoutes: RoutePlugin = async (app) => {
       { additionalProperties: false },
     ),
     answer: TopUpAnswerSchema,
-    run: ({ tx, caller, body, idempotencyKey }) => {
+    // Stripe's PaymentIntent is created before the transaction opens (issue 24: no network call in one)
+    prepare: ({ db: pdb, caller, body, idempotencyKey }) => {
       financeGate(caller, 'topUp', 'ADD');
-      return topUp(tx, caller, body, { stripe, idempotencyKey });
+      return prepareTopUp(pdb, caller, body, { stripe, idempotencyKey });
+    },
+    run: ({ tx, caller, body, prepared }) => {
+      financeGate(caller, 'topUp', 'ADD');
+      return topUp(tx, caller, body, { intent: prepared });
     },
   });
 
@@ -152,10 +160,12 @@ export const financeRoutes: RoutePlugin = async (app) => {
     params: Type.Object({}),
     body: NoBody,
     answer: SetupIntentAnswerSchema,
-    run: ({ tx, caller }) => {
+    // Stripe only (a SetupIntent), so it runs before the transaction, which just answers it
+    prepare: ({ db: pdb, caller }) => {
       financeGate(caller, 'paymentMethod', 'ADD');
-      return startCardSetup(tx, caller, stripe);
+      return startCardSetup(pdb, caller, stripe);
     },
+    run: async ({ prepared }) => prepared,
   });
 
   operation(app, {
@@ -170,10 +180,11 @@ export const financeRoutes: RoutePlugin = async (app) => {
       { additionalProperties: false },
     ),
     answer: SavedPaymentMethodSchema,
-    run: ({ tx, caller, body }) => {
+    prepare: ({ db: pdb, caller, body }) => {
       financeGate(caller, 'paymentMethod', 'ADD');
-      return syncCardSetup(tx, caller, stripe, body.setupIntentId);
+      return fetchSetupCard(pdb, caller, stripe, body.setupIntentId);
     },
+    run: ({ tx, caller, prepared }) => syncCardSetup(tx, caller, prepared),
   });
 
   operation(app, {
@@ -204,7 +215,7 @@ export const financeRoutes: RoutePlugin = async (app) => {
     async (request) => {
       const caller = await callerOf(db, request);
       financeGate(caller, 'paymentMethod', 'UPDATE');
-      await db.transaction((tx) => deleteCard(tx, caller, stripe, request.params.id));
+      await deleteCard(db, caller, stripe, request.params.id);
       return ok({});
     },
   );
@@ -236,10 +247,11 @@ export const financeRoutes: RoutePlugin = async (app) => {
     params: Type.Object({}),
     body: NoBody,
     answer: StripeConnectLinkSchema,
-    run: ({ tx, caller }) => {
+    prepare: ({ db: pdb, caller }) => {
       financeGate(caller, 'wallet', 'UPDATE');
-      return startConnect(tx, caller, stripe, config.publicUrl);
+      return startConnect(pdb, caller, stripe, config.publicUrl);
     },
+    run: async ({ prepared }) => prepared,
   });
 
   app.get(
@@ -285,7 +297,9 @@ export const financeRoutes: RoutePlugin = async (app) => {
           typeof request.body === 'string' ? request.body : '',
           typeof signature === 'string' ? signature : undefined,
         );
-        const outcome = await db.transaction((tx) => applyStripeEvent(tx, stripe, event));
+        // what the event needs from Stripe is fetched first: no network call inside the transaction
+        const fetched = await prefetchForEvent(db, stripe, event);
+        const outcome = await db.transaction((tx) => applyStripeEvent(tx, event, fetched));
         request.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe event');
         return ok({ received: true, outcome });
       },

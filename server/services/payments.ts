@@ -10,7 +10,7 @@
 //   credited once (the event id is remembered, and the credit happens only on the move to SUCCEEDED),
 //   failed → FAILED with 6401/6402 and the balance unchanged. The caller's Idempotency-Key is passed
 //   on to Stripe, so a retried call never creates a second PaymentIntent.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { PaymentMethod, PaymentState } from '../../contract/enums';
 import type {
@@ -21,6 +21,7 @@ import type {
   TopUpAnswer,
 } from '../../contract/finance';
 import type { Config } from '../config';
+import type { Db } from '../db/client';
 import { account, company, companySettings, paymentMethods, payments, stripeEvents } from '../db/schema';
 import { AppError } from '../errors';
 import type { Caller } from '../resources/principal';
@@ -107,10 +108,14 @@ const insertPayment = async (
   return row as PaymentRow;
 };
 
-/** The company's Stripe customer, created on first need and kept on its wallet. */
-const customerOf = async (tx: DbOrTx, stripe: Stripe, wallet: WalletRow): Promise<string> => {
+/**
+ * The company's Stripe customer, created on first need and kept on its wallet. Called outside any
+ * transaction (issue 24): Stripe's idempotency key makes racing first calls one customer, and the
+ * wallet keeps the first id written.
+ */
+const customerOf = async (db: DbOrTx, stripe: Stripe, wallet: WalletRow): Promise<string> => {
   if (wallet.stripeCustomerId) return wallet.stripeCustomerId;
-  const [row] = await tx
+  const [row] = await db
     .select({ name: sql<string>`${company.name}`, email: sql<string | null>`${company.contactEmail}` })
     .from(company)
     .where(eq(company.id, wallet.companyId));
@@ -124,7 +129,10 @@ const customerOf = async (tx: DbOrTx, stripe: Stripe, wallet: WalletRow): Promis
       { idempotencyKey: `customer:${wallet.companyId}:${wallet.accountNo}` },
     ),
   );
-  await tx.update(account).set({ stripeCustomerId: customer.id }).where(eq(account.id, wallet.id));
+  await db
+    .update(account)
+    .set({ stripeCustomerId: customer.id })
+    .where(and(eq(account.id, wallet.id), isNull(account.stripeCustomerId)));
   return customer.id;
 };
 
@@ -134,11 +142,74 @@ export interface TopUpInput {
   paymentMethodId?: number | undefined;
 }
 
+/** A card top-up's PaymentIntent, created before the operation's transaction opens. */
+export interface StripeIntent {
+  id: string;
+  clientSecret: string;
+}
+
+/**
+ * The network half of a STRIPE top-up, run before the transaction (issue 24 item 9: no network call
+ * inside a transaction): the wallet (opened on first use), the saved card, the Stripe customer and
+ * the PaymentIntent. A FREE top-up needs none of it (undefined). The PaymentIntent carries the
+ * caller's Idempotency-Key, so a retried call finds the first intent again; an intent whose
+ * transaction then rolls back is never confirmed (its client secret was never answered).
+ */
+export const prepareTopUp = async (
+  db: DbOrTx,
+  caller: Caller,
+  input: TopUpInput,
+  deps: { stripe: Stripe | null; idempotencyKey?: string | undefined },
+): Promise<StripeIntent | undefined> => {
+  if (input.paymentMethod !== 'STRIPE') return undefined;
+  const companyId = companyOf(caller);
+  const stripe = deps.stripe;
+  if (!stripe) throw notConfigured();
+  const amount = moneyString(input.amount);
+  const wallet = await walletOf(db, companyId);
+  let card: { stripePaymentMethodId: string } | undefined;
+  if (input.paymentMethodId !== undefined) {
+    [card] = await db
+      .select({ stripePaymentMethodId: paymentMethods.stripePaymentMethodId })
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.companyId, companyId)));
+    if (!card)
+      throw new AppError('NOT_FOUND', [
+        { field: 'paymentMethodId', message: 'no such saved card of your company' },
+      ]);
+  } else {
+    [card] = await db
+      .select({ stripePaymentMethodId: paymentMethods.stripePaymentMethodId })
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.companyId, companyId), eq(paymentMethods.isDefault, true)));
+  }
+  const customer = await customerOf(db, stripe, wallet);
+  const intent = await stripeCall(() =>
+    stripe.paymentIntents.create(
+      {
+        amount: minorUnits(amount),
+        currency: wallet.currency.toLowerCase(),
+        customer,
+        ...(card ? { payment_method: card.stripePaymentMethodId } : {}),
+        description: `Wallet top-up ${wallet.accountNo}`,
+        metadata: { companyId: String(companyId), walletNo: wallet.accountNo },
+      },
+      // the caller's key, so a retried call finds the first PaymentIntent again (same parameters)
+      deps.idempotencyKey ? { idempotencyKey: `top-up:${companyId}:${deps.idempotencyKey}` } : undefined,
+    ),
+  );
+  return { id: intent.id, clientSecret: intent.client_secret ?? '' };
+};
+
+/**
+ * The transaction half of a top-up: FREE credits the wallet at once; STRIPE records the payment
+ * PENDING with the PaymentIntent `prepareTopUp` created.
+ */
 export const topUp = async (
   tx: DbOrTx,
   caller: Caller,
   input: TopUpInput,
-  deps: { stripe: Stripe | null; idempotencyKey?: string | undefined; now?: Date },
+  deps: { intent?: StripeIntent | undefined; now?: Date },
 ): Promise<TopUpAnswer> => {
   const companyId = companyOf(caller);
   const now = deps.now ?? new Date();
@@ -184,44 +255,13 @@ export const topUp = async (
     };
   }
 
-  const stripe = deps.stripe;
-  if (!stripe) throw notConfigured();
-  let card: { stripePaymentMethodId: string } | undefined;
-  if (input.paymentMethodId !== undefined) {
-    [card] = await tx
-      .select({ stripePaymentMethodId: paymentMethods.stripePaymentMethodId })
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.companyId, companyId)));
-    if (!card)
-      throw new AppError('NOT_FOUND', [
-        { field: 'paymentMethodId', message: 'no such saved card of your company' },
-      ]);
-  } else {
-    [card] = await tx
-      .select({ stripePaymentMethodId: paymentMethods.stripePaymentMethodId })
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.companyId, companyId), eq(paymentMethods.isDefault, true)));
-  }
-  const customer = await customerOf(tx, stripe, wallet);
+  const intent = deps.intent;
+  if (!intent) throw notConfigured();
   const payment = await insertPayment(
     tx,
     { companyId, amount, currency: wallet.currency, method: 'STRIPE', state: 'PENDING' },
     caller,
     now,
-  );
-  const intent = await stripeCall(() =>
-    stripe.paymentIntents.create(
-      {
-        amount: minorUnits(amount),
-        currency: wallet.currency.toLowerCase(),
-        customer,
-        ...(card ? { payment_method: card.stripePaymentMethodId } : {}),
-        description: `Wallet top-up ${wallet.accountNo}`,
-        metadata: { companyId: String(companyId), walletNo: wallet.accountNo },
-      },
-      // the caller's key, so a retried call finds the first PaymentIntent again (same parameters)
-      deps.idempotencyKey ? { idempotencyKey: `top-up:${companyId}:${deps.idempotencyKey}` } : undefined,
-    ),
   );
   await tx.update(payments).set({ stripePaymentIntentId: intent.id }).where(eq(payments.id, payment.id));
   await recordAudit(tx, {
@@ -238,7 +278,7 @@ export const topUp = async (
     amount: Number(amount),
     currency: wallet.currency,
     paymentMethod: 'STRIPE',
-    clientSecret: intent.client_secret ?? '',
+    clientSecret: intent.clientSecret,
   };
 };
 
@@ -292,8 +332,8 @@ const failPayment = async (tx: DbOrTx, payment: PaymentRow, code: number, messag
  */
 export const applyStripeEvent = async (
   tx: DbOrTx,
-  stripe: Stripe | null,
   event: Stripe.Event,
+  fetched: FetchedCard | undefined,
   now = new Date(),
 ): Promise<string> => {
   const [fresh] = await tx
@@ -348,17 +388,8 @@ export const applyStripeEvent = async (
       return 'failed';
     }
     case 'setup_intent.succeeded': {
-      const intent = event.data.object;
-      const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
-      const pm =
-        typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
-      if (!customer || !pm || !stripe) return 'nothing to save';
-      const [wallet] = await tx
-        .select({ companyId: account.companyId })
-        .from(account)
-        .where(eq(account.stripeCustomerId, customer));
-      if (!wallet) return 'unknown customer';
-      await saveCard(tx, stripe, Number(wallet.companyId), pm);
+      if (!fetched) return 'nothing to save';
+      await storeCard(tx, fetched.companyId, fetched.card);
       return 'card saved';
     }
     default:
@@ -392,19 +423,62 @@ export const listCards = async (db: DbOrTx, caller: Caller): Promise<SavedPaymen
   return rows.map(wire);
 };
 
-/** Saves a Stripe payment method for the company (once); the company's first card is its default. */
-const saveCard = async (
-  tx: DbOrTx,
-  stripe: Stripe,
-  companyId: number,
-  pmId: string,
-): Promise<SavedPaymentMethod> => {
+/** A card as Stripe describes it, read before the transaction that keeps it. */
+export interface CardFacts {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** The card a webhook's SetupIntent saved, and whose company it is. */
+export interface FetchedCard {
+  companyId: number;
+  card: CardFacts;
+}
+
+const fetchCard = async (stripe: Stripe, pmId: string): Promise<CardFacts> => {
+  const pm = await stripeCall(() => stripe.paymentMethods.retrieve(pmId));
+  return {
+    id: pm.id,
+    brand: pm.card?.brand ?? pm.type,
+    last4: pm.card?.last4 ?? '',
+    expMonth: pm.card?.exp_month ?? 0,
+    expYear: pm.card?.exp_year ?? 0,
+  };
+};
+
+/**
+ * What a webhook event needs from Stripe, fetched before its transaction (issue 24): for a
+ * succeeded SetupIntent of a known customer, its card. Undefined for every other event.
+ */
+export const prefetchForEvent = async (
+  db: DbOrTx,
+  stripe: Stripe | null,
+  event: Stripe.Event,
+): Promise<FetchedCard | undefined> => {
+  if (event.type !== 'setup_intent.succeeded' || !stripe) return undefined;
+  const intent = event.data.object;
+  const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+  const pm = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+  if (!customer || !pm) return undefined;
+  const [wallet] = await db
+    .select({ companyId: account.companyId })
+    .from(account)
+    .where(eq(account.stripeCustomerId, customer));
+  if (!wallet) return undefined;
+  return { companyId: Number(wallet.companyId), card: await fetchCard(stripe, pm) };
+};
+
+/** Keeps a card for the company (once); the company's first card is its default. */
+const storeCard = async (tx: DbOrTx, companyId: number, pm: CardFacts): Promise<SavedPaymentMethod> => {
+  const pmId = pm.id;
   const [existing] = await tx
     .select(selectCard)
     .from(paymentMethods)
     .where(and(eq(paymentMethods.stripePaymentMethodId, pmId), eq(paymentMethods.companyId, companyId)));
   if (existing) return wire(existing);
-  const pm = await stripeCall(() => stripe.paymentMethods.retrieve(pmId));
   const [hasDefault] = await tx
     .select({ id: paymentMethods.id })
     .from(paymentMethods)
@@ -415,10 +489,10 @@ const saveCard = async (
     .values({
       companyId,
       stripePaymentMethodId: pm.id,
-      brand: pm.card?.brand ?? pm.type,
-      last4: pm.card?.last4 ?? '',
-      expMonth: pm.card?.exp_month ?? 0,
-      expYear: pm.card?.exp_year ?? 0,
+      brand: pm.brand,
+      last4: pm.last4,
+      expMonth: pm.expMonth,
+      expYear: pm.expYear,
       isDefault: !hasDefault,
     })
     .onConflictDoNothing()
@@ -432,28 +506,32 @@ const saveCard = async (
   return wire(again);
 };
 
+/** A SetupIntent for the company's customer: network only, so it runs outside any transaction. */
 export const startCardSetup = async (
-  tx: DbOrTx,
+  db: DbOrTx,
   caller: Caller,
   stripe: Stripe | null,
 ): Promise<SetupIntentAnswer> => {
   if (!stripe) throw notConfigured();
-  const wallet = await walletOf(tx, companyOf(caller));
-  const customer = await customerOf(tx, stripe, wallet);
+  const wallet = await walletOf(db, companyOf(caller));
+  const customer = await customerOf(db, stripe, wallet);
   const intent = await stripeCall(() => stripe.setupIntents.create({ customer, usage: 'off_session' }));
   return { setupIntentId: intent.id, clientSecret: intent.client_secret ?? '' };
 };
 
-/** After Stripe Elements confirmed a SetupIntent: saves its card (the webhook may have already). */
-export const syncCardSetup = async (
-  tx: DbOrTx,
+/**
+ * After Stripe Elements confirmed a SetupIntent, the network half (before the transaction): the
+ * intent must be the company's and succeeded; answers its card as Stripe describes it.
+ */
+export const fetchSetupCard = async (
+  db: DbOrTx,
   caller: Caller,
   stripe: Stripe | null,
   setupIntentId: string,
-): Promise<SavedPaymentMethod> => {
+): Promise<CardFacts> => {
   if (!stripe) throw notConfigured();
   const companyId = companyOf(caller);
-  const wallet = await walletOf(tx, companyId);
+  const wallet = await walletOf(db, companyId);
   const intent = await stripeCall(() => stripe.setupIntents.retrieve(setupIntentId));
   const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
   if (!wallet.stripeCustomerId || customer !== wallet.stripeCustomerId)
@@ -466,8 +544,12 @@ export const syncCardSetup = async (
     ]);
   const pm = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
   if (!pm) throw new AppError('CARD_FAILED', [{ field: 'setupIntentId', message: 'names no card' }]);
-  return saveCard(tx, stripe, companyId, pm);
+  return fetchCard(stripe, pm);
 };
+
+/** The transaction half: keeps the card (the webhook may have already). */
+export const syncCardSetup = (tx: DbOrTx, caller: Caller, card: CardFacts): Promise<SavedPaymentMethod> =>
+  storeCard(tx, companyOf(caller), card);
 
 const lockCard = async (tx: DbOrTx, caller: Caller, id: number) => {
   const [row] = await tx
@@ -498,21 +580,33 @@ export const makeDefaultCard = async (
   return wire(row);
 };
 
-/** Detaches the card at Stripe (already gone there is fine) and forgets it; the newest left becomes default. */
+/**
+ * Detaches the card at Stripe (already gone there is fine), before any transaction (issue 24), then
+ * forgets it in one; the newest card left becomes the default.
+ */
 export const deleteCard = async (
-  tx: DbOrTx,
+  db: Db,
   caller: Caller,
   stripe: Stripe | null,
   id: number,
 ): Promise<void> => {
-  const card = await lockCard(tx, caller, id);
+  const [known] = await db
+    .select({ stripePaymentMethodId: paymentMethods.stripePaymentMethodId })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.companyId, companyOf(caller))));
+  if (!known) throw new AppError('NOT_FOUND');
   if (stripe) {
     try {
-      await stripe.paymentMethods.detach(card.stripePaymentMethodId);
+      await stripe.paymentMethods.detach(known.stripePaymentMethodId);
     } catch (err) {
       if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw paymentErrorOf(err);
     }
   }
+  await db.transaction((tx) => forgetCard(tx, caller, id));
+};
+
+const forgetCard = async (tx: DbOrTx, caller: Caller, id: number): Promise<void> => {
+  const card = await lockCard(tx, caller, id);
   await tx.delete(paymentMethods).where(eq(paymentMethods.id, card.id));
   if (card.isDefault) {
     const [next] = await tx
@@ -535,7 +629,11 @@ const connectedAccountOf = async (db: DbOrTx, companyId: number): Promise<string
   return row?.value ?? null;
 };
 
-/** The onboarding link of the company's Stripe account, creating the account (kept as STRIPE_ACCOUNT_ID) first. */
+/**
+ * The onboarding link of the company's Stripe account, creating the account (kept as
+ * STRIPE_ACCOUNT_ID) first. Network calls with one idempotent upsert between them: it runs outside
+ * any transaction (issue 24), and Stripe's idempotency key makes racing first calls one account.
+ */
 export const startConnect = async (
   tx: DbOrTx,
   caller: Caller,

@@ -369,6 +369,26 @@ describe('Stripe top-ups through the client and a stand-in', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('calls Stripe outside the transaction: while Stripe is slow, the same company tops up for free', async () => {
+    // a company with no Stripe customer yet: the first card top-up creates one and keeps it on the
+    // wallet row, the row a FREE top-up credits. Inside one transaction that row (and, on the embedded
+    // database, its only connection) would stay locked for as long as Stripe took.
+    const slow = await addOrg(t, 'Slow');
+    await addUser(t, tokens, 'slowOwner', { type: 'MERCHANT', companyId: slow.companyId });
+    const held = stripe.hold('/v1/payment_intents');
+    const card = topUp('slowOwner', { amount: 30, paymentMethod: 'STRIPE' });
+    await held.arrived;
+    const free = await topUp('slowOwner', { amount: 5, paymentMethod: 'FREE' });
+    expect(dataOf(free)).toMatchObject({ state: 'SUCCEEDED', balance: 5 });
+    // the card top-up is still waiting on Stripe, and nothing of it is recorded yet
+    const recorded = await t.db.select().from(payments).where(eq(payments.companyId, slow.companyId));
+    expect(recorded.map((p) => p.paymentMethod)).toEqual(['FREE']);
+    held.release();
+    expect(dataOf(await card)).toMatchObject({ state: 'PENDING', amount: 30 });
+    const [wallet] = await t.db.select().from(account).where(eq(account.companyId, slow.companyId));
+    expect(wallet?.stripeCustomerId).toMatch(/^cus_/);
+  });
+
   describe('without Stripe keys', () => {
     // an app of its own, with no Stripe settings
     const { t: bare, tokens: bareTokens, call: bareCall } = apiSuite();

@@ -17,6 +17,11 @@ export interface StandIn {
   detached: string[];
   accounts: Map<string, { chargesEnabled: boolean; detailsSubmitted: boolean }>;
   requests: { method: string; path: string; idempotencyKey?: string }[];
+  /**
+   * Holds the next request to `path` (a slow Stripe): `arrived` resolves when it comes in, and it is
+   * answered only after `release()`.
+   */
+  hold: (path: string) => { arrived: Promise<void>; release: () => void };
   close: () => Promise<void>;
 }
 
@@ -39,10 +44,17 @@ export const startStripeStandIn = async (): Promise<StandIn> => {
   const detached: string[] = [];
   const requests: StandIn['requests'] = [];
   const byKey = new Map<string, unknown>();
+  const holds = new Map<string, { arrive: () => void; released: Promise<void> }>();
 
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req);
     const path = (req.url ?? '').split('?')[0] ?? '';
+    const held = holds.get(path);
+    if (held) {
+      holds.delete(path);
+      held.arrive();
+      await held.released;
+    }
     const key = req.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' ? key : undefined;
     requests.push({ method: req.method ?? '', path, ...(idempotencyKey ? { idempotencyKey } : {}) });
@@ -153,6 +165,18 @@ export const startStripeStandIn = async (): Promise<StandIn> => {
     detached,
     accounts,
     requests,
+    hold: (path) => {
+      let arrive = () => {};
+      let release = () => {};
+      const arrived = new Promise<void>((resolve) => {
+        arrive = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      holds.set(path, { arrive, released });
+      return { arrived, release };
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 };
