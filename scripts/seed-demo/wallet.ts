@@ -20,12 +20,7 @@ export const seedWallet = async (seed: Seed, c: CompanySeed, companyId: number, 
       storeId: null,
       subject: { type: 'MERCHANT' },
     };
-    await topUp(
-      seed.tx,
-      owner,
-      { amount: c.wallet.balance, paymentMethod: 'FREE' },
-      { now: ago(seed, 190) },
-    );
+    await topUp(seed.tx, owner, { amount: c.wallet.balance, paymentMethod: 'FREE' }, { now: ago(seed, 190) });
   } else {
     await walletOf(seed.tx, companyId);
   }
