@@ -90,6 +90,10 @@ describe.skipIf(!process.env.DATABASE_URL)('push sending across two server insta
   });
 
   it('sends 50 due pushes to each member once, though one instance is killed mid-batch', async () => {
+    // both instances are up before anything is due: started after the pushes, the second could still
+    // be starting (a loaded machine: many seconds) while the first sends everything alone
+    const [a, b] = await Promise.all([start('a'), start('b')]);
+    if (!a || !b) throw new Error('instances did not start');
     const soon = new Date(Date.now() + 2_000).toISOString();
     for (let i = 0; i < PUSHES; i++) {
       const created = dataOf(
@@ -105,12 +109,14 @@ describe.skipIf(!process.env.DATABASE_URL)('push sending across two server insta
         code: 0,
       });
     }
-    const a = await start('a');
-    await start('b');
-    // both are sending: kill one without warning, in the middle of its batches
-    await waitFor('sending to start', async () => (await deliveries()) > 0, 60_000);
-    await killInstance(a);
+    // both are sending: freeze both at once (a count read while they run could be overtaken), then
+    // kill one without warning in the middle of its batches and let the other go on
+    await waitFor('sending to start', async () => (await deliveries()) > 0, 60_000, 20);
+    a.child.kill('SIGSTOP');
+    b.child.kill('SIGSTOP');
     const atKill = await deliveries();
+    await killInstance(a);
+    b.child.kill('SIGCONT');
     expect(atKill).toBeLessThan(PUSHES * MEMBERS);
 
     await waitFor(
