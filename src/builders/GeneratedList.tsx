@@ -95,6 +95,12 @@ export const GeneratedList = (props: GeneratedListProps) => {
   // after the other (checkAuth, then canAccess) before the rows: so the List skips them
   // (disableAuthentication) and asks for the rows as it mounts.
   const access = useCanAccess({ action: 'list', resource: decl.name });
+  // row checkboxes only where a bulk button follows them: a ledger, or a list the caller may not
+  // delete from and that has no bulk action, shows none
+  const deletion = useCanAccess({ action: 'delete', resource: decl.name });
+  const hasBulk =
+    decl.ledger !== true &&
+    (deletion.canAccess === true || (decl.actions ?? []).some((a) => a.bulk === true));
   if (access.isPending) return <PageLoader />;
   if (!access.canAccess) return <NotAllowedPage />;
   const rowClick = rowClickOf(onRowClick);
@@ -142,7 +148,7 @@ export const GeneratedList = (props: GeneratedListProps) => {
           }
         />
       ) : (
-        <DataTable rowClick={rowClick} bulkActionButtons={<ListBulkActions decl={decl} />}>
+        <DataTable rowClick={rowClick} bulkActionButtons={hasBulk ? <ListBulkActions decl={decl} /> : false}>
           <DataTable.Col source="id" />
           {withCompany ? (
             <DataTable.Col source="companyId" disableSort>

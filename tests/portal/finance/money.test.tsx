@@ -96,6 +96,8 @@ describe('money and dates', { timeout: 60_000 }, () => {
       .map((th) => (th.textContent ?? '').trim())
       .filter((text) => text !== '');
     expect(headers.slice(0, 3)).toEqual(['ID', 'Time', 'Type']);
+    // a ledger has no bulk action: no select-all, no row checkboxes
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
     // the top-up's amount and the balance after it
     expect(screen.getAllByText('SGD 1,188.10', { selector: 'td *' })).toHaveLength(2);
     const queries = () => queriesOf(backend, '/wallet/transactions');
