@@ -77,7 +77,7 @@ export const vouchersEn = {
       donate: {
         title: 'Donate %{code}',
         intro: 'The voucher moves from %{mobile} to the member below, who may use it from now on.',
-        to_mobile: 'Receiving member’s mobile',
+        to_mobile: 'Recipient’s mobile',
         same_member: 'This member already holds the voucher',
         not_giftable: 'Vouchers of this pack cannot be given away',
       },

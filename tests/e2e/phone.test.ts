@@ -322,7 +322,7 @@ describe.skipIf(!browserAvailable())('every task on a 390 px phone', () => {
         await screen(merchant, 'donate-voucher');
         await merchant.getByRole('button', { name: /^Donate$/ }).tap();
         const dialog = merchant.getByRole('dialog');
-        await dialog.getByRole('textbox', { name: /^Receiving member/ }).fill(FRIEND_LOCAL);
+        await dialog.getByRole('textbox', { name: /^Recipient’s mobile/ }).fill(FRIEND_LOCAL);
         await screen(merchant, 'donate-dialog');
         await dialog.getByRole('button', { name: /^Donate$/ }).tap();
         await merchant.getByRole('button', { name: /^Confirm$/ }).tap();

@@ -132,7 +132,7 @@ describe('voucher page', { timeout: 60_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Donate' }, T));
     const dialog = await screen.findByRole('dialog', { name: `Donate ${code}` }, T);
     expect(dialog).toHaveTextContent(`The voucher moves from ${DEMO_MEMBERS.arjun}`);
-    const mobile = within(dialog).getByLabelText(/^Receiving member/);
+    const mobile = within(dialog).getByLabelText(/^Recipient’s mobile/);
     // the holder cannot receive their own voucher
     fireEvent.change(mobile, { target: { value: '8111 2222' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Donate' }));
