@@ -9,7 +9,8 @@ import { RESOURCES, type ResourceDeclaration } from '../../resources';
  * and the server's check on each (an org hierarchy is `company` VIEW on the server). A caller who
  * may not VIEW one of them gets the denied page before the page asks anything (ShellLayout's Gate).
  */
-const FINANCE_OVERVIEW: readonly PermissionResource[] = ['wallet', 'walletTransaction', 'paymentHistory'];
+// the payment history is a card of the overview shown only to who may read it (FinancePage)
+const FINANCE_OVERVIEW: readonly PermissionResource[] = ['wallet', 'walletTransaction'];
 const SCREENS: Readonly<Record<string, readonly PermissionResource[]>> = {
   '/analytics': ['analytics'],
   '/organization/org-hierarchy': ['organization', 'company'],

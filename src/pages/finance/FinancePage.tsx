@@ -34,21 +34,25 @@ const dateTime = (iso: string) => formatDateTime(iso);
 export const FinancePage = () => {
   const translate = useTranslate();
   // the whole payment history, when the caller may list it (a colleague may hold finance only)
-  const { canAccess: seesPayments } = useCanAccess({ action: 'list', resource: 'payments' });
+  const { canAccess: seesPayments, isPending: paymentsPending } = useCanAccess({
+    action: 'list',
+    resource: 'payments',
+  });
   // the same screen answers the menu's Wallet Balance, titled as the menu names it
   const titleKey =
     useLocation().pathname === '/finance/wallet/balance' ? 'common.screens.wallet_balance' : `${K}.title`;
   const hasWallet = useHasWallet();
   const phone = useIsPhone();
   const state = useLoadable(
-    hasWallet === true
+    hasWallet === true && !paymentsPending
       ? {
-          key: 'finance-overview',
+          key: `finance-overview-${seesPayments === true ? 'with' : 'without'}-payments`,
           load: async (http) => {
+            // a caller who may not list payments is not sent there to be refused
             const [wallet, movements, payments] = await Promise.all([
               fetchWallet(http),
               fetchMovements(http),
-              fetchPayments(http),
+              seesPayments === true ? fetchPayments(http) : Promise.resolve([]),
             ]);
             return { wallet, movements, payments };
           },
@@ -186,54 +190,56 @@ export const FinancePage = () => {
             </CardContent>
           </Card>
 
-          <Card
-            variant="outlined"
-            sx={{ borderRadius: 3 }}
-            component="section"
-            aria-labelledby="wallet-payments"
-          >
-            <CardContent>
-              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-                <Typography id="wallet-payments" variant="h6" component="h2">
-                  {translate(`${K}.payments`)}
-                </Typography>
-                {seesPayments && (
-                  <Button component={Link} to="/transaction/payment-history">
-                    {translate(`${K}.all_payments`)}
-                  </Button>
-                )}
-              </Stack>
-              {state.data.payments.length === 0 ? (
-                <Typography color="text.secondary">{translate(`${K}.no_payments`)}</Typography>
-              ) : (
-                <Stack spacing={1}>
-                  {state.data.payments.map((p) => (
-                    <Stack
-                      key={p.id}
-                      direction="row"
-                      sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}
-                    >
-                      <Typography sx={{ minWidth: 150 }}>{dateTime(p.createTime)}</Typography>
-                      <Typography sx={{ fontWeight: 600, minWidth: 120 }}>
-                        {formatMoney(p.amount, p.currency)}
-                      </Typography>
-                      <Typography color="text.secondary">
-                        {translate(`resources.payments.choices.paymentMethod.${p.paymentMethod}`)}
-                      </Typography>
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        color={
-                          p.state === 'SUCCEEDED' ? 'success' : p.state === 'FAILED' ? 'error' : 'default'
-                        }
-                        label={translate(`resources.payments.choices.state.${p.state}`)}
-                      />
-                    </Stack>
-                  ))}
+          {seesPayments === true && (
+            <Card
+              variant="outlined"
+              sx={{ borderRadius: 3 }}
+              component="section"
+              aria-labelledby="wallet-payments"
+            >
+              <CardContent>
+                <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+                  <Typography id="wallet-payments" variant="h6" component="h2">
+                    {translate(`${K}.payments`)}
+                  </Typography>
+                  {seesPayments && (
+                    <Button component={Link} to="/transaction/payment-history">
+                      {translate(`${K}.all_payments`)}
+                    </Button>
+                  )}
                 </Stack>
-              )}
-            </CardContent>
-          </Card>
+                {state.data.payments.length === 0 ? (
+                  <Typography color="text.secondary">{translate(`${K}.no_payments`)}</Typography>
+                ) : (
+                  <Stack spacing={1}>
+                    {state.data.payments.map((p) => (
+                      <Stack
+                        key={p.id}
+                        direction="row"
+                        sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}
+                      >
+                        <Typography sx={{ minWidth: 150 }}>{dateTime(p.createTime)}</Typography>
+                        <Typography sx={{ fontWeight: 600, minWidth: 120 }}>
+                          {formatMoney(p.amount, p.currency)}
+                        </Typography>
+                        <Typography color="text.secondary">
+                          {translate(`resources.payments.choices.paymentMethod.${p.paymentMethod}`)}
+                        </Typography>
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          color={
+                            p.state === 'SUCCEEDED' ? 'success' : p.state === 'FAILED' ? 'error' : 'default'
+                          }
+                          label={translate(`resources.payments.choices.state.${p.state}`)}
+                        />
+                      </Stack>
+                    ))}
+                  </Stack>
+                )}
+              </CardContent>
+            </Card>
+          )}
 
           <StripeConnectCard />
         </Stack>

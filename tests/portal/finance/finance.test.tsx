@@ -15,6 +15,7 @@ import { apiAs } from '../api';
 import { renderApp, signIn, waitForPath } from '../renderApp';
 import { portalServer } from '../server';
 import { TEST_ORIGIN } from '../setup';
+import { restrictColleague } from '../world';
 
 const TIMEOUT = { timeout: 15_000 };
 
@@ -31,6 +32,19 @@ describe('finance', { timeout: 60_000 }, () => {
     expect(screen.queryByText('Not allowed')).not.toBeInTheDocument();
     // their own company only: no company column or filter, which operators get
     expect(screen.queryByRole('columnheader', { name: /^Company/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a colleague without the payment history their wallet, and asks nothing they may not read', async () => {
+    await restrictColleague(backend.t.db, [
+      { resource: 'wallet', action: 'VIEW' },
+      { resource: 'walletTransaction', action: 'VIEW' },
+    ]);
+    await signIn('restricted');
+    renderApp('/finance');
+    expect(await screen.findByRole('heading', { name: 'Finance' }, TIMEOUT)).toBeInTheDocument();
+    expect(await screen.findByText(/^Wallet balance/, {}, TIMEOUT)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Top-ups' })).not.toBeInTheDocument();
+    expect(await backend.sent('GET', FINANCE_PATHS.paymentHistory)).toEqual([]);
   });
 
   it('tops up for free behind the confirm and shows the new balance and movement', async () => {
