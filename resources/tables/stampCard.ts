@@ -58,6 +58,25 @@ export const stampCard = {
       views: ['show', 'edit', 'create'],
       help: 'The most stamps one stamping may give',
     },
+    // stamping limits (issue 24): empty is no limit; a stamping past one is refused with 6630
+    {
+      name: 'maxStampsPerMemberPerDay',
+      type: 'number',
+      integer: true,
+      min: 1,
+      max: 1000,
+      views: ['show', 'edit', 'create'],
+      help: "The most stamps one member may collect on this programme in a day (the country's calendar); empty: no limit",
+    },
+    {
+      name: 'minMinutesBetweenStamps',
+      type: 'number',
+      integer: true,
+      min: 1,
+      max: 10080,
+      views: ['show', 'edit', 'create'],
+      help: 'The least time between two stampings of one card, in minutes; empty: no limit',
+    },
     {
       name: 'price',
       type: 'money',

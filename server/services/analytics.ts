@@ -22,7 +22,7 @@ import { authorize } from '../resources/authorize';
 import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
 import { callerScopeOf } from '../resources/row-scope';
-import { timeZoneOf } from './dashboard';
+import { timeZoneOf } from './countries';
 
 const DAY_MS = 86_400_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,10 +1,11 @@
 // Which countries the product serves: once country config holds rows, its enabled countries (with
 // their currency), the default first; before that (a fresh database) the shipped list, plus any
 // country main_configs names. Codes are lower-case, as sent in X-Country.
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { DEFAULT_COUNTRY, DEFAULT_CURRENCY } from '../../contract/constants';
 import type { Db } from '../db/client';
 import { countryConfig, mainConfigs } from '../db/schema';
+import type { DbOrTx } from './audit';
 
 export interface SupportedCountry {
   countryCode: string;
@@ -68,3 +69,14 @@ export const resolveCountry = async (
 
 export const defaultCurrencyOf = (country: string): string =>
   SHIPPED_COUNTRIES.find((c) => c.countryCode === country)?.currency ?? DEFAULT_CURRENCY;
+
+/** The country's IANA zone when the runtime knows it, else Singapore's (the product's home). */
+export const timeZoneOf = async (db: DbOrTx, country: string): Promise<string> => {
+  const [row] = await db
+    .select({ tz: countryConfig.timezone })
+    .from(countryConfig)
+    .where(eq(countryConfig.country, country))
+    .limit(1);
+  const tz = typeof row?.tz === 'string' ? row.tz : 'Asia/Singapore';
+  return Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC' ? tz : 'Asia/Singapore';
+};

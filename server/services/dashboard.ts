@@ -10,7 +10,6 @@ import type { ResourceDeclaration } from '../../resources/types';
 import type { Db } from '../db/client';
 import {
   account,
-  countryConfig,
   devices,
   memberCards,
   members,
@@ -24,6 +23,7 @@ import {
 import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
 import { callerScopeOf } from '../resources/row-scope';
+import { timeZoneOf } from './countries';
 import { countryTermsOf } from './wallet';
 
 /** The window of the figures and of the daily series. */
@@ -45,17 +45,6 @@ const scopeOf = (caller: Caller, name: string, table: PgTable): SQL | undefined 
   callerScopeOf(decl(name), table, caller);
 
 const num = (v: unknown): number => Number(v ?? 0);
-
-/** The country's IANA zone when the runtime knows it, else Singapore's (the product's home). */
-export const timeZoneOf = async (db: Db, country: string): Promise<string> => {
-  const [row] = await db
-    .select({ tz: countryConfig.timezone })
-    .from(countryConfig)
-    .where(eq(countryConfig.country, country))
-    .limit(1);
-  const tz = typeof row?.tz === 'string' ? row.tz : 'Asia/Singapore';
-  return Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC' ? tz : 'Asia/Singapore';
-};
 
 export const dashboardFor = async (
   db: Db,

@@ -7,6 +7,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import { STAMP_CARD_STATE_VALUES, STAMP_CARD_STATES, type StampCardStateName } from '../../contract/enums';
 import type { ErrorName } from '../../contract/errors';
+import { formatDateTime } from '../../contract/format';
 import {
   type IssueCardBody,
   RECORDED_STAMPING_REFUSALS,
@@ -22,6 +23,7 @@ import type { stampsTransaction as stampsTransactionDecl } from '../../resources
 import { actionOf, movedFields, refusalOf } from '../../resources/transitions';
 import type { Db } from '../db/client';
 import {
+  company,
   memberCards,
   pinFailures,
   stampCard,
@@ -41,6 +43,7 @@ import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
 import { callerScopeOf } from '../resources/row-scope';
 import { type DbOrTx, recordAudit } from './audit';
+import { timeZoneOf } from './countries';
 import { hashPassword, verifyPassword } from './passwords';
 import { dayOf, ensureMember, issueVouchers } from './vouchers';
 import { debitWallet, moneyString } from './wallet';
@@ -381,6 +384,7 @@ export const stampCardOnce = async (
   const most = Math.min(programme.maxStampsPerTransaction, left);
   if (input.stamps < 1 || input.stamps > most)
     throw fail('TOO_MANY_STAMPS', 'stamps', `must be 1 to ${most} (${left} left on the card)`);
+  await assertStampingLimits(tx, programme, card, input.stamps, now);
   if (input.receiptNo !== undefined) {
     const [used] = await receiptUsed(tx, { storeId: input.storeId, receiptNo: input.receiptNo });
     if (used)
@@ -437,6 +441,69 @@ export const stampCardOnce = async (
     memberCardState: state,
     rewardVoucherId,
   };
+};
+
+/**
+ * The programme's stamping limits (issue 24), 6630 when this stamping would pass one: at least
+ * `minMinutesBetweenStamps` since the card's last stamping, and at most `maxStampsPerMemberPerDay`
+ * stamps for the member on the programme in a day of the company's country (its time zone). The card
+ * is locked, and a member holds one AVAILABLE card per programme, so racing stampings count each other.
+ */
+const assertStampingLimits = async (
+  tx: DbOrTx,
+  programme: ProgrammeRow,
+  card: MemberCardRow,
+  stamps: number,
+  now: Date,
+): Promise<void> => {
+  const perDay =
+    typeof programme.maxStampsPerMemberPerDay === 'number' ? programme.maxStampsPerMemberPerDay : null;
+  const gap =
+    typeof programme.minMinutesBetweenStamps === 'number' ? programme.minMinutesBetweenStamps : null;
+  if (perDay === null && gap === null) return;
+  const [where] = await tx
+    .select({ country: company.country })
+    .from(company)
+    .where(eq(company.id, programme.companyId));
+  const timeZone = await timeZoneOf(tx, typeof where?.country === 'string' ? where.country : 'sg');
+  const success = and(eq(stampsTransaction.result, 'SUCCESS'), eq(stampsTransaction.type, 'STAMP_CARD_TXN'));
+  if (gap !== null) {
+    const [last] = await tx
+      .select({ at: stampsTransaction.at })
+      .from(stampsTransaction)
+      .where(and(eq(stampsTransaction.memberCardId, card.id), success))
+      .orderBy(desc(stampsTransaction.at))
+      .limit(1);
+    const lastAt = last?.at instanceof Date ? last.at : null;
+    if (lastAt && now.getTime() - lastAt.getTime() < gap * 60_000)
+      throw fail(
+        'STAMP_LIMIT_EXCEEDED',
+        'stamps',
+        `this card was stamped at ${formatDateTime(lastAt, 'en-SG', timeZone)}; stampings are at least ${gap} minutes apart, so the next one is possible from ${formatDateTime(new Date(lastAt.getTime() + gap * 60_000), 'en-SG', timeZone)}`,
+      );
+  }
+  if (perDay !== null) {
+    // the start of the country's day that holds `now`
+    const dayStart = sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}) at time zone ${timeZone})`;
+    const [given] = await tx
+      .select({ n: sql<string>`coalesce(sum(${stampsTransaction.stamps}), 0)::text` })
+      .from(stampsTransaction)
+      .where(
+        and(
+          eq(stampsTransaction.stampCardId, programme.id),
+          eq(stampsTransaction.memberMobile, card.memberMobile),
+          success,
+          sql`${stampsTransaction.at} >= ${dayStart}`,
+        ),
+      );
+    const today = Number(given?.n ?? 0);
+    if (today + stamps > perDay)
+      throw fail(
+        'STAMP_LIMIT_EXCEEDED',
+        'stamps',
+        `a member collects at most ${perDay} ${perDay === 1 ? 'stamp' : 'stamps'} a day on this programme; ${today} given today, so ${Math.max(0, perDay - today)} more ${perDay - today === 1 ? 'is' : 'are'} possible`,
+      );
+  }
 };
 
 /** One voucher of the programme's reward pack for a completed card; anything in the way → 6629. */

@@ -59,6 +59,8 @@ export const resourcesEn = {
         image: 'Image',
         stampsRequired: 'Stamps required',
         maxStampsPerTransaction: 'Most stamps per stamping',
+        maxStampsPerMemberPerDay: 'Most stamps per member a day',
+        minMinutesBetweenStamps: 'Least minutes between stampings',
         price: 'Price',
         quantity: 'Cards available',
         issuedCount: 'Cards issued',

@@ -325,6 +325,81 @@ describe('stamping', () => {
     });
   });
 
+  describe('limits of the programme (6630)', () => {
+    /** The start of today in Singapore (the country's zone when country config names none). */
+    const singaporeDayStart = () => {
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(new Date());
+      return new Date(`${day}T00:00:00+08:00`);
+    };
+    const lastFailure = async (cardId: number) => {
+      const rows = await t.db
+        .select()
+        .from(stampsTransaction)
+        .where(and(eq(stampsTransaction.memberCardId, cardId), eq(stampsTransaction.result, 'FAILED')));
+      return rows.at(-1);
+    };
+
+    it("gives a member at most maxStampsPerMemberPerDay stamps a day, counted in the country's calendar", async () => {
+      const { card } = await newCard({ stampsRequired: 10, maxStampsPerMemberPerDay: 3 });
+      expect(codeOf(await stamp(card.id, { stamps: 2 }))).toMatchObject({ code: 0 });
+      const refused = await stamp(card.id, { stamps: 2 });
+      expect(codeOf(refused)).toEqual({ status: 409, code: 6630 });
+      expect(refused.json().data).toEqual([
+        {
+          field: 'stamps',
+          message:
+            'a member collects at most 3 stamps a day on this programme; 2 given today, so 1 more is possible',
+        },
+      ]);
+      // recorded like the other refusals, and nothing moved
+      expect(await lastFailure(card.id)).toMatchObject({ failureCode: 6630, stamps: 2, stampsAfter: 2 });
+      expect((await cardRow(card.id)).stamps).toBe(2);
+      expect(codeOf(await stamp(card.id, { stamps: 1 }))).toMatchObject({ code: 0 });
+      // a minute before Singapore's midnight is yesterday there, whatever the UTC date says
+      await t.db
+        .update(stampsTransaction)
+        .set({ at: new Date(singaporeDayStart().getTime() - 60_000) })
+        .where(eq(stampsTransaction.memberCardId, card.id));
+      expect(codeOf(await stamp(card.id, { stamps: 3 }))).toMatchObject({ code: 0 });
+      expect(codeOf(await stamp(card.id, { stamps: 1 }))).toMatchObject({ code: 6630 });
+    });
+
+    it('does not count a voided stamping against the day', async () => {
+      const { card } = await newCard({ stampsRequired: 10, maxStampsPerMemberPerDay: 2 });
+      const first = dataOf(await stamp(card.id, { stamps: 2 })) as Stamped;
+      expect(codeOf(await voidTxn(first.id))).toMatchObject({ code: 0 });
+      expect(codeOf(await stamp(card.id, { stamps: 2 }))).toMatchObject({ code: 0 });
+    });
+
+    it('keeps minMinutesBetweenStamps between two stampings of one card', async () => {
+      const { card } = await newCard({ stampsRequired: 10, minMinutesBetweenStamps: 30 });
+      expect(codeOf(await stamp(card.id, { stamps: 1 }))).toMatchObject({ code: 0 });
+      const refused = await stamp(card.id, { stamps: 1 });
+      expect(codeOf(refused)).toEqual({ status: 409, code: 6630 });
+      expect(refused.json().data[0].message).toMatch(
+        /^this card was stamped at \d{1,2} \w{3} \d{4}, \d{2}:\d{2}; stampings are at least 30 minutes apart, so the next one is possible from /,
+      );
+      await t.db
+        .update(stampsTransaction)
+        .set({ at: new Date(Date.now() - 31 * 60_000) })
+        .where(and(eq(stampsTransaction.memberCardId, card.id), eq(stampsTransaction.result, 'SUCCESS')));
+      expect(codeOf(await stamp(card.id, { stamps: 1 }))).toMatchObject({ code: 0 });
+    });
+
+    it('leaves a programme without limits unlimited, and refuses a limit below 1 (code 2)', async () => {
+      const { card } = await newCard({ stampsRequired: 10, maxStampsPerTransaction: 3 });
+      for (let i = 0; i < 3; i++)
+        expect(codeOf(await stamp(card.id, { stamps: 3 }))).toMatchObject({ code: 0 });
+      const bad = await call(
+        'owner',
+        'POST',
+        `${MAIN}/stamp-cards`,
+        programmeBody({ minMinutesBetweenStamps: 0 }),
+      );
+      expect(codeOf(bad)).toEqual({ status: 400, code: 2 });
+    });
+  });
+
   it('fails the whole stamping with 6629 when the reward cannot be issued', async () => {
     const { card } = await newCard({
       rewardVoucherPackId: null,

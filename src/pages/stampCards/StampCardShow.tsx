@@ -145,6 +145,17 @@ const ProgrammeCard = ({ record }: { record: RaRecord }) => {
         <Detail label={translate(`${F}.maxStampsPerTransaction`)}>
           {String(record.maxStampsPerTransaction ?? '—')}
         </Detail>
+        {/* stamping limits: empty is no limit (issue 24) */}
+        <Detail label={translate(`${F}.maxStampsPerMemberPerDay`)}>
+          {typeof record.maxStampsPerMemberPerDay === 'number'
+            ? String(record.maxStampsPerMemberPerDay)
+            : translate(`${K}.unlimited`)}
+        </Detail>
+        <Detail label={translate(`${F}.minMinutesBetweenStamps`)}>
+          {typeof record.minMinutesBetweenStamps === 'number'
+            ? String(record.minMinutesBetweenStamps)
+            : translate(`${K}.unlimited`)}
+        </Detail>
         <Detail label={translate(`${F}.price`)}>{money(record.price, record.currency)}</Detail>
         <Detail label={translate(`${F}.quantity`)}>
           {record.quantity === null || record.quantity === undefined

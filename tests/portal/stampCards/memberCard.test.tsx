@@ -4,7 +4,9 @@
 // transactions newest first with "Void" on the last SUCCESS one only (a reason, asked once), and
 // a refusal (6627, the card moved meanwhile) shown to the user.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { stampCard } from '../../../server/db/schema';
 import { renderApp, signIn } from '../renderApp';
 import { portalServer } from '../server';
 import {
@@ -141,6 +143,32 @@ describe('member card page', { timeout: 60_000 }, () => {
     const rowsNow = transactionRows();
     const target = rowsNow.find((r) => r.textContent?.includes('R-10230'));
     expect(target).toContainElement(voids[0] ?? null);
+  });
+
+  it("Stamp refused (6630): the programme's daily limit is reached; the dialog says so in plain words", async () => {
+    const { programme, arjun } = await seedStamping(backend);
+    await backend.t.db
+      .update(stampCard)
+      .set({ maxStampsPerMemberPerDay: 1 } as never)
+      .where(eq(stampCard.id, programme.id));
+    await stampElsewhere(backend, arjun.id, { stamps: 1, storeId: 1 });
+    await signIn('merchant');
+    renderApp(`/memberCards/${arjun.id}/show`);
+    await waitFor(() => expect(stampsShown()).toHaveTextContent('3 / 10'), T);
+    fireEvent.click(await screen.findByRole('button', { name: 'Stamp' }, T));
+    const dialog = await screen.findByRole('dialog', { name: /^Stamp the card of/ }, T);
+    await waitFor(
+      () =>
+        expect(within(dialog).getByRole('combobox', { name: /^Store/ })).toHaveValue('Acme Coffee Raffles'),
+      T,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stamp' }));
+    await confirmWith(`Confirm to Stamp - ${STAMP_DEMO_MEMBERS.arjun}?`);
+    const alert = await within(dialog).findByRole('alert', {}, T);
+    expect(alert).toHaveTextContent(
+      'a member collects at most 1 stamp a day on this programme; 1 given today, so 0 more are possible',
+    );
+    expect((await cardRow(backend, arjun.id)).stamps).toBe(3);
   });
 
   it('Stamp refused (6627): the card moved meanwhile; the error is shown and the card reloads', async () => {
