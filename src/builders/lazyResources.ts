@@ -2,12 +2,14 @@
 // the name and record representation are plain data from the declaration; list, show, edit and create
 // are lazy components that load the builders and the hand-written overrides (./registry) on first use.
 // Which tables a caller gets is decided here too, from the same rules as the routes and the menus.
-import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createElement, type LazyExoticComponent } from 'react';
 import { type AccessSubject, canAccess, hiddenInBrand, type Permission } from '../../contract/access';
 import type { Role } from '../../contract/claims';
 import type { UserType } from '../../contract/enums';
 import { RESOURCES } from '../../resources';
 import type { ResourceDeclaration } from '../../resources/types';
+import { lazyFrom } from '../components/lazyModule';
+import { registryModule } from '../layout/screenModules';
 import { findRoute, type RouteDef, type ViewerContext } from '../routes';
 import { declarationAllows } from './access';
 import type { ResourceModule } from './resourceModule';
@@ -31,15 +33,33 @@ const rendering = <P extends object>(View: ComponentType<P>): ComponentType<P> =
   return Rendered;
 };
 
+/**
+ * A record or create screen without react-admin's own checks, which its controller runs one after the
+ * other before its query (checkAuth, then canAccess, then getOne). Gate (src/layout/ShellLayout.tsx)
+ * renders a table's screen only for a signed-in caller and only once canAccess has allowed that very
+ * screen (its resource and action, ResourceScreenGate): the controller would ask again what is known.
+ * So the record is asked for as the screen mounts; the decision and the denied page stay the Gate's.
+ */
+const checkedByGate = <P extends { disableAuthentication?: boolean }>(
+  View: ComponentType<P>,
+): ComponentType<P> => {
+  const Checked = (props: P) => createElement(View, { ...props, disableAuthentication: true });
+  Checked.displayName = `CheckedByGate(${View.displayName ?? View.name ?? 'view'})`;
+  return Checked;
+};
+
+// Renders at once when the registry is already loaded (prefetched from the menu, or loaded by a table
+// route): suspending there held the page back by React's 300 ms fallback throttle (lazyModule.ts).
 const lazyView = <K extends ViewName>(name: string, view: K): LazyExoticComponent<Views[K]> =>
-  lazy(() =>
-    import('./registry').then(({ builtResource }) => {
-      const built = builtResource(name);
-      if (!built) throw new Error(`no declared resource ${name}`);
-      const View: Views[K] = built.module[view];
-      return { default: typeof View === 'function' ? View : (rendering(View) as Views[K]) };
-    }),
-  );
+  lazyFrom(registryModule, ({ builtResource }) => {
+    const built = builtResource(name);
+    if (!built) throw new Error(`no declared resource ${name}`);
+    const View: Views[K] = built.module[view];
+    // the list asks canAccess once itself (GeneratedList) and is also embedded outside the Gate
+    if (view !== 'list')
+      return checkedByGate(View as ComponentType<{ disableAuthentication?: boolean }>) as Views[K];
+    return typeof View === 'function' ? View : (rendering(View) as Views[K]);
+  }) as LazyExoticComponent<Views[K]>;
 
 const lazyResource = (decl: ResourceDeclaration): LazyResource => ({
   decl,
