@@ -89,7 +89,7 @@ const listPartsOf = (decl: ResourceDeclaration): ListParts => {
  * caller who may not list the table gets the denied page and no refused request. That answer (a
  * signed-in caller's; a visitor's is no) is all the List's own checks would ask again, one after the
  * other (checkAuth, then canAccess) before the rows: so the List skips them and asks for the rows as
- * it mounts. The same cached canAccess query as the Gate's (src/layout/ShellLayout.tsx).
+ * it mounts. At /<resource> it is the very query the Gate asked (src/layout/ShellLayout.tsx), cached.
  */
 export const ListAccess = ({ resource, children }: { resource: string; children: ReactNode }) => {
   const access = useCanAccess({ action: 'list', resource });
