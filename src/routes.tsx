@@ -3,8 +3,10 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { Brand } from '../contract';
 import { hiddenInBrand } from '../contract/access';
+import { lazyFrom } from './components/lazyModule';
 import { type LayoutFlags, layoutFor } from './layout/layoutFor';
 import type { Viewer } from './layout/menuFor';
+import { resourcePagesModule } from './layout/screenModules';
 
 export interface ViewerContext {
   role: Viewer;
@@ -96,11 +98,8 @@ const route = (
 const table = (path: string, title: string, who: readonly Viewer[], when?: RouteDef['when']): RouteDef =>
   route(
     path,
-    lazy(() =>
-      import('./pages/resources/ResourcePages').then((m) => ({
-        default: m.tableRoutePage(path, `common.screens.${title}`),
-      })),
-    ),
+    // renders at once when the table pages are already loaded (prefetched from the menu)
+    lazyFrom(resourcePagesModule, (m) => m.tableRoutePage(path, `common.screens.${title}`)),
     who,
     when ? { when } : {},
   );

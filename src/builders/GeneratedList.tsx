@@ -2,7 +2,7 @@
 // column per list field (a card per row on a phone), and buttons only where the declaration's roles
 // and the permission rule allow. The declaration is the one the resource context names.
 import { Box } from '@mui/material';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import {
   DataTable,
   type Identifier,
@@ -83,85 +83,97 @@ const listPartsOf = (decl: ResourceDeclaration): ListParts => {
   return parts;
 };
 
+/**
+ * A list's one access check, around a react-admin List rendered with `disableAuthentication`.
+ * react-admin's List asks for the rows only once canAccess has answered, even when it answered no: a
+ * caller who may not list the table gets the denied page and no refused request. That answer (a
+ * signed-in caller's; a visitor's is no) is all the List's own checks would ask again, one after the
+ * other (checkAuth, then canAccess) before the rows: so the List skips them and asks for the rows as
+ * it mounts. At /<resource> it is the very query the Gate asked (src/layout/ShellLayout.tsx), cached.
+ */
+export const ListAccess = ({ resource, children }: { resource: string; children: ReactNode }) => {
+  const access = useCanAccess({ action: 'list', resource });
+  if (access.isPending) return <PageLoader />;
+  if (!access.canAccess) return <NotAllowedPage />;
+  return children;
+};
+
 export const GeneratedList = (props: GeneratedListProps) => {
   const { disableSyncWithLocation, storeKey, onRowClick, onCreate, title, filter, empty } = props;
   const decl = useDeclaration(props);
   const { listFields, phoneCard, filters, operatorFilters, sort } = listPartsOf(decl);
   const withCompany = useRole() === 'operator' && showsCompany(decl);
   const phone = useIsPhone();
-  // react-admin's List asks for the rows once canAccess has answered, even when it answered no:
-  // a caller who may not list the table gets the denied page and no refused request. That answer
-  // (a signed-in caller's, a visitor's is no) is all the List's own checks would ask again, one
-  // after the other (checkAuth, then canAccess) before the rows: so the List skips them
-  // (disableAuthentication) and asks for the rows as it mounts.
-  const access = useCanAccess({ action: 'list', resource: decl.name });
   // row checkboxes only where a bulk button follows them: a ledger, or a list the caller may not
   // delete from and that has no bulk action, shows none
   const deletion = useCanAccess({ action: 'delete', resource: decl.name });
   const hasBulk =
     decl.ledger !== true &&
     (deletion.canAccess === true || (decl.actions ?? []).some((a) => a.bulk === true));
-  if (access.isPending) return <PageLoader />;
-  if (!access.canAccess) return <NotAllowedPage />;
   const rowClick = rowClickOf(onRowClick);
   return (
-    <List
-      resource={decl.name}
-      disableAuthentication
-      {...(filter ? { filter } : {})}
-      {...(empty !== undefined ? { empty } : {})}
-      sort={sort}
-      filters={withCompany ? operatorFilters : filters}
-      actions={<ListActions decl={decl} {...(onCreate ? { onCreate } : {})} />}
-      exporter={false}
-      // react-admin's create button is a floating button below md (fixed, 60 px over the bottom): room
-      // under the list, so the last card and the pagination scroll clear of it instead of under it
-      sx={{ pb: { xs: 14, md: 0 } }}
-      {...(disableSyncWithLocation ? { disableSyncWithLocation } : {})}
-      {...(storeKey !== undefined ? { storeKey } : {})}
-      {...(title !== undefined ? { title } : {})}
-    >
-      {phone ? (
-        <SimpleList
-          rowClick={rowClick}
-          {...(phoneCard.title
-            ? {
-                primaryText: (
-                  <SelectField
-                    source={phoneCard.title.name}
-                    choices={choicesOf(decl.name, phoneCard.title)}
-                  />
-                ),
-              }
-            : {})}
-          secondaryText={<PhoneDetails decl={decl} fields={phoneCard.details} />}
-          tertiaryText={
-            phoneCard.state ? (
-              <Box component="span" sx={{ float: 'right' }}>
-                <SelectChip source={phoneCard.state.name} choices={choicesOf(decl.name, phoneCard.state)} />
-              </Box>
-            ) : (
-              <Box component="span" sx={{ float: 'right', color: 'text.secondary' }}>
-                <RowId />
-              </Box>
-            )
-          }
-        />
-      ) : (
-        <DataTable rowClick={rowClick} bulkActionButtons={hasBulk ? <ListBulkActions decl={decl} /> : false}>
-          <DataTable.Col source="id" />
-          {withCompany ? (
-            <DataTable.Col source="companyId" disableSort>
-              <RefField source="companyId" reference={SCOPE_COLUMNS.companyId} />
-            </DataTable.Col>
-          ) : null}
-          {listFields.map((field) => (
-            <DataTable.Col key={field.name} source={field.name} disableSort={field.sortable !== true}>
-              {displayOf(decl.name, field, 'list')}
-            </DataTable.Col>
-          ))}
-        </DataTable>
-      )}
-    </List>
+    <ListAccess resource={decl.name}>
+      <List
+        resource={decl.name}
+        disableAuthentication
+        {...(filter ? { filter } : {})}
+        {...(empty !== undefined ? { empty } : {})}
+        sort={sort}
+        filters={withCompany ? operatorFilters : filters}
+        actions={<ListActions decl={decl} {...(onCreate ? { onCreate } : {})} />}
+        exporter={false}
+        // react-admin's create button is a floating button below md (fixed, 60 px over the bottom): room
+        // under the list, so the last card and the pagination scroll clear of it instead of under it
+        sx={{ pb: { xs: 14, md: 0 } }}
+        {...(disableSyncWithLocation ? { disableSyncWithLocation } : {})}
+        {...(storeKey !== undefined ? { storeKey } : {})}
+        {...(title !== undefined ? { title } : {})}
+      >
+        {phone ? (
+          <SimpleList
+            rowClick={rowClick}
+            {...(phoneCard.title
+              ? {
+                  primaryText: (
+                    <SelectField
+                      source={phoneCard.title.name}
+                      choices={choicesOf(decl.name, phoneCard.title)}
+                    />
+                  ),
+                }
+              : {})}
+            secondaryText={<PhoneDetails decl={decl} fields={phoneCard.details} />}
+            tertiaryText={
+              phoneCard.state ? (
+                <Box component="span" sx={{ float: 'right' }}>
+                  <SelectChip source={phoneCard.state.name} choices={choicesOf(decl.name, phoneCard.state)} />
+                </Box>
+              ) : (
+                <Box component="span" sx={{ float: 'right', color: 'text.secondary' }}>
+                  <RowId />
+                </Box>
+              )
+            }
+          />
+        ) : (
+          <DataTable
+            rowClick={rowClick}
+            bulkActionButtons={hasBulk ? <ListBulkActions decl={decl} /> : false}
+          >
+            <DataTable.Col source="id" />
+            {withCompany ? (
+              <DataTable.Col source="companyId" disableSort>
+                <RefField source="companyId" reference={SCOPE_COLUMNS.companyId} />
+              </DataTable.Col>
+            ) : null}
+            {listFields.map((field) => (
+              <DataTable.Col key={field.name} source={field.name} disableSort={field.sortable !== true}>
+                {displayOf(decl.name, field, 'list')}
+              </DataTable.Col>
+            ))}
+          </DataTable>
+        )}
+      </List>
+    </ListAccess>
   );
 };

@@ -2,12 +2,17 @@
 // the name and record representation are plain data from the declaration; list, show, edit and create
 // are lazy components that load the builders and the hand-written overrides (./registry) on first use.
 // Which tables a caller gets is decided here too, from the same rules as the routes and the menus.
-import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createElement, type LazyExoticComponent } from 'react';
+import { useCanAccess } from 'react-admin';
 import { type AccessSubject, canAccess, hiddenInBrand, type Permission } from '../../contract/access';
 import type { Role } from '../../contract/claims';
 import type { UserType } from '../../contract/enums';
 import { RESOURCES } from '../../resources';
 import type { ResourceDeclaration } from '../../resources/types';
+import { lazyFrom } from '../components/lazyModule';
+import { PageLoader } from '../layout/DelayedLoader';
+import { NotAllowedPage } from '../layout/NotAllowedPage';
+import { registryModule } from '../layout/screenModules';
 import { findRoute, type RouteDef, type ViewerContext } from '../routes';
 import { declarationAllows } from './access';
 import type { ResourceModule } from './resourceModule';
@@ -31,15 +36,46 @@ const rendering = <P extends object>(View: ComponentType<P>): ComponentType<P> =
   return Rendered;
 };
 
+/**
+ * A record or create screen with one access check instead of react-admin's, which its controller runs
+ * one after the other before its query (checkAuth, then canAccess, then getOne). Gate
+ * (src/layout/ShellLayout.tsx) renders a table's screen only for a signed-in caller and, at its
+ * address, only once canAccess has allowed that very screen (ResourceScreenGate): this asks the same
+ * query (same resource and action, so the Gate's cached answer, at once) and covers the addresses the
+ * Gate does not read (/<name>/<id>/<more>, which react-admin's routes also match); then the screen
+ * asks for its record as it mounts (`disableAuthentication`). The decisions are the same as before.
+ */
+const checkedOnce = <P extends { disableAuthentication?: boolean }>(
+  View: ComponentType<P>,
+  resource: string,
+  action: Exclude<ViewName, 'list'>,
+): ComponentType<P> => {
+  const Checked = (props: P) => {
+    const { canAccess, isPending } = useCanAccess({ resource, action });
+    if (isPending) return createElement(PageLoader);
+    if (canAccess !== true) return createElement(NotAllowedPage);
+    return createElement(View, { ...props, disableAuthentication: true });
+  };
+  Checked.displayName = `CheckedOnce(${View.displayName ?? View.name ?? 'view'})`;
+  return Checked;
+};
+
+// Renders at once when the registry is already loaded (prefetched from the menu, or loaded by a table
+// route): suspending there held the page back by React's 300 ms fallback throttle (lazyModule.ts).
 const lazyView = <K extends ViewName>(name: string, view: K): LazyExoticComponent<Views[K]> =>
-  lazy(() =>
-    import('./registry').then(({ builtResource }) => {
-      const built = builtResource(name);
-      if (!built) throw new Error(`no declared resource ${name}`);
-      const View: Views[K] = built.module[view];
-      return { default: typeof View === 'function' ? View : (rendering(View) as Views[K]) };
-    }),
-  );
+  lazyFrom(registryModule, ({ builtResource }) => {
+    const built = builtResource(name);
+    if (!built) throw new Error(`no declared resource ${name}`);
+    const View: Views[K] = built.module[view];
+    // the list asks canAccess once itself (GeneratedList) and is also embedded outside the Gate
+    if (view !== 'list')
+      return checkedOnce(
+        View as ComponentType<{ disableAuthentication?: boolean }>,
+        name,
+        view as Exclude<ViewName, 'list'>,
+      ) as Views[K];
+    return typeof View === 'function' ? View : (rendering(View) as Views[K]);
+  }) as LazyExoticComponent<Views[K]>;
 
 const lazyResource = (decl: ResourceDeclaration): LazyResource => ({
   decl,

@@ -6,6 +6,8 @@ import type { ResourceDeclaration } from '../../resources/types';
 import { overrides as defaultOverrides, type ResourceOverrides } from '../pages/resources/overrides';
 import { type ResourceModule, resourceModule } from './resourceModule';
 
+export { prefetchListOverrides } from '../pages/resources/overrides';
+
 export interface BuiltResource {
   decl: ResourceDeclaration;
   module: ResourceModule;

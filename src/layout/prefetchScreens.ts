@@ -2,8 +2,11 @@
 // builders (react-admin's DataTable, the filters, the declarations' displays) are some thirty chunks
 // that otherwise load one after another only once a menu entry has been clicked (issue 23 item 10).
 // Once the browser is idle after the menu has shown, and at once when the pointer or the keyboard
-// reaches a menu entry. The same dynamic imports as the routes' (src/routes.tsx) and the resources'
-// (src/builders/lazyResources.ts), so the chunks are the ones they load: nothing joins the first load.
+// reaches a menu entry. The same loaders as the routes' (src/routes.tsx) and the resources'
+// (src/builders/lazyResources.ts), ./screenModules.ts: the chunks are the ones they load (nothing joins
+// the first load), and a route whose code is here renders at once, without suspending.
+
+import { registryModule, resourcePagesModule } from './screenModules';
 
 let asked = false;
 
@@ -11,10 +14,13 @@ let asked = false;
 export const prefetchTableScreens = (): void => {
   if (asked) return;
   asked = true;
-  Promise.all([import('../pages/resources/ResourcePages'), import('../builders/registry')]).catch(() => {
-    // offline or a new deployment: the route's own import tries again and shows its error
-    asked = false;
-  });
+  Promise.all([resourcePagesModule(), registryModule()])
+    // the hand-written lists (audit log, approvals, brands and stores) are chunks of their own
+    .then(([, registry]) => registry.prefetchListOverrides())
+    .catch(() => {
+      // offline or a new deployment: the route's own import tries again and shows its error
+      asked = false;
+    });
 };
 
 /**

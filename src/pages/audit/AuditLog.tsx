@@ -40,7 +40,7 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
-import type { GeneratedListProps } from '../../builders/GeneratedList';
+import { type GeneratedListProps, ListAccess } from '../../builders/GeneratedList';
 import { LocalDateField } from '../../components/LocalDateField';
 import { useIsPhone } from '../../components/useIsPhone';
 import { type ChangeKind, diffRecords, displayValue, stableJson } from './diff';
@@ -84,44 +84,47 @@ const ListActions = () => (
 export const AuditLogList = ({ storeKey, title, filter, disableSyncWithLocation }: GeneratedListProps) => {
   const phone = useIsPhone();
   return (
-    <List
-      resource="auditLog"
-      sort={{ field: 'createTime', order: 'DESC' }}
-      filters={auditFilters}
-      actions={<ListActions />}
-      exporter={false}
-      {...(filter ? { filter } : {})}
-      {...(storeKey !== undefined ? { storeKey } : {})}
-      {...(title !== undefined ? { title } : {})}
-      {...(disableSyncWithLocation ? { disableSyncWithLocation } : {})}
-    >
-      {phone ? (
-        <SimpleList
-          rowClick="show"
-          primaryText={(r: RaRecord) =>
-            `${String(r.action ?? '')} · ${String(r.resource ?? '')} ${String(r.recordId ?? '')}`
-          }
-          secondaryText={
-            <>
-              <TextField source="actorEmail" /> · <LocalDateField source="createTime" showTime />
-            </>
-          }
-        />
-      ) : (
-        <DataTable rowClick="show" bulkActionButtons={false}>
-          <DataTable.Col source="createTime" label="audit.time">
-            <LocalDateField source="createTime" showTime />
-          </DataTable.Col>
-          <DataTable.Col source="actorEmail" label="audit.user" />
-          <DataTable.Col source="action" label="audit.action" />
-          <DataTable.Col source="resource" label="audit.resource" />
-          <DataTable.Col source="recordId" label="audit.record" disableSort />
-          <DataTable.Col source="companyId" label="audit.company" disableSort>
-            <NumberField source="companyId" options={{ useGrouping: false }} emptyText="—" />
-          </DataTable.Col>
-        </DataTable>
-      )}
-    </List>
+    <ListAccess resource="auditLog">
+      <List
+        resource="auditLog"
+        disableAuthentication
+        sort={{ field: 'createTime', order: 'DESC' }}
+        filters={auditFilters}
+        actions={<ListActions />}
+        exporter={false}
+        {...(filter ? { filter } : {})}
+        {...(storeKey !== undefined ? { storeKey } : {})}
+        {...(title !== undefined ? { title } : {})}
+        {...(disableSyncWithLocation ? { disableSyncWithLocation } : {})}
+      >
+        {phone ? (
+          <SimpleList
+            rowClick="show"
+            primaryText={(r: RaRecord) =>
+              `${String(r.action ?? '')} · ${String(r.resource ?? '')} ${String(r.recordId ?? '')}`
+            }
+            secondaryText={
+              <>
+                <TextField source="actorEmail" /> · <LocalDateField source="createTime" showTime />
+              </>
+            }
+          />
+        ) : (
+          <DataTable rowClick="show" bulkActionButtons={false}>
+            <DataTable.Col source="createTime" label="audit.time">
+              <LocalDateField source="createTime" showTime />
+            </DataTable.Col>
+            <DataTable.Col source="actorEmail" label="audit.user" />
+            <DataTable.Col source="action" label="audit.action" />
+            <DataTable.Col source="resource" label="audit.resource" />
+            <DataTable.Col source="recordId" label="audit.record" disableSort />
+            <DataTable.Col source="companyId" label="audit.company" disableSort>
+              <NumberField source="companyId" options={{ useGrouping: false }} emptyText="—" />
+            </DataTable.Col>
+          </DataTable>
+        )}
+      </List>
+    </ListAccess>
   );
 };
 

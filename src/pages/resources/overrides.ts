@@ -1,17 +1,19 @@
 // Hand-written views that replace one generated view of one resource (and nothing else). Add an entry
 // as `{ [resourceName]: { list?: Component, show?: …, edit?: …, create?: … } }`.
-import { lazy } from 'react';
-import type { ResourceModule } from '../../builders/resourceModule';
 
-// Loaded on first use, so the hand-written screens stay out of the main bundle.
-const accessForms = () => import('../access/UserGroupForms');
-const auditLog = () => import('../audit/AuditLog');
-const approvals = () => import('../approve/MerchantSignupViews');
-const orgLists = () => import('../organisation/OrgResourceLists');
-const voucherViews = () => import('../vouchers/VoucherViews');
-const stampCardViews = () => import('../stampCards/StampCardViews');
-const deviceViews = () => import('../devices/DeviceViews');
-const pushViews = () => import('../push/PushViews');
+import type { ResourceModule } from '../../builders/resourceModule';
+import { lazyFrom, moduleLoader } from '../../components/lazyModule';
+
+// Loaded on first use, so the hand-written screens stay out of the main bundle; once loaded, their
+// screens render without suspending (src/components/lazyModule.ts).
+const accessForms = moduleLoader(() => import('../access/UserGroupForms'));
+const auditLog = moduleLoader(() => import('../audit/AuditLog'));
+const approvals = moduleLoader(() => import('../approve/MerchantSignupViews'));
+const orgLists = moduleLoader(() => import('../organisation/OrgResourceLists'));
+const voucherViews = moduleLoader(() => import('../vouchers/VoucherViews'));
+const stampCardViews = moduleLoader(() => import('../stampCards/StampCardViews'));
+const deviceViews = moduleLoader(() => import('../devices/DeviceViews'));
+const pushViews = moduleLoader(() => import('../push/PushViews'));
 
 export type ResourceOverrides = Partial<
   Record<string, Partial<Pick<ResourceModule, 'list' | 'show' | 'edit' | 'create'>>>
@@ -20,45 +22,49 @@ export type ResourceOverrides = Partial<
 export const overrides: ResourceOverrides = {
   // the approval queue (PENDING first) and one request with its Approve / Reject buttons
   merchantSignup: {
-    list: lazy(() => approvals().then((m) => ({ default: m.MerchantSignupList }))),
-    show: lazy(() => approvals().then((m) => ({ default: m.MerchantSignupShow }))),
+    list: lazyFrom(approvals, (m) => m.MerchantSignupList),
+    show: lazyFrom(approvals, (m) => m.MerchantSignupShow),
   },
   userGroups: {
-    create: lazy(() => accessForms().then((m) => ({ default: m.UserGroupCreate }))),
-    edit: lazy(() => accessForms().then((m) => ({ default: m.UserGroupEdit }))),
+    create: lazyFrom(accessForms, (m) => m.UserGroupCreate),
+    edit: lazyFrom(accessForms, (m) => m.UserGroupEdit),
   },
   auditLog: {
-    list: lazy(() => auditLog().then((m) => ({ default: m.AuditLogList }))),
-    show: lazy(() => auditLog().then((m) => ({ default: m.AuditLogShow }))),
+    list: lazyFrom(auditLog, (m) => m.AuditLogList),
+    show: lazyFrom(auditLog, (m) => m.AuditLogShow),
   },
   // merchants ask for brands and stores on the hierarchy page: the lists link there
-  brand: { list: lazy(() => orgLists().then((m) => ({ default: m.BrandList }))) },
+  brand: { list: lazyFrom(orgLists, (m) => m.BrandList) },
   // a store's generated show with its "Stamping PIN" panel beside it
   store: {
-    list: lazy(() => orgLists().then((m) => ({ default: m.StoreList }))),
-    show: lazy(() => deviceViews().then((m) => ({ default: m.StoreShow }))),
+    list: lazyFrom(orgLists, (m) => m.StoreList),
+    show: lazyFrom(deviceViews, (m) => m.StoreShow),
   },
   // a pack's figures and "Issue vouchers"; a voucher's operations and history; vouchers are issued
   // from a pack, never created by hand, so their create screen is "Issue vouchers"
-  voucherPacks: { show: lazy(() => voucherViews().then((m) => ({ default: m.VoucherPackShow }))) },
+  voucherPacks: { show: lazyFrom(voucherViews, (m) => m.VoucherPackShow) },
   vouchers: {
-    show: lazy(() => voucherViews().then((m) => ({ default: m.VoucherShow }))),
-    create: lazy(() => voucherViews().then((m) => ({ default: m.IssueVouchersPage }))),
+    show: lazyFrom(voucherViews, (m) => m.VoucherShow),
+    create: lazyFrom(voucherViews, (m) => m.IssueVouchersPage),
   },
   // a programme's figures, "Issue card" and its member cards; its create form opens with the main
   // config's default price and image; a member card's stamps, Stamp and Void
   stampCard: {
-    show: lazy(() => stampCardViews().then((m) => ({ default: m.StampCardShow }))),
-    create: lazy(() => stampCardViews().then((m) => ({ default: m.StampCardCreate }))),
+    show: lazyFrom(stampCardViews, (m) => m.StampCardShow),
+    create: lazyFrom(stampCardViews, (m) => m.StampCardCreate),
   },
-  memberCards: { show: lazy(() => stampCardViews().then((m) => ({ default: m.MemberCardShow }))) },
+  memberCards: { show: lazyFrom(stampCardViews, (m) => m.MemberCardShow) },
   // a device's lifecycle with the operations the caller may run, and its secret shown once on Register
-  devices: { show: lazy(() => deviceViews().then((m) => ({ default: m.DeviceShow }))) },
+  devices: { show: lazyFrom(deviceViews, (m) => m.DeviceShow) },
   // the push form with its audience pickers and live preview (recipient count, a sample member's
   // message); a push's page with Schedule / Cancel and, once sent, its figures and deliveries
   push: {
-    create: lazy(() => pushViews().then((m) => ({ default: m.PushCreate }))),
-    edit: lazy(() => pushViews().then((m) => ({ default: m.PushEdit }))),
-    show: lazy(() => pushViews().then((m) => ({ default: m.PushShow }))),
+    create: lazyFrom(pushViews, (m) => m.PushCreate),
+    edit: lazyFrom(pushViews, (m) => m.PushEdit),
+    show: lazyFrom(pushViews, (m) => m.PushShow),
   },
 };
+
+/** Loads the hand-written lists' chunks ahead of a click on their menu entries (src/layout/prefetchScreens.ts). */
+export const prefetchListOverrides = (): Promise<unknown> =>
+  Promise.all([auditLog(), approvals(), orgLists()]);

@@ -1,0 +1,10 @@
+// The table screens' modules, loaded once through these loaders by the routes (src/routes.tsx), the
+// resources (src/builders/lazyResources.ts) and the prefetch (./prefetchScreens.ts): once one of them
+// has loaded a module, the others' lazy screens render at once (src/components/lazyModule.ts).
+import { moduleLoader } from '../components/lazyModule';
+
+/** The spec routes' table pages (and, through its imports, the builders' registry). */
+export const resourcePagesModule = moduleLoader(() => import('../pages/resources/ResourcePages'));
+
+/** Every declared table's built list, show, edit and create (with the hand-written overrides). */
+export const registryModule = moduleLoader(() => import('../builders/registry'));
