@@ -2,13 +2,13 @@
 // serious violation on any route of spec section 2, for each role, in both themes, with the demo data
 // (lists with rows: an empty list hides its row checkboxes).
 //
-// How it stays within a few minutes (docs/decisions.md, "Accessibility"):
+// How it stays within a few minutes (docs/decisions.md, "Accessibility", with the measurements):
 // - Each role walks the routes in two browser contexts at once, one per theme (the theme cookie set
 //   before signing in). The light one runs every WCAG A/AA rule; the dark one only the rules the
 //   colours decide (color-contrast, link-in-text-block): the markup is the same in both themes, so
 //   the other rules would only find the same thing twice.
 // - One full page load per context; every other route is reached inside the portal (the History API
-//   and the router's `popstate`, as a link does), so the bundle, the session and axe are not loaded
+//   and the router's `popstate`, as a link does), so the bundle and the session are not loaded
 //   again for each route.
 // - A page several routes lead to (a visitor's /login, the one denied page, a redirect) is analysed
 //   once per role and theme.
