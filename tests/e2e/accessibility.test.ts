@@ -138,8 +138,7 @@ const describeFinding = (f: Finding): string =>
     f.targets.length > 5 ? ` (+${f.targets.length - 5} more)` : ''
   }`;
 
-const A11Y_RUN = process.env.A11Y === '1';
-describe.skipIf(!A11Y_RUN || !browserAvailable())('accessibility of every spec route (axe-core)', () => {
+describe.skipIf(!browserAvailable())('accessibility of every spec route (axe-core)', () => {
   const suite = browserSuite(startDemoServer, CONTEXTS);
 
   it.each(ROLE_NAMES)(
