@@ -1,4 +1,5 @@
 import type { CheckboxOwnerState } from '@mui/material/Checkbox';
+import type { Theme } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
 /** Page backgrounds, also painted by public/theme-init.js before React loads (keep in step). */
@@ -17,6 +18,16 @@ const withShared = (base: RaThemeOptions, palette: RaThemeOptions['palette']): R
   sidebar: { width: 260, closedWidth: 64 },
   components: {
     ...base.components,
+    MuiFormHelperText: {
+      styleOverrides: {
+        // A disabled or read-only field's help still says something to read ("Your e-mail is changed
+        // by an operator", "Choose the company first"): the secondary text colour (at least 4.5:1),
+        // not MUI's disabled grey (about 2.3:1 on white). react-admin's `readOnly` disables the field.
+        root: ({ theme }: { theme: Theme }) => ({
+          '&.Mui-disabled': { color: theme.palette.text.secondary },
+        }),
+      },
+    },
     MuiCheckbox: {
       ...base.components?.MuiCheckbox,
       defaultProps: {

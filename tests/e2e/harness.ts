@@ -364,9 +364,28 @@ const trackRequests = (page: Page): Traffic => {
  * asks for its data is a gap without a request). What Playwright's `networkidle` waits for, without
  * its fixed 500 ms of silence on every load, where most of the browser suite's time went.
  */
-export const gotoSettled = async (page: Page, path: string, quietMs = 150): Promise<void> => {
+export const gotoSettled = (page: Page, path: string, quietMs = 150): Promise<void> =>
+  settleAfter(page, () => page.goto(path, { waitUntil: 'load' }), quietMs);
+
+/**
+ * Moves the portal to `path` without loading the page again, as a link inside it does (the History
+ * API and the `popstate` the router listens to), and waits as gotoSettled does. The bundle, the
+ * session and the theme stay; only the route's own code and data load.
+ */
+export const navigateSettled = (page: Page, path: string, quietMs = 150): Promise<void> =>
+  settleAfter(
+    page,
+    () =>
+      page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      }, path),
+    quietMs,
+  );
+
+const settleAfter = async (page: Page, action: () => Promise<unknown>, quietMs: number): Promise<void> => {
   const seen = trackRequests(page);
-  await page.goto(path, { waitUntil: 'load' });
+  await action();
   const deadline = Date.now() + 15_000;
   for (;;) {
     await networkQuiet(page, seen, quietMs, deadline);

@@ -95,7 +95,8 @@ const NodeRow = ({
         <Box sx={{ width: 34, flexShrink: 0 }} />
       )}
       <Tooltip title={kind}>
-        <Box sx={{ display: 'flex' }} aria-label={kind}>
+        {/* the icon says the node's kind: an image by that name (a label on a plain div is not read) */}
+        <Box sx={{ display: 'flex' }} role="img" aria-label={kind}>
           <Icon fontSize="small" color="action" />
         </Box>
       </Tooltip>
