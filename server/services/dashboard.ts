@@ -24,6 +24,7 @@ import {
 import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
 import { callerScopeOf } from '../resources/row-scope';
+import { knownTimeZone } from './countries';
 import { countryTermsOf } from './wallet';
 
 /** The window of the figures and of the daily series. */
@@ -46,15 +47,17 @@ const scopeOf = (caller: Caller, name: string, table: PgTable): SQL | undefined 
 
 const num = (v: unknown): number => Number(v ?? 0);
 
-/** The country's IANA zone when the runtime knows it, else Singapore's (the product's home). */
+/**
+ * The country's IANA zone (country config's, when the runtime knows it), else its shipped zone, else
+ * Singapore's (the product's home): the zone GET /config/main/supported-countries answers too.
+ */
 export const timeZoneOf = async (db: Db, country: string): Promise<string> => {
   const [row] = await db
     .select({ tz: countryConfig.timezone })
     .from(countryConfig)
     .where(eq(countryConfig.country, country))
     .limit(1);
-  const tz = typeof row?.tz === 'string' ? row.tz : 'Asia/Singapore';
-  return Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC' ? tz : 'Asia/Singapore';
+  return knownTimeZone(row?.tz, country);
 };
 
 export const dashboardFor = async (
