@@ -52,6 +52,7 @@ export interface PickerProps {
   label?: ReactNode;
   helperText?: ReactNode;
   error?: boolean;
+  /** a required field: the label marks it (a react-admin input's FieldTitle marks its own) */
   required?: boolean;
   disabled?: boolean;
   readOnly?: boolean;
@@ -137,6 +138,8 @@ const InnerPicker = ({
     onChange: change,
     label,
     timezone: timeZone,
+    // the calendar as a dialog on a narrow screen (its popper is wider than a phone), not only on touch
+    desktopModeMediaQuery: '@media (pointer: fine) and (min-width: 600px)',
     format: PICKER_FORMATS[language][kind],
     disabled,
     readOnly,
@@ -193,7 +196,6 @@ const PickerInput = ({ kind, ...props }: DateInputProps & { kind: Kind }) => {
       disabled={props.disabled}
       readOnly={props.readOnly}
       error={invalid}
-      required={isRequired}
       label={
         label === false || label === '' ? undefined : (
           <FieldTitle label={label as string} source={source} resource={resource} isRequired={isRequired} />
