@@ -10,6 +10,8 @@ export const NOTIFICATION_MAX_VISIBLE = 5;
 
 export const DEFAULT_COUNTRY = 'sg';
 export const DEFAULT_CURRENCY = 'SGD';
+/** The product's home time zone: a country without a known zone of its own reads times in Singapore's. */
+export const DEFAULT_TIME_ZONE = 'Asia/Singapore';
 
 export const BEARER_PREFIX = 'Bearer ';
 

@@ -54,19 +54,27 @@ export const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
 /** Options of a day for people: "26 Nov 2026". */
 export const DATE_OPTIONS: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A stored day ("2026-11-26") as midnight UTC, which is written back in UTC: that day in every zone. */
+const dayOf = (value: unknown): Date | null => {
+  if (typeof value !== 'string' || !DAY.test(value)) return null;
+  const d = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? null : d;
+};
+
 const toDate = (value: unknown): Date | null => {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   if (typeof value !== 'string' && typeof value !== 'number') return null;
   if (value === '') return null;
-  // a stored day ("2026-11-26") is that calendar day, not midnight UTC shifted by a time zone
-  const d =
-    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
-      ? new Date(`${value}T00:00:00`)
-      : new Date(value);
+  const d = dayOf(value) ?? new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 };
 
-/** A time for people ("26 Nov 2026, 07:01"), in `timeZone` when given (else the browser's); else a dash. */
+/**
+ * A time for people ("26 Nov 2026, 07:01"), in `timeZone` when given (the signed-in user's country's,
+ * src/components/dates.tsx; else the runtime's); a stored day is its midnight; else a dash.
+ */
 export const formatDateTime = (value: unknown, locale = 'en-SG', timeZone?: string): string => {
   const d = toDate(value);
   return d
@@ -74,15 +82,22 @@ export const formatDateTime = (value: unknown, locale = 'en-SG', timeZone?: stri
     : '—';
 };
 
-/** A day for people ("26 Nov 2026"); a stored day stays that day in every time zone; else a dash. */
-export const formatDate = (value: unknown, locale = 'en-SG'): string => {
+/**
+ * A day for people ("26 Nov 2026"): a stored day ("2026-11-26") stays that day in every time zone; an
+ * instant is the day it falls on in `timeZone` (else the runtime's zone); else a dash.
+ */
+export const formatDate = (value: unknown, locale = 'en-SG', timeZone?: string): string => {
+  const day = dayOf(value);
+  if (day) return new Intl.DateTimeFormat(locale, { ...DATE_OPTIONS, timeZone: 'UTC' }).format(day);
   const d = toDate(value);
-  return d ? new Intl.DateTimeFormat(locale, DATE_OPTIONS).format(d) : '—';
+  return d
+    ? new Intl.DateTimeFormat(locale, { ...DATE_OPTIONS, ...(timeZone ? { timeZone } : {}) }).format(d)
+    : '—';
 };
 
 /** A range of days for people, written as its days are ("26 Nov 2026 – 25 Dec 2026"). */
-export const formatDateRange = (from: unknown, to: unknown, locale = 'en-SG'): string =>
-  `${formatDate(from, locale)} – ${formatDate(to, locale)}`;
+export const formatDateRange = (from: unknown, to: unknown, locale = 'en-SG', timeZone?: string): string =>
+  `${formatDate(from, locale, timeZone)} – ${formatDate(to, locale, timeZone)}`;
 
 /** A time for machines (CSV, audit diffs): ISO 8601 in UTC with 'Z'. */
 export const machineTime = (value: Date): string => value.toISOString();

@@ -37,6 +37,8 @@ export type MemberVoucher<Voucher, History> = Voucher & {
 export interface MemberWallet<Member, Voucher, History> {
   member: Member;
   vouchers: Record<VoucherState, MemberVoucher<Voucher, History>[]>;
-  /** the value of the AVAILABLE vouchers, summed exactly by the server (a decimal string) */
+  /** the value of the AVAILABLE vouchers, summed exactly by the server (a decimal string), any currency */
   availableValue: string;
+  /** the same per currency (each voucher's company's), by currency code: what a person reads */
+  availableValues: { currency: string; value: string }[];
 }

@@ -460,7 +460,10 @@ export const CountryMainConfigSchema = Type.Object(
 export const SupportedCountriesSchema = Type.Object(
   {
     supportedCountries: Type.Array(
-      Type.Object({ countryCode: Type.String(), currency: Type.String() }, { title: 'SupportedCountry' }),
+      Type.Object(
+        { countryCode: Type.String(), currency: Type.String(), timeZone: Type.String() },
+        { title: 'SupportedCountry' },
+      ),
     ),
   },
   { title: 'SupportedCountries' },

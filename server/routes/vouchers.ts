@@ -154,8 +154,16 @@ export const voucherRoutes: RoutePlugin = async (app) => {
               ),
             ),
             availableValue: Type.String({
-              description: 'the sum of the AVAILABLE vouchers’ values, a decimal string (e.g. "12.50")',
+              description:
+                'the sum of the AVAILABLE vouchers’ values, a decimal string (e.g. "12.50"), whatever their currencies',
             }),
+            availableValues: Type.Array(
+              Type.Object({ currency: Type.String(), value: Type.String() }, { title: 'MoneyInCurrency' }),
+              {
+                description:
+                  'the AVAILABLE vouchers’ values summed per currency (their companies’), by currency code',
+              },
+            ),
           }),
         ),
       },

@@ -1,8 +1,8 @@
 // Which countries the product serves: once country config holds rows, its enabled countries (with
-// their currency), the default first; before that (a fresh database) the shipped list, plus any
-// country main_configs names. Codes are lower-case, as sent in X-Country.
+// their currency and time zone), the default first; before that (a fresh database) the shipped list,
+// plus any country main_configs names. Codes are lower-case, as sent in X-Country.
 import { asc, eq } from 'drizzle-orm';
-import { DEFAULT_COUNTRY, DEFAULT_CURRENCY } from '../../contract/constants';
+import { DEFAULT_COUNTRY, DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from '../../contract/constants';
 import type { Db } from '../db/client';
 import { countryConfig, mainConfigs } from '../db/schema';
 import type { DbOrTx } from './audit';
@@ -10,14 +10,24 @@ import type { DbOrTx } from './audit';
 export interface SupportedCountry {
   countryCode: string;
   currency: string;
+  /** the IANA zone the country's people read times in (country config's `timezone`) */
+  timeZone: string;
 }
 
 export const SHIPPED_COUNTRIES: readonly SupportedCountry[] = [
-  { countryCode: DEFAULT_COUNTRY, currency: DEFAULT_CURRENCY },
-  { countryCode: 'my', currency: 'MYR' },
-  { countryCode: 'hk', currency: 'HKD' },
-  { countryCode: 'au', currency: 'AUD' },
+  { countryCode: DEFAULT_COUNTRY, currency: DEFAULT_CURRENCY, timeZone: DEFAULT_TIME_ZONE },
+  { countryCode: 'my', currency: 'MYR', timeZone: 'Asia/Kuala_Lumpur' },
+  { countryCode: 'hk', currency: 'HKD', timeZone: 'Asia/Hong_Kong' },
+  { countryCode: 'au', currency: 'AUD', timeZone: 'Australia/Sydney' },
 ];
+
+/** `zone` when the runtime knows it (an IANA name or UTC), else the country's shipped zone, else the default. */
+export const knownTimeZone = (zone: unknown, country: string): string => {
+  if (typeof zone === 'string' && (zone === 'UTC' || Intl.supportedValuesOf('timeZone').includes(zone))) {
+    return zone;
+  }
+  return SHIPPED_COUNTRIES.find((c) => c.countryCode === country)?.timeZone ?? DEFAULT_TIME_ZONE;
+};
 
 export const COUNTRY_CODE_PATTERN = '^[a-z]{2}$';
 
@@ -30,14 +40,23 @@ export const supportedCountries = async (db: Db): Promise<SupportedCountry[]> =>
     .select({
       countryCode: countryConfig.country,
       currency: countryConfig.currency,
+      timeZone: countryConfig.timezone,
       enabled: countryConfig.enabled,
     })
     .from(countryConfig)
-    .orderBy(asc(countryConfig.country))) as { countryCode: string; currency: string; enabled: boolean }[];
+    .orderBy(asc(countryConfig.country))) as {
+    countryCode: string;
+    currency: string;
+    timeZone: string;
+    enabled: boolean;
+  }[];
   if (configured.length > 0) {
     const enabled = configured
       .filter((c) => c.enabled)
-      .map((c) => ({ countryCode: c.countryCode.toLowerCase(), currency: c.currency }));
+      .map((c) => {
+        const countryCode = c.countryCode.toLowerCase();
+        return { countryCode, currency: c.currency, timeZone: knownTimeZone(c.timeZone, countryCode) };
+      });
     return [
       ...enabled.filter((c) => c.countryCode === DEFAULT_COUNTRY),
       ...enabled.filter((c) => c.countryCode !== DEFAULT_COUNTRY),
@@ -51,8 +70,11 @@ export const supportedCountries = async (db: Db): Promise<SupportedCountry[]> =>
   const shipped = SHIPPED_COUNTRIES.map((c) => ({
     countryCode: c.countryCode,
     currency: fromTable.get(c.countryCode) ?? c.currency,
+    timeZone: c.timeZone,
   }));
-  const extra = rows.filter((r) => !SHIPPED_COUNTRIES.some((c) => c.countryCode === r.countryCode));
+  const extra = rows
+    .filter((r) => !SHIPPED_COUNTRIES.some((c) => c.countryCode === r.countryCode))
+    .map((r) => ({ ...r, timeZone: DEFAULT_TIME_ZONE }));
   return [...shipped, ...extra];
 };
 
@@ -64,19 +86,21 @@ export const resolveCountry = async (
   const raw = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase() ?? '';
   const all = await supportedCountries(db);
   const found = all.find((c) => c.countryCode === raw) ?? all.find((c) => c.countryCode === DEFAULT_COUNTRY);
-  return found ?? { countryCode: DEFAULT_COUNTRY, currency: DEFAULT_CURRENCY };
+  return found ?? { countryCode: DEFAULT_COUNTRY, currency: DEFAULT_CURRENCY, timeZone: DEFAULT_TIME_ZONE };
 };
 
 export const defaultCurrencyOf = (country: string): string =>
   SHIPPED_COUNTRIES.find((c) => c.countryCode === country)?.currency ?? DEFAULT_CURRENCY;
 
-/** The country's IANA zone when the runtime knows it, else Singapore's (the product's home). */
+/**
+ * The country's IANA zone (country config's, when the runtime knows it), else its shipped zone, else
+ * Singapore's (the product's home): the zone GET /config/main/supported-countries answers too.
+ */
 export const timeZoneOf = async (db: DbOrTx, country: string): Promise<string> => {
   const [row] = await db
     .select({ tz: countryConfig.timezone })
     .from(countryConfig)
     .where(eq(countryConfig.country, country))
     .limit(1);
-  const tz = typeof row?.tz === 'string' ? row.tz : 'Asia/Singapore';
-  return Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC' ? tz : 'Asia/Singapore';
+  return knownTimeZone(row?.tz, country);
 };

@@ -4,8 +4,6 @@ import type { ReactElement, ReactNode } from 'react';
 import {
   AutocompleteInput,
   BooleanInput,
-  DateInput,
-  DateTimeInput,
   NumberInput,
   ReferenceInput,
   SearchInput,
@@ -14,10 +12,10 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin';
+import { DayInput, TimeInput } from '../components/DatePickers';
 import { choicesOf } from './choices';
 import type { FieldDeclaration, FilterOperatorName, ResourceDeclaration } from './declarations';
 import { addedScopeColumns, fieldLabelKey, SCOPE_COLUMNS } from './declarations';
-import { isoOrNull } from './inputs';
 
 /** A filter's label: the field's own label, with 'from' / 'to' / 'matches' for the operator inputs. */
 const FilterLabel = ({
@@ -41,9 +39,9 @@ export const filterSource = (field: string, op: FilterOperatorName): string =>
 const rangeInput = (field: FieldDeclaration, source: string, label: ReactNode): ReactElement => {
   switch (field.type) {
     case 'date':
-      return <DateInput key={source} source={source} label={label} />;
+      return <DayInput key={source} source={source} label={label} />;
     case 'datetime':
-      return <DateTimeInput key={source} source={source} label={label} parse={isoOrNull} />;
+      return <TimeInput key={source} source={source} label={label} />;
     default:
       return <NumberInput key={source} source={source} label={label} />;
   }
@@ -85,7 +83,7 @@ const filterInputsOf = (resource: string, field: FieldDeclaration): ReactElement
         out.push(<NumberInput key={source} source={source} label={eqLabel} />);
         break;
       case 'date':
-        out.push(<DateInput key={source} source={source} label={eqLabel} />);
+        out.push(<DayInput key={source} source={source} label={eqLabel} />);
         break;
       case 'text':
       case 'email':

@@ -6,8 +6,6 @@ import { Box, Button, InputAdornment, TextField as MuiTextField, Typography } fr
 import { type ReactElement, type ReactNode, useId, useMemo, useState } from 'react';
 import {
   BooleanInput,
-  DateInput,
-  DateTimeInput,
   email,
   InputHelperText,
   Labeled,
@@ -22,6 +20,7 @@ import {
 } from 'react-admin';
 import { validationKey } from '../../contract/validation';
 import { useCountry } from '../components/CountryContext';
+import { DayInput, TimeInput } from '../components/DatePickers';
 import { useOwnCurrency } from '../components/useOwnCurrency';
 import { PhoneNumberInput, toPhoneCountry } from '../pages/components/PhoneInput';
 import { choicesOf } from './choices';
@@ -260,9 +259,6 @@ const validatorsOf = (field: FieldDeclaration): Validator[] => {
 
 const emptyToNull = (value: string): string | null => (value === '' ? null : value);
 
-export const isoOrNull = (value: string | Date | null | undefined) =>
-  value === null || value === undefined || value === '' ? null : new Date(value).toISOString();
-
 /**
  * The input of a writable field. `extra`: the form's cross-field validators of this field (order
  * rules). An unwritable field (server-owned or operation-only) is never an input: see `readOnlyOf`.
@@ -313,9 +309,9 @@ const inputOf = (
     case 'boolean':
       return <BooleanInput {...common} defaultValue={defaultValue ?? false} />;
     case 'date':
-      return <DateInput {...common} />;
+      return <DayInput {...common} />;
     case 'datetime':
-      return <DateTimeInput {...common} parse={isoOrNull} />;
+      return <TimeInput {...common} />;
     case 'select': {
       const choices = choicesOf(resource, field);
       const initial =

@@ -3,15 +3,14 @@
 import { Alert, AlertTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../contract/format';
 import { MAINTENANCE_PATH, type MaintenanceAnswer } from '../../contract/maintenance';
 import { useCountry } from '../components/CountryContext';
+import { useDates } from '../components/dates';
 import { useLoadable } from '../components/operations/useLoadable';
-
-const until = (iso: string) => formatDateTime(iso);
 
 export const MaintenanceBanner = () => {
   const translate = useTranslate();
+  const { dateTime: until } = useDates();
   const { country } = useCountry();
   const state = useLoadable({
     key: `maintenance:${country}`,

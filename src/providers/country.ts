@@ -4,6 +4,8 @@ import type { HttpClient } from './httpClient';
 export interface SupportedCountry {
   countryCode: string;
   currency: string;
+  /** the IANA zone the country's times are written and picked in (src/components/dates.ts) */
+  timeZone: string;
 }
 
 /** GET config/main/supported-countries: public, so it is called without a token. */

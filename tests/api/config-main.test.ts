@@ -56,10 +56,10 @@ describe('GET /supported-countries', () => {
       code: 0,
       data: {
         supportedCountries: [
-          { countryCode: 'sg', currency: 'SGD' },
-          { countryCode: 'my', currency: 'MYR' },
-          { countryCode: 'hk', currency: 'HKD' },
-          { countryCode: 'au', currency: 'AUD' },
+          { countryCode: 'sg', currency: 'SGD', timeZone: 'Asia/Singapore' },
+          { countryCode: 'my', currency: 'MYR', timeZone: 'Asia/Kuala_Lumpur' },
+          { countryCode: 'hk', currency: 'HKD', timeZone: 'Asia/Hong_Kong' },
+          { countryCode: 'au', currency: 'AUD', timeZone: 'Australia/Sydney' },
         ],
       },
     });
@@ -91,7 +91,12 @@ describe('CRUD by id', () => {
   it('adds a new country to supported-countries', async () => {
     expect((await call('op', 'POST', CONFIG, { country: 'jp', currency: 'JPY' })).json().code).toBe(0);
     const res = await call(null, 'GET', `${CONFIG}/supported-countries`);
-    expect(res.json().data.supportedCountries.at(-1)).toEqual({ countryCode: 'jp', currency: 'JPY' });
+    expect(res.json().data.supportedCountries.at(-1)).toEqual({
+      countryCode: 'jp',
+      currency: 'JPY',
+      // a country the product does not ship reads times in the product's home zone until configured
+      timeZone: 'Asia/Singapore',
+    });
   });
 
   it('lists paged, filtered by country or id, for any signed-in user', async () => {
@@ -244,17 +249,18 @@ describe('access', () => {
 });
 
 describe('supported countries once country config is filled in', () => {
-  it("offers only country config's enabled countries, the default first, with their currency", async () => {
+  it("offers only country config's enabled countries, the default first, with their currency and zone", async () => {
     await t.db.insert(countryConfig).values([
-      { country: 'my', name: 'Malaysia', currency: 'MYR', timezone: 'Asia/Kuala_Lumpur', enabled: true },
+      // the configured zone wins over the shipped one (Asia/Kuala_Lumpur)
+      { country: 'my', name: 'Malaysia', currency: 'MYR', timezone: 'Asia/Kuching', enabled: true },
       { country: 'hk', name: 'Hong Kong', currency: 'HKD', timezone: 'Asia/Hong_Kong', enabled: false },
       { country: 'sg', name: 'Singapore', currency: 'SGD', timezone: 'Asia/Singapore', enabled: true },
     ] as never);
     try {
       const res = await call(null, 'GET', `${CONFIG}/supported-countries`);
       expect(res.json().data.supportedCountries).toEqual([
-        { countryCode: 'sg', currency: 'SGD' },
-        { countryCode: 'my', currency: 'MYR' },
+        { countryCode: 'sg', currency: 'SGD', timeZone: 'Asia/Singapore' },
+        { countryCode: 'my', currency: 'MYR', timeZone: 'Asia/Kuching' },
       ]);
     } finally {
       await t.db.delete(countryConfig);

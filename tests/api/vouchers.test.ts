@@ -323,6 +323,9 @@ describe('members', () => {
     ]);
     expect(data.vouchers.EXPIRED).toEqual([]);
     expect(data.availableValue).toBe('5.50');
+    // each voucher's value in its company's currency, and the available value per currency
+    expect(data.vouchers.AVAILABLE[0].currency).toBe('SGD');
+    expect(data.availableValues).toEqual([{ currency: 'SGD', value: '5.50' }]);
     const theirs = await call(
       'stranger',
       'GET',

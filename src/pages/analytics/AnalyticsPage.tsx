@@ -15,7 +15,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -31,6 +30,7 @@ import {
   type AnalyticsGroup,
 } from '../../../contract/analytics';
 import { useCountry } from '../../components/CountryContext';
+import { Picker } from '../../components/DatePickers';
 import { failureOf } from '../../components/operations/failure';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { analyticsCsv, dayIn, FIGURES, fetchAnalytics, localDay } from './api';
@@ -253,23 +253,21 @@ export const AnalyticsPage = () => {
         aria-label={translate(`${K}.filters`)}
         onSubmit={(e) => e.preventDefault()}
       >
-        <TextField
-          type="date"
+        <Picker
+          kind="day"
           label={translate(`${K}.from`)}
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to } }}
-          size="small"
-          sx={{ width: { md: 180 } }}
+          value={from || null}
+          onChange={(day) => setFrom(day ?? '')}
+          maxDay={to}
+          textField={{ sx: { width: { md: 190 } } }}
         />
-        <TextField
-          type="date"
+        <Picker
+          kind="day"
           label={translate(`${K}.to`)}
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from } }}
-          size="small"
-          sx={{ width: { md: 180 } }}
+          value={to || null}
+          onChange={(day) => setTo(day ?? '')}
+          minDay={from}
+          textField={{ sx: { width: { md: 190 } } }}
           error={!rangeOk}
           helperText={rangeOk ? undefined : translate(`${K}.range_invalid`)}
         />

@@ -22,7 +22,6 @@ import { useState } from 'react';
 import {
   Button,
   DataTable,
-  DateTimeInput,
   FilterButton,
   List,
   NumberField,
@@ -41,16 +40,10 @@ import {
   useTranslate,
 } from 'react-admin';
 import { type GeneratedListProps, ListAccess } from '../../builders/GeneratedList';
+import { TimeInput } from '../../components/DatePickers';
 import { LocalDateField } from '../../components/LocalDateField';
 import { useIsPhone } from '../../components/useIsPhone';
 import { type ChangeKind, diffRecords, displayValue, stableJson } from './diff';
-
-/** A date-time input's value as the ISO instant the contract's filters want. */
-const isoOrNull = (value: unknown): string | null => {
-  if (value === null || value === undefined || value === '') return null;
-  const date = new Date(String(value));
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-};
 
 const auditFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -59,20 +52,8 @@ const auditFilters = [
   <TextInput key="resource" source="resource" label="audit.resource" alwaysOn />,
   <TextInput key="action" source="action" label="audit.action" alwaysOn />,
   <TextInput key="recordId" source="recordId" label="audit.record" />,
-  <DateTimeInput
-    key="createTime_gte"
-    source="createTime_gte"
-    label="audit.time_from"
-    parse={isoOrNull}
-    alwaysOn
-  />,
-  <DateTimeInput
-    key="createTime_lte"
-    source="createTime_lte"
-    label="audit.time_to"
-    parse={isoOrNull}
-    alwaysOn
-  />,
+  <TimeInput key="createTime_gte" source="createTime_gte" label="audit.time_from" alwaysOn />,
+  <TimeInput key="createTime_lte" source="createTime_lte" label="audit.time_to" alwaysOn />,
 ];
 
 const ListActions = () => (

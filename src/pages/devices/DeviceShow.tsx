@@ -30,11 +30,12 @@ import {
 import { Link as RouterLink } from 'react-router-dom';
 import { devices } from '../../../resources';
 import { EmbeddedNavigationContext } from '../../builders/buttons';
+import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { Detail, DetailList, StoreName } from '../../components/operations/details';
 import { useConfirmedOperation } from '../../components/operations/useConfirmedOperation';
 import { useCaller } from '../../components/useCaller';
-import { dateTime, text } from '../vouchers/format';
+import { text } from '../vouchers/format';
 import { useDeviceAccess } from './access';
 import { type DeviceOperation, type DeviceRow, runDeviceOperation } from './api';
 import { DeviceFailureAlert, isLifecycle, LifecycleChip, LifecycleSteps, SecretDialog } from './parts';
@@ -183,6 +184,7 @@ const CompanyName = () => {
 
 const DeviceCard = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
+  const { dateTime } = useDates();
   const { caller } = useCaller();
   return (
     <Card variant="outlined" sx={{ borderRadius: 3 }}>

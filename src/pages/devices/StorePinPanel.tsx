@@ -21,11 +21,11 @@ import { type RaRecord, TextInput, useRecordContext, useTranslate, type Validato
 import { ERRORS } from '../../../contract/errors';
 import type { PinStatus } from '../../../contract/stamping';
 import { toApiErrorLike } from '../../components/apiError';
+import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { Detail } from '../../components/operations/details';
 import { OperationDialog } from '../../components/operations/OperationDialog';
 import { useConfirmedOperation } from '../../components/operations/useConfirmedOperation';
-import { dateTime } from '../vouchers/format';
 import { useStorePinAccess } from './access';
 import { PIN_MAX, PIN_MIN, pinRequestOf, setStorePin, usePinStatus } from './api';
 
@@ -176,6 +176,7 @@ const LoadProblem = ({ error }: { error: unknown }) => {
 
 const Status = ({ status }: { status: PinStatus }) => {
   const translate = useTranslate();
+  const { dateTime } = useDates();
   const locked =
     status.lockedUntil !== null && !Number.isNaN(Date.parse(status.lockedUntil))
       ? Date.parse(status.lockedUntil) > Date.now()

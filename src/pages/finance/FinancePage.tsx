@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
-import { formatDateTime } from '../../../contract/format';
+import { useDates } from '../../components/dates';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { useIsPhone } from '../../components/useIsPhone';
 import { fetchMovements, fetchPayments, fetchWallet, formatMoney } from './api';
@@ -29,10 +29,9 @@ import { useHasWallet } from './useFinanceCompany';
 
 const K = 'financePages';
 
-const dateTime = (iso: string) => formatDateTime(iso);
-
 export const FinancePage = () => {
   const translate = useTranslate();
+  const { dateTime } = useDates();
   // the whole payment history, when the caller may list it (a colleague may hold finance only)
   const { canAccess: seesPayments, isPending: paymentsPending } = useCanAccess({
     action: 'list',

@@ -21,7 +21,6 @@ import {
   AutocompleteInput,
   Create,
   type CreateProps,
-  DateTimeInput,
   Edit,
   type EditProps,
   Link,
@@ -50,6 +49,7 @@ import { DetailActions, useRole } from '../../builders/buttons';
 import { choicesOf } from '../../builders/choices';
 import { fieldLabelKey, type SelectFieldDeclaration, writableFields } from '../../builders/declarations';
 import { limitValidators, ruleValidators } from '../../builders/validators';
+import { TimeInput } from '../../components/DatePickers';
 import { PhoneNumberInput } from '../components/PhoneInput';
 import { type CompanyOption, CompanyPicker } from '../organisation/CompanyPicker';
 import { pushStateOf } from './api';
@@ -92,9 +92,6 @@ export const pushCreateBody = (data: RaRecord): Record<string, unknown> => {
 /** PUT /push/{id}: what the user changed, the other audiences' targets emptied. */
 export const pushUpdateBody = (data: RaRecord, previous?: RaRecord): Record<string, unknown> =>
   writableFields(push, 'edit', onlyItsTarget(data), previous);
-
-const isoOrNull = (value: string | Date | null | undefined) =>
-  value === null || value === undefined || value === '' ? null : new Date(value).toISOString();
 
 /** The next quarter hour at least an hour from now: a sensible first time for a new push. */
 export const defaultScheduledAt = (now: number = Date.now()): string => {
@@ -519,10 +516,9 @@ const PushFormBody = ({ writer }: { writer: Writer }) => {
           <AudienceInputs writer={writer} companyId={companyId} rules={rules} />
         </Section>
         <Section title={translate(`${K}.section.when`)}>
-          <DateTimeInput
+          <TimeInput
             source="scheduledAt"
             validate={required()}
-            parse={isoOrNull}
             helperText={translate(`${K}.scheduled_help`)}
           />
         </Section>

@@ -44,6 +44,7 @@ import { pushDeliveries } from '../../../resources/tables/pushDeliveries';
 import { actionsFrom } from '../../../resources/transitions';
 import { useRole } from '../../builders/buttons';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
+import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { isApiError } from '../../providers/httpClient';
 import {
@@ -55,7 +56,7 @@ import {
   useBrandLimit,
 } from './api';
 import { Reach } from './PushPreview';
-import { DeliveryStateChip, Detail, DetailList, FigureTile, PushStateChip, when } from './parts';
+import { DeliveryStateChip, Detail, DetailList, FigureTile, PushStateChip } from './parts';
 
 const K = 'pushPages.show';
 const F = 'resources.push.fields';
@@ -185,6 +186,7 @@ const AudienceText = ({ record }: { record: RaRecord }) => {
 
 const PushCard = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
+  const { dateTime: when } = useDates();
   const { canAccess: mayReadTemplates } = useCanAccess({ action: 'list', resource: 'pushTemplates' });
   // a merchant's pushes are all their own company's: only operators are told which
   const isOperator = useRole() === 'operator';
@@ -237,6 +239,7 @@ const PushCard = ({ record }: { record: RaRecord }) => {
 /** Before sending: whom the audience reaches now, and when it goes. */
 const BeforeSending = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
+  const { dateTime: when } = useDates();
   const { canAccess } = useCanAccess({ action: 'edit', resource: push.name });
   const isOperator = useRole() === 'operator';
   const outside = outsideBrand(record, useBrandLimit());
@@ -282,6 +285,7 @@ const BeforeSending = ({ record }: { record: RaRecord }) => {
 
 const Figures = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
+  const { dateTime: when } = useDates();
   const sent = Number(record.sentCount ?? 0);
   const failed = Number(record.failedCount ?? 0);
   const total = sent + failed;
@@ -345,6 +349,7 @@ const D = 'resources.pushDeliveries.fields';
 
 const DeliveryTable = () => {
   const translate = useTranslate();
+  const { dateTime: when } = useDates();
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <DataTable bulkActionButtons={false} rowClick={false}>
@@ -390,6 +395,7 @@ const DeliveryTable = () => {
 
 /** The deliveries as a list (phones): the member, the state and the time, the message under them. */
 const DeliveryItems = () => {
+  const { dateTime: when } = useDates();
   const { data } = useListContext<RaRecord>();
   return (
     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>

@@ -9,11 +9,7 @@ import {
   type PushDeliveryState,
   type PushNotificationState,
 } from '../../../contract/enums';
-import { dateTime } from '../vouchers/format';
 import { pushStateOf } from './api';
-
-/** A time as the product writes it, or a dash. */
-export const when = dateTime;
 
 const PUSH_STATE_COLORS: Record<PushNotificationState, ChipProps['color']> = {
   PENDING: 'default',

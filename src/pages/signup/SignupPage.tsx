@@ -14,10 +14,10 @@ import {
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useGetIdentity, useLogout, useNavigate, useTranslate } from 'react-admin';
 import type { SignupState } from '../../../contract';
+import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { useReloadUser } from '../components/useReloadUser';
-import { dateTime } from '../vouchers/format';
 import { SignupForm } from './SignupForm';
 import { SIGNUP_PATH, type SignupView } from './signupApi';
 
@@ -40,6 +40,7 @@ const Detail = ({ label, children }: { label: string; children: ReactNode }) => 
  */
 export const SignupStatusCard = ({ view }: { view?: SignupView | null }) => {
   const translate = useTranslate();
+  const { dateTime } = useDates();
   const navigate = useNavigate();
   const logout = useLogout();
   const notifyError = useApiErrorNotify();

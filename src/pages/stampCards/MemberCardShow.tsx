@@ -42,6 +42,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { StampBody, StampResult } from '../../../contract/stamping';
 import { stampCard, stampingHistory, stampsTransaction, vouchers } from '../../../resources';
 import { memberCards } from '../../../resources/tables/memberCards';
+import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { Detail, DetailList, StoreName } from '../../components/operations/details';
 import { BrandStoreInput, ReasonInput, trimmed, wholeNumber } from '../../components/operations/inputs';
@@ -55,7 +56,7 @@ import {
   TableScroll,
   TitleRow,
 } from '../../components/operations/ShowPage';
-import { dateTime, text, useMoney } from '../vouchers/format';
+import { text, useMoney } from '../vouchers/format';
 import { MemberLink } from '../vouchers/parts';
 import { useStampCardAccess } from './access';
 import {
@@ -269,6 +270,7 @@ const StampOutcome = ({ result, onClose }: { result: StampResult; onClose: () =>
 
 const MemberCardCard = ({ record, programme }: { record: RaRecord; programme: RaRecord | undefined }) => {
   const translate = useTranslate();
+  const { dateTime } = useDates();
   const money = useMoney();
   const { mayStamp } = useStampCardAccess();
   const [open, setOpen] = useState(false);
@@ -347,6 +349,7 @@ const TransactionRow = ({
   onVoid: () => void;
 }) => {
   const translate = useTranslate();
+  const { dateTime } = useDates();
   const note = txn.result === 'FAILED' ? txn.failureReason : txn.result === 'VOIDED' ? txn.voidReason : null;
   return (
     <TableRow>

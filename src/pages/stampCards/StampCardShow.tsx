@@ -18,6 +18,7 @@ import type { StampCardSummary } from '../../../contract/stamping';
 import { stampCard, voucherPacks } from '../../../resources';
 import { memberCards } from '../../../resources/tables/memberCards';
 import { DetailActions } from '../../builders/buttons';
+import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { Detail, DetailList, ReferenceName, StoreName } from '../../components/operations/details';
 import {
@@ -38,7 +39,7 @@ import {
   ShowToolbar,
 } from '../../components/operations/ShowPage';
 import { PhoneNumberInput } from '../components/PhoneInput';
-import { dateTime, dayRange, text, useMoney } from '../vouchers/format';
+import { text, useMoney } from '../vouchers/format';
 import { PackStateChip } from '../vouchers/parts';
 import { useStampCardAccess } from './access';
 import { issueMemberCard, useStampCardSummary } from './api';
@@ -132,6 +133,7 @@ const ProgrammeActions = () => {
 
 const ProgrammeCard = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
+  const { dateRange: dayRange, dateTime } = useDates();
   const money = useMoney();
   return (
     <HeadlineCard
@@ -248,6 +250,7 @@ const ProgrammeFigures = ({ record }: { record: RaRecord }) => {
 
 const ProgrammeCards = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
+  const { dateTime } = useDates();
   const required = Number(record.stampsRequired);
   return (
     <RelatedRecords

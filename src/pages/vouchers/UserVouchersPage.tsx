@@ -29,12 +29,14 @@ import type { MemberVoucher, MemberWallet } from '../../../contract/vouchers';
 import { vouchers } from '../../../resources';
 import { toApiErrorLike } from '../../components/apiError';
 import { useCountry } from '../../components/CountryContext';
+import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import type { Loadable } from '../../components/operations/useLoadable';
+import { useOwnCurrency } from '../../components/useOwnCurrency';
 import { isApiError } from '../components/apiErrors';
 import { toPhoneCountry } from '../components/PhoneInput';
 import { fetchMemberWallet, type MemberRow, type VoucherHistoryRow, type VoucherRow } from './api';
-import { dateTime, day, useMoney } from './format';
+import { useMoney } from './format';
 import { VoucherStateChip, VoucherTimeline } from './parts';
 
 const K = 'voucherPages.member';
@@ -49,7 +51,9 @@ const toE164 = (typed: string, country: string): string | null => {
 
 const mobileOf = (search: string): string => new URLSearchParams(search).get('mobile')?.trim() ?? '';
 
-type WalletAnswer = MemberWallet<MemberRow, VoucherRow, VoucherHistoryRow>;
+/** A voucher as the lookup answers it: with its company's currency (docs/api.md "Members"). */
+type HeldVoucher = VoucherRow & { currency?: string };
+type WalletAnswer = MemberWallet<MemberRow, HeldVoucher, VoucherHistoryRow>;
 type Lookup = Loadable<WalletAnswer> | { status: 'unknown' };
 
 /** The member's wallet for `mobile` ('' loads nothing); an unknown member is its own state, not an error. */
@@ -78,9 +82,10 @@ const useMemberWallet = (mobile: string): Lookup => {
   return state;
 };
 
-const VoucherCard = ({ voucher }: { voucher: MemberVoucher<VoucherRow, VoucherHistoryRow> }) => {
+const VoucherCard = ({ voucher }: { voucher: MemberVoucher<HeldVoucher, VoucherHistoryRow> }) => {
   const translate = useTranslate();
   const money = useMoney();
+  const { date: day, dateTime } = useDates();
   const createPath = useCreatePath();
   const [open, setOpen] = useState(false);
   const historyId = useId();
@@ -115,7 +120,7 @@ const VoucherCard = ({ voucher }: { voucher: MemberVoucher<VoucherRow, VoucherHi
             color="primary"
             sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
           >
-            {money(voucher.value)}
+            {money(voucher.value, voucher.currency)}
           </Typography>
         </Stack>
         <Button
@@ -143,12 +148,21 @@ const VoucherCard = ({ voucher }: { voucher: MemberVoucher<VoucherRow, VoucherHi
 const Wallet = ({ wallet }: { wallet: WalletAnswer }) => {
   const translate = useTranslate();
   const money = useMoney();
+  const { date: day } = useDates();
+  // nothing available: 0 in the caller's own currency (an operator's: the portal's country's)
+  const own = useOwnCurrency();
+  const { currency: countryCurrency } = useCountry();
+  const zeroCurrency = own ?? countryCurrency;
   // open on the first state that holds something, Available when all are empty
   const first = VOUCHER_STATES.find((s) => wallet.vouchers[s].length > 0) ?? 'AVAILABLE';
   const [tab, setTab] = useState<VoucherState>(first);
   const { member } = wallet;
   const held = wallet.vouchers[tab];
-  const availableValue = Number(wallet.availableValue);
+  // per currency, as the server summed it ('SGD 12.50 · MYR 20.00')
+  const availableValue =
+    wallet.availableValues.length > 0
+      ? wallet.availableValues.map((v) => money(v.value, v.currency)).join(' · ')
+      : money(0, zeroCurrency);
   return (
     <Stack spacing={2}>
       <Paper
@@ -164,7 +178,7 @@ const Wallet = ({ wallet }: { wallet: WalletAnswer }) => {
         <Typography variant="body2" color="text.secondary">
           {translate(`${K}.since`, { date: day(member.createTime) })}
           {' · '}
-          {translate(`${K}.available_value`, { value: money(availableValue) })}
+          {translate(`${K}.available_value`, { value: availableValue })}
         </Typography>
       </Paper>
       <Box>

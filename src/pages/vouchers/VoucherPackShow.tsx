@@ -15,6 +15,7 @@ import {
 import type { VoucherPackSummary } from '../../../contract/vouchers';
 import { voucherPacks, vouchers } from '../../../resources';
 import { DetailActions } from '../../builders/buttons';
+import { useDates } from '../../components/dates';
 import { Detail, DetailList, ReferenceName } from '../../components/operations/details';
 import {
   FigureGrid,
@@ -33,7 +34,7 @@ import {
 } from '../../components/operations/ShowPage';
 import { useVoucherAccess } from './access';
 import { usePackSummary } from './api';
-import { dateTime, day, dayRange, text, useMoney } from './format';
+import { text, useMoney } from './format';
 import { IssueVouchersDialog } from './IssueVouchers';
 import { PackStateChip, VoucherStateChip } from './parts';
 
@@ -84,6 +85,7 @@ const PackActions = () => {
 const PackCard = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
   const money = useMoney();
+  const { dateTime, dateRange: dayRange } = useDates();
   return (
     <HeadlineCard
       image={record.image}
@@ -184,6 +186,7 @@ const PackFigures = ({ record }: { record: RaRecord }) => {
 
 const PackVouchers = () => {
   const translate = useTranslate();
+  const { dateTime, date: day } = useDates();
   return (
     <RelatedRecords
       title={translate(`${K}.vouchers`)}

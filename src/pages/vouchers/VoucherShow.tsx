@@ -20,6 +20,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { voucherHistory, voucherPacks, vouchers } from '../../../resources';
+import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { Detail, DetailList, ReferenceName, StoreName } from '../../components/operations/details';
 import { BrandStoreInput, ReasonInput, trimmed } from '../../components/operations/inputs';
@@ -46,7 +47,7 @@ import {
   type VoucherOperation,
   type VoucherRow,
 } from './api';
-import { dateTime, dayRange, text, useMoney } from './format';
+import { text, useMoney } from './format';
 import { MemberLink, VoucherStateChip, VoucherTimeline } from './parts';
 
 const K = 'voucherPages.voucher';
@@ -283,6 +284,7 @@ const VoucherActions = () => {
 const VoucherCard = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
   const money = useMoney();
+  const { dateTime, dateRange: dayRange } = useDates();
   return (
     <ShowCard>
       <TitleRow title={text(record.code)} code chips={<VoucherStateChip state={record.state} />} mb={0.5} />

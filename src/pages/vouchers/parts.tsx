@@ -5,9 +5,9 @@ import type { ReactNode } from 'react';
 import { Link, useTranslate } from 'react-admin';
 import type { VoucherHistoryAction, VoucherState } from '../../../contract/enums';
 import { members } from '../../../resources/tables/members';
+import { useDates } from '../../components/dates';
 import { StoreName } from '../../components/operations/details';
 import type { VoucherHistoryRow } from './api';
-import { dateTime } from './format';
 
 const VOUCHER_STATE_COLORS: Record<VoucherState, ChipProps['color']> = {
   AVAILABLE: 'success',
@@ -108,6 +108,7 @@ export const VoucherTimeline = ({
   label: string;
 }) => {
   const translate = useTranslate();
+  const { dateTime } = useDates();
   if (events.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">

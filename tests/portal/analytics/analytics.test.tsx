@@ -3,10 +3,14 @@
 // tests/unit/analytics-csv.test.ts), over what the operations wrote today (./demo.ts).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../../contract/format';
 import { dayIn, localDay } from '../../../src/pages/analytics/api';
 import { renderApp, signIn } from '../renderApp';
 import { portalServer } from '../server';
 import { ACME_FIGURES, seedAnalytics } from './demo';
+
+/** What a date picker shows (its text, without the invisible mark MUI X puts before a lone digit). */
+const shown = (input: HTMLElement) => (input as HTMLInputElement).value.replace(/\u200e/g, '');
 
 const T = { timeout: 15_000 };
 
@@ -42,8 +46,13 @@ describe('analytics', { timeout: 60_000 }, () => {
     expect(await within(byBrand).findByText('Acme Coffee', {}, T)).toBeInTheDocument();
     expect((await asked()).at(-1)?.get('groupBy')).toBe('brand');
 
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    // the range is written the product's way ('1 Nov 2026'), not the browser's (mm/dd/yyyy), and a day
+    // typed that way is asked for as the wire writes it
+    const from = screen.getByLabelText('From', { selector: 'input' });
+    expect(shown(from)).toBe(formatDate(dayIn('Asia/Singapore', -29), 'en-SG'));
+    fireEvent.change(from, { target: { value: '1 Nov 2026' } });
     await waitFor(async () => expect((await asked()).at(-1)?.get('from')).toBe('2026-11-01'), T);
+    expect(shown(screen.getByLabelText('From', { selector: 'input' }))).toBe('1 Nov 2026');
     expect((await asked()).at(-1)?.get('groupBy')).toBe('brand');
   });
 
@@ -53,7 +62,7 @@ describe('analytics', { timeout: 60_000 }, () => {
     renderApp('/analytics');
     await screen.findByRole('table', { name: 'By company' }, T);
     const before = (await asked()).length;
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2020-01-01' } });
+    fireEvent.change(screen.getByLabelText('To', { selector: 'input' }), { target: { value: '1 Jan 2020' } });
     expect(await screen.findByText('The end comes before the start', {}, T)).toBeInTheDocument();
     expect(await asked()).toHaveLength(before);
   });

@@ -6,12 +6,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../../contract/format';
 import { server } from '../../../mocks/node';
 import { failure } from '../../../mocks/respond';
-import { dateTime } from '../../../src/pages/vouchers/format';
 import { renderApp, signIn } from '../renderApp';
 import { portalServer } from '../server';
 import { confirmWith, expectFreshKeys, pinRow, seedDevices, T, typeWrongPins } from './demo';
+
+/** A time as the page writes it: in the signed-in user's country's zone (sg: Singapore's). */
+const dateTime = (iso: string) => formatDateTime(iso, 'en-SG', 'Asia/Singapore');
 
 const panel = () => screen.getByRole('region', { name: 'Stamping PIN', hidden: true });
 

@@ -19,9 +19,9 @@ describe('ApiJsonPage', { timeout: 45_000 }, () => {
       data: {
         // the server's order: the default country, then the others by code
         supportedCountries: [
-          { countryCode: 'sg', currency: 'SGD' },
-          { countryCode: 'hk', currency: 'HKD' },
-          { countryCode: 'my', currency: 'MYR' },
+          { countryCode: 'sg', currency: 'SGD', timeZone: 'Asia/Singapore' },
+          { countryCode: 'hk', currency: 'HKD', timeZone: 'Asia/Hong_Kong' },
+          { countryCode: 'my', currency: 'MYR', timeZone: 'Asia/Kuala_Lumpur' },
         ],
       },
     });

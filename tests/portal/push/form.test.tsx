@@ -63,8 +63,10 @@ describe('push form', { timeout: 60_000 }, () => {
     expect(card).toHaveTextContent(`You have ${STORE_1.first.stamps} stamps at Acme Coffee.`);
     expect(preview()).toHaveTextContent(`As ${STORE_1.first.name} (${STORE_1.first.mobile}) gets it`);
 
-    const time = screen.getByLabelText(/^Scheduled for/);
-    fireEvent.change(time, { target: { value: '2031-05-01T09:30' } });
+    // typed as the picker writes it, in the merchant's country's zone (Singapore's), whatever the browser's
+    const time = screen.getByLabelText(/^Scheduled for/, { selector: 'input' });
+    fireEvent.change(time, { target: { value: '1 May 2031, 09:30' } });
+    expect((time as HTMLInputElement).value.replace(/\u200e/g, '')).toBe('1 May 2031, 09:30');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(async () => expect(await backend.sent('POST', '/push')).toHaveLength(1), T);
@@ -74,7 +76,7 @@ describe('push form', { timeout: 60_000 }, () => {
       body: 'You have {stamps} stamps at {brand}.',
       audience: 'STORE',
       audienceStoreId: 1,
-      scheduledAt: new Date('2031-05-01T09:30').toISOString(),
+      scheduledAt: '2031-05-01T01:30:00.000Z',
     });
     // the answer (and the row) follow the request
     const saved = async () => (await pushRows(backend)).find((p) => p.title === 'Coffee time, {name}');
@@ -200,7 +202,9 @@ describe('push form', { timeout: 60_000 }, () => {
     }, T);
     await waitFor(() => expect(preview()).toHaveTextContent('Still waiting, Arjun Nair?'), T);
 
-    fireEvent.change(screen.getByLabelText(/^Scheduled for/), { target: { value: '2031-05-01T09:30' } });
+    fireEvent.change(screen.getByLabelText(/^Scheduled for/, { selector: 'input' }), {
+      target: { value: '1 May 2031, 09:30' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(async () => expect(await backend.sent('POST', '/push')).toHaveLength(1), T);
     const [created] = await backend.sent('POST', '/push');
@@ -211,7 +215,7 @@ describe('push form', { timeout: 60_000 }, () => {
       body: 'You have {stamps} stamps at {brand}. Drop by this week to fill your card!',
       audience: 'BRAND',
       audienceBrandId: 1,
-      scheduledAt: new Date('2031-05-01T09:30').toISOString(),
+      scheduledAt: '2031-05-01T01:30:00.000Z',
       companyId: 1,
     });
   });

@@ -6,6 +6,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { formatDate } from '../../../contract/format';
 import { brand as brandTable, company as companyTable, users, voucherPacks } from '../../../server/db/schema';
 import { apiAs } from '../api';
 import { renderApp, signIn } from '../renderApp';
@@ -50,8 +51,19 @@ describe('generated forms on the real server', () => {
     fireEvent.change(screen.getByLabelText(/^Price/), { target: { value: v.price } });
     fireEvent.change(screen.getByLabelText(/^Voucher value/), { target: { value: v.voucherValue } });
     fireEvent.change(screen.getByLabelText(/^Quantity/), { target: { value: v.quantity } });
-    fireEvent.change(screen.getByLabelText(/^Valid from/), { target: { value: v.validFrom } });
-    fireEvent.change(screen.getByLabelText(/^Valid until/), { target: { value: v.validUntil } });
+    typeDay(/^Valid from/, v.validFrom);
+    typeDay(/^Valid until/, v.validUntil);
+  };
+
+  /**
+   * Types a day into a date picker as a person reads it ('1 Mar 2026' for the wire's '2026-03-01'), and
+   * checks the picker shows it so (not the browser's mm/dd/yyyy).
+   */
+  const typeDay = (label: RegExp, wire: string) => {
+    const input = screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+    const written = formatDate(wire, 'en-SG');
+    fireEvent.change(input, { target: { value: written } });
+    expect(input.value.replace(/\u200e/g, '')).toBe(written);
   };
 
   /** The pack's fields as they go out, defaults included (issue limit 1, 30 days, not giftable). */
@@ -70,10 +82,12 @@ describe('generated forms on the real server', () => {
   /** The bodies of the packs the page asked to create. */
   const posts = async () => (await backend.sent('POST', '/voucher-packs')).map((r) => r.body);
 
-  /** The labels of the form's inputs (text boxes, number boxes, selects, checkboxes), in order. */
+  /** The labels of the form's inputs (text boxes, number boxes, selects, checkboxes, date pickers), in order. */
   const inputLabels = (form: HTMLElement): string[] =>
     Array.from(
-      form.querySelectorAll('input:not([type=hidden]):not([aria-hidden=true]), textarea, [role=combobox]'),
+      form.querySelectorAll(
+        'input:not([type=hidden]):not([aria-hidden=true]), textarea, [role=combobox], [role=group][aria-labelledby]',
+      ),
     )
       .map((el) => {
         const id = el.getAttribute('id') ?? '';
@@ -245,7 +259,7 @@ describe('generated forms on the real server', () => {
       expect(await posts()).toHaveLength(0);
 
       // the same day is fine
-      fireEvent.change(screen.getByLabelText(/^Valid until/), { target: { value: '2026-03-31' } });
+      typeDay(/^Valid until/, '2026-03-31');
       await waitFor(() => expect(screen.queryByText('Must be on or after Valid from')).toBeNull(), T);
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
       await waitFor(async () => expect(await posts()).toHaveLength(1), T);

@@ -4,8 +4,8 @@ import { createHttpClient } from '../../../src/providers/httpClient';
 import { envelope, recordingFetch } from './helpers';
 
 const SUPPORTED = [
-  { countryCode: 'sg', currency: 'SGD' },
-  { countryCode: 'my', currency: 'MYR' },
+  { countryCode: 'sg', currency: 'SGD', timeZone: 'Asia/Singapore' },
+  { countryCode: 'my', currency: 'MYR', timeZone: 'Asia/Kuala_Lumpur' },
 ];
 
 const ipService = (body: string, status = 200) => vi.fn(async () => new Response(body, { status }));
