@@ -35,7 +35,7 @@ describe("the country's zone", () => {
     expect(timeZoneOfCountry(null, [])).toBe('Asia/Singapore');
   });
 
-  it("the time picker shows an instant in the zone and writes it back as the same ISO instant", () => {
+  it('the time picker shows an instant in the zone and writes it back as the same ISO instant', () => {
     const shown = timeFromWire('2026-11-25T23:30:00.000Z', 'Asia/Singapore');
     expect(shown?.locale(EN_LOCALE).format(PICKER_FORMATS.en.time)).toBe('26 Nov 2026, 07:30');
     expect(shown && timeToWire(shown)).toBe('2026-11-25T23:30:00.000Z');
