@@ -17,6 +17,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FieldTitle, InputHelperText, type InputProps, useInput } from 'react-admin';
 import { useDates } from './dates';
 import {
+  DAY_ZONE,
   dayFromWire,
   dayToWire,
   EN_LOCALE as EN,
@@ -137,7 +138,8 @@ const InnerPicker = ({
     value: shown,
     onChange: change,
     label,
-    timezone: timeZone,
+    // a day is the same calendar day everywhere (pickerValues.ts DAY_ZONE); a time is shown in the country's zone
+    timezone: kind === 'day' ? DAY_ZONE : timeZone,
     // the calendar as a dialog on a narrow screen (its popper is wider than a phone), not only on touch
     desktopModeMediaQuery: '@media (pointer: fine) and (min-width: 600px)',
     format: PICKER_FORMATS[language][kind],

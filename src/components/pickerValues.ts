@@ -32,9 +32,17 @@ export const PICKER_FORMATS = {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A day on the wire ("2026-11-26") as the picker's value in `zone`, else null. */
-export const dayFromWire = (value: unknown, zone: string): Dayjs | null =>
-  typeof value === 'string' && DAY.test(value) ? dayjs.tz(value, zone) : null;
+/**
+ * A day on the wire ("2026-11-26") as the picker's value, else null. A day is a calendar day, the same
+ * in every zone: the day picker works in UTC (DAY_ZONE), so neither the browser's zone nor the
+ * country's can move it to the day before (a typed 1 Nov read as midnight in Singapore is 31 Oct in
+ * New York). `_zone` is taken for the same call shape as timeFromWire.
+ */
+export const dayFromWire = (value: unknown, _zone?: string): Dayjs | null =>
+  typeof value === 'string' && DAY.test(value) ? dayjs.utc(value) : null;
+
+/** The zone the day picker works in: days carry no time, so no zone may shift them. */
+export const DAY_ZONE = 'UTC';
 
 /** The picker's day as the wire writes it ("2026-11-26"): the calendar day it shows. */
 export const dayToWire = (value: Dayjs): string => value.format('YYYY-MM-DD');
