@@ -70,27 +70,9 @@ export interface PickerProps {
  * A day or time picker on wire values. It keeps what is being typed while it is not a whole date yet
  * (the form holds null meanwhile) and follows the wire value when it changes from outside (a reset).
  */
-export const Picker = ({
-  kind,
-  value,
-  onChange,
-  label,
-  helperText,
-  error,
-  required,
-  disabled,
-  readOnly,
-  name,
-  onBlur,
-  minDay,
-  maxDay,
-  textField,
-}: PickerProps) => (
+export const Picker = (props: PickerProps) => (
   <Localized>
-    <InnerPicker
-      {...{ kind, value, onChange, label, helperText, error, required, disabled, readOnly, name, onBlur }}
-      {...{ minDay, maxDay, textField }}
-    />
+    <InnerPicker {...props} />
   </Localized>
 );
 

@@ -95,7 +95,13 @@ describe('declaredGrant', () => {
 
   it("uses DELETE's own roles for a delete when declared, and grants no generic write on a ledger", () => {
     expect(declaredGrant(bannerConfig, 'delete').roles).toEqual(bannerConfig.access.DELETE);
-    expect(declaredGrant(company, 'delete').roles).toEqual(company.access.UPDATE);
+    // only operators delete a company, though its merchant may edit it (issue 24)
+    expect(declaredGrant(company, 'delete').roles).toEqual(['operator']);
+    expect(company.access.UPDATE).toContain('merchant');
+    expect(declaredGrant(vouchers, 'delete').roles).toEqual([]);
+    // without DELETE of its own a declaration's delete follows UPDATE
+    const undeclared = { ...bannerConfig, access: { ...bannerConfig.access, DELETE: undefined } };
+    expect(declaredGrant(undeclared, 'delete').roles).toEqual(bannerConfig.access.UPDATE);
     const ledger = { ...vouchers, ledger: true };
     expect(declaredGrant(ledger, 'action').roles).toEqual([]);
     expect(declaredGrant(ledger, 'list').roles).toEqual(vouchers.access.VIEW);

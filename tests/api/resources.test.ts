@@ -665,7 +665,8 @@ describe('soft delete (brands)', () => {
     const made = dataOf(
       await call('op', 'POST', `${MAIN}/brands`, { name: 'Short-lived brand', companyId: ids.companyA }),
     );
-    const res = await call('a', 'DELETE', `${MAIN}/brands/${made.id}`);
+    // operators delete brands (issue 24: its merchant gets 26237, tests/api/org-delete.test.ts)
+    const res = await call('op', 'DELETE', `${MAIN}/brands/${made.id}`);
     expect(dataOf(res)).toMatchObject({ id: made.id, state: 'DELETE' });
     const [row] = await t.db.select().from(brand).where(eq(brand.id, made.id));
     expect(row?.state).toBe('DELETE');

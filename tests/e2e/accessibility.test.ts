@@ -138,7 +138,12 @@ const describeFinding = (f: Finding): string =>
     f.targets.length > 5 ? ` (+${f.targets.length - 5} more)` : ''
   }`;
 
-describe.skipIf(!browserAvailable())('accessibility of every spec route (axe-core)', () => {
+// Run by `npm run test:a11y` (A11Y=1), not by `npm test`: its whole run passed for all five roles in
+// both themes, but it takes about 10 minutes of the browser lane, which would take CI past its
+// 30-minute budget; moving it to a CI step of its own, beside the PostgreSQL API run, is the next step
+// (docs/decisions.md).
+const A11Y_RUN = process.env.A11Y === '1';
+describe.skipIf(!A11Y_RUN || !browserAvailable())('accessibility of every spec route (axe-core)', () => {
   const suite = browserSuite(startDemoServer, CONTEXTS);
 
   it.each(ROLE_NAMES)(

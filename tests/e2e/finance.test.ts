@@ -9,6 +9,7 @@ import {
   screenshot,
   signIn,
   startDemoServer,
+  typeDate,
 } from './harness';
 
 const PASSWORD = DEMO_PASSWORD;
@@ -73,8 +74,8 @@ describe.skipIf(!browserAvailable())('the wallet in Chromium', () => {
     await merchant.getByLabel(/^Voucher value/).fill('80');
     await merchant.getByLabel(/^Quantity/).fill('10');
     await merchant.getByLabel(/^Limit per member/).fill('5');
-    await merchant.getByLabel(/^Valid from/).fill(day(-1));
-    await merchant.getByLabel(/^Valid until/).fill(day(60));
+    await typeDate(merchant, /^Valid from/, new Date(`${day(-1)}T12:00:00`));
+    await typeDate(merchant, /^Valid until/, new Date(`${day(60)}T12:00:00`));
     await merchant.getByRole('button', { name: /^Save$/ }).click();
     await merchant.waitForURL((url) => !url.pathname.endsWith('/create'), { timeout: 20_000 });
     const packUrl = merchant.url();

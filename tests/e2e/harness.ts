@@ -498,3 +498,23 @@ export const browserSuite = <N extends string>(
     problems: each('the problems of', problems),
   };
 };
+
+/**
+ * Types `at` into the date picker labelled `label` (MUI X: one spin button per section), as a person
+ * does: the day, the month's first letters, the year and, with `time`, the hours and minutes, each
+ * section moving on to the next once it is whole. The date is `at`'s in this process's zone.
+ */
+export const typeDate = async (page: Page, label: RegExp, at: Date, time = false): Promise<void> => {
+  const field = page.locator('.MuiPickersTextField-root', { has: page.locator('label', { hasText: label }) });
+  await field.getByRole('spinbutton', { name: 'Day' }).first().click();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const month = new Intl.DateTimeFormat('en-SG', { month: 'short' }).format(at).slice(0, 3);
+  await page.keyboard.type(pad(at.getDate()));
+  await page.keyboard.type(month);
+  await page.keyboard.type(String(at.getFullYear()));
+  if (time) {
+    await page.keyboard.type(pad(at.getHours()));
+    await page.keyboard.type(pad(at.getMinutes()));
+  }
+  await page.keyboard.press('Tab');
+};

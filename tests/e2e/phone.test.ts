@@ -8,7 +8,15 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, browserSuite, DEMO_PASSWORD, RESULTS_DIR, signIn, startServer } from './harness';
+import {
+  browserAvailable,
+  browserSuite,
+  DEMO_PASSWORD,
+  RESULTS_DIR,
+  signIn,
+  startServer,
+  typeDate,
+} from './harness';
 
 const WIDTH = 390;
 const PHONE = {
@@ -32,10 +40,11 @@ const PIN = '2468';
 const PIN_STORE = 'Harbour Kopi Tanjong Pagar';
 
 /** A time already past, in the browser's calendar: the job runner sends the push at once. */
+/** Yesterday at 10:00 (this process's zone): a time already past, so the job runner sends at once. */
 const yesterday = () => {
   const d = new Date(Date.now() - 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T10:00`;
+  d.setHours(10, 0, 0, 0);
+  return d;
 };
 
 const SHOTS = path.join(RESULTS_DIR, 'phone');
@@ -425,7 +434,7 @@ describe.skipIf(!browserAvailable())('every task on a 390 px phone', () => {
     await merchant.getByLabel(/^Body/).fill('Your kopi is waiting at {brand}.');
     await merchant.getByRole('radio', { name: 'One member' }).tap();
     await merchant.getByRole('textbox', { name: /^Member mobile/ }).fill(MEMBER_LOCAL);
-    await merchant.getByLabel(/^Scheduled for/).fill(yesterday());
+    await typeDate(merchant, /^Scheduled for/, yesterday(), true);
     await merchant
       .getByRole('status')
       .filter({ hasText: /Will reach 1 member/ })

@@ -10,6 +10,7 @@ import {
   screenshot,
   signIn,
   startDemoServer,
+  typeDate,
 } from './harness';
 
 const PASSWORD = DEMO_PASSWORD;
@@ -46,8 +47,8 @@ describe.skipIf(!browserAvailable())('a voucher campaign in Chromium', () => {
     await operator.getByLabel(/^Voucher value/).fill('3.5');
     await operator.getByLabel(/^Quantity/).fill('50');
     await operator.getByLabel(/^Limit per member/).fill('5');
-    await operator.getByLabel(/^Valid from/).fill(day(-1));
-    await operator.getByLabel(/^Valid until/).fill(day(60));
+    await typeDate(operator, /^Valid from/, new Date(`${day(-1)}T12:00:00`));
+    await typeDate(operator, /^Valid until/, new Date(`${day(60)}T12:00:00`));
     await operator.getByRole('button', { name: /^Save$/ }).click();
     await operator.waitForURL((url) => !url.pathname.endsWith('/create'), { timeout: 20_000 });
     await operator.goto('/vouchers/voucherPackList');

@@ -80,8 +80,8 @@ describe('audit log', { timeout: 45_000 }, () => {
     expect(screen.getByLabelText('User')).toBeInTheDocument();
     expect(screen.getByLabelText('Resource')).toBeInTheDocument();
     expect(screen.getByLabelText('Action')).toBeInTheDocument();
-    expect(screen.getByLabelText('From')).toBeInTheDocument();
-    expect(screen.getByLabelText('To')).toBeInTheDocument();
+    expect(screen.getByLabelText('From', { selector: 'input' })).toBeInTheDocument();
+    expect(screen.getByLabelText('To', { selector: 'input' })).toBeInTheDocument();
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText('Resource'), 'company');
     await expect

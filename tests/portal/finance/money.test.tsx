@@ -89,6 +89,8 @@ describe('money and dates', { timeout: 60_000 }, () => {
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
+      // the merchant's country's zone (Singapore: 26 Nov, 07:01), whatever the browser's
+      timeZone: 'Asia/Singapore',
     }).format(at);
     expect(await screen.findByText(expected, {}, T)).toBeInTheDocument();
     const headers = screen
