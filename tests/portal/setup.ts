@@ -1,12 +1,17 @@
 // Portal test setup (jsdom): jest-dom matchers, a matchMedia stub, the MSW server the files' real servers sit behind,
 // and a clean localStorage, cookie jar and run-time env for every test.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { BASE_PATHS } from '../../contract';
 import { renewServer, server } from '../../mocks/node';
 import { useSettle } from './settle';
+
+// findBy / waitFor wait up to 5 s by default, not Testing Library's 1 s: every portal test talks to a
+// real server, and on a busy 2-core machine (npm test runs the browser lane beside this one) an answer
+// can take longer than a second. A test that means a longer wait says so itself.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** jsdom resolves fetch URLs against nothing: the API bases must be absolute in tests. */
 export const TEST_ORIGIN = 'http://localhost:3000';
