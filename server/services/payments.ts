@@ -635,16 +635,16 @@ const connectedAccountOf = async (db: DbOrTx, companyId: number): Promise<string
  * any transaction (issue 24), and Stripe's idempotency key makes racing first calls one account.
  */
 export const startConnect = async (
-  tx: DbOrTx,
+  db: DbOrTx,
   caller: Caller,
   stripe: Stripe | null,
   publicUrl: string,
 ): Promise<StripeConnectLink> => {
   if (!stripe) throw notConfigured();
   const companyId = companyOf(caller);
-  let accountId = await connectedAccountOf(tx, companyId);
+  let accountId = await connectedAccountOf(db, companyId);
   if (!accountId) {
-    const [row] = await tx
+    const [row] = await db
       .select({
         email: sql<string | null>`${company.contactEmail}`,
         country: sql<string | null>`${company.country}`,
@@ -663,7 +663,7 @@ export const startConnect = async (
       ),
     );
     accountId = created.id;
-    await tx
+    await db
       .insert(companySettings)
       .values({ companyId, key: 'STRIPE_ACCOUNT_ID', value: accountId })
       .onConflictDoUpdate({

@@ -16,7 +16,7 @@ import {
 import { useIsPhone } from '../components/useIsPhone';
 import { PageLoader } from '../layout/DelayedLoader';
 import { NotAllowedPage } from '../layout/NotAllowedPage';
-import { ListActions, ListBulkActions, useRole } from './buttons';
+import { ListActions, ListBulkActions, useBulkActions, useRole } from './buttons';
 import { choicesOf } from './choices';
 import type { FieldDeclaration, ResourceDeclaration } from './declarations';
 import { listColumnsOf, SCOPE_COLUMNS } from './declarations';
@@ -104,12 +104,8 @@ export const GeneratedList = (props: GeneratedListProps) => {
   const { listFields, phoneCard, filters, operatorFilters, sort } = listPartsOf(decl);
   const withCompany = useRole() === 'operator' && showsCompany(decl);
   const phone = useIsPhone();
-  // row checkboxes only where a bulk button follows them: a ledger, or a list the caller may not
-  // delete from and that has no bulk action, shows none
-  const deletion = useCanAccess({ action: 'delete', resource: decl.name });
-  const hasBulk =
-    decl.ledger !== true &&
-    (deletion.canAccess === true || (decl.actions ?? []).some((a) => a.bulk === true));
+  // row checkboxes only where a bulk button follows them
+  const hasBulk = useBulkActions(decl).any;
   const rowClick = rowClickOf(onRowClick);
   return (
     <ListAccess resource={decl.name}>

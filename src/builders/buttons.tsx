@@ -147,16 +147,25 @@ const BulkTransitionButton = ({ decl, action }: { decl: ResourceDeclaration; act
   );
 };
 
-export const ListBulkActions = ({ decl }: { decl: ResourceDeclaration }) => {
+/**
+ * The bulk buttons a list offers the caller: its declared bulk transitions, and Delete where the
+ * caller may delete (never on a ledger). `any` is false when there is none: the list then shows no
+ * row checkboxes, which would lead nowhere.
+ */
+export const useBulkActions = (decl: ResourceDeclaration) => {
   const { canAccess } = useCanAccess({ action: 'delete', resource: decl.name });
   const mayDelete = canAccess === true && decl.ledger !== true;
+  const transitions = (decl.actions ?? []).filter((a) => a.bulk === true);
+  return { mayDelete, transitions, any: decl.ledger !== true && (mayDelete || transitions.length > 0) };
+};
+
+export const ListBulkActions = ({ decl }: { decl: ResourceDeclaration }) => {
+  const { mayDelete, transitions } = useBulkActions(decl);
   return (
     <>
-      {(decl.actions ?? [])
-        .filter((a) => a.bulk)
-        .map((action) => (
-          <BulkTransitionButton key={action.name} decl={decl} action={action} />
-        ))}
+      {transitions.map((action) => (
+        <BulkTransitionButton key={action.name} decl={decl} action={action} />
+      ))}
       {mayDelete && <BulkDeleteButton mutationMode="pessimistic" />}
     </>
   );
