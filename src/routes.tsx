@@ -1,11 +1,12 @@
 // Every route of spec section 2 in one table: path, component, layout flags (from layoutFor) and who
 // may see it. App.tsx turns the table into react-admin <CustomRoutes>.
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Brand } from '../contract';
 import { hiddenInBrand } from '../contract/access';
-import { lazyFrom } from './components/lazyModule';
+import { lazyFrom, type ModuleLoader, moduleLoader } from './components/lazyModule';
 import { type LayoutFlags, layoutFor } from './layout/layoutFor';
 import type { Viewer } from './layout/menuFor';
+import { prefetchTableScreens } from './layout/prefetchScreens';
 import { resourcePagesModule } from './layout/screenModules';
 
 export interface ViewerContext {
@@ -16,6 +17,8 @@ export interface ViewerContext {
 
 export interface RouteDef {
   path: string;
+  /** the route's own code when it is a lazy page: loaded ahead of a visit by prefetchRoute */
+  prefetch?: ModuleLoader<unknown>;
   component: ComponentType | LazyExoticComponent<ComponentType>;
   layout: LayoutFlags;
   who: readonly Viewer[];
@@ -24,59 +27,68 @@ export interface RouteDef {
 }
 
 // Each page is its own chunk: one bundle of react-admin + MUI + every page is too big (STACK.md).
-const page = <K extends string>(
-  load: () => Promise<Record<K, ComponentType>>,
-  name: K,
-): LazyExoticComponent<ComponentType> => lazy(() => load().then((m) => ({ default: m[name] })));
+// A module is asked once (components/lazyModule.ts): its pages render at once when the menu has
+// prefetched it (prefetchRoute), without React's fallback throttle on a first visit.
+/** The module behind each lazy page, for prefetchRoute. */
+const pageModules = new Map<unknown, ModuleLoader<unknown>>();
+type ComponentKeys<M> = { [K in keyof M]: M[K] extends ComponentType ? K : never }[keyof M];
+const pagesOf = <M,>(load: () => Promise<M>) => {
+  const mod = moduleLoader(load);
+  return <K extends ComponentKeys<M>>(name: K): LazyExoticComponent<ComponentType> => {
+    const component = lazyFrom(mod, (m) => m[name] as ComponentType);
+    pageModules.set(component, mod);
+    return component;
+  };
+};
 
-const LoginPage = page(() => import('./pages/auth/LoginPage'), 'LoginPage');
-const RegisterPage = page(() => import('./pages/auth/RegisterPage'), 'RegisterPage');
-const ForgetPasswordPage = page(() => import('./pages/auth/ForgetPasswordPage'), 'ForgetPasswordPage');
-const SignupPage = page(() => import('./pages/signup/SignupPage'), 'SignupPage');
-const SplashPage = page(() => import('./pages/SplashPage'), 'SplashPage');
-const UserActivePage = page(() => import('./pages/xaction/UserActivePage'), 'UserActivePage');
-const ForgetPwdPage = page(() => import('./pages/xaction/ForgetPwdPage'), 'ForgetPwdPage');
-const ThenChangePasswordPage = page(
-  () => import('./pages/xaction/ThenChangePasswordPage'),
+const LoginPage = pagesOf(() => import('./pages/auth/LoginPage'))('LoginPage');
+const RegisterPage = pagesOf(() => import('./pages/auth/RegisterPage'))('RegisterPage');
+const ForgetPasswordPage = pagesOf(() => import('./pages/auth/ForgetPasswordPage'))('ForgetPasswordPage');
+const SignupPage = pagesOf(() => import('./pages/signup/SignupPage'))('SignupPage');
+const SplashPage = pagesOf(() => import('./pages/SplashPage'))('SplashPage');
+const UserActivePage = pagesOf(() => import('./pages/xaction/UserActivePage'))('UserActivePage');
+const ForgetPwdPage = pagesOf(() => import('./pages/xaction/ForgetPwdPage'))('ForgetPwdPage');
+const ThenChangePasswordPage = pagesOf(() => import('./pages/xaction/ThenChangePasswordPage'))(
   'ThenChangePasswordPage',
 );
-const ThenProfilePage = page(() => import('./pages/xaction/ThenProfilePage'), 'ThenProfilePage');
-const StripeAccountConnectPage = page(
-  () => import('./pages/xaction/StripeAccountConnectPage'),
+const ThenProfilePage = pagesOf(() => import('./pages/xaction/ThenProfilePage'))('ThenProfilePage');
+const StripeAccountConnectPage = pagesOf(() => import('./pages/xaction/StripeAccountConnectPage'))(
   'StripeAccountConnectPage',
 );
-const SettingsPage = page(() => import('./pages/settings/SettingsPage'), 'SettingsPage');
-const ProfilePage = page(() => import('./pages/settings/ProfilePage'), 'ProfilePage');
-const ChangePasswordPage = page(() => import('./pages/settings/ChangePasswordPage'), 'ChangePasswordPage');
-const HelpPage = page(() => import('./pages/help/HelpPage'), 'HelpPage');
-const LatLongHelpPage = page(() => import('./pages/help/LatLongHelpPage'), 'LatLongHelpPage');
-const TermsPage = page(() => import('./pages/help/TermsPage'), 'TermsPage');
-const ApiJsonPage = page(() => import('./pages/test/ApiJsonPage'), 'ApiJsonPage');
-const SearchableSelectPage = page(() => import('./pages/test/SearchableSelectPage'), 'SearchableSelectPage');
-const PhoneInputPage = page(() => import('./pages/test/PhoneInputPage'), 'PhoneInputPage');
-const SystemConfigPage = page(() => import('./pages/config/SystemConfigPage'), 'SystemConfigPage');
-const DashboardPage = page(() => import('./pages/dashboard/DashboardPage'), 'DashboardPage');
-const FinancePage = page(() => import('./pages/finance/FinancePage'), 'FinancePage');
-const TopUpPage = page(() => import('./pages/finance/TopUpPage'), 'TopUpPage');
-const PaymentMethodsPage = page(() => import('./pages/finance/PaymentMethodsPage'), 'PaymentMethodsPage');
-const UserVouchersPage = page(() => import('./pages/vouchers/UserVouchersPage'), 'UserVouchersPage');
-const DataTableEditView = page(() => import('./pages/DataTableEditView'), 'DataTableEditView');
-const ApproveRedirect = page(() => import('./pages/approve/ApproveRedirect'), 'ApproveRedirect');
-const AccessLandingPage = page(() => import('./pages/access/AccessPages'), 'AccessLandingPage');
-const OperatorAccessPage = page(() => import('./pages/access/AccessPages'), 'OperatorAccessPage');
-const MerchantAccessPage = page(() => import('./pages/access/AccessPages'), 'MerchantAccessPage');
-const OrgHierarchyPage = page(() => import('./pages/organisation/OrgHierarchyPage'), 'OrgHierarchyPage');
-const AnalyticsPage = page(() => import('./pages/analytics/AnalyticsPage'), 'AnalyticsPage');
-const TodoPage = page(() => import('./pages/dashboard/TodoPage'), 'TodoPage');
-const OperatorsPage = page(() => import('./pages/access/AccessPages'), 'OperatorsPage');
-const MerchantsPage = page(() => import('./pages/access/AccessPages'), 'MerchantsPage');
-const TransactionRedirect = page(() => import('./pages/redirects/RouteRedirects'), 'TransactionRedirect');
-const ProductEditRedirect = page(() => import('./pages/redirects/RouteRedirects'), 'ProductEditRedirect');
-const AotgRedirect = page(() => import('./pages/redirects/RouteRedirects'), 'AotgRedirect');
-const OrganizationLandingPage = page(
-  () => import('./pages/organisation/OrgHierarchyPage'),
-  'OrganizationLandingPage',
+const SettingsPage = pagesOf(() => import('./pages/settings/SettingsPage'))('SettingsPage');
+const ProfilePage = pagesOf(() => import('./pages/settings/ProfilePage'))('ProfilePage');
+const ChangePasswordPage = pagesOf(() => import('./pages/settings/ChangePasswordPage'))('ChangePasswordPage');
+const HelpPage = pagesOf(() => import('./pages/help/HelpPage'))('HelpPage');
+const LatLongHelpPage = pagesOf(() => import('./pages/help/LatLongHelpPage'))('LatLongHelpPage');
+const TermsPage = pagesOf(() => import('./pages/help/TermsPage'))('TermsPage');
+const ApiJsonPage = pagesOf(() => import('./pages/test/ApiJsonPage'))('ApiJsonPage');
+const SearchableSelectPage = pagesOf(() => import('./pages/test/SearchableSelectPage'))(
+  'SearchableSelectPage',
 );
+const PhoneInputPage = pagesOf(() => import('./pages/test/PhoneInputPage'))('PhoneInputPage');
+const SystemConfigPage = pagesOf(() => import('./pages/config/SystemConfigPage'))('SystemConfigPage');
+const DashboardPage = pagesOf(() => import('./pages/dashboard/DashboardPage'))('DashboardPage');
+const FinancePage = pagesOf(() => import('./pages/finance/FinancePage'))('FinancePage');
+const TopUpPage = pagesOf(() => import('./pages/finance/TopUpPage'))('TopUpPage');
+const PaymentMethodsPage = pagesOf(() => import('./pages/finance/PaymentMethodsPage'))('PaymentMethodsPage');
+const UserVouchersPage = pagesOf(() => import('./pages/vouchers/UserVouchersPage'))('UserVouchersPage');
+const DataTableEditView = pagesOf(() => import('./pages/DataTableEditView'))('DataTableEditView');
+const ApproveRedirect = pagesOf(() => import('./pages/approve/ApproveRedirect'))('ApproveRedirect');
+const accessPagesModule = pagesOf(() => import('./pages/access/AccessPages'));
+const AccessLandingPage = accessPagesModule('AccessLandingPage');
+const OperatorAccessPage = accessPagesModule('OperatorAccessPage');
+const MerchantAccessPage = accessPagesModule('MerchantAccessPage');
+const OperatorsPage = accessPagesModule('OperatorsPage');
+const MerchantsPage = accessPagesModule('MerchantsPage');
+const orgHierarchyPageModule = pagesOf(() => import('./pages/organisation/OrgHierarchyPage'));
+const OrgHierarchyPage = orgHierarchyPageModule('OrgHierarchyPage');
+const OrganizationLandingPage = orgHierarchyPageModule('OrganizationLandingPage');
+const AnalyticsPage = pagesOf(() => import('./pages/analytics/AnalyticsPage'))('AnalyticsPage');
+const TodoPage = pagesOf(() => import('./pages/dashboard/TodoPage'))('TodoPage');
+const routeRedirectsModule = pagesOf(() => import('./pages/redirects/RouteRedirects'));
+const TransactionRedirect = routeRedirectsModule('TransactionRedirect');
+const ProductEditRedirect = routeRedirectsModule('ProductEditRedirect');
+const AotgRedirect = routeRedirectsModule('AotgRedirect');
 
 export { LoginPage };
 
@@ -92,7 +104,10 @@ const route = (
   component: RouteDef['component'],
   who: readonly Viewer[],
   extra: Pick<RouteDef, 'when'> = {},
-): RouteDef => ({ path, component, who, layout: layoutFor(path), ...extra });
+): RouteDef => {
+  const mod = pageModules.get(component);
+  return { path, component, who, layout: layoutFor(path), ...extra, ...(mod ? { prefetch: mod } : {}) };
+};
 
 /** A spec route showing a declared table's generated list; `title` is an i18n key under common.screens. */
 const table = (path: string, title: string, who: readonly Viewer[], when?: RouteDef['when']): RouteDef =>
@@ -103,6 +118,20 @@ const table = (path: string, title: string, who: readonly Viewer[], when?: Route
     who,
     when ? { when } : {},
   );
+
+/**
+ * Loads a route's code before it is visited (the menu's hover, focus and idle prefetch,
+ * layout/prefetchScreens.ts): its page's module, or for a table route the table screens.
+ */
+export const prefetchRoute = (path: string): void => {
+  const def = findRoute(path);
+  if (!def?.prefetch) {
+    if (def) prefetchTableScreens();
+    return;
+  }
+  // a failure (offline, a new deployment) is left to the visit, whose own import tries again
+  def.prefetch().catch(() => undefined);
+};
 
 // Merchants see push notifications only when the permission check allows them (spec section 6).
 const pnsForMerchant: RouteDef['when'] = (ctx) => !isMerchant(ctx) || ctx.pnsAllowed;

@@ -17,6 +17,7 @@ import { Box, Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemTe
 import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
+import { prefetchRoute } from '../routes';
 import type { MenuGroup } from './menuFor';
 import { menuPathOf } from './menuPermissions';
 import { prefetchTableScreens, prefetchWhenIdle } from './prefetchScreens';
@@ -50,9 +51,21 @@ export const ShellMenu = ({ groups, onNavigate }: { groups: MenuGroup[]; onNavig
   // (the groups arrive after the session loads, so this cannot be an initial state).
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const toggle = (id: string, isOpen: boolean) => setOpen((o) => ({ ...o, [id]: !isOpen }));
-  // the screens behind the links load while nobody clicks (./prefetchScreens.ts)
-  const hasLinks = groups.some((g) => g.links.length > 0);
-  useEffect(() => (hasLinks ? prefetchWhenIdle() : undefined), [hasLinks]);
+  // the screens behind the links load while nobody clicks (./prefetchScreens.ts): the table screens
+  // and each linked page's own code (analytics, access, system config ...)
+  const linkPaths = groups
+    .flatMap((g) => [...(g.path ? [g.path] : []), ...g.links.map((l) => l.path)])
+    .join(' ');
+  useEffect(
+    () =>
+      linkPaths === ''
+        ? undefined
+        : prefetchWhenIdle(() => {
+            prefetchTableScreens();
+            for (const path of linkPaths.split(' ')) prefetchRoute(path);
+          }),
+    [linkPaths],
+  );
 
   // A landmark holding a list of lists: each group and each link is a list item (<li>) of its <ul>.
   return (
@@ -69,6 +82,8 @@ export const ShellMenu = ({ groups, onNavigate }: { groups: MenuGroup[]; onNavig
                   to={group.path}
                   selected={under(pathname, group.path)}
                   onClick={onNavigate}
+                  onMouseEnter={() => group.path && prefetchRoute(group.path)}
+                  onFocus={() => group.path && prefetchRoute(group.path)}
                 >
                   <ListItemIcon>
                     <Icon />
@@ -102,8 +117,8 @@ export const ShellMenu = ({ groups, onNavigate }: { groups: MenuGroup[]; onNavig
                         to={l.path}
                         selected={pathname === l.path}
                         onClick={onNavigate}
-                        onMouseEnter={prefetchTableScreens}
-                        onFocus={prefetchTableScreens}
+                        onMouseEnter={() => prefetchRoute(l.path)}
+                        onFocus={() => prefetchRoute(l.path)}
                         sx={{ pl: 9 }}
                       >
                         <ListItemText primary={translate(l.label)} />

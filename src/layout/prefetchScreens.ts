@@ -24,12 +24,12 @@ export const prefetchTableScreens = (): void => {
 };
 
 /**
- * Calls prefetchTableScreens when the browser is next idle. Without requestIdleCallback (Safari, and
+ * Calls `prefetch` (by default prefetchTableScreens) when the browser is next idle. Without requestIdleCallback (Safari, and
  * jsdom in the portal tests) only hover and focus prefetch: a timer would load the screens' code in
  * the middle of whatever the page is doing.
  */
-export const prefetchWhenIdle = (): (() => void) | undefined => {
+export const prefetchWhenIdle = (prefetch: () => void = prefetchTableScreens): (() => void) | undefined => {
   if (typeof window.requestIdleCallback !== 'function') return undefined;
-  const id = window.requestIdleCallback(prefetchTableScreens, { timeout: 2_000 });
+  const id = window.requestIdleCallback(prefetch, { timeout: 2_000 });
   return () => window.cancelIdleCallback(id);
 };

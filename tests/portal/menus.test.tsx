@@ -1,8 +1,9 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node';
 import { brand, store, users } from '../../server/db/schema';
+import { findRoute } from '../../src/routes';
 import { menuGroups, renderApp, signIn } from './renderApp';
 import { portalServer } from './server';
 import { testEnv } from './setup';
@@ -119,6 +120,16 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
     } finally {
       server.events.removeListener('request:start', listener);
     }
+  });
+
+  it('pointing at a menu entry loads its page before the click (System Config, a chunk of its own)', async () => {
+    const systemConfig = findRoute('/config/systemConfig')?.prefetch;
+    expect(systemConfig?.loaded()).toBeUndefined();
+    await signIn('operator');
+    const nav = await openMenuAt('/', 'Welcome, Olivia Operator');
+    fireEvent.click(within(nav).getByRole('button', { name: 'Config' }));
+    fireEvent.mouseEnter(within(nav).getByRole('link', { name: 'System Config' }));
+    await waitFor(() => expect(systemConfig?.loaded()).toBeDefined());
   });
 
   it('merchant not allowed push notifications: no Communications', async () => {
