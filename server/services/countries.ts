@@ -1,10 +1,11 @@
 // Which countries the product serves: once country config holds rows, its enabled countries (with
 // their currency and time zone), the default first; before that (a fresh database) the shipped list,
 // plus any country main_configs names. Codes are lower-case, as sent in X-Country.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_COUNTRY, DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from '../../contract/constants';
 import type { Db } from '../db/client';
-import { countryConfig, mainConfigs } from '../db/schema';
+import { company, countryConfig, mainConfigs } from '../db/schema';
 import type { DbOrTx } from './audit';
 
 export interface SupportedCountry {
@@ -103,4 +104,62 @@ export const timeZoneOf = async (db: DbOrTx, country: string): Promise<string> =
     .where(eq(countryConfig.country, country))
     .limit(1);
   return knownTimeZone(row?.tz, country);
+};
+
+// ---- the merchant's calendar ---------------------------------------------------------------------
+// Voucher, pack and programme dates are days of the company's country (issue 24 item 10): a
+// Singapore voucher valid until 25 Dec is redeemable until midnight in Singapore, not in UTC.
+
+/** The calendar day (YYYY-MM-DD) `now` falls on in `timeZone`. */
+export const dayIn = (timeZone: string, now: Date): string => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+};
+
+/** The day `now` falls on in company `companyId`'s country (the default country's without a company). */
+export const companyDay = async (db: DbOrTx, companyId: number | null, now: Date): Promise<string> => {
+  const [row] =
+    companyId === null
+      ? []
+      : await db
+          .select({ country: company.country, zone: countryConfig.timezone })
+          .from(company)
+          .leftJoin(countryConfig, eq(countryConfig.country, company.country))
+          .where(eq(company.id, companyId))
+          .limit(1);
+  const country = typeof row?.country === 'string' ? row.country : DEFAULT_COUNTRY;
+  return dayIn(knownTimeZone(row?.zone, country), now);
+};
+
+/**
+ * For the expiry jobs: "`day` is before today" with today taken in each company's country, for
+ * the rows whose company is `companyId`. One branch per country the companies are in (a handful),
+ * each with its own day; a row of no company reads the default country's day.
+ */
+export const beforeCompanyToday = async (
+  db: DbOrTx,
+  day: PgColumn,
+  companyId: PgColumn,
+  now: Date,
+): Promise<SQL> => {
+  const countries = await db
+    .selectDistinct({ country: company.country, zone: countryConfig.timezone })
+    .from(company)
+    .leftJoin(countryConfig, eq(countryConfig.country, company.country));
+  const branches = countries.map(({ country, zone }) => {
+    const code = typeof country === 'string' ? country : DEFAULT_COUNTRY;
+    const ofCountry = typeof country === 'string' ? eq(company.country, country) : isNull(company.country);
+    return sql`(${lt(day, dayIn(knownTimeZone(zone, code), now))} and ${inArray(
+      companyId,
+      db.select({ id: company.id }).from(company).where(ofCountry),
+    )})`;
+  });
+  const orphan = sql`(${companyId} is null and ${lt(day, dayIn(knownTimeZone(undefined, DEFAULT_COUNTRY), now))})`;
+  return or(...branches, orphan) ?? orphan;
 };

@@ -4,7 +4,7 @@
 // and locks the row it moves (`select … for update`): racing stampings of one card queue on it and
 // each sees the stamps the previous one left, so a card of 10 stamps takes exactly 10 and completes
 // once. A programme's `issuedCount` moves only here, with the cards it counts.
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql, sum } from 'drizzle-orm';
 import { STAMP_CARD_STATE_VALUES, STAMP_CARD_STATES, type StampCardStateName } from '../../contract/enums';
 import type { ErrorName } from '../../contract/errors';
 import { formatDateTime } from '../../contract/format';
@@ -43,9 +43,9 @@ import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
 import { callerScopeOf } from '../resources/row-scope';
 import { type DbOrTx, recordAudit } from './audit';
-import { timeZoneOf } from './countries';
+import { beforeCompanyToday, companyDay, timeZoneOf } from './countries';
 import { hashPassword, verifyPassword } from './passwords';
-import { dayOf, ensureMember, issueVouchers } from './vouchers';
+import { ensureMember, issueVouchers } from './vouchers';
 import { debitWallet, moneyString } from './wallet';
 
 type Row = Record<string, unknown>;
@@ -145,7 +145,7 @@ export const issueMemberCard = async (
     { decl: programmeDecl, table: stampCard },
     programmeId,
   );
-  const day = dayOf(now);
+  const day = await companyDay(tx, programme.companyId, now);
   if (programme.state !== 'ACTIVE')
     throw fail('STATE_TRANSITION_NOT_ALLOWED', 'state', `the programme is ${programme.state}`);
   if (day < programme.startDate || day > programme.endDate)
@@ -373,7 +373,7 @@ export const stampCardOnce = async (
   const { card, programme, store: where } = await lockCardForStamping(tx, caller, cardId, input.storeId);
   // the declared arrow (resources/tables/memberCards.ts): only an AVAILABLE card is stamped (6625)
   allowedMove(cardDecl, 'stamp', { state: stateName(card.state) }, 'card');
-  if (dayOf(now) > programme.endDate)
+  if ((await companyDay(tx, programme.companyId, now)) > programme.endDate)
     throw fail('UNKNOWN_CARD_OR_ORDER', 'state', `the programme ended on ${programme.endDate}`);
   assertActsForStore(caller, input.storeId);
   assertStoreRow(caller, input.storeId, card.brandId, where);
@@ -721,7 +721,8 @@ export const CARD_EXPIRY_BATCH = 500;
  * many expired.
  */
 export const expireDueMemberCards = async (db: Db, now: Date): Promise<number> => {
-  const day = dayOf(now);
+  // the programme's last day has passed in its company's country
+  const ended = await beforeCompanyToday(db, stampCard.endDate, stampCard.companyId, now);
   const arrow = actionOf(cardDecl, 'expireDue');
   let total = 0;
   for (;;) {
@@ -730,7 +731,7 @@ export const expireDueMemberCards = async (db: Db, now: Date): Promise<number> =
         .select({ id: memberCards.id })
         .from(memberCards)
         .innerJoin(stampCard, eq(stampCard.id, memberCards.stampCardId))
-        .where(and(inArray(memberCards.state, arrow.from.map(stateValue)), lt(stampCard.endDate, day)))
+        .where(and(inArray(memberCards.state, arrow.from.map(stateValue)), ended))
         .orderBy(asc(memberCards.id))
         .limit(CARD_EXPIRY_BATCH)
         .for('update', { of: memberCards, skipLocked: true });

@@ -5,7 +5,7 @@
 // and its audit row. A pack's `issuedCount` moves only here, in the same transaction as the vouchers
 // it counts, so it always equals the vouchers issued from the pack.
 import { randomInt } from 'node:crypto';
-import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { VoucherHistoryAction, VoucherState } from '../../contract/enums';
 import type { StoredRow } from '../../resources/rows';
 import type { voucherPacks as voucherPacksDecl } from '../../resources/tables/voucherPacks';
@@ -21,6 +21,7 @@ import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
 import { callerScopeOf } from '../resources/row-scope';
 import { type DbOrTx, recordAudit } from './audit';
+import { beforeCompanyToday, companyDay } from './countries';
 import { debitWallet, moneyString, timesMoney } from './wallet';
 
 type Row = Record<string, unknown>;
@@ -33,13 +34,11 @@ const packDecl = declarationOf('voucherPacks');
 const voucherDecl = declarationOf('vouchers');
 if (!packDecl || !voucherDecl) throw new Error('vouchers: declarations missing');
 
-/** Today's date (UTC), as the `date` columns hold it. */
-export const dayOf = (now: Date): string => now.toISOString().slice(0, 10);
-
+/** The day `days` after `day` (both YYYY-MM-DD calendar days, no time zone involved). */
 const addDays = (day: string, days: number): string => {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
-  return dayOf(d);
+  return d.toISOString().slice(0, 10);
 };
 
 // no 0/O, 1/I/L: a code is read aloud at a till and typed into a phone
@@ -143,7 +142,8 @@ export const issueVouchers = async (
   now = new Date(),
 ): Promise<{ pack: PackRow; vouchers: VoucherRow[] }> => {
   const pack = await lockInScope<PackRow>(tx, caller, { decl: packDecl, table: voucherPacks }, packId);
-  const day = dayOf(now);
+  // the pack's dates and the vouchers' validity are days of the company's country
+  const day = await companyDay(tx, pack.companyId, now);
   if (pack.state !== 'ACTIVE')
     throw new AppError('STATE_TRANSITION_NOT_ALLOWED', [
       { field: 'state', message: `the pack is ${pack.state}` },
@@ -255,7 +255,7 @@ export const redeemVoucher = async (
   assertActsForStore(caller, storeId);
   const voucher = await lockVoucher(tx, caller, id);
   const action = allowed(voucher, 'redeem');
-  assertValidOn(voucher, dayOf(now));
+  assertValidOn(voucher, await companyDay(tx, voucher.companyId, now));
   const [where] = await tx
     .select({ id: store.id, brandId: store.brandId, companyId: store.companyId, state: store.state })
     .from(store)
@@ -313,7 +313,7 @@ export const donateVoucher = async (
       { field: 'voucherPackId', message: 'the pack is not giftable' },
     ]);
   allowed(voucher, 'donate');
-  assertValidOn(voucher, dayOf(now));
+  assertValidOn(voucher, await companyDay(tx, voucher.companyId, now));
   if (toMobile === voucher.memberMobile)
     throw new AppError('PARAMETER_VALIDATION_FAILED', [
       { field: 'toMobile', message: 'already holds the voucher' },
@@ -346,7 +346,8 @@ export const EXPIRY_BATCH = 500;
  * and expire on its run. Answers how many expired.
  */
 export const expireDueVouchers = async (db: Db, now: Date): Promise<number> => {
-  const day = dayOf(now);
+  // the last valid day has passed in the voucher's company's country
+  const ended = await beforeCompanyToday(db, vouchers.validUntil, vouchers.companyId, now);
   const arrow = actionOf(voucherDecl, 'expireDue');
   let total = 0;
   for (;;) {
@@ -354,9 +355,7 @@ export const expireDueVouchers = async (db: Db, now: Date): Promise<number> => {
       const due = await tx
         .select({ id: vouchers.id })
         .from(vouchers)
-        .where(
-          and(inArray(vouchers.state, arrow.from as VoucherRow['state'][]), lt(vouchers.validUntil, day)),
-        )
+        .where(and(inArray(vouchers.state, arrow.from as VoucherRow['state'][]), ended))
         .orderBy(asc(vouchers.id))
         .limit(EXPIRY_BATCH)
         .for('update', { skipLocked: true });

@@ -15,9 +15,8 @@ import { addedScopeColumns, effectiveScope, SCOPE_COLUMNS } from '../../server/r
 import { DERIVED_RESOURCES, type DerivedResource, declarationOf } from '../../server/resources/registry';
 import { isServerOwned } from '../../server/resources/schemas';
 import { ownFields } from '../../server/resources/tables';
-import { dayOf } from '../../server/services/vouchers';
 import { apiSuite } from './fixtures';
-import { APP_TIMEOUT, authHeader, createUser, login } from './helpers';
+import { APP_TIMEOUT, authHeader, createUser, login, sgDay } from './helpers';
 
 const PASSWORD = 'correct-horse-battery';
 type Row = Record<string, unknown>;
@@ -229,7 +228,7 @@ beforeAll(async () => {
     .select()
     .from(members)
     .where(eq(members.id, fixtures.members?.B ?? 0));
-  const day = (offset: number) => dayOf(new Date(Date.now() + offset * 86_400_000));
+  const day = (offset: number) => sgDay(new Date(Date.now() + offset * 86_400_000));
   const pack = await call('b', 'POST', `${BASE_PATHS.main}/voucher-packs`, {
     title: 'B member pack',
     price: 0,

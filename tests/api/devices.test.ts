@@ -24,9 +24,8 @@ import {
   users,
 } from '../../server/db/schema';
 import { signAccessToken } from '../../server/services/tokens';
-import { dayOf } from '../../server/services/vouchers';
 import { addBrand, addOrg, addStore, addUser, apiSuite, MAIN, type Org, PASSWORD } from './fixtures';
-import { APP_TIMEOUT, AUTH, codeOf, dataOf, login } from './helpers';
+import { APP_TIMEOUT, AUTH, codeOf, dataOf, login, sgDay } from './helpers';
 
 const { t, tokens, call } = apiSuite();
 let acme: Org;
@@ -139,7 +138,7 @@ const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 const shift = (days: number) => {
   const d = new Date();
   d.setUTCDate(d.getUTCDate() + days);
-  return dayOf(d);
+  return sgDay(d);
 };
 
 let packId: number;

@@ -6,15 +6,19 @@ import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
-import type { SignupState, UserState, UserType } from '../../contract';
+import { DEFAULT_TIME_ZONE, type SignupState, type UserState, type UserType } from '../../contract';
 import { buildApp } from '../../server/app';
 import type { App } from '../../server/app-types';
 import { type Config, loadConfig } from '../../server/config';
 import { createDb, type Db, MIGRATIONS_FOLDER, migrate } from '../../server/db/client';
 import { mailOutbox, type UserRow, users } from '../../server/db/schema';
+import { dayIn } from '../../server/services/countries';
 import { hashPassword } from '../../server/services/passwords';
 
 export const AUTH = '/portal-main-service/api/v1/auth';
+
+/** The day `at` falls on in Singapore, the test companies' country: their vouchers' and programmes' calendar. */
+export const sgDay = (at: Date): string => dayIn(DEFAULT_TIME_ZONE, at);
 
 export const TEST_ENV: Record<string, string> = {
   JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',

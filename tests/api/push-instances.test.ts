@@ -9,9 +9,8 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, members, push, pushDeliveries } from '../../server/db/schema';
-import { dayOf } from '../../server/services/vouchers';
 import { type ApiSuite, addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
-import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
+import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
 import { type Instance, killInstance, startInstance } from './instances';
 
 const PUSHES = 50;
@@ -63,7 +62,7 @@ describe.skipIf(!process.env.DATABASE_URL)('push sending across two server insta
   beforeAll(async () => {
     acme = await addOrg(t, 'Acme');
     await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
-    const day = (n: number) => dayOf(new Date(Date.now() + n * 86_400_000));
+    const day = (n: number) => sgDay(new Date(Date.now() + n * 86_400_000));
     const programme = dataOf(
       await call('owner', 'POST', `${MAIN}/stamp-cards`, {
         title: 'Card',

@@ -16,9 +16,8 @@ import {
   type PushProvider,
   TransientPushError,
 } from '../../server/services/push-providers';
-import { dayOf } from '../../server/services/vouchers';
 import { addBrand, addOrg, addStore, addUser, apiSuite, MAIN, type Org } from './fixtures';
-import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
+import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
 
 const APP_KEY = 'member-app-key-for-the-push-tests';
 const { t, tokens, call } = apiSuite({ env: { MEMBER_APP_KEY: APP_KEY } });
@@ -32,7 +31,7 @@ const quiet: JobLog = { info: () => {}, warn: () => {}, error: () => {} };
 const shift = (days: number) => {
   const d = new Date();
   d.setUTCDate(d.getUTCDate() + days);
-  return dayOf(d);
+  return sgDay(d);
 };
 
 let mobileSeq = 0;

@@ -21,10 +21,9 @@ import {
   vouchers,
 } from '../../server/db/schema';
 import { expireDueMemberCards, PIN_WINDOW_MS } from '../../server/services/stamping';
-import { dayOf } from '../../server/services/vouchers';
 import { creditWallet } from '../../server/services/wallet';
 import { addOrg, addStore, addUser, apiSuite, MAIN, type Org } from './fixtures';
-import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
+import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
 
 const { t, tokens, call } = apiSuite();
 let acme: Org;
@@ -34,7 +33,7 @@ let rewardPackId: number;
 const shift = (days: number) => {
   const d = new Date();
   d.setUTCDate(d.getUTCDate() + days);
-  return dayOf(d);
+  return sgDay(d);
 };
 
 let mobileSeq = 0;
@@ -694,5 +693,22 @@ describe('the declared state machine (resources/tables/memberCards.ts)', () => {
       });
       expect(row).toMatchObject({ stamps: 0, state: STAMP_CARD_STATE_VALUES[state] });
     }
+  });
+});
+
+// Issue 24 item 10: a programme's last day is a day of its company's country (Singapore here).
+describe("expiry in the company's calendar", () => {
+  it("expires a programme's cards once its last day has ended in Singapore, before it ends in UTC", async () => {
+    const { programme, card } = await newCard();
+    await t.db
+      .update(stampCard)
+      .set({ startDate: '2027-03-01', endDate: '2027-03-10' })
+      .where(eq(stampCard.id, programme.id));
+    // 10 Mar 23:59 in Singapore
+    await expireDueMemberCards(t.db, new Date('2027-03-10T15:59:00Z'));
+    expect((await cardRow(card.id)).state).toBe(0);
+    // 11 Mar 00:01 in Singapore, still the 10th in UTC
+    await expireDueMemberCards(t.db, new Date('2027-03-10T16:01:00Z'));
+    expect((await cardRow(card.id)).state).toBe(2);
   });
 });

@@ -8,20 +8,21 @@ import { VOUCHER_STATES } from '../../contract/enums';
 import { ERRORS } from '../../contract/errors';
 import { vouchers as voucherDecl } from '../../resources';
 import { refusalOf } from '../../resources/transitions';
-import { auditLog, members, voucherHistory, voucherPacks, vouchers } from '../../server/db/schema';
-import { dayOf, expireDueVouchers } from '../../server/services/vouchers';
+import { auditLog, company, members, voucherHistory, voucherPacks, vouchers } from '../../server/db/schema';
+import type { Caller } from '../../server/resources/principal';
+import { expireDueVouchers, redeemVoucher } from '../../server/services/vouchers';
 import { addOrg, addStore, addUser, apiSuite, MAIN, type Org } from './fixtures';
-import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
+import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
 
 const { t, tokens, call } = apiSuite();
 let acme: Org;
 let other: Org;
 
-const today = dayOf(new Date());
+const today = sgDay(new Date());
 const shift = (days: number) => {
   const d = new Date();
   d.setUTCDate(d.getUTCDate() + days);
-  return dayOf(d);
+  return sgDay(d);
 };
 
 const packBody = (over: Record<string, unknown> = {}) => ({
@@ -473,5 +474,83 @@ describe('the declared state machine (resources/tables/vouchers.ts)', () => {
       expect(codeOf(res).code).toBe(ERRORS[refusal].code);
       expect(row?.state).toBe(state);
     }
+  });
+});
+
+// Issue 24 item 10: a voucher "valid until 25 Dec" of a Singapore company is valid until midnight in
+// Singapore (16:00 UTC), not until midnight UTC; an Australian company's until midnight in Sydney.
+describe("validity in the company's calendar", () => {
+  const LAST_DAY = '2027-03-10';
+  /** A voucher of `org` valid until LAST_DAY (issued now, its dates then set). */
+  const voucherUntilLastDay = async (org: Org, mobile: string) => {
+    const pack = dataOf(
+      await call(org === acme ? 'owner' : 'stranger', 'POST', `${MAIN}/voucher-packs`, {
+        ...packBody(),
+        brandId: org.brandId,
+      }),
+    ) as { id: number };
+    const { vouchers: issued } = dataOf(
+      await call(org === acme ? 'owner' : 'stranger', 'POST', `${MAIN}/voucher-packs/${pack.id}/vouchers`, {
+        memberMobile: mobile,
+        quantity: 1,
+      }),
+    ) as { vouchers: { id: number }[] };
+    const id = issued[0]?.id;
+    if (id === undefined) throw new Error('nothing issued');
+    await t.db
+      .update(vouchers)
+      .set({ validFrom: '2027-03-01', validUntil: LAST_DAY })
+      .where(eq(vouchers.id, id));
+    return id;
+  };
+  const stateOf = async (id: number) =>
+    (await t.db.select({ state: vouchers.state }).from(vouchers).where(eq(vouchers.id, id)))[0]?.state;
+
+  it('the expiry job ends each voucher at midnight of its own country', async () => {
+    const sg = await voucherUntilLastDay(acme, '+6590001001');
+    await t.db.update(company).set({ country: 'au' }).where(eq(company.id, other.companyId));
+    try {
+      const au = await voucherUntilLastDay(other, '+6590001002');
+      // 10 Mar 23:30 in Sydney (UTC+11), 20:30 in Singapore: neither day has ended
+      await expireDueVouchers(t.db, new Date('2027-03-10T12:30:00Z'));
+      expect([await stateOf(sg), await stateOf(au)]).toEqual(['AVAILABLE', 'AVAILABLE']);
+      // 11 Mar 00:30 in Sydney, 21:30 on the 10th in Singapore
+      await expireDueVouchers(t.db, new Date('2027-03-10T13:30:00Z'));
+      expect([await stateOf(sg), await stateOf(au)]).toEqual(['AVAILABLE', 'EXPIRED']);
+      // 10 Mar 23:59 in Singapore, still the 10th in UTC
+      await expireDueVouchers(t.db, new Date('2027-03-10T15:59:00Z'));
+      expect(await stateOf(sg)).toBe('AVAILABLE');
+      // 11 Mar 00:01 in Singapore, still the 10th in UTC (a UTC calendar would keep it until 00:00 UTC)
+      await expireDueVouchers(t.db, new Date('2027-03-10T16:01:00Z'));
+      expect(await stateOf(sg)).toBe('EXPIRED');
+      expect(await historyOf(sg)).toEqual(['ISSUED', 'EXPIRED']);
+    } finally {
+      await t.db.update(company).set({ country: 'sg' }).where(eq(company.id, other.companyId));
+    }
+  });
+
+  it('a voucher is redeemed until midnight in its country and refused after, whatever the UTC day', async () => {
+    const id = await voucherUntilLastDay(acme, '+6590001003');
+    // the operation at a given time (a request's token would not be valid at another clock)
+    const operator: Caller = {
+      kind: 'user',
+      id: 1,
+      email: 'op@example.com',
+      type: 'OPERATOR',
+      role: 'operator',
+      companyId: null,
+      brandId: null,
+      storeId: null,
+      subject: { type: 'OPERATOR' },
+    };
+    const redeemAt = (iso: string) =>
+      t.db.transaction((tx) => redeemVoucher(tx, operator, id, { storeId: acme.storeId }, new Date(iso)));
+    // 11 Mar 00:30 in Singapore, 16:30 on the 10th in UTC
+    await expect(redeemAt('2027-03-10T16:30:00Z')).rejects.toMatchObject({
+      errorName: 'VOUCHER_NOT_AVAILABLE',
+      data: [{ field: 'validUntil', message: `the voucher expired on ${LAST_DAY}` }],
+    });
+    // 10 Mar 23:30 in Singapore
+    expect(await redeemAt('2027-03-10T15:30:00Z')).toMatchObject({ id, state: 'REDEEMED' });
   });
 });
