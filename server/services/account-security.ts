@@ -4,6 +4,7 @@
 // instance sharing the database sees them at once; the per-IP throttle (rate-limit.ts) stays apart.
 // Who may act on whom is the user admin's rule (users.ts targetUser, UPDATE on `user`).
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { SignedInSession } from '../../contract/auth';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loginSessions, type UserRow, users } from '../db/schema';
@@ -171,20 +172,12 @@ export const requirePasswordReset = async (db: Db, actor: UserRow, target: UserR
 
 // ---- sessions ----
 
-/** A signed-in session as GET /user/me/sessions answers it. */
-export interface SessionView {
-  /** the login's id (the access token's tid) */
-  id: string;
-  /** e.g. "Chrome 131 on Windows", from the user agent; "Unknown browser" without one */
-  browser: string;
-  userAgent: string | null;
-  ip: string | null;
+/** contract/auth.ts SignedInSession, its times as Dates (the serializer writes them). */
+export type SessionView = Omit<SignedInSession, 'createTime' | 'lastUsedAt' | 'expiresAt'> & {
   createTime: Date;
   lastUsedAt: Date;
   expiresAt: Date;
-  /** the session of the request that asks */
-  current: boolean;
-}
+};
 
 const BROWSERS: readonly [RegExp, string][] = [
   [/Edg(?:e|A|iOS)?\/(\d+)/, 'Edge'],
