@@ -86,7 +86,7 @@ export const StateChip = () => {
   return (
     <Box sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.25 }}>
       {chip}
-      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+      <Typography variant="caption" color="text.secondary">
         {translate('access.people.locked_since', { time: dateTime(record.lockedAt) })}
       </Typography>
     </Box>

@@ -3,6 +3,7 @@
 // "Sign out" (DELETE /user/me/sessions/{id}) after confirming (spec 5). A table on wide screens, a
 // stack of cards on a phone.
 import LaptopOutlined from '@mui/icons-material/LaptopOutlined';
+import SmartphoneOutlined from '@mui/icons-material/SmartphoneOutlined';
 import {
   Alert,
   Box,
@@ -109,7 +110,11 @@ export const SessionsCard = () => {
             sx={{ border: 1, borderColor: 'divider', borderRadius: 1.5, p: 1.5 }}
           >
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>
-              <LaptopOutlined fontSize="small" color="action" />
+              {/\b(iOS|Android)$/.test(s.browser) ? (
+                <SmartphoneOutlined fontSize="small" color="action" />
+              ) : (
+                <LaptopOutlined fontSize="small" color="action" />
+              )}
               <Typography sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                 {s.browser}
               </Typography>
