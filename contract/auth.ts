@@ -18,3 +18,21 @@ export interface LoggedInUser {
   /** the names of the user's groups */
   groups: string[];
 }
+
+/** One signed-in session of the caller's, as `GET /user/me/sessions` answers it (docs/api.md "Sessions"). */
+export interface SignedInSession {
+  /** the login's id (its access tokens' `tid`): `DELETE /user/me/sessions/{id}` ends it */
+  id: string;
+  /** e.g. "Chrome 131 on Windows", read from the user agent (a hint: the client writes that header) */
+  browser: string;
+  userAgent: string | null;
+  /** the address at sign-in, then at its latest refresh */
+  ip: string | null;
+  /** signed in at (ISO 8601) */
+  createTime: string;
+  /** sign-in or latest refresh, to the minute */
+  lastUsedAt: string;
+  expiresAt: string;
+  /** the session of the request that asks */
+  current: boolean;
+}

@@ -82,5 +82,7 @@ export const users = {
     },
     { name: 'invitedBy', type: 'reference', reference: 'users', readOnly: true, views: ['show'] },
     { name: 'mustResetPassword', type: 'boolean', readOnly: true, views: ['show'] },
+    /** when failed sign-ins locked the user (state LOCK); set and cleared by the server */
+    { name: 'lockedAt', type: 'datetime', readOnly: true, views: ['show'] },
   ],
 } as const satisfies ResourceDeclaration;

@@ -490,6 +490,10 @@ const userFields = {
   storeId: orNull('integer', { description: 'the store the user is limited to' }),
   country: Type.String(),
   mustResetPassword: Type.Boolean(),
+  lockedAt: orNull('string', {
+    format: 'date-time',
+    description: 'when failed sign-ins locked the user (state LOCK); null otherwise',
+  }),
   invitationType: OneOf(INVITATION_TYPES),
   invitedBy: orNull('integer'),
   createTime: Type.String({ format: 'date-time' }),
@@ -503,6 +507,21 @@ const userFields = {
  * property it does not name is left out).
  */
 export const UserSchema = Type.Object({ id: Type.Integer(), ...userFields }, { title: 'User' });
+
+/** server/services/account-security.ts SessionView: one signed-in session of the caller's. */
+export const SessionSchema = Type.Object(
+  {
+    id: Type.String({ description: "the login's id (its access tokens' tid)" }),
+    browser: Type.String({ description: 'e.g. "Chrome 131 on Windows", read from the user agent' }),
+    userAgent: orNull('string'),
+    ip: orNull('string', { description: 'the address at sign-in, then at the latest refresh' }),
+    createTime: Type.String({ format: 'date-time', description: 'signed in at' }),
+    lastUsedAt: Type.String({ format: 'date-time', description: 'sign-in or latest refresh' }),
+    expiresAt: Type.String({ format: 'date-time' }),
+    current: Type.Boolean({ description: 'the session of the request that asks' }),
+  },
+  { title: 'Session' },
+);
 
 /** A row of the user list: the fields `project` asked for (groups and groupIds too), and the id. */
 export const UserListRowSchema = Type.Object(

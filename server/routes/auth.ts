@@ -18,6 +18,7 @@ import {
   NoData,
   SignedInDeviceSchema,
 } from '../resources/answers';
+import { userAgentOf } from '../services/account-security';
 import {
   activateByEmail,
   deviceIdFrom,
@@ -89,6 +90,7 @@ export const authRoutes: RoutePlugin = async (app) => {
           password: request.body.password,
           ip: request.ip,
           deviceId: deviceIdFrom(request.headers[DEVICE_HEADER]),
+          userAgent: userAgentOf(request.headers['user-agent']),
         });
         noStore(reply)
           .header(HEADERS.accessToken, result.accessToken)
@@ -146,6 +148,7 @@ export const authRoutes: RoutePlugin = async (app) => {
           deps,
           refreshHeader(request),
           deviceIdFrom(request.headers[DEVICE_HEADER]),
+          request.ip,
         );
         noStore(reply).header(HEADERS.accessToken, token);
         return ok(null);
@@ -168,6 +171,7 @@ export const authRoutes: RoutePlugin = async (app) => {
           deps,
           refreshHeader(request),
           deviceIdFrom(request.headers[DEVICE_HEADER]),
+          request.ip,
         );
         noStore(reply).header(HEADERS.refreshToken, token);
         return ok(null);

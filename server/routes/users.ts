@@ -20,6 +20,7 @@ import {
   answers,
   NoData,
   PermissionsSchema,
+  SessionSchema,
   UserGroupListRowSchema,
   UserGroupSchema,
   UserListRowSchema,
@@ -27,6 +28,13 @@ import {
 } from '../resources/answers';
 import { authorize } from '../resources/authorize';
 import { signedInUserOf } from '../resources/caller';
+import {
+  listSessions,
+  requirePasswordReset,
+  signOutEverywhere,
+  signOutOwnSession,
+  unlockUser,
+} from '../services/account-security';
 import { resolveCountry } from '../services/countries';
 import { issueEmailAction } from '../services/email-actions';
 import {
@@ -73,6 +81,7 @@ const Mobile = Type.Union([Type.String({ pattern: '^(\\+[1-9][0-9]{6,14})?$' }),
 const Country = Type.String({ pattern: '^[A-Za-z]{2}$' });
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const IdParams = Type.Object({ id: Id });
+const SessionParams = Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 64 }) });
 
 const RegisterBody = Type.Object(
   { email: Email, password: Password, name: Type.Optional(Name), mobile: Type.Optional(Mobile) },
@@ -417,6 +426,70 @@ export const usersRoutes: RoutePlugin = async (app) => {
       const target = await targetUser(db, me, request.params.id, 'UPDATE');
       if (target.id === me.row.id) throw new AppError('ACCESS_DENIED');
       await resendInvitation(db, me.row, target);
+      return ok(null);
+    },
+  );
+
+  // Account security (services/account-security.ts): who may is the state switch's rule (operators
+  // anyone, a merchant with UPDATE on `user` the merchants of their company, never oneself).
+  const someoneElse = async (request: FastifyRequest & { params: { id: number } }) => {
+    const me = await actor(request);
+    const target = await targetUser(db, me, request.params.id, 'UPDATE');
+    if (target.id === me.row.id) throw new AppError('ACCESS_DENIED');
+    return { me, target };
+  };
+
+  // LOCK → ENABLE; an ENABLE user answers unchanged; other states 11.
+  app.post(
+    '/:id/unlock',
+    { schema: { params: IdParams, response: answers(UserSchema) } },
+    async (request) => {
+      const { me, target } = await someoneElse(request);
+      return ok(await withGroups(db, await unlockUser(db, me.row, target)));
+    },
+  );
+
+  // The next right password answers 26202 with a reset token; every login of theirs ends now.
+  app.post(
+    '/:id/require-password-reset',
+    { schema: { params: IdParams, response: answers(UserSchema) } },
+    async (request) => {
+      const { me, target } = await someoneElse(request);
+      return ok(await withGroups(db, await requirePasswordReset(db, me.row, target)));
+    },
+  );
+
+  // Signs the user out everywhere (every login ends; the next call with one of them answers 1005).
+  app.delete(
+    '/:id/sessions',
+    {
+      schema: {
+        params: IdParams,
+        response: answers(Type.Object({ ended: Type.Integer() }, { title: 'SessionsEnded' })),
+      },
+    },
+    async (request) => {
+      const { me, target } = await someoneElse(request);
+      return ok({ ended: await signOutEverywhere(db, me.row, target) });
+    },
+  );
+
+  // The caller's own sessions (logins that still work), the current one marked.
+  app.get('/me/sessions', { schema: { response: answers(Type.Array(SessionSchema)) } }, async (request) => {
+    const me = await actor(request);
+    return ok(await listSessions(db, me.row.id, requireUser(request).tid));
+  });
+
+  // Ends one of the caller's own sessions; another's, an ended or an unknown one: 5.
+  app.delete(
+    '/me/sessions/:sessionId',
+    {
+      config: { openBeforeApproval: true },
+      schema: { params: SessionParams, response: answers(NoData) },
+    },
+    async (request) => {
+      const me = await actor(request);
+      await signOutOwnSession(db, me.row.id, request.params.sessionId);
       return ok(null);
     },
   );

@@ -7,6 +7,12 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { type LoginSessionRow, type UserRow, users } from '../db/schema';
 import { AppError } from '../errors';
+import {
+  clearFailedSignIns,
+  recordFailedSignIn,
+  touchSession,
+  unlockByPasswordReset,
+} from './account-security';
 import { recordAudit } from './audit';
 import {
   consumeEmailAction,
@@ -107,6 +113,8 @@ export interface LoginInput {
   password: string;
   ip: string;
   deviceId?: string | undefined;
+  /** the User-Agent header, kept on the login for GET /user/me/sessions */
+  userAgent?: string | null | undefined;
 }
 
 export interface LoginOutput {
@@ -125,6 +133,8 @@ export const login = async ({ db, config, throttle }: AuthDeps, input: LoginInpu
     : await verifyDummyPassword(input.password);
   if (!user || !passwordOk) {
     await throttle.fail(email, input.ip);
+    // the LOGIN_MAX_FAILURES-th in a row locks the account; the answer stays 26200 (no leak)
+    if (user) await recordFailedSignIn({ db, config }, user.id);
     throw new AppError('BAD_CREDENTIALS');
   }
   await throttle.succeed(email, input.ip);
@@ -135,10 +145,14 @@ export const login = async ({ db, config, throttle }: AuthDeps, input: LoginInpu
     const resetPasswordToken = await createEmailActionToken(db, user.id, 'forgetPwd');
     throw new AppError('USER_SHOULD_RESET_PASSWORD', { resetPasswordToken });
   }
+  // signed in: the count of wrong passwords starts again
+  await clearFailedSignIns(db, user);
   const { session, refreshToken } = await createLogin(db, {
     userId: user.id,
     deviceId: input.deviceId ?? randomUUID(),
     ttlS: config.refreshTokenTtlS,
+    userAgent: input.userAgent ?? null,
+    ip: input.ip,
   });
   return {
     user: await loggedInUser(db, user),
@@ -147,24 +161,31 @@ export const login = async ({ db, config, throttle }: AuthDeps, input: LoginInpu
   };
 };
 
-/** refresh/token: a new access token for a valid refresh token (no rotation). */
+/** refresh/token: a new access token for a valid refresh token (no rotation); marks the login used. */
 export const refreshAccessToken = async (
   { db, config }: Pick<AuthDeps, 'db' | 'config'>,
   refreshToken: string,
   deviceId: string | undefined,
+  ip?: string,
 ): Promise<string> => {
   const { user, device, session } = await redeemRefreshToken(db, refreshToken, { deviceId, rotate: false });
   if (device) return deviceAccessTokenFor(config, device, session);
+  await touchSession(db, session.id, ip);
   if (!user) throw new AppError('TOKEN_NOT_EXIST');
   return accessTokenFor(config, user, session);
 };
 
-/** refresh/refresh-token: rotates the refresh token. */
+/** refresh/refresh-token: rotates the refresh token; marks the login used. */
 export const rotateRefreshToken = async (
   { db }: Pick<AuthDeps, 'db'>,
   refreshToken: string,
   deviceId: string | undefined,
-): Promise<string> => (await redeemRefreshToken(db, refreshToken, { deviceId, rotate: true })).refreshToken;
+  ip?: string,
+): Promise<string> => {
+  const result = await redeemRefreshToken(db, refreshToken, { deviceId, rotate: true });
+  if (result.user) await touchSession(db, result.session.id, ip);
+  return result.refreshToken;
+};
 
 /** password/send/forget/email */
 export const sendForgetPasswordEmail = async (db: Db, rawEmail: string): Promise<void> => {
@@ -180,13 +201,17 @@ export const verifyForgetPasswordToken = async (db: Db, token: string): Promise<
   return { email: user.email };
 };
 
-/** password/reset: single-use; sets the password and ends every login of the user. */
+/**
+ * password/reset: single-use; sets the password and ends every login of the user. A LOCK user is
+ * ENABLE again (the link came to their mailbox: docs/decisions.md "Locked accounts").
+ */
 export const resetPassword = async (db: Db, token: string, password: string): Promise<void> => {
   const { action, user } = await findValidAction(db, token, 'forgetPwd');
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     if (!(await consumeEmailAction(tx, action.id))) throw new AppError('EMAIL_ACTION_TOKEN_INVALID');
     await tx.update(users).set({ passwordHash, mustResetPassword: false }).where(eq(users.id, user.id));
+    await unlockByPasswordReset(tx, user);
     await revokeUserLogins(tx, user.id, 'password-reset');
   });
 };

@@ -57,7 +57,14 @@ export const createEmailActionToken = async (
   return token;
 };
 
-const MAIL_TEXT: Record<EmailActionKind, { subject: string; intro: string; action: string }> = {
+/** The words of an action mail around its link. */
+export interface ActionMailText {
+  subject: string;
+  intro: string;
+  action: string;
+}
+
+const MAIL_TEXT: Record<EmailActionKind, ActionMailText> = {
   activeEmail: {
     subject: 'Activate your account',
     intro: 'Your account is ready. Open this link within 24 hours to activate it:',
@@ -71,6 +78,20 @@ const MAIL_TEXT: Record<EmailActionKind, { subject: string; intro: string; actio
 };
 
 /**
+ * The mail of a LOCK (server/services/account-security.ts): a reset-password link, as a forgotten
+ * password's; setting a new password with it also unlocks the account.
+ */
+export const ACCOUNT_LOCKED_MAIL: ActionMailText = {
+  subject: 'Your account is locked',
+  intro:
+    'Your account was locked after too many wrong passwords in a row. If that was you, open this link ' +
+    'within 1 hour to choose a new password: that unlocks your account. If it was not you, someone ' +
+    'may know your e-mail address; choose a new password all the same. Once the link has expired, use ' +
+    '"Forgot password?" on the sign-in page, or ask your administrator to unlock your account:',
+  action: 'Choose a new password',
+};
+
+/**
  * Creates a single-use token for the user and e-mails the portal link
  * (`${PUBLIC_URL}/x-action/user-active?token=…` or `/x-action/forget-pwd?token=…`).
  * Register and invite flows call this with kind 'activeEmail'.
@@ -79,6 +100,8 @@ export const issueEmailAction = async (
   db: Db,
   userId: number,
   kind: EmailActionKind,
+  /** the mail's words; the kind's own by default */
+  wording: ActionMailText = MAIL_TEXT[kind],
 ): Promise<{ link: string; to: string }> => {
   const context = contexts.get(db);
   if (!context) throw new Error('issueEmailAction: no mailer bound to this db (buildApp binds one)');
@@ -89,7 +112,7 @@ export const issueEmailAction = async (
   if (!user) throw new AppError('USER_NOT_FOUND');
   const token = await createEmailActionToken(db, userId, kind);
   const link = `${context.config.publicUrl}${EMAIL_LINK_PATHS[kind]}?token=${encodeURIComponent(token)}`;
-  const text = MAIL_TEXT[kind];
+  const text = wording;
   const title = context.config.portalTitle;
   const greeting = user.name ? `Hello ${user.name},` : 'Hello,';
   await context.mailer.send({

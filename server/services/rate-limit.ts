@@ -61,7 +61,9 @@ type ThrottleConfig = Pick<
 /**
  * Login throttling (OWASP "login endpoint protection"): consecutive failures per account+IP block
  * that pair for a while, and failures per IP over a window block the IP. Blocks always expire and
- * are never per account alone, so an attacker cannot lock the real user out from elsewhere.
+ * are never per account alone. The account's own LOCK, after LOGIN_MAX_FAILURES wrong passwords in a
+ * row from anywhere, is apart: a row of `users` that the owner's reset link or an administrator ends
+ * (services/account-security.ts, docs/decisions.md "Locked accounts").
  * The counters live in the shared store (`ThrottleStore`), so instances behind a load balancer count
  * together.
  */

@@ -107,6 +107,9 @@ export const createLogin = async (
   input: ({ userId: number; terminalId?: never } | { terminalId: number; userId?: never }) & {
     deviceId: string;
     ttlS: number;
+    /** a user's sign-in: its User-Agent and address (GET /user/me/sessions) */
+    userAgent?: string | null;
+    ip?: string | null;
   },
 ): Promise<NewLogin> => {
   const refreshToken = randomToken();
@@ -119,6 +122,8 @@ export const createLogin = async (
         terminalId: input.terminalId ?? null,
         deviceId: input.deviceId,
         expiresAt: new Date(Date.now() + input.ttlS * 1000),
+        userAgent: input.userAgent ?? null,
+        ip: input.ip ?? null,
       })
       .returning();
     if (!created) throw new Error('login session insert returned nothing');

@@ -18,6 +18,7 @@ import { sqlState, uniqueViolation } from '../lib/db-errors';
 import type { ListSpec } from '../lib/list-types';
 import { authorize } from '../resources/authorize';
 import type { SignedInUser } from '../resources/principal';
+import { NOT_LOCKED } from './account-security';
 import { type AuditActor, type DbOrTx, recordAudit } from './audit';
 import { issueEmailAction } from './email-actions';
 import { findBrand, findStore, ownBrand, ownCompany, ownStore } from './organisation';
@@ -41,6 +42,7 @@ export const userListSpec: ListSpec = {
   invitationType: { column: users.invitationType, type: 'enum' },
   invitedBy: { column: users.invitedBy, type: 'number' },
   mustResetPassword: { column: users.mustResetPassword, type: 'boolean' },
+  lockedAt: { column: users.lockedAt, type: 'datetime' },
   updateTime: { column: users.updateTime, type: 'datetime' },
 };
 
@@ -463,7 +465,8 @@ export const setUserState = async (
     }
     const [row] = await tx
       .update(users)
-      .set({ state, updateTime: new Date() })
+      // leaving LOCK either way: the lock and its count are over
+      .set({ state, updateTime: new Date(), ...NOT_LOCKED })
       .where(eq(users.id, target.id))
       .returning();
     if (!row) throw new AppError('USER_NOT_FOUND');

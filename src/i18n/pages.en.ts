@@ -44,6 +44,8 @@ export const pagesEn = {
       submitting: 'Signing in…',
       bad_credentials: 'Bad credentials: the e-mail or the password is not right.',
       not_active: 'This account is not active, so it cannot sign in. Contact your administrator.',
+      locked:
+        'This account is locked after too many wrong passwords. Follow the link we e-mailed you to choose a new password, or ask your administrator to unlock it.',
       wait_email_active:
         'This account is not activated yet. Check your e-mail for the activation link, then sign in.',
       maybe_wait_email_active: 'If you registered recently, check your e-mail for the activation link first.',
@@ -109,6 +111,7 @@ export const pagesEn = {
       title: 'Set a new password',
       verifying: 'Checking your link…',
       intro: 'Choose a new password for your account.',
+      intro_required: 'You need to choose a new password before you sign in.',
       submit: 'Set password',
       submitting: 'Saving…',
       invalid: 'This password link is invalid, was already used or has expired.',
@@ -151,6 +154,20 @@ export const pagesEn = {
       title: 'Profile',
       email_readonly: 'Your e-mail identifies your account and cannot be changed here.',
       saved: 'Profile saved',
+    },
+    sessions: {
+      title: 'Signed-in sessions',
+      intro:
+        'Where your account is signed in now. Sign out of any you do not recognise, then change your password.',
+      browser: 'Browser',
+      ip: 'IP address',
+      signed_in: 'Signed in',
+      last_used: 'Last used',
+      actions: 'Actions',
+      this_browser: 'This browser',
+      sign_out: 'Sign out',
+      sign_out_of: 'Sign out of %{browser}',
+      loading: 'Loading sessions',
     },
     change_password: {
       title: 'Change password',

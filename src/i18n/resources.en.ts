@@ -22,6 +22,7 @@ export const resourcesEn = {
         invitationType: 'Invitation type',
         invitedBy: 'Invited by',
         mustResetPassword: 'Must reset password',
+        lockedAt: 'Locked since',
         companyId: 'Company',
         createTime: 'Created',
         updateTime: 'Updated',

@@ -23,6 +23,12 @@ export const loginSessions = pgTable(
     revokedAt: timestampTz('revoked_at'),
     /** logout, replay, password-reset, ... */
     revokeReason: text('revoke_reason'),
+    /** the User-Agent of the sign-in (cut to 512 characters); null for older logins */
+    userAgent: text('user_agent'),
+    /** the client's address at sign-in, then at its latest refresh */
+    ip: text('ip'),
+    /** sign-in, then each refresh (GET /user/me/sessions shows it) */
+    lastUsedAt: timestampTz('last_used_at').notNull().defaultNow(),
   },
   (t) => [
     index('login_sessions_user_idx').on(t.userId),

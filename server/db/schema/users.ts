@@ -11,7 +11,7 @@ import {
   type UserState,
   type UserType,
 } from '../../../contract';
-import { timestamps } from './columns';
+import { timestamps, timestampTz } from './columns';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -35,6 +35,13 @@ export const users = pgTable(
     storeId: integer('store_id'),
     country: text('country').notNull().default(DEFAULT_COUNTRY),
     mustResetPassword: boolean('must_reset_password').notNull().default(false),
+    /**
+     * Wrong passwords (or second-factor codes) in a row since the last sign-in; at LOGIN_MAX_FAILURES
+     * the user moves to LOCK (server/services/account-security.ts). Shared by every instance.
+     */
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    /** when the failed sign-ins locked the user; null unless state is LOCK */
+    lockedAt: timestampTz('locked_at'),
     invitationType: text('invitation_type').$type<InvitationType>().notNull().default('BLANK'),
     invitedBy: integer('invited_by'),
     ...timestamps,

@@ -1,15 +1,20 @@
 // The people of /access/operator-access and /access/merchant-access: the `users` list with a
 // permanent type filter, search by name or e-mail, (for operators' merchant view) a company filter,
-// an Invite button and per person "Manage access", Disable / Enable (PATCH /user/{id}/state) or,
-// for someone still invited, "Resend invitation" (POST /user/{id}/invitation/resend), each after
-// confirming (spec 5). The list rows carry the people's groups, so no row fetches anything.
+// an Invite button and per person "Manage access", Disable / Enable (PATCH /user/{id}/state), Unlock
+// for a locked person (POST /user/{id}/unlock) or, for someone still invited, "Resend invitation"
+// (POST /user/{id}/invitation/resend), and under "More actions" "Require password reset" (POST
+// /user/{id}/require-password-reset) and "Sign out everywhere" (DELETE /user/{id}/sessions), each
+// after confirming (spec 5). A locked person's state says since when. The list rows carry the
+// people's groups and lock time, so no row fetches anything.
 import BlockIcon from '@mui/icons-material/Block';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import HistoryIcon from '@mui/icons-material/History';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { Box, Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, IconButton, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   AutocompleteInput,
@@ -32,10 +37,12 @@ import { Link } from 'react-router-dom';
 import { canAccess } from '../../../contract/access';
 import type { UserState, UserType } from '../../../contract/enums';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
+import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { LocalDateField } from '../../components/LocalDateField';
 import type { Caller } from '../../components/useCaller';
 import { useIsPhone } from '../../components/useIsPhone';
+import type { HttpRequestOptions } from '../../providers/httpClient';
 import { InviteDialog, type InviteKind } from './InviteDialog';
 import { type AccessTarget, ManageAccessDialog } from './ManageAccessDialog';
 
@@ -47,6 +54,8 @@ interface UserRow extends RaRecord {
   state: UserState;
   companyId?: number | null;
   createTime?: string;
+  /** when failed sign-ins locked them (state LOCK) */
+  lockedAt?: string | null;
   /** group names, as GET /user lists them */
   groups?: string[];
 }
@@ -59,17 +68,28 @@ const STATE_COLORS: Record<UserState, 'success' | 'default' | 'warning' | 'error
   WAIT_EMAIL_ACTIVE: 'info',
 };
 
+/** The state, and for a locked person since when (their lock time, in the caller's zone). */
 export const StateChip = () => {
   const record = useRecordContext<UserRow>();
   const translate = useTranslate();
+  const { dateTime } = useDates();
   if (!record) return null;
-  return (
+  const chip = (
     <Chip
       size="small"
       variant="outlined"
       color={STATE_COLORS[record.state] ?? 'default'}
       label={translate(`access.people.states.${record.state}`, { _: record.state })}
     />
+  );
+  if (record.state !== 'LOCK' || !record.lockedAt) return chip;
+  return (
+    <Box sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.25 }}>
+      {chip}
+      <Typography variant="caption" color="text.secondary">
+        {translate('access.people.locked_since', { time: dateTime(record.lockedAt) })}
+      </Typography>
+    </Box>
   );
 };
 
@@ -95,14 +115,37 @@ export const GroupChips = () => {
 };
 
 /** Lifecycle actions of one person (each asks first). */
-export type Lifecycle = 'disable' | 'enable' | 'resend';
+export type Lifecycle = 'disable' | 'enable' | 'unlock' | 'resend';
+/** The account-security actions under "More actions" (each asks first). */
+export type SecurityAction = 'require_reset' | 'sign_out_all';
+export type PersonAction = Lifecycle | SecurityAction;
 
 /** The lifecycle action a person's state offers, if any. */
 export const lifecycleOf = (state: UserState): Lifecycle | null => {
   if (state === 'ENABLE') return 'disable';
-  if (state === 'DISABLE' || state === 'LOCK') return 'enable';
+  if (state === 'DISABLE') return 'enable';
+  if (state === 'LOCK') return 'unlock';
   if (state === 'WAIT_EMAIL_ACTIVE') return 'resend';
   return null;
+};
+
+/**
+ * The account-security actions a person's state offers: a reset to anyone with a password of their
+ * own (the server refuses the others with 11); signing out to someone who may be signed in.
+ */
+export const securityActionsOf = (state: UserState): SecurityAction[] => [
+  ...(state === 'ENABLE' || state === 'LOCK' || state === 'DISABLE' ? (['require_reset'] as const) : []),
+  ...(state === 'ENABLE' ? (['sign_out_all'] as const) : []),
+];
+
+/** The request of each action on the person at `path` (/user/{id}). */
+const REQUESTS: Record<PersonAction, (path: string) => [string, HttpRequestOptions]> = {
+  disable: (path) => [`${path}/state`, { method: 'PATCH', body: { state: 'DISABLE' } }],
+  enable: (path) => [`${path}/state`, { method: 'PATCH', body: { state: 'ENABLE' } }],
+  unlock: (path) => [`${path}/unlock`, { method: 'POST' }],
+  resend: (path) => [`${path}/invitation/resend`, { method: 'POST' }],
+  require_reset: (path) => [`${path}/require-password-reset`, { method: 'POST' }],
+  sign_out_all: (path) => [`${path}/sessions`, { method: 'DELETE' }],
 };
 
 /**
@@ -118,7 +161,57 @@ export const mayChangePerson = (caller: Caller, person: Pick<UserRow, 'id' | 'ty
 const LIFECYCLE_ICONS: Record<Lifecycle, typeof BlockIcon> = {
   disable: BlockIcon,
   enable: HowToRegIcon,
+  unlock: LockOpenIcon,
   resend: ForwardToInboxIcon,
+};
+
+/** "More actions": the account-security actions, in a menu so that a row stays one line. */
+const MoreActions = ({
+  person,
+  actions,
+  onAction,
+}: {
+  person: UserRow;
+  actions: SecurityAction[];
+  onAction: (person: UserRow, action: PersonAction) => void;
+}) => {
+  const translate = useTranslate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (actions.length === 0) return null;
+  const name = person.name || person.email;
+  const menuId = `more-actions-${person.id}`;
+  return (
+    <>
+      <Tooltip title={translate('access.people.more_title', { name })}>
+        <IconButton
+          size="small"
+          aria-label={translate('access.people.more_title', { name })}
+          aria-haspopup="menu"
+          aria-controls={anchor ? menuId : undefined}
+          aria-expanded={anchor ? 'true' : undefined}
+          onClick={(e) => {
+            e.stopPropagation();
+            setAnchor(e.currentTarget);
+          }}
+        >
+          <MoreVertIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {actions.map((action) => (
+          <MenuItem
+            key={action}
+            onClick={() => {
+              setAnchor(null);
+              onAction(person, action);
+            }}
+          >
+            {translate(`access.people.${action}`)}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
 };
 
 const RowActions = ({
@@ -128,13 +221,14 @@ const RowActions = ({
 }: {
   caller: Caller;
   onManage: (target: AccessTarget) => void;
-  onLifecycle: (person: UserRow, action: Lifecycle) => void;
+  onLifecycle: (person: UserRow, action: PersonAction) => void;
 }) => {
   const record = useRecordContext<UserRow>();
   const translate = useTranslate();
   if (!record) return null;
   const mayManage = canAccess(caller.subject, { action: 'UPDATE', resource: 'user' });
-  const lifecycle = mayChangePerson(caller, record) ? lifecycleOf(record.state) : null;
+  const mayChange = mayChangePerson(caller, record);
+  const lifecycle = mayChange ? lifecycleOf(record.state) : null;
   const LifecycleIcon = lifecycle ? LIFECYCLE_ICONS[lifecycle] : null;
   const name = record.name || record.email;
   const auditFilter = encodeURIComponent(JSON.stringify({ actorId: record.id }));
@@ -168,6 +262,9 @@ const RowActions = ({
         >
           <LifecycleIcon />
         </Button>
+      ) : null}
+      {mayChange ? (
+        <MoreActions person={record} actions={securityActionsOf(record.state)} onAction={onLifecycle} />
       ) : null}
       {canAccess(caller.subject, { action: 'VIEW', resource: 'auditLog' }) ? (
         <Tooltip title={translate('access.people.audit_title', { name })}>
@@ -215,18 +312,12 @@ export const PeopleList = ({ caller, type, inviteKind, title, storeKey }: People
   const [managing, setManaging] = useState<AccessTarget | null>(null);
   const http = useHttpClient();
   const { confirm, confirmDialog } = useConfirmAction();
-  const onLifecycle = async (person: UserRow, action: Lifecycle) => {
-    const path = `/user/${encodeURIComponent(String(person.id))}`;
+  const onLifecycle = async (person: UserRow, action: PersonAction) => {
+    const [url, init] = REQUESTS[action](`/user/${encodeURIComponent(String(person.id))}`);
     const outcome = await confirm({
       action: translate(`access.people.${action}`),
       item: person.name || person.email,
-      run: () =>
-        action === 'resend'
-          ? http(`${path}/invitation/resend`, { method: 'POST' })
-          : http(`${path}/state`, {
-              method: 'PATCH',
-              body: { state: action === 'disable' ? 'DISABLE' : 'ENABLE' },
-            }),
+      run: () => http(url, init),
     });
     // the state chip (or, after a refused switch, whatever the state really is now)
     if (outcome.status !== 'cancelled') refresh();

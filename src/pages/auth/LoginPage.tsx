@@ -71,17 +71,20 @@ export const LoginPage = () => {
         const lines =
           state === 'WAIT_EMAIL_ACTIVE'
             ? [translate('pages.login.wait_email_active')]
-            : state
-              ? [translate('pages.login.not_active')]
-              : // Without the state in the error, both readings are offered.
-                [translate('pages.login.not_active'), translate('pages.login.maybe_wait_email_active')];
+            : state === 'LOCK'
+              ? [translate('pages.login.locked')]
+              : state
+                ? [translate('pages.login.not_active')]
+                : // Without the state in the error, both readings are offered.
+                  [translate('pages.login.not_active'), translate('pages.login.maybe_wait_email_active')];
         setAlert({ severity: 'warning', lines });
         return;
       }
       if (isApiError(error, 'USER_SHOULD_RESET_PASSWORD')) {
         const token = resetTokenOf(error);
         if (token) {
-          navigate(`${EMAIL_LINK_PATHS.forgetPwd}?token=${encodeURIComponent(token)}`);
+          // straight into setting a new password; `required` words its intro for this case
+          navigate(`${EMAIL_LINK_PATHS.forgetPwd}?token=${encodeURIComponent(token)}&required=1`);
           return;
         }
         setAlert({ severity: 'warning', lines: [translate('pages.login.reset_required')] });

@@ -2,17 +2,20 @@ import { Card, CardContent } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { PageFrame } from '../components/PageFrame';
 import { ProfileForm } from '../components/ProfileForm';
+import { SessionsCard } from './SessionsCard';
 
 export const ProfilePage = () => {
   const translate = useTranslate();
   const notify = useNotify();
   return (
-    <PageFrame title={translate('pages.profile.title')} maxWidth={640}>
+    // wide enough for the sessions table (five columns) at 1440 px
+    <PageFrame title={translate('pages.profile.title')} maxWidth={880}>
       <Card variant="outlined" sx={{ borderRadius: 2 }}>
         <CardContent sx={{ p: 3 }}>
           <ProfileForm withCountry onSaved={() => notify('pages.profile.saved', { type: 'success' })} />
         </CardContent>
       </Card>
+      <SessionsCard />
     </PageFrame>
   );
 };

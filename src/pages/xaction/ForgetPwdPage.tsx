@@ -24,6 +24,8 @@ export const ForgetPwdPage = () => {
   const notifyError = useApiErrorNotify();
   const params = new URLSearchParams(useLocation().search);
   const token = params.get('token') ?? '';
+  // from sign-in's 26202: the user did not ask for this, an administrator did
+  const required = params.get('required') === '1';
   const [phase, setPhase] = useState<Phase>(token ? 'verifying' : 'missing');
   const [failure, setFailure] = useState('');
   const started = useRef(false);
@@ -105,7 +107,7 @@ export const ForgetPwdPage = () => {
       return (
         <AuthCard icon={<LockResetOutlined />} title={title}>
           <Typography color="text.secondary" sx={{ mb: 2, textAlign: 'center' }}>
-            {translate('pages.forget_pwd.intro')}
+            {translate(required ? 'pages.forget_pwd.intro_required' : 'pages.forget_pwd.intro')}
           </Typography>
           <Form onSubmit={onSubmit} noValidate disableInvalidFormNotification>
             <NewPasswordFields autoFocus />

@@ -1,5 +1,5 @@
-// The people lifecycle on the access screens: Disable / Enable (PATCH /user/{id}/state) and Resend
-// invitation (POST /user/{id}/invitation/resend), each confirm-then-act with the spec's wording;
+// The people lifecycle on the access screens: Disable / Enable (PATCH /user/{id}/state), Unlock
+// (POST /user/{id}/unlock) and Resend invitation (POST /user/{id}/invitation/resend), each confirm-then-act with the spec's wording;
 // the actions are hidden where the caller may not use them (self, no UPDATE on users); and the
 // group chips come from the list rows, with no GET /user/{id} per row.
 import { screen, waitFor, within } from '@testing-library/react';
@@ -41,23 +41,35 @@ describe('people lifecycle', { timeout: 60_000 }, () => {
     expect(within(row).getByRole('button', { name: 'Enable' })).toBeInTheDocument();
   });
 
-  it('enables (unlocks) a locked person; Cancel sends nothing', async () => {
+  it('unlocks a locked person (POST /user/{id}/unlock), saying since when; Cancel sends nothing', async () => {
+    const lockedAt = new Date('2026-11-20T06:30:00Z');
+    await backend.t.db.update(users).set({ lockedAt, failedSignIns: 5 }).where(eq(users.id, 6));
     await renderAccess(<MerchantAccessPage />, { url: '/access/merchant-access', signedInAs: 'operator' });
     const row = await rowOf('locked@example.com');
     expect(within(row).getByText('Locked')).toBeInTheDocument();
+    // in the operator's zone (Singapore): 14:30
+    expect(within(row).getByText('since 20 Nov 2026, 14:30')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Enable' })).not.toBeInTheDocument();
     const user = userEvent.setup({ delay: null });
-    await user.click(within(row).getByRole('button', { name: 'Enable' }));
-    expect(await screen.findByText('Confirm to Enable - Lee Locked?', {}, T)).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByText('Confirm to Unlock - Lee Locked?', {}, T)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await dialogGone();
-    expect(await backend.sent('PATCH', '/user/6/state')).toHaveLength(0);
+    expect(await backend.sent('POST', '/user/6/unlock')).toHaveLength(0);
 
-    await user.click(within(row).getByRole('button', { name: 'Enable' }));
+    await user.click(within(row).getByRole('button', { name: 'Unlock' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm' }, T));
-    expect(await screen.findByText('Enable Lee Locked success', {}, T)).toBeInTheDocument();
-    const [patch] = await backend.sent('PATCH', '/user/6/state');
-    expect(patch?.body).toEqual({ state: 'ENABLE' });
+    expect(await screen.findByText('Unlock Lee Locked success', {}, T)).toBeInTheDocument();
+    const [post, ...more] = await backend.sent('POST', '/user/6/unlock');
+    expect(more).toHaveLength(0);
+    expect(post?.body).toEqual({});
+    expect(await userRow(backend.t.db, 6)).toMatchObject({
+      state: 'ENABLE',
+      lockedAt: null,
+      failedSignIns: 0,
+    });
     await waitFor(() => expect(within(row).getByText('Active')).toBeInTheDocument(), T);
+    expect(within(row).queryByText(/^since /)).not.toBeInTheDocument();
   });
 
   it('resends an invitation to someone still invited: the exact POST', async () => {

@@ -48,12 +48,12 @@ describe('LoginPage', { timeout: 45_000 }, () => {
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/login$/);
   });
 
-  it('says the account is not active on 26201 naming LOCK, with no activation hint', async () => {
+  it('says the account is locked on 26201 naming LOCK, with the way out and no activation hint', async () => {
     await renderPage(<LoginPage />, { url: '/login' });
     await signIn(SEED_ACCOUNTS.locked.email, SEED_PASSWORD);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
-      'This account is not active, so it cannot sign in. Contact your administrator.',
+      'This account is locked after too many wrong passwords. Follow the link we e-mailed you to choose a new password, or ask your administrator to unlock it.',
     );
     expect(alert).not.toHaveTextContent('activation link');
   });
