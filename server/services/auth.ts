@@ -19,6 +19,7 @@ import type { LoginThrottle } from './rate-limit';
 import { groupsOf } from './rbac';
 import { createLogin, redeemRefreshToken, revokeUserLogins, type TerminalRow } from './sessions';
 import { signAccessToken } from './tokens';
+import { hasTwoFactor, reviewPendingLogin, twoFactorChallenge, twoFactorStatus } from './two-factor';
 
 export const loggedInUser = async (db: Db, user: UserRow): Promise<LoggedInUser> => ({
   email: user.email,
@@ -135,13 +136,31 @@ export const login = async ({ db, config, throttle }: AuthDeps, input: LoginInpu
     const resetPasswordToken = await createEmailActionToken(db, user.id, 'forgetPwd');
     throw new AppError('USER_SHOULD_RESET_PASSWORD', { resetPasswordToken });
   }
+  const deviceId = input.deviceId ?? randomUUID();
+  // a second factor: no tokens yet, a challenge for POST /auth/two-factor (26212)
+  if (await hasTwoFactor(db, user.id)) throw await twoFactorChallenge(db, user.id, deviceId);
+  return issueLogin({ db, config }, user, deviceId);
+};
+
+/**
+ * Starts a login for a user whose credentials (and second factor, if any) were checked: get-token
+ * and `POST /auth/two-factor`. A user the product requires a second factor of, who has none, gets a
+ * login that only enrols one (docs/decisions.md "Two-factor sign-in").
+ */
+export const issueLogin = async (
+  { db, config }: Pick<AuthDeps, 'db' | 'config'>,
+  user: UserRow,
+  deviceId: string,
+): Promise<LoginOutput> => {
+  const status = await twoFactorStatus(db, user);
   const { session, refreshToken } = await createLogin(db, {
     userId: user.id,
-    deviceId: input.deviceId ?? randomUUID(),
+    deviceId,
     ttlS: config.refreshTokenTtlS,
+    twoFactorPending: status.twoFactorRequired && !status.twoFactorEnabled,
   });
   return {
-    user: await loggedInUser(db, user),
+    user: { ...(await loggedInUser(db, user)), ...status },
     accessToken: await accessTokenFor(config, user, session),
     refreshToken,
   };
@@ -156,6 +175,7 @@ export const refreshAccessToken = async (
   const { user, device, session } = await redeemRefreshToken(db, refreshToken, { deviceId, rotate: false });
   if (device) return deviceAccessTokenFor(config, device, session);
   if (!user) throw new AppError('TOKEN_NOT_EXIST');
+  await reviewPendingLogin(db, user, session);
   return accessTokenFor(config, user, session);
 };
 

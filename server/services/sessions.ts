@@ -107,6 +107,8 @@ export const createLogin = async (
   input: ({ userId: number; terminalId?: never } | { terminalId: number; userId?: never }) & {
     deviceId: string;
     ttlS: number;
+    /** the login only enrols a second factor (server/services/two-factor.ts) */
+    twoFactorPending?: boolean;
   },
 ): Promise<NewLogin> => {
   const refreshToken = randomToken();
@@ -119,6 +121,7 @@ export const createLogin = async (
         terminalId: input.terminalId ?? null,
         deviceId: input.deviceId,
         expiresAt: new Date(Date.now() + input.ttlS * 1000),
+        twoFactorPending: input.twoFactorPending ?? false,
       })
       .returning();
     if (!created) throw new Error('login session insert returned nothing');

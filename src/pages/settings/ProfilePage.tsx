@@ -2,6 +2,7 @@ import { Card, CardContent } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { PageFrame } from '../components/PageFrame';
 import { ProfileForm } from '../components/ProfileForm';
+import { TwoFactorSection } from './TwoFactorSection';
 
 export const ProfilePage = () => {
   const translate = useTranslate();
@@ -13,6 +14,7 @@ export const ProfilePage = () => {
           <ProfileForm withCountry onSaved={() => notify('pages.profile.saved', { type: 'success' })} />
         </CardContent>
       </Card>
+      <TwoFactorSection />
     </PageFrame>
   );
 };
