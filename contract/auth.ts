@@ -17,6 +17,14 @@ export interface LoggedInUser {
   country: string;
   /** the names of the user's groups */
   groups: string[];
+  /**
+   * Sent by get-token and `POST /auth/two-factor` only (docs/api.md "Two-factor sign-in"): whether the
+   * user has a second factor, and whether the product requires one of them (System Config). Required
+   * and not enabled: the portal takes the user to enrol before anything else, and the server refuses
+   * every other call with 26215 until they have.
+   */
+  twoFactorEnabled?: boolean;
+  twoFactorRequired?: boolean;
 }
 
 /** One signed-in session of the caller's, as `GET /user/me/sessions` answers it (docs/api.md "Sessions"). */

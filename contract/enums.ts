@@ -159,4 +159,10 @@ export const PUSH_TOKEN_PLATFORMS = ['IOS', 'ANDROID', 'WEB'] as const;
 export type PushTokenPlatform = (typeof PUSH_TOKEN_PLATFORMS)[number];
 
 /** System Config's keys (contract/system-config.ts says what reads each). */
-export const SYSTEM_SETTING_KEYS = ['supportEmail', 'supportPhone', 'supportHours'] as const;
+export const SYSTEM_SETTING_KEYS = [
+  'supportEmail',
+  'supportPhone',
+  'supportHours',
+  'requireTwoFactorOperators',
+  'requireTwoFactorMerchants',
+] as const;

@@ -115,6 +115,13 @@ const catalogue = {
   ], // product
   USER_EMAIL_NOT_EXIST: [26210, 404, 'User e-mail does not exist'],
   EMAIL_ACTION_TOKEN_INVALID: [26211, 400, 'The link is invalid, used or expired'], // product
+  // product: two-factor sign-in (issue 24; docs/api.md "Two-factor sign-in")
+  TWO_FACTOR_REQUIRED: [26212, 401, 'Enter the code of your authenticator app to finish signing in'],
+  TWO_FACTOR_CODE_INVALID: [26213, 400, 'The code is wrong or was already used'],
+  TWO_FACTOR_CHALLENGE_INVALID: [26214, 401, 'This sign-in has expired or was used up: sign in again'],
+  TWO_FACTOR_ENROLMENT_REQUIRED: [26215, 403, 'Set up two-factor sign-in before anything else'],
+  TWO_FACTOR_ALREADY_ENABLED: [26216, 409, 'Two-factor sign-in is already on'],
+  TWO_FACTOR_NOT_ENABLED: [26217, 409, 'Two-factor sign-in is not set up'],
   MOBILE_ALREADY_IN_USE: [26221, 409, 'Mobile number already in use'],
   EMAIL_ALREADY_IN_USE: [26222, 409, 'E-mail already in use'],
 

@@ -11,4 +11,5 @@ export * from './format';
 export * from './http';
 export * from './list-query';
 export * from './push';
+export * from './two-factor';
 export * from './validation';

@@ -30,6 +30,7 @@ import { resourceRoutes } from './routes/resources';
 import { stampingRoutes } from './routes/stamping';
 import { spaFallback, staticRoutes } from './routes/static';
 import { systemConfigRoutes } from './routes/system-config';
+import { twoFactorRoutes } from './routes/two-factor';
 import { userGroupRoutes, usersRoutes } from './routes/users';
 import { voucherRoutes } from './routes/vouchers';
 import { bindEmailActions } from './services/email-actions';
@@ -143,6 +144,7 @@ export const buildApp = async ({
   //   await app.register(usersRoutes, { prefix: `${BASE_PATHS.main}/user` });
   //   await app.register(configMainRoutes, { prefix: `${BASE_PATHS.main}/config/main` });
   // ---------------------------------------------------------------------------------------------
+  await app.register(twoFactorRoutes); // /user/me/two-factor (full paths; before /user/:id)
   await app.register(usersRoutes, { prefix: `${BASE_PATHS.main}/user` });
   await app.register(userGroupRoutes, { prefix: `${BASE_PATHS.main}/user-group` });
   await app.register(configMainRoutes, { prefix: `${BASE_PATHS.main}/config/main` });

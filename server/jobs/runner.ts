@@ -8,7 +8,7 @@
 import { hostname } from 'node:os';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { idempotencyKeys, jobs } from '../db/schema';
+import { idempotencyKeys, jobs, twoFactorChallenges } from '../db/schema';
 import { scrub } from '../lib/redact';
 import type { DbOrTx } from '../services/audit';
 
@@ -95,7 +95,12 @@ export const cleanup: JobHandler = async (_payload, { db, now }) => {
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createTime, new Date(now.getTime() - IDEMPOTENCY_KEYS_KEPT_MS)))
     .returning({ key: idempotencyKeys.key });
-  return { doneJobs: doneJobs.length, idempotencyKeys: keys.length };
+  // sign-in challenges are of no use once expired; kept a day for whoever looks into a sign-in
+  const challenges = await db
+    .delete(twoFactorChallenges)
+    .where(lt(twoFactorChallenges.expiresAt, new Date(now.getTime() - DAY_MS)))
+    .returning({ id: twoFactorChallenges.id });
+  return { doneJobs: doneJobs.length, idempotencyKeys: keys.length, twoFactorChallenges: challenges.length };
 };
 
 export const CLEANUP_JOB: PeriodicJob = { name: 'cleanup', everyMs: HOUR_MS };

@@ -44,6 +44,8 @@ export interface AuthUser {
   device?: { id: number; serialNo: string; lifecycle: string; storeId: number | null };
   /** the user's row as the gate loaded it (users only): the request's one lookup of its caller */
   row?: UserRow;
+  /** the login may only enrol a second factor (the product requires one; docs/decisions.md) */
+  twoFactorPending?: boolean;
 }
 
 declare module 'fastify' {
@@ -58,6 +60,11 @@ declare module 'fastify' {
     openBeforeApproval?: boolean;
     /** true: an in-store device's token may call it (the operations with `devices: true`); else 26237 */
     forDevices?: boolean;
+    /**
+     * A login that must enrol a second factor first (26215 elsewhere) may call it: `true` (enrolment
+     * itself), or `'self'` when the route's `:id` is the caller's own (the portal's start-up reads).
+     */
+    openBeforeTwoFactor?: true | 'self';
   }
 }
 
@@ -103,6 +110,7 @@ export const authenticate = async (
     tid: session.id,
     did: session.deviceId,
     row: user,
+    twoFactorPending: session.twoFactorPending,
   };
 };
 
@@ -168,6 +176,21 @@ const assertMayWrite = (request: FastifyRequest, user: AuthUser): void => {
   throw new AppError('MERCHANT_NOT_APPROVED');
 };
 
+/**
+ * A login that must enrol a second factor (the product requires one, the user has none) reaches only
+ * the routes that say so; every other answers 26215 and the portal takes the user to enrol.
+ */
+const assertEnrolled = (request: FastifyRequest, user: AuthUser): void => {
+  if (!user.twoFactorPending) return;
+  const open = request.routeOptions.config.openBeforeTwoFactor;
+  if (open === true) return;
+  if (open === 'self') {
+    const id = (request.params as { id?: unknown } | undefined)?.id;
+    if (id !== undefined && String(id) === String(user.id)) return;
+  }
+  throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED');
+};
+
 export interface AuthGateOptions {
   db: Db;
   config: Config;
@@ -188,6 +211,7 @@ export const authGate = fp(
       // an in-store device calls only the operations that accept devices (issue, stamp, redeem)
       if (request.user.device && request.routeOptions.config.forDevices !== true)
         throw new AppError('ACCESS_DENIED');
+      assertEnrolled(request, request.user);
       assertMayWrite(request, request.user);
     });
   },

@@ -12,12 +12,12 @@ import {
   INVITATION_TYPES,
   PERMISSION_ACTIONS,
   SIGNUP_STATES,
-  SYSTEM_SETTING_KEYS,
   USER_STATES,
   USER_TYPES,
 } from '../../contract/enums';
 import { ENVELOPE_TYPE } from '../../contract/envelope';
 import { STRIPE_CONNECT_STATES } from '../../contract/finance';
+import { PUBLIC_SYSTEM_SETTINGS } from '../../contract/system-config';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { addedScopeColumns } from './naming';
 import { nullable, valueSchema } from './schemas';
@@ -391,7 +391,7 @@ export const MaintenanceAnswerSchema = Type.Object(
 
 /** contract/system-config.ts PublicSystemSettings: each setting that is set; unset keys are absent. */
 export const PublicSystemSettingsSchema = Type.Object(
-  Object.fromEntries(SYSTEM_SETTING_KEYS.map((k) => [k, Type.Optional(Type.String())])),
+  Object.fromEntries(PUBLIC_SYSTEM_SETTINGS.map((k) => [k, Type.Optional(Type.String())])),
   { title: 'PublicSystemSettings' },
 );
 
@@ -570,6 +570,15 @@ export const LoggedInUserSchema = Type.Object(
     state: OneOf(USER_STATES),
     country: Type.String(),
     groups: Type.Array(Type.String(), { description: "the names of the user's groups" }),
+    twoFactorEnabled: Type.Optional(
+      Type.Boolean({ description: 'get-token and /auth/two-factor: the user has a second factor' }),
+    ),
+    twoFactorRequired: Type.Optional(
+      Type.Boolean({
+        description:
+          'get-token and /auth/two-factor: the product requires a second factor of this user (System Config); without one, only enrolment works (26215)',
+      }),
+    ),
   },
   { additionalProperties: true, title: 'LoggedInUser' },
 );

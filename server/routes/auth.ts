@@ -22,6 +22,7 @@ import { userAgentOf } from '../services/account-security';
 import {
   activateByEmail,
   deviceIdFrom,
+  issueLogin,
   login,
   refreshAccessToken,
   resetPassword,
@@ -32,6 +33,8 @@ import {
 import { loginDevice } from '../services/devices';
 import { LoginThrottle, MailThrottle } from '../services/rate-limit';
 import { redeemRefreshToken, revokeLogin } from '../services/sessions';
+import { spendChallenge } from '../services/two-factor';
+import { TwoFactorCode } from './two-factor';
 
 const Email = Type.String({ format: 'email', maxLength: 254 });
 const NewPassword = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
@@ -92,6 +95,41 @@ export const authRoutes: RoutePlugin = async (app) => {
           deviceId: deviceIdFrom(request.headers[DEVICE_HEADER]),
           userAgent: userAgentOf(request.headers['user-agent']),
         });
+        noStore(reply)
+          .header(HEADERS.accessToken, result.accessToken)
+          .header(HEADERS.refreshToken, result.refreshToken);
+        return ok(result.user);
+      },
+    );
+
+    r.post(
+      '/two-factor',
+      {
+        config: publicRoute,
+        schema: {
+          tags,
+          summary: 'Finish a sign-in that get-token answered with 26212: its challenge and a code',
+          description:
+            'The code is a TOTP code of the app or an unused recovery code (each works once). Answers like get-token. 26213 for a wrong code (data.attemptsLeft); 26214 once the challenge is used, expired or out of attempts.',
+          security: [],
+          body: Type.Object({ challenge: ActionToken, code: TwoFactorCode }, { additionalProperties: false }),
+          response: answers(LoggedInUserSchema, {
+            description: tokensIn('X-Access-Token and X-Refresh-Token'),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const { user, deviceId } = await spendChallenge(
+          deps,
+          request.body.challenge,
+          request.body.code,
+          // a wrong code counts like a wrong password for this account and IP
+          {
+            check: (u) => throttle.check(u.email, request.ip),
+            fail: (u) => throttle.fail(u.email, request.ip),
+          },
+        );
+        const result = await issueLogin(deps, user, deviceId);
         noStore(reply)
           .header(HEADERS.accessToken, result.accessToken)
           .header(HEADERS.refreshToken, result.refreshToken);

@@ -285,10 +285,14 @@ export const usersRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  app.get('/:id', { schema: { params: IdParams, response: answers(UserSchema) } }, async (request) => {
-    const me = await actor(request);
-    return ok(await withGroups(db, await targetUser(db, me, request.params.id, 'VIEW', true)));
-  });
+  app.get(
+    '/:id',
+    { config: { openBeforeTwoFactor: 'self' }, schema: { params: IdParams, response: answers(UserSchema) } },
+    async (request) => {
+      const me = await actor(request);
+      return ok(await withGroups(db, await targetUser(db, me, request.params.id, 'VIEW', true)));
+    },
+  );
 
   app.delete(
     '/:id',
@@ -324,6 +328,7 @@ export const usersRoutes: RoutePlugin = async (app) => {
   app.get(
     '/:id/full-permissions',
     {
+      config: { openBeforeTwoFactor: 'self' },
       schema: {
         params: IdParams,
         response: answers(Type.Union([PermissionsSchema, Type.Null()]), {
@@ -496,7 +501,10 @@ export const usersRoutes: RoutePlugin = async (app) => {
 
   app.post(
     '/:id/pns/is-allow',
-    { config: { openBeforeApproval: true }, schema: { params: IdParams, response: answers(PnsAnswer) } },
+    {
+      config: { openBeforeApproval: true, openBeforeTwoFactor: 'self' },
+      schema: { params: IdParams, response: answers(PnsAnswer) },
+    },
     async (request) => {
       const me = await actor(request);
       const target = await targetUser(db, me, request.params.id, 'VIEW', true);

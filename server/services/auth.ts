@@ -25,6 +25,7 @@ import type { LoginThrottle } from './rate-limit';
 import { groupsOf } from './rbac';
 import { createLogin, redeemRefreshToken, revokeUserLogins, type TerminalRow } from './sessions';
 import { signAccessToken } from './tokens';
+import { hasTwoFactor, reviewPendingLogin, twoFactorChallenge, twoFactorStatus } from './two-factor';
 
 export const loggedInUser = async (db: Db, user: UserRow): Promise<LoggedInUser> => ({
   email: user.email,
@@ -145,17 +146,44 @@ export const login = async ({ db, config, throttle }: AuthDeps, input: LoginInpu
     const resetPasswordToken = await createEmailActionToken(db, user.id, 'forgetPwd');
     throw new AppError('USER_SHOULD_RESET_PASSWORD', { resetPasswordToken });
   }
-  // signed in: the count of wrong passwords starts again
+  const deviceId = input.deviceId ?? randomUUID();
+  // a second factor: no tokens yet, a challenge for POST /auth/two-factor (26212); the count of
+  // wrong passwords starts again only once the code is accepted too (else a password's holder
+  // could try codes forever without the account ever locking)
+  if (await hasTwoFactor(db, user.id)) throw await twoFactorChallenge(db, user.id, deviceId);
+  return issueLogin({ db, config }, user, { deviceId, ip: input.ip, userAgent: input.userAgent ?? null });
+};
+
+/** The client a login starts from: its X-Device-Id, address and User-Agent (GET /user/me/sessions). */
+export interface LoginClient {
+  deviceId: string;
+  ip: string;
+  userAgent: string | null;
+}
+
+/**
+ * Starts a login for a user whose credentials (and second factor, if any) were checked: get-token
+ * and `POST /auth/two-factor`. The count of wrong passwords and codes starts again. A user the product
+ * requires a second factor of, who has none, gets a login that only enrols one (docs/decisions.md
+ * "Two-factor sign-in").
+ */
+export const issueLogin = async (
+  { db, config }: Pick<AuthDeps, 'db' | 'config'>,
+  user: UserRow,
+  client: LoginClient,
+): Promise<LoginOutput> => {
   await clearFailedSignIns(db, user);
+  const status = await twoFactorStatus(db, user);
   const { session, refreshToken } = await createLogin(db, {
     userId: user.id,
-    deviceId: input.deviceId ?? randomUUID(),
+    deviceId: client.deviceId,
     ttlS: config.refreshTokenTtlS,
-    userAgent: input.userAgent ?? null,
-    ip: input.ip,
+    userAgent: client.userAgent,
+    ip: client.ip,
+    twoFactorPending: status.twoFactorRequired && !status.twoFactorEnabled,
   });
   return {
-    user: await loggedInUser(db, user),
+    user: { ...(await loggedInUser(db, user)), ...status },
     accessToken: await accessTokenFor(config, user, session),
     refreshToken,
   };
@@ -172,6 +200,7 @@ export const refreshAccessToken = async (
   if (device) return deviceAccessTokenFor(config, device, session);
   await touchSession(db, session.id, ip);
   if (!user) throw new AppError('TOKEN_NOT_EXIST');
+  await reviewPendingLogin(db, user, session);
   return accessTokenFor(config, user, session);
 };
 

@@ -110,6 +110,8 @@ export const createLogin = async (
     /** a user's sign-in: its User-Agent and address (GET /user/me/sessions) */
     userAgent?: string | null;
     ip?: string | null;
+    /** the login only enrols a second factor (server/services/two-factor.ts) */
+    twoFactorPending?: boolean;
   },
 ): Promise<NewLogin> => {
   const refreshToken = randomToken();
@@ -124,6 +126,7 @@ export const createLogin = async (
         expiresAt: new Date(Date.now() + input.ttlS * 1000),
         userAgent: input.userAgent ?? null,
         ip: input.ip ?? null,
+        twoFactorPending: input.twoFactorPending ?? false,
       })
       .returning();
     if (!created) throw new Error('login session insert returned nothing');

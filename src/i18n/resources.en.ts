@@ -499,6 +499,8 @@ export const resourcesEn = {
           supportEmail: 'Support e-mail (Help page)',
           supportPhone: 'Support phone (Help page)',
           supportHours: 'Support hours (Help page)',
+          requireTwoFactorOperators: 'Require two-factor sign-in for operators (true or false)',
+          requireTwoFactorMerchants: 'Require two-factor sign-in for merchants (true or false)',
         },
       },
     },

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { roleOf } from '../../contract';
+import { mustEnrolTwoFactor, roleOf } from '../../contract';
 import type { LoggedInUser } from '../../contract/auth';
 import { useHttpClient } from '../components/HttpClientContext';
 import { pnsAllowedFor } from '../providers/pnsCheck';
@@ -33,7 +33,10 @@ export const SessionProvider = ({ loader, children }: { loader: SessionLoader; c
   // The signup state is part of the key: an approval seen by "Check again" (which reloads the stored
   // user) must reload the session, or startup keeps sending the merchant back to /signup.
   const stored = store.getUser();
-  const key = hasToken ? `user:${stored?.id ?? '?'}:${stored?.signupState ?? ''}` : 'visitor';
+  // So is having to enrol a second factor: enrolling (or being told to) must re-route at once.
+  const key = hasToken
+    ? `user:${stored?.id ?? '?'}:${stored?.signupState ?? ''}:${mustEnrolTwoFactor(stored) ? 'enrol' : ''}`
+    : 'visitor';
   const [session, setSession] = useState<Session>({ status: 'loading' });
   const [, setTick] = useState(0);
   const loadedKey = useRef<string | null>(null);

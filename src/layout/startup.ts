@@ -1,5 +1,6 @@
 // Where startup sends a user (spec section 2), as a pure function of the session and the path.
 import type { LoggedInUser } from '../../contract/auth';
+import { mustEnrolTwoFactor } from '../../contract/two-factor';
 
 export type Session =
   | { status: 'loading' }
@@ -12,6 +13,10 @@ const under = (path: string, base: string): boolean => path === base || path.sta
 
 /** Pages a signed-in user has no business on: they are sent to the root instead. */
 const ENTRY_PATHS = ['/splash', '/login', '/register', '/forget-password'];
+/** Where a user enrols a second factor the product requires (Settings > Profile). */
+export const TWO_FACTOR_ENROL_PATH = '/settings/profile';
+/** Pages that stay reachable while a required second factor is not set up (the server refuses the rest: 26215). */
+const ENROLMENT_PATHS = [TWO_FACTOR_ENROL_PATH, '/x-action', '/help'];
 /** Pages that stay reachable for a merchant whose signup is not approved yet. */
 const UNAPPROVED_MERCHANT_PATHS = ['/signup', '/x-action', '/help', '/test', '/settings'];
 
@@ -30,6 +35,9 @@ export const startupTarget = (session: Session, path: string, isPublic: boolean 
     case 'failed':
       return isPublic === false ? '/splash' : null;
     case 'user': {
+      if (mustEnrolTwoFactor(session.user)) {
+        return ENROLMENT_PATHS.some((b) => under(path, b)) ? null : TWO_FACTOR_ENROL_PATH;
+      }
       if (isUnapprovedMerchant(session)) {
         return UNAPPROVED_MERCHANT_PATHS.some((b) => under(path, b)) ? null : '/signup';
       }

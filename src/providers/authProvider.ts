@@ -5,9 +5,11 @@ import {
   ERRORS,
   HEADERS,
   isTokenErrorCode,
+  mustEnrolTwoFactor,
   REFRESH_TOKEN_RENEW_MS,
   type Role,
   roleOf,
+  TWO_FACTOR_SIGN_IN_PATH,
   type UserType,
 } from '../../contract';
 import {
@@ -20,6 +22,7 @@ import {
 } from '../../contract/access';
 import type { LoggedInUser } from '../../contract/auth';
 import { safeNextPath } from '../layout/deepLink';
+import { TWO_FACTOR_ENROL_PATH } from '../layout/startup';
 import { getPortalEnv } from './env';
 import { ApiError, clientError, type HttpClient, isApiError } from './httpClient';
 import { getSessionStore, type SessionStore, STORAGE_KEYS } from './storage';
@@ -40,7 +43,14 @@ export interface PortalPermissions {
 export interface LoginParams {
   email?: string;
   username?: string;
-  password: string;
+  /** the first step: e-mail and password */
+  password?: string;
+  /**
+   * The second step, after get-token answered 26212 (TWO_FACTOR_REQUIRED) with `data.challenge`: that
+   * challenge and a code of the authenticator app or a recovery code (POST /auth/two-factor).
+   */
+  challenge?: string;
+  code?: string;
   /** where to land after signing in (a deep link kept through sign-in); only a path of this site is followed */
   next?: string | null;
 }
@@ -265,8 +275,15 @@ export const createAuthProvider = (options: AuthProviderOptions): PortalAuthProv
     const uid = uidOf(await ensureFreshToken()) ?? store.getUser()?.id;
     if (uid === undefined || uid === null) return sessionOver();
     const res = await httpClient<LoggedInUser>(`/user/${uid}`);
-    store.setUser(res.data);
-    return res.data;
+    // GET user/{id} does not carry the two-factor fields of get-token: keep what sign-in said
+    const before = store.getUser();
+    const user: LoggedInUser = { ...res.data };
+    if (before?.id === user.id) {
+      if (before.twoFactorEnabled !== undefined) user.twoFactorEnabled ??= before.twoFactorEnabled;
+      if (before.twoFactorRequired !== undefined) user.twoFactorRequired ??= before.twoFactorRequired;
+    }
+    store.setUser(user);
+    return user;
   };
 
   const getPermissions = async (): Promise<PortalPermissions | null> => {
@@ -284,14 +301,22 @@ export const createAuthProvider = (options: AuthProviderOptions): PortalAuthProv
   };
 
   return {
-    login: async ({ email, username, password, next }: LoginParams) => {
-      const res = await httpClient<LoggedInUser>('/auth/get-token', {
-        method: 'POST',
-        auth: false,
-        // binds the login's refresh token to this browser (a refresh from elsewhere is 1015)
-        headers: { [DEVICE_ID_HEADER]: store.getDeviceId() },
-        body: { email: (email ?? username ?? '').trim(), password },
-      });
+    login: async ({ email, username, password, challenge, code, next }: LoginParams) => {
+      const res =
+        challenge === undefined
+          ? await httpClient<LoggedInUser>('/auth/get-token', {
+              method: 'POST',
+              auth: false,
+              // binds the login's refresh token to this browser (a refresh from elsewhere is 1015)
+              headers: { [DEVICE_ID_HEADER]: store.getDeviceId() },
+              body: { email: (email ?? username ?? '').trim(), password: password ?? '' },
+            })
+          : // the device id was bound by get-token, which began this sign-in
+            await httpClient<LoggedInUser>(TWO_FACTOR_SIGN_IN_PATH, {
+              method: 'POST',
+              auth: false,
+              body: { challenge, code: (code ?? '').trim() },
+            });
       const access = res.headers.get(HEADERS.accessToken);
       const refresh = res.headers.get(HEADERS.refreshToken);
       if (!access || !refresh) throw clientError('TOKEN_NOT_EXIST', 'The server sent no tokens');
@@ -301,6 +326,8 @@ export const createAuthProvider = (options: AuthProviderOptions): PortalAuthProv
       store.setUser(res.data);
       permissionsCache = null;
       const user = res.data;
+      // the product requires a second factor and there is none: enrol before anything else
+      if (mustEnrolTwoFactor(user)) return { redirectTo: TWO_FACTOR_ENROL_PATH };
       if (user.type === 'MERCHANT' && user.signupState !== 'APPROVAL') return { redirectTo: '/signup' };
       return { redirectTo: safeNextPath(next) ?? '/' };
     },
@@ -330,6 +357,12 @@ export const createAuthProvider = (options: AuthProviderOptions): PortalAuthProv
       if (typeof code === 'number' && (isTokenErrorCode(code) || signOut.includes(code))) {
         endSession();
         throw { redirectTo: loggedOutRedirect, logoutUser: true, message: false };
+      }
+      // the product began requiring a second factor (or this user turned theirs off): enrol first
+      if (code === ERRORS.TWO_FACTOR_ENROLMENT_REQUIRED.code) {
+        const user = store.getUser();
+        if (user) store.setUser({ ...user, twoFactorRequired: true, twoFactorEnabled: false });
+        throw { redirectTo: TWO_FACTOR_ENROL_PATH, logoutUser: false, message: false };
       }
     },
 

@@ -80,6 +80,8 @@ describe('POST get-token', () => {
         signupState: 'SUBMITTED',
         state: 'ENABLE',
         country: 'sg',
+        twoFactorEnabled: false,
+        twoFactorRequired: false,
       },
     });
     expect(refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);

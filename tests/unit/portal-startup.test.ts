@@ -68,3 +68,31 @@ describe('startupTarget (spec section 2 startup)', () => {
     expect(startupTarget(merchant, '/signup', false)).toBe('/');
   });
 });
+
+describe('startupTarget with a second factor the product requires', () => {
+  const mustEnrol: Session = {
+    status: 'user',
+    role: 'operator',
+    pnsAllowed: true,
+    user: user({ type: 'OPERATOR', twoFactorRequired: true, twoFactorEnabled: false }),
+  };
+
+  it('keeps a user without one on Settings > Profile (and the public help and e-mail links)', () => {
+    expect(startupTarget(mustEnrol, '/', false)).toBe('/settings/profile');
+    expect(startupTarget(mustEnrol, '/device', false)).toBe('/settings/profile');
+    expect(startupTarget(mustEnrol, '/settings/change-password', false)).toBe('/settings/profile');
+    expect(startupTarget(mustEnrol, '/login', true)).toBe('/settings/profile');
+    expect(startupTarget(mustEnrol, '/settings/profile', false)).toBeNull();
+    expect(startupTarget(mustEnrol, '/help', true)).toBeNull();
+  });
+
+  it('lets them go anywhere once they have one, and comes before the signup rule', () => {
+    const enrolled: Session = { ...mustEnrol, user: { ...mustEnrol.user, twoFactorEnabled: true } };
+    expect(startupTarget(enrolled, '/device', false)).toBeNull();
+    const newMerchantMustEnrol: Session = {
+      ...newMerchant,
+      user: { ...newMerchant.user, twoFactorRequired: true, twoFactorEnabled: false },
+    };
+    expect(startupTarget(newMerchantMustEnrol, '/signup', false)).toBe('/settings/profile');
+  });
+});

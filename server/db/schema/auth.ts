@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { EMAIL_ACTION_KINDS, type EmailActionKind } from '../../../contract';
 import { timestampTz } from './columns';
 import { devices } from './resources';
@@ -29,6 +29,11 @@ export const loginSessions = pgTable(
     ip: text('ip'),
     /** sign-in, then each refresh (GET /user/me/sessions shows it) */
     lastUsedAt: timestampTz('last_used_at').notNull().defaultNow(),
+    /**
+     * The product requires a second factor of this user and they have none yet: the login works only
+     * for enrolling one (the auth gate answers 26215 elsewhere). Set at sign-in and on refresh.
+     */
+    twoFactorPending: boolean('two_factor_pending').notNull().default(false),
   },
   (t) => [
     index('login_sessions_user_idx').on(t.userId),

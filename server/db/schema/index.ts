@@ -9,4 +9,5 @@ export * from './push';
 export * from './rbac';
 export * from './resources';
 export * from './stamping';
+export * from './two-factor';
 export * from './users';

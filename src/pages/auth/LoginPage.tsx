@@ -12,7 +12,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { EMAIL_LINK_PATHS } from '../../../contract';
+import { EMAIL_LINK_PATHS, TWO_FACTOR_CODE_MAX_LENGTH } from '../../../contract';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { nextOf } from '../../layout/deepLink';
 import { getPortalEnv } from '../../providers/env';
@@ -47,12 +47,127 @@ const userStateOf = (error: unknown): string | undefined => {
   return isRecord(data) && typeof data.state === 'string' ? data.state : undefined;
 };
 
+/** The challenge that a 26212 error carries in its data. */
+const challengeOf = (error: unknown): string | undefined => {
+  const data = apiErrorData(error);
+  return isRecord(data) && typeof data.challenge === 'string' ? data.challenge : undefined;
+};
+
+const attemptsLeftOf = (error: unknown): number | undefined => {
+  const data = apiErrorData(error);
+  return isRecord(data) && typeof data.attemptsLeft === 'number' ? data.attemptsLeft : undefined;
+};
+
+/**
+ * The second step of a sign-in with a second factor (docs/api.md "Two-factor sign-in"): a code of the
+ * authenticator app, or a recovery code. `onRestart` goes back to e-mail and password.
+ */
+const TwoFactorStep = ({
+  challenge,
+  next,
+  onRestart,
+}: {
+  challenge: string;
+  next: string | null;
+  onRestart: (alert: LoginAlert | null) => void;
+}) => {
+  const translate = useTranslate();
+  const login = useLogin();
+  const notifyError = useApiErrorNotify();
+  const [recovery, setRecovery] = useState(false);
+  const [alert, setAlert] = useState<LoginAlert | null>(null);
+
+  const onSubmit = async (values: { code?: string }) => {
+    setAlert(null);
+    try {
+      await login({ challenge, code: (values.code ?? '').trim(), next });
+    } catch (error) {
+      if (isApiError(error, 'TWO_FACTOR_CODE_INVALID')) {
+        const left = attemptsLeftOf(error);
+        if (left === 0) {
+          onRestart({ severity: 'warning', lines: [translate('pages.login.two_factor_expired')] });
+          return;
+        }
+        const lines = [translate('pages.login.two_factor_wrong')];
+        if (left !== undefined)
+          lines.push(translate('pages.login.two_factor_attempts', { smart_count: left }));
+        setAlert({ severity: 'error', lines });
+        return;
+      }
+      if (isApiError(error, 'TWO_FACTOR_CHALLENGE_INVALID')) {
+        onRestart({ severity: 'warning', lines: [translate('pages.login.two_factor_expired')] });
+        return;
+      }
+      if (isApiError(error, 'INVALID_USER_STATE')) {
+        onRestart({ severity: 'warning', lines: [translate('pages.login.not_active')] });
+        return;
+      }
+      if (isApiError(error, 'TOO_MANY_REQUESTS') || apiErrorStatus(error) === 429) {
+        setAlert({ severity: 'error', lines: [translate('pages.login.too_many_later')] });
+        return;
+      }
+      const fieldErrors = violationsByField(error);
+      if (fieldErrors) return fieldErrors;
+      notifyError(error);
+    }
+  };
+
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate(recovery ? 'pages.login.recovery_intro' : 'pages.login.two_factor_intro')}
+      </Typography>
+      {alert ? (
+        <Alert severity={alert.severity} role="alert" sx={{ mb: 2 }}>
+          {alert.lines.map((l) => (
+            <div key={l}>{l}</div>
+          ))}
+        </Alert>
+      ) : null}
+      {/* a new form for each kind of code, so the field starts empty */}
+      <Form
+        key={recovery ? 'recovery' : 'totp'}
+        onSubmit={onSubmit}
+        noValidate
+        disableInvalidFormNotification
+      >
+        <TextInput
+          source="code"
+          label={recovery ? 'pages.login.recovery_code' : 'pages.login.two_factor_code'}
+          autoComplete="one-time-code"
+          autoFocus
+          validate={required()}
+          fullWidth
+          helperText={false}
+          slotProps={{
+            htmlInput: recovery
+              ? { autoCapitalize: 'none', spellCheck: false, maxLength: TWO_FACTOR_CODE_MAX_LENGTH }
+              : { inputMode: 'numeric', pattern: '[0-9 ]*', maxLength: TWO_FACTOR_CODE_MAX_LENGTH },
+          }}
+        />
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+          <Link component="button" type="button" variant="body2" onClick={() => setRecovery((r) => !r)}>
+            {translate(recovery ? 'pages.login.use_app_code' : 'pages.login.use_recovery_code')}
+          </Link>
+          <Link component="button" type="button" variant="body2" onClick={() => onRestart(null)}>
+            {translate('pages.login.back_to_sign_in')}
+          </Link>
+        </Box>
+        <SubmitButton busyLabel={translate('pages.login.verifying')}>
+          {translate('pages.login.verify')}
+        </SubmitButton>
+      </Form>
+    </>
+  );
+};
+
 export const LoginPage = () => {
   const translate = useTranslate();
   const login = useLogin();
   const navigate = useNavigate();
   const notifyError = useApiErrorNotify();
   const [alert, setAlert] = useState<LoginAlert | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const { portalTitle } = getPortalEnv();
   // a deep link kept through sign-in (layout/deepLink.ts): followed only when it is a path of this site
   const next = nextOf(useLocation().search);
@@ -62,6 +177,13 @@ export const LoginPage = () => {
     try {
       await login({ email: (values.email ?? '').trim(), password: values.password ?? '', next });
     } catch (error) {
+      if (isApiError(error, 'TWO_FACTOR_REQUIRED')) {
+        const found = challengeOf(error);
+        if (found) {
+          setChallenge(found);
+          return;
+        }
+      }
       if (isApiError(error, 'BAD_CREDENTIALS')) {
         setAlert({ severity: 'error', lines: [translate('pages.login.bad_credentials')] });
         return;
@@ -104,6 +226,25 @@ export const LoginPage = () => {
       notifyError(error);
     }
   };
+
+  if (challenge) {
+    return (
+      <AuthCard
+        icon={<LockOutlined />}
+        title={translate('pages.login.two_factor_title')}
+        subtitle={translate('pages.login.subtitle', { title: portalTitle })}
+      >
+        <TwoFactorStep
+          challenge={challenge}
+          next={next}
+          onRestart={(restartAlert) => {
+            setChallenge(null);
+            setAlert(restartAlert);
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

@@ -3,6 +3,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { PageFrame } from '../components/PageFrame';
 import { ProfileForm } from '../components/ProfileForm';
 import { SessionsCard } from './SessionsCard';
+import { TwoFactorSection } from './TwoFactorSection';
 
 export const ProfilePage = () => {
   const translate = useTranslate();
@@ -15,6 +16,7 @@ export const ProfilePage = () => {
           <ProfileForm withCountry onSaved={() => notify('pages.profile.saved', { type: 'success' })} />
         </CardContent>
       </Card>
+      <TwoFactorSection />
       <SessionsCard />
     </PageFrame>
   );
