@@ -18,7 +18,7 @@ import {
   NoData,
   SignedInDeviceSchema,
 } from '../resources/answers';
-import { userAgentOf } from '../services/account-security';
+import { recordFailedSignIn, userAgentOf } from '../services/account-security';
 import {
   activateByEmail,
   deviceIdFrom,
@@ -123,13 +123,20 @@ export const authRoutes: RoutePlugin = async (app) => {
           deps,
           request.body.challenge,
           request.body.code,
-          // a wrong code counts like a wrong password for this account and IP
+          // a wrong code counts like a wrong password: for this account and IP, and towards LOCK
           {
             check: (u) => throttle.check(u.email, request.ip),
-            fail: (u) => throttle.fail(u.email, request.ip),
+            fail: async (u) => {
+              await throttle.fail(u.email, request.ip);
+              await recordFailedSignIn(deps, u.id);
+            },
           },
         );
-        const result = await issueLogin(deps, user, deviceId);
+        const result = await issueLogin(deps, user, {
+          deviceId,
+          ip: request.ip,
+          userAgent: userAgentOf(request.headers['user-agent']),
+        });
         noStore(reply)
           .header(HEADERS.accessToken, result.accessToken)
           .header(HEADERS.refreshToken, result.refreshToken);

@@ -59,6 +59,13 @@ const userId = async (who: string) =>
       .from(users)
       .where(eq(users.email, emailOf(who)))
   )[0]?.id ?? 0;
+const failedSignIns = async (who: string) =>
+  (
+    await t.db
+      .select({ n: users.failedSignIns })
+      .from(users)
+      .where(eq(users.email, emailOf(who)))
+  )[0]?.n;
 const lastAudit = async (recordId: number) =>
   (
     await t.db
@@ -229,11 +236,15 @@ describe('two-factor sign-in', () => {
       expect(res.json().data).toEqual({ attemptsLeft: left });
     }
     expect(codeOf(await finish(challenge, codeAt(secret)))).toEqual({ status: 401, code: 26214 });
-    // the right code still works with a fresh challenge
+    // each wrong code counted towards LOCK (at LOGIN_MAX_FAILURES, tests/api/account-security.test.ts),
+    // and the right password alone did not clear the count
+    expect(await failedSignIns('owner')).toBe(TWO_FACTOR_MAX_ATTEMPTS);
+    // the right code still works with a fresh challenge, and the count starts again
     expect(codeOf(await finish(await challengeOf('owner'), codeAt(secret)))).toEqual({
       status: 200,
       code: 0,
     });
+    expect(await failedSignIns('owner')).toBe(0);
   });
 
   it('lets a challenge expire', async () => {
