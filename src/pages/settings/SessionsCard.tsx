@@ -20,6 +20,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { SignedInSession } from '../../../contract/auth';
@@ -179,12 +180,3 @@ export const SessionsCard = () => {
     </Card>
   );
 };
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
