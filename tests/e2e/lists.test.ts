@@ -33,6 +33,8 @@ const MERCHANT_LISTS = [
   '/organization/brand',
   '/organization/store',
   '/merchant',
+  // a table of signed-in sessions (its hidden header once made the page 2,689 px wide at 1,440)
+  '/settings/profile',
 ];
 const OPERATOR_LISTS = [
   ...Object.keys(RESOURCE_ROUTES).filter((r) => !r.startsWith('/finance')),
@@ -40,6 +42,7 @@ const OPERATOR_LISTS = [
   '/merchant',
   '/analytics',
   '/todo',
+  '/settings/profile',
 ];
 
 /** How far the page is wider than the window once the list has loaded (0: it fits). */
