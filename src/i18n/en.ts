@@ -12,6 +12,7 @@ import { pagesEn } from './pages.en';
 import { pushEn } from './push.en';
 import { raEn } from './ra.en';
 import { resourcesEn } from './resources.en';
+import { signalsEn } from './signals.en';
 import { stampCardsEn } from './stampCards.en';
 import { todoEn } from './todo.en';
 import { vouchersEn } from './vouchers.en';
@@ -184,5 +185,6 @@ export const en = {
   ...todoEn,
   ...configEn,
   ...analyticsEn,
+  ...signalsEn,
   ...raEn,
 };
