@@ -324,6 +324,8 @@ const LinkedTransactions = ({ ids }: { ids: number[] }) => {
     );
   if (error) return <Alert severity="error">{translate(`${K}.transactions_failed`)}</Alert>;
   if (isPending || !data) return null;
+  // in the order they happened
+  const rows = [...data].sort((a, b) => String(a.at ?? '').localeCompare(String(b.at ?? '')) || a.id - b.id);
   const link = (id: number) => (
     <MuiLink component={Link} to={`/stampsTransaction/${id}/show`}>
       {`#${id}`}
@@ -332,7 +334,7 @@ const LinkedTransactions = ({ ids }: { ids: number[] }) => {
   if (phone)
     return (
       <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {data.map((t) => (
+        {rows.map((t) => (
           <Box component="li" key={t.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
               {link(t.id)}
@@ -359,7 +361,7 @@ const LinkedTransactions = ({ ids }: { ids: number[] }) => {
         </TableRow>
       </TableHead>
       <TableBody>
-        {data.map((t) => (
+        {rows.map((t) => (
           <TableRow key={t.id}>
             <TableCell>{link(t.id)}</TableCell>
             <TableCell>{dates.dateTime(t.at)}</TableCell>

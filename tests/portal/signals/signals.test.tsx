@@ -104,6 +104,12 @@ describe('fraud signals', { timeout: 90_000 }, () => {
         `/stampsTransaction/${id}/show`,
       );
     expect(within(linked).getAllByText('+6591110001')).toHaveLength(2);
+    // in the order they happened
+    expect(
+      within(linked)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(txnIds.map((id) => `#${id}`));
 
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Resolve' }));
