@@ -248,16 +248,23 @@ const storeRateSpikes = async (db: DbOrTx, names: Names, since: Date, now: Date)
   const { rateFactor, rateFloor, rateNormDays } = SIGNAL_RULES;
   const firstHour = Math.floor(since.getTime() / HOUR);
   const lastHour = Math.floor(now.getTime() / HOUR); // the hour under way is not judged yet
-  const normFrom = new Date((firstHour - rateNormDays * 24) * HOUR);
-  const rows = rowsOf<{ store_id: unknown; company_id: unknown; hour: unknown; stamps: unknown }>(
-    await db.execute(sql`
+  const hourOf = sql`floor(extract(epoch from ${stampsTransaction.at}) / 3600)::bigint`;
+  const stamped = sql`${stampsTransaction.result} in ('SUCCESS', 'VOIDED') and ${stampsTransaction.storeId} is not null`;
+  const hourly = (from: Date, stores?: number[]) =>
+    db.execute(sql`
       select ${stampsTransaction.storeId} as store_id, ${stampsTransaction.companyId} as company_id,
-        floor(extract(epoch from ${stampsTransaction.at}) / 3600)::bigint as hour,
-        sum(${stampsTransaction.stamps}) as stamps
+        ${hourOf} as hour, sum(${stampsTransaction.stamps}) as stamps
       from ${stampsTransaction}
-      where ${stampsTransaction.result} in ('SUCCESS', 'VOIDED') and ${stampsTransaction.storeId} is not null
-        and ${stampsTransaction.at} >= ${normFrom} and ${stampsTransaction.at} < ${new Date(lastHour * HOUR)}
-      group by 1, 2, 3`),
+      where ${stamped} and ${stampsTransaction.at} >= ${from} and ${stampsTransaction.at} < ${new Date(lastHour * HOUR)}
+        ${stores ? sql`and ${inArray(stampsTransaction.storeId, stores)}` : sql``}
+      group by 1, 2, 3
+      ${stores ? sql`` : sql`having sum(${stampsTransaction.stamps}) > ${rateFloor}`}`);
+  // first the hours past the floor in the span read (few or none), then the norm of their stores only
+  const candidates = rowsOf<{ store_id: unknown }>(await hourly(new Date(firstHour * HOUR)));
+  if (candidates.length === 0) return [];
+  const stores = [...new Set(candidates.map((r) => num(r.store_id)))];
+  const rows = rowsOf<{ store_id: unknown; company_id: unknown; hour: unknown; stamps: unknown }>(
+    await hourly(new Date((firstHour - rateNormDays * 24) * HOUR), stores),
   );
   const byStore = new Map<number, { companyId: number; hours: Map<number, number> }>();
   for (const r of rows) {
