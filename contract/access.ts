@@ -22,6 +22,7 @@ export const PERMISSION_RESOURCES = [
   'paymentMethod',
   'paymentHistory',
   'organization',
+  'signal',
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
@@ -47,7 +48,6 @@ export const OPERATOR_ONLY_RESOURCES = [
   'maintenanceConfig',
   'countryConfig',
   'forceUpdateConfig',
-  'auditLog',
   'approval',
 ] as const satisfies readonly PermissionResource[];
 

@@ -12,6 +12,8 @@ export interface DashboardAnswer {
     storeRequests: number | null;
     failedPushes: number | null;
     devicesToActivate: number | null;
+    /** fraud signals still OPEN (the caller's company's for a merchant); null without the permission */
+    openSignals: number | null;
   } | null;
   figures: {
     activeProgrammes: number | null;

@@ -51,6 +51,26 @@ export type VoucherState = (typeof VOUCHER_STATES)[number];
 export const TRANSACTION_RESULTS = ['SUCCESS', 'FAILED', 'VOIDED'] as const;
 export type TransactionResult = (typeof TRANSACTION_RESULTS)[number];
 
+/**
+ * A fraud signal's state (issue 24): OPEN when the signals job raised it, RESOLVED once an operator
+ * or the company's owner (or a colleague with the permission) looked at it and wrote a note.
+ */
+export const SIGNAL_STATES = ['OPEN', 'RESOLVED'] as const;
+export type SignalState = (typeof SIGNAL_STATES)[number];
+
+/**
+ * What a fraud signal saw (docs/decisions.md "Fraud signals" has the thresholds): a store stamping far
+ * above its own norm, one member stamped at two stores minutes apart, voids clustering on one staff
+ * account or device, a device stamping outside its store's opening hours.
+ */
+export const SIGNAL_KINDS = [
+  'STORE_RATE_SPIKE',
+  'MEMBER_TWO_STORES',
+  'VOID_CLUSTER',
+  'OUTSIDE_HOURS',
+] as const;
+export type SignalKind = (typeof SIGNAL_KINDS)[number];
+
 export const VOUCHER_HISTORY_ACTIONS = ['ISSUED', 'REDEEMED', 'EXPIRED', 'VOIDED', 'DONATED'] as const;
 export type VoucherHistoryAction = (typeof VOUCHER_HISTORY_ACTIONS)[number];
 

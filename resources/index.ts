@@ -18,6 +18,7 @@ import { products } from './tables/products';
 import { push } from './tables/push';
 import { pushDeliveries } from './tables/pushDeliveries';
 import { pushTemplates } from './tables/pushTemplates';
+import { signals } from './tables/signals';
 import { stampCard } from './tables/stampCard';
 import { stampingHistory } from './tables/stampingHistory';
 import { stampsTransaction } from './tables/stampsTransaction';
@@ -46,6 +47,7 @@ export const RESOURCES = [
   push,
   pushDeliveries,
   payments,
+  signals,
   devices,
   bannerConfig,
   maintenanceConfig,
@@ -97,6 +99,7 @@ export {
   products,
   push,
   pushTemplates,
+  signals,
   stampCard,
   stampingHistory,
   stampsTransaction,

@@ -31,6 +31,7 @@ import { COMPANIES, DEMO_MARKER_REGISTRATION_NO, DEMO_STORE_PIN, OPERATOR } from
 import { reportDevices, seedDevices } from './seed-demo/devices';
 import { seedBrand, seedCompany } from './seed-demo/organisation';
 import { seedPushes, sendPushes } from './seed-demo/push';
+import { raiseSignals, seedAnomaly } from './seed-demo/signals';
 import { seedCompanySignup, seedRequests } from './seed-demo/signups';
 import { expireEndedCards, seedStampCards } from './seed-demo/stampCards';
 import { countServiceRows } from './seed-demo/totals';
@@ -100,9 +101,11 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
       await orderWalletLedger(seed, companyId);
     }
     await expireEndedCards(seed);
+    await seedAnomaly(seed);
     await sendPushes(seed);
     await reportDevices(seed);
     await seedRequests(seed);
+    await raiseSignals(seed);
     await countServiceRows(seed);
     result = { skipped: false, password, users: seed.users, counts: seed.counts, devices: seed.devices };
   });

@@ -166,6 +166,8 @@ export const ROUTES: readonly RouteDef[] = [
   // merchants open their own company's payments from Finance ("All payments"); the menu group
   // Transaction stays the operators' (spec 6)
   table('/transaction/payment-history', 'payment_history', USERS),
+  // fraud signals: operators every company's, merchants their own company's (issue 24)
+  table('/transaction/signals', 'signals', USERS),
   table('/device', 'device_list', USERS),
   // AOTG has no content in the spec: its routes lead home (docs/decisions.md)
   route('/aotg', AotgRedirect, OPERATOR),
@@ -177,7 +179,8 @@ export const ROUTES: readonly RouteDef[] = [
   table('/config/countryConfig', 'country_config', OPERATOR),
   table('/config/bannerConfig', 'banner_config', USERS, bannerForMerchant),
   table('/config/forceUpdateConfig', 'force_update_config', OPERATOR, notJcr),
-  table('/config/audit-log', 'audit_log', OPERATOR),
+  // operators every entry; a merchant their own company's (the owner, or a colleague granted it)
+  table('/config/audit-log', 'audit_log', USERS),
   route('/analytics', AnalyticsPage, OPERATOR),
   // Finance is the merchant's own wallet: operators never see it (spec sections 1 and 6).
   route('/finance', FinancePage, MERCHANT),

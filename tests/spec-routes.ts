@@ -23,6 +23,8 @@ export const SPEC_ROUTES = [
   '/DataTableEditView',
   '/transaction',
   '/transaction/payment-history',
+  // issue 24: fraud signals under Transaction (docs/decisions.md "Fraud signals")
+  '/transaction/signals',
   '/device',
   '/aotg',
   '/aotg/list',

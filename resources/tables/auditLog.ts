@@ -2,15 +2,17 @@ import type { ResourceDeclaration } from '../types';
 
 /**
  * Who did what, when, with the row before and after: every approval decision, invitation,
- * permission or group change and organisation change (docs/api.md). Written only by the server
- * (server/services/audit.ts), read only by operators, never edited.
+ * permission or group change, organisation change, operation and declared table's change
+ * (docs/api.md). Written only by the server (server/services/audit.ts), never edited. Operators read
+ * every entry; a merchant (the company's owner, or a colleague granted VIEW on auditLog) reads the
+ * entries of their own company only (server/resources/visibility.ts), never another's.
  */
 export const auditLog = {
   name: 'auditLog',
   path: '/audit-logs',
   route: '/config/audit-log',
   permission: 'auditLog',
-  access: { VIEW: ['operator'], ADD: [], UPDATE: [], DELETE: [] },
+  access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
   scope: 'none',
   recordRepresentation: 'action',
   defaultSort: { field: 'createTime', direction: 'desc' },

@@ -11,6 +11,8 @@ export const bannerConfig = {
   route: '/config/bannerConfig',
   permission: 'bannerConfig',
   access: { VIEW: ['operator', 'merchant'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
+  // every change is written to the audit log (issue 24: every declared table's change)
+  audit: true,
   scope: 'none',
   recordRepresentation: 'title',
   defaultSort: { field: 'sortOrder', direction: 'asc' },

@@ -7,6 +7,8 @@ export const countryConfig = {
   route: '/config/countryConfig',
   permission: 'countryConfig',
   access: { VIEW: ['operator'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
+  // every change is written to the audit log (issue 24: every declared table's change)
+  audit: true,
   scope: 'none',
   recordRepresentation: 'name',
   defaultSort: { field: 'country', direction: 'asc' },

@@ -8,6 +8,8 @@ export const forceUpdateConfig = {
   route: '/config/forceUpdateConfig',
   permission: 'forceUpdateConfig',
   access: { VIEW: ['operator'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
+  // every change is written to the audit log (issue 24: every declared table's change)
+  audit: true,
   scope: 'none',
   recordRepresentation: 'platform',
   defaultSort: { field: 'platform', direction: 'asc' },

@@ -10,6 +10,8 @@ export const industryConfig = {
   path: '/industry-config',
   permission: 'industryConfig',
   access: { VIEW: ['operator', 'merchant'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
+  // every change is written to the audit log (issue 24: every declared table's change)
+  audit: true,
   scope: 'none',
   recordRepresentation: 'name',
   defaultSort: { field: 'sortOrder', direction: 'asc' },

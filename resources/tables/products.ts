@@ -12,6 +12,8 @@ export const products = {
     ADD: ['operator', 'merchant'],
     UPDATE: ['operator', 'merchant'],
   },
+  // every change is written to the audit log (issue 24: every declared table's change)
+  audit: true,
   scope: 'brand',
   recordRepresentation: 'name',
   defaultSort: { field: 'name', direction: 'asc' },

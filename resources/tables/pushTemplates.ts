@@ -16,6 +16,8 @@ export const pushTemplates = {
     UPDATE: ['operator', 'merchant'],
     DELETE: ['operator', 'merchant'],
   },
+  // every change is written to the audit log (issue 24: every declared table's change)
+  audit: true,
   scope: 'company',
   recordRepresentation: 'title',
   defaultSort: { field: 'updateTime', direction: 'desc' },

@@ -102,10 +102,34 @@ export const stampsTransaction = {
     },
     { name: 'storeId', type: 'reference', reference: 'store', filter: ['eq', 'in'] },
     { name: 'deviceId', type: 'reference', reference: 'devices', filter: ['eq', 'in'] },
+    {
+      // who stamped (a portal user; the device above when an in-store device did): the fraud signals
+      // weigh one staff account's voids against the stampings it made
+      name: 'staffId',
+      type: 'reference',
+      reference: 'users',
+      views: ['show'],
+      help: 'The staff account that stamped',
+    },
     { name: 'failureCode', type: 'number', integer: true, views: ['show'], help: 'The code that refused it' },
     { name: 'failureReason', type: 'text', maxLength: 500, views: ['show'] },
     { name: 'voidReason', type: 'text', maxLength: 500, views: ['show'] },
-    { name: 'voidedAt', type: 'datetime', views: ['show'] },
+    // the fraud signals read the voids of a window (server/services/signals.ts)
+    { name: 'voidedAt', type: 'datetime', filter: ['gte', 'lte'], views: ['show'] },
+    {
+      name: 'voidedBy',
+      type: 'reference',
+      reference: 'users',
+      views: ['show'],
+      help: 'The staff account that voided it',
+    },
+    {
+      name: 'voidDeviceId',
+      type: 'reference',
+      reference: 'devices',
+      views: ['show'],
+      help: 'The in-store device that voided it',
+    },
     { name: 'at', type: 'datetime', required: true, filter: ['gte', 'lte'], sortable: true },
   ],
   uniques: [

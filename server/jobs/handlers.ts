@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { SEND_MAIL_JOB, sendMailJob } from '../services/mail';
 import { createPushSender, PUSH_JOB_SLICE_MS, SEND_PUSH_JOB } from '../services/push';
 import { outboxProvider, type PushProvider } from '../services/push-providers';
+import { runSignalsJob, SIGNALS_EVERY_MS, SIGNALS_JOB } from '../services/signals';
 import { expireDueMemberCards } from '../services/stamping';
 import { expireDueVouchers } from '../services/vouchers';
 import type { JobHandler, PeriodicJob } from './runner';
@@ -25,9 +26,12 @@ export const jobHandlers = (deps: JobDeps): Record<string, JobHandler> => ({
   }),
   'expire-vouchers': async (_payload, { db, now }) => ({ expired: await expireDueVouchers(db, now) }),
   'expire-member-cards': async (_payload, { db, now }) => ({ expired: await expireDueMemberCards(db, now) }),
+  // fraud signals from the stamping ledger (server/services/signals.ts); its result says where it stopped
+  [SIGNALS_JOB]: async (_payload, { db, now }) => runSignalsJob(db, now),
 });
 
 export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: 'expire-vouchers', everyMs: 60_000 },
   { name: 'expire-member-cards', everyMs: 60_000 },
+  { name: SIGNALS_JOB, everyMs: SIGNALS_EVERY_MS },
 ];

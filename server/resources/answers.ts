@@ -351,6 +351,7 @@ export const DashboardAnswerSchema = Type.Object(
         storeRequests: Seen,
         failedPushes: Seen,
         devicesToActivate: Seen,
+        openSignals: Seen,
       }),
     ),
     figures: Type.Object({

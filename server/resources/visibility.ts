@@ -2,9 +2,10 @@
 // belongs to no company: a merchant sees the members who hold one of its vouchers (and, with the
 // stamp cards, one of its member cards), through the holding rows' own organisation scope. A device
 // belongs to a company and sits in a store: a colleague limited to a brand sees its stores' devices.
+// An audit entry names the company whose row changed: a merchant reads its own company's.
 import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { devices, memberCards, members, store, vouchers } from '../db/schema';
+import { auditLog, devices, memberCards, members, store, vouchers } from '../db/schema';
 import type { DbOrTx } from '../services/audit';
 import type { Caller } from './principal';
 
@@ -59,8 +60,16 @@ export const devicesVisibleTo = (db: DbOrTx, org: Org): SQL => {
   );
 };
 
+/**
+ * SQL true for the audit entries `org` may read: its own company's (the log is unscoped, as it outlives
+ * the rows it names; `companyId` says whose row changed). A merchant without a company reads none.
+ */
+export const auditVisibleTo = (_db: DbOrTx, org: Org): SQL =>
+  org.companyId === null ? sql`false` : eq(auditLog.companyId, org.companyId);
+
 /** Extra conditions per declaration for non-operators (beyond the organisation columns). */
 export const VISIBILITY: Readonly<Record<string, (db: Db, org: Org) => SQL>> = {
   members: membersVisibleTo,
   devices: devicesVisibleTo,
+  auditLog: auditVisibleTo,
 };

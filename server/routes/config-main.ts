@@ -77,9 +77,12 @@ const COUNTRY_FIELDS = [
 export const configMainRoutes: RoutePlugin = async (app) => {
   const { db } = app;
 
+  /** The writer as the audit log names them, once access is checked. */
   const mayWrite = async (request: FastifyRequest, action: PermissionAction) => {
     // mainConfig is operator-only: merchants are refused whatever their permissions
-    authorize(await callerOf(db, request), { resource: 'mainConfig', action });
+    const caller = await callerOf(db, request);
+    authorize(caller, { resource: 'mainConfig', action });
+    return { id: caller.id, email: caller.email };
   };
   const countryOf = async (request: FastifyRequest) =>
     (await resolveCountry(db, request.headers['x-country'])).countryCode;
@@ -91,8 +94,8 @@ export const configMainRoutes: RoutePlugin = async (app) => {
   );
 
   app.post('', { schema: { body: CreateBody, response: answers(MainConfigSchema) } }, async (request) => {
-    await mayWrite(request, 'ADD');
-    return ok(await createMainConfig(db, request.body));
+    const actor = await mayWrite(request, 'ADD');
+    return ok(await createMainConfig(db, request.body, actor));
   });
 
   app.get(
@@ -129,8 +132,8 @@ export const configMainRoutes: RoutePlugin = async (app) => {
     '/country',
     { schema: { body: CountryBody, response: answers(MainConfigSchema) } },
     async (request) => {
-      await mayWrite(request, 'UPDATE');
-      return ok(await upsertMainConfigOfCountry(db, await countryOf(request), request.body));
+      const actor = await mayWrite(request, 'UPDATE');
+      return ok(await upsertMainConfigOfCountry(db, await countryOf(request), request.body, actor));
     },
   );
 
@@ -148,10 +151,16 @@ export const configMainRoutes: RoutePlugin = async (app) => {
       },
     },
     async (request) => {
-      await mayWrite(request, 'UPDATE');
+      const actor = await mayWrite(request, 'UPDATE');
       return ok(
-        (await upsertMainConfigOfCountry(db, await countryOf(request), { banner: request.body.banner }))
-          .banner,
+        (
+          await upsertMainConfigOfCountry(
+            db,
+            await countryOf(request),
+            { banner: request.body.banner },
+            actor,
+          )
+        ).banner,
       );
     },
   );
@@ -170,10 +179,13 @@ export const configMainRoutes: RoutePlugin = async (app) => {
       },
     },
     async (request) => {
-      await mayWrite(request, 'UPDATE');
-      const row = await upsertMainConfigOfCountry(db, await countryOf(request), {
-        stampCardDefaultImages: request.body.images,
-      });
+      const actor = await mayWrite(request, 'UPDATE');
+      const row = await upsertMainConfigOfCountry(
+        db,
+        await countryOf(request),
+        { stampCardDefaultImages: request.body.images },
+        actor,
+      );
       return ok(row.stampCardDefaultImages);
     },
   );
@@ -206,14 +218,14 @@ export const configMainRoutes: RoutePlugin = async (app) => {
     '/:id',
     { schema: { params: IdParams, body: UpdateBody, response: answers(MainConfigSchema) } },
     async (request) => {
-      await mayWrite(request, 'UPDATE');
-      return ok(await updateMainConfig(db, request.params.id, request.body));
+      const actor = await mayWrite(request, 'UPDATE');
+      return ok(await updateMainConfig(db, request.params.id, request.body, actor));
     },
   );
 
   app.delete('/:id', { schema: { params: IdParams, response: answers(NoData) } }, async (request) => {
-    await mayWrite(request, 'UPDATE');
-    await deleteMainConfig(db, request.params.id);
+    const actor = await mayWrite(request, 'UPDATE');
+    await deleteMainConfig(db, request.params.id, actor);
     return ok(null);
   });
 };

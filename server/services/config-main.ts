@@ -1,11 +1,29 @@
-// Main config: one row per country (banner, stamp-card defaults, currency).
+// Main config: one row per country (banner, stamp-card defaults, currency). Every write is audited
+// (resource `mainConfig`, the row before and after, issue 24) in the same transaction.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type BannerItem, type MainConfigRow, mainConfigs } from '../db/schema';
 import { AppError } from '../errors';
 import { uniqueViolation } from '../lib/db-errors';
 import type { ListSpec } from '../lib/list-types';
+import { type AuditActor, type DbOrTx, recordAudit } from './audit';
 import { defaultCurrencyOf } from './countries';
+
+const audited = (
+  tx: DbOrTx,
+  actor: AuditActor | null,
+  action: string,
+  before: MainConfigRow | undefined,
+  after: MainConfigRow | undefined,
+) =>
+  recordAudit(tx, {
+    actor,
+    action,
+    resource: 'mainConfig',
+    recordId: (after ?? before)?.id ?? null,
+    before: before ?? null,
+    after: after ?? null,
+  });
 
 export const mainConfigListSpec: ListSpec = {
   id: { column: mainConfigs.id, type: 'number', filter: ['eq', 'in'], sort: true },
@@ -54,14 +72,18 @@ const notFound = () => new AppError('NOT_FOUND', [{ field: 'id', message: 'no ma
 export const createMainConfig = async (
   db: Db,
   input: MainConfigFields & { country: string },
+  actor: AuditActor | null = null,
 ): Promise<MainConfigRow> => {
   try {
-    const [row] = await db
-      .insert(mainConfigs)
-      .values({ ...input, currency: input.currency ?? defaultCurrencyOf(input.country) })
-      .returning();
-    if (!row) throw new Error('main config insert returned nothing');
-    return row;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(mainConfigs)
+        .values({ ...input, currency: input.currency ?? defaultCurrencyOf(input.country) })
+        .returning();
+      if (!row) throw new Error('main config insert returned nothing');
+      await audited(tx, actor, 'create', undefined, row);
+      return row;
+    });
   } catch (e) {
     return duplicate(e);
   }
@@ -77,24 +99,32 @@ export const updateMainConfig = async (
   db: Db,
   id: number,
   patch: MainConfigFields & { country?: string },
+  actor: AuditActor | null = null,
 ): Promise<MainConfigRow> => {
   try {
-    const [row] = await db
-      .update(mainConfigs)
-      .set({ ...patch, updateTime: new Date() })
-      .where(eq(mainConfigs.id, id))
-      .returning();
-    if (!row) throw notFound();
-    return row;
+    return await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(mainConfigs).where(eq(mainConfigs.id, id)).for('update');
+      if (!before) throw notFound();
+      const [row] = await tx
+        .update(mainConfigs)
+        .set({ ...patch, updateTime: new Date() })
+        .where(eq(mainConfigs.id, id))
+        .returning();
+      if (!row) throw notFound();
+      await audited(tx, actor, 'update', before, row);
+      return row;
+    });
   } catch (e) {
     return duplicate(e);
   }
 };
 
-export const deleteMainConfig = async (db: Db, id: number): Promise<void> => {
-  const rows = await db.delete(mainConfigs).where(eq(mainConfigs.id, id)).returning({ id: mainConfigs.id });
-  if (rows.length === 0) throw notFound();
-};
+export const deleteMainConfig = async (db: Db, id: number, actor: AuditActor | null = null): Promise<void> =>
+  db.transaction(async (tx) => {
+    const [before] = await tx.delete(mainConfigs).where(eq(mainConfigs.id, id)).returning();
+    if (!before) throw notFound();
+    await audited(tx, actor, 'delete', before, undefined);
+  });
 
 /** The country's row, or its defaults (id null) when no row was written yet. */
 export const mainConfigOfCountry = async (db: Db, country: string): Promise<MainConfigView> => {
@@ -118,12 +148,20 @@ export const upsertMainConfigOfCountry = async (
   db: Db,
   country: string,
   patch: MainConfigFields,
-): Promise<MainConfigRow> => {
-  const [row] = await db
-    .insert(mainConfigs)
-    .values({ country, ...patch, currency: patch.currency ?? defaultCurrencyOf(country) })
-    .onConflictDoUpdate({ target: mainConfigs.country, set: { ...patch, updateTime: new Date() } })
-    .returning();
-  if (!row) throw new Error('main config upsert returned nothing');
-  return row;
-};
+  actor: AuditActor | null = null,
+): Promise<MainConfigRow> =>
+  db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(mainConfigs)
+      .where(eq(mainConfigs.country, country))
+      .for('update');
+    const [row] = await tx
+      .insert(mainConfigs)
+      .values({ country, ...patch, currency: patch.currency ?? defaultCurrencyOf(country) })
+      .onConflictDoUpdate({ target: mainConfigs.country, set: { ...patch, updateTime: new Date() } })
+      .returning();
+    if (!row) throw new Error('main config upsert returned nothing');
+    await audited(tx, actor, before ? 'update' : 'create', before, row);
+    return row;
+  });

@@ -15,6 +15,7 @@ import {
   members,
   merchantSignup,
   push,
+  signals,
   stampCard,
   stampsTransaction,
   voucherHistory,
@@ -192,6 +193,12 @@ export const dashboardFor = async (
           .from(devices)
           .where(and(scopeOf(caller, 'devices', devices), eq(devices.lifecycle, 'DELIVERED')))
       : [undefined];
+    const [openSignals] = sees(caller, 'signal')
+      ? await db
+          .select({ n: count() })
+          .from(signals)
+          .where(and(scopeOf(caller, 'signals', signals), eq(signals.state, 'OPEN')))
+      : [undefined];
     // an operator decides requests with approval; a merchant follows its own through its organisation
     const mayFollow = (resource: string) => sees(caller, operator ? 'approval' : resource);
     waiting = {
@@ -200,6 +207,7 @@ export const dashboardFor = async (
       storeRequests: mayFollow('store') ? of('ADD_STORE') : null,
       failedPushes: failed === undefined ? null : num(failed.n),
       devicesToActivate: delivered === undefined ? null : num(delivered.n),
+      openSignals: openSignals === undefined ? null : num(openSignals.n),
     };
   }
 

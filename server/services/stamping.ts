@@ -78,6 +78,8 @@ export const PIN_MAX_FAILURES = 5;
 export const PIN_WINDOW_MS = 15 * 60 * 1000;
 
 const actor = (caller: Caller) => (caller.device ? null : { id: caller.id, email: caller.email });
+/** The staff account behind a stamping or a void: the user, or null for an in-store device. */
+const staffOf = (caller: Caller): number | null => (caller.device ? null : caller.id);
 
 /** The first violation's message of a refusal, else the catalogue message. */
 const firstMessage = (err: AppError): string => {
@@ -327,6 +329,7 @@ const insertStamping = prepared('stamping_insert_transaction', (db) =>
       receiptNo: sql.placeholder('receiptNo'),
       storeId: sql.placeholder('storeId'),
       deviceId: sql.placeholder('deviceId'),
+      staffId: sql.placeholder('staffId'),
       at: sql.placeholder('at'),
       companyId: sql.placeholder('companyId'),
       brandId: sql.placeholder('brandId'),
@@ -415,6 +418,7 @@ export const stampCardOnce = async (
   try {
     [txn] = (await insertStamping(tx, {
       ...moved,
+      staffId: staffOf(caller),
       rewardVoucherId,
       receiptNo: input.receiptNo ?? null,
     })) as TransactionRow[];
@@ -579,6 +583,7 @@ export const recordRefusedStamping = async (
     receiptNo: input.receiptNo ?? null,
     storeId,
     deviceId: caller.device?.id ?? null,
+    staffId: staffOf(caller),
     failureCode: error.code,
     failureReason: firstMessage(error).slice(0, 500),
     at: now,
@@ -648,7 +653,13 @@ export const voidStamping = async (
   }
   const [after] = (await tx
     .update(stampsTransaction)
-    .set({ result: 'VOIDED', voidReason: reason, voidedAt: now })
+    .set({
+      result: 'VOIDED',
+      voidReason: reason,
+      voidedAt: now,
+      voidedBy: staffOf(caller),
+      voidDeviceId: caller.device?.id ?? null,
+    })
     .where(eq(stampsTransaction.id, txn.id))
     .returning()) as TransactionRow[];
   if (!after) throw new Error('locked transaction vanished');

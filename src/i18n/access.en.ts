@@ -155,6 +155,7 @@ export const accessEn = {
       paymentMethod: 'Payment methods',
       paymentHistory: 'Payment history',
       organization: 'Organization',
+      signal: 'Fraud signals',
     },
   },
   audit: {

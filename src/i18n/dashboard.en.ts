@@ -16,6 +16,7 @@ export const dashboardEn = {
       store_requests: 'Store requests',
       failed_pushes: 'Failed pushes (30 days)',
       devices_to_activate: 'Devices to activate',
+      open_signals: 'Open fraud signals',
       all_clear: 'Nothing waits. All requests are decided.',
       open: 'Open',
     },

@@ -12,6 +12,7 @@ import { pagesEn } from './pages.en';
 import { pushEn } from './push.en';
 import { raEn } from './ra.en';
 import { resourcesEn } from './resources.en';
+import { signalsEn } from './signals.en';
 import { stampCardsEn } from './stampCards.en';
 import { todoEn } from './todo.en';
 import { vouchersEn } from './vouchers.en';
@@ -93,6 +94,7 @@ const shellEn = {
       data_table_edit: 'Data Table Editor',
       transaction: 'Transaction',
       payment_history: 'Payment History',
+      signals: 'Fraud Signals',
       device_list: 'Device List',
       aotg: 'AOTG',
       aotg_list: 'AOTG List',
@@ -140,7 +142,7 @@ const shellEn = {
       templates: 'Push Notification Templates',
       push: 'Push Notifications',
     },
-    transaction: { title: 'Transaction', payment_history: 'Payment History' },
+    transaction: { title: 'Transaction', payment_history: 'Payment History', signals: 'Fraud Signals' },
     device: { title: 'Device', list: 'List' },
     config: {
       title: 'Config',
@@ -159,6 +161,7 @@ const shellEn = {
       operator: 'Operator Access',
       merchant: 'Merchant Access',
       user_group: 'User Group',
+      audit_log: 'Audit Log',
     },
     help: { title: 'Help' },
   },
@@ -182,5 +185,6 @@ export const en = {
   ...todoEn,
   ...configEn,
   ...analyticsEn,
+  ...signalsEn,
   ...raEn,
 };

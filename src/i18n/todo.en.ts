@@ -14,6 +14,7 @@ export const todoEn = {
       store_requests: '%{smart_count} store request to decide |||| %{smart_count} store requests to decide',
       failed_pushes: '%{smart_count} push failed (30 days) |||| %{smart_count} pushes failed (30 days)',
       devices_to_activate: '%{smart_count} device to activate |||| %{smart_count} devices to activate',
+      open_signals: '%{smart_count} fraud signal to look at |||| %{smart_count} fraud signals to look at',
     },
     hint: {
       signups: 'Approve or reject them in the Approve List.',
@@ -21,6 +22,7 @@ export const todoEn = {
       store_requests: 'Approve or reject them in the Approve List.',
       failed_pushes: 'Read why they failed and send them again.',
       devices_to_activate: 'Activate them so their store can stamp.',
+      open_signals: 'Read what each one saw, check its transactions, and resolve it with a note.',
     },
     hint_merchant: 'An operator decides it; nothing is needed from you meanwhile.',
   },

@@ -68,7 +68,10 @@ export const FULL_MENU: readonly MenuGroup[] = [
   {
     id: 'transaction',
     label: 'menu.transaction.title',
-    links: [link('paymentHistory', 'menu.transaction.payment_history', '/transaction/payment-history')],
+    links: [
+      link('paymentHistory', 'menu.transaction.payment_history', '/transaction/payment-history'),
+      link('signals', 'menu.transaction.signals', '/transaction/signals'),
+    ],
   },
   { id: 'device', label: 'menu.device.title', links: [link('deviceList', 'menu.device.list', '/device')] },
   {
@@ -113,6 +116,7 @@ export const FULL_MENU: readonly MenuGroup[] = [
       link('operatorAccess', 'menu.access.operator', '/access/operator-access'),
       link('merchantAccess', 'menu.access.merchant', '/access/merchant-access'),
       link('userGroup', 'menu.access.user_group', '/access/user-group'),
+      link('auditLog', 'menu.access.audit_log', '/config/audit-log'),
     ],
   },
   { id: 'help', label: 'menu.help.title', links: [], path: '/help' },
@@ -135,6 +139,8 @@ const OPERATOR_RULES: Record<string, Rule> = {
   // Operators see everything except Finance; jcr hides Force Update Config.
   finance: () => null,
   config: ({ brand }) => (brand === 'jcr' ? except('forceUpdateConfig') : all),
+  // operators reach the audit log from Access > the people lists (the spec's Access links stay as they are)
+  access: () => except('auditLog'),
 };
 
 const MERCHANT_GROUPS = new Set(['user', 'stampCards', 'vouchers', 'finance', 'device', 'help']);
@@ -142,7 +148,10 @@ const MERCHANT_RULES: Record<string, Rule> = {
   communications: ({ pnsAllowed }) => (pnsAllowed ? all : null),
   // The hierarchy settings are for setting a company and a brand up; once both exist it goes.
   organization: ({ hasCompany, hasBrand }) => (hasCompany && hasBrand ? except('orgSettings') : all),
-  access: () => only('merchantAccess'),
+  // their own company's audit trail sits with who may do what (issue 24)
+  access: () => only('merchantAccess', 'auditLog'),
+  // Transaction is the operators' payment history; merchants resolve their own fraud signals there
+  transaction: () => only('signals'),
   config: ({ brand }) => (brand === 'jcr' ? only('bannerConfig') : null),
 };
 

@@ -3,9 +3,10 @@
 // its actor, action, resource and before/after, written in the change's own transaction, and never a
 // secret. Operators read the rows through GET /audit-logs (merchants: 26237), filtered by actor,
 // resource, action and time.
-import { asc, desc, gt, sql } from 'drizzle-orm';
+import { asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, company, users } from '../../server/db/schema';
+import { auditLog, company, userPermissions, users } from '../../server/db/schema';
+import { recordAudit } from '../../server/services/audit';
 import { apiSuite } from './fixtures';
 import { APP_TIMEOUT, caller, createUser, dataOf, lastMailedToken, login } from './helpers';
 
@@ -374,10 +375,92 @@ describe('no secret in the log', () => {
 });
 
 describe('GET /audit-logs', () => {
-  it('is for operators only', async () => {
-    const res = await call('owner', 'GET', AUDIT);
-    expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 403, code: 26237 });
-    expect(dataOf(await call('op', 'GET', AUDIT)).length).toBeGreaterThan(0);
+  it("gives operators every entry and a merchant their own company's only (issue 24)", async () => {
+    const [beta] = await t.db
+      .insert(company)
+      .values({ name: 'Gamma Audit', registrationNo: 'R-GAMMA', contactEmail: 'gamma@example.test' })
+      .returning();
+    await recordAudit(t.db, {
+      actor: null,
+      action: 'update',
+      resource: 'company',
+      recordId: beta?.id,
+      companyId: beta?.id,
+      after: { name: 'Gamma Audit' },
+    });
+    const [betaEntry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.companyId, beta?.id ?? 0));
+    const all = dataOf(await call('op', 'GET', `${AUDIT}?size=1000`)) as { companyId: number | null }[];
+    expect(all.some((r) => r.companyId === beta?.id)).toBe(true);
+    expect(all.some((r) => r.companyId === null)).toBe(true);
+    const mine = dataOf(await call('owner', 'GET', `${AUDIT}?size=1000`)) as { companyId: number | null }[];
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.filter((r) => r.companyId !== ids.co)).toEqual([]);
+    // by id, by filter and by export, another company's entry stays hidden
+    expect((await call('owner', 'GET', `${AUDIT}/${betaEntry?.id}`)).json().code).toBe(5);
+    const filtered = await call(
+      'owner',
+      'GET',
+      `${AUDIT}?filter=${encodeURIComponent(JSON.stringify([{ field: 'companyId', op: 'eq', value: beta?.id }]))}`,
+    );
+    expect(filtered.json()).toMatchObject({ code: 0, data: [] });
+    const csv = await call('owner', 'GET', `${AUDIT}/export`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.trimEnd().split('\n')).toHaveLength(mine.length + 1);
+  });
+
+  it('lets a colleague read it only once granted VIEW on auditLog', async () => {
+    const row = await createUser(t.db, {
+      email: 'auditor@example.test',
+      password: PASSWORD,
+      type: 'MERCHANT',
+      companyId: ids.co,
+      signupState: 'APPROVAL',
+    });
+    await t.db.update(users).set({ invitationType: 'MERCHANT_INVITE_MERCHANT' }).where(eq(users.id, row.id));
+    const r = await login(t.app, 'auditor@example.test', PASSWORD);
+    tokens.auditor = r.accessToken;
+    const refused = await call('auditor', 'GET', AUDIT);
+    expect({ status: refused.statusCode, code: refused.json().code }).toEqual({ status: 403, code: 26237 });
+    await t.db.insert(userPermissions).values({ userId: row.id, resource: 'auditLog', action: 'VIEW' });
+    const granted = dataOf(await call('auditor', 'GET', `${AUDIT}?size=1000`)) as { companyId: number }[];
+    expect(granted.length).toBeGreaterThan(0);
+    expect(granted.every((e) => e.companyId === ids.co)).toBe(true);
+  });
+
+  it('records push template changes, which the owner reads in their own trail', async () => {
+    const created = await oneAuditOf(async () => {
+      const res = await call('owner', 'POST', `${MAIN}/push-templates`, {
+        title: 'Hello',
+        body: 'Hi {name}',
+      });
+      expect(res.json().code, res.body).toBe(0);
+    });
+    expect(created).toMatchObject({
+      ...actor('owner'),
+      action: 'create',
+      resource: 'pushTemplates',
+      companyId: ids.co,
+      before: null,
+      after: expect.objectContaining({ title: 'Hello' }),
+    });
+    const updated = await oneAuditOf(async () => {
+      const res = await call('owner', 'PUT', `${MAIN}/push-templates/${created.recordId}`, {
+        title: 'Hello again',
+      });
+      expect(res.json().code, res.body).toBe(0);
+    });
+    expect(updated).toMatchObject({ action: 'update', before: expect.objectContaining({ title: 'Hello' }) });
+    const trail = dataOf(
+      await call(
+        'owner',
+        'GET',
+        `${AUDIT}?filter=${encodeURIComponent(JSON.stringify([{ field: 'resource', op: 'eq', value: 'pushTemplates' }]))}`,
+      ),
+    ) as { action: string }[];
+    expect(trail.map((e) => e.action).sort()).toEqual(['create', 'update']);
   });
 
   const list = async (filter: unknown[]) => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countryConfig, mainConfigs } from '../../server/db/schema';
+import { auditLog, countryConfig, mainConfigs } from '../../server/db/schema';
 import { apiSuite } from './fixtures';
 import { authHeader, createUser, login } from './helpers';
 
@@ -265,5 +265,41 @@ describe('supported countries once country config is filled in', () => {
     } finally {
       await t.db.delete(countryConfig);
     }
+  });
+});
+
+describe('audit (issue 24: every operation is audited)', () => {
+  it('writes who changed main config, with the row before and after, and nothing on a refusal', async () => {
+    const entries = () =>
+      t.db.select().from(auditLog).where(eq(auditLog.resource, 'mainConfig')).orderBy(auditLog.id);
+    // a country without a row yet, so the first write creates it
+    await t.db.delete(mainConfigs).where(eq(mainConfigs.country, 'au'));
+    const from = (await entries()).length;
+    const refused = await call('m', 'PUT', `${CONFIG}/country/banner`, { banner: [] }, { 'x-country': 'au' });
+    expectError(refused, 403, 26237);
+    expect(await entries()).toHaveLength(from);
+    const price = async (stampCardDefaultPrice: number) => {
+      const res = await call(
+        'op',
+        'PUT',
+        `${CONFIG}/country`,
+        { stampCardDefaultPrice },
+        { 'x-country': 'au' },
+      );
+      expect(res.json().code, res.body).toBe(0);
+      return res.json().data as { id: number };
+    };
+    const row = await price(3);
+    await price(4);
+    const written = (await entries()).slice(from);
+    expect(written.map((e) => [e.action, e.actorEmail, e.recordId])).toEqual([
+      ['create', 'op@example.test', String(row.id)],
+      ['update', 'op@example.test', String(row.id)],
+    ]);
+    expect(written[1]?.before).toMatchObject({ stampCardDefaultPrice: 3 });
+    expect(written[1]?.after).toMatchObject({ stampCardDefaultPrice: 4 });
+    const gone = await call('op', 'DELETE', `${CONFIG}/${row.id}`);
+    expect(gone.json().code).toBe(0);
+    expect((await entries()).at(-1)).toMatchObject({ action: 'delete', after: null });
   });
 });

@@ -111,6 +111,13 @@ const refFor =
     return fixtures[target]?.[org] ?? null;
   };
 
+/**
+ * An unscoped table whose rows still name their company in a `companyId` field (the audit log, read
+ * by a merchant through its own company's entries): each company gets a row of its own.
+ */
+const namesCompany = (decl: ResourceDeclaration): boolean =>
+  decl.scope === 'none' && ownFields(decl).some((f) => f.name === 'companyId');
+
 const insertFixture = async ({ decl, table }: DerivedResource, org: Org): Promise<number> => {
   const n = ++serial;
   const row: Row = {};
@@ -119,6 +126,7 @@ const insertFixture = async ({ decl, table }: DerivedResource, org: Org): Promis
     row[f.name] = f.type === 'datetime' && typeof v === 'string' ? new Date(v) : v;
   }
   for (const c of addedScopeColumns(decl)) row[c] = fixtures[SCOPE_COLUMNS[c]]?.[org];
+  if (namesCompany(decl) && decl.name !== 'company') row.companyId = fixtures.company?.[org];
   // the row's columns are known at run time only
   const [inserted] = await t.db
     .insert(table)
@@ -205,7 +213,7 @@ beforeAll(async () => {
       }
       continue;
     }
-    if (r.decl.scope === 'none') {
+    if (r.decl.scope === 'none' && !namesCompany(r.decl)) {
       // a shared row (product-wide setting): the same for both companies
       const id = await insertFixture(r, 'A');
       fixtures[r.decl.name] = { A: id, B: id };
@@ -250,7 +258,7 @@ beforeAll(async () => {
 describe.each(DERIVED_RESOURCES.map((r) => [r.decl.name, r] as const))('%s', (_name, { decl }) => {
   const base = baseOf(decl);
   const bId = () => fixtures[decl.name]?.B ?? 0;
-  const scoped = effectiveScope(decl) !== 'none';
+  const scoped = effectiveScope(decl) !== 'none' || namesCompany(decl);
   // company, brand and store answer their family's not-found code (26430 ...), the others 5
   const hidden = { status: 404, code: ERRORS[decl.errors?.notFound ?? 'NOT_FOUND'].code };
   const view = merchantMay(decl, 'VIEW');
@@ -274,7 +282,7 @@ describe.each(DERIVED_RESOURCES.map((r) => [r.decl.name, r] as const))('%s', (_n
     if (!scoped) return; // shared rows (product-wide settings) are the same for every company
     expect(codeOf(get)).toEqual(hidden);
     const filters: unknown[][] = [[{ field: 'id', op: 'eq', value: bId() }]];
-    if (addedScopeColumns(decl).includes('companyId'))
+    if (addedScopeColumns(decl).includes('companyId') || namesCompany(decl))
       filters.push([{ field: 'companyId', op: 'eq', value: fixtures.company?.B }]);
     for (const f of ownFields(decl)) {
       const target = f.type === 'reference' && isTenantTarget(f.reference) ? refFor('B')(f.reference) : null;
@@ -308,6 +316,7 @@ describe.each(DERIVED_RESOURCES.map((r) => [r.decl.name, r] as const))('%s', (_n
     'vouchers.redeem': { storeId: 1 },
     'vouchers.void': { reason: 'cross-tenant probe' },
     'vouchers.donate': { toMobile: '+6591230000' },
+    'signals.resolve': { note: 'cross-tenant probe' },
   };
 
   it('does not let A change, transition or delete B’s row', async () => {

@@ -93,6 +93,7 @@ describe('the dashboard', () => {
       storeRequests: 0,
       failedPushes: 0,
       devicesToActivate: 0,
+      openSignals: 0,
     });
     expect(d.wallet).toBeNull();
   });

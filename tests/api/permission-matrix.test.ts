@@ -251,7 +251,7 @@ describe('granting more than one holds (26238)', () => {
     expect(
       codeOf(
         await call('owner', 'PATCH', `${USER}/${ids.grouped}/permissions`, {
-          permissions: [{ resource: 'auditLog', action: 'VIEW' }],
+          permissions: [{ resource: 'approval', action: 'VIEW' }],
         }),
       ),
     ).toEqual({ status: 403, code: 26238 });

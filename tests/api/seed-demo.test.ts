@@ -1,7 +1,7 @@
 // The demo data set (scripts/seed-demo.ts) on a fresh test database: every derived table gets rows,
 // every state a screen filters by appears, the rows of one company hang together, the merchants can
 // sign in and see their own company's rows through the API, and a second run changes nothing.
-import { count, eq, type SQL, sql } from 'drizzle-orm';
+import { count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,6 +21,7 @@ import { DEMO_MARKER_REGISTRATION_NO, type SeedResult, seedDemo } from '../../sc
 import * as derived from '../../server/db/schema/resources';
 import { users } from '../../server/db/schema/users';
 import { DERIVED_RESOURCES } from '../../server/resources/registry';
+import { runSignalsJob } from '../../server/services/signals';
 import { apiSuite } from './fixtures';
 import { APP_TIMEOUT, authHeader, login } from './helpers';
 
@@ -293,6 +294,34 @@ describe('npm run seed:demo', () => {
     const failed = pushes.filter((p) => p.state === 'FAILED');
     expect(failed.length).toBeGreaterThan(0);
     for (const p of failed) expect(String(p.failureReason)).toMatch(/^7001 /);
+  });
+
+  it('holds one real anomaly, which the fraud-signals job finds, and no false one', async () => {
+    const raised = await t.db.select().from(derived.signals);
+    expect(raised.map((r) => [r.kind, r.state, r.memberMobile !== null])).toEqual([
+      ['MEMBER_TWO_STORES', 'OPEN', true],
+    ]);
+    const [signal] = raised;
+    const [kopi] = await t.db
+      .select()
+      .from(derived.company)
+      .where(eq(derived.company.registrationNo, DEMO_MARKER_REGISTRATION_NO));
+    expect(signal).toMatchObject({ companyId: kopi?.id, figures: { minutesApart: 3 } });
+    expect(signal?.summary).toMatch(
+      /^Member \+65\d+ was stamped at Harbour Kopi Tanjong Pagar at 1 Mar, 10:00 and at Harbour Kopi Raffles Place 3 minutes later/,
+    );
+    const linked = await t.db
+      .select()
+      .from(derived.stampsTransaction)
+      .where(inArray(derived.stampsTransaction.id, signal?.transactionIds as number[]));
+    expect(linked.map((l) => [l.memberMobile, l.result])).toEqual([
+      [signal?.memberMobile, 'SUCCESS'],
+      [signal?.memberMobile, 'SUCCESS'],
+    ]);
+    // the server's first run reads the same 14 days: exactly that one, nothing new
+    expect(await runSignalsJob(t.db, NOW)).toMatchObject({ found: 1, raised: 0 });
+    // and a day later nothing else turns up either
+    expect(await runSignalsJob(t.db, new Date(NOW.getTime() + 86_400_000))).toMatchObject({ raised: 0 });
   });
 
   it('changes nothing when run again', async () => {

@@ -88,6 +88,7 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
       'Stamp Cards',
       'Vouchers',
       'Communications',
+      'Transaction',
       'Device',
       'Finance',
       'Organization',
@@ -95,7 +96,12 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
       'Help',
     ]);
     expect(linksOf(nav, 'Organization')).toEqual(['Brand /organization/brand', 'Store /organization/store']);
-    expect(linksOf(nav, 'Access')).toEqual(['Merchant Access /access/merchant-access']);
+    // issue 24: their own fraud signals and their own company's audit trail
+    expect(linksOf(nav, 'Transaction')).toEqual(['Fraud Signals /transaction/signals']);
+    expect(linksOf(nav, 'Access')).toEqual([
+      'Merchant Access /access/merchant-access',
+      'Audit Log /config/audit-log',
+    ]);
     expect(linksOf(nav, 'Finance')).toEqual(['Wallet Balance /finance/wallet/balance']);
   });
 

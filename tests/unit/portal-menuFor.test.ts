@@ -11,7 +11,8 @@ describe('menuFor (spec sections 2 and 6)', () => {
       ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
       ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
       ['communications', ['/communications/pushNotificationTemplates', '/communications/pushNotifications']],
-      ['transaction', ['/transaction/payment-history']],
+      // issue 24: fraud signals beside payment history
+      ['transaction', ['/transaction/payment-history', '/transaction/signals']],
       ['device', ['/device']],
       [
         'config',
@@ -55,10 +56,12 @@ describe('menuFor (spec sections 2 and 6)', () => {
       ['user', ['/user/UserSearch']],
       ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
       ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
+      // issue 24: their own fraud signals, and their own company's audit trail under Access
+      ['transaction', ['/transaction/signals']],
       ['device', ['/device']],
       ['finance', ['/finance/wallet/balance']],
       ['organization', ['/organization/org-hierarchy', '/organization/brand', '/organization/store']],
-      ['access', ['/access/merchant-access']],
+      ['access', ['/access/merchant-access', '/config/audit-log']],
       ['help', []],
     ]);
   });
@@ -70,6 +73,7 @@ describe('menuFor (spec sections 2 and 6)', () => {
       'stampCards',
       'vouchers',
       'communications',
+      'transaction',
       'device',
       'finance',
       'organization',
@@ -103,6 +107,7 @@ describe('menuFor (spec sections 2 and 6)', () => {
       'user',
       'stampCards',
       'vouchers',
+      'transaction',
       'device',
       'config',
       'finance',
@@ -119,13 +124,17 @@ describe('menuFor (spec sections 2 and 6)', () => {
     expect(ids(menuFor({ role: 'visitor', brand: 'jcr', pnsAllowed: true }))).toEqual(['help']);
   });
 
-  it('never gives Finance to an operator nor Approve List or Transaction to a merchant', () => {
+  it('never gives Finance to an operator nor Approve List or payment history to a merchant', () => {
     for (const brand of ['cvi', 'jcr'] as const) {
       expect(ids(menuFor({ role: 'operator', brand }))).not.toContain('finance');
       const m = ids(menuFor({ role: 'merchant', brand, pnsAllowed: true, hasCompany: true, hasBrand: true }));
       expect(m).not.toContain('approve');
-      expect(m).not.toContain('transaction');
       expect(m).not.toContain('analytics');
+      // Transaction holds a merchant's own fraud signals only (issue 24), never payment history
+      const transaction = menuFor({ role: 'merchant', brand, pnsAllowed: true }).find(
+        (g) => g.id === 'transaction',
+      );
+      expect(transaction?.links.map((l) => l.path)).toEqual(['/transaction/signals']);
     }
   });
 });

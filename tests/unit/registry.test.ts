@@ -637,7 +637,7 @@ describe('resource registry', () => {
     expect(resourceByName('vouchers').path).toBe('/vouchers');
   });
 
-  it('declares the 17 named tables plus users, user groups, devices, products, members, member cards, push deliveries, wallet transactions, payments, maintenance windows, system settings and the audit log, and nothing else', () => {
+  it('declares the 17 named tables plus users, user groups, devices, products, members, member cards, push deliveries, wallet transactions, payments, maintenance windows, system settings, the audit log and fraud signals, and nothing else', () => {
     expect([...RESOURCE_NAMES].sort()).toEqual(
       [
         ...NAMED_TABLES,
@@ -653,8 +653,21 @@ describe('resource registry', () => {
         'maintenanceConfig',
         'systemConfig',
         'auditLog',
+        // issue 24: the fraud signals the job raises
+        'signals',
       ].sort(),
     );
+  });
+
+  it('audits every derived table a role may change through the generic routes (issue 24)', () => {
+    const writable = (RESOURCES as readonly Res[]).filter(
+      (r) =>
+        !r.ledger &&
+        (r.storage ?? 'derived') === 'derived' &&
+        [r.access.ADD, r.access.UPDATE, r.access.DELETE ?? []].some((roles) => roles.length > 0),
+    );
+    expect(writable.map((r) => r.name)).toEqual(expect.arrayContaining(['pushTemplates', 'bannerConfig']));
+    expect(writable.filter((r) => !r.audit).map((r) => r.name)).toEqual([]);
   });
 
   it('has ledgers, fields with their own error and rules across fields for the rules above to check', () => {

@@ -29,6 +29,7 @@ export const {
   push,
   pushDeliveries,
   pushTemplates,
+  signals,
   stampCard,
   stampingHistory,
   stampsTransaction,

@@ -19,7 +19,7 @@ import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../contract/format';
 import { useSession } from '../../layout/SessionContext';
-import { type DashboardData, redemptionRate, useDashboard, waitingItems } from './api';
+import { type DashboardData, isMerchantsOwn, redemptionRate, useDashboard, waitingItems } from './api';
 
 const K = 'dashboard';
 
@@ -76,7 +76,12 @@ const Waiting = ({
   return (
     <Box component="section" aria-labelledby="dashboard-waiting" sx={{ mb: 4 }}>
       <Typography id="dashboard-waiting" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        {translate(operator ? `${K}.waiting.title` : `${K}.waiting.title_merchant`)}
+        {translate(
+          // a merchant's section waits for an operator, unless something in it waits for them
+          operator || shown.some((i) => isMerchantsOwn(i.key) && i.n > 0)
+            ? `${K}.waiting.title`
+            : `${K}.waiting.title_merchant`,
+        )}
       </Typography>
       {total === 0 ? (
         <Alert severity="success" variant="outlined">

@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../layout/SessionContext';
-import { useDashboard, waitingItems } from './api';
+import { isMerchantsOwn, useDashboard, waitingItems } from './api';
 
 const K = 'todo';
 
@@ -84,7 +84,9 @@ export const TodoPage = () => {
                 </ListItemIcon>
                 <ListItemText
                   primary={translate(`${K}.items.${i.key}`, { smart_count: i.n })}
-                  secondary={translate(operator ? `${K}.hint.${i.key}` : `${K}.hint_merchant`)}
+                  secondary={translate(
+                    operator || isMerchantsOwn(i.key) ? `${K}.hint.${i.key}` : `${K}.hint_merchant`,
+                  )}
                 />
               </ListItem>
             ))}

@@ -22,7 +22,8 @@ export type WaitingKey =
   | 'brand_requests'
   | 'store_requests'
   | 'failed_pushes'
-  | 'devices_to_activate';
+  | 'devices_to_activate'
+  | 'open_signals';
 
 export interface WaitingItem {
   key: WaitingKey;
@@ -33,7 +34,8 @@ export interface WaitingItem {
 
 /**
  * What waits, as the dashboard and /todo show it: operators every item the server counted, each
- * leading to where it is decided; merchants their own requests waiting for an operator.
+ * leading to where it is decided; merchants their own requests waiting for an operator, and their
+ * company's open fraud signals, which they resolve themselves.
  */
 export const waitingItems = (
   waiting: NonNullable<DashboardData['waiting']>,
@@ -45,10 +47,15 @@ export const waitingItems = (
     { key: 'store_requests', n: waiting.storeRequests, to: '/approve/merchant-signup' },
     { key: 'failed_pushes', n: waiting.failedPushes, to: '/communications/pushNotifications' },
     { key: 'devices_to_activate', n: waiting.devicesToActivate, to: '/device' },
+    { key: 'open_signals', n: waiting.openSignals, to: '/transaction/signals' },
   ];
-  return all.flatMap((i) =>
-    i.n === null || !(operator || i.key.endsWith('requests') || i.key === 'signups')
-      ? []
-      : [{ key: i.key, n: i.n, to: operator ? i.to : null }],
-  );
+  return all.flatMap((i): WaitingItem[] => {
+    if (i.n === null) return [];
+    if (operator || isMerchantsOwn(i.key)) return [{ key: i.key, n: i.n, to: i.to }];
+    if (i.key.endsWith('requests') || i.key === 'signups') return [{ key: i.key, n: i.n, to: null }];
+    return [];
+  });
 };
+
+/** An item a merchant acts on themselves (not an operator's decision). */
+export const isMerchantsOwn = (key: WaitingKey): boolean => key === 'open_signals';

@@ -14,6 +14,7 @@ const voucherViews = moduleLoader(() => import('../vouchers/VoucherViews'));
 const stampCardViews = moduleLoader(() => import('../stampCards/StampCardViews'));
 const deviceViews = moduleLoader(() => import('../devices/DeviceViews'));
 const pushViews = moduleLoader(() => import('../push/PushViews'));
+const signalViews = moduleLoader(() => import('../signals/SignalViews'));
 
 export type ResourceOverrides = Partial<
   Record<string, Partial<Pick<ResourceModule, 'list' | 'show' | 'edit' | 'create'>>>
@@ -63,6 +64,8 @@ export const overrides: ResourceOverrides = {
     edit: lazyFrom(pushViews, (m) => m.PushEdit),
     show: lazyFrom(pushViews, (m) => m.PushShow),
   },
+  // a fraud signal in plain words with its linked transactions, and Resolve with a note
+  signals: { show: lazyFrom(signalViews, (m) => m.SignalShow) },
 };
 
 /** Loads the hand-written lists' chunks ahead of a click on their menu entries (src/layout/prefetchScreens.ts). */

@@ -92,4 +92,12 @@ describe('audit log', { timeout: 45_000 }, () => {
       .toBe(JSON.stringify([{ field: 'resource', op: 'eq', value: 'company' }]));
     await expect.poll(() => screen.queryByText('merchant@example.com'), T).toBeNull();
   });
+
+  it("shows a merchant their own company's entries only (issue 24)", async () => {
+    await seed(backend.t.db);
+    await renderAccess(<AuditLogList />, { url: '/config/audit-log', signedInAs: 'merchant' });
+    // entry 42 names company 1 (the merchant's), entry 41 company 7
+    expect(await screen.findByText('merchant@example.com', {}, T)).toBeInTheDocument();
+    expect(screen.queryByText('operator@example.com')).toBeNull();
+  });
 });

@@ -1,0 +1,32 @@
+// English messages of the fraud signals' show page and its Resolve dialog (src/pages/signals/).
+export const signalsEn = {
+  signals: {
+    back_to_list: 'All signals',
+    history: 'History',
+    resolve: 'Resolve',
+    resolve_title: 'Resolve this signal',
+    resolve_intro:
+      'Say what you found and what was done. The note stays with the signal and in the audit log.',
+    note: 'Note',
+    note_help: 'What you found and did (at most %{max} characters)',
+    resolve_confirm: 'Resolve',
+    seen: 'What the job saw',
+    details: 'Details',
+    figures: 'Figures',
+    window: 'When',
+    window_value: '%{from} to %{to}',
+    raised: 'Raised',
+    resolved: 'Resolved',
+    resolved_by: 'Resolved by',
+    transactions: 'Linked transactions',
+    transactions_none: 'No transaction is linked.',
+    transactions_hidden: 'Transactions %{ids} (you may not open stamps transactions).',
+    transactions_failed: 'The transactions could not be loaded.',
+    transaction: 'Transaction',
+    at: 'Time',
+    store: 'Store',
+    member: 'Member',
+    stamps: 'Stamps',
+    result: 'Result',
+  },
+};

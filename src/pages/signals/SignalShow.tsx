@@ -1,0 +1,489 @@
+// One fraud signal (issue 24, docs/api.md "Fraud signals"): what the job saw in plain words, the subject
+// (store, device, staff account, member), the window and the numbers, the linked stamps transactions,
+// and Resolve (a note first) while it is OPEN for whoever may update signals: operators any company's,
+// a merchant their own (POST /signals/{id}/resolve).
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  Link as MuiLink,
+  TextField as MuiTextField,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useState } from 'react';
+import {
+  ListButton,
+  type RaRecord,
+  Show,
+  type ShowProps,
+  TopToolbar,
+  useCanAccess,
+  useGetMany,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { canAccess } from '../../../contract/access';
+import { signals } from '../../../resources';
+import { actionsFrom } from '../../../resources/transitions';
+import { RefField } from '../../builders/display';
+import { apiErrorLines } from '../../components/apiError';
+import { useDates } from '../../components/dates';
+import { useHttpClient } from '../../components/HttpClientContext';
+import { Notice } from '../../components/Notice';
+import { useCaller } from '../../components/useCaller';
+import { useIsPhone } from '../../components/useIsPhone';
+import { isApiError, violationsByField } from '../components/apiErrors';
+import { ResultChip } from '../stampCards/parts';
+
+const K = 'signals';
+const R = 'resources.signals';
+export const NOTE_MAX = 500;
+
+/** The signal's state as a chip: OPEN in warning colours, RESOLVED quiet. */
+export const SignalStateChip = ({ state }: { state: unknown }) => {
+  const translate = useTranslate();
+  if (state !== 'OPEN' && state !== 'RESOLVED') return null;
+  return (
+    <Chip
+      size="small"
+      variant={state === 'OPEN' ? 'filled' : 'outlined'}
+      color={state === 'OPEN' ? 'warning' : 'success'}
+      label={translate(`${R}.choices.state.${state}`)}
+    />
+  );
+};
+
+/** Asks for the note (required, at most 500 characters), then POSTs /resolve. */
+const ResolveDialog = ({
+  record,
+  open,
+  onClose,
+}: {
+  record: RaRecord;
+  open: boolean;
+  onClose: () => void;
+}) => {
+  const translate = useTranslate();
+  const http = useHttpClient();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [note, setNote] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const action = translate(`${K}.resolve`);
+  const item = `#${String(record.id)}`;
+  const trimmed = note.trim();
+  const problem =
+    trimmed === ''
+      ? translate('ra.validation.required')
+      : note.length > NOTE_MAX
+        ? translate('ra.validation.maxLength', { max: NOTE_MAX })
+        : null;
+  const shown = (touched ? problem : null) ?? serverError;
+
+  const reset = () => {
+    setNote('');
+    setTouched(false);
+    setServerError(null);
+  };
+  const close = () => {
+    if (busy) return;
+    reset();
+    onClose();
+  };
+
+  const submit = async () => {
+    setTouched(true);
+    if (problem || busy) return;
+    setBusy(true);
+    try {
+      await http(`${signals.path}/${encodeURIComponent(String(record.id))}/resolve`, {
+        method: 'POST',
+        body: { note: trimmed },
+      });
+      notify(
+        <Notice
+          title={translate('common.notice.hint')}
+          lines={[translate('common.confirm.success', { action, item })]}
+        />,
+        { type: 'success' },
+      );
+      setBusy(false);
+      reset();
+      onClose();
+      refresh();
+    } catch (error) {
+      setBusy(false);
+      notify(
+        <Notice
+          title={translate('common.notice.error')}
+          lines={[translate('common.confirm.failed', { action, item }), ...apiErrorLines(error)]}
+        />,
+        { type: 'error' },
+      );
+      const fields = violationsByField(error);
+      if (fields?.note) {
+        setServerError(fields.note);
+        return;
+      }
+      // resolved meanwhile (11) or gone: show the signal as it is now
+      if (isApiError(error, 'STATE_TRANSITION_NOT_ALLOWED') || isApiError(error, 'NOT_FOUND')) {
+        reset();
+        onClose();
+        refresh();
+      }
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby="resolve-signal-title" fullWidth maxWidth="sm">
+      <DialogTitle id="resolve-signal-title">{translate(`${K}.resolve_title`)}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{translate(`${K}.resolve_intro`)}</DialogContentText>
+        <MuiTextField
+          label={translate(`${K}.note`)}
+          value={note}
+          onChange={(e) => {
+            setNote(e.target.value);
+            setServerError(null);
+          }}
+          onBlur={() => setTouched(true)}
+          required
+          multiline
+          minRows={3}
+          fullWidth
+          autoFocus
+          error={shown !== null}
+          helperText={
+            <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+              <span>{shown ?? translate(`${K}.note_help`, { max: NOTE_MAX })}</span>
+              <span>{`${note.length}/${NOTE_MAX}`}</span>
+            </Box>
+          }
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={busy}>
+          {translate('common.button.cancel')}
+        </Button>
+        <Button onClick={submit} disabled={busy} variant="contained">
+          {translate(`${K}.resolve_confirm`)}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+/** Resolve, while the signal is OPEN and the caller may update signals (the declaration's arrow). */
+const ResolveButton = () => {
+  const record = useRecordContext<RaRecord>();
+  const translate = useTranslate();
+  const { caller } = useCaller();
+  const [open, setOpen] = useState(false);
+  if (!record || !caller) return null;
+  const role = caller.isOperator ? 'operator' : 'merchant';
+  const offered = actionsFrom(signals, 'state', record.state, role).some((a) => a.name === 'resolve');
+  if (!offered || !canAccess(caller.subject, { action: 'UPDATE', resource: signals.permission })) return null;
+  return (
+    <>
+      <Button variant="contained" startIcon={<CheckCircleOutlined />} onClick={() => setOpen(true)}>
+        {translate(`${K}.resolve`)}
+      </Button>
+      <ResolveDialog record={record} open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+};
+
+/** The signal's history (raised, resolved) in the audit log, for who may read it. */
+const HistoryButton = () => {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const { caller } = useCaller();
+  if (!record || !caller || !canAccess(caller.subject, { action: 'VIEW', resource: 'auditLog' })) return null;
+  const filter = encodeURIComponent(JSON.stringify({ resource: signals.name, recordId: String(record.id) }));
+  return (
+    <Button component={Link} to={`/config/audit-log?filter=${filter}`} startIcon={<HistoryOutlined />}>
+      {translate(`${K}.history`)}
+    </Button>
+  );
+};
+
+const ShowActions = () => {
+  const translate = useTranslate();
+  return (
+    <TopToolbar sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      <ListButton label={translate(`${K}.back_to_list`)} />
+      <HistoryButton />
+      <Box sx={{ flex: 1 }} />
+      <ResolveButton />
+    </TopToolbar>
+  );
+};
+
+const Row = ({ label, children }: { label: string; children: ReactNode }) => (
+  <>
+    <Typography component="dt" variant="body2" color="text.secondary">
+      {label}
+    </Typography>
+    <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+      {children}
+    </Box>
+  </>
+);
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Box>
+    <Typography variant="overline" color="text.secondary" component="h2">
+      {title}
+    </Typography>
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'max-content 1fr',
+        columnGap: 2,
+        rowGap: 1,
+        mt: 0.5,
+        mb: 0,
+      }}
+    >
+      {children}
+    </Box>
+  </Box>
+);
+
+/** `minutesApart` → "Minutes apart": the figures' keys in words. */
+const words = (key: string): string => {
+  const spaced = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+};
+
+const figureText = (value: unknown): string =>
+  value === null || value === undefined
+    ? '—'
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
+
+interface Txn {
+  id: number;
+  at?: string;
+  storeId?: number | null;
+  memberMobile?: string;
+  stamps?: number;
+  result?: string;
+}
+
+const idsOf = (value: unknown): number[] =>
+  Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : [];
+
+/** The stamps transactions the signal names, each linking to its page. */
+const LinkedTransactions = ({ ids }: { ids: number[] }) => {
+  const translate = useTranslate();
+  const dates = useDates();
+  const phone = useIsPhone();
+  const { canAccess: mayRead, isPending: accessPending } = useCanAccess({
+    action: 'list',
+    resource: 'stampsTransaction',
+  });
+  const { data, isPending, error } = useGetMany<Txn & RaRecord>(
+    'stampsTransaction',
+    { ids },
+    { enabled: mayRead === true && ids.length > 0 },
+  );
+  if (ids.length === 0)
+    return <Typography color="text.secondary">{translate(`${K}.transactions_none`)}</Typography>;
+  if (accessPending) return null;
+  if (!mayRead)
+    return (
+      <Typography color="text.secondary">
+        {translate(`${K}.transactions_hidden`, { ids: ids.map((i) => `#${i}`).join(', ') })}
+      </Typography>
+    );
+  if (error) return <Alert severity="error">{translate(`${K}.transactions_failed`)}</Alert>;
+  if (isPending || !data) return null;
+  // in the order they happened
+  const rows = [...data].sort((a, b) => String(a.at ?? '').localeCompare(String(b.at ?? '')) || a.id - b.id);
+  const link = (id: number) => (
+    <MuiLink component={Link} to={`/stampsTransaction/${id}/show`}>
+      {`#${id}`}
+    </MuiLink>
+  );
+  if (phone)
+    return (
+      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {rows.map((t) => (
+          <Box component="li" key={t.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
+              {link(t.id)}
+              <ResultChip result={t.result} />
+            </Stack>
+            <Typography variant="body2">{dates.dateTime(t.at)}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {`${t.memberMobile ?? ''} · ${translate(`${K}.stamps`)} ${t.stamps ?? 0}`}
+            </Typography>
+          </Box>
+        ))}
+      </Stack>
+    );
+  return (
+    <Table size="small" aria-label={translate(`${K}.transactions`)}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate(`${K}.transaction`)}</TableCell>
+          <TableCell>{translate(`${K}.at`)}</TableCell>
+          <TableCell>{translate(`${K}.store`)}</TableCell>
+          <TableCell>{translate(`${K}.member`)}</TableCell>
+          <TableCell align="right">{translate(`${K}.stamps`)}</TableCell>
+          <TableCell>{translate(`${K}.result`)}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((t) => (
+          <TableRow key={t.id}>
+            <TableCell>{link(t.id)}</TableCell>
+            <TableCell>{dates.dateTime(t.at)}</TableCell>
+            <TableCell>
+              <StoreName record={t} />
+            </TableCell>
+            <TableCell>{t.memberMobile}</TableCell>
+            <TableCell align="right">{t.stamps}</TableCell>
+            <TableCell>
+              <ResultChip result={t.result} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+};
+
+/** A transaction's store by name (the reference field reads the row from its own record context). */
+const StoreName = ({ record }: { record: Txn }) => {
+  const { data } = useGetMany('store', { ids: record.storeId ? [record.storeId] : [] });
+  const name = data?.[0]?.name;
+  return <>{typeof name === 'string' ? name : record.storeId ? `#${record.storeId}` : '—'}</>;
+};
+
+const SignalDetails = () => {
+  const record = useRecordContext<RaRecord>();
+  const translate = useTranslate();
+  const dates = useDates();
+  if (!record) return null;
+  const field = (name: string) => translate(`${R}.fields.${name}`);
+  const kind = typeof record.kind === 'string' ? translate(`${R}.choices.kind.${record.kind}`) : '';
+  const figures =
+    record.figures && typeof record.figures === 'object' ? Object.entries(record.figures as object) : [];
+  return (
+    <Card variant="outlined" sx={{ borderRadius: 3 }}>
+      <CardContent sx={{ p: { xs: 2, sm: 3.5 } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ alignItems: { sm: 'center' }, mb: 1 }}
+        >
+          <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
+            {kind}
+          </Typography>
+          <Box>
+            <SignalStateChip state={record.state} />
+          </Box>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {`#${String(record.id)} · ${translate(`${K}.raised`)} ${dates.dateTime(record.createTime)}`}
+        </Typography>
+
+        <Alert severity={record.state === 'OPEN' ? 'warning' : 'info'} variant="outlined" sx={{ mb: 3 }}>
+          <AlertTitle>{translate(`${K}.seen`)}</AlertTitle>
+          {String(record.summary ?? '')}
+        </Alert>
+
+        {record.state === 'RESOLVED' ? (
+          <Alert severity="success" variant="outlined" sx={{ mb: 3 }}>
+            <AlertTitle>{`${translate(`${K}.resolved`)} · ${dates.dateTime(record.resolvedAt)}`}</AlertTitle>
+            <Box sx={{ whiteSpace: 'pre-wrap', mb: 1 }}>{String(record.note ?? '')}</Box>
+            {record.resolvedBy ? (
+              <Typography variant="body2" component="div">
+                {`${translate(`${K}.resolved_by`)}: `}
+                <RefField source="resolvedBy" reference="users" />
+              </Typography>
+            ) : null}
+          </Alert>
+        ) : null}
+
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3 }}>
+          <Section title={translate(`${K}.details`)}>
+            <Row label={translate(`${K}.window`)}>
+              {translate(`${K}.window_value`, {
+                from: dates.dateTime(record.windowStart),
+                to: dates.dateTime(record.windowEnd),
+              })}
+            </Row>
+            {record.storeId ? (
+              <Row label={field('storeId')}>
+                <RefField source="storeId" reference="store" />
+              </Row>
+            ) : null}
+            {record.deviceId ? (
+              <Row label={field('deviceId')}>
+                <RefField source="deviceId" reference="devices" />
+              </Row>
+            ) : null}
+            {record.staffId ? (
+              <Row label={field('staffId')}>
+                <RefField source="staffId" reference="users" />
+              </Row>
+            ) : null}
+            {record.memberMobile ? (
+              <Row label={field('memberMobile')}>{String(record.memberMobile)}</Row>
+            ) : null}
+          </Section>
+          <Section title={translate(`${K}.figures`)}>
+            {figures.map(([key, value]) => (
+              <Row key={key} label={words(key)}>
+                {figureText(value)}
+              </Row>
+            ))}
+          </Section>
+        </Box>
+
+        <Divider sx={{ my: 3 }} />
+        <Typography variant="overline" color="text.secondary" component="h2">
+          {translate(`${K}.transactions`)}
+        </Typography>
+        <Box sx={{ overflowX: 'auto', mt: 1 }}>
+          <LinkedTransactions ids={idsOf(record.transactionIds)} />
+        </Box>
+      </CardContent>
+    </Card>
+  );
+};
+
+/** react-admin's show view of signals (registered through src/pages/resources/overrides.ts). */
+export const SignalShow = (props: Partial<ShowProps>) => (
+  <Show resource={signals.name} actions={<ShowActions />} component={Box} {...props}>
+    <SignalDetails />
+  </Show>
+);
