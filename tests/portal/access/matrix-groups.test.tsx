@@ -38,8 +38,10 @@ describe('PermissionMatrix', { timeout: 45_000 }, () => {
     expect(box('Update Devices')).toBeDisabled();
     expect(box('View Brands')).toBeDisabled();
     expect(box('View Wallet')).toBeDisabled();
-    expect(screen.queryByTestId('matrix-row-auditLog')).not.toBeInTheDocument();
+    // a company's own audit trail may be granted (issue 24 item 7), by whoever holds it
+    expect(box('View Audit log')).toBeDisabled();
     expect(screen.queryByTestId('matrix-row-systemConfig')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('matrix-row-countryConfig')).not.toBeInTheDocument();
 
     await userEvent.setup({ delay: null }).click(box('Update Vouchers'));
     expect(onChange).toHaveBeenCalledWith([{ resource: 'vouchers', action: 'UPDATE' }]);
@@ -55,11 +57,14 @@ describe('PermissionMatrix', { timeout: 45_000 }, () => {
       />,
       { url: '/access/merchant-access', signedInAs: 'operator' },
     );
+    const box = (name: string) => screen.getByRole('checkbox', { name });
     expect(await screen.findByRole('checkbox', { name: 'Add Brands' }, T)).toBeEnabled();
     for (const r of ['wallet', 'walletTransaction', 'topUp', 'paymentMethod', 'paymentHistory'])
       expect(screen.queryByTestId(`matrix-row-${r}`)).not.toBeInTheDocument();
-    // a merchant group has no operator-only rows either
-    expect(screen.queryByTestId('matrix-row-auditLog')).not.toBeInTheDocument();
+    // a merchant group has no operator-only rows either; its company's audit trail it may read
+    expect(screen.queryByTestId('matrix-row-systemConfig')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('matrix-row-approval')).not.toBeInTheDocument();
+    expect(box('View Audit log')).toBeEnabled();
   });
 });
 
