@@ -501,6 +501,9 @@ const userFields = {
   updateTime: Type.String({ format: 'date-time' }),
   groups: Type.Array(Type.String(), { description: "the names of the user's groups" }),
   groupIds: Type.Array(Type.Integer()),
+  twoFactorEnabled: Type.Boolean({
+    description: 'signs in with a second factor (DELETE /user/{id}/two-factor resets a lost one)',
+  }),
 };
 
 /**

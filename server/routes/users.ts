@@ -54,6 +54,7 @@ import {
   updateGroup,
   validatePermissions,
 } from '../services/rbac';
+import { resetTwoFactor } from '../services/two-factor';
 import {
   auditActorOf,
   changePassword,
@@ -461,6 +462,17 @@ export const usersRoutes: RoutePlugin = async (app) => {
     async (request) => {
       const { me, target } = await someoneElse(request);
       return ok(await withGroups(db, await requirePasswordReset(db, me.row, target)));
+    },
+  );
+
+  // Resets a lost second factor (server/services/two-factor.ts resetTwoFactor): 26217 without one.
+  app.delete(
+    '/:id/two-factor',
+    { schema: { params: IdParams, response: answers(UserSchema) } },
+    async (request) => {
+      const { me, target } = await someoneElse(request);
+      await resetTwoFactor(db, me.row, target);
+      return ok(await withGroups(db, target));
     },
   );
 

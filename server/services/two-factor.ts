@@ -32,6 +32,7 @@ import {
 } from '../db/schema';
 import { AppError } from '../errors';
 import { type DbOrTx, recordAudit } from './audit';
+import { revokeUserLogins } from './sessions';
 import { systemSettingIsOn } from './system-config';
 import { randomToken, sha256 } from './tokens';
 
@@ -271,6 +272,35 @@ export const disableTwoFactor = async (
       resource: 'users',
       recordId: user.id,
       companyId: user.companyId,
+      before: { twoFactorEnabled: true },
+      after: { twoFactorEnabled: false },
+    });
+  });
+};
+
+/**
+ * `DELETE /user/{id}/two-factor`: an operator (or a company's owner, for a colleague) resets the
+ * second factor of someone who lost both their phone and their recovery codes. The factor and its
+ * codes go, every login of theirs ends, and their next sign-in is the password alone (when the
+ * product requires a second factor, that login only enrols a new one). 26217 when they have none.
+ */
+export const resetTwoFactor = async (
+  db: Db,
+  actor: Pick<UserRow, 'id' | 'email'>,
+  target: UserRow,
+): Promise<void> => {
+  await db.transaction(async (tx) => {
+    const factor = await factorOf(tx, target.id);
+    if (!factor?.enabledAt) throw new AppError('TWO_FACTOR_NOT_ENABLED');
+    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, target.id));
+    await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, target.id));
+    await revokeUserLogins(tx, target.id, 'two-factor-reset');
+    await recordAudit(tx, {
+      actor: auditActor(actor),
+      action: 'two-factor-reset',
+      resource: 'users',
+      recordId: target.id,
+      companyId: target.companyId,
       before: { twoFactorEnabled: true },
       after: { twoFactorEnabled: false },
     });

@@ -2,7 +2,7 @@
 // Visibility: an operator sees everyone; a merchant sees themselves and the users of their own
 // company (companyId equal and not null). Anything else answers 26231 USER_NOT_FOUND, exactly as
 // an id that does not exist, so other companies' user ids cannot be probed.
-import { and, eq, ne, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
 import type {
   InvitationType,
   PermissionAction,
@@ -12,7 +12,7 @@ import type {
 } from '../../contract/enums';
 import { USER_STATES, USER_TYPES } from '../../contract/enums';
 import type { Db } from '../db/client';
-import { loginSessions, type NewUserRow, type UserRow, users } from '../db/schema';
+import { loginSessions, type NewUserRow, type UserRow, users, userTwoFactor } from '../db/schema';
 import { AppError } from '../errors';
 import { sqlState, uniqueViolation } from '../lib/db-errors';
 import type { ListSpec } from '../lib/list-types';
@@ -46,12 +46,33 @@ export const userListSpec: ListSpec = {
   updateTime: { column: users.updateTime, type: 'datetime' },
 };
 
-/** A user as the API shows it: never the password hash; `groups` are names, as in the logged-in user. */
-export type PublicUser = Omit<UserRow, 'passwordHash'> & { groups: string[]; groupIds: number[] };
+/**
+ * A user as the API shows it: never the password hash; `groups` are names, as in the logged-in user;
+ * `twoFactorEnabled` whether they sign in with a second factor (an administrator may reset a lost one).
+ */
+export type PublicUser = Omit<UserRow, 'passwordHash'> & {
+  groups: string[];
+  groupIds: number[];
+  twoFactorEnabled: boolean;
+};
 
-export const publicUser = (row: UserRow, groups: readonly GroupSummary[]): PublicUser => {
+export const publicUser = (
+  row: UserRow,
+  groups: readonly GroupSummary[],
+  twoFactorEnabled: boolean,
+): PublicUser => {
   const { passwordHash: _hidden, ...rest } = row;
-  return { ...rest, groups: groups.map((g) => g.name), groupIds: groups.map((g) => g.id) };
+  return { ...rest, groups: groups.map((g) => g.name), groupIds: groups.map((g) => g.id), twoFactorEnabled };
+};
+
+/** Which of `ids` have a second factor turned on (one query for a page of users). */
+const withTwoFactor = async (db: DbOrTx, ids: readonly number[]): Promise<Set<number>> => {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: userTwoFactor.userId })
+    .from(userTwoFactor)
+    .where(and(inArray(userTwoFactor.userId, [...ids]), isNotNull(userTwoFactor.enabledAt)));
+  return new Set(rows.map((r) => r.userId));
 };
 
 /** A user row as the audit log keeps it: never the password hash (audit.ts redacts it again). */
@@ -66,10 +87,10 @@ export const auditActorOf = (row: Pick<UserRow, 'id' | 'email'>): AuditActor => 
 });
 
 export const withGroups = async (db: DbOrTx, row: UserRow): Promise<PublicUser> =>
-  publicUser(row, await groupsOf(db, row.id));
+  publicUser(row, await groupsOf(db, row.id), (await withTwoFactor(db, [row.id])).has(row.id));
 
 /** Fields `GET /user` adds to its rows (list-query `computed`): as `GET /user/{id}` has them. */
-export const USER_LIST_COMPUTED = ['groups', 'groupIds'] as const;
+export const USER_LIST_COMPUTED = ['groups', 'groupIds', 'twoFactorEnabled'] as const;
 
 /**
  * Adds the `computed` fields the projection asked for (`groups`, `groupIds`) to a page of user rows,
@@ -81,16 +102,19 @@ export const withListGroups = async (
   computed: readonly string[],
 ): Promise<Record<string, unknown>[]> => {
   if (computed.length === 0 || rows.length === 0) return rows;
-  const byUser = await groupsOfUsers(
-    db,
-    rows.map((r) => Number(r.id)),
-  );
+  const ids = rows.map((r) => Number(r.id));
+  const byUser =
+    computed.includes('groups') || computed.includes('groupIds') ? await groupsOfUsers(db, ids) : new Map();
+  const secondFactor = computed.includes('twoFactorEnabled') ? await withTwoFactor(db, ids) : new Set();
   return rows.map((row) => {
-    const groups = byUser.get(Number(row.id)) ?? [];
+    const groups: GroupSummary[] = byUser.get(Number(row.id)) ?? [];
     return {
       ...row,
       ...(computed.includes('groups') ? { groups: groups.map((g) => g.name) } : {}),
       ...(computed.includes('groupIds') ? { groupIds: groups.map((g) => g.id) } : {}),
+      ...(computed.includes('twoFactorEnabled')
+        ? { twoFactorEnabled: secondFactor.has(Number(row.id)) }
+        : {}),
     };
   });
 };

@@ -18,6 +18,7 @@ export const accessEn = {
       resend: 'Resend invitation',
       require_reset: 'Require password reset',
       sign_out_all: 'Sign out everywhere',
+      reset_two_factor: 'Reset two-factor sign-in',
       more_title: 'More actions for %{name}',
       locked_since: 'since %{time}',
       audit: 'Audit log',

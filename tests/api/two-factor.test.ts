@@ -379,3 +379,43 @@ describe('System Config requires a second factor', () => {
     expect(Object.keys(pub)).not.toContain('requireTwoFactorMerchants');
   });
 });
+
+describe('an administrator resets a lost second factor', () => {
+  it('ends the factor, its codes and every login; the next sign-in is the password alone', async () => {
+    at(24);
+    await addUser(t, tokens, 'lost', { type: 'OPERATOR' });
+    await enrol('lost');
+    const id = await userId('lost');
+    const url = `${MAIN}/user/${id}/two-factor`;
+    expect(dataOf(await call('op', 'GET', `${MAIN}/user/${id}`))).toMatchObject({ twoFactorEnabled: true });
+    // a merchant may not act on an operator; nobody resets their own this way (26237)
+    expect(codeOf(await call('owner', 'DELETE', url)).status).not.toBe(200);
+    expect(codeOf(await call('lost', 'DELETE', url))).toEqual({ status: 403, code: 26237 });
+    expect(await challengeOf('lost')).toMatch(/./);
+
+    at(25);
+    const reset = await call('op', 'DELETE', url);
+    expect(codeOf(reset)).toEqual({ status: 200, code: 0 });
+    expect(reset.json().data).toMatchObject({ id, twoFactorEnabled: false });
+    expect(await lastAudit(id)).toMatchObject({ action: 'two-factor-reset', actorId: await userId('op') });
+    expect(
+      await t.db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, id)),
+    ).toEqual([]);
+    // their logins ended at once
+    expect(codeOf(await call('lost', 'GET', `${MAIN}/user/${id}`))).toEqual({ status: 401, code: 1005 });
+    // and the password alone signs them in again
+    expect(codeOf(await getToken('lost'))).toEqual({ status: 200, code: 0 });
+    expect(codeOf(await call('op', 'DELETE', url))).toEqual({ status: 409, code: 26217 });
+    // the people list shows who has one
+    const list = dataOf(
+      await call(
+        'op',
+        'GET',
+        `${MAIN}/user?filter=${encodeURIComponent(JSON.stringify([{ field: 'id', op: 'eq', value: id }]))}`,
+      ),
+    ) as {
+      twoFactorEnabled: boolean;
+    }[];
+    expect(list).toEqual([expect.objectContaining({ id, twoFactorEnabled: false })]);
+  });
+});

@@ -3,7 +3,8 @@
 // an Invite button and per person "Manage access", Disable / Enable (PATCH /user/{id}/state), Unlock
 // for a locked person (POST /user/{id}/unlock) or, for someone still invited, "Resend invitation"
 // (POST /user/{id}/invitation/resend), and under "More actions" "Require password reset" (POST
-// /user/{id}/require-password-reset) and "Sign out everywhere" (DELETE /user/{id}/sessions), each
+// /user/{id}/require-password-reset), "Sign out everywhere" (DELETE /user/{id}/sessions) and, for
+// someone with a second factor, "Reset two-factor sign-in" (DELETE /user/{id}/two-factor), each
 // after confirming (spec 5). A locked person's state says since when. The list rows carry the
 // people's groups and lock time, so no row fetches anything.
 import BlockIcon from '@mui/icons-material/Block';
@@ -58,6 +59,8 @@ interface UserRow extends RaRecord {
   lockedAt?: string | null;
   /** group names, as GET /user lists them */
   groups?: string[];
+  /** signs in with a second factor */
+  twoFactorEnabled?: boolean;
 }
 
 const STATE_COLORS: Record<UserState, 'success' | 'default' | 'warning' | 'error' | 'info'> = {
@@ -117,7 +120,7 @@ export const GroupChips = () => {
 /** Lifecycle actions of one person (each asks first). */
 export type Lifecycle = 'disable' | 'enable' | 'unlock' | 'resend';
 /** The account-security actions under "More actions" (each asks first). */
-export type SecurityAction = 'require_reset' | 'sign_out_all';
+export type SecurityAction = 'require_reset' | 'sign_out_all' | 'reset_two_factor';
 export type PersonAction = Lifecycle | SecurityAction;
 
 /** The lifecycle action a person's state offers, if any. */
@@ -133,9 +136,11 @@ export const lifecycleOf = (state: UserState): Lifecycle | null => {
  * The account-security actions a person's state offers: a reset to anyone with a password of their
  * own (the server refuses the others with 11); signing out to someone who may be signed in.
  */
-export const securityActionsOf = (state: UserState): SecurityAction[] => [
+export const securityActionsOf = (state: UserState, twoFactorEnabled = false): SecurityAction[] => [
   ...(state === 'ENABLE' || state === 'LOCK' || state === 'DISABLE' ? (['require_reset'] as const) : []),
   ...(state === 'ENABLE' ? (['sign_out_all'] as const) : []),
+  // a lost phone and lost recovery codes: the person signs in with the password alone, then enrols again
+  ...(twoFactorEnabled ? (['reset_two_factor'] as const) : []),
 ];
 
 /** The request of each action on the person at `path` (/user/{id}). */
@@ -146,6 +151,7 @@ const REQUESTS: Record<PersonAction, (path: string) => [string, HttpRequestOptio
   resend: (path) => [`${path}/invitation/resend`, { method: 'POST' }],
   require_reset: (path) => [`${path}/require-password-reset`, { method: 'POST' }],
   sign_out_all: (path) => [`${path}/sessions`, { method: 'DELETE' }],
+  reset_two_factor: (path) => [`${path}/two-factor`, { method: 'DELETE' }],
 };
 
 /**
@@ -264,7 +270,11 @@ const RowActions = ({
         </Button>
       ) : null}
       {mayChange ? (
-        <MoreActions person={record} actions={securityActionsOf(record.state)} onAction={onLifecycle} />
+        <MoreActions
+          person={record}
+          actions={securityActionsOf(record.state, record.twoFactorEnabled === true)}
+          onAction={onLifecycle}
+        />
       ) : null}
       {canAccess(caller.subject, { action: 'VIEW', resource: 'auditLog' }) ? (
         <Tooltip title={translate('access.people.audit_title', { name })}>

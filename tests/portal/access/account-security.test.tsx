@@ -6,7 +6,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loginSessions } from '../../../server/db/schema';
+import { loginSessions, userTwoFactor } from '../../../server/db/schema';
 import { MerchantAccessPage } from '../../../src/pages/access/AccessPages';
 import { LoginPage } from '../../../src/pages/auth/LoginPage';
 import { ForgetPwdPage } from '../../../src/pages/xaction/ForgetPwdPage';
@@ -114,6 +114,33 @@ describe('account security on the access screens', { timeout: 60_000 }, () => {
     // the owner's own row offers none of it
     const self = await rowOf('merchant@example.com');
     expect(within(self).queryByRole('button', { name: /^More actions for / })).not.toBeInTheDocument();
+  });
+
+  it('resets the second factor of someone who has one, after confirming', async () => {
+    const user = userEvent.setup({ delay: null });
+    const menuOf = async () => {
+      const row = await rowOf('restricted@example.com');
+      await user.click(within(row).getByRole('button', { name: /^More actions for / }));
+      return screen.findByRole('menu', {}, T);
+    };
+    await renderAccess(<MerchantAccessPage />, { url: '/access/merchant-access', signedInAs: 'merchant' });
+    // no second factor: nothing to reset
+    expect(within(await menuOf()).queryByRole('menuitem', { name: 'Reset two-factor sign-in' })).toBeNull();
+    cleanup();
+
+    await backend.t.db
+      .insert(userTwoFactor)
+      .values({ userId: WORLD.users.restricted, secretSealed: 'sealed', enabledAt: new Date() });
+    await renderAccess(<MerchantAccessPage />, { url: '/access/merchant-access', signedInAs: 'merchant' });
+    await user.click(within(await menuOf()).getByRole('menuitem', { name: 'Reset two-factor sign-in' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }, T));
+    expect(await screen.findByText(/^Reset two-factor sign-in .* success$/, {}, T)).toBeInTheDocument();
+    const [del, ...more] = await backend.sent('DELETE', `/user/${WORLD.users.restricted}/two-factor`);
+    expect(more).toHaveLength(0);
+    expect(del).toBeDefined();
+    expect(
+      await backend.t.db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, WORLD.users.restricted)),
+    ).toEqual([]);
   });
 
   it('offers no "More actions" to a merchant without UPDATE on users', async () => {
