@@ -23,6 +23,7 @@ import {
   activateByEmail,
   deviceIdFrom,
   issueLogin,
+  type LoginOutput,
   login,
   refreshAccessToken,
   resetPassword,
@@ -55,6 +56,14 @@ const refreshHeader = (request: FastifyRequest): string => {
 
 // Tokens must never sit in a shared cache.
 const noStore = (reply: FastifyReply): FastifyReply => reply.header('Cache-Control', 'no-store');
+
+/** A user's login answered: the tokens in their headers (never cached), the user in the envelope. */
+const signedIn = (reply: FastifyReply, login: LoginOutput) => {
+  noStore(reply)
+    .header(HEADERS.accessToken, login.accessToken)
+    .header(HEADERS.refreshToken, login.refreshToken);
+  return ok(login.user);
+};
 
 /**
  * Auth calls (docs/contract.md "Auth calls"), served under portal-main and aliased under portal-auth,
@@ -95,10 +104,7 @@ export const authRoutes: RoutePlugin = async (app) => {
           deviceId: deviceIdFrom(request.headers[DEVICE_HEADER]),
           userAgent: userAgentOf(request.headers['user-agent']),
         });
-        noStore(reply)
-          .header(HEADERS.accessToken, result.accessToken)
-          .header(HEADERS.refreshToken, result.refreshToken);
-        return ok(result.user);
+        return signedIn(reply, result);
       },
     );
 
@@ -137,10 +143,7 @@ export const authRoutes: RoutePlugin = async (app) => {
           ip: request.ip,
           userAgent: userAgentOf(request.headers['user-agent']),
         });
-        noStore(reply)
-          .header(HEADERS.accessToken, result.accessToken)
-          .header(HEADERS.refreshToken, result.refreshToken);
-        return ok(result.user);
+        return signedIn(reply, result);
       },
     );
 

@@ -6,18 +6,9 @@ import { bannerConfig, company, vouchers } from '../../resources';
 import { AppError } from '../../server/errors';
 import { authorize, declaredGrant, type Grant, kindOf } from '../../server/resources/authorize';
 import type { Caller } from '../../server/resources/principal';
+import { operatorCaller } from './fixtures';
 
-const operator: Caller = {
-  kind: 'user',
-  id: 1,
-  email: 'op@example.com',
-  type: 'OPERATOR',
-  role: 'operator',
-  companyId: null,
-  brandId: null,
-  storeId: null,
-  subject: { type: 'OPERATOR' },
-};
+const operator: Caller = operatorCaller;
 const owner: Caller = {
   id: 2,
   email: 'owner@example.com',

@@ -2,6 +2,7 @@
 // an operator and an approved merchant owner signed in, so a test starts at the operation it tests.
 import { afterAll, beforeAll, expect } from 'vitest';
 import { brand, company, store } from '../../server/db/schema';
+import type { Caller } from '../../server/resources/principal';
 import {
   APP_TIMEOUT,
   caller,
@@ -148,4 +149,17 @@ export const apiSuite = (
   };
   const tokens: Record<string, string> = {};
   return { t, tokens, call: callerFor(() => t, tokens) };
+};
+
+/** An operator as the services take one (a call at a chosen clock, where no token would be valid). */
+export const operatorCaller: Caller = {
+  kind: 'user',
+  id: 1,
+  email: 'op@example.com',
+  type: 'OPERATOR',
+  role: 'operator',
+  companyId: null,
+  brandId: null,
+  storeId: null,
+  subject: { type: 'OPERATOR' },
 };

@@ -9,9 +9,8 @@ import { ERRORS } from '../../contract/errors';
 import { vouchers as voucherDecl } from '../../resources';
 import { refusalOf } from '../../resources/transitions';
 import { auditLog, company, members, voucherHistory, voucherPacks, vouchers } from '../../server/db/schema';
-import type { Caller } from '../../server/resources/principal';
 import { expireDueVouchers, redeemVoucher } from '../../server/services/vouchers';
-import { addOrg, addStore, addUser, apiSuite, MAIN, type Org } from './fixtures';
+import { addOrg, addStore, addUser, apiSuite, MAIN, type Org, operatorCaller } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
 
 const { t, tokens, call } = apiSuite();
@@ -531,20 +530,10 @@ describe("validity in the company's calendar", () => {
 
   it('a voucher is redeemed until midnight in its country and refused after, whatever the UTC day', async () => {
     const id = await voucherUntilLastDay(acme, '+6590001003');
-    // the operation at a given time (a request's token would not be valid at another clock)
-    const operator: Caller = {
-      kind: 'user',
-      id: 1,
-      email: 'op@example.com',
-      type: 'OPERATOR',
-      role: 'operator',
-      companyId: null,
-      brandId: null,
-      storeId: null,
-      subject: { type: 'OPERATOR' },
-    };
     const redeemAt = (iso: string) =>
-      t.db.transaction((tx) => redeemVoucher(tx, operator, id, { storeId: acme.storeId }, new Date(iso)));
+      t.db.transaction((tx) =>
+        redeemVoucher(tx, operatorCaller, id, { storeId: acme.storeId }, new Date(iso)),
+      );
     // 11 Mar 00:30 in Singapore, 16:30 on the 10th in UTC
     await expect(redeemAt('2027-03-10T16:30:00Z')).rejects.toMatchObject({
       errorName: 'VOUCHER_NOT_AVAILABLE',

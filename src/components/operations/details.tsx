@@ -31,6 +31,28 @@ export const DetailList = ({ children }: { children: ReactNode }) => (
   </Box>
 );
 
+/** A titled detail list of one label-value column pair (a review page's sections). */
+export const DetailSection = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Box>
+    <Typography variant="overline" color="text.secondary" component="h2">
+      {title}
+    </Typography>
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'max-content 1fr',
+        columnGap: 2,
+        rowGap: 1,
+        mt: 0.5,
+        mb: 0,
+      }}
+    >
+      {children}
+    </Box>
+  </Box>
+);
+
 /**
  * The record `id` of `reference` by its `field` (else by its representation), linked to its page; its
  * id alone for a user who may not list them; a dash for none.

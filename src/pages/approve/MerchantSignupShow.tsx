@@ -23,7 +23,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import {
   type Identifier,
   ListButton,
@@ -47,6 +47,7 @@ import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { LocalDateField } from '../../components/LocalDateField';
 import { Notice } from '../../components/Notice';
+import { Detail, DetailSection } from '../../components/operations/details';
 import { isApiError, violationsByField } from '../components/apiErrors';
 
 const K = 'organisation.approval';
@@ -274,38 +275,6 @@ const ShowActions = () => {
   );
 };
 
-const Row = ({ label, children }: { label: string; children: ReactNode }) => (
-  <>
-    <Typography component="dt" variant="body2" color="text.secondary">
-      {label}
-    </Typography>
-    <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-      {children}
-    </Box>
-  </>
-);
-
-const Section = ({ title, children }: { title: string; children: ReactNode }) => (
-  <Box>
-    <Typography variant="overline" color="text.secondary" component="h2">
-      {title}
-    </Typography>
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'max-content 1fr',
-        columnGap: 2,
-        rowGap: 1,
-        mt: 0.5,
-        mb: 0,
-      }}
-    >
-      {children}
-    </Box>
-  </Box>
-);
-
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : '—');
 
 const RequestDetails = () => {
@@ -344,43 +313,43 @@ const RequestDetails = () => {
         ) : null}
 
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3 }}>
-          <Section title={translate(`${K}.organisation`)}>
-            <Row label={field('companyName')}>{text(record.companyName)}</Row>
-            <Row label={field('registrationNo')}>{text(record.registrationNo)}</Row>
-            <Row label={field('brandName')}>{text(record.brandName)}</Row>
-            <Row label={field('storeName')}>{text(record.storeName)}</Row>
-          </Section>
-          <Section title={translate(`${K}.contact`)}>
-            <Row label={field('contactEmail')}>{text(record.contactEmail)}</Row>
-            <Row label={field('contactMobile')}>{text(record.contactMobile)}</Row>
-            <Row label={translate(`${K}.requested_by`)}>
+          <DetailSection title={translate(`${K}.organisation`)}>
+            <Detail label={field('companyName')}>{text(record.companyName)}</Detail>
+            <Detail label={field('registrationNo')}>{text(record.registrationNo)}</Detail>
+            <Detail label={field('brandName')}>{text(record.brandName)}</Detail>
+            <Detail label={field('storeName')}>{text(record.storeName)}</Detail>
+          </DetailSection>
+          <DetailSection title={translate(`${K}.contact`)}>
+            <Detail label={field('contactEmail')}>{text(record.contactEmail)}</Detail>
+            <Detail label={field('contactMobile')}>{text(record.contactMobile)}</Detail>
+            <Detail label={translate(`${K}.requested_by`)}>
               {record.userId ? <ReferenceField source="userId" reference="users" link="show" /> : '—'}
-            </Row>
-          </Section>
+            </Detail>
+          </DetailSection>
         </Box>
 
         <Divider sx={{ my: 3 }} />
-        <Section title={translate(`${K}.decided`)}>
-          <Row label={field('approval')}>
+        <DetailSection title={translate(`${K}.decided`)}>
+          <Detail label={field('approval')}>
             <ApprovalChip approval={record.approval} />
-          </Row>
+          </Detail>
           {decided ? (
             <>
-              <Row label={translate(`${K}.decided_by`)}>
+              <Detail label={translate(`${K}.decided_by`)}>
                 {record.decidedBy ? <ReferenceField source="decidedBy" reference="users" link="show" /> : '—'}
-              </Row>
-              <Row label={translate(`${K}.decided_at`)}>
+              </Detail>
+              <Detail label={translate(`${K}.decided_at`)}>
                 {record.decidedAt ? <LocalDateField source="decidedAt" showTime /> : '—'}
-              </Row>
+              </Detail>
             </>
           ) : (
-            <Row label={translate(`${K}.decided_by`)}>
+            <Detail label={translate(`${K}.decided_by`)}>
               <Typography variant="body2" color="text.secondary">
                 {translate(`${K}.not_decided`)}
               </Typography>
-            </Row>
+            </Detail>
           )}
-        </Section>
+        </DetailSection>
       </CardContent>
     </Card>
   );

@@ -28,7 +28,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import {
   ListButton,
   type RaRecord,
@@ -51,6 +51,7 @@ import { apiErrorLines } from '../../components/apiError';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { Notice } from '../../components/Notice';
+import { Detail, DetailSection } from '../../components/operations/details';
 import { useCaller } from '../../components/useCaller';
 import { useIsPhone } from '../../components/useIsPhone';
 import { isApiError, violationsByField } from '../components/apiErrors';
@@ -242,38 +243,6 @@ const ShowActions = () => {
   );
 };
 
-const Row = ({ label, children }: { label: string; children: ReactNode }) => (
-  <>
-    <Typography component="dt" variant="body2" color="text.secondary">
-      {label}
-    </Typography>
-    <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-      {children}
-    </Box>
-  </>
-);
-
-const Section = ({ title, children }: { title: string; children: ReactNode }) => (
-  <Box>
-    <Typography variant="overline" color="text.secondary" component="h2">
-      {title}
-    </Typography>
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'max-content 1fr',
-        columnGap: 2,
-        rowGap: 1,
-        mt: 0.5,
-        mb: 0,
-      }}
-    >
-      {children}
-    </Box>
-  </Box>
-);
-
 /** `minutesApart` → "Minutes apart": the figures' keys in words. */
 const words = (key: string): string => {
   const spaced = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
@@ -434,39 +403,39 @@ const SignalDetails = () => {
         ) : null}
 
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3 }}>
-          <Section title={translate(`${K}.details`)}>
-            <Row label={translate(`${K}.window`)}>
+          <DetailSection title={translate(`${K}.details`)}>
+            <Detail label={translate(`${K}.window`)}>
               {translate(`${K}.window_value`, {
                 from: dates.dateTime(record.windowStart),
                 to: dates.dateTime(record.windowEnd),
               })}
-            </Row>
+            </Detail>
             {record.storeId ? (
-              <Row label={field('storeId')}>
+              <Detail label={field('storeId')}>
                 <RefField source="storeId" reference="store" />
-              </Row>
+              </Detail>
             ) : null}
             {record.deviceId ? (
-              <Row label={field('deviceId')}>
+              <Detail label={field('deviceId')}>
                 <RefField source="deviceId" reference="devices" />
-              </Row>
+              </Detail>
             ) : null}
             {record.staffId ? (
-              <Row label={field('staffId')}>
+              <Detail label={field('staffId')}>
                 <RefField source="staffId" reference="users" />
-              </Row>
+              </Detail>
             ) : null}
             {record.memberMobile ? (
-              <Row label={field('memberMobile')}>{String(record.memberMobile)}</Row>
+              <Detail label={field('memberMobile')}>{String(record.memberMobile)}</Detail>
             ) : null}
-          </Section>
-          <Section title={translate(`${K}.figures`)}>
+          </DetailSection>
+          <DetailSection title={translate(`${K}.figures`)}>
             {figures.map(([key, value]) => (
-              <Row key={key} label={words(key)}>
+              <Detail key={key} label={words(key)}>
                 {figureText(value)}
-              </Row>
+              </Detail>
             ))}
-          </Section>
+          </DetailSection>
         </Box>
 
         <Divider sx={{ my: 3 }} />
