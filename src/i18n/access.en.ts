@@ -23,6 +23,7 @@ export const accessEn = {
       locked_since: 'since %{time}',
       audit: 'Audit log',
       audit_title: 'Audit log entries by %{name}',
+      audit_log: 'Audit log',
       empty: 'Nobody here yet',
       states: {
         ENABLE: 'Active',

@@ -161,7 +161,6 @@ const shellEn = {
       operator: 'Operator Access',
       merchant: 'Merchant Access',
       user_group: 'User Group',
-      audit_log: 'Audit Log',
     },
     help: { title: 'Help' },
   },

@@ -116,7 +116,6 @@ export const FULL_MENU: readonly MenuGroup[] = [
       link('operatorAccess', 'menu.access.operator', '/access/operator-access'),
       link('merchantAccess', 'menu.access.merchant', '/access/merchant-access'),
       link('userGroup', 'menu.access.user_group', '/access/user-group'),
-      link('auditLog', 'menu.access.audit_log', '/config/audit-log'),
     ],
   },
   { id: 'help', label: 'menu.help.title', links: [], path: '/help' },
@@ -139,8 +138,6 @@ const OPERATOR_RULES: Record<string, Rule> = {
   // Operators see everything except Finance; jcr hides Force Update Config.
   finance: () => null,
   config: ({ brand }) => (brand === 'jcr' ? except('forceUpdateConfig') : all),
-  // operators reach the audit log from Access > the people lists (the spec's Access links stay as they are)
-  access: () => except('auditLog'),
 };
 
 const MERCHANT_GROUPS = new Set(['user', 'stampCards', 'vouchers', 'finance', 'device', 'help']);
@@ -148,10 +145,9 @@ const MERCHANT_RULES: Record<string, Rule> = {
   communications: ({ pnsAllowed }) => (pnsAllowed ? all : null),
   // The hierarchy settings are for setting a company and a brand up; once both exist it goes.
   organization: ({ hasCompany, hasBrand }) => (hasCompany && hasBrand ? except('orgSettings') : all),
-  // their own company's audit trail sits with who may do what (issue 24)
-  access: () => only('merchantAccess', 'auditLog'),
-  // Transaction is the operators' payment history; merchants resolve their own fraud signals there
-  transaction: () => only('signals'),
+  // spec 6: Access with only Merchant Access, and no Transaction group. A merchant reaches their
+  // company's audit trail from Merchant Access and their fraud signals from "Waiting for you".
+  access: () => only('merchantAccess'),
   config: ({ brand }) => (brand === 'jcr' ? only('bannerConfig') : null),
 };
 

@@ -56,12 +56,11 @@ describe('menuFor (spec sections 2 and 6)', () => {
       ['user', ['/user/UserSearch']],
       ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
       ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
-      // issue 24: their own fraud signals, and their own company's audit trail under Access
-      ['transaction', ['/transaction/signals']],
       ['device', ['/device']],
       ['finance', ['/finance/wallet/balance']],
       ['organization', ['/organization/org-hierarchy', '/organization/brand', '/organization/store']],
-      ['access', ['/access/merchant-access', '/config/audit-log']],
+      // spec 6: Merchant Access only (their audit trail is reached from it, issue 24)
+      ['access', ['/access/merchant-access']],
       ['help', []],
     ]);
   });
@@ -73,7 +72,6 @@ describe('menuFor (spec sections 2 and 6)', () => {
       'stampCards',
       'vouchers',
       'communications',
-      'transaction',
       'device',
       'finance',
       'organization',
@@ -107,7 +105,6 @@ describe('menuFor (spec sections 2 and 6)', () => {
       'user',
       'stampCards',
       'vouchers',
-      'transaction',
       'device',
       'config',
       'finance',
@@ -124,17 +121,14 @@ describe('menuFor (spec sections 2 and 6)', () => {
     expect(ids(menuFor({ role: 'visitor', brand: 'jcr', pnsAllowed: true }))).toEqual(['help']);
   });
 
-  it('never gives Finance to an operator nor Approve List or payment history to a merchant', () => {
+  it('never gives Finance to an operator nor Approve List or Transaction to a merchant', () => {
     for (const brand of ['cvi', 'jcr'] as const) {
       expect(ids(menuFor({ role: 'operator', brand }))).not.toContain('finance');
       const m = ids(menuFor({ role: 'merchant', brand, pnsAllowed: true, hasCompany: true, hasBrand: true }));
       expect(m).not.toContain('approve');
+      // spec 6: no Transaction group (their fraud signals are reached from "Waiting for you")
+      expect(m).not.toContain('transaction');
       expect(m).not.toContain('analytics');
-      // Transaction holds a merchant's own fraud signals only (issue 24), never payment history
-      const transaction = menuFor({ role: 'merchant', brand, pnsAllowed: true }).find(
-        (g) => g.id === 'transaction',
-      );
-      expect(transaction?.links.map((l) => l.path)).toEqual(['/transaction/signals']);
     }
   });
 });

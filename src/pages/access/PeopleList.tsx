@@ -292,11 +292,25 @@ const RowActions = ({
   );
 };
 
-const Actions = ({ onInvite, mayInvite }: { onInvite: () => void; mayInvite: boolean }) => {
+const Actions = ({
+  onInvite,
+  mayInvite,
+  mayReadAudit,
+}: {
+  onInvite: () => void;
+  mayInvite: boolean;
+  mayReadAudit: boolean;
+}) => {
   const translate = useTranslate();
   return (
     <TopToolbar>
       <FilterButton />
+      {mayReadAudit ? (
+        // a merchant's own company's audit trail (their menu's Access holds Merchant Access only)
+        <Button component={Link} to="/config/audit-log" label={translate('access.people.audit_log')}>
+          <HistoryIcon />
+        </Button>
+      ) : null}
       {mayInvite ? (
         <Button label={translate('access.invite.button')} onClick={onInvite} variant="contained">
           <PersonAddIcon />
@@ -358,6 +372,9 @@ export const PeopleList = ({ caller, type, inviteKind, title, storeKey }: People
           <Actions
             onInvite={() => setInviting(true)}
             mayInvite={canAccess(caller.subject, { action: 'ADD', resource: 'user' })}
+            mayReadAudit={
+              !caller.isOperator && canAccess(caller.subject, { action: 'VIEW', resource: 'auditLog' })
+            }
           />
         }
       >

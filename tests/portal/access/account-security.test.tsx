@@ -143,6 +143,19 @@ describe('account security on the access screens', { timeout: 60_000 }, () => {
     ).toEqual([]);
   });
 
+  it("leads a merchant from Merchant Access to their company's audit log (their menu has no link)", async () => {
+    await renderAccess(<MerchantAccessPage />, { url: '/access/merchant-access', signedInAs: 'merchant' });
+    expect(await screen.findByRole('link', { name: 'Audit log' }, T)).toHaveAttribute(
+      'href',
+      '/config/audit-log',
+    );
+    cleanup();
+    // operators have Config > Audit Log
+    await renderAccess(<MerchantAccessPage />, { url: '/access/merchant-access', signedInAs: 'operator' });
+    await rowOf('merchant@example.com');
+    expect(screen.queryByRole('link', { name: 'Audit log' })).toBeNull();
+  });
+
   it('offers no "More actions" to a merchant without UPDATE on users', async () => {
     await renderAccess(<MerchantAccessPage />, { url: '/access/merchant-access', signedInAs: 'restricted' });
     const mark = await rowOf('merchant@example.com');
