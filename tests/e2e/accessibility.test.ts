@@ -138,10 +138,9 @@ const describeFinding = (f: Finding): string =>
     f.targets.length > 5 ? ` (+${f.targets.length - 5} more)` : ''
   }`;
 
-// Run by `npm run test:a11y` (A11Y=1), not by `npm test`: its whole run passed for all five roles in
-// both themes, but it takes about 10 minutes of the browser lane, which would take CI past its
-// 30-minute budget; moving it to a CI step of its own, beside the PostgreSQL API run, is the next step
-// (docs/decisions.md).
+// Run by `npm run test:a11y` (A11Y=1), not by `npm test`: CI runs it as a check of its own beside the
+// PostgreSQL API run (.ci/run), where it fits CI's 30-minute budget; inside `npm test`'s browser lane
+// it would not (docs/decisions.md "Accessibility").
 const A11Y_RUN = process.env.A11Y === '1';
 describe.skipIf(!A11Y_RUN || !browserAvailable())('accessibility of every spec route (axe-core)', () => {
   const suite = browserSuite(startDemoServer, CONTEXTS);
