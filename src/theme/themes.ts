@@ -28,6 +28,15 @@ const withShared = (base: RaThemeOptions, palette: RaThemeOptions['palette']): R
         }),
       },
     },
+    MuiCircularProgress: {
+      ...base.components?.MuiCircularProgress,
+      defaultProps: {
+        ...base.components?.MuiCircularProgress?.defaultProps,
+        // a spinner is a progressbar, which needs a name (axe aria-progressbar-name): the ones that
+        // pass their translated label keep it; any other says at least this
+        'aria-label': 'Loading',
+      },
+    },
     MuiCheckbox: {
       ...base.components?.MuiCheckbox,
       defaultProps: {

@@ -112,7 +112,13 @@ export const SearchableSelectPage = () => {
                     ...params.slotProps.input,
                     endAdornment: (
                       <>
-                        {itemsLoading ? <CircularProgress color="inherit" size={18} /> : null}
+                        {itemsLoading ? (
+                          <CircularProgress
+                            color="inherit"
+                            size={18}
+                            aria-label={translate('ra.page.loading')}
+                          />
+                        ) : null}
                         {params.slotProps.input.endAdornment}
                       </>
                     ),
