@@ -47,6 +47,7 @@ describe('push form', { timeout: 60_000 }, () => {
 
     fireEvent.click(radio('Members of one store') as HTMLElement);
     await user.type(await screen.findByLabelText(/^Store/, {}, T), 'Raffles');
+    await settled(); // the typed search's answer, before an option is picked
     fireEvent.click(await screen.findByRole('option', { name: 'Acme Coffee Raffles' }, T));
 
     // the preview, asked again for the store: its first member and how many it reaches
@@ -197,6 +198,7 @@ describe('push form', { timeout: 60_000 }, () => {
 
     fireEvent.click(radio('Members of one brand') as HTMLElement);
     await user.type(await screen.findByLabelText(/^Brand/, {}, T), 'A');
+    await settled(); // the typed search's answer, before an option is picked
     expect(await screen.findByRole('option', { name: 'Acme Tea House' }, T)).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Borealis' })).toBeNull();
     fireEvent.click(screen.getByRole('option', { name: 'Acme Coffee' }));
@@ -241,6 +243,7 @@ describe('push form', { timeout: 60_000 }, () => {
     fireEvent.change(title, { target: { value: 'Double stamps all weekend' } });
     fireEvent.click(radio('Members of one store') as HTMLElement);
     await user.type(await screen.findByLabelText(/^Store/, {}, T), 'Raffles');
+    await settled(); // the typed search's answer, before an option is picked
     fireEvent.click(await screen.findByRole('option', { name: 'Acme Coffee Raffles' }, T));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 

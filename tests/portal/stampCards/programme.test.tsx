@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { currentPath, renderApp, signIn, waitForPath } from '../renderApp';
 import { portalServer } from '../server';
+import { settled } from '../settle';
 import {
   cardsOf,
   confirmWith,
@@ -27,6 +28,7 @@ const fillIssue = async (dialog: HTMLElement, national: string) => {
   fireEvent.change(within(dialog).getByLabelText(/^Member mobile/), { target: { value: national } });
   const user = userEvent.setup({ delay: null });
   await user.type(within(dialog).getByLabelText(/^Store/), 'Acme');
+  await settled(); // the typed search's answer, before an option is picked
   fireEvent.click(await screen.findByRole('option', { name: 'Acme Coffee Raffles' }, T));
   // only the programme brand's ACTIVE stores are offered
   expect(screen.queryByRole('option', { name: 'Acme Coffee Orchard' })).toBeNull();

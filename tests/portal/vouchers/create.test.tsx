@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signIn, waitForPath } from '../renderApp';
 import { portalServer } from '../server';
+import { settled } from '../settle';
 import { confirmWith, expectFreshKeys, seedDemo, T, vouchersOf } from './demo';
 
 describe('Issue vouchers page', { timeout: 60_000 }, () => {
@@ -19,6 +20,7 @@ describe('Issue vouchers page', { timeout: 60_000 }, () => {
 
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^Voucher pack/), 'Kopi');
+    await settled(); // the typed search's answer, before an option is picked
     fireEvent.click(await screen.findByRole('option', { name: 'Free Kopi' }, T));
     // ACTIVE packs only: the disabled one is never offered
     const packQueries = (await backend.sent('GET', '/voucher-packs')).map((r) =>

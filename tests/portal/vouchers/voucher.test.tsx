@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { apiAs } from '../api';
 import { renderApp, signIn } from '../renderApp';
 import { portalServer } from '../server';
+import { settled } from '../settle';
 import { confirmWith, DEMO_MEMBERS, expectFreshKeys, historyOf, seedDemo, T, voucherRow } from './demo';
 
 /** The history timeline's entries, each as its text. */
@@ -44,6 +45,7 @@ describe('voucher page', { timeout: 60_000 }, () => {
 
     const user = userEvent.setup({ delay: null });
     await user.type(within(dialog).getByLabelText(/^Store/), 'Acme');
+    await settled(); // the typed search's answer, before an option is picked
     fireEvent.click(await screen.findByRole('option', { name: 'Acme Coffee Raffles' }, T));
     // only the voucher brand's ACTIVE stores are offered
     expect(screen.queryByRole('option', { name: 'Acme Coffee Orchard' })).toBeNull();
