@@ -13,13 +13,7 @@ import {
   CardContent,
   Chip,
   type ChipProps,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   Divider,
-  TextField as MuiTextField,
   Stack,
   Typography,
 } from '@mui/material';
@@ -32,7 +26,6 @@ import {
   Show,
   type ShowProps,
   TopToolbar,
-  useNotify,
   usePermissions,
   useRecordContext,
   useRefresh,
@@ -42,13 +35,11 @@ import { Link } from 'react-router-dom';
 import type { ApprovalState } from '../../../contract';
 import { merchantSignup } from '../../../resources';
 import { actionsFrom } from '../../../resources/transitions';
-import { apiErrorLines } from '../../components/apiError';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { LocalDateField } from '../../components/LocalDateField';
-import { Notice } from '../../components/Notice';
 import { Detail, DetailSection } from '../../components/operations/details';
-import { isApiError, violationsByField } from '../components/apiErrors';
+import { NoteDialog } from '../components/NoteDialog';
 
 const K = 'organisation.approval';
 const R = 'resources.merchantSignup';
@@ -92,110 +83,26 @@ const RejectDialog = ({
   onClose: () => void;
 }) => {
   const translate = useTranslate();
-  const http = useHttpClient();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const action = translate(`${K}.reject`);
   const item = itemOf(record);
-  const trimmed = reason.trim();
-  const problem =
-    trimmed === ''
-      ? translate('ra.validation.required')
-      : reason.length > REASON_MAX
-        ? translate('ra.validation.maxLength', { max: REASON_MAX })
-        : null;
-  const shown = (touched ? problem : null) ?? serverError;
-
-  const close = () => {
-    if (busy) return;
-    setReason('');
-    setTouched(false);
-    setServerError(null);
-    onClose();
-  };
-
-  const submit = async () => {
-    setTouched(true);
-    if (problem || busy) return;
-    setBusy(true);
-    try {
-      await http(decisionPath(record.id, 'reject'), { method: 'POST', body: { reason: trimmed } });
-      notify(
-        <Notice
-          title={translate('common.notice.hint')}
-          lines={[translate('common.confirm.success', { action, item })]}
-        />,
-        { type: 'success' },
-      );
-      setBusy(false);
-      setReason('');
-      setTouched(false);
-      onClose();
-      refresh();
-    } catch (error) {
-      setBusy(false);
-      notify(
-        <Notice
-          title={translate('common.notice.error')}
-          lines={[translate('common.confirm.failed', { action, item }), ...apiErrorLines(error)]}
-        />,
-        { type: 'error' },
-      );
-      const fields = violationsByField(error);
-      if (fields?.reason) {
-        setServerError(fields.reason);
-        return;
-      }
-      // Decided meanwhile (26400) or gone: the dialog has nothing left to do; show the record as it is.
-      if (isApiError(error, 'INVALID_OPERATOR_APPROVAL_STATE') || isApiError(error, 'NOT_FOUND')) {
-        setReason('');
-        setTouched(false);
-        onClose();
-        refresh();
-      }
-    }
-  };
-
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="reject-request-title" fullWidth maxWidth="sm">
-      <DialogTitle id="reject-request-title">{translate(`${K}.reject_title`, { item })}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{translate(`${K}.reject_intro`)}</DialogContentText>
-        <MuiTextField
-          label={translate(`${K}.reject_reason`)}
-          value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setServerError(null);
-          }}
-          onBlur={() => setTouched(true)}
-          required
-          multiline
-          minRows={3}
-          fullWidth
-          autoFocus
-          error={shown !== null}
-          helperText={
-            <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-              <span>{shown ?? translate(`${K}.reject_reason_help`, { max: REASON_MAX })}</span>
-              <span>{`${reason.length}/${REASON_MAX}`}</span>
-            </Box>
-          }
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={busy}>
-          {translate('common.button.cancel')}
-        </Button>
-        <Button onClick={submit} disabled={busy} variant="contained" color="error">
-          {translate(`${K}.reject_confirm`)}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <NoteDialog
+      open={open}
+      onClose={onClose}
+      titleId="reject-request-title"
+      title={translate(`${K}.reject_title`, { item })}
+      intro={translate(`${K}.reject_intro`)}
+      label={translate(`${K}.reject_reason`)}
+      help={translate(`${K}.reject_reason_help`, { max: REASON_MAX })}
+      confirm={translate(`${K}.reject_confirm`)}
+      confirmColor="error"
+      action={translate(`${K}.reject`)}
+      item={item}
+      url={decisionPath(record.id, 'reject')}
+      field="reason"
+      max={REASON_MAX}
+      // decided meanwhile (26400)
+      staleCodes={['INVALID_OPERATOR_APPROVAL_STATE']}
+    />
   );
 };
 

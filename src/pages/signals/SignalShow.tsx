@@ -12,14 +12,8 @@ import {
   Card,
   CardContent,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   Divider,
   Link as MuiLink,
-  TextField as MuiTextField,
   Stack,
   Table,
   TableBody,
@@ -37,9 +31,7 @@ import {
   TopToolbar,
   useCanAccess,
   useGetMany,
-  useNotify,
   useRecordContext,
-  useRefresh,
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -47,14 +39,11 @@ import { canAccess } from '../../../contract/access';
 import { signals } from '../../../resources';
 import { actionsFrom } from '../../../resources/transitions';
 import { RefField } from '../../builders/display';
-import { apiErrorLines } from '../../components/apiError';
 import { useDates } from '../../components/dates';
-import { useHttpClient } from '../../components/HttpClientContext';
-import { Notice } from '../../components/Notice';
 import { Detail, DetailSection } from '../../components/operations/details';
 import { useCaller } from '../../components/useCaller';
 import { useIsPhone } from '../../components/useIsPhone';
-import { isApiError, violationsByField } from '../components/apiErrors';
+import { NoteDialog } from '../components/NoteDialog';
 import { ResultChip } from '../stampCards/parts';
 
 const K = 'signals';
@@ -86,114 +75,24 @@ const ResolveDialog = ({
   onClose: () => void;
 }) => {
   const translate = useTranslate();
-  const http = useHttpClient();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [note, setNote] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const action = translate(`${K}.resolve`);
-  const item = `#${String(record.id)}`;
-  const trimmed = note.trim();
-  const problem =
-    trimmed === ''
-      ? translate('ra.validation.required')
-      : note.length > NOTE_MAX
-        ? translate('ra.validation.maxLength', { max: NOTE_MAX })
-        : null;
-  const shown = (touched ? problem : null) ?? serverError;
-
-  const reset = () => {
-    setNote('');
-    setTouched(false);
-    setServerError(null);
-  };
-  const close = () => {
-    if (busy) return;
-    reset();
-    onClose();
-  };
-
-  const submit = async () => {
-    setTouched(true);
-    if (problem || busy) return;
-    setBusy(true);
-    try {
-      await http(`${signals.path}/${encodeURIComponent(String(record.id))}/resolve`, {
-        method: 'POST',
-        body: { note: trimmed },
-      });
-      notify(
-        <Notice
-          title={translate('common.notice.hint')}
-          lines={[translate('common.confirm.success', { action, item })]}
-        />,
-        { type: 'success' },
-      );
-      setBusy(false);
-      reset();
-      onClose();
-      refresh();
-    } catch (error) {
-      setBusy(false);
-      notify(
-        <Notice
-          title={translate('common.notice.error')}
-          lines={[translate('common.confirm.failed', { action, item }), ...apiErrorLines(error)]}
-        />,
-        { type: 'error' },
-      );
-      const fields = violationsByField(error);
-      if (fields?.note) {
-        setServerError(fields.note);
-        return;
-      }
-      // resolved meanwhile (11) or gone: show the signal as it is now
-      if (isApiError(error, 'STATE_TRANSITION_NOT_ALLOWED') || isApiError(error, 'NOT_FOUND')) {
-        reset();
-        onClose();
-        refresh();
-      }
-    }
-  };
-
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="resolve-signal-title" fullWidth maxWidth="sm">
-      <DialogTitle id="resolve-signal-title">{translate(`${K}.resolve_title`)}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{translate(`${K}.resolve_intro`)}</DialogContentText>
-        <MuiTextField
-          label={translate(`${K}.note`)}
-          value={note}
-          onChange={(e) => {
-            setNote(e.target.value);
-            setServerError(null);
-          }}
-          onBlur={() => setTouched(true)}
-          required
-          multiline
-          minRows={3}
-          fullWidth
-          autoFocus
-          error={shown !== null}
-          helperText={
-            <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-              <span>{shown ?? translate(`${K}.note_help`, { max: NOTE_MAX })}</span>
-              <span>{`${note.length}/${NOTE_MAX}`}</span>
-            </Box>
-          }
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={busy}>
-          {translate('common.button.cancel')}
-        </Button>
-        <Button onClick={submit} disabled={busy} variant="contained">
-          {translate(`${K}.resolve_confirm`)}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <NoteDialog
+      open={open}
+      onClose={onClose}
+      titleId="resolve-signal-title"
+      title={translate(`${K}.resolve_title`)}
+      intro={translate(`${K}.resolve_intro`)}
+      label={translate(`${K}.note`)}
+      help={translate(`${K}.note_help`, { max: NOTE_MAX })}
+      confirm={translate(`${K}.resolve_confirm`)}
+      action={translate(`${K}.resolve`)}
+      item={`#${String(record.id)}`}
+      url={`${signals.path}/${encodeURIComponent(String(record.id))}/resolve`}
+      field="note"
+      max={NOTE_MAX}
+      // resolved meanwhile (11)
+      staleCodes={['STATE_TRANSITION_NOT_ALLOWED']}
+    />
   );
 };
 
