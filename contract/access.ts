@@ -23,6 +23,9 @@ export const PERMISSION_RESOURCES = [
   'paymentHistory',
   'organization',
   'signal',
+  'member',
+  'memberLevel',
+  'segment',
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 

@@ -186,3 +186,22 @@ export const SYSTEM_SETTING_KEYS = [
   'requireTwoFactorOperators',
   'requireTwoFactorMerchants',
 ] as const;
+
+/**
+ * What a company's member levels measure over their rolling window (issue 25, /aotg/config): stamps
+ * collected, visits (one per store and company day with a stamping or a redemption: docs/decisions.md
+ * "Members"), or stamp cards completed.
+ */
+export const LEVEL_MEASURES = ['STAMPS', 'VISITS', 'COMPLETED_CARDS'] as const;
+export type LevelMeasure = (typeof LEVEL_MEASURES)[number];
+
+/**
+ * Why a member's level moved: a stamping (or its void) recomputed it, the nightly job saw the window
+ * pass, or the company changed its levels or rule.
+ */
+export const LEVEL_MOVE_REASONS = ['STAMPING', 'VOID', 'NIGHTLY', 'RULES_CHANGED'] as const;
+export type LevelMoveReason = (typeof LEVEL_MOVE_REASONS)[number];
+
+/** What became of a level's reward for one member: issued once, or refused (a wallet short of money). */
+export const LEVEL_REWARD_STATES = ['ISSUED', 'FAILED'] as const;
+export type LevelRewardState = (typeof LEVEL_REWARD_STATES)[number];

@@ -10,6 +10,7 @@ export * from './finance';
 export * from './format';
 export * from './http';
 export * from './list-query';
+export * from './members';
 export * from './push';
 export * from './two-factor';
 export * from './validation';

@@ -11,6 +11,9 @@ import { forceUpdateConfig } from './tables/forceUpdateConfig';
 import { industryConfig } from './tables/industryConfig';
 import { maintenanceConfig } from './tables/maintenanceConfig';
 import { memberCards } from './tables/memberCards';
+import { memberLevelHistory } from './tables/memberLevelHistory';
+import { memberLevelRules } from './tables/memberLevelRules';
+import { memberLevels } from './tables/memberLevels';
 import { members } from './tables/members';
 import { merchantSignup } from './tables/merchantSignup';
 import { payments } from './tables/payments';
@@ -18,6 +21,7 @@ import { products } from './tables/products';
 import { push } from './tables/push';
 import { pushDeliveries } from './tables/pushDeliveries';
 import { pushTemplates } from './tables/pushTemplates';
+import { segments } from './tables/segments';
 import { signals } from './tables/signals';
 import { stampCard } from './tables/stampCard';
 import { stampingHistory } from './tables/stampingHistory';
@@ -43,6 +47,10 @@ export const RESOURCES = [
   voucherHistory,
   voucherPacks,
   members,
+  memberLevels,
+  memberLevelRules,
+  memberLevelHistory,
+  segments,
   pushTemplates,
   push,
   pushDeliveries,

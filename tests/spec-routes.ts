@@ -30,6 +30,8 @@ export const SPEC_ROUTES = [
   '/aotg/list',
   '/aotg/config',
   '/aotg/user-level-config',
+  // issue 25: saved member segments beside the members area (docs/decisions.md "Members")
+  '/aotg/segments',
   '/config/systemConfig',
   '/config/maintenanceConfig',
   '/config/countryConfig',

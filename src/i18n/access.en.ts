@@ -158,6 +158,9 @@ export const accessEn = {
       paymentHistory: 'Payment history',
       organization: 'Organization',
       signal: 'Fraud signals',
+      member: 'Members',
+      memberLevel: 'Member levels',
+      segment: 'Segments',
     },
   },
   audit: {

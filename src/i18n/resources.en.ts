@@ -614,6 +614,72 @@ export const resourcesEn = {
         },
       },
     },
+    memberLevels: {
+      name: 'Member Level |||| Member Levels',
+      fields: {
+        id: 'ID',
+        name: 'Name',
+        rank: 'Rank',
+        threshold: 'Threshold',
+        rewardVoucherPackId: 'Reward voucher pack',
+        companyId: 'Company',
+        createTime: 'Created',
+        updateTime: 'Updated',
+      },
+    },
+    memberLevelRules: {
+      name: 'Level Rule |||| Level Rules',
+      fields: {
+        id: 'ID',
+        measure: 'Measure',
+        windowDays: 'Window (days)',
+        companyId: 'Company',
+        createTime: 'Created',
+        updateTime: 'Updated',
+      },
+      choices: {
+        measure: {
+          STAMPS: 'Stamps collected',
+          VISITS: 'Visits',
+          COMPLETED_CARDS: 'Cards completed',
+        },
+      },
+    },
+    memberLevelHistory: {
+      name: 'Level Move |||| Level Moves',
+      fields: {
+        id: 'ID',
+        memberMobile: 'Member mobile',
+        fromLevelId: 'From level',
+        toLevelId: 'To level',
+        reason: 'Why',
+        measureValue: 'Measure',
+        at: 'When',
+        companyId: 'Company',
+        createTime: 'Created',
+        updateTime: 'Updated',
+      },
+      choices: {
+        reason: {
+          STAMPING: 'Stamping',
+          VOID: 'Stamping voided',
+          NIGHTLY: 'Nightly review',
+          RULES_CHANGED: 'Levels or rule changed',
+        },
+      },
+    },
+    segments: {
+      name: 'Segment |||| Segments',
+      fields: {
+        id: 'ID',
+        name: 'Name',
+        description: 'Description',
+        filter: 'Who is in it',
+        companyId: 'Company',
+        createTime: 'Created',
+        updateTime: 'Updated',
+      },
+    },
     signals: {
       name: 'Fraud Signal |||| Fraud Signals',
       fields: {

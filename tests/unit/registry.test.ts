@@ -637,7 +637,7 @@ describe('resource registry', () => {
     expect(resourceByName('vouchers').path).toBe('/vouchers');
   });
 
-  it('declares the 17 named tables plus users, user groups, devices, products, members, member cards, push deliveries, wallet transactions, payments, maintenance windows, system settings, the audit log and fraud signals, and nothing else', () => {
+  it('declares the 17 named tables plus users, user groups, devices, products, members, member cards, push deliveries, wallet transactions, payments, maintenance windows, system settings, the audit log, fraud signals, member levels and segments, and nothing else', () => {
     expect([...RESOURCE_NAMES].sort()).toEqual(
       [
         ...NAMED_TABLES,
@@ -655,6 +655,11 @@ describe('resource registry', () => {
         'auditLog',
         // issue 24: the fraud signals the job raises
         'signals',
+        // issue 25: member levels, their rule and history, and segments
+        'memberLevels',
+        'memberLevelRules',
+        'memberLevelHistory',
+        'segments',
       ].sort(),
     );
   });

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './columns';
 export * from './config';
 export * from './finance';
+export * from './members';
 export * from './operations';
 export * from './push';
 export * from './rbac';
