@@ -3,6 +3,7 @@
 // and a user's signed-in sessions. The counters and the lock are columns of `users`, so every
 // instance sharing the database sees them at once; the per-IP throttle (rate-limit.ts) stays apart.
 // Who may act on whom is the user admin's rule (users.ts targetUser, UPDATE on `user`).
+import Bowser from 'bowser';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { SignedInSession } from '../../contract/auth';
 import type { Config } from '../config';
@@ -179,39 +180,15 @@ export type SessionView = Omit<SignedInSession, 'createTime' | 'lastUsedAt' | 'e
   expiresAt: Date;
 };
 
-const BROWSERS: readonly [RegExp, string][] = [
-  [/Edg(?:e|A|iOS)?\/(\d+)/, 'Edge'],
-  [/OPR\/(\d+)/, 'Opera'],
-  [/SamsungBrowser\/(\d+)/, 'Samsung Internet'],
-  [/Firefox\/(\d+)/, 'Firefox'],
-  [/FxiOS\/(\d+)/, 'Firefox'],
-  [/CriOS\/(\d+)/, 'Chrome'],
-  [/Chrome\/(\d+)/, 'Chrome'],
-  [/Version\/(\d+)[.\d]* (?:Mobile\/\S+ )?Safari\//, 'Safari'],
-];
-const SYSTEMS: readonly [RegExp, string][] = [
-  [/iPhone|iPad|iPod/, 'iOS'],
-  [/Android/, 'Android'],
-  [/CrOS/, 'ChromeOS'],
-  [/Windows/, 'Windows'],
-  [/Mac OS X|Macintosh/, 'macOS'],
-  [/Linux/, 'Linux'],
-];
-
 /** "Chrome 131 on Windows" from a User-Agent; the header is the client's word, shown as a hint only. */
 export const browserOf = (userAgent: string | null | undefined): string => {
   if (!userAgent) return 'Unknown browser';
-  let browser: string | undefined;
-  for (const [pattern, name] of BROWSERS) {
-    const m = pattern.exec(userAgent);
-    if (m) {
-      browser = `${name} ${m[1]}`;
-      break;
-    }
-  }
-  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? (system ? `Browser on ${system}` : userAgent.slice(0, 60));
+  const { browser, os } = Bowser.parse(userAgent);
+  const major = browser.version?.split('.')[0];
+  const name = browser.name ? `${browser.name}${major ? ` ${major}` : ''}` : undefined;
+  const system = os.name;
+  if (name && system) return `${name} on ${system}`;
+  return name ?? (system ? `Browser on ${system}` : userAgent.slice(0, 60));
 };
 
 /** The User-Agent as a login stores it. */
