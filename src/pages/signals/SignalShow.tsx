@@ -234,7 +234,7 @@ const LinkedTransactions = ({ ids }: { ids: number[] }) => {
             <TableCell>{link(t.id)}</TableCell>
             <TableCell>{dates.dateTime(t.at)}</TableCell>
             <TableCell>
-              <StoreName record={t} />
+              <StoreName id={t.storeId} />
             </TableCell>
             <TableCell>{t.memberMobile}</TableCell>
             <TableCell align="right">{t.stamps}</TableCell>
@@ -248,12 +248,16 @@ const LinkedTransactions = ({ ids }: { ids: number[] }) => {
   );
 };
 
-/** A transaction's store by name (the reference field reads the row from its own record context). */
-const StoreName = ({ record }: { record: Txn }) => {
-  const { data } = useGetMany('store', { ids: record.storeId ? [record.storeId] : [] });
+/** A store by name (a transaction's, or one a figure names); its id while the name loads or is hidden. */
+const StoreName = ({ id }: { id: number | null | undefined }) => {
+  const { data } = useGetMany('store', { ids: id ? [id] : [] });
   const name = data?.[0]?.name;
-  return <>{typeof name === 'string' ? name : record.storeId ? `#${record.storeId}` : '—'}</>;
+  return <>{typeof name === 'string' ? name : id ? `#${id}` : '—'}</>;
 };
+
+/** A figure naming a store (`firstStoreId` …) by the store's name; any other as its value. */
+const Figure = ({ name, value }: { name: string; value: unknown }) =>
+  /StoreId$/.test(name) && typeof value === 'number' ? <StoreName id={value} /> : figureText(value);
 
 const SignalDetails = () => {
   const record = useRecordContext<RaRecord>();
@@ -330,8 +334,8 @@ const SignalDetails = () => {
           </DetailSection>
           <DetailSection title={translate(`${K}.figures`)}>
             {figures.map(([key, value]) => (
-              <Detail key={key} label={words(key)}>
-                {figureText(value)}
+              <Detail key={key} label={words(key).replace(/ store id$/, ' store')}>
+                <Figure name={key} value={value} />
               </Detail>
             ))}
           </DetailSection>

@@ -50,7 +50,12 @@ const seed = async (db: Db) => {
         summary: ACME_TWO_STORES,
         storeId: WORLD.acme.storeId,
         memberMobile: '+6591110001',
-        figures: { minutesApart: 3, limitMinutes: 10 },
+        figures: {
+          minutesApart: 3,
+          firstStoreId: WORLD.acme.storeId,
+          secondStoreId: WORLD.acme.closedStoreId,
+          limitMinutes: 10,
+        },
         transactionIds: ids,
         subjectKey: 'MEMBER_TWO_STORES:test:1',
         ...window,
@@ -104,6 +109,9 @@ describe('fraud signals', { timeout: 90_000 }, () => {
         `/stampsTransaction/${id}/show`,
       );
     expect(within(linked).getAllByText('+6591110001')).toHaveLength(2);
+    // the figures name the stores by name, not by id
+    expect(screen.getByText('First store')).toBeInTheDocument();
+    expect(await screen.findByText('Acme Coffee Orchard', {}, T)).toBeInTheDocument();
     // in the order they happened
     expect(
       within(linked)
