@@ -19,6 +19,8 @@ const SCREENS: Readonly<Record<string, readonly PermissionResource[]>> = {
   '/merchant': ['user'],
   '/operator': ['user'],
   '/VoucherManagement': ['vouchers'],
+  // a member's profile reads GET /members/{mobile} (member VIEW)
+  '/aotg/member': ['member'],
   '/product/edit': ['product'],
   '/finance': FINANCE_OVERVIEW,
   '/finance/wallet/balance': FINANCE_OVERVIEW,
