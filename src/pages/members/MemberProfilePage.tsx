@@ -260,7 +260,7 @@ const Header = ({ profile, onChanged }: { profile: MemberProfile; onChanged: () 
             <Typography variant="h5" component="p" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
               {member.mobile}
             </Typography>
-            <LevelChip level={profile.level} />
+            {profile.level ? <LevelChip level={profile.level} /> : null}
           </Stack>
           <Typography variant="body1">{member.name || translate(`${K}.no_name`)}</Typography>
           <Typography variant="body2" color="text.secondary">
@@ -271,7 +271,7 @@ const Header = ({ profile, onChanged }: { profile: MemberProfile; onChanged: () 
             {translate(`${K}.last_visit`, { at: profile.lastVisitAt ? dateTime(profile.lastVisitAt) : '—' })}
           </Typography>
         </Box>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {cardsAccess.mayIssue ? (
             <Button variant="contained" startIcon={<AddCardOutlined />} onClick={() => setDialog('card')}>
               {translate(`${K}.issue_card`)}
@@ -518,7 +518,8 @@ const PushesSection = ({ pushes }: { pushes: Push[] }) => {
 export const MemberProfilePage = () => {
   const translate = useTranslate();
   const location = useLocation();
-  const mobile = new URLSearchParams(location.search).get('mobile')?.trim() ?? '';
+  // a '+' typed into the address unescaped reads as a space: it is the mobile's own '+'
+  const mobile = (new URLSearchParams(location.search).get('mobile') ?? '').replace(/^ (?=\d)/, '+').trim();
   const [version, setVersion] = useState(0);
   const profile = useLoadable<MemberProfile>(
     mobile === ''
