@@ -89,6 +89,13 @@ export interface TextFieldDeclaration extends FieldBase {
    * member when a push is sent; an unknown placeholder answers code 2 naming the field when saved.
    */
   placeholders?: boolean;
+  /**
+   * A phone field holding a loyalty member's mobile (issue 25, privacy): answered whole only to a caller
+   * who may VIEW `member`; anyone else gets it masked (contract/members.ts maskMobile), may find rows by
+   * the exact number (filter eq/in, search) but not by a part of it (regex, contains), nor sort on it.
+   * A registry test requires it of every phone field but the organisation's and the staff's own.
+   */
+  member?: boolean;
 }
 
 export interface NumberFieldDeclaration extends FieldBase {
@@ -267,6 +274,10 @@ export interface DeleteGuardDeclaration {
   error: ErrorName;
 }
 
+/** The generic read routes a hand-written route may replace (`ResourceDeclaration.handWritten`). */
+export const HAND_WRITTEN_ROUTES = ['list', 'export', 'get'] as const;
+export type HandWrittenRoute = (typeof HAND_WRITTEN_ROUTES)[number];
+
 export interface ResourceDeclaration {
   /** registry key and react-admin resource name, e.g. 'vouchers' */
   name: string;
@@ -343,4 +354,10 @@ export interface ResourceDeclaration {
    * by the operations only; no generic create, update or delete, for anybody.
    */
   ledger?: boolean;
+  /**
+   * Generic read routes that a hand-written route serves instead, at the same URL (the members list
+   * and profile, server/routes/members.ts): server/routes/resources.ts does not register them. The
+   * portal's data provider calls the same URLs either way.
+   */
+  handWritten?: readonly HandWrittenRoute[];
 }

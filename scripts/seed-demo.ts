@@ -23,6 +23,7 @@ import { eq } from 'drizzle-orm';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/constants';
 import type { Db } from '../server/db/client';
 import { company } from '../server/db/schema/resources';
+import { refreshStanding } from '../server/services/member-standing';
 import { hashPassword } from '../server/services/passwords';
 import { addUser, seedCompanyPeople } from './seed-demo/access';
 import { seedConfig } from './seed-demo/config';
@@ -86,8 +87,10 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
     const seed = withOperator(base, operatorId, OPERATOR.email);
 
     await seedConfig(seed);
+    const companyIds: number[] = [];
     for (const c of COMPANIES) {
       const companyId = await seedCompany(seed, c);
+      companyIds.push(companyId);
       const ownerId = await seedCompanyPeople(seed, c, companyId);
       await seedCompanySignup(seed, c, companyId, ownerId);
       await seedWallet(seed, c, companyId, ownerId);
@@ -106,6 +109,8 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
     await reportDevices(seed);
     await seedRequests(seed);
     await raiseSignals(seed);
+    // the members list reads each member's standing (issue 25): worked out once the ledgers are in
+    for (const companyId of companyIds) await refreshStanding(txRaw as unknown as Db, companyId, null, now);
     await countServiceRows(seed);
     result = { skipped: false, password, users: seed.users, counts: seed.counts, devices: seed.devices };
   });

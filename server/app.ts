@@ -24,6 +24,7 @@ import { deviceRoutes } from './routes/devices';
 import { envRoutes } from './routes/env';
 import { financeRoutes } from './routes/finance';
 import { maintenanceRoutes } from './routes/maintenance';
+import { memberRoutes } from './routes/members';
 import { organisationRoutes } from './routes/organisation';
 import { pushRoutes } from './routes/push';
 import { resourceRoutes } from './routes/resources';
@@ -160,6 +161,7 @@ export const buildApp = async ({
   await app.register(financeRoutes); // wallet, top-ups, saved cards, Stripe's webhook and Connect
   await app.register(pushRoutes); // schedule, cancel, the audience preview, members' app tokens
   await app.register(signalRoutes); // resolving a fraud signal
+  await app.register(memberRoutes); // the members list, its export and a member's profile (issue 25)
   await app.register(resourceRoutes); // every derived resource, at its declared service base + path
 
   return app;

@@ -89,6 +89,7 @@ const routeRedirectsModule = pagesOf(() => import('./pages/redirects/RouteRedire
 const TransactionRedirect = routeRedirectsModule('TransactionRedirect');
 const ProductEditRedirect = routeRedirectsModule('ProductEditRedirect');
 const AotgRedirect = routeRedirectsModule('AotgRedirect');
+const MemberProfilePage = pagesOf(() => import('./pages/members/MemberProfilePage'))('MemberProfilePage');
 
 export { LoginPage };
 
@@ -171,7 +172,9 @@ export const ROUTES: readonly RouteDef[] = [
   table('/device', 'device_list', USERS),
   // AOTG has no content in the spec: its routes lead home (docs/decisions.md)
   route('/aotg', AotgRedirect, OPERATOR),
-  route('/aotg/list', AotgRedirect, OPERATOR),
+  // the members list and a member's profile (issue 25; docs/decisions.md "Members: the list and the profile")
+  table('/aotg/list', 'members', USERS),
+  route('/aotg/member', MemberProfilePage, USERS),
   route('/aotg/config', AotgRedirect, OPERATOR),
   route('/aotg/user-level-config', AotgRedirect, OPERATOR),
   route('/config/systemConfig', SystemConfigPage, OPERATOR),

@@ -27,6 +27,7 @@ export const memberCards = {
     {
       name: 'memberMobile',
       type: 'phone',
+      member: true,
       required: true,
       maxLength: 20,
       search: true,

@@ -15,7 +15,15 @@ export const memberLevelHistory = {
   recordRepresentation: 'id',
   defaultSort: { field: 'at', direction: 'desc' },
   fields: [
-    { name: 'memberMobile', type: 'phone', required: true, maxLength: 20, filter: ['eq'], sortable: true },
+    {
+      name: 'memberMobile',
+      type: 'phone',
+      member: true,
+      required: true,
+      maxLength: 20,
+      filter: ['eq'],
+      sortable: true,
+    },
     { name: 'fromLevelId', type: 'reference', reference: 'memberLevels', filter: ['eq', 'in'] },
     { name: 'toLevelId', type: 'reference', reference: 'memberLevels', filter: ['eq', 'in'] },
     {

@@ -3,15 +3,18 @@ import type { ResourceDeclaration } from '../types';
 /**
  * A member: a person who uses the loyalty app, known by mobile number (E.164). Members are created
  * by the operations that name one (`memberMobile`) on first use, never by a generic write. Operators
- * see every member; a merchant sees the members holding its vouchers (or, later, its cards): the
- * server applies that scope itself (server/resources/scopes.ts). Looking a member up is part of
- * running vouchers, so the permission is `vouchers`.
+ * see every member; a merchant sees the members standing at its company (holding its cards or
+ * vouchers). The list (`GET /members`, filters of contract/members.ts), its export and the profile
+ * (`GET /members/{mobile}`) are hand-written (server/routes/members.ts) over members ⋈ standing; they
+ * need `member` VIEW, as does seeing a member's whole mobile anywhere (issue 25). The lookup of one
+ * member's vouchers at /voucher/get-user-vouchers stays a voucher screen (`vouchers` VIEW).
  */
 export const members = {
   name: 'members',
   path: '/members',
-  route: '/voucher/get-user-vouchers',
-  permission: 'vouchers',
+  route: '/aotg/list',
+  permission: 'member',
+  handWritten: ['list', 'export', 'get'],
   access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
   scope: 'none',
   recordRepresentation: 'mobile',
@@ -20,6 +23,7 @@ export const members = {
     {
       name: 'mobile',
       type: 'phone',
+      member: true,
       required: true,
       unique: true,
       maxLength: 20,

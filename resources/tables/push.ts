@@ -67,6 +67,7 @@ export const push = {
     {
       name: 'audienceMobile',
       type: 'phone',
+      member: true,
       maxLength: 20,
       filter: ['eq'],
       views: ['show', 'edit', 'create'],

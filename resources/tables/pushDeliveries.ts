@@ -22,6 +22,7 @@ export const pushDeliveries = {
     {
       name: 'memberMobile',
       type: 'phone',
+      member: true,
       required: true,
       maxLength: 20,
       search: true,

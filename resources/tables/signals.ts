@@ -67,6 +67,7 @@ export const signals = {
     {
       name: 'memberMobile',
       type: 'phone',
+      member: true,
       maxLength: 20,
       readOnly: true,
       filter: ['eq'],

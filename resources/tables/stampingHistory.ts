@@ -28,6 +28,7 @@ export const stampingHistory = {
     {
       name: 'memberMobile',
       type: 'phone',
+      member: true,
       required: true,
       maxLength: 20,
       search: true,

@@ -23,6 +23,7 @@ export const stampsTransaction = {
     {
       name: 'memberMobile',
       type: 'phone',
+      member: true,
       required: true,
       maxLength: 20,
       search: true,

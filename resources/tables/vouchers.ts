@@ -52,6 +52,7 @@ export const vouchers = {
     {
       name: 'memberMobile',
       type: 'phone',
+      member: true,
       search: true,
       filter: ['eq'],
       views: ['list', 'show'],
@@ -60,6 +61,7 @@ export const vouchers = {
     {
       name: 'issuedToMobile',
       type: 'phone',
+      member: true,
       filter: ['eq'],
       views: ['show'],
       operationOnly: true,

@@ -259,6 +259,10 @@ const parseSearch = (
     }
     const text = String(value);
     if (text === '') continue;
+    if (field.exactSearch) {
+      parts.push(eq(field.column, text));
+      continue;
+    }
     if (field.trigram === false)
       scans.push({ field: `search.${name}`, message: 'is not indexed for search on a list this large' });
     else if (field.trigram && !hasTrigram(text))

@@ -28,6 +28,11 @@ export interface ListField {
    * hand-written list), and the large-table rule (`listLimits`) leaves the field alone.
    */
   trigram?: boolean;
+  /**
+   * A search on this field matches the whole value only, never a part (a member's mobile for a caller
+   * who may not view members: server/resources/privacy.ts): staff at the counter type the number.
+   */
+  exactSearch?: boolean;
 }
 
 /** Every resource's spec must name `id`: it is the sort tie-breaker and always projected. */

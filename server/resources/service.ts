@@ -22,6 +22,7 @@ import { guard } from './db-error-map';
 import { type ExportPlan, exportPlan } from './export';
 import { addedScopeColumns, effectiveScope, SCOPE_COLUMNS, scopeKey } from './naming';
 import type { Caller } from './principal';
+import { listSpecForCaller, maskRow, maskRows } from './privacy';
 import { type DerivedResource, declarationOf, tableOf } from './registry';
 import { callerScopeOf, columnsOf, orgCondition } from './row-scope';
 import {
@@ -80,8 +81,11 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
     return ne(col, field ? storedChoice(field, soft.value) : soft.value);
   };
 
-  const parse = (query: unknown): ParsedList =>
-    listQueryOrThrow(query, spec, { defaultSort: [decl.defaultSort] });
+  /** The list query as `caller` may ask it (a member's mobile by the whole number only: privacy.ts). */
+  const parse = (query: unknown, caller: Caller): ParsedList =>
+    listQueryOrThrow(query, listSpecForCaller(decl, spec, caller), { defaultSort: [decl.defaultSort] });
+  /** A row as `caller` may see it (members' mobiles masked: privacy.ts). */
+  const shown = (caller: Caller, row: Row): Row => maskRow(decl, caller, row);
 
   /** The row `id` if the caller may see it, else 404. */
   const findVisible = async (caller: Caller, id: number): Promise<Row> => {
@@ -312,7 +316,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
 
     list: async (caller: Caller, query: unknown, noCount: boolean) => {
       authorize(caller, declaredGrant(decl, 'list'));
-      const list = parse(query);
+      const list = parse(query, caller);
       const page = await guard(decl, () =>
         selectPageOrThrow(
           db,
@@ -322,13 +326,13 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
           and(callerScope(decl, table, caller), softDeleteCondition(query)),
         ),
       );
-      return { ...page, data: await withCurrency(db, decl, page.data as Row[]) };
+      return { ...page, data: maskRows(decl, caller, await withCurrency(db, decl, page.data as Row[])) };
     },
 
     /** Every filtered row for the CSV export, in batches (export.ts). */
     exportRows: async (caller: Caller, query: unknown): Promise<ExportPlan> => {
       authorize(caller, declaredGrant(decl, 'export'));
-      const list = parse(query);
+      const list = parse(query, caller);
       // an export reads every row: a search or filter no index answers is refused on a large table,
       // as the list refuses it
       await assertIndexable(db, table, list);
@@ -337,12 +341,13 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       const plan = await exportPlan(db, { table, idCol, list, where, sorted }, (read) => guard(decl, read));
       // money's currency as a column of its own after the row's (docs/api.md "CSV export")
       const key = currencyKeyOf(decl);
-      if (!key || !plan.columns.includes(key)) return plan;
+      const withMoney = key !== undefined && plan.columns.includes(key);
       const batches = plan.batches;
       return {
-        columns: [...plan.columns, 'currency'],
+        columns: withMoney ? [...plan.columns, 'currency'] : plan.columns,
         batches: (async function* () {
-          for await (const batch of batches) yield await withCurrency(db, decl, batch);
+          for await (const batch of batches)
+            yield maskRows(decl, caller, withMoney ? await withCurrency(db, decl, batch) : batch);
         })(),
       };
     },
@@ -351,7 +356,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       authorize(caller, declaredGrant(decl, 'get'));
       const [row] = await withCurrency(db, decl, [await findVisible(caller, id)]);
       if (!row) throw notFound(decl);
-      return row;
+      return shown(caller, row);
     },
 
     create: async (caller: Caller, body: Body): Promise<Row> => {
@@ -384,7 +389,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
             .returning()) as Row[];
           if (!row) throw new Error('insert returned nothing');
           await audit(tx, caller, 'create', [{ after: row }]);
-          return row;
+          return shown(caller, row);
         }),
       );
     },
@@ -395,7 +400,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       const moved = operationOnlyViolations(decl, body, existing);
       if (moved.length > 0) throw new AppError('PARAMETER_VALIDATION_FAILED', moved);
       const values = toValues(body, caller);
-      if (Object.keys(values).length === 0) return existing;
+      if (Object.keys(values).length === 0) return shown(caller, existing);
       assertRules(decl, { ...existing, ...values });
       assertNotFrozen(decl, existing, values);
       const companyId = companyKey ? (values[companyKey] ?? existing[companyKey]) : undefined;
@@ -409,7 +414,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
             .returning()) as Row[];
           if (!row) throw notFound(decl);
           await audit(tx, caller, 'update', [{ before: existing, after: row }]);
-          return row;
+          return shown(caller, row);
         }),
       );
     },
@@ -446,7 +451,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       const where = and(eq(idCol, id), callerScope(decl, table, caller));
       const [row] = await guard(decl, () => write((tx) => deleteWhere(tx, caller, where)), true);
       if (!row) throw notFound(decl);
-      return row;
+      return shown(caller, row);
     },
 
     removeMany: async (caller: Caller, ids: readonly number[]): Promise<number[]> => {
@@ -464,7 +469,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       const scope = callerScope(decl, table, caller);
       const where = and(eq(idCol, id), scope, inArray(transitionColumn(action), from));
       const [row] = await guard(decl, () => write((tx) => updateWhere(tx, caller, action.name, set, where)));
-      if (row) return row;
+      if (row) return shown(caller, row);
       const current = await findVisible(caller, id); // 404 when it is not there (or not the caller's)
       // 11, or the code the declaration gives that state (`refuse`)
       throw new AppError(

@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 import { PUSH_AUDIENCES, PUSH_TOKEN_PLATFORMS } from '../../contract/enums';
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
+import { maskMobile } from '../../contract/members';
 import { fieldViolation } from '../../contract/validation';
 import type { RoutePlugin } from '../app-types';
 import { AppError } from '../errors';
@@ -15,6 +16,7 @@ import { operation } from '../lib/operation';
 import { AudiencePreviewSchema, answers, PushTokenAnswerSchema, rowSchema } from '../resources/answers';
 import { authorize, declaredGrant } from '../resources/authorize';
 import { callerOf } from '../resources/caller';
+import { maySeeMembers } from '../resources/privacy';
 import { declarationOf } from '../resources/registry';
 import { Id, PHONE_PATTERN } from '../resources/schemas';
 import { cancelPush, previewAudience, registerPushToken, schedulePush } from '../services/push';
@@ -89,14 +91,19 @@ export const pushRoutes: RoutePlugin = async (app) => {
       const companyId = caller.type === 'OPERATOR' ? q.companyId : (caller.companyId ?? undefined);
       if (companyId === undefined)
         throw new AppError('PARAMETER_VALIDATION_FAILED', [fieldViolation('companyId', 'required')]);
+      const preview = await previewAudience(db, caller, {
+        companyId,
+        audience: q.audience,
+        audienceBrandId: q.audienceBrandId ?? null,
+        audienceStoreId: q.audienceStoreId ?? null,
+        audienceMobile: q.audienceMobile ?? null,
+      });
+      // the sample member's mobile, whole only to who may view members (server/resources/privacy.ts)
+      const { sample } = preview;
       return ok(
-        await previewAudience(db, caller, {
-          companyId,
-          audience: q.audience,
-          audienceBrandId: q.audienceBrandId ?? null,
-          audienceStoreId: q.audienceStoreId ?? null,
-          audienceMobile: q.audienceMobile ?? null,
-        }),
+        sample && !maySeeMembers(caller)
+          ? { ...preview, sample: { ...sample, mobile: maskMobile(sample.mobile) } }
+          : preview,
       );
     },
   );

@@ -9,7 +9,9 @@
 //   DELETE `?ids=[1,2]`   delete many; answers the ids deleted
 //   POST `/:id/:action`   a declared transition
 //   POST `/actions/:action` {ids}: a bulk transition; answers the ids moved
-// Hand-written routes (users, user groups) serve the 'existing' declarations.
+// Hand-written routes (users, user groups) serve the 'existing' declarations; a derived declaration's
+// `handWritten` names the generic reads a hand-written route serves instead at the same URL (the
+// members list, its export and the profile: server/routes/members.ts), which are not registered here.
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ok } from '../../contract/envelope';
@@ -75,6 +77,7 @@ export const resourceRoutes: RoutePlugin = async (app) => {
     const row = rowSchema(decl);
     // an action served by an operation of its own has no generic route
     const generic = (decl.actions ?? []).filter((a) => a.operation !== true);
+    const handWritten = new Set<string>(decl.handWritten ?? []);
     const actionNames = generic.map((a) => a.name);
     const bulkNames = generic.filter((a) => a.bulk).map((a) => a.name);
     /**
@@ -94,48 +97,53 @@ export const resourceRoutes: RoutePlugin = async (app) => {
       if (own) throw own;
     };
 
-    app.get(
-      base,
-      {
-        schema: {
-          tags,
-          summary: `List ${decl.name}`,
-          description: LIST_DESCRIPTION,
-          response: answers(Type.Array(row), { paged: true }),
+    if (!handWritten.has('list'))
+      app.get(
+        base,
+        {
+          schema: {
+            tags,
+            summary: `List ${decl.name}`,
+            description: LIST_DESCRIPTION,
+            response: answers(Type.Array(row), { paged: true }),
+          },
         },
-      },
-      async (request) => {
-        const { data, page } = await service.list(
-          await callerOf(request),
-          request.query,
-          isNoCount(request.headers),
-        );
-        return ok(data, page);
-      },
-    );
-
-    app.get(
-      `${base}/export`,
-      {
-        schema: {
-          tags,
-          summary: `Export ${decl.name} as CSV`,
-          description: LIST_DESCRIPTION,
-          response: csvAnswer,
+        async (request) => {
+          const { data, page } = await service.list(
+            await callerOf(request),
+            request.query,
+            isNoCount(request.headers),
+          );
+          return ok(data, page);
         },
-      },
-      async (request, reply) => {
-        const plan = await service.exportRows(await callerOf(request), request.query);
-        return reply
-          .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="${csvFileName(decl.name)}"`)
-          .send(csvStream(plan));
-      },
-    );
+      );
 
-    app.get(`${base}/:id`, { schema: { tags, params: IdParams, response: answers(row) } }, async (request) =>
-      ok(await service.get(await callerOf(request), request.params.id)),
-    );
+    if (!handWritten.has('export'))
+      app.get(
+        `${base}/export`,
+        {
+          schema: {
+            tags,
+            summary: `Export ${decl.name} as CSV`,
+            description: LIST_DESCRIPTION,
+            response: csvAnswer,
+          },
+        },
+        async (request, reply) => {
+          const plan = await service.exportRows(await callerOf(request), request.query);
+          return reply
+            .header('Content-Type', 'text/csv; charset=utf-8')
+            .header('Content-Disposition', `attachment; filename="${csvFileName(decl.name)}"`)
+            .send(csvStream(plan));
+        },
+      );
+
+    if (!handWritten.has('get'))
+      app.get(
+        `${base}/:id`,
+        { schema: { tags, params: IdParams, response: answers(row) } },
+        async (request) => ok(await service.get(await callerOf(request), request.params.id)),
+      );
 
     app.post(
       base,

@@ -9,6 +9,7 @@ import { actionOf } from '../../resources/transitions';
 import type { RoutePlugin } from '../app-types';
 import { operation } from '../lib/operation';
 import { rowSchema } from '../resources/answers';
+import { maskRow } from '../resources/privacy';
 import { Id } from '../resources/schemas';
 import { NOTE_MAX, resolveSignal } from '../services/signals';
 
@@ -27,6 +28,7 @@ export const signalRoutes: RoutePlugin = async (app) => {
       { additionalProperties: false },
     ),
     answer: rowSchema(signals),
-    run: ({ tx, caller, params, body }) => resolveSignal(tx, caller, params.id, body.note),
+    run: async ({ tx, caller, params, body }) =>
+      maskRow(signals, caller, await resolveSignal(tx, caller, params.id, body.note)),
   });
 };

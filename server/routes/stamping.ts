@@ -16,6 +16,7 @@ import {
 } from '../resources/answers';
 import { authorize, declaredGrant } from '../resources/authorize';
 import { callerOf } from '../resources/caller';
+import { maskRow } from '../resources/privacy';
 import { declarationOf } from '../resources/registry';
 import { Id, PHONE_PATTERN } from '../resources/schemas';
 import {
@@ -60,7 +61,8 @@ export const stampingRoutes: RoutePlugin = async (app) => {
     params: IdParams,
     body: Type.Object({ memberMobile: Mobile, storeId: Id }, { additionalProperties: false }),
     answer: rowSchema(cards),
-    run: ({ tx, caller, params, body }) => issueMemberCard(tx, caller, params.id, body),
+    run: async ({ tx, caller, params, body }) =>
+      maskRow(cards, caller, await issueMemberCard(tx, caller, params.id, body)),
   });
 
   app.get(
@@ -117,7 +119,8 @@ export const stampingRoutes: RoutePlugin = async (app) => {
     params: IdParams,
     body: Type.Object({ reason: Reason }, { additionalProperties: false }),
     answer: rowSchema(transactions),
-    run: ({ tx, caller, params, body }) => voidStamping(tx, caller, params.id, body),
+    run: async ({ tx, caller, params, body }) =>
+      maskRow(transactions, caller, await voidStamping(tx, caller, params.id, body)),
   });
 
   app.get(

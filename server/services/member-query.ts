@@ -284,6 +284,8 @@ export interface MemberList {
   list: ParsedList;
   /** the conditions to count and page by: the caller's visibility, the company's standing, the filters */
   where: SQL | undefined;
+  /** `where` without a cursor's condition: what the page's total counts (a cursor continues a list) */
+  counted: SQL | undefined;
 }
 
 /**
@@ -314,7 +316,15 @@ const parseAbout = (db: DbOrTx, scope: MemberScope, raw: RawListQuery, parts: Sp
   const sortable = new Set<string>(MEMBER_SORT_FIELDS);
   for (const [name, field] of Object.entries(spec))
     if (!sortable.has(name) && name !== 'id') field.sort = false;
-  const parsed = parseListQuery({ ...raw, filter: JSON.stringify(parts.rest.map((r) => r.item)) }, spec, {
+  // a per-company filter without a company is answered above, once (not again as an unknown field)
+  const rest =
+    companyId === null
+      ? parts.rest.filter(({ item }) => {
+          const name = isRecord(item) && typeof item.field === 'string' ? item.field : '';
+          return !(MEMBER_FILTER_FIELDS as Record<string, { perCompany?: boolean }>)[name]?.perCompany;
+        })
+      : parts.rest;
+  const parsed = parseListQuery({ ...raw, filter: JSON.stringify(rest.map((r) => r.item)) }, spec, {
     defaultSort: [
       companyId === null
         ? { field: 'createTime', direction: 'desc' }
@@ -322,7 +332,7 @@ const parseAbout = (db: DbOrTx, scope: MemberScope, raw: RawListQuery, parts: Sp
     ],
     computed: ['level', 'companyId'],
   });
-  if (!parsed.ok) errors.push(...renumber(parsed.error.data, parts.rest));
+  if (!parsed.ok) errors.push(...renumber(parsed.error.data, rest));
   if (errors.length > 0 || !parsed.ok) throw new AppError('PARAMETER_VALIDATION_FAILED', errors);
   return { list: parsed.value, extra };
 };
@@ -345,7 +355,12 @@ export const parseMemberList = async (db: Db, caller: Caller, raw: RawListQuery)
   const { list, extra } = parseAbout(db, scope, raw, parts, items);
   const visible =
     caller.type === 'OPERATOR' || scope.brandId === null ? undefined : membersVisibleTo(db, caller);
-  return { scope, list, where: and(visible, ...extra, list.where) };
+  return {
+    scope,
+    list,
+    where: and(visible, ...extra, list.where),
+    counted: and(visible, ...extra, list.continued ? list.whereWithoutCursor : list.where),
+  };
 };
 
 /** `members` joined to company `companyId`'s standing (inner: the company's members only). */

@@ -7,6 +7,7 @@ import { dashboardEn } from './dashboard.en';
 import { devicesEn } from './devices.en';
 import { financeEn } from './finance.en';
 import { hierarchyEn } from './hierarchy.en';
+import { membersEn } from './members.en';
 import { organisationEn } from './organisation.en';
 import { pagesEn } from './pages.en';
 import { pushEn } from './push.en';
@@ -98,6 +99,7 @@ const shellEn = {
       device_list: 'Device List',
       aotg: 'AOTG',
       aotg_list: 'AOTG List',
+      members: 'Members',
       aotg_config: 'AOTG Config',
       aotg_user_level_config: 'AOTG User Level Config',
       system_config: 'System Config',
@@ -129,7 +131,7 @@ const shellEn = {
     },
   },
   menu: {
-    user: { title: 'User', search: 'User Search' },
+    user: { title: 'User', search: 'User Search', members: 'Members' },
     stamp_cards: {
       title: 'Stamp Cards',
       list: 'Stamp Card List',
@@ -185,5 +187,6 @@ export const en = {
   ...configEn,
   ...analyticsEn,
   ...signalsEn,
+  ...membersEn,
   ...raEn,
 };

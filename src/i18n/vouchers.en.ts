@@ -89,6 +89,7 @@ export const vouchersEn = {
       store: 'At',
     },
     member: {
+      open_profile: 'Open the member’s profile',
       mobile: 'Member mobile',
       mobile_help: 'E.g. +6591234567, or the local number',
       mobile_invalid: 'Enter a valid mobile number, e.g. +6591234567',

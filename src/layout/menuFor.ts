@@ -38,7 +38,10 @@ export const FULL_MENU: readonly MenuGroup[] = [
   {
     id: 'user',
     label: 'menu.user.title',
-    links: [link('userSearch', 'menu.user.search', '/user/UserSearch')],
+    links: [
+      link('userSearch', 'menu.user.search', '/user/UserSearch'),
+      link('members', 'menu.user.members', '/aotg/list'),
+    ],
   },
   {
     id: 'stampCards',

@@ -19,6 +19,8 @@ const SCREENS: Readonly<Record<string, readonly PermissionResource[]>> = {
   '/merchant': ['user'],
   '/operator': ['user'],
   '/VoucherManagement': ['vouchers'],
+  // a member's profile reads GET /members/{mobile} (member VIEW)
+  '/aotg/member': ['member'],
   '/product/edit': ['product'],
   '/finance': FINANCE_OVERVIEW,
   '/finance/wallet/balance': FINANCE_OVERVIEW,
@@ -57,6 +59,8 @@ const ROUTE_OF_RESOURCE: ReadonlyMap<string, string> = new Map(
  * that link selected; any other page is its own.
  */
 export const menuPathOf = (pathname: string): string => {
+  // a member's profile belongs to the members list
+  if (pathname === '/aotg/member') return '/aotg/list';
   const [, first = ''] = pathname.split('/');
   return ROUTE_OF_RESOURCE.get(first) ?? pathname;
 };

@@ -7,7 +7,8 @@ const ids = (groups: MenuGroup[]) => groups.map((g) => g.id);
 describe('menuFor (spec sections 2 and 6)', () => {
   it('operator in cvi: everything except Finance, in the spec order', () => {
     expect(shape(menuFor({ role: 'operator', brand: 'cvi' }))).toEqual([
-      ['user', ['/user/UserSearch']],
+      // issue 25: the members list right after User Search
+      ['user', ['/user/UserSearch', '/aotg/list']],
       ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
       ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
       ['communications', ['/communications/pushNotificationTemplates', '/communications/pushNotifications']],
@@ -53,7 +54,8 @@ describe('menuFor (spec sections 2 and 6)', () => {
       hasBrand: false,
     });
     expect(shape(groups)).toEqual([
-      ['user', ['/user/UserSearch']],
+      // issue 25: the members list right after User Search
+      ['user', ['/user/UserSearch', '/aotg/list']],
       ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
       ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
       ['device', ['/device']],
@@ -130,5 +132,10 @@ describe('menuFor (spec sections 2 and 6)', () => {
       expect(m).not.toContain('transaction');
       expect(m).not.toContain('analytics');
     }
+  });
+
+  it('shows Members only to who may view members (the sees check of the menu)', () => {
+    const groups = menuFor({ role: 'merchant', brand: 'cvi', sees: (path) => path !== '/aotg/list' });
+    expect(groups.find((g) => g.id === 'user')?.links.map((l) => l.path)).toEqual(['/user/UserSearch']);
   });
 });

@@ -774,3 +774,36 @@ describe('English labels (src/i18n/resources.en.ts)', () => {
     expect(stale).toEqual([]);
   });
 });
+
+// issue 25, privacy: a member's mobile is masked for a caller who may not view members, field by field
+// as the declarations mark them (server/resources/privacy.ts). The phones that are not a member's:
+/** The organisation's contact numbers and the staff's own: not a loyalty member's. */
+const NOT_MEMBER_PHONES = ['company.phone', 'store.phone', 'merchantSignup.contactMobile', 'users.mobile'];
+const memberPhoneProblems: Rule = (resources) =>
+  eachField(resources, (r, f) => {
+    const key = `${r.name}.${f.name}`;
+    const marked = 'member' in f && f.member === true;
+    if (f.type !== 'phone') return marked ? `${key}: member on a ${f.type} field` : undefined;
+    if (NOT_MEMBER_PHONES.includes(key)) return marked ? `${key}: not a member's mobile` : undefined;
+    return marked ? undefined : `${key}: a phone field holding a member's mobile needs member: true`;
+  });
+
+describe("members' mobiles (privacy)", () => {
+  it('marks every phone field holding a member mobile with member: true', () => {
+    expect(memberPhoneProblems(RESOURCES)).toEqual([]);
+  });
+
+  it('reports a member phone field left unmarked', () => {
+    const broken = RESOURCES.map((r) =>
+      r.name === 'vouchers'
+        ? {
+            ...r,
+            fields: r.fields.map((f) => (f.name === 'memberMobile' ? { ...f, member: undefined } : f)),
+          }
+        : r,
+    ) as readonly Res[];
+    expect(memberPhoneProblems(broken)).toEqual([
+      "vouchers.memberMobile: a phone field holding a member's mobile needs member: true",
+    ]);
+  });
+});

@@ -19,6 +19,7 @@ import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../contract/format';
 import { useSession } from '../../layout/SessionContext';
+import { MEMBERS_LIST_PATH } from '../members/paths';
 import { type DashboardData, isMerchantsOwn, redemptionRate, useDashboard, waitingItems } from './api';
 
 const K = 'dashboard';
@@ -140,7 +141,7 @@ const Figures = ({ data }: { data: DashboardData }) => {
             ? translate(`${K}.figures.redemption_rate_none`)
             : `${rate}%`,
     },
-    { key: 'members', value: f.members === null ? null : number.format(f.members), to: '/user/UserSearch' },
+    { key: 'members', value: f.members === null ? null : number.format(f.members), to: MEMBERS_LIST_PATH },
   ];
   const shown = items.filter((i) => i.value !== null);
   if (shown.length === 0) return null;

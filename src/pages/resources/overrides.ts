@@ -15,6 +15,7 @@ const stampCardViews = moduleLoader(() => import('../stampCards/StampCardViews')
 const deviceViews = moduleLoader(() => import('../devices/DeviceViews'));
 const pushViews = moduleLoader(() => import('../push/PushViews'));
 const signalViews = moduleLoader(() => import('../signals/SignalViews'));
+const membersList = moduleLoader(() => import('../members/MembersList'));
 
 export type ResourceOverrides = Partial<
   Record<string, Partial<Pick<ResourceModule, 'list' | 'show' | 'edit' | 'create'>>>
@@ -66,6 +67,8 @@ export const overrides: ResourceOverrides = {
   },
   // a fraud signal in plain words with its linked transactions, and Resolve with a note
   signals: { show: lazyFrom(signalViews, (m) => m.SignalShow) },
+  // the members list (/aotg/list) with its members filters; a row opens the profile (/aotg/member)
+  members: { list: lazyFrom(membersList, (m) => m.MembersList) },
 };
 
 /** Loads the hand-written lists' chunks ahead of a click on their menu entries (src/layout/prefetchScreens.ts). */

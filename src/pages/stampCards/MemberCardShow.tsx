@@ -86,7 +86,7 @@ const mostStamps = (card: RaRecord, programme: RaRecord | undefined): number => 
   return Math.max(1, Math.min(Number(programme.maxStampsPerTransaction ?? 1), left));
 };
 
-const StampDialog = ({
+export const StampDialog = ({
   card,
   programme,
   open,

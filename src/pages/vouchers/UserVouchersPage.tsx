@@ -24,6 +24,7 @@ import {
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, Title, useCreatePath, useLocation, useNavigate, useTranslate } from 'react-admin';
+import { canAccess } from '../../../contract/access';
 import { VOUCHER_STATES, type VoucherState } from '../../../contract/enums';
 import type { MemberVoucher, MemberWallet } from '../../../contract/vouchers';
 import { vouchers } from '../../../resources';
@@ -32,9 +33,11 @@ import { useCountry } from '../../components/CountryContext';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import type { Loadable } from '../../components/operations/useLoadable';
+import { useCaller } from '../../components/useCaller';
 import { useOwnCurrency } from '../../components/useOwnCurrency';
 import { isApiError } from '../components/apiErrors';
 import { toPhoneCountry } from '../components/PhoneInput';
+import { memberProfilePath } from '../members/paths';
 import { fetchMemberWallet, type MemberRow, type VoucherHistoryRow, type VoucherRow } from './api';
 import { useMoney } from './format';
 import { VoucherStateChip, VoucherTimeline } from './parts';
@@ -157,6 +160,9 @@ const Wallet = ({ wallet }: { wallet: WalletAnswer }) => {
   const first = VOUCHER_STATES.find((s) => wallet.vouchers[s].length > 0) ?? 'AVAILABLE';
   const [tab, setTab] = useState<VoucherState>(first);
   const { member } = wallet;
+  // the profile (/aotg/member) is for who may view members; anyone else sees the mobile masked
+  const { caller } = useCaller();
+  const mayViewMembers = caller ? canAccess(caller.subject, { action: 'VIEW', resource: 'member' }) : false;
   const held = wallet.vouchers[tab];
   // per currency, as the server summed it ('SGD 12.50 · MYR 20.00')
   const availableValue =
@@ -175,6 +181,11 @@ const Wallet = ({ wallet }: { wallet: WalletAnswer }) => {
           {member.name || translate(`${K}.no_name`)}
         </Typography>
         <Typography variant="body1">{member.mobile}</Typography>
+        {mayViewMembers ? (
+          <Link to={memberProfilePath(String(member.mobile))} sx={{ fontWeight: 600 }}>
+            {translate(`${K}.open_profile`)}
+          </Link>
+        ) : null}
         <Typography variant="body2" color="text.secondary">
           {translate(`${K}.since`, { date: day(member.createTime) })}
           {' · '}

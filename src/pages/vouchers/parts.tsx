@@ -4,7 +4,6 @@ import { Box, Chip, type ChipProps, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link, useTranslate } from 'react-admin';
 import type { VoucherHistoryAction, VoucherState } from '../../../contract/enums';
-import { members } from '../../../resources/tables/members';
 import { useDates } from '../../components/dates';
 import { StoreName } from '../../components/operations/details';
 import type { VoucherHistoryRow } from './api';
@@ -59,8 +58,12 @@ const ACTION_COLORS: Record<VoucherHistoryAction, ChipProps['color']> = {
   EXPIRED: 'default',
 };
 
+/** The member lookup (a voucher screen: members' own list and profile are under /aotg). */
+export const MEMBER_VOUCHERS_PATH = '/voucher/get-user-vouchers';
+
 /** The member lookup page opened on one member. */
-export const memberVouchersPath = (mobile: string) => `${members.route}?mobile=${encodeURIComponent(mobile)}`;
+export const memberVouchersPath = (mobile: string) =>
+  `${MEMBER_VOUCHERS_PATH}?mobile=${encodeURIComponent(mobile)}`;
 
 /** A member's mobile, linking to their vouchers; a dash for none. */
 export const MemberLink = ({ mobile }: { mobile: unknown }) =>

@@ -1,0 +1,152 @@
+// The members list at /aotg/list (issue 25): GET /members with the contract's list parameters, a search
+// box over mobile and name, the members filters of contract/members.ts (a company for operators, level,
+// brand, store, last visit from/to, stamps in the window at least, holds an available voucher), the
+// sortable columns and the server's CSV export. A row opens the member's profile (/aotg/member).
+import { Box, Chip } from '@mui/material';
+import type { ReactElement } from 'react';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  DataTable,
+  List,
+  NumberField,
+  NumberInput,
+  type RaRecord,
+  ReferenceInput,
+  SearchInput,
+  SimpleList,
+  TextField,
+  useListContext,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import type { MemberLevelRef } from '../../../contract/members';
+import { brand, company, store } from '../../../resources';
+import { memberLevels } from '../../../resources/tables/memberLevels';
+import { members } from '../../../resources/tables/members';
+import { ListActions, useRole } from '../../builders/buttons';
+import { type GeneratedListProps, ListAccess } from '../../builders/GeneratedList';
+import { TimeInput } from '../../components/DatePickers';
+import { LocalDateField } from '../../components/LocalDateField';
+import { useIsPhone } from '../../components/useIsPhone';
+import { memberProfilePath } from './paths';
+
+const K = 'memberPages.list';
+
+/** The member's level at the row's company, as a chip; a dash without one. */
+export const LevelChip = ({ level }: { level: MemberLevelRef | null | undefined }) =>
+  level ? (
+    <Chip size="small" color="primary" variant="outlined" label={level.name} />
+  ) : (
+    <Box component="span" sx={{ color: 'text.secondary' }}>
+      —
+    </Box>
+  );
+
+const LevelCell = () => {
+  const record = useRecordContext<RaRecord & { level?: MemberLevelRef | null }>();
+  return <LevelChip level={record?.level} />;
+};
+
+const reference = (source: string, ref: string, label: string, extra: Record<string, unknown> = {}) => (
+  <ReferenceInput key={source} source={source} reference={ref} {...extra}>
+    <AutocompleteInput label={label} sx={{ minWidth: 200 }} />
+  </ReferenceInput>
+);
+
+const useFilters = (operator: boolean): ReactElement[] => {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`${K}.${key}`);
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={t('search')} />,
+    ...(operator ? [reference('companyId', company.name, t('company'), { alwaysOn: true })] : []),
+    reference('levelId', memberLevels.name, t('level'), { sort: { field: 'rank', order: 'ASC' } }),
+    reference('brandId', brand.name, t('brand')),
+    reference('storeId', store.name, t('store')),
+    <TimeInput key="lastVisitAt_gte" source="lastVisitAt_gte" label={t('last_visit_from')} />,
+    <TimeInput key="lastVisitAt_lte" source="lastVisitAt_lte" label={t('last_visit_to')} />,
+    <NumberInput key="stampsInWindow_gte" source="stampsInWindow_gte" label={t('stamps_at_least')} min={0} />,
+    <BooleanInput key="hasAvailableVoucher" source="hasAvailableVoucher" label={t('has_voucher')} />,
+  ];
+};
+
+const rowClick = (_id: unknown, _resource: string, record: RaRecord) =>
+  memberProfilePath(String(record.mobile ?? ''));
+
+/** The filters that name a company (an operator's activity columns sort only with one). */
+const COMPANY_FILTERS = ['companyId', 'levelId', 'brandId', 'storeId'];
+
+const MembersTable = () => {
+  const translate = useTranslate();
+  const operator = useRole() === 'operator';
+  const { filterValues } = useListContext();
+  const t = (key: string) => translate(`${K}.${key}`);
+  // an operator's list of every member has no activity to sort on until a company is named
+  const perCompany = !operator || COMPANY_FILTERS.some((f) => filterValues[f] !== undefined);
+  return (
+    <DataTable rowClick={rowClick} bulkActionButtons={false}>
+      <DataTable.Col source="mobile" label={t('mobile')} />
+      <DataTable.Col source="name" label={t('name')}>
+        <TextField source="name" emptyText="—" />
+      </DataTable.Col>
+      <DataTable.Col source="measureValue" label={t('level')} disableSort={!perCompany}>
+        <LevelCell />
+      </DataTable.Col>
+      <DataTable.Col source="stampsInWindow" label={t('stamps')} disableSort={!perCompany}>
+        <NumberField source="stampsInWindow" emptyText="—" />
+      </DataTable.Col>
+      <DataTable.Col source="visitsInWindow" label={t('visits')} disableSort={!perCompany}>
+        <NumberField source="visitsInWindow" emptyText="—" />
+      </DataTable.Col>
+      <DataTable.Col source="lastVisitAt" label={t('last_visit')} disableSort={!perCompany}>
+        <LocalDateField source="lastVisitAt" showTime emptyText="—" />
+      </DataTable.Col>
+    </DataTable>
+  );
+};
+
+/** /aotg/list */
+export const MembersList = ({ storeKey, title }: GeneratedListProps) => {
+  const translate = useTranslate();
+  const operator = useRole() === 'operator';
+  const phone = useIsPhone();
+  const filters = useFilters(operator);
+  return (
+    <ListAccess resource={members.name}>
+      <List
+        resource={members.name}
+        disableAuthentication
+        sort={{ field: 'mobile', order: 'ASC' }}
+        filters={filters}
+        actions={<ListActions decl={members} />}
+        exporter={false}
+        empty={false}
+        {...(storeKey !== undefined ? { storeKey } : {})}
+        {...(title !== undefined ? { title } : {})}
+      >
+        {phone ? (
+          <SimpleList
+            rowClick={rowClick}
+            primaryText={(r: RaRecord) => String(r.mobile ?? '')}
+            secondaryText={(r: RaRecord) =>
+              [
+                typeof r.name === 'string' && r.name !== '' ? r.name : null,
+                r.level ? (r.level as MemberLevelRef).name : null,
+                typeof r.stampsInWindow === 'number'
+                  ? translate(`${K}.stamps_n`, { smart_count: r.stampsInWindow })
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')
+            }
+            tertiaryText={(r: RaRecord) =>
+              typeof r.lastVisitAt === 'string' ? <LocalDateField record={r} source="lastVisitAt" /> : ''
+            }
+          />
+        ) : (
+          <MembersTable />
+        )}
+      </List>
+    </ListAccess>
+  );
+};
