@@ -27,6 +27,7 @@ import { maintenanceRoutes } from './routes/maintenance';
 import { organisationRoutes } from './routes/organisation';
 import { pushRoutes } from './routes/push';
 import { resourceRoutes } from './routes/resources';
+import { segmentRoutes } from './routes/segments';
 import { signalRoutes } from './routes/signals';
 import { stampingRoutes } from './routes/stamping';
 import { spaFallback, staticRoutes } from './routes/static';
@@ -160,6 +161,7 @@ export const buildApp = async ({
   await app.register(financeRoutes); // wallet, top-ups, saved cards, Stripe's webhook and Connect
   await app.register(pushRoutes); // schedule, cancel, the audience preview, members' app tokens
   await app.register(signalRoutes); // resolving a fraud signal
+  await app.register(segmentRoutes); // a segment's reach, saved or being edited
   await app.register(resourceRoutes); // every derived resource, at its declared service base + path
 
   return app;

@@ -71,6 +71,7 @@ const TARGET_OF: Readonly<Record<Exclude<PushAudience, 'ALL_MEMBERS'>, string>> 
   BRAND: 'audienceBrandId',
   STORE: 'audienceStoreId',
   MEMBER: 'audienceMobile',
+  SEGMENT: 'segmentId',
 };
 
 /** The audience's own target only: a brand picked before switching to STORE does not go out. */
