@@ -38,7 +38,11 @@ export const FULL_MENU: readonly MenuGroup[] = [
   {
     id: 'user',
     label: 'menu.user.title',
-    links: [link('userSearch', 'menu.user.search', '/user/UserSearch')],
+    links: [
+      link('userSearch', 'menu.user.search', '/user/UserSearch'),
+      // issue 25's members area; shown to who may VIEW segments (menuPermissions)
+      link('segments', 'menu.user.segments', '/aotg/segments'),
+    ],
   },
   {
     id: 'stampCards',

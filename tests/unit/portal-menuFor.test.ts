@@ -7,7 +7,7 @@ const ids = (groups: MenuGroup[]) => groups.map((g) => g.id);
 describe('menuFor (spec sections 2 and 6)', () => {
   it('operator in cvi: everything except Finance, in the spec order', () => {
     expect(shape(menuFor({ role: 'operator', brand: 'cvi' }))).toEqual([
-      ['user', ['/user/UserSearch']],
+      ['user', ['/user/UserSearch', '/aotg/segments']],
       ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
       ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
       ['communications', ['/communications/pushNotificationTemplates', '/communications/pushNotifications']],
@@ -53,7 +53,7 @@ describe('menuFor (spec sections 2 and 6)', () => {
       hasBrand: false,
     });
     expect(shape(groups)).toEqual([
-      ['user', ['/user/UserSearch']],
+      ['user', ['/user/UserSearch', '/aotg/segments']],
       ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
       ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
       ['device', ['/device']],
@@ -130,5 +130,19 @@ describe('menuFor (spec sections 2 and 6)', () => {
       expect(m).not.toContain('transaction');
       expect(m).not.toContain('analytics');
     }
+  });
+
+  it('shows Segments last in User to who may VIEW segments (issue 25), and not to the others', () => {
+    const sees = (allowed: readonly string[]) => (path: string) => allowed.includes(path);
+    const user = (allowed: readonly string[], role: 'operator' | 'merchant' = 'merchant') =>
+      menuFor({ role, brand: 'cvi', hasCompany: true, hasBrand: true, sees: sees(allowed) })
+        .find((g) => g.id === 'user')
+        ?.links.map((l) => [l.label, l.path]);
+    expect(user(['/user/UserSearch', '/aotg/segments'])).toEqual([
+      ['menu.user.search', '/user/UserSearch'],
+      ['menu.user.segments', '/aotg/segments'],
+    ]);
+    expect(user(['/user/UserSearch'])).toEqual([['menu.user.search', '/user/UserSearch']]);
+    expect(user(['/aotg/segments'], 'operator')).toEqual([['menu.user.segments', '/aotg/segments']]);
   });
 });

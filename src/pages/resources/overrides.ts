@@ -15,6 +15,7 @@ const stampCardViews = moduleLoader(() => import('../stampCards/StampCardViews')
 const deviceViews = moduleLoader(() => import('../devices/DeviceViews'));
 const pushViews = moduleLoader(() => import('../push/PushViews'));
 const signalViews = moduleLoader(() => import('../signals/SignalViews'));
+const segmentViews = moduleLoader(() => import('../segments/SegmentViews'));
 
 export type ResourceOverrides = Partial<
   Record<string, Partial<Pick<ResourceModule, 'list' | 'show' | 'edit' | 'create'>>>
@@ -66,6 +67,11 @@ export const overrides: ResourceOverrides = {
   },
   // a fraud signal in plain words with its linked transactions, and Resolve with a note
   signals: { show: lazyFrom(signalViews, (m) => m.SignalShow) },
+  // a segment's filter as rows of field / operator / value pickers, with its live reach beside them
+  segments: {
+    create: lazyFrom(segmentViews, (m) => m.SegmentCreate),
+    edit: lazyFrom(segmentViews, (m) => m.SegmentEdit),
+  },
 };
 
 /** Loads the hand-written lists' chunks ahead of a click on their menu entries (src/layout/prefetchScreens.ts). */
