@@ -370,9 +370,9 @@ export const SegmentFilterInput = () => {
       >
         {translate(`${K}.editor.add`)}
       </Button>
-      {fieldState.error && formState.isSubmitted ? (
-        <FormHelperText error>
-          {translate(fieldState.error.message ?? `${K}.editor.incomplete`)}
+      {fieldState.invalid && formState.submitCount > 0 ? (
+        <FormHelperText error role="alert">
+          {translate(`${K}.editor.incomplete`)}
         </FormHelperText>
       ) : null}
     </Box>
