@@ -165,9 +165,10 @@ export type AppPlatform = (typeof APP_PLATFORMS)[number];
 /**
  * Who a push notification goes to, resolved when it is sent: every member of the caller's
  * organisation, the members of one brand or one store (holding a card or voucher there), or one
- * member by mobile (docs/operations.md "Push notifications").
+ * member by mobile (docs/operations.md "Push notifications"), or the members of one of the company's
+ * segments (a saved members-list filter, issue 25) as they stand when it is sent.
  */
-export const PUSH_AUDIENCES = ['ALL_MEMBERS', 'BRAND', 'STORE', 'MEMBER'] as const;
+export const PUSH_AUDIENCES = ['ALL_MEMBERS', 'BRAND', 'STORE', 'MEMBER', 'SEGMENT'] as const;
 export type PushAudience = (typeof PUSH_AUDIENCES)[number];
 
 /** What became of one member's message: sent, refused by the provider, or every token dropped. */

@@ -28,6 +28,7 @@ import { memberRoutes } from './routes/members';
 import { organisationRoutes } from './routes/organisation';
 import { pushRoutes } from './routes/push';
 import { resourceRoutes } from './routes/resources';
+import { segmentRoutes } from './routes/segments';
 import { signalRoutes } from './routes/signals';
 import { stampingRoutes } from './routes/stamping';
 import { spaFallback, staticRoutes } from './routes/static';
@@ -162,6 +163,7 @@ export const buildApp = async ({
   await app.register(pushRoutes); // schedule, cancel, the audience preview, members' app tokens
   await app.register(signalRoutes); // resolving a fraud signal
   await app.register(memberRoutes); // the members list, its export and a member's profile (issue 25)
+  await app.register(segmentRoutes); // a segment's reach, saved or being edited
   await app.register(resourceRoutes); // every derived resource, at its declared service base + path
 
   return app;

@@ -177,6 +177,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('/aotg/member', MemberProfilePage, USERS),
   route('/aotg/config', AotgRedirect, OPERATOR),
   route('/aotg/user-level-config', AotgRedirect, OPERATOR),
+  // a company's saved audiences for pushes (issue 25): merchants and operators with segment VIEW
+  table('/aotg/segments', 'segments', USERS),
   route('/config/systemConfig', SystemConfigPage, OPERATOR),
   table('/config/maintenanceConfig', 'maintenance_config', OPERATOR),
   table('/config/countryConfig', 'country_config', OPERATOR),

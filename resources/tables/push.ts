@@ -72,6 +72,21 @@ export const push = {
       filter: ['eq'],
       views: ['show', 'edit', 'create'],
     },
+    {
+      name: 'segmentId',
+      type: 'reference',
+      reference: 'segments',
+      filter: ['eq', 'in'],
+      help: 'The segment a SEGMENT push goes to: its members when the push is sent',
+    },
+    {
+      name: 'segmentFilter',
+      type: 'json',
+      shape: 'list',
+      readOnly: true,
+      views: ['show'],
+      help: "The segment's filter as it stood when sending began: who the deliveries went to",
+    },
     { name: 'scheduledAt', type: 'datetime', required: true, filter: ['gte', 'lte'], sortable: true },
     {
       name: 'state',
@@ -123,6 +138,7 @@ export const push = {
     { kind: 'requiredWhen', field: 'audienceBrandId', when: { field: 'audience', in: ['BRAND'] } },
     { kind: 'requiredWhen', field: 'audienceStoreId', when: { field: 'audience', in: ['STORE'] } },
     { kind: 'requiredWhen', field: 'audienceMobile', when: { field: 'audience', in: ['MEMBER'] } },
+    { kind: 'requiredWhen', field: 'segmentId', when: { field: 'audience', in: ['SEGMENT'] } },
   ],
   frozen: [
     'templateId',
@@ -132,6 +148,7 @@ export const push = {
     'audienceBrandId',
     'audienceStoreId',
     'audienceMobile',
+    'segmentId',
     'scheduledAt',
   ].map((field) => ({
     field,

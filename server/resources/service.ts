@@ -3,7 +3,8 @@
 // (authorize.ts: the declaration's roles AND contract/access canAccess), and a merchant's scope
 // (row-scope.ts) is applied IN THE QUERY of every read and write, whatever the request says. Another
 // company's row answers 404, like a missing one, so ids cannot be probed. The declaration's rules
-// are rules.ts, database errors become the catalogue's in db-error-map.ts, the export's batches export.ts.
+// are rules.ts, checks the rules cannot say checks.ts (WRITE_CHECKS), database errors become the
+// catalogue's in db-error-map.ts, the export's batches export.ts.
 import { and, eq, gt, inArray, ne, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FieldViolation } from '../../contract/envelope';
@@ -17,6 +18,7 @@ import { listQueryOrThrow, selectPageOrThrow } from '../lib/list-query';
 import type { ListSpec, ParsedList } from '../lib/list-types';
 import { type DbOrTx, recordAudit } from '../services/audit';
 import { authorize, declaredGrant } from './authorize';
+import { WRITE_CHECKS } from './checks';
 import { currencyKeyOf, withCurrency } from './currency';
 import { guard } from './db-error-map';
 import { type ExportPlan, exportPlan } from './export';
@@ -46,6 +48,7 @@ const notFound = (decl: ResourceDeclaration): AppError => new AppError(decl.erro
 export const createResourceService = (db: Db, { decl, table, spec }: DerivedResource) => {
   const cols = columnsOf(table);
   const visibility = VISIBILITY[decl.name];
+  const writeCheck = WRITE_CHECKS[decl.name];
   /** The caller's scope, plus the declaration's own visibility rule for merchants. */
   const callerScope = (d: ResourceDeclaration, t: PgTable, caller: Caller): SQL | undefined =>
     caller.type === 'OPERATOR' || !visibility
@@ -380,6 +383,11 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
         );
       const companyId = companyKey && companyKey !== 'id' ? values[companyKey] : undefined;
       await checkReferences(values, caller, typeof companyId === 'number' ? companyId : null);
+      await writeCheck?.(
+        db,
+        { ...defaultsOf(decl), ...values },
+        typeof companyId === 'number' ? companyId : null,
+      );
       return guard(decl, () =>
         write(async (tx) => {
           // the table's columns are known at run time only; `values` holds only its writable keys
@@ -405,6 +413,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       assertNotFrozen(decl, existing, values);
       const companyId = companyKey ? (values[companyKey] ?? existing[companyKey]) : undefined;
       await checkReferences(values, caller, typeof companyId === 'number' ? companyId : null);
+      await writeCheck?.(db, { ...existing, ...values }, typeof companyId === 'number' ? companyId : null);
       return guard(decl, () =>
         write(async (tx) => {
           const [row] = (await tx
@@ -426,6 +435,11 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       if ((decl.rules ?? []).some((r) => ruleFields(r).some((f) => Object.hasOwn(body, f))))
         throw new AppError('PARAMETER_VALIDATION_FAILED', [
           { field: 'data', message: 'fields with a rule between them are changed one row at a time' },
+        ]);
+      // a check of the whole row (checks.ts) reads one row at a time
+      if (writeCheck)
+        throw new AppError('PARAMETER_VALIDATION_FAILED', [
+          { field: 'data', message: 'rows of this table are changed one at a time' },
         ]);
       if ((decl.frozen ?? []).some((r) => Object.hasOwn(body, r.field)))
         throw new AppError('PARAMETER_VALIDATION_FAILED', [

@@ -70,7 +70,7 @@ export const pushRoutes: RoutePlugin = async (app) => {
         tags: [pushes.name],
         summary: 'How many members an audience reaches now, and the placeholder values of the first',
         description:
-          'Merchants for their own company; operators name the company. Answers `{count, sample}` (sample: `{name, mobile, brand, company, stamps, vouchers}` or null).',
+          "Merchants for their own company; operators name the company. SEGMENT names `segmentId` (a segment of that company; another company's reaches no one). Answers `{count, sample}` (sample: `{name, mobile, brand, company, stamps, vouchers}` or null).",
         querystring: Type.Object(
           {
             companyId: Type.Optional(Id),
@@ -78,6 +78,7 @@ export const pushRoutes: RoutePlugin = async (app) => {
             audienceBrandId: Type.Optional(Id),
             audienceStoreId: Type.Optional(Id),
             audienceMobile: Type.Optional(Mobile),
+            segmentId: Type.Optional(Id),
           },
           { additionalProperties: false },
         ),
@@ -97,6 +98,7 @@ export const pushRoutes: RoutePlugin = async (app) => {
         audienceBrandId: q.audienceBrandId ?? null,
         audienceStoreId: q.audienceStoreId ?? null,
         audienceMobile: q.audienceMobile ?? null,
+        segmentId: q.segmentId ?? null,
       });
       // the sample member's mobile, whole only to who may view members (server/resources/privacy.ts)
       const { sample } = preview;

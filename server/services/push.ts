@@ -28,6 +28,7 @@ import {
   push,
   pushDeliveries,
   pushTemplates,
+  segments,
   stampsTransaction,
   store,
   vouchers,
@@ -38,6 +39,7 @@ import { allowedMove, lockInScope, moveLocked } from '../lib/transition';
 import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
 import type { DbOrTx } from './audit';
+import { segmentCondition } from './member-query';
 import type { PushMessage, PushProvider } from './push-providers';
 import { CARD_STATE } from './stamping';
 
@@ -52,6 +54,9 @@ export interface Audience {
   audienceBrandId: number | null;
   audienceStoreId: number | null;
   audienceMobile: string | null;
+  /** SEGMENT: the segment (of the company), and its filter when fixed already (a push being sent) */
+  segmentId: number | null;
+  segmentFilter?: unknown;
 }
 
 export const SEND_PUSH_JOB = 'send-push';
@@ -79,11 +84,27 @@ const moved = (tx: DbOrTx, caller: Caller, before: PushRow, action: string, set:
 // ---- the audience ---------------------------------------------------------------------------------
 
 /**
+ * The filter of segment `segmentId` of company `companyId` (another company's, or none: null). A push
+ * being sent reads the filter it fixed when sending began (`segmentFilter`), not the segment's now.
+ */
+const segmentFilterOf = async (db: DbOrTx, a: Audience): Promise<unknown> => {
+  if (a.segmentFilter !== undefined && a.segmentFilter !== null) return a.segmentFilter;
+  if (a.segmentId === null) return null;
+  const [row] = await db
+    .select({ filter: segments.filter })
+    .from(segments)
+    .where(and(eq(segments.id, a.segmentId), eq(segments.companyId, a.companyId)));
+  return row ? row.filter : null;
+};
+
+/**
  * SQL true for the members of `a`: of its company, those holding one of its vouchers or member cards
  * (of its brand for BRAND); for STORE, those holding a card issued at the store, stamped there or
- * with a voucher redeemed there; for MEMBER, that member when the company has them.
+ * with a voucher redeemed there; for MEMBER, that member when the company has them; for SEGMENT, the
+ * company's members its segment's filter picks (server/services/member-query.ts segmentCondition,
+ * the same condition as the segment's reach).
  */
-const audienceCondition = (db: DbOrTx, a: Audience): SQL => {
+const audienceCondition = async (db: DbOrTx, a: Audience): Promise<SQL> => {
   /** a row of `table` of the company names the member, and `also` holds (a brand, a store) */
   const held = (table: typeof vouchers | typeof memberCards | typeof stampsTransaction, also?: SQL): SQL =>
     exists(
@@ -114,6 +135,10 @@ const audienceCondition = (db: DbOrTx, a: Audience): SQL => {
         eq(stampsTransaction.storeId, storeId),
       )} or ${held(vouchers, eq(vouchers.redeemedStoreId, storeId))})`;
     }
+    case 'SEGMENT': {
+      const filter = await segmentFilterOf(db, a);
+      return filter === null ? sql`false` : segmentCondition(db, a.companyId, filter);
+    }
     default: {
       const never: never = a.audience;
       throw new Error(`unknown audience ${String(never)}`);
@@ -131,7 +156,7 @@ export const audienceSize = async (
   db: DbOrTx,
   a: Audience,
 ): Promise<{ count: number; sample: AudienceMember | null }> => {
-  const where = audienceCondition(db, a);
+  const where = await audienceCondition(db, a);
   const [total] = await db.select({ n: count() }).from(members).where(where);
   const [sample] = await db
     .select({ mobile: members.mobile, name: members.name })
@@ -222,8 +247,10 @@ const assertAudienceAllowed = async (db: DbOrTx, caller: Caller, a: Audience): P
   if (caller.type === 'OPERATOR' || caller.brandId === null) return;
   const outside = (field: string) =>
     new AppError('ACCESS_DENIED', [{ field, message: 'is outside the brand you work for' }]);
-  // every member of the company, or any one of them, is more than the brand: its brand's or stores'
-  if (a.audience === 'ALL_MEMBERS' || a.audience === 'MEMBER') throw outside('audience');
+  // every member of the company, any one of them or a segment of them (a filter over the company's
+  // members) is more than the brand: its brand's or stores'
+  if (a.audience === 'ALL_MEMBERS' || a.audience === 'MEMBER' || a.audience === 'SEGMENT')
+    throw outside('audience');
   if (a.audience === 'BRAND' && a.audienceBrandId !== caller.brandId) throw outside('audienceBrandId');
   if (a.audience === 'STORE' && a.audienceStoreId !== null) {
     const [st] = await db
@@ -251,6 +278,8 @@ const audienceOfRow = (row: PushRow): Audience => ({
   audienceBrandId: row.audienceBrandId,
   audienceStoreId: row.audienceStoreId,
   audienceMobile: row.audienceMobile,
+  segmentId: row.segmentId,
+  segmentFilter: row.segmentFilter,
 });
 
 /**
@@ -266,11 +295,18 @@ export const schedulePush = async (tx: DbOrTx, caller: Caller, id: number): Prom
     throw new AppError('PARAMETER_VALIDATION_FAILED', [
       { field: 'audienceMobile', message: 'holds no card or voucher of this company' },
     ]);
+  // a SEGMENT push names a segment of its company (the reference check saw to it on save); its
+  // members are who the segment picks when the push is sent, not now
+  if (row.audience === 'SEGMENT' && (await segmentFilterOf(tx, audience)) === null)
+    throw new AppError('PARAMETER_VALIDATION_FAILED', [
+      { field: 'segmentId', message: 'is not a segment of this company' },
+    ]);
   const after = await moved(tx, caller, row, scheduled.name, {
     ...movedFields(scheduled),
     startedAt: null,
     sentAt: null,
     failureReason: null,
+    segmentFilter: null,
   });
   await enqueue(
     tx,
@@ -371,7 +407,7 @@ const sendBatch = async (db: Db, row: PushRow, provider: PushProvider, size: num
       .from(members)
       .where(
         and(
-          audienceCondition(tx, audience),
+          await audienceCondition(tx, audience),
           notExists(
             tx
               .select({ one: sql`1` })
@@ -471,9 +507,14 @@ export const createPushSender =
     const pushId = Number(payload.pushId);
     const at = typeof payload.at === 'string' ? new Date(payload.at) : null;
     if (!Number.isInteger(pushId) || !at || Number.isNaN(at.getTime())) return { skipped: 'bad payload' };
+    // sending begins: a SEGMENT push fixes its segment's filter now, so every batch (and a job taking
+    // over after a crash) sends to the members the segment picked when sending began
     const [started] = (await ctx.db
       .update(push)
-      .set({ startedAt: sql`coalesce(${push.startedAt}, now())` })
+      .set({
+        startedAt: sql`coalesce(${push.startedAt}, now())`,
+        segmentFilter: sql`coalesce(${push.segmentFilter}, (select ${segments.filter} from ${segments} where ${segments.id} = ${push.segmentId} and ${segments.companyId} = ${push.companyId}))`,
+      })
       .where(and(eq(push.id, pushId), eq(push.state, 'SCHEDULED'), eq(push.scheduledAt, at)))
       .returning()) as PushRow[];
     if (!started) return { skipped: 'not scheduled for this time' };

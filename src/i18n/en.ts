@@ -13,6 +13,7 @@ import { pagesEn } from './pages.en';
 import { pushEn } from './push.en';
 import { raEn } from './ra.en';
 import { resourcesEn } from './resources.en';
+import { segmentsEn } from './segments.en';
 import { signalsEn } from './signals.en';
 import { stampCardsEn } from './stampCards.en';
 import { todoEn } from './todo.en';
@@ -82,6 +83,7 @@ const shellEn = {
       merchant: 'Merchant',
       operator: 'Operator',
       user_search: 'User Search',
+      segments: 'Segments',
       stamp_card_list: 'Stamp Card List',
       stamps_transaction: 'Stamps Transaction',
       stamps_movement: 'Stamps Movement',
@@ -131,7 +133,7 @@ const shellEn = {
     },
   },
   menu: {
-    user: { title: 'User', search: 'User Search', members: 'Members' },
+    user: { title: 'User', search: 'User Search', members: 'Members', segments: 'Segments' },
     stamp_cards: {
       title: 'Stamp Cards',
       list: 'Stamp Card List',
@@ -188,5 +190,6 @@ export const en = {
   ...analyticsEn,
   ...signalsEn,
   ...membersEn,
+  ...segmentsEn,
   ...raEn,
 };

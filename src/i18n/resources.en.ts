@@ -329,6 +329,8 @@ export const resourcesEn = {
         audienceBrandId: 'Brand',
         audienceStoreId: 'Store',
         audienceMobile: 'Member mobile',
+        segmentId: 'Segment',
+        segmentFilter: 'Segment filter when sent',
         scheduledAt: 'Scheduled for',
         state: 'State',
         startedAt: 'Sending started',
@@ -346,6 +348,7 @@ export const resourcesEn = {
           BRAND: 'Members of one brand',
           STORE: 'Members of one store',
           MEMBER: 'One member',
+          SEGMENT: 'A segment',
         },
         state: {
           PENDING: 'Pending',

@@ -41,6 +41,8 @@ export const FULL_MENU: readonly MenuGroup[] = [
     links: [
       link('userSearch', 'menu.user.search', '/user/UserSearch'),
       link('members', 'menu.user.members', '/aotg/list'),
+      // issue 25's members area; shown to who may VIEW segments (menuPermissions)
+      link('segments', 'menu.user.segments', '/aotg/segments'),
     ],
   },
   {

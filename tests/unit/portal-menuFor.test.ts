@@ -7,8 +7,8 @@ const ids = (groups: MenuGroup[]) => groups.map((g) => g.id);
 describe('menuFor (spec sections 2 and 6)', () => {
   it('operator in cvi: everything except Finance, in the spec order', () => {
     expect(shape(menuFor({ role: 'operator', brand: 'cvi' }))).toEqual([
-      // issue 25: the members list right after User Search
-      ['user', ['/user/UserSearch', '/aotg/list']],
+      // issue 25: the members list right after User Search, segments last
+      ['user', ['/user/UserSearch', '/aotg/list', '/aotg/segments']],
       ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
       ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
       ['communications', ['/communications/pushNotificationTemplates', '/communications/pushNotifications']],
@@ -54,8 +54,8 @@ describe('menuFor (spec sections 2 and 6)', () => {
       hasBrand: false,
     });
     expect(shape(groups)).toEqual([
-      // issue 25: the members list right after User Search
-      ['user', ['/user/UserSearch', '/aotg/list']],
+      // issue 25: the members list right after User Search, segments last
+      ['user', ['/user/UserSearch', '/aotg/list', '/aotg/segments']],
       ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
       ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
       ['device', ['/device']],
@@ -135,7 +135,25 @@ describe('menuFor (spec sections 2 and 6)', () => {
   });
 
   it('shows Members only to who may view members (the sees check of the menu)', () => {
-    const groups = menuFor({ role: 'merchant', brand: 'cvi', sees: (path) => path !== '/aotg/list' });
+    const groups = menuFor({
+      role: 'merchant',
+      brand: 'cvi',
+      sees: (path) => path !== '/aotg/list' && path !== '/aotg/segments',
+    });
     expect(groups.find((g) => g.id === 'user')?.links.map((l) => l.path)).toEqual(['/user/UserSearch']);
+  });
+
+  it('shows Segments last in User to who may VIEW segments (issue 25), and not to the others', () => {
+    const sees = (allowed: readonly string[]) => (path: string) => allowed.includes(path);
+    const user = (allowed: readonly string[], role: 'operator' | 'merchant' = 'merchant') =>
+      menuFor({ role, brand: 'cvi', hasCompany: true, hasBrand: true, sees: sees(allowed) })
+        .find((g) => g.id === 'user')
+        ?.links.map((l) => [l.label, l.path]);
+    expect(user(['/user/UserSearch', '/aotg/segments'])).toEqual([
+      ['menu.user.search', '/user/UserSearch'],
+      ['menu.user.segments', '/aotg/segments'],
+    ]);
+    expect(user(['/user/UserSearch'])).toEqual([['menu.user.search', '/user/UserSearch']]);
+    expect(user(['/aotg/segments'], 'operator')).toEqual([['menu.user.segments', '/aotg/segments']]);
   });
 });

@@ -3,7 +3,8 @@
 // chips that insert at the cursor, the audience with only its own picker (a brand of the caller's
 // company, a store of it, optionally narrowed by brand, or one member's mobile), the time, and beside
 // it all the live preview (PushPreview). Operators first pick the company. A merchant limited to a
-// brand writes only to that brand or to its stores, as the server allows them.
+// brand writes only to that brand or to its stores, as the server allows them. A segment (issue 25) is
+// one of the company's saved member filters; its reach shows in the preview like any audience's.
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import {
   Alert,
@@ -71,6 +72,7 @@ const TARGET_OF: Readonly<Record<Exclude<PushAudience, 'ALL_MEMBERS'>, string>> 
   BRAND: 'audienceBrandId',
   STORE: 'audienceStoreId',
   MEMBER: 'audienceMobile',
+  SEGMENT: 'segmentId',
 };
 
 /** The audience's own target only: a brand picked before switching to STORE does not go out. */
@@ -108,7 +110,7 @@ export interface Writer {
 }
 
 export const audiencesFor = (writer: Writer): readonly PushAudience[] =>
-  writer.brandId !== null ? ['BRAND', 'STORE'] : ['ALL_MEMBERS', 'BRAND', 'STORE', 'MEMBER'];
+  writer.brandId !== null ? ['BRAND', 'STORE'] : ['ALL_MEMBERS', 'BRAND', 'STORE', 'MEMBER', 'SEGMENT'];
 
 const useWriter = (): { writer: Writer | null } => {
   const role = useRole();
@@ -160,7 +162,7 @@ const CompanyInput = () => {
       onChange={(company) => {
         setPicked(company);
         field.onChange(company ? company.id : null);
-        for (const f of ['templateId', 'audienceBrandId', 'audienceStoreId'])
+        for (const f of ['templateId', 'audienceBrandId', 'audienceStoreId', 'segmentId'])
           setValue(f, null, { shouldDirty: true });
       }}
       onBlur={field.onBlur}
@@ -431,6 +433,26 @@ const AudienceTarget = ({
         </Box>
       );
     }
+    case 'SEGMENT':
+      if (waiting) return <WaitForCompany label={label('segmentId')} />;
+      return (
+        <ReferenceInput
+          source="segmentId"
+          reference="segments"
+          filter={inCompany}
+          sort={{ field: 'name', order: 'ASC' }}
+          perPage={100}
+        >
+          <AutocompleteInput
+            label={label('segmentId')}
+            optionText="name"
+            validate={rules.segmentId ?? []}
+            helperText={translate(`${K}.segment_help`)}
+            noOptionsText={translate(`${K}.no_segments`)}
+            fullWidth
+          />
+        </ReferenceInput>
+      );
     case 'MEMBER':
       return (
         <PhoneNumberInput

@@ -77,9 +77,10 @@ export const PushPreview = ({ isOperator }: { isOperator: boolean }) => {
   const audienceBrandId: unknown = useWatch({ name: 'audienceBrandId' });
   const audienceStoreId: unknown = useWatch({ name: 'audienceStoreId' });
   const audienceMobile: unknown = useWatch({ name: 'audienceMobile' });
+  const segmentId: unknown = useWatch({ name: 'segmentId' });
   const companyId: unknown = useWatch({ name: 'companyId' });
   const state = useAudiencePreview(
-    { audience, audienceBrandId, audienceStoreId, audienceMobile, companyId },
+    { audience, audienceBrandId, audienceStoreId, audienceMobile, segmentId, companyId },
     isOperator,
   );
   const sample = sampleOf(state);

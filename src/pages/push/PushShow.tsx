@@ -143,8 +143,8 @@ const PushActions = () => {
   );
 };
 
-/** A brand's or a store's name (its id for a user who may not read them). */
-const NameOf = ({ source, reference }: { source: string; reference: 'brand' | 'store' }) => {
+/** A brand's, store's or segment's name (its id for a user who may not read them). */
+const NameOf = ({ source, reference }: { source: string; reference: 'brand' | 'store' | 'segments' }) => {
   const record = useRecordContext<RaRecord>();
   const { canAccess } = useCanAccess({ action: 'list', resource: reference });
   const id: unknown = record?.[source];
@@ -168,6 +168,8 @@ const AudienceText = ({ record }: { record: RaRecord }) => {
       <NameOf source="audienceStoreId" reference="store" />
     ) : audience === 'MEMBER' ? (
       String(record.audienceMobile ?? '—')
+    ) : audience === 'SEGMENT' ? (
+      <NameOf source="segmentId" reference="segments" />
     ) : null;
   return (
     <Stack direction="row" spacing={0.75} sx={{ flexWrap: 'wrap', alignItems: 'baseline' }} component="span">
@@ -251,6 +253,7 @@ const BeforeSending = ({ record }: { record: RaRecord }) => {
       audienceBrandId: record.audienceBrandId,
       audienceStoreId: record.audienceStoreId,
       audienceMobile: record.audienceMobile,
+      segmentId: record.segmentId,
       companyId: record.companyId,
     },
     isOperator,

@@ -32,6 +32,7 @@ export interface AudienceValues {
   audienceBrandId?: unknown;
   audienceStoreId?: unknown;
   audienceMobile?: unknown;
+  segmentId?: unknown;
   /** operators name the push's company */
   companyId?: unknown;
 }
@@ -39,7 +40,7 @@ export interface AudienceValues {
 export type AudienceQuery = Record<string, string | number>;
 
 /** What the form must still be told before the audience can be counted. */
-type Missing = 'company' | 'audience' | 'brand' | 'store' | 'mobile';
+type Missing = 'company' | 'audience' | 'brand' | 'store' | 'mobile' | 'segment';
 
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 
@@ -76,6 +77,9 @@ export const audienceQueryOf = (
       if (typeof mobile !== 'string' || !isValidPhoneNumber(mobile)) return { missing: 'mobile' };
       return { query: { ...query, audienceMobile: mobile } };
     }
+    case 'SEGMENT':
+      if (!isId(values.segmentId)) return { missing: 'segment' };
+      return { query: { ...query, segmentId: values.segmentId } };
     default: {
       const never: never = audience;
       throw new Error(`unknown audience ${String(never)}`);

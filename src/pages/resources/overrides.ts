@@ -16,6 +16,7 @@ const deviceViews = moduleLoader(() => import('../devices/DeviceViews'));
 const pushViews = moduleLoader(() => import('../push/PushViews'));
 const signalViews = moduleLoader(() => import('../signals/SignalViews'));
 const membersList = moduleLoader(() => import('../members/MembersList'));
+const segmentViews = moduleLoader(() => import('../segments/SegmentViews'));
 
 export type ResourceOverrides = Partial<
   Record<string, Partial<Pick<ResourceModule, 'list' | 'show' | 'edit' | 'create'>>>
@@ -69,6 +70,11 @@ export const overrides: ResourceOverrides = {
   signals: { show: lazyFrom(signalViews, (m) => m.SignalShow) },
   // the members list (/aotg/list) with its members filters; a row opens the profile (/aotg/member)
   members: { list: lazyFrom(membersList, (m) => m.MembersList) },
+  // a segment's filter as rows of field / operator / value pickers, with its live reach beside them
+  segments: {
+    create: lazyFrom(segmentViews, (m) => m.SegmentCreate),
+    edit: lazyFrom(segmentViews, (m) => m.SegmentEdit),
+  },
 };
 
 /** Loads the hand-written lists' chunks ahead of a click on their menu entries (src/layout/prefetchScreens.ts). */
