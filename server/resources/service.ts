@@ -36,6 +36,7 @@ import {
 import { isServerOwned } from './schemas';
 import { type DerivedTable, ownFields, storedChoice } from './tables';
 import { VISIBILITY } from './visibility';
+import { WRITE_HOOKS } from './write-hooks';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -45,6 +46,7 @@ const notFound = (decl: ResourceDeclaration): AppError => new AppError(decl.erro
 export const createResourceService = (db: Db, { decl, table, spec }: DerivedResource) => {
   const cols = columnsOf(table);
   const visibility = VISIBILITY[decl.name];
+  const hooks = WRITE_HOOKS[decl.name];
   /** The caller's scope, plus the declaration's own visibility rule for merchants. */
   const callerScope = (d: ResourceDeclaration, t: PgTable, caller: Caller): SQL | undefined =>
     caller.type === 'OPERATOR' || !visibility
@@ -171,6 +173,8 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
     action: string,
     pairs: { before?: Row; after?: Row }[],
   ) => {
+    // what the write sets off (write-hooks.ts), in its transaction; every write path records here
+    if (hooks?.afterWrite && pairs.length > 0) await hooks.afterWrite(tx, pairs);
     if (!decl.audit) return;
     for (const { before, after } of pairs) {
       const row = after ?? before;
@@ -252,6 +256,13 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
   /** Deletes (softly when declared) the rows of `where`, audited: answers the deleted rows. */
   const deleteWhere = async (tx: DbOrTx, caller: Caller, where: SQL | undefined): Promise<Row[]> => {
     await assertDeletable(tx, where);
+    if (hooks?.beforeDelete) {
+      const doomed = await tx.select({ id: idCol }).from(table).where(where);
+      await hooks.beforeDelete(
+        tx,
+        doomed.map((r) => r.id as number),
+      );
+    }
     const soft = decl.softDelete;
     const field = soft ? ownFields(decl).find((f) => f.name === soft.field) : undefined;
     if (soft && field)
