@@ -196,10 +196,10 @@ export const LEVEL_MEASURES = ['STAMPS', 'VISITS', 'COMPLETED_CARDS'] as const;
 export type LevelMeasure = (typeof LEVEL_MEASURES)[number];
 
 /**
- * Why a member's level moved: a stamping (or its void) recomputed it, the nightly job saw the window
- * pass, or the company changed its levels or rule.
+ * Why a member's level moved: a stamping, its void or a voucher redemption (or its void: a visit)
+ * recomputed it, the nightly job saw the window pass, or the company changed its levels or rule.
  */
-export const LEVEL_MOVE_REASONS = ['STAMPING', 'VOID', 'NIGHTLY', 'RULES_CHANGED'] as const;
+export const LEVEL_MOVE_REASONS = ['STAMPING', 'VOID', 'REDEMPTION', 'NIGHTLY', 'RULES_CHANGED'] as const;
 export type LevelMoveReason = (typeof LEVEL_MOVE_REASONS)[number];
 
 /** What became of a level's reward for one member: issued once, or refused (a wallet short of money). */

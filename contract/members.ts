@@ -49,7 +49,8 @@ export const MEMBER_SORT_FIELDS = [
   'firstVisitAt',
   'stampsInWindow',
   'visitsInWindow',
-  'levelRank',
+  // the level's measure: it orders members as their levels do
+  'measureValue',
 ] as const;
 export type MemberSortField = (typeof MEMBER_SORT_FIELDS)[number];
 
@@ -72,6 +73,7 @@ export interface MemberRow {
   stampsInWindow: number | null;
   visitsInWindow: number | null;
   completedCardsInWindow: number | null;
+  measureValue: number | null;
   firstVisitAt: string | null;
   lastVisitAt: string | null;
 }

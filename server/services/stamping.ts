@@ -44,6 +44,7 @@ import { declarationOf } from '../resources/registry';
 import { callerScopeOf } from '../resources/row-scope';
 import { type DbOrTx, recordAudit } from './audit';
 import { beforeCompanyToday, companyDay, timeZoneOf } from './countries';
+import { memberActivityChanged } from './member-standing';
 import { hashPassword, verifyPassword } from './passwords';
 import { ensureMember, issueVouchers } from './vouchers';
 import { debitWallet, moneyString } from './wallet';
@@ -202,6 +203,7 @@ export const issueMemberCard = async (
     .update(stampCard)
     .set({ issuedCount: sql`${stampCard.issuedCount} + 1` })
     .where(eq(stampCard.id, programme.id));
+  await memberActivityChanged(tx, programme.companyId, memberMobile, null, now);
   await recordAudit(tx, {
     actor: actor(caller),
     action: 'issue',
@@ -436,6 +438,7 @@ export const stampCardOnce = async (
       .where(eq(memberCards.id, card.id));
   else await moveCard(tx, { id: card.id, stamps: stampsAfter, state, now });
   await insertHistory(tx, { ...moved, transactionId: txn.id });
+  await memberActivityChanged(tx, card.companyId, card.memberMobile, 'STAMPING', now);
   return {
     id: txn.id,
     memberCardId: card.id,
@@ -686,6 +689,7 @@ export const voidStamping = async (
     before: { result: txn.result, cardStamps: card.stamps, cardState: card.state },
     after: { result: 'VOIDED', reason, cardStamps: stampsAfter, cardState: state },
   });
+  await memberActivityChanged(tx, card.companyId, card.memberMobile, 'VOID', now);
   return after;
 };
 

@@ -22,6 +22,7 @@ import { declarationOf } from '../resources/registry';
 import { callerScopeOf } from '../resources/row-scope';
 import { type DbOrTx, recordAudit } from './audit';
 import { beforeCompanyToday, companyDay } from './countries';
+import { memberActivityChanged } from './member-standing';
 import { debitWallet, moneyString, timesMoney } from './wallet';
 
 type Row = Record<string, unknown>;
@@ -213,6 +214,7 @@ export const issueVouchers = async (
     before: { issuedCount: pack.issuedCount },
     after: { issuedCount: after.issuedCount, memberMobile, voucherIds: issued.map((v) => v.id) },
   });
+  await memberActivityChanged(tx, pack.companyId, memberMobile, null, now);
   return { pack: after, vouchers: issued };
 };
 
@@ -271,6 +273,7 @@ export const redeemVoucher = async (
     redeemedStoreId: storeId,
   });
   await history(tx, [after], 'REDEEMED', () => ({ storeId }), now);
+  await memberActivityChanged(tx, after.companyId, after.memberMobile, 'REDEMPTION', now);
   return after;
 };
 
@@ -290,6 +293,7 @@ export const voidVoucher = async (
     redeemedStoreId: null,
   });
   await history(tx, [after], 'VOIDED', () => ({ storeId: voucher.redeemedStoreId, note: reason }), now);
+  await memberActivityChanged(tx, after.companyId, after.memberMobile, 'REDEMPTION', now);
   return after;
 };
 
@@ -321,6 +325,7 @@ export const donateVoucher = async (
   await ensureMember(tx, toMobile);
   const after = await moveVoucher(tx, caller, voucher, 'donate', { memberMobile: toMobile });
   await history(tx, [voucher], 'DONATED', () => ({ toMemberMobile: toMobile }), now);
+  await memberActivityChanged(tx, after.companyId, toMobile, null, now);
   return after;
 };
 

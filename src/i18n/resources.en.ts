@@ -663,6 +663,7 @@ export const resourcesEn = {
         reason: {
           STAMPING: 'Stamping',
           VOID: 'Stamping voided',
+          REDEMPTION: 'Voucher redeemed',
           NIGHTLY: 'Nightly review',
           RULES_CHANGED: 'Levels or rule changed',
         },

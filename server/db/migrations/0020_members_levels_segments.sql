@@ -38,7 +38,7 @@ CREATE TABLE "member_level_history" (
 	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
 	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "member_level_history_member_mobile_max_ck" CHECK (char_length("member_level_history"."member_mobile") <= 20),
-	CONSTRAINT "member_level_history_reason_in_ck" CHECK ("member_level_history"."reason" in ('STAMPING', 'VOID', 'NIGHTLY', 'RULES_CHANGED')),
+	CONSTRAINT "member_level_history_reason_in_ck" CHECK ("member_level_history"."reason" in ('STAMPING', 'VOID', 'REDEMPTION', 'NIGHTLY', 'RULES_CHANGED')),
 	CONSTRAINT "member_level_history_measure_value_min_ck" CHECK ("member_level_history"."measure_value" >= 0)
 );
 --> statement-breakpoint

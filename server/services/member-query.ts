@@ -1,0 +1,382 @@
+// Who is in a members list or a segment (issue 25): the members list's filters (contract/members.ts
+// MEMBER_FILTER_FIELDS) as SQL over `members` joined to the company's `member_standing`. One builder
+// for the list (GET /members), a segment's reach and a push sent to a segment, so the three cannot
+// disagree on who a filter means. Nothing from the request reaches SQL as text: fields come from the
+// allow-list below and every value is a bound parameter (the list parser's own rules).
+import { and, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FieldViolation } from '../../contract/envelope';
+import { MAX_PAGE_SIZE } from '../../contract/list-query';
+import { MEMBER_FILTER_FIELDS, MEMBER_SORT_FIELDS, type MemberFilterName } from '../../contract/members';
+import type { Db } from '../db/client';
+import {
+  brand,
+  memberCards,
+  memberLevels,
+  memberStanding,
+  members,
+  stampsTransaction,
+  store,
+  vouchers,
+} from '../db/schema';
+import { AppError } from '../errors';
+import { MAX_IN_VALUES, parseListQuery } from '../lib/list-query';
+import type { ListSpec, ParsedList, RawListQuery } from '../lib/list-types';
+import type { Caller } from '../resources/principal';
+import { membersVisibleTo } from '../resources/visibility';
+import type { DbOrTx } from './audit';
+
+/** The filters the builder answers itself (they test other tables); the rest go to the list parser. */
+const OWN_FILTERS = ['companyId', 'brandId', 'storeId'] as const satisfies readonly MemberFilterName[];
+type OwnFilter = (typeof OWN_FILTERS)[number];
+const isOwn = (name: unknown): name is OwnFilter => (OWN_FILTERS as readonly unknown[]).includes(name);
+
+/** An AVAILABLE voucher of the company, held by the row's member. */
+const holdsAvailable = (companyId: number): SQL =>
+  sql`exists (select 1 from ${vouchers} where ${vouchers.memberMobile} = ${members.mobile} and ${vouchers.companyId} = ${companyId} and ${vouchers.state} = 'AVAILABLE')`;
+
+/**
+ * The list parser's allow-list over members and, with a company, its standing. `hasAvailableVoucher` is
+ * an expression (EXISTS), not a column: the parser only compares it with a bound boolean.
+ */
+export const memberListSpec = (companyId: number | null): ListSpec => {
+  const spec: ListSpec = {
+    id: { column: members.id, type: 'number', filter: ['eq', 'in'], sort: true },
+    mobile: { column: members.mobile, type: 'text', filter: ['eq', 'in', 'regex'], sort: true, search: true },
+    name: { column: members.name, type: 'text', filter: ['eq', 'regex'], sort: true, search: true },
+    createTime: { column: members.createTime, type: 'datetime', filter: ['gte', 'lte'], sort: true },
+  };
+  if (companyId === null) return spec;
+  const f = MEMBER_FILTER_FIELDS;
+  return {
+    ...spec,
+    levelId: { column: memberStanding.levelId, type: 'number', filter: f.levelId.ops },
+    lastVisitAt: {
+      column: memberStanding.lastVisitAt,
+      type: 'datetime',
+      filter: f.lastVisitAt.ops,
+      sort: true,
+    },
+    firstVisitAt: {
+      column: memberStanding.firstVisitAt,
+      type: 'datetime',
+      filter: f.firstVisitAt.ops,
+      sort: true,
+    },
+    stampsInWindow: {
+      column: memberStanding.stampsInWindow,
+      type: 'number',
+      filter: f.stampsInWindow.ops,
+      sort: true,
+    },
+    visitsInWindow: {
+      column: memberStanding.visitsInWindow,
+      type: 'number',
+      filter: f.visitsInWindow.ops,
+      sort: true,
+    },
+    completedCardsInWindow: { column: memberStanding.completedCardsInWindow, type: 'number' },
+    measureValue: { column: memberStanding.measureValue, type: 'number', sort: true },
+    hasAvailableVoucher: {
+      // an EXISTS compared with a bound boolean; never projected or sorted (reason: not a column)
+      column: holdsAvailable(companyId) as unknown as AnyPgColumn,
+      type: 'boolean',
+      filter: f.hasAvailableVoucher.ops,
+      project: false,
+    },
+  };
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const ids = (value: unknown): number[] | null => {
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length === 0 || list.length > MAX_IN_VALUES) return null;
+  return list.every((v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0)
+    ? (list as number[])
+    : null;
+};
+
+/** The raw `filter` array: JSON text (a list query) or already an array (a segment's stored filter). */
+const filterArray = (raw: unknown): unknown[] => {
+  if (raw === undefined || raw === null || raw === '') return [];
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw new AppError('JSON_PARSE_FAILED', [{ field: 'filter', message: 'is not valid JSON' }]);
+    }
+  }
+  if (!Array.isArray(value))
+    throw new AppError('PARAMETER_VALIDATION_FAILED', [
+      { field: 'filter', message: 'must be a JSON array of {field, op, value}' },
+    ]);
+  return value;
+};
+
+/** The company a members list or segment is about, and the filters split by who answers them. */
+export interface MemberScope {
+  /** the company whose standing the rows carry; null: an operator's list of every member */
+  companyId: number | null;
+  /** the caller's brand (a colleague limited to one): only members holding its cards or vouchers */
+  brandId: number | null;
+}
+
+interface Split {
+  own: { index: number; name: OwnFilter; op: string; value: unknown }[];
+  rest: { index: number; item: unknown }[];
+}
+
+const split = (items: unknown[]): Split => {
+  const out: Split = { own: [], rest: [] };
+  items.forEach((item, index) => {
+    if (isRecord(item) && isOwn(item.field))
+      out.own.push({ index, name: item.field, op: String(item.op), value: item.value });
+    else out.rest.push({ index, item });
+  });
+  return out;
+};
+
+/**
+ * The company `raw`'s filters are about, for an operator: its `companyId`, else the company of the
+ * level, brand or store it names (each must exist). Null when it names none.
+ */
+const companyNamedBy = async (db: DbOrTx, own: Split['own'], rest: Split['rest']): Promise<number | null> => {
+  const first = <T extends { id: unknown }>(rows: T[]) => rows[0];
+  for (const f of own) {
+    const list = ids(f.value);
+    const id = list?.[0];
+    if (id === undefined) continue;
+    if (f.name === 'companyId') return id;
+    const table = f.name === 'brandId' ? brand : store;
+    const row = first(
+      await db.select({ id: table.id, companyId: table.companyId }).from(table).where(eq(table.id, id)),
+    );
+    if (typeof row?.companyId === 'number') return row.companyId;
+  }
+  for (const { item } of rest) {
+    if (!isRecord(item) || item.field !== 'levelId') continue;
+    const id = ids(item.value)?.[0];
+    if (id === undefined) continue;
+    const row = first(
+      await db
+        .select({ id: memberLevels.id, companyId: memberLevels.companyId })
+        .from(memberLevels)
+        .where(eq(memberLevels.id, id)),
+    );
+    if (typeof row?.companyId === 'number') return row.companyId;
+  }
+  return null;
+};
+
+/** Members holding a card or voucher of the brand(s), or active at the store(s), of company `companyId`. */
+const ownCondition = (
+  db: DbOrTx,
+  companyId: number,
+  f: Split['own'][number],
+  errors: FieldViolation[],
+): SQL | undefined => {
+  const at = `filter[${f.index}]`;
+  const allowed = MEMBER_FILTER_FIELDS[f.name].ops as readonly string[];
+  if (!allowed.includes(f.op)) {
+    errors.push({ field: `${at}.op`, message: `${f.name} cannot be filtered with ${f.op}` });
+    return undefined;
+  }
+  const list = ids(f.value);
+  if (!list || (f.op === 'eq' && Array.isArray(f.value))) {
+    errors.push({
+      field: `${at}.value`,
+      message: f.op === 'in' ? `must be 1 to ${MAX_IN_VALUES} ids` : 'must be an id',
+    });
+    return undefined;
+  }
+  switch (f.name) {
+    case 'companyId':
+      return list.includes(companyId) ? undefined : sql`false`;
+    case 'brandId':
+      return or(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(memberCards)
+            .where(
+              and(
+                eq(memberCards.memberMobile, members.mobile),
+                eq(memberCards.companyId, companyId),
+                inArray(memberCards.brandId, list),
+              ),
+            ),
+        ),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(vouchers)
+            .where(
+              and(
+                eq(vouchers.memberMobile, members.mobile),
+                eq(vouchers.companyId, companyId),
+                inArray(vouchers.brandId, list),
+              ),
+            ),
+        ),
+      );
+    case 'storeId':
+      // stamped or redeemed at the store, or given their card there
+      return or(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(stampsTransaction)
+            .where(
+              and(
+                eq(stampsTransaction.memberMobile, members.mobile),
+                eq(stampsTransaction.companyId, companyId),
+                inArray(stampsTransaction.storeId, list),
+                eq(stampsTransaction.result, 'SUCCESS'),
+              ),
+            ),
+        ),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(vouchers)
+            .where(
+              and(
+                eq(vouchers.memberMobile, members.mobile),
+                eq(vouchers.companyId, companyId),
+                inArray(vouchers.redeemedStoreId, list),
+              ),
+            ),
+        ),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(memberCards)
+            .where(
+              and(
+                eq(memberCards.memberMobile, members.mobile),
+                eq(memberCards.companyId, companyId),
+                inArray(memberCards.storeId, list),
+              ),
+            ),
+        ),
+      );
+    default: {
+      const never: never = f.name;
+      throw new Error(`unknown filter ${String(never)}`);
+    }
+  }
+};
+
+/** A parse failure's violations, named by the filter's index in the request (not in the parser's part). */
+const renumber = (violations: readonly FieldViolation[], rest: Split['rest']): FieldViolation[] =>
+  violations.map((v) => {
+    const m = /^filter\[(\d+)\](.*)$/.exec(v.field);
+    const orig = m ? rest[Number(m[1])]?.index : undefined;
+    return m && orig !== undefined ? { ...v, field: `filter[${orig}]${m[2]}` } : v;
+  });
+
+/** A members list: the parsed list (rows of `members` ⋈ standing), plus the company it is about. */
+export interface MemberList {
+  scope: MemberScope;
+  list: ParsedList;
+  /** the conditions to count and page by: the caller's visibility, the company's standing, the filters */
+  where: SQL | undefined;
+}
+
+/**
+ * Parses a members list query about `scope` (its company's members; every member without one: a
+ * per-company filter then is code 2 naming it). `defaultSort` when the query names none.
+ */
+const parseAbout = (db: DbOrTx, scope: MemberScope, raw: RawListQuery, parts: Split, items: unknown[]) => {
+  const { companyId } = scope;
+  const errors: FieldViolation[] = [];
+  const extra: SQL[] = [];
+  if (companyId === null) {
+    items.forEach((item, index) => {
+      if (!isRecord(item) || typeof item.field !== 'string') return;
+      const field = (MEMBER_FILTER_FIELDS as Record<string, { perCompany?: boolean }>)[item.field];
+      if (field?.perCompany)
+        errors.push({
+          field: `filter[${index}].field`,
+          message: `${item.field} is per company: filter by companyId (or a level, brand or store) too`,
+        });
+    });
+  } else {
+    for (const f of parts.own) {
+      const c = ownCondition(db, companyId, f, errors);
+      if (c) extra.push(c);
+    }
+  }
+  const spec = memberListSpec(companyId);
+  const sortable = new Set<string>(MEMBER_SORT_FIELDS);
+  for (const [name, field] of Object.entries(spec))
+    if (!sortable.has(name) && name !== 'id') field.sort = false;
+  const parsed = parseListQuery({ ...raw, filter: JSON.stringify(parts.rest.map((r) => r.item)) }, spec, {
+    defaultSort: [
+      companyId === null
+        ? { field: 'createTime', direction: 'desc' }
+        : { field: 'lastVisitAt', direction: 'desc' },
+    ],
+    computed: ['level', 'companyId'],
+  });
+  if (!parsed.ok) errors.push(...renumber(parsed.error.data, parts.rest));
+  if (errors.length > 0 || !parsed.ok) throw new AppError('PARAMETER_VALIDATION_FAILED', errors);
+  return { list: parsed.value, extra };
+};
+
+/**
+ * Parses a members list query for `caller`: a merchant's list is their company's members (a
+ * brand-limited colleague's, the brand's); an operator's is every member, or one company's when the
+ * filters name it (`companyId`, or a level, brand or store of it).
+ */
+export const parseMemberList = async (db: Db, caller: Caller, raw: RawListQuery): Promise<MemberList> => {
+  const items = filterArray(raw.filter);
+  const parts = split(items);
+  let companyId: number | null;
+  if (caller.type === 'OPERATOR') companyId = await companyNamedBy(db, parts.own, parts.rest);
+  else {
+    if (caller.companyId === null) throw new AppError('ACCESS_DENIED');
+    companyId = caller.companyId;
+  }
+  const scope: MemberScope = { companyId, brandId: caller.type === 'OPERATOR' ? null : caller.brandId };
+  const { list, extra } = parseAbout(db, scope, raw, parts, items);
+  const visible =
+    caller.type === 'OPERATOR' || scope.brandId === null ? undefined : membersVisibleTo(db, caller);
+  return { scope, list, where: and(visible, ...extra, list.where) };
+};
+
+/** `members` joined to company `companyId`'s standing (inner: the company's members only). */
+export const memberRows = (
+  db: DbOrTx,
+  companyId: number | null,
+  columns: Record<string, AnyPgColumn | SQL>,
+) => {
+  const q = db.select(columns).from(members);
+  return companyId === null
+    ? q
+    : q.innerJoin(
+        memberStanding,
+        and(eq(memberStanding.memberMobile, members.mobile), eq(memberStanding.companyId, companyId)),
+      );
+};
+
+/**
+ * SQL true for the members of company `companyId` in a segment (its stored filter), over `members`:
+ * a push's audience and a segment's reach. A stored filter that no longer parses is code 2.
+ */
+export const segmentCondition = (db: DbOrTx, companyId: number, filter: unknown): SQL => {
+  const items = filterArray(filter);
+  const parts = split(items);
+  const { extra, list } = parseAbout(
+    db,
+    { companyId, brandId: null },
+    { filter: JSON.stringify(items), size: String(MAX_PAGE_SIZE) },
+    parts,
+    items,
+  );
+  const where = and(...extra, list.where);
+  return sql`exists (select 1 from ${memberStanding} where ${memberStanding.memberMobile} = ${members.mobile} and ${memberStanding.companyId} = ${companyId}${where ? sql` and ${where}` : sql``})`;
+};

@@ -1,0 +1,122 @@
+// A member's standing at a company (issue 25): the operations keep it (a card issued creates it, a
+// stamping adds stamps and a visit, its void takes them back, a redemption is a visit too), and the
+// members filter builder (server/services/member-query.ts) picks members by it, for a company only.
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { memberStanding, members } from '../../server/db/schema';
+import { segmentCondition } from '../../server/services/member-query';
+import { refreshStanding } from '../../server/services/member-standing';
+import { addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
+import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
+
+const { t, tokens, call } = apiSuite();
+let acme: Org;
+let other: Org;
+let programmeId: number;
+
+const shift = (days: number) => sgDay(new Date(Date.now() + days * 86_400_000));
+const ANN = '+6591000001';
+const BEN = '+6591000002';
+
+const standingOf = async (companyId: number, mobile: string) =>
+  (
+    await t.db
+      .select()
+      .from(memberStanding)
+      .where(and(eq(memberStanding.companyId, companyId), eq(memberStanding.memberMobile, mobile)))
+  )[0];
+
+const inSegment = async (companyId: number, filter: unknown) =>
+  (
+    await t.db
+      .select({ mobile: members.mobile })
+      .from(members)
+      .where(segmentCondition(t.db, companyId, filter))
+      .orderBy(members.mobile)
+  ).map((r) => r.mobile);
+
+beforeAll(async () => {
+  acme = await addOrg(t, 'Acme');
+  other = await addOrg(t, 'Other');
+  await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
+  const programme = dataOf(
+    await call('owner', 'POST', `${MAIN}/stamp-cards`, {
+      title: 'Coffee card',
+      stampsRequired: 10,
+      maxStampsPerTransaction: 5,
+      price: 0,
+      startDate: shift(-1),
+      endDate: shift(30),
+      brandId: acme.brandId,
+    }),
+  ) as { id: number };
+  programmeId = programme.id;
+}, APP_TIMEOUT);
+
+describe('member standing', () => {
+  it('is created by a card, moved by a stamping and its void, and filters a segment', async () => {
+    const card = dataOf(
+      await call('owner', 'POST', `${MAIN}/stamp-cards/${programmeId}/member-cards`, {
+        memberMobile: ANN,
+        storeId: acme.storeId,
+      }),
+    ) as { id: number };
+    await call('owner', 'POST', `${MAIN}/stamp-cards/${programmeId}/member-cards`, {
+      memberMobile: BEN,
+      storeId: acme.storeId,
+    });
+    expect(await standingOf(acme.companyId, ANN)).toMatchObject({
+      stampsInWindow: 0,
+      visitsInWindow: 0,
+      lastVisitAt: null,
+    });
+    await call('owner', 'POST', `${MAIN}/member-cards/${card.id}/stamps`, {
+      storeId: acme.storeId,
+      stamps: 3,
+    });
+    const last = dataOf(
+      await call('owner', 'POST', `${MAIN}/member-cards/${card.id}/stamps`, {
+        storeId: acme.storeId,
+        stamps: 2,
+      }),
+    ) as { id: number };
+    const stamped = await standingOf(acme.companyId, ANN);
+    // two stampings at one store on one day: 5 stamps, one visit
+    expect(stamped).toMatchObject({ stampsInWindow: 5, visitsInWindow: 1 });
+    expect(stamped?.lastVisitAt).toBeInstanceOf(Date);
+    expect(await inSegment(acme.companyId, [{ field: 'stampsInWindow', op: 'gte', value: 5 }])).toEqual([
+      ANN,
+    ]);
+    expect(await inSegment(acme.companyId, [{ field: 'stampsInWindow', op: 'lte', value: 4 }])).toEqual([
+      BEN,
+    ]);
+    expect(await inSegment(acme.companyId, [{ field: 'storeId', op: 'eq', value: acme.storeId }])).toEqual([
+      ANN,
+      BEN,
+    ]);
+    // another company's members are not in its segments
+    expect(await inSegment(other.companyId, [])).toEqual([]);
+
+    expect(
+      codeOf(
+        await call('owner', 'POST', `${MAIN}/stamps-transactions/${last.id}/void`, { reason: 'wrong card' }),
+      ),
+    ).toEqual({
+      status: 200,
+      code: 0,
+    });
+    // the last stamping (only the last may be voided) no longer counts
+    expect(await standingOf(acme.companyId, ANN)).toMatchObject({ stampsInWindow: 3, visitsInWindow: 1 });
+  });
+
+  it('counts only the window when refreshed later, and refuses a bad segment filter with code 2', async () => {
+    const later = new Date(Date.now() + 200 * 86_400_000);
+    await refreshStanding(t.db, acme.companyId, null, later);
+    expect(await standingOf(acme.companyId, ANN)).toMatchObject({ stampsInWindow: 0, visitsInWindow: 0 });
+    expect((await standingOf(acme.companyId, ANN))?.lastVisitAt).toBeInstanceOf(Date);
+    expect(() =>
+      segmentCondition(t.db, acme.companyId, [{ field: 'stampsInWindow', op: 'regex', value: 'x' }]),
+    ).toThrow(expect.objectContaining({ errorName: 'PARAMETER_VALIDATION_FAILED' }));
+    expect(() => segmentCondition(t.db, acme.companyId, [{ field: 'nope', op: 'eq', value: 1 }])).toThrow();
+  });
+});
