@@ -34,7 +34,10 @@ export interface MemberLevelSummary {
   levels: MemberLevelFigure[];
   /** members with activity at the company who meet no level's threshold */
   noLevel: number;
-  /** moves over the last LEVEL_MOVES_DAYS days: up (to a higher rank or from none) and down */
+  /**
+   * moves over the last LEVEL_MOVES_DAYS days of the company's country (from `since`, YYYY-MM-DD,
+   * through today): up (to a higher rank, or a first level) and down (to a lower one, or none)
+   */
   moves: { up: number; down: number; since: string };
   /** the same moves by day of the company's country, oldest first, days without moves left out */
   byDay: LevelMovesOfDay[];

@@ -38,7 +38,11 @@ const MemberLevelSummarySchema = Type.Object(
       }),
     ),
     noLevel: Count,
-    moves: Type.Object({ up: Count, down: Count, since: Type.String({ format: 'date-time' }) }),
+    moves: Type.Object({
+      up: Count,
+      down: Count,
+      since: Type.String({ description: 'YYYY-MM-DD, the first day counted' }),
+    }),
     byDay: Type.Array(Type.Object({ day: Type.String(), up: Count, down: Count })),
   },
   { title: 'MemberLevelSummary' },

@@ -29,7 +29,7 @@ import { enqueue } from '../jobs/runner';
 import { rowsOfResult } from '../lib/raw-rows';
 import type { Caller } from '../resources/principal';
 import type { DbOrTx } from './audit';
-import { companyDay } from './countries';
+import { companyDay, dayIn } from './countries';
 import { refreshStanding, type StandingContext, standingContext } from './member-standing';
 import { issueVouchers } from './vouchers';
 
@@ -442,7 +442,8 @@ export const memberLevelSummary = async (
     .where(eq(memberStanding.companyId, companyId))
     .groupBy(memberStanding.levelId);
   const countOf = (id: number | null) => counts.find((c) => c.levelId === id)?.n ?? 0;
-  const since = new Date(now.getTime() - LEVEL_MOVES_DAYS * DAY_MS);
+  // the company's days: today and the 29 before it
+  const since = dayIn(ctx.timeZone, new Date(now.getTime() - (LEVEL_MOVES_DAYS - 1) * DAY_MS));
   const byDay = rowsOfResult<LevelMovesOfDay>(
     await db.execute(sql`
       select to_char((h.at at time zone ${ctx.timeZone})::date, 'YYYY-MM-DD') as day,
@@ -451,8 +452,7 @@ export const memberLevelSummary = async (
       from member_level_history h
       left join member_levels f on f.id = h.from_level_id
       left join member_levels t on t.id = h.to_level_id
-      where h.company_id = ${companyId} and h.at >= ${since.toISOString()}::timestamptz
-        and h.at <= ${now.toISOString()}::timestamptz
+      where h.company_id = ${companyId} and (h.at at time zone ${ctx.timeZone})::date >= ${since}::date
       group by 1 order by 1
     `),
   );
@@ -473,7 +473,7 @@ export const memberLevelSummary = async (
     moves: {
       up: byDay.reduce((n, d) => n + d.up, 0),
       down: byDay.reduce((n, d) => n + d.down, 0),
-      since: since.toISOString(),
+      since,
     },
     byDay,
   };

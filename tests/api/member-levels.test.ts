@@ -5,8 +5,6 @@
 // rank; a reached level is not deleted; the /aotg summary; a merchant sees its own company only.
 import { and, asc, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobHandlers } from '../../server/jobs/handlers';
-import { createJobRunner, type JobLog } from '../../server/jobs/runner';
 import {
   account,
   jobs,
@@ -16,6 +14,8 @@ import {
   vouchers,
   walletTransactions,
 } from '../../server/db/schema';
+import { jobHandlers, PERIODIC_JOBS } from '../../server/jobs/handlers';
+import { createJobRunner, type JobLog } from '../../server/jobs/runner';
 import { creditWallet } from '../../server/services/wallet';
 import { addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
@@ -35,7 +35,12 @@ const nextMobile = () => `+6593${String(++mobileSeq).padStart(6, '0')}`;
 const quiet: JobLog = { info: () => {}, warn: () => {}, error: () => {} };
 /** Runs every due job at `now` until none is left (a job may enqueue others). */
 const drain = async (now = new Date(Date.now() + 5_000)) => {
-  const r = createJobRunner({ db: t.db, log: quiet, handlers: jobHandlers({ config: t.config }) });
+  const r = createJobRunner({
+    db: t.db,
+    log: quiet,
+    handlers: jobHandlers({ config: t.config }),
+    periodic: PERIODIC_JOBS,
+  });
   while ((await r.runDue(now)) > 0) {
     /* again */
   }
@@ -81,7 +86,10 @@ const historyOf = async (mobile: string) =>
 const rewardsOf = (mobile: string) =>
   t.db.select().from(memberLevelRewards).where(eq(memberLevelRewards.memberMobile, mobile));
 const balance = async (companyId: number) => {
-  const [row] = await t.db.select({ b: account.balance }).from(account).where(eq(account.companyId, companyId));
+  const [row] = await t.db
+    .select({ b: account.balance })
+    .from(account)
+    .where(eq(account.companyId, companyId));
   return Number(row?.b ?? 0);
 };
 
@@ -164,7 +172,9 @@ describe('a stamping moves a level up, and its reward is issued once', () => {
     const [charge] = await t.db
       .select()
       .from(walletTransactions)
-      .where(and(eq(walletTransactions.voucherPackId, rewardPackId), eq(walletTransactions.type, 'VOUCHER_TXN')));
+      .where(
+        and(eq(walletTransactions.voucherPackId, rewardPackId), eq(walletTransactions.type, 'VOUCHER_TXN')),
+      );
     expect(Number(charge?.amount)).toBe(-2);
 
     // the same reward again (a re-run of the job): nothing more issued, nothing more charged
@@ -198,7 +208,11 @@ describe('a stamping moves a level up, and its reward is issued once', () => {
 
 describe('the rules of the levels', () => {
   it('refuses a threshold below a lower rank’s or above a higher rank’s with code 2 on threshold', async () => {
-    const tooLow = await call('owner', 'POST', `${MAIN}/member-levels`, { name: 'Platinum', rank: 4, threshold: 6 });
+    const tooLow = await call('owner', 'POST', `${MAIN}/member-levels`, {
+      name: 'Platinum',
+      rank: 4,
+      threshold: 6,
+    });
     expect(tooLow.json()).toMatchObject({
       code: 2,
       data: [{ field: 'threshold', message: expect.stringContaining('more than 6, the threshold of Gold') }],
@@ -206,7 +220,9 @@ describe('the rules of the levels', () => {
     const tooHigh = await call('owner', 'PUT', `${MAIN}/member-levels/${level.Bronze}`, { threshold: 5 });
     expect(tooHigh.json()).toMatchObject({
       code: 2,
-      data: [{ field: 'threshold', message: expect.stringContaining('less than 3, the threshold of Silver') }],
+      data: [
+        { field: 'threshold', message: expect.stringContaining('less than 3, the threshold of Silver') },
+      ],
     });
     const levels = dataOf(await call('owner', 'GET', `${MAIN}/member-levels?sort=rank,asc`)) as {
       name: string;
@@ -258,7 +274,10 @@ describe('a change of the rule recomputes (RULES_CHANGED)', () => {
       .select({ payload: jobs.payload })
       .from(jobs)
       .where(and(eq(jobs.name, 'member-levels-company'), eq(jobs.state, 'queued')));
-    expect(queued.map((j) => j.payload)).toContainEqual({ companyId: acme.companyId, reason: 'RULES_CHANGED' });
+    expect(queued.map((j) => j.payload)).toContainEqual({
+      companyId: acme.companyId,
+      reason: 'RULES_CHANGED',
+    });
     await drain();
     // one visit: Bronze
     expect(await standingOf(mobile)).toMatchObject({ levelId: level.Bronze, measureValue: 1 });
@@ -284,15 +303,25 @@ describe('the summary and who sees it', () => {
       ruleSaved: true,
       levels: [
         { id: level.Bronze, name: 'Bronze', rank: 1, threshold: 1, members: 0 },
-        { id: level.Silver, name: 'Silver', rank: 2, threshold: 3, members: 2, rewardVoucherPackId: rewardPackId },
+        {
+          id: level.Silver,
+          name: 'Silver',
+          rank: 2,
+          threshold: 3,
+          members: 2,
+          rewardVoucherPackId: rewardPackId,
+        },
         { id: level.Gold, name: 'Gold', rank: 3, threshold: 6, members: 1 },
       ],
       noLevel: 0,
-      // up: 3 first levels and Bronze → Gold; down: Gold → Bronze
-      moves: { up: 4, down: 1 },
+      // up: 3 first levels, then the 3 back up from Bronze when the rule went back to stamps;
+      // down: the 3 to Bronze when the rule counted visits
+      moves: { up: 6, down: 3 },
     });
-    expect(summary.byDay).toEqual([{ day: sgDay(new Date()), up: 4, down: 1 }]);
-    const asOperator = dataOf(await call('op', 'GET', `${MAIN}/member-levels/summary?companyId=${acme.companyId}`));
+    expect(summary.byDay).toEqual([{ day: sgDay(new Date()), up: 6, down: 3 }]);
+    const asOperator = dataOf(
+      await call('op', 'GET', `${MAIN}/member-levels/summary?companyId=${acme.companyId}`),
+    );
     expect(asOperator).toEqual(summary);
   });
 
