@@ -89,6 +89,8 @@ const routeRedirectsModule = pagesOf(() => import('./pages/redirects/RouteRedire
 const TransactionRedirect = routeRedirectsModule('TransactionRedirect');
 const ProductEditRedirect = routeRedirectsModule('ProductEditRedirect');
 const AotgRedirect = routeRedirectsModule('AotgRedirect');
+const MemberLevelsPage = pagesOf(() => import('./pages/members/MemberLevelsPage'))('MemberLevelsPage');
+const LevelRulePage = pagesOf(() => import('./pages/members/LevelRulePage'))('LevelRulePage');
 
 export { LoginPage };
 
@@ -170,10 +172,11 @@ export const ROUTES: readonly RouteDef[] = [
   table('/transaction/signals', 'signals', USERS),
   table('/device', 'device_list', USERS),
   // AOTG has no content in the spec: its routes lead home (docs/decisions.md)
-  route('/aotg', AotgRedirect, OPERATOR),
+  // member levels (issue 25): the overview, the rule and the levels' declared table
+  route('/aotg', MemberLevelsPage, USERS),
   route('/aotg/list', AotgRedirect, OPERATOR),
-  route('/aotg/config', AotgRedirect, OPERATOR),
-  route('/aotg/user-level-config', AotgRedirect, OPERATOR),
+  route('/aotg/config', LevelRulePage, USERS),
+  table('/aotg/user-level-config', 'aotg_user_level_config', USERS),
   route('/config/systemConfig', SystemConfigPage, OPERATOR),
   table('/config/maintenanceConfig', 'maintenance_config', OPERATOR),
   table('/config/countryConfig', 'country_config', OPERATOR),

@@ -7,6 +7,7 @@ import { dashboardEn } from './dashboard.en';
 import { devicesEn } from './devices.en';
 import { financeEn } from './finance.en';
 import { hierarchyEn } from './hierarchy.en';
+import { memberLevelsEn } from './memberLevels.en';
 import { organisationEn } from './organisation.en';
 import { pagesEn } from './pages.en';
 import { pushEn } from './push.en';
@@ -96,10 +97,10 @@ const shellEn = {
       payment_history: 'Payment History',
       signals: 'Fraud Signals',
       device_list: 'Device List',
-      aotg: 'AOTG',
+      aotg: 'Member Levels',
       aotg_list: 'AOTG List',
-      aotg_config: 'AOTG Config',
-      aotg_user_level_config: 'AOTG User Level Config',
+      aotg_config: 'Level Rule',
+      aotg_user_level_config: 'Level Setup',
       system_config: 'System Config',
       maintenance_config: 'Maintenance Config',
       country_config: 'Country Config',
@@ -129,7 +130,7 @@ const shellEn = {
     },
   },
   menu: {
-    user: { title: 'User', search: 'User Search' },
+    user: { title: 'User', search: 'User Search', member_levels: 'Member Levels' },
     stamp_cards: {
       title: 'Stamp Cards',
       list: 'Stamp Card List',
@@ -175,6 +176,7 @@ export const en = {
   ...organisationEn,
   ...accessEn,
   ...hierarchyEn,
+  ...memberLevelsEn,
   ...vouchersEn,
   ...stampCardsEn,
   ...devicesEn,

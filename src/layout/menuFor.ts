@@ -38,7 +38,11 @@ export const FULL_MENU: readonly MenuGroup[] = [
   {
     id: 'user',
     label: 'menu.user.title',
-    links: [link('userSearch', 'menu.user.search', '/user/UserSearch')],
+    // the members area (issue 25) lives beside User Search: Members and Segments follow Member Levels
+    links: [
+      link('userSearch', 'menu.user.search', '/user/UserSearch'),
+      link('memberLevels', 'menu.user.member_levels', '/aotg'),
+    ],
   },
   {
     id: 'stampCards',

@@ -13,6 +13,8 @@ import { RESOURCES, type ResourceDeclaration } from '../../resources';
 const FINANCE_OVERVIEW: readonly PermissionResource[] = ['wallet', 'walletTransaction'];
 const SCREENS: Readonly<Record<string, readonly PermissionResource[]>> = {
   '/analytics': ['analytics'],
+  // the member levels' overview and rule (src/pages/members/)
+  '/aotg': ['memberLevel'],
   '/organization/org-hierarchy': ['organization', 'company'],
   '/access/operator-access': ['user'],
   '/access/merchant-access': ['user'],

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { AccessSubject } from '../../contract/access';
 import { type MenuGroup, menuFor } from '../../src/layout/menuFor';
+import { maySee } from '../../src/layout/menuPermissions';
 
 const shape = (groups: MenuGroup[]) => groups.map((g) => [g.id, g.links.map((l) => l.path)] as const);
 const ids = (groups: MenuGroup[]) => groups.map((g) => g.id);
@@ -7,7 +9,7 @@ const ids = (groups: MenuGroup[]) => groups.map((g) => g.id);
 describe('menuFor (spec sections 2 and 6)', () => {
   it('operator in cvi: everything except Finance, in the spec order', () => {
     expect(shape(menuFor({ role: 'operator', brand: 'cvi' }))).toEqual([
-      ['user', ['/user/UserSearch']],
+      ['user', ['/user/UserSearch', '/aotg']],
       ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
       ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
       ['communications', ['/communications/pushNotificationTemplates', '/communications/pushNotifications']],
@@ -53,7 +55,7 @@ describe('menuFor (spec sections 2 and 6)', () => {
       hasBrand: false,
     });
     expect(shape(groups)).toEqual([
-      ['user', ['/user/UserSearch']],
+      ['user', ['/user/UserSearch', '/aotg']],
       ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
       ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
       ['device', ['/device']],
@@ -112,6 +114,26 @@ describe('menuFor (spec sections 2 and 6)', () => {
       'access',
       'help',
     ]);
+  });
+
+  it('offers Member Levels in the User group, after User Search, only to who may view member levels', () => {
+    const userGroup = (sees?: (path: string) => boolean) =>
+      menuFor({ role: 'merchant', brand: 'cvi', ...(sees ? { sees } : {}) })
+        .find((g) => g.id === 'user')
+        ?.links.map((l) => [l.label, l.path]);
+    expect(userGroup()).toEqual([
+      ['menu.user.search', '/user/UserSearch'],
+      ['menu.user.member_levels', '/aotg'],
+    ]);
+    const withoutLevels = (subject: AccessSubject) => (path: string) => maySee(subject, path);
+    expect(
+      userGroup(withoutLevels({ type: 'MERCHANT', permissions: [{ resource: 'user', action: 'VIEW' }] })),
+    ).toEqual([['menu.user.search', '/user/UserSearch']]);
+    expect(
+      userGroup(
+        withoutLevels({ type: 'MERCHANT', permissions: [{ resource: 'memberLevel', action: 'VIEW' }] }),
+      ),
+    ).toEqual([['menu.user.member_levels', '/aotg']]);
   });
 
   it('a visitor sees Help only', () => {

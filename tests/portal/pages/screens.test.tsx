@@ -69,9 +69,9 @@ describe('screens behind the remaining routes', { timeout: 60_000 }, () => {
     await waitForPath('/products/create');
   });
 
-  it('leads AOTG home', async () => {
+  it('leads /aotg/list home (its members list is to come)', async () => {
     await signIn('operator');
-    renderApp('/aotg/config');
+    renderApp('/aotg/list');
     await waitForPath('/');
   });
 
