@@ -29,6 +29,7 @@ import { seedConfig } from './seed-demo/config';
 import { column, type DemoDevice, type DemoUser, seedBase, withOperator } from './seed-demo/context';
 import { COMPANIES, DEMO_MARKER_REGISTRATION_NO, DEMO_STORE_PIN, OPERATOR } from './seed-demo/data';
 import { reportDevices, seedDevices } from './seed-demo/devices';
+import { applyDemoLevels, seedLevels } from './seed-demo/levels';
 import { seedBrand, seedCompany } from './seed-demo/organisation';
 import { seedPushes, sendPushes } from './seed-demo/push';
 import { raiseSignals, seedAnomaly } from './seed-demo/signals';
@@ -99,6 +100,7 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
         await seedStampCards(seed, b, companyId, brandId, activeStores, packIds);
       }
       await orderWalletLedger(seed, companyId);
+      await seedLevels(seed, companyId);
     }
     await expireEndedCards(seed);
     await seedAnomaly(seed);
@@ -106,6 +108,8 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
     await reportDevices(seed);
     await seedRequests(seed);
     await raiseSignals(seed);
+    // last: every stamping and redemption of the data set is written
+    await applyDemoLevels(seed);
     await countServiceRows(seed);
     result = { skipped: false, password, users: seed.users, counts: seed.counts, devices: seed.devices };
   });
