@@ -138,7 +138,11 @@ export const LevelRulePage = () => {
         </Button>
       </Stack>
       {operator ? (
-        <CompanyPicker value={company} onChange={setCompany} helperText={translate(`${K}.pick_company`)} />
+        <CompanyPicker
+          value={company}
+          onChange={setCompany}
+          helperText={translate(`${K}.pick_company_rule`)}
+        />
       ) : null}
       {caller === null ? null : operator && company === null ? null : (
         <RuleForm key={company?.id ?? 'own'} companyId={operator ? (company?.id ?? null) : null} />

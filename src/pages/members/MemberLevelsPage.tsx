@@ -45,6 +45,8 @@ const LevelBars = ({ data }: { data: MemberLevelSummary }) => {
     },
   ];
   const most = Math.max(1, ...rows.map((r) => r.members));
+  const countOf = (members: number) =>
+    translate(`${K}.members`, { smart_count: members, count: number.format(members) });
   return (
     <Card variant="outlined" sx={card} component="section" aria-label={translate(`${K}.per_level`)}>
       <CardContent>
@@ -54,22 +56,29 @@ const LevelBars = ({ data }: { data: MemberLevelSummary }) => {
         <Stack spacing={2}>
           {rows.map((r) => (
             <Box key={r.key}>
-              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-                <Typography sx={{ fontWeight: 600 }}>
+              {/* the count keeps its place on the right; a long hint wraps beside it (390 px) */}
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 2 }}>
+                <Typography sx={{ fontWeight: 600, minWidth: 0 }}>
                   {r.name}{' '}
                   <Typography component="span" variant="body2" color="text.secondary">
                     {r.hint}
                   </Typography>
                 </Typography>
-                <Typography sx={{ fontWeight: 600 }}>
-                  {translate(`${K}.members`, { smart_count: r.members, count: number.format(r.members) })}
-                </Typography>
+                <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{countOf(r.members)}</Typography>
               </Box>
               <LinearProgress
                 variant="determinate"
-                value={(r.members / most) * 100}
+                value={Math.round((r.members / most) * 100)}
                 aria-label={r.name}
-                sx={{ height: 10, borderRadius: 5, mt: 0.5 }}
+                aria-valuetext={countOf(r.members)}
+                // members below every level: a grey bar, not a level's colour
+                color={r.key === 'none' ? 'inherit' : 'primary'}
+                sx={{
+                  height: 10,
+                  borderRadius: 5,
+                  mt: 0.5,
+                  ...(r.key === 'none' ? { color: 'text.disabled' } : {}),
+                }}
               />
             </Box>
           ))}
