@@ -23,13 +23,13 @@ import { eq } from 'drizzle-orm';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/constants';
 import type { Db } from '../server/db/client';
 import { company } from '../server/db/schema/resources';
-import { refreshStanding } from '../server/services/member-standing';
 import { hashPassword } from '../server/services/passwords';
 import { addUser, seedCompanyPeople } from './seed-demo/access';
 import { seedConfig } from './seed-demo/config';
 import { column, type DemoDevice, type DemoUser, seedBase, withOperator } from './seed-demo/context';
 import { COMPANIES, DEMO_MARKER_REGISTRATION_NO, DEMO_STORE_PIN, OPERATOR } from './seed-demo/data';
 import { reportDevices, seedDevices } from './seed-demo/devices';
+import { applyDemoLevels, seedLevels } from './seed-demo/levels';
 import { seedBrand, seedCompany } from './seed-demo/organisation';
 import { seedPushes, sendPushes } from './seed-demo/push';
 import { raiseSignals, seedAnomaly } from './seed-demo/signals';
@@ -102,6 +102,7 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
         await seedStampCards(seed, b, companyId, brandId, activeStores, packIds);
       }
       await orderWalletLedger(seed, companyId);
+      await seedLevels(seed, companyId);
     }
     await expireEndedCards(seed);
     await seedAnomaly(seed);
@@ -109,8 +110,8 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
     await reportDevices(seed);
     await seedRequests(seed);
     await raiseSignals(seed);
-    // the members list reads each member's standing (issue 25): worked out once the ledgers are in
-    for (const companyId of companyIds) await refreshStanding(txRaw as unknown as Db, companyId, null, now);
+    // last: every stamping and redemption of the data set is written
+    await applyDemoLevels(seed);
     await countServiceRows(seed);
     result = { skipped: false, password, users: seed.users, counts: seed.counts, devices: seed.devices };
   });

@@ -24,6 +24,7 @@ import { deviceRoutes } from './routes/devices';
 import { envRoutes } from './routes/env';
 import { financeRoutes } from './routes/finance';
 import { maintenanceRoutes } from './routes/maintenance';
+import { memberLevelRoutes } from './routes/member-levels';
 import { memberRoutes } from './routes/members';
 import { organisationRoutes } from './routes/organisation';
 import { pushRoutes } from './routes/push';
@@ -157,6 +158,7 @@ export const buildApp = async ({
   await app.register(deviceRoutes); // the device lifecycle operations
   await app.register(dashboardRoutes); // the home page's figures
   await app.register(analyticsRoutes); // /analytics' figures
+  await app.register(memberLevelRoutes); // /aotg's figures (before the generic /member-levels/:id)
   await app.register(maintenanceRoutes); // the public maintenance window
   await app.register(systemConfigRoutes); // the public system settings
   await app.register(financeRoutes); // wallet, top-ups, saved cards, Stripe's webhook and Connect

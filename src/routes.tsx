@@ -88,8 +88,9 @@ const TodoPage = pagesOf(() => import('./pages/dashboard/TodoPage'))('TodoPage')
 const routeRedirectsModule = pagesOf(() => import('./pages/redirects/RouteRedirects'));
 const TransactionRedirect = routeRedirectsModule('TransactionRedirect');
 const ProductEditRedirect = routeRedirectsModule('ProductEditRedirect');
-const AotgRedirect = routeRedirectsModule('AotgRedirect');
 const MemberProfilePage = pagesOf(() => import('./pages/members/MemberProfilePage'))('MemberProfilePage');
+const MemberLevelsPage = pagesOf(() => import('./pages/members/MemberLevelsPage'))('MemberLevelsPage');
+const LevelRulePage = pagesOf(() => import('./pages/members/LevelRulePage'))('LevelRulePage');
 
 export { LoginPage };
 
@@ -171,13 +172,13 @@ export const ROUTES: readonly RouteDef[] = [
   table('/transaction/signals', 'signals', USERS),
   table('/device', 'device_list', USERS),
   // AOTG has no content in the spec: its routes lead home (docs/decisions.md)
-  route('/aotg', AotgRedirect, OPERATOR),
-  // the members list and a member's profile (issue 25; docs/decisions.md "Members: the list and the profile")
+  // the members area (issue 25; docs/decisions.md "Members"): levels overview, members list and a
+  // member's profile, the level rule, the levels' declared table, saved segments
+  route('/aotg', MemberLevelsPage, USERS),
   table('/aotg/list', 'members', USERS),
   route('/aotg/member', MemberProfilePage, USERS),
-  route('/aotg/config', AotgRedirect, OPERATOR),
-  route('/aotg/user-level-config', AotgRedirect, OPERATOR),
-  // a company's saved audiences for pushes (issue 25): merchants and operators with segment VIEW
+  route('/aotg/config', LevelRulePage, USERS),
+  table('/aotg/user-level-config', 'aotg_user_level_config', USERS),
   table('/aotg/segments', 'segments', USERS),
   route('/config/systemConfig', SystemConfigPage, OPERATOR),
   table('/config/maintenanceConfig', 'maintenance_config', OPERATOR),

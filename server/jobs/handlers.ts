@@ -2,6 +2,15 @@
 // entry here (and, when periodic, one in PERIODIC_JOBS); the runner (./runner.ts) adds 'cleanup'.
 import type { Config } from '../config';
 import { SEND_MAIL_JOB, sendMailJob } from '../services/mail';
+import {
+  companyLevelsJob,
+  levelRewardJob,
+  MEMBER_LEVEL_REWARD_JOB,
+  MEMBER_LEVELS_COMPANY_JOB,
+  MEMBER_LEVELS_EVERY_MS,
+  MEMBER_LEVELS_JOB,
+  runNightlyLevels,
+} from '../services/member-levels';
 import { createPushSender, PUSH_JOB_SLICE_MS, SEND_PUSH_JOB } from '../services/push';
 import { outboxProvider, type PushProvider } from '../services/push-providers';
 import { runSignalsJob, SIGNALS_EVERY_MS, SIGNALS_JOB } from '../services/signals';
@@ -28,10 +37,16 @@ export const jobHandlers = (deps: JobDeps): Record<string, JobHandler> => ({
   'expire-member-cards': async (_payload, { db, now }) => ({ expired: await expireDueMemberCards(db, now) }),
   // fraud signals from the stamping ledger (server/services/signals.ts); its result says where it stopped
   [SIGNALS_JOB]: async (_payload, { db, now }) => runSignalsJob(db, now),
+  // member levels (server/services/member-levels.ts): the hourly pass enqueues one recompute per company
+  // and company-local day; a company's recompute (NIGHTLY or RULES_CHANGED); a level's reward
+  [MEMBER_LEVELS_JOB]: async (_payload, { db, now }) => runNightlyLevels(db, now),
+  [MEMBER_LEVELS_COMPANY_JOB]: companyLevelsJob,
+  [MEMBER_LEVEL_REWARD_JOB]: levelRewardJob,
 });
 
 export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: 'expire-vouchers', everyMs: 60_000 },
   { name: 'expire-member-cards', everyMs: 60_000 },
   { name: SIGNALS_JOB, everyMs: SIGNALS_EVERY_MS },
+  { name: MEMBER_LEVELS_JOB, everyMs: MEMBER_LEVELS_EVERY_MS },
 ];

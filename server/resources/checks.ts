@@ -8,14 +8,18 @@ import type { DbOrTx } from '../services/audit';
 import { segmentCondition } from '../services/member-query';
 import type { Row } from './rules';
 
-export type WriteCheck = (db: DbOrTx, row: Row, companyId: number | null) => void | Promise<void>;
+export interface WriteCheck {
+  /** the fields it reads: a bulk update naming none of them needs no check (each row is read alone) */
+  fields: readonly string[];
+  check: (db: DbOrTx, row: Row, companyId: number | null) => void | Promise<void>;
+}
 
 /**
  * A segment's `filter` must be one the members list takes for a company (contract/members.ts
  * MEMBER_FILTER_FIELDS): it is parsed as its reach and a push to it will parse it. A filter that does
  * not parse is code 2 naming `filter`, each message saying which item and what is wrong with it.
  */
-const segmentFilterParses: WriteCheck = (db, row, companyId) => {
+const segmentFilterParses = (db: DbOrTx, row: Row, companyId: number | null): void => {
   try {
     // the condition is only built here, never run: any company parses a filter the same way
     segmentCondition(db, companyId ?? 0, row.filter);
@@ -32,5 +36,5 @@ const segmentFilterParses: WriteCheck = (db, row, companyId) => {
 
 /** The checks by declaration name. */
 export const WRITE_CHECKS: Readonly<Record<string, WriteCheck>> = {
-  segments: segmentFilterParses,
+  segments: { fields: ['filter'], check: segmentFilterParses },
 };

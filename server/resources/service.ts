@@ -39,6 +39,7 @@ import {
 import { isServerOwned } from './schemas';
 import { type DerivedTable, ownFields, storedChoice } from './tables';
 import { VISIBILITY } from './visibility';
+import { WRITE_HOOKS } from './write-hooks';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -49,6 +50,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
   const cols = columnsOf(table);
   const visibility = VISIBILITY[decl.name];
   const writeCheck = WRITE_CHECKS[decl.name];
+  const hooks = WRITE_HOOKS[decl.name];
   /** The caller's scope, plus the declaration's own visibility rule for merchants. */
   const callerScope = (d: ResourceDeclaration, t: PgTable, caller: Caller): SQL | undefined =>
     caller.type === 'OPERATOR' || !visibility
@@ -178,6 +180,8 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
     action: string,
     pairs: { before?: Row; after?: Row }[],
   ) => {
+    // what the write sets off (write-hooks.ts), in its transaction; every write path records here
+    if (hooks?.afterWrite && pairs.length > 0) await hooks.afterWrite(tx, pairs);
     if (!decl.audit) return;
     for (const { before, after } of pairs) {
       const row = after ?? before;
@@ -259,6 +263,13 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
   /** Deletes (softly when declared) the rows of `where`, audited: answers the deleted rows. */
   const deleteWhere = async (tx: DbOrTx, caller: Caller, where: SQL | undefined): Promise<Row[]> => {
     await assertDeletable(tx, where);
+    if (hooks?.beforeDelete) {
+      const doomed = await tx.select({ id: idCol }).from(table).where(where);
+      await hooks.beforeDelete(
+        tx,
+        doomed.map((r) => r.id as number),
+      );
+    }
     const soft = decl.softDelete;
     const field = soft ? ownFields(decl).find((f) => f.name === soft.field) : undefined;
     if (soft && field)
@@ -383,7 +394,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
         );
       const companyId = companyKey && companyKey !== 'id' ? values[companyKey] : undefined;
       await checkReferences(values, caller, typeof companyId === 'number' ? companyId : null);
-      await writeCheck?.(
+      await writeCheck?.check(
         db,
         { ...defaultsOf(decl), ...values },
         typeof companyId === 'number' ? companyId : null,
@@ -413,7 +424,11 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
       assertNotFrozen(decl, existing, values);
       const companyId = companyKey ? (values[companyKey] ?? existing[companyKey]) : undefined;
       await checkReferences(values, caller, typeof companyId === 'number' ? companyId : null);
-      await writeCheck?.(db, { ...existing, ...values }, typeof companyId === 'number' ? companyId : null);
+      await writeCheck?.check(
+        db,
+        { ...existing, ...values },
+        typeof companyId === 'number' ? companyId : null,
+      );
       return guard(decl, () =>
         write(async (tx) => {
           const [row] = (await tx
@@ -437,7 +452,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
           { field: 'data', message: 'fields with a rule between them are changed one row at a time' },
         ]);
       // a check of the whole row (checks.ts) reads one row at a time
-      if (writeCheck)
+      if (writeCheck?.fields.some((f) => Object.hasOwn(body, f)))
         throw new AppError('PARAMETER_VALIDATION_FAILED', [
           { field: 'data', message: 'rows of this table are changed one at a time' },
         ]);

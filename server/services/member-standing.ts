@@ -14,6 +14,7 @@ import { DEFAULT_LEVEL_RULE } from '../../contract/members';
 import { company, countryConfig, memberLevelRules } from '../db/schema';
 import type { DbOrTx } from './audit';
 import { knownTimeZone } from './countries';
+import { levelsAfterActivity } from './member-levels';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -124,10 +125,12 @@ export const memberActivityChanged = async (
   tx: DbOrTx,
   companyId: number | null,
   mobile: string | null,
-  _reason: LevelMoveReason | null,
+  reason: LevelMoveReason | null,
   now: Date,
 ): Promise<void> => {
   if (companyId === null || mobile === null) return;
   const ctx = await standingContext(tx, companyId);
   await refreshStanding(tx, companyId, [mobile], now, ctx);
+  // a card or voucher issued (no reason) moves no measure: the level waits for the next activity
+  if (reason !== null) await levelsAfterActivity(tx, companyId, [mobile], reason, now, ctx);
 };

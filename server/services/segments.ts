@@ -51,6 +51,6 @@ export const filterReach = async (
       caller.type === 'OPERATOR' ? 'PARAMETER_VALIDATION_FAILED' : 'USER_HAS_NO_COMPANY',
       caller.type === 'OPERATOR' ? [{ field: 'companyId', message: 'is required' }] : undefined,
     );
-  await WRITE_CHECKS.segments?.(db, { filter: body.filter }, companyId);
+  await WRITE_CHECKS.segments?.check(db, { filter: body.filter }, companyId);
   return { members: await reachOf(db, companyId, body.filter) };
 };

@@ -7,6 +7,7 @@ import { dashboardEn } from './dashboard.en';
 import { devicesEn } from './devices.en';
 import { financeEn } from './finance.en';
 import { hierarchyEn } from './hierarchy.en';
+import { memberLevelsEn } from './memberLevels.en';
 import { membersEn } from './members.en';
 import { organisationEn } from './organisation.en';
 import { pagesEn } from './pages.en';
@@ -99,11 +100,11 @@ const shellEn = {
       payment_history: 'Payment History',
       signals: 'Fraud Signals',
       device_list: 'Device List',
-      aotg: 'AOTG',
-      aotg_list: 'AOTG List',
+      aotg: 'Member Levels',
+      aotg_list: 'Members',
       members: 'Members',
-      aotg_config: 'AOTG Config',
-      aotg_user_level_config: 'AOTG User Level Config',
+      aotg_config: 'Level Rule',
+      aotg_user_level_config: 'Level Setup',
       system_config: 'System Config',
       maintenance_config: 'Maintenance Config',
       country_config: 'Country Config',
@@ -133,7 +134,13 @@ const shellEn = {
     },
   },
   menu: {
-    user: { title: 'User', search: 'User Search', members: 'Members', segments: 'Segments' },
+    user: {
+      title: 'User',
+      search: 'User Search',
+      members: 'Members',
+      member_levels: 'Member Levels',
+      segments: 'Segments',
+    },
     stamp_cards: {
       title: 'Stamp Cards',
       list: 'Stamp Card List',
@@ -179,6 +186,7 @@ export const en = {
   ...organisationEn,
   ...accessEn,
   ...hierarchyEn,
+  ...memberLevelsEn,
   ...vouchersEn,
   ...stampCardsEn,
   ...devicesEn,

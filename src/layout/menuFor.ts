@@ -38,10 +38,12 @@ export const FULL_MENU: readonly MenuGroup[] = [
   {
     id: 'user',
     label: 'menu.user.title',
+    // the members area (issue 25) lives beside User Search: Members, Member Levels, Segments
     links: [
       link('userSearch', 'menu.user.search', '/user/UserSearch'),
       link('members', 'menu.user.members', '/aotg/list'),
-      // issue 25's members area; shown to who may VIEW segments (menuPermissions)
+      link('memberLevels', 'menu.user.member_levels', '/aotg'),
+      // shown to who may VIEW segments (menuPermissions)
       link('segments', 'menu.user.segments', '/aotg/segments'),
     ],
   },

@@ -13,6 +13,9 @@ import { RESOURCES, type ResourceDeclaration } from '../../resources';
 const FINANCE_OVERVIEW: readonly PermissionResource[] = ['wallet', 'walletTransaction'];
 const SCREENS: Readonly<Record<string, readonly PermissionResource[]>> = {
   '/analytics': ['analytics'],
+  // the member levels' overview and rule (src/pages/members/)
+  '/aotg': ['memberLevel'],
+  '/aotg/config': ['memberLevel'],
   '/organization/org-hierarchy': ['organization', 'company'],
   '/access/operator-access': ['user'],
   '/access/merchant-access': ['user'],
@@ -54,13 +57,23 @@ const ROUTE_OF_RESOURCE: ReadonlyMap<string, string> = new Map(
 );
 
 /**
+ * Screens reached from another screen's page rather than from the menu, by the menu link they belong
+ * to: the member levels' rule and level setup are opened from Member Levels (/aotg).
+ */
+const PART_OF: ReadonlyMap<string, string> = new Map([
+  ['/aotg/config', '/aotg'],
+  ['/aotg/user-level-config', '/aotg'],
+]);
+
+/**
  * The menu path a page belongs to: a row's show, edit or create page (react-admin's
  * /<resource>/<id>/show …) belongs to its table's list, so the menu keeps that group open and
- * that link selected; any other page is its own.
+ * that link selected; a screen of PART_OF to its menu link; any other page is its own.
  */
 export const menuPathOf = (pathname: string): string => {
   // a member's profile belongs to the members list
   if (pathname === '/aotg/member') return '/aotg/list';
   const [, first = ''] = pathname.split('/');
-  return ROUTE_OF_RESOURCE.get(first) ?? pathname;
+  const page = ROUTE_OF_RESOURCE.get(first) ?? pathname;
+  return PART_OF.get(page) ?? page;
 };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { AccessSubject } from '../../contract/access';
 import { type MenuGroup, menuFor } from '../../src/layout/menuFor';
+import { maySee } from '../../src/layout/menuPermissions';
 
 const shape = (groups: MenuGroup[]) => groups.map((g) => [g.id, g.links.map((l) => l.path)] as const);
 const ids = (groups: MenuGroup[]) => groups.map((g) => g.id);
@@ -7,8 +9,8 @@ const ids = (groups: MenuGroup[]) => groups.map((g) => g.id);
 describe('menuFor (spec sections 2 and 6)', () => {
   it('operator in cvi: everything except Finance, in the spec order', () => {
     expect(shape(menuFor({ role: 'operator', brand: 'cvi' }))).toEqual([
-      // issue 25: the members list right after User Search, segments last
-      ['user', ['/user/UserSearch', '/aotg/list', '/aotg/segments']],
+      // issue 25: the members area right after User Search
+      ['user', ['/user/UserSearch', '/aotg/list', '/aotg', '/aotg/segments']],
       ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
       ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
       ['communications', ['/communications/pushNotificationTemplates', '/communications/pushNotifications']],
@@ -54,8 +56,8 @@ describe('menuFor (spec sections 2 and 6)', () => {
       hasBrand: false,
     });
     expect(shape(groups)).toEqual([
-      // issue 25: the members list right after User Search, segments last
-      ['user', ['/user/UserSearch', '/aotg/list', '/aotg/segments']],
+      // issue 25: the members area right after User Search
+      ['user', ['/user/UserSearch', '/aotg/list', '/aotg', '/aotg/segments']],
       ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
       ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
       ['device', ['/device']],
@@ -116,6 +118,28 @@ describe('menuFor (spec sections 2 and 6)', () => {
     ]);
   });
 
+  it('offers Member Levels in the User group, after User Search, only to who may view member levels', () => {
+    const userGroup = (sees?: (path: string) => boolean) =>
+      menuFor({ role: 'merchant', brand: 'cvi', ...(sees ? { sees } : {}) })
+        .find((g) => g.id === 'user')
+        ?.links.map((l) => [l.label, l.path]);
+    expect(userGroup()).toEqual([
+      ['menu.user.search', '/user/UserSearch'],
+      ['menu.user.members', '/aotg/list'],
+      ['menu.user.member_levels', '/aotg'],
+      ['menu.user.segments', '/aotg/segments'],
+    ]);
+    const withoutLevels = (subject: AccessSubject) => (path: string) => maySee(subject, path);
+    expect(
+      userGroup(withoutLevels({ type: 'MERCHANT', permissions: [{ resource: 'user', action: 'VIEW' }] })),
+    ).toEqual([['menu.user.search', '/user/UserSearch']]);
+    expect(
+      userGroup(
+        withoutLevels({ type: 'MERCHANT', permissions: [{ resource: 'memberLevel', action: 'VIEW' }] }),
+      ),
+    ).toEqual([['menu.user.member_levels', '/aotg']]);
+  });
+
   it('a visitor sees Help only', () => {
     expect(menuFor({ role: 'visitor', brand: 'cvi' })).toEqual([
       { id: 'help', label: 'menu.help.title', links: [], path: '/help' },
@@ -138,7 +162,7 @@ describe('menuFor (spec sections 2 and 6)', () => {
     const groups = menuFor({
       role: 'merchant',
       brand: 'cvi',
-      sees: (path) => path !== '/aotg/list' && path !== '/aotg/segments',
+      sees: (path) => !path.startsWith('/aotg'),
     });
     expect(groups.find((g) => g.id === 'user')?.links.map((l) => l.path)).toEqual(['/user/UserSearch']);
   });

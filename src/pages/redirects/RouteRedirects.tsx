@@ -1,7 +1,6 @@
 // Spec routes whose screen is another one (docs/decisions.md "Routes that lead elsewhere"):
 // /transaction is the Transaction group's own route and opens its one list; /product/edit is the
-// product editor, react-admin's edit form of `?id=` or the create form; /aotg and its three children
-// have no content in the spec and lead home rather than to an empty screen.
+// product editor, react-admin's edit form of `?id=` or the create form.
 import { Navigate, useLocation } from 'react-router-dom';
 
 /** /transaction: the Transaction group's one list. */
@@ -13,6 +12,3 @@ export const ProductEditRedirect = () => {
   const valid = id !== null && /^[1-9]\d*$/.test(id);
   return <Navigate to={valid ? `/products/${id}` : '/products/create'} replace />;
 };
-
-/** /aotg, /aotg/list, /aotg/config, /aotg/user-level-config: home. */
-export const AotgRedirect = () => <Navigate to="/" replace />;

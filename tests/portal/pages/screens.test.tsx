@@ -1,5 +1,5 @@
 // The routes that used to say "coming soon": the to-do list from the dashboard's waiting items, the
-// people lists /operator and /merchant, the redirects of /transaction, /product/edit and /aotg, the
+// people lists /operator and /merchant, the redirects of /transaction and /product/edit, the
 // maintenance windows' list and the operators' banner while one is on. On the real server: what waits
 // is made through the routes (screens-demo.ts).
 import { screen, waitFor, within } from '@testing-library/react';
@@ -67,12 +67,6 @@ describe('screens behind the remaining routes', { timeout: 60_000 }, () => {
     await signIn('merchant');
     renderApp('/product/edit');
     await waitForPath('/products/create');
-  });
-
-  it('leads AOTG home', async () => {
-    await signIn('operator');
-    renderApp('/aotg/config');
-    await waitForPath('/');
   });
 
   it('lists maintenance windows and shows operators a banner while one is on', async () => {
