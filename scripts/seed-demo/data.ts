@@ -535,6 +535,34 @@ export const MEMBERS = Array.from(
   (_, i) => `+659${String(8_100_000 + i * 137).padStart(7, '0')}`,
 );
 
+/** The demo members' names, one per MEMBERS entry (what the app would have asked them). */
+export const MEMBER_NAMES = [
+  'Aisha Binte Rahman',
+  'Benjamin Lim',
+  'Chloe Tan',
+  'Daniel Wong',
+  'Elaine Ng',
+  'Farid Hassan',
+  'Grace Lee',
+  'Hafiz Ismail',
+  'Isabel Chua',
+  'Jun Wei Ong',
+  'Kavitha Pillai',
+  'Lucas Teo',
+  'Mei Ling Goh',
+  'Nurul Huda',
+  'Oliver Koh',
+  'Priya Menon',
+  'Qi Hui Lau',
+  'Rajesh Kumar',
+  'Sarah Yeo',
+  'Timothy Chan',
+  'Umairah Salleh',
+  'Vincent Ho',
+  'Wen Jie Sim',
+  'Xin Yi Low',
+] as const;
+
 // ---- product-wide configuration ---------------------------------------------------------------
 
 export const FORCE_UPDATES = [

@@ -1,7 +1,7 @@
 // Step: a brand's voucher packs and vouchers in every state, each moved by its operation at the time
 // it happened, so every history row has its cause and its audit row: issued, then redeemed at a store
 // (one of them voided at the till and left available), donated to another member, or left to expire.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { members } from '../../server/db/schema/resources';
 import {
   donateVoucher,
@@ -11,7 +11,7 @@ import {
   voidVoucher,
 } from '../../server/services/vouchers';
 import { ago, count, create, DAY, isoDate, pick, type Seed, service } from './context';
-import { type BrandSeed, MEMBERS, VOUCHER_STATES } from './data';
+import { type BrandSeed, MEMBER_NAMES, MEMBERS, VOUCHER_STATES } from './data';
 import { demoImage } from './images';
 
 /** Answers the packs' ids, in the brand's order. */
@@ -84,7 +84,12 @@ export const seedVouchers = async (
   }
   // the job's run: the vouchers issued 60 days ago with 30 days of validity expire
   count(seed, 'voucherHistory', await expireDueVouchers(tx, seed.now));
-  // the vouchers' holders, created by issuing and donating on first use
+  // the vouchers' holders, created by issuing and donating on first use, with the names they gave
+  for (const [i, mobile] of MEMBERS.entries())
+    await tx
+      .update(members)
+      .set({ name: MEMBER_NAMES[i] ?? null })
+      .where(eq(members.mobile, mobile));
   seed.counts.members = (await tx.select({ n: sql<number>`count(*)::int` }).from(members))[0]?.n ?? 0;
   return packIds;
 };

@@ -328,7 +328,9 @@ const parseAbout = (db: DbOrTx, scope: MemberScope, raw: RawListQuery, parts: Sp
     defaultSort: [
       companyId === null
         ? { field: 'createTime', direction: 'desc' }
-        : { field: 'lastVisitAt', direction: 'desc' },
+        : // the company's members highest level first: its measure (lastVisitAt would put the
+          // members who never visited first, as PostgreSQL sorts nulls first descending)
+          { field: 'measureValue', direction: 'desc' },
     ],
     computed: ['level', 'companyId'],
   });

@@ -27,6 +27,7 @@ import { members } from '../../../resources/tables/members';
 import { ListActions, useRole } from '../../builders/buttons';
 import { type GeneratedListProps, ListAccess } from '../../builders/GeneratedList';
 import { TimeInput } from '../../components/DatePickers';
+import { useDates } from '../../components/dates';
 import { LocalDateField } from '../../components/LocalDateField';
 import { useIsPhone } from '../../components/useIsPhone';
 import { memberProfilePath } from './paths';
@@ -110,13 +111,15 @@ export const MembersList = ({ storeKey, title }: GeneratedListProps) => {
   const translate = useTranslate();
   const operator = useRole() === 'operator';
   const phone = useIsPhone();
+  const dates = useDates();
   const filters = useFilters(operator);
   return (
     <ListAccess resource={members.name}>
       <List
         resource={members.name}
         disableAuthentication
-        sort={{ field: 'mobile', order: 'ASC' }}
+        // a company's members highest level first (by its measure); an operator's everyone newest first
+        sort={operator ? { field: 'createTime', order: 'DESC' } : { field: 'measureValue', order: 'DESC' }}
         filters={filters}
         actions={<ListActions decl={members} />}
         exporter={false}
@@ -139,8 +142,9 @@ export const MembersList = ({ storeKey, title }: GeneratedListProps) => {
                 .filter(Boolean)
                 .join(' · ')
             }
+            // the day of the last visit in the viewer's zone (a date-time, not a declared day)
             tertiaryText={(r: RaRecord) =>
-              typeof r.lastVisitAt === 'string' ? <LocalDateField record={r} source="lastVisitAt" /> : ''
+              typeof r.lastVisitAt === 'string' ? dates.date(r.lastVisitAt) : ''
             }
           />
         ) : (

@@ -25,7 +25,7 @@ describe('members list and profile', { timeout: 60_000 }, () => {
     expect(query).toEqual({
       page: '0',
       size: expect.any(String),
-      sort: 'mobile,asc',
+      sort: 'measureValue,desc',
       filter: JSON.stringify([{ field: 'hasAvailableVoucher', op: 'eq', value: true }]),
     });
 
