@@ -119,7 +119,11 @@ export const memberPage = async (
     const rows = await estimatedRows(db, members);
     if (rows > listLimits.largeTableRows) estimate = rows;
   }
-  const countSql = sql`(select count(*) from ${fromOf(scope.companyId)}${counted ? sql` where ${counted}` : sql``})`;
+  // a company's total over its standing rows alone when nothing tests a members column (an index)
+  const countSql =
+    scope.companyId !== null && parsed.standingOnly
+      ? sql`(select count(*) from ${memberStanding} where ${and(eq(memberStanding.companyId, scope.companyId), counted)})`
+      : sql`(select count(*) from ${fromOf(scope.companyId)}${counted ? sql` where ${counted}` : sql``})`;
   const countBeside = !noCount && estimate === undefined;
   if (countBeside) extra[TOTAL_KEY] = countSql.mapWith(Number);
   const rows = (await selectRows(db, parsed, extra)

@@ -3,22 +3,13 @@
 // for the list (GET /members), a segment's reach and a push sent to a segment, so the three cannot
 // disagree on who a filter means. Nothing from the request reaches SQL as text: fields come from the
 // allow-list below and every value is a bound parameter (the list parser's own rules).
-import { and, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FieldViolation } from '../../contract/envelope';
 import { MAX_PAGE_SIZE } from '../../contract/list-query';
 import { MEMBER_FILTER_FIELDS, MEMBER_SORT_FIELDS, type MemberFilterName } from '../../contract/members';
 import type { Db } from '../db/client';
-import {
-  brand,
-  memberCards,
-  memberLevels,
-  memberStanding,
-  members,
-  stampsTransaction,
-  store,
-  vouchers,
-} from '../db/schema';
+import { brand, memberLevels, memberStanding, members, store } from '../db/schema';
 import { AppError } from '../errors';
 import { MAX_IN_VALUES, parseListQuery } from '../lib/list-query';
 import type { ListSpec, ParsedList, RawListQuery } from '../lib/list-types';
@@ -26,19 +17,23 @@ import type { Caller } from '../resources/principal';
 import { membersVisibleTo } from '../resources/visibility';
 import type { DbOrTx } from './audit';
 
-/** The filters the builder answers itself (they test other tables); the rest go to the list parser. */
-const OWN_FILTERS = ['companyId', 'brandId', 'storeId'] as const satisfies readonly MemberFilterName[];
+/**
+ * The filters the builder answers itself (sets and counts kept on the standing row, server/services/
+ * member-standing.ts); the rest go to the list parser.
+ */
+const OWN_FILTERS = [
+  'companyId',
+  'brandId',
+  'storeId',
+  'hasAvailableVoucher',
+] as const satisfies readonly MemberFilterName[];
 type OwnFilter = (typeof OWN_FILTERS)[number];
 const isOwn = (name: unknown): name is OwnFilter => (OWN_FILTERS as readonly unknown[]).includes(name);
 
-/** An AVAILABLE voucher of the company, held by the row's member. */
-const holdsAvailable = (companyId: number): SQL =>
-  sql`exists (select 1 from ${vouchers} where ${vouchers.memberMobile} = ${members.mobile} and ${vouchers.companyId} = ${companyId} and ${vouchers.state} = 'AVAILABLE')`;
+/** The members fields: a list or a count naming none of them reads the company's standing alone. */
+const MEMBER_COLUMNS: ReadonlySet<string> = new Set(['id', 'mobile', 'name', 'createTime']);
 
-/**
- * The list parser's allow-list over members and, with a company, its standing. `hasAvailableVoucher` is
- * an expression (EXISTS), not a column: the parser only compares it with a bound boolean.
- */
+/** The list parser's allow-list over members and, with a company, its standing. */
 export const memberListSpec = (companyId: number | null): ListSpec => {
   const spec: ListSpec = {
     id: { column: members.id, type: 'number', filter: ['eq', 'in'], sort: true },
@@ -77,13 +72,6 @@ export const memberListSpec = (companyId: number | null): ListSpec => {
     },
     completedCardsInWindow: { column: memberStanding.completedCardsInWindow, type: 'number' },
     measureValue: { column: memberStanding.measureValue, type: 'number', sort: true },
-    hasAvailableVoucher: {
-      // an EXISTS compared with a bound boolean; never projected or sorted (reason: not a column)
-      column: holdsAvailable(companyId) as unknown as AnyPgColumn,
-      type: 'boolean',
-      filter: f.hasAvailableVoucher.ops,
-      project: false,
-    },
   };
 };
 
@@ -171,9 +159,11 @@ const companyNamedBy = async (db: DbOrTx, own: Split['own'], rest: Split['rest']
   return null;
 };
 
-/** Members holding a card or voucher of the brand(s), or active at the store(s), of company `companyId`. */
+/**
+ * The builder's own filters, over the company's standing row: the brands of the cards and vouchers the
+ * member holds, the stores they were stamped, redeemed or given a card at, their AVAILABLE vouchers.
+ */
 const ownCondition = (
-  db: DbOrTx,
   companyId: number,
   f: Split['own'][number],
   errors: FieldViolation[],
@@ -184,6 +174,14 @@ const ownCondition = (
     errors.push({ field: `${at}.op`, message: `${f.name} cannot be filtered with ${f.op}` });
     return undefined;
   }
+  if (f.name === 'hasAvailableVoucher') {
+    const yes = f.value === true || f.value === 'true';
+    if (!yes && f.value !== false && f.value !== 'false') {
+      errors.push({ field: `${at}.value`, message: 'must be a boolean' });
+      return undefined;
+    }
+    return yes ? gt(memberStanding.availableVouchers, 0) : eq(memberStanding.availableVouchers, 0);
+  }
   const list = ids(f.value);
   if (!list || (f.op === 'eq' && Array.isArray(f.value))) {
     errors.push({
@@ -192,77 +190,14 @@ const ownCondition = (
     });
     return undefined;
   }
+  const anyOf = sql`${sql.param(list)}::int[]`;
   switch (f.name) {
     case 'companyId':
       return list.includes(companyId) ? undefined : sql`false`;
     case 'brandId':
-      return or(
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(memberCards)
-            .where(
-              and(
-                eq(memberCards.memberMobile, members.mobile),
-                eq(memberCards.companyId, companyId),
-                inArray(memberCards.brandId, list),
-              ),
-            ),
-        ),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(vouchers)
-            .where(
-              and(
-                eq(vouchers.memberMobile, members.mobile),
-                eq(vouchers.companyId, companyId),
-                inArray(vouchers.brandId, list),
-              ),
-            ),
-        ),
-      );
+      return sql`${memberStanding.brandIds} && ${anyOf}`;
     case 'storeId':
-      // stamped or redeemed at the store, or given their card there
-      return or(
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(stampsTransaction)
-            .where(
-              and(
-                eq(stampsTransaction.memberMobile, members.mobile),
-                eq(stampsTransaction.companyId, companyId),
-                inArray(stampsTransaction.storeId, list),
-                eq(stampsTransaction.result, 'SUCCESS'),
-              ),
-            ),
-        ),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(vouchers)
-            .where(
-              and(
-                eq(vouchers.memberMobile, members.mobile),
-                eq(vouchers.companyId, companyId),
-                inArray(vouchers.redeemedStoreId, list),
-              ),
-            ),
-        ),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(memberCards)
-            .where(
-              and(
-                eq(memberCards.memberMobile, members.mobile),
-                eq(memberCards.companyId, companyId),
-                inArray(memberCards.storeId, list),
-              ),
-            ),
-        ),
-      );
+      return sql`${memberStanding.storeIds} && ${anyOf}`;
     default: {
       const never: never = f.name;
       throw new Error(`unknown filter ${String(never)}`);
@@ -286,13 +221,23 @@ export interface MemberList {
   where: SQL | undefined;
   /** `where` without a cursor's condition: what the page's total counts (a cursor continues a list) */
   counted: SQL | undefined;
+  /**
+   * Nothing in it tests a members column (mobile, name, id, createTime): with a company, its total is
+   * counted over the company's standing rows alone (an index, not a join of 100,000 rows).
+   */
+  standingOnly: boolean;
 }
+
+/** Whether a query's filters or search name a column of `members` itself. */
+const namesMembers = (items: unknown[], raw: RawListQuery): boolean =>
+  items.some((item) => isRecord(item) && typeof item.field === 'string' && MEMBER_COLUMNS.has(item.field)) ||
+  (typeof raw.search === 'string' && raw.search !== '' && raw.search !== '{}');
 
 /**
  * Parses a members list query about `scope` (its company's members; every member without one: a
  * per-company filter then is code 2 naming it). `defaultSort` when the query names none.
  */
-const parseAbout = (db: DbOrTx, scope: MemberScope, raw: RawListQuery, parts: Split, items: unknown[]) => {
+const parseAbout = (scope: MemberScope, raw: RawListQuery, parts: Split, items: unknown[]) => {
   const { companyId } = scope;
   const errors: FieldViolation[] = [];
   const extra: SQL[] = [];
@@ -308,7 +253,7 @@ const parseAbout = (db: DbOrTx, scope: MemberScope, raw: RawListQuery, parts: Sp
     });
   } else {
     for (const f of parts.own) {
-      const c = ownCondition(db, companyId, f, errors);
+      const c = ownCondition(companyId, f, errors);
       if (c) extra.push(c);
     }
   }
@@ -354,14 +299,20 @@ export const parseMemberList = async (db: Db, caller: Caller, raw: RawListQuery)
     companyId = caller.companyId;
   }
   const scope: MemberScope = { companyId, brandId: caller.type === 'OPERATOR' ? null : caller.brandId };
-  const { list, extra } = parseAbout(db, scope, raw, parts, items);
+  const { list, extra } = parseAbout(scope, raw, parts, items);
+  // a colleague limited to a brand: the members holding its cards or vouchers
   const visible =
-    caller.type === 'OPERATOR' || scope.brandId === null ? undefined : membersVisibleTo(db, caller);
+    scope.brandId === null
+      ? undefined
+      : companyId === null
+        ? membersVisibleTo(db, caller)
+        : sql`${memberStanding.brandIds} @> ${sql.param([scope.brandId])}::int[]`;
   return {
     scope,
     list,
     where: and(visible, ...extra, list.where),
     counted: and(visible, ...extra, list.continued ? list.whereWithoutCursor : list.where),
+    standingOnly: companyId !== null && !namesMembers(items, raw),
   };
 };
 
@@ -380,20 +331,32 @@ export const memberRows = (
       );
 };
 
-/**
- * SQL true for the members of company `companyId` in a segment (its stored filter), over `members`:
- * a push's audience and a segment's reach. A stored filter that no longer parses is code 2.
- */
-export const segmentCondition = (db: DbOrTx, companyId: number, filter: unknown): SQL => {
+/** A segment's filter parsed for company `companyId`: its conditions, and whether they name `members`. */
+const segmentWhere = (_db: DbOrTx, companyId: number, filter: unknown) => {
   const items = filterArray(filter);
   const parts = split(items);
-  const { extra, list } = parseAbout(
-    db,
-    { companyId, brandId: null },
-    { filter: JSON.stringify(items), size: String(MAX_PAGE_SIZE) },
-    parts,
-    items,
-  );
-  const where = and(...extra, list.where);
+  const raw = { filter: JSON.stringify(items), size: String(MAX_PAGE_SIZE) };
+  const { extra, list } = parseAbout({ companyId, brandId: null }, raw, parts, items);
+  return { where: and(...extra, list.where), standingOnly: !namesMembers(items, raw) };
+};
+
+/**
+ * SQL true for the members of company `companyId` in a segment (its stored filter), over `members`:
+ * a push's audience. A stored filter that no longer parses is code 2.
+ */
+export const segmentCondition = (db: DbOrTx, companyId: number, filter: unknown): SQL => {
+  const { where } = segmentWhere(db, companyId, filter);
   return sql`exists (select 1 from ${memberStanding} where ${memberStanding.memberMobile} = ${members.mobile} and ${memberStanding.companyId} = ${companyId}${where ? sql` and ${where}` : sql``})`;
+};
+
+/**
+ * How many members of company `companyId` a segment's filter picks now: counted over the company's
+ * standing rows (joined to `members` only when the filter names a members column).
+ */
+export const segmentReachCount = async (db: DbOrTx, companyId: number, filter: unknown): Promise<number> => {
+  const { where, standingOnly } = segmentWhere(db, companyId, filter);
+  const q = db.select({ n: count() }).from(memberStanding);
+  const joined = standingOnly ? q : q.innerJoin(members, eq(members.mobile, memberStanding.memberMobile));
+  const [row] = await joined.where(and(eq(memberStanding.companyId, companyId), where));
+  return Number(row?.n ?? 0);
 };

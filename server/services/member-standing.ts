@@ -7,7 +7,9 @@
 // What counts (docs/decisions.md "Members"): a stamp is a SUCCESS stamping's stamps (a voided one
 // no longer counts); a visit is one store on one day of the company's country with a SUCCESS stamping
 // or a redemption there; a completed card is one completed in the window. First and last visit are
-// over all time. A member stands at a company once they hold one of its cards or vouchers.
+// over all time. A member stands at a company once they hold one of its cards or vouchers. Beside
+// them, what the list's other filters test, so that none reads the ledgers: the AVAILABLE vouchers
+// held, the brands of the cards and vouchers held, the stores stamped, redeemed or given a card at.
 import { eq, sql } from 'drizzle-orm';
 import type { LevelMoveReason } from '../../contract/enums';
 import { DEFAULT_LEVEL_RULE } from '../../contract/members';
@@ -72,9 +74,11 @@ export const refreshStanding = async (
     mobiles === null ? sql`` : sql` and ${sql.raw(col)} = any(${sql.param([...mobiles])}::text[])`;
   const result = await db.execute(sql`
     insert into member_standing as s (company_id, member_mobile, stamps_in_window, visits_in_window,
-      completed_cards_in_window, first_visit_at, last_visit_at, computed_at)
+      completed_cards_in_window, first_visit_at, last_visit_at, available_vouchers, brand_ids, store_ids,
+      computed_at)
     select ${companyId}::int, m.member_mobile, coalesce(st.stamps, 0), coalesce(v.visits, 0),
-      coalesce(cc.completed, 0), v.first_at, v.last_at, ${at}::timestamptz
+      coalesce(cc.completed, 0), v.first_at, v.last_at, coalesce(h.available, 0),
+      coalesce(h.brands, '{}'), coalesce(v.stores, '{}'), ${at}::timestamptz
     from (
       select member_mobile from member_cards where company_id = ${companyId}${only('member_mobile')}
       union
@@ -88,17 +92,34 @@ export const refreshStanding = async (
     ) st on st.member_mobile = m.member_mobile
     left join (
       select member_mobile,
-        (count(distinct (store_id, (at at time zone ${c.timeZone})::date)) filter (where at >= ${since}::timestamptz))::int as visits,
-        min(at) as first_at, max(at) as last_at
+        (count(distinct (store_id, (at at time zone ${c.timeZone})::date)) filter (where visit and at >= ${since}::timestamptz))::int as visits,
+        min(at) filter (where visit) as first_at, max(at) filter (where visit) as last_at,
+        array_agg(distinct store_id order by store_id) filter (where store_id is not null) as stores
       from (
-        select member_mobile, store_id, at from stamps_transaction
+        select member_mobile, store_id, at, true as visit from stamps_transaction
         where company_id = ${companyId} and result = 'SUCCESS' and type = 'STAMP_CARD_TXN'${only('member_mobile')}
         union all
-        select member_mobile, redeemed_store_id, redeemed_at from vouchers
+        select member_mobile, redeemed_store_id, redeemed_at, true from vouchers
         where company_id = ${companyId} and state = 'REDEEMED' and redeemed_at is not null${only('member_mobile')}
+        union all
+        -- the store a card was given at is one of the member's stores, not a visit
+        select member_mobile, store_id, null, false from member_cards
+        where company_id = ${companyId} and store_id is not null${only('member_mobile')}
       ) e
       group by member_mobile
     ) v on v.member_mobile = m.member_mobile
+    left join (
+      select member_mobile, (count(*) filter (where state = 'AVAILABLE'))::int as available,
+        array_agg(distinct brand_id order by brand_id) filter (where brand_id is not null) as brands
+      from (
+        select member_mobile, brand_id, state from vouchers
+        where company_id = ${companyId} and member_mobile is not null${only('member_mobile')}
+        union all
+        select member_mobile, brand_id, null from member_cards
+        where company_id = ${companyId}${only('member_mobile')}
+      ) held
+      group by member_mobile
+    ) h on h.member_mobile = m.member_mobile
     left join (
       select member_mobile, count(*)::int as completed from member_cards
       where company_id = ${companyId} and completed_at >= ${since}::timestamptz${only('member_mobile')}
@@ -110,6 +131,9 @@ export const refreshStanding = async (
       completed_cards_in_window = excluded.completed_cards_in_window,
       first_visit_at = excluded.first_visit_at,
       last_visit_at = excluded.last_visit_at,
+      available_vouchers = excluded.available_vouchers,
+      brand_ids = excluded.brand_ids,
+      store_ids = excluded.store_ids,
       computed_at = excluded.computed_at,
       update_time = now()
   `);

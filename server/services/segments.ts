@@ -2,26 +2,21 @@
 // picks now, the same condition a push to it is sent to (member-query.ts segmentCondition). Asked for
 // a saved segment by id (the caller's company's only: another's answers 5, as the generic get does), or
 // for an unsaved filter while the segment editor is being filled in.
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { segments as segmentsDecl } from '../../resources/tables/segments';
 import type { Db } from '../db/client';
-import { members, segments } from '../db/schema';
+import { segments } from '../db/schema';
 import { AppError } from '../errors';
 import { authorize, declaredGrant } from '../resources/authorize';
 import { WRITE_CHECKS } from '../resources/checks';
 import type { Caller } from '../resources/principal';
 import { callerScopeOf } from '../resources/row-scope';
 import type { DbOrTx } from './audit';
-import { segmentCondition } from './member-query';
+import { segmentReachCount } from './member-query';
 
 /** How many members of company `companyId` the filter picks now. */
-export const reachOf = async (db: DbOrTx, companyId: number, filter: unknown): Promise<number> => {
-  const [row] = await db
-    .select({ n: count() })
-    .from(members)
-    .where(segmentCondition(db, companyId, filter));
-  return Number(row?.n ?? 0);
-};
+export const reachOf = (db: DbOrTx, companyId: number, filter: unknown): Promise<number> =>
+  segmentReachCount(db, companyId, filter);
 
 /** `GET /segments/{id}/reach`: the saved segment's members now. */
 export const segmentReach = async (db: Db, caller: Caller, id: number): Promise<{ members: number }> => {

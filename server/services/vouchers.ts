@@ -22,7 +22,7 @@ import { declarationOf } from '../resources/registry';
 import { callerScopeOf } from '../resources/row-scope';
 import { type DbOrTx, recordAudit } from './audit';
 import { beforeCompanyToday, companyDay } from './countries';
-import { memberActivityChanged } from './member-standing';
+import { memberActivityChanged, refreshStanding } from './member-standing';
 import { debitWallet, moneyString, timesMoney } from './wallet';
 
 type Row = Record<string, unknown>;
@@ -325,6 +325,8 @@ export const donateVoucher = async (
   await ensureMember(tx, toMobile);
   const after = await moveVoucher(tx, caller, voucher, 'donate', { memberMobile: toMobile });
   await history(tx, [voucher], 'DONATED', () => ({ toMemberMobile: toMobile }), now);
+  // the giver no longer holds it, the receiver now does
+  await memberActivityChanged(tx, after.companyId, voucher.memberMobile, null, now);
   await memberActivityChanged(tx, after.companyId, toMobile, null, now);
   return after;
 };
@@ -339,6 +341,7 @@ export const expireVoucher = async (
   const voucher = await lockVoucher(tx, caller, id);
   const after = await moveVoucher(tx, caller, voucher, 'expire', movedFields(allowed(voucher, 'expire')));
   await history(tx, [after], 'EXPIRED', () => ({ note: 'expired by an operator' }), now);
+  await memberActivityChanged(tx, after.companyId, after.memberMobile, null, now);
   return after;
 };
 
@@ -376,6 +379,12 @@ export const expireDueVouchers = async (db: Db, now: Date): Promise<number> => {
         )
         .returning()) as VoucherRow[];
       await history(tx, rows, 'EXPIRED', (v) => ({ note: `validity ended ${v.validUntil}` }), now);
+      // their holders' standing: one statement per company for the batch's members
+      const holders = new Map<number, Set<string>>();
+      for (const v of rows)
+        if (typeof v.companyId === 'number' && typeof v.memberMobile === 'string')
+          holders.set(v.companyId, (holders.get(v.companyId) ?? new Set()).add(v.memberMobile));
+      for (const [companyId, mobiles] of holders) await refreshStanding(tx, companyId, [...mobiles], now);
       // the job's own audit row: no person did it
       await recordAudit(tx, {
         actor: null,

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { memberStanding, members } from '../../server/db/schema';
 import { segmentCondition } from '../../server/services/member-query';
 import { refreshStanding } from '../../server/services/member-standing';
+import { expireDueVouchers } from '../../server/services/vouchers';
 import { addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
 
@@ -107,6 +108,55 @@ describe('member standing', () => {
     });
     // the last stamping (only the last may be voided) no longer counts
     expect(await standingOf(acme.companyId, ANN)).toMatchObject({ stampsInWindow: 3, visitsInWindow: 1 });
+  });
+
+  it('keeps the vouchers held and the brands and stores beside the activity, for the list filters', async () => {
+    const CAT = '+6591000003';
+    const pack = dataOf(
+      await call('owner', 'POST', `${MAIN}/voucher-packs`, {
+        title: 'Free coffee',
+        price: 0,
+        voucherValue: 4.5,
+        quantity: 100,
+        issueLimitPerMember: 10,
+        validFrom: shift(-1),
+        validUntil: shift(60),
+        voucherValidityDays: 30,
+        brandId: acme.brandId,
+      }),
+    ) as { id: number };
+    const issued = dataOf(
+      await call('owner', 'POST', `${MAIN}/voucher-packs/${pack.id}/vouchers`, {
+        memberMobile: CAT,
+        quantity: 2,
+      }),
+    ) as { vouchers: { id: number }[] };
+    expect(await standingOf(acme.companyId, CAT)).toMatchObject({
+      availableVouchers: 2,
+      brandIds: [acme.brandId],
+      storeIds: [],
+      visitsInWindow: 0,
+    });
+    const [first] = issued.vouchers;
+    await call('owner', 'POST', `${MAIN}/vouchers/${first?.id}/redeem`, { storeId: acme.storeId });
+    // a redemption is a visit at its store
+    expect(await standingOf(acme.companyId, CAT)).toMatchObject({
+      availableVouchers: 1,
+      storeIds: [acme.storeId],
+      visitsInWindow: 1,
+    });
+    expect(
+      await inSegment(acme.companyId, [{ field: 'hasAvailableVoucher', op: 'eq', value: true }]),
+    ).toContain(CAT);
+    expect(
+      await inSegment(acme.companyId, [{ field: 'brandId', op: 'in', value: [acme.brandId] }]),
+    ).toContain(CAT);
+    // the expiry job: its vouchers' holders hold one fewer
+    await expireDueVouchers(t.db, new Date(Date.now() + 120 * 86_400_000));
+    expect(await standingOf(acme.companyId, CAT)).toMatchObject({ availableVouchers: 0 });
+    expect(
+      await inSegment(acme.companyId, [{ field: 'hasAvailableVoucher', op: 'eq', value: true }]),
+    ).not.toContain(CAT);
   });
 
   it('counts only the window when refreshed later, and refuses a bad segment filter with code 2', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { LEVEL_REWARD_STATES } from '../../../contract/enums';
 import { timestamps, timestampTz } from './columns';
@@ -25,6 +26,12 @@ export const memberStanding = pgTable(
     stampsInWindow: integer('stamps_in_window').notNull().default(0),
     visitsInWindow: integer('visits_in_window').notNull().default(0),
     completedCardsInWindow: integer('completed_cards_in_window').notNull().default(0),
+    /** AVAILABLE vouchers of the company the member holds (the list's "holds an available voucher") */
+    availableVouchers: integer('available_vouchers').notNull().default(0),
+    /** the brands whose cards or vouchers the member holds or held (the list's brand filter) */
+    brandIds: integer('brand_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** the stores where the member was stamped, redeemed or given a card (the list's store filter) */
+    storeIds: integer('store_ids').array().notNull().default(sql`'{}'::integer[]`),
     firstVisitAt: timestampTz('first_visit_at'),
     lastVisitAt: timestampTz('last_visit_at'),
     computedAt: timestampTz('computed_at').notNull().defaultNow(),
@@ -37,6 +44,10 @@ export const memberStanding = pgTable(
     index('member_standing_company_last_visit_idx').on(t.companyId, t.lastVisitAt),
     index('member_standing_company_stamps_idx').on(t.companyId, t.stampsInWindow),
     index('member_standing_company_visits_idx').on(t.companyId, t.visitsInWindow),
+    index('member_standing_company_measure_idx').on(t.companyId, t.measureValue.desc(), t.id.desc()),
+    index('member_standing_company_available_idx').on(t.companyId, t.availableVouchers),
+    index('member_standing_brands_idx').using('gin', t.brandIds),
+    index('member_standing_stores_idx').using('gin', t.storeIds),
   ],
 );
 
