@@ -3,19 +3,19 @@
 // holds one company's members, each with a standing row (a level for 4 in 5, stamps and visits in the
 // window, a last visit over the past year), a member card at one of its 6 stores (3 brands) and, for
 // one in three, a voucher (half of them AVAILABLE), plus a second company's 20,000 members (half of
-// them members of the first company too). Each case is the app's own SQL (the members list's first
-// page built by parseMemberList + memberRows, a segment's reach by segmentCondition) through the app's
-// drizzle pool, interleaved call by call with the same statement text sent through node-postgres (the
-// SQL floor). It prints p50/p95 and the list targets of docs/performance.md (p95 ≤ 20 ms and ≤ 1.5×
+// them members of the first company too). Each case is the app's own service (GET /members's page,
+// server/services/member-list.ts memberPage, with its total; a segment's reach, member-query.ts
+// segmentReachCount) through a drizzle pool, interleaved call by call with the same statements sent
+// through node-postgres (the SQL floor). It prints p50/p95 and the list targets of docs/performance.md (p95 ≤ 20 ms and ≤ 1.5×
 // the SQL floor). Not part of npm test; nothing asserts a time.
 //   BENCH_MEMBERS (default 100,000)  BENCH_CALLS (default 100)  DATABASE_URL (a PostgreSQL server)
-import { and, count, type SQL } from 'drizzle-orm';
-import type { PgDialect } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { createDb, migrate } from '../../server/db/client';
-import { members } from '../../server/db/schema';
+import { createDb, type Db, migrate } from '../../server/db/client';
+import * as schema from '../../server/db/schema';
 import type { Caller } from '../../server/resources/principal';
-import { memberRows, parseMemberList, segmentCondition } from '../../server/services/member-query';
+import { memberPage } from '../../server/services/member-list';
+import { segmentReachCount } from '../../server/services/member-query';
 import { interleaved, load, ms, type Stats } from './stats';
 
 const N = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -98,11 +98,20 @@ const generate = async (c: pg.Client): Promise<void> => {
      from generate_series(1, $1::int, 3) g`,
     [N],
   );
+  // what the operations keep beside the activity: the vouchers held, the brands held, the stores
+  await q(`update member_standing s set
+      available_vouchers = (select count(*) from vouchers v
+        where v.company_id = s.company_id and v.member_mobile = s.member_mobile and v.state = 'AVAILABLE'),
+      brand_ids = coalesce((select array_agg(distinct b order by b) from (
+        select brand_id b from member_cards c where c.company_id = s.company_id and c.member_mobile = s.member_mobile
+        union select brand_id from vouchers v where v.company_id = s.company_id and v.member_mobile = s.member_mobile) x), '{}'),
+      store_ids = coalesce((select array_agg(distinct c.store_id order by c.store_id) from member_cards c
+        where c.company_id = s.company_id and c.member_mobile = s.member_mobile), '{}')`);
   await q('vacuum (analyze) members, member_standing, member_cards, vouchers');
 };
 
 const ensureData = async (): Promise<{ url: string; reused: boolean; seconds: number }> => {
-  const name = `bench_members_${Math.floor(N)}`;
+  const name = `bench_members_v2_${Math.floor(N)}`;
   const url = new URL(PG_BASE);
   url.pathname = `/${name}`;
   const t0 = performance.now();
@@ -133,10 +142,10 @@ const ensureData = async (): Promise<{ url: string; reused: boolean; seconds: nu
 
 interface Case {
   name: string;
-  /** the app's call, through its drizzle pool */
+  /** the app's call, through its own service and a drizzle pool */
   app: () => Promise<unknown>;
-  /** the same statement's text and parameters, for the floor */
-  sql: { sql: string; params: unknown[] };
+  /** the same statements' text and parameters, sent through node-postgres */
+  floor: () => Promise<unknown>;
 }
 
 const main = async () => {
@@ -144,63 +153,70 @@ const main = async () => {
   console.log(
     `data: ${N.toLocaleString('en')} members of one company (+${OTHER.toLocaleString('en')} of another) ${data.reused ? 'reused' : 'generated'} in ${data.seconds.toFixed(1)} s`,
   );
-  const handle = await createDb({ databaseUrl: data.url });
-  const db = handle.db;
-  const dialect = (db as unknown as { dialect: PgDialect }).dialect;
+  // the app's statements through its own services, each call's statements captured (the floor replays them)
+  const pool = new pg.Pool({ connectionString: data.url, max: 4 });
+  let captured: { sql: string; params: unknown[] }[] = [];
+  const db = drizzlePg({
+    client: pool,
+    schema,
+    casing: 'snake_case',
+    logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
+  }) as unknown as Db;
   const floor = new pg.Pool({ connectionString: data.url, max: 2 });
-  const toSql = (query: { getSQL: () => SQL }) => {
-    const q = dialect.sqlToQuery(query.getSQL());
-    return { sql: q.sql, params: q.params };
+  /** A case: the app's call, and the statements one call sends (replayed in order for the floor). */
+  const make = async (name: string, app: () => Promise<unknown>): Promise<Case> => {
+    captured = [];
+    await app();
+    const statements = captured;
+    return {
+      name,
+      app,
+      floor: async () => {
+        for (const st of statements) await floor.query(st.sql, st.params);
+      },
+    };
   };
-
-  /** A members list's first page as GET /members builds it: its rows, and its total. */
-  const firstPage = async (filter: unknown[]): Promise<Case[]> => {
-    const raw = { page: '1', size: '20', ...(filter.length ? { filter: JSON.stringify(filter) } : {}) };
-    const parsed = await parseMemberList(db, merchant, raw);
-    const page = () =>
-      memberRows(db, parsed.scope.companyId, parsed.list.columns)
-        .where(parsed.where)
-        .orderBy(...parsed.list.orderBy)
-        .limit(parsed.list.limit)
-        .offset(parsed.list.offset);
-    const total = () => memberRows(db, parsed.scope.companyId, { n: count() }).where(parsed.where);
-    const label = filter.length
-      ? `members first page, ${JSON.stringify(filter)}`
-      : 'members first page, default sort';
-    return [
-      { name: `${label}: rows`, app: () => page(), sql: toSql(page()) },
-      { name: `${label}: total`, app: () => total(), sql: toSql(total()) },
-    ];
-  };
-  const reach = (filter: unknown[]): Case => {
-    const query = () =>
-      db
-        .select({ n: count() })
-        .from(members)
-        .where(and(segmentCondition(db, 1, filter)));
-    return { name: `segment reach, ${JSON.stringify(filter)}`, app: () => query(), sql: toSql(query()) };
-  };
+  /** GET /members's first page for the company's owner: rows and total in one statement. */
+  const firstPage = (filter: unknown[]) =>
+    make(
+      filter.length
+        ? `GET /members, ${JSON.stringify(filter)}`
+        : 'GET /members, default sort (highest level)',
+      () =>
+        memberPage(
+          db,
+          merchant,
+          { page: '0', size: '20', ...(filter.length ? { filter: JSON.stringify(filter) } : {}) },
+          false,
+        ),
+    );
+  const reach = (filter: unknown[]) =>
+    make(`segment reach, ${JSON.stringify(filter)}`, () => segmentReachCount(db, 1, filter));
 
   const cases: Case[] = [
-    ...(await firstPage([])),
-    ...(await firstPage([{ field: 'levelId', op: 'eq', value: 2 }])),
-    ...(await firstPage([{ field: 'stampsInWindow', op: 'gte', value: 30 }])),
-    ...(await firstPage([{ field: 'hasAvailableVoucher', op: 'eq', value: true }])),
-    reach([]),
-    reach([{ field: 'levelId', op: 'eq', value: 2 }]),
-    reach([
+    await firstPage([]),
+    await firstPage([{ field: 'levelId', op: 'eq', value: 2 }]),
+    await firstPage([{ field: 'stampsInWindow', op: 'gte', value: 30 }]),
+    await firstPage([{ field: 'hasAvailableVoucher', op: 'eq', value: true }]),
+    await firstPage([{ field: 'brandId', op: 'eq', value: 2 }]),
+    await reach([]),
+    await reach([{ field: 'levelId', op: 'eq', value: 2 }]),
+    await reach([
       { field: 'levelId', op: 'in', value: [3, 4] },
       { field: 'stampsInWindow', op: 'gte', value: 20 },
     ]),
-    reach([{ field: 'hasAvailableVoucher', op: 'eq', value: true }]),
-    reach([{ field: 'brandId', op: 'eq', value: 2 }]),
-    reach([{ field: 'lastVisitAt', op: 'gte', value: new Date(Date.now() - 30 * 86_400_000).toISOString() }]),
+    await reach([{ field: 'hasAvailableVoucher', op: 'eq', value: true }]),
+    await reach([{ field: 'brandId', op: 'eq', value: 2 }]),
+    await reach([{ field: 'storeId', op: 'in', value: [1, 2] }]),
+    await reach([
+      { field: 'lastVisitAt', op: 'gte', value: new Date(Date.now() - 30 * 86_400_000).toISOString() },
+    ]),
   ];
 
   const rows: { name: string; floor?: Stats | undefined; app?: Stats | undefined }[] = [];
   for (const c of cases) {
     const figures = await interleaved(CALLS, {
-      floor: () => floor.query(c.sql.sql, c.sql.params),
+      floor: () => c.floor(),
       app: () => c.app(),
     });
     rows.push({ name: c.name, floor: figures.floor, app: figures.app });
@@ -218,7 +234,7 @@ const main = async () => {
     );
   }
   await floor.end();
-  await handle.close();
+  await pool.end();
 };
 
 await main();

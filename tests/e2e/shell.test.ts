@@ -32,13 +32,9 @@ const OPERATOR_REDIRECTS: Record<string, string> = {
   '/approve': '/approve/merchant-signup',
   '/organization': '/organization/org-hierarchy',
   '/access': '/access/operator-access',
-  // the Transaction group's route opens its one list; AOTG has no content and leads home;
-  // the product editor without an id is the create form (docs/decisions.md)
+  // the Transaction group's route opens its one list; the product editor without an id is the
+  // create form (docs/decisions.md); /aotg and its children are the members area (issue 25)
   '/transaction': '/transaction/payment-history',
-  '/aotg': '/',
-  '/aotg/list': '/',
-  '/aotg/config': '/',
-  '/aotg/user-level-config': '/',
   '/product/edit': '/products/create',
 };
 
@@ -46,6 +42,12 @@ const OPERATOR_REDIRECTS: Record<string, string> = {
 const MERCHANT_ROUTES = [
   '/',
   '/user/UserSearch',
+  // the members area in the User group (issue 25)
+  '/aotg/list',
+  '/aotg',
+  '/aotg/config',
+  '/aotg/user-level-config',
+  '/aotg/segments',
   '/stamp-cards',
   '/stamp-cards/StampsTransaction',
   '/stamp-cards/StampsMovement',
