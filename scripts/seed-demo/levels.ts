@@ -10,7 +10,7 @@ import { count, create, type Seed } from './context';
 const LEVELS = [
   { name: 'Bronze', rank: 1, threshold: 1 },
   { name: 'Silver', rank: 2, threshold: 5 },
-  { name: 'Gold', rank: 3, threshold: 12 },
+  { name: 'Gold', rank: 3, threshold: 10 },
 ] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,7 +26,7 @@ export const seedLevels = async (seed: Seed, companyId: number): Promise<void> =
   const segments = [
     {
       name: 'Gold members',
-      description: 'Our most loyal members: 12 stamps or more in the last 90 days.',
+      description: 'Our most loyal members: 10 stamps or more in the last 90 days.',
       filter: [{ field: 'levelId', op: 'eq', value: ids.Gold }],
     },
     {

@@ -56,6 +56,7 @@ export const segmentsEn = {
     },
     show: {
       conditions: 'Who is in it',
+      everyone: 'Every member',
       sentence: '%{field} %{op} %{value}',
       list_separator: ', ',
       subject: {

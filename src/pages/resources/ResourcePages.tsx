@@ -72,7 +72,7 @@ const RouteLinks = ({ path }: { path: string }) => {
   const shown = links.filter((l) => maySee(caller.subject, l.path));
   if (shown.length === 0) return null;
   return (
-    <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
       {shown.map((l) => (
         <Button key={l.path} variant="outlined" component={Link} to={l.path}>
           {translate(l.label)}

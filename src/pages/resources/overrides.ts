@@ -72,8 +72,9 @@ export const overrides: ResourceOverrides = {
   // the members list (/aotg/list) with its members filters; a row opens the profile (/aotg/member)
   members: { list: lazyFrom(membersList, (m) => m.MembersList) },
   // a segment's filter as rows of field / operator / value pickers, with its live reach beside them;
-  // its page says who is in it in sentences, its reach, and "Send a push to this segment"
+  // the list and its page say who is in it in sentences; the page its reach and "Send a push to it"
   segments: {
+    list: lazyFrom(segmentShow, (m) => m.SegmentList),
     show: lazyFrom(segmentShow, (m) => m.SegmentShow),
     create: lazyFrom(segmentViews, (m) => m.SegmentCreate),
     edit: lazyFrom(segmentViews, (m) => m.SegmentEdit),

@@ -1,4 +1,5 @@
-// A segment's page (replaces the generated show view, src/pages/resources/overrides.ts): its name and
+// Segments' list and page (replace the generated ones, src/pages/resources/overrides.ts). The list is
+// the generated one with each segment's conditions in words. A segment's page: its name and
 // description, who is in it as plain sentences ("Level is Gold", "Holds an available voucher": levels,
 // brands and stores by name, days in the viewer's zone) instead of the filter's JSON, how many members
 // it reaches now (GET /segments/{id}/reach), Edit, and "Send a push to this segment": the push composer
@@ -12,7 +13,7 @@ import {
   useCanAccess,
   useCreatePath,
   useGetIdentity,
-  useGetMany,
+  useGetManyAggregate,
   useLocaleState,
   useRecordContext,
   useTranslate,
@@ -21,6 +22,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { push } from '../../../resources';
 import { segments } from '../../../resources/tables/segments';
 import { DetailActions, useRole } from '../../builders/buttons';
+import { GeneratedList, type GeneratedListProps } from '../../builders/GeneratedList';
 import { useDates } from '../../components/dates';
 import { Detail, DetailList, ReferenceName } from '../../components/operations/details';
 import {
@@ -87,21 +89,21 @@ const useReferenceNames = (conditions: Condition[]) => {
   const levelIds = idsOf('levelId');
   const brandIds = idsOf('brandId');
   const storeIds = idsOf('storeId');
-  const levels = useGetMany<Named>(
+  const levels = useGetManyAggregate<Named>(
     REFERENCES.levelId?.resource ?? 'memberLevels',
     { ids: levelIds },
     {
       enabled: levelIds.length > 0,
     },
   );
-  const brands = useGetMany<Named>(
+  const brands = useGetManyAggregate<Named>(
     REFERENCES.brandId?.resource ?? 'brand',
     { ids: brandIds },
     {
       enabled: brandIds.length > 0,
     },
   );
-  const stores = useGetMany<Named>(
+  const stores = useGetManyAggregate<Named>(
     REFERENCES.storeId?.resource ?? 'store',
     { ids: storeIds },
     {
@@ -121,30 +123,37 @@ const useReferenceNames = (conditions: Condition[]) => {
   return { pending, nameOf };
 };
 
-const Conditions = ({ record }: { record: RaRecord }) => {
+/** The conditions of a stored filter as sentences ('…' while the names they need are loading). */
+const useConditionSentences = (filter: unknown): { pending: boolean; sentences: string[] } => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { date } = useDates();
-  const conditions = conditionsOf(record.filter);
+  const conditions = conditionsOf(filter);
   const { pending, nameOf } = useReferenceNames(conditions);
   const number = useMemo(() => new Intl.NumberFormat(locale === 'zh-CN' ? 'zh-CN' : 'en'), [locale]);
   const deps = { translate, nameOf, day: date, count: (n: number) => number.format(n) };
+  return { pending, sentences: conditions.map((c) => (pending ? '…' : conditionWords(c, deps))) };
+};
+
+const Conditions = ({ record }: { record: RaRecord }) => {
+  const translate = useTranslate();
+  const { pending, sentences } = useConditionSentences(record.filter);
   return (
     <SectionCard title={translate(`${K}.show.conditions`)}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {translate(conditions.length === 0 ? `${K}.editor.none` : `${K}.editor.all_of`)}
+        {translate(sentences.length === 0 ? `${K}.editor.none` : `${K}.editor.all_of`)}
       </Typography>
-      {conditions.length > 0 ? (
+      {sentences.length > 0 ? (
         <Box
           component="ul"
           aria-busy={pending}
           sx={{ m: 0, pl: 2.5, display: 'flex', flexDirection: 'column', gap: 0.5 }}
         >
-          {conditions.map((c, i) => (
+          {sentences.map((text, i) => (
             // conditions have no id of their own; a row is its place in the list
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <Typography key={i} component="li" sx={{ overflowWrap: 'anywhere' }}>
-              {pending ? '…' : conditionWords(c, deps)}
+              {text}
             </Typography>
           ))}
         </Box>
@@ -152,6 +161,42 @@ const Conditions = ({ record }: { record: RaRecord }) => {
     </SectionCard>
   );
 };
+
+/** The list's "Who is in it" cell: the row's conditions, a line each ("Every member" for none). */
+const ConditionsCell = ({ inline = false }: { inline?: boolean }) => {
+  const translate = useTranslate();
+  const record = useRecordContext<RaRecord>();
+  const { sentences } = useConditionSentences(record?.filter);
+  if (!record) return null;
+  if (sentences.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate(`${K}.show.everyone`)}
+      </Typography>
+    );
+  // a phone's card: under the name, the conditions joined as the other phone cards' details are
+  if (inline) return <>{sentences.join(' · ')}</>;
+  return (
+    <Box>
+      {sentences.map((text, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a condition is its place in the list
+        <Typography key={i} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {text}
+        </Typography>
+      ))}
+    </Box>
+  );
+};
+
+/** react-admin's list of segments: the generated one, with who is in each in words, not its JSON. */
+export const SegmentList = (props: GeneratedListProps) => (
+  <GeneratedList
+    {...props}
+    resource={segments.name}
+    cells={{ filter: <ConditionsCell /> }}
+    phoneDetails={<ConditionsCell inline />}
+  />
+);
 
 const ReachSection = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();

@@ -102,6 +102,9 @@ describe('segments', { timeout: 60_000 }, () => {
     });
     await waitForPath('/aotg/segments');
     expect(await screen.findByText('Regulars', {}, T)).toBeInTheDocument();
+    // the list says who is in it in words, not the filter's JSON
+    expect(await screen.findByText('Level is one of Gold, Silver', {}, T)).toBeInTheDocument();
+    expect(screen.queryByText(/"field"/)).toBeNull();
   });
 
   it('an incomplete condition is the field error, and nothing is saved', async () => {
