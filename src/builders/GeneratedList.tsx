@@ -41,6 +41,10 @@ export interface GeneratedListProps {
   filter?: Record<string, unknown>;
   /** render nothing until the caller has a filter to apply */
   empty?: ListProps['empty'];
+  /** a column's cell replaced by a hand-made one (a segment's filter in words), by field name */
+  cells?: Readonly<Record<string, ReactElement>>;
+  /** a phone card's details replaced by a hand-made line */
+  phoneDetails?: ReactElement;
 }
 
 /** A row opens its show page, unless the embedding page handles the click (the editor view). */
@@ -99,7 +103,17 @@ export const ListAccess = ({ resource, children }: { resource: string; children:
 };
 
 export const GeneratedList = (props: GeneratedListProps) => {
-  const { disableSyncWithLocation, storeKey, onRowClick, onCreate, title, filter, empty } = props;
+  const {
+    disableSyncWithLocation,
+    storeKey,
+    onRowClick,
+    onCreate,
+    title,
+    filter,
+    empty,
+    cells,
+    phoneDetails,
+  } = props;
   const decl = useDeclaration(props);
   const { listFields, phoneCard, filters, operatorFilters, sort } = listPartsOf(decl);
   const withCompany = useRole() === 'operator' && showsCompany(decl);
@@ -138,7 +152,7 @@ export const GeneratedList = (props: GeneratedListProps) => {
                   ),
                 }
               : {})}
-            secondaryText={<PhoneDetails decl={decl} fields={phoneCard.details} />}
+            secondaryText={phoneDetails ?? <PhoneDetails decl={decl} fields={phoneCard.details} />}
             tertiaryText={
               phoneCard.state ? (
                 <Box component="span" sx={{ float: 'right' }}>
@@ -164,7 +178,7 @@ export const GeneratedList = (props: GeneratedListProps) => {
             ) : null}
             {listFields.map((field) => (
               <DataTable.Col key={field.name} source={field.name} disableSort={field.sortable !== true}>
-                {displayOf(decl.name, field, 'list')}
+                {cells?.[field.name] ?? displayOf(decl.name, field, 'list')}
               </DataTable.Col>
             ))}
           </DataTable>

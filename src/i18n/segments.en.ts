@@ -54,5 +54,29 @@ export const segmentsEn = {
       failed: 'The reach could not be counted:',
       help: 'Counted now. A push to the segment goes to its members when the push is sent.',
     },
+    show: {
+      conditions: 'Who is in it',
+      everyone: 'Every member',
+      sentence: '%{field} %{op} %{value}',
+      list_separator: ', ',
+      subject: {
+        brandId: 'Brand',
+        storeId: 'Store',
+      },
+      boolean: {
+        hasAvailableVoucher: {
+          yes: 'Holds an available voucher',
+          no: 'Holds no available voucher',
+        },
+      },
+      missing: {
+        levelId: 'a level no longer there',
+        brandId: 'a brand no longer there',
+        storeId: 'a store no longer there',
+      },
+      unknown: 'A condition this portal cannot show',
+      back_to_list: 'Segments',
+      send_push: 'Send a push to this segment',
+    },
   },
 };

@@ -129,7 +129,7 @@ export const LevelRulePage = () => {
       <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
         {translate('common.screens.aotg_config')}
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
         <Button variant="outlined" component={Link} to="/aotg">
           {translate(`${K}.overview_link`)}
         </Button>

@@ -161,7 +161,7 @@ export const MemberLevelsPage = () => {
       <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
         {translate('common.screens.aotg')}
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
         <Button variant="outlined" component={Link} to="/aotg/user-level-config">
           {translate(`${K}.setup_link`)}
         </Button>

@@ -256,7 +256,12 @@ const Header = ({ profile, onChanged }: { profile: MemberProfile; onChanged: () 
     >
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+          >
             <Typography variant="h5" component="p" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
               {member.mobile}
             </Typography>
@@ -315,7 +320,7 @@ const StandingSection = ({ standing }: { standing: Standing[] }) => {
         <Stack spacing={2}>
           {standing.map((s) => (
             <Box key={s.companyId}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
                   {s.companyName}
                 </Typography>
@@ -393,7 +398,12 @@ const CardsSection = ({ profile, onChanged }: { profile: MemberProfile; onChange
                   sx={{ alignItems: { sm: 'center' } }}
                 >
                   <Box sx={{ flex: 1, minWidth: 0 }}>
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                    <Stack
+                      direction="row"
+                      spacing={1}
+                      useFlexGap
+                      sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+                    >
                       <Link
                         to={createPath({ resource: memberCards.name, id: c.id, type: 'show' })}
                         sx={{ fontWeight: 600 }}
@@ -457,7 +467,12 @@ const VouchersSection = ({ profile }: { profile: MemberProfile }) => {
                 <Stack spacing={1}>
                   {held.map((v) => (
                     <Box key={v.id} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                      <Stack
+                        direction="row"
+                        spacing={1}
+                        useFlexGap
+                        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+                      >
                         <Link
                           to={createPath({ resource: vouchers.name, id: v.id, type: 'show' })}
                           sx={{ fontFamily: 'monospace', fontWeight: 700 }}

@@ -37,12 +37,14 @@ import {
   useCreatePath,
   useGetIdentity,
   useGetList,
+  useGetOne,
   useInput,
   useRecordContext,
   useTranslate,
   type Validator,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { useSearchParams } from 'react-router-dom';
 import type { PushAudience } from '../../../contract/enums';
 import { PUSH_PLACEHOLDERS } from '../../../contract/push';
 import { push } from '../../../resources';
@@ -149,12 +151,18 @@ const CompanyInput = () => {
   });
   const [picked, setPicked] = useState<CompanyOption | null>(null);
   const companyId = typeof field.value === 'number' ? field.value : undefined;
+  // a company set before the form opened (a segment's "Send a push") is shown by its name
+  const { data: given } = useGetOne<CompanyOption>(
+    'company',
+    { id: companyId ?? 0 },
+    { enabled: companyId !== undefined && picked?.id !== companyId },
+  );
   const value: CompanyOption | null =
     companyId === undefined
       ? null
       : picked?.id === companyId
         ? picked
-        : { id: companyId, name: `#${companyId}` };
+        : { id: companyId, name: given?.id === companyId ? given.name : '' };
   return (
     <CompanyPicker
       id={id}
@@ -552,18 +560,66 @@ const PushFormBody = ({ writer }: { writer: Writer }) => {
   );
 };
 
-/** The form's first values: the audience the writer may use, its brand when limited to one, a time. */
-const initialValues = (writer: Writer): Record<string, unknown> => ({
-  audience: writer.brandId !== null ? 'BRAND' : AUDIENCE_FIELD.default,
-  ...(writer.brandId !== null ? { audienceBrandId: writer.brandId } : {}),
-  scheduledAt: defaultScheduledAt(),
-});
+/** A segment chosen before the composer opens (a segment's "Send a push to this segment"), with its company. */
+export interface ChosenSegment {
+  id: number;
+  companyId: number | null;
+}
+
+/**
+ * The form's first values: the audience the writer may use, its brand when limited to one, a time; a
+ * segment chosen on its page (`?segmentId=`) as the audience SEGMENT, with its company for an operator.
+ */
+export const initialValues = (
+  writer: Writer,
+  segment: ChosenSegment | null = null,
+): Record<string, unknown> => {
+  if (segment !== null && audiencesFor(writer).includes('SEGMENT'))
+    return {
+      audience: 'SEGMENT',
+      segmentId: segment.id,
+      ...(writer.isOperator && segment.companyId !== null ? { companyId: segment.companyId } : {}),
+      scheduledAt: defaultScheduledAt(),
+    };
+  return {
+    audience: writer.brandId !== null ? 'BRAND' : AUDIENCE_FIELD.default,
+    ...(writer.brandId !== null ? { audienceBrandId: writer.brandId } : {}),
+    scheduledAt: defaultScheduledAt(),
+  };
+};
+
+/** The segment `?segmentId=` names (an operator's form needs its company too: the segment is read). */
+const useChosenSegment = (writer: Writer | null): { segment: ChosenSegment | null; pending: boolean } => {
+  const [params] = useSearchParams();
+  const raw = Number(params.get('segmentId'));
+  const id = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const needsCompany = id !== null && writer?.isOperator === true;
+  const { data, isPending, error } = useGetOne<RaRecord>(
+    'segments',
+    { id: id ?? 0 },
+    { enabled: needsCompany },
+  );
+  if (id === null) return { segment: null, pending: false };
+  if (!needsCompany) return { segment: { id, companyId: null }, pending: false };
+  if (error || (!isPending && !data)) return { segment: null, pending: false };
+  if (isPending) return { segment: null, pending: true };
+  return {
+    segment: { id, companyId: typeof data?.companyId === 'number' ? data.companyId : null },
+    pending: false,
+  };
+};
 
 /** react-admin's create view of push (registered through src/pages/resources/overrides.ts). */
 export const PushCreate = (props: Partial<CreateProps>) => {
   const { writer } = useWriter();
-  // the form takes its first values once, when it mounts: wait for the caller
-  const record = useMemo(() => (writer ? initialValues(writer) : null), [writer]);
+  const { segment, pending } = useChosenSegment(writer);
+  const segmentKey = segment ? `${segment.id}:${segment.companyId ?? ''}` : '';
+  // the form takes its first values once, when it mounts: wait for the caller (and the chosen segment)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the segment is keyed by its values
+  const record = useMemo(
+    () => (writer && !pending ? initialValues(writer, segment) : null),
+    [writer, pending, segmentKey],
+  );
   if (!writer || !record) return <LinearProgress sx={{ mt: 2 }} />;
   return (
     <Create resource={push.name} redirect="show" transform={pushCreateBody} record={record} {...props}>

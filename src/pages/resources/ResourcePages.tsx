@@ -1,7 +1,7 @@
 // The spec's section-2 routes that show declared tables: each renders its resource's generated list
 // (show, edit and create live at react-admin's /<resource>/… routes, reached from the list). The
 // member lookup at /voucher/get-user-vouchers is its own page (src/pages/vouchers/UserVouchersPage.tsx).
-import { Box, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { ComponentType } from 'react';
 import { ResourceContextProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -51,6 +51,37 @@ const RouteTabs = ({ path }: { path: string }) => {
   );
 };
 
+/**
+ * Spec routes that link their neighbours in the title area (outlined buttons, as the hand-written pages
+ * of their group do): the levels' table at /aotg/user-level-config leads back to the levels overview
+ * and the level rule, as those two lead to it (src/pages/members/).
+ */
+const ROUTE_LINKS: Readonly<Record<string, readonly RouteTab[]>> = {
+  '/aotg/user-level-config': [
+    { path: '/aotg', label: 'member_levels.overview_link' },
+    { path: '/aotg/config', label: 'member_levels.rule_link' },
+  ],
+};
+
+/** The links of `path` the caller may open. */
+const RouteLinks = ({ path }: { path: string }) => {
+  const translate = useTranslate();
+  const { caller } = useCaller();
+  const links = ROUTE_LINKS[path];
+  if (!links || !caller) return null;
+  const shown = links.filter((l) => maySee(caller.subject, l.path));
+  if (shown.length === 0) return null;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+      {shown.map((l) => (
+        <Button key={l.path} variant="outlined" component={Link} to={l.path}>
+          {translate(l.label)}
+        </Button>
+      ))}
+    </Stack>
+  );
+};
+
 /** The generated list of one declared resource, as a page titled like the route's menu entry. */
 export const resourceListPage = (
   name: string,
@@ -72,6 +103,7 @@ export const resourceListPage = (
           </Typography>
         )}
         {path ? <RouteTabs path={path} /> : null}
+        {path ? <RouteLinks path={path} /> : null}
         {/* the generated screens read their declaration from the resource context */}
         <ResourceContextProvider value={name}>
           <List {...(storeKey ? { storeKey } : {})} {...(title ? { title } : {})} />

@@ -17,6 +17,7 @@ const pushViews = moduleLoader(() => import('../push/PushViews'));
 const signalViews = moduleLoader(() => import('../signals/SignalViews'));
 const membersList = moduleLoader(() => import('../members/MembersList'));
 const segmentViews = moduleLoader(() => import('../segments/SegmentViews'));
+const segmentShow = moduleLoader(() => import('../segments/SegmentShow'));
 
 export type ResourceOverrides = Partial<
   Record<string, Partial<Pick<ResourceModule, 'list' | 'show' | 'edit' | 'create'>>>
@@ -70,8 +71,11 @@ export const overrides: ResourceOverrides = {
   signals: { show: lazyFrom(signalViews, (m) => m.SignalShow) },
   // the members list (/aotg/list) with its members filters; a row opens the profile (/aotg/member)
   members: { list: lazyFrom(membersList, (m) => m.MembersList) },
-  // a segment's filter as rows of field / operator / value pickers, with its live reach beside them
+  // a segment's filter as rows of field / operator / value pickers, with its live reach beside them;
+  // the list and its page say who is in it in sentences; the page its reach and "Send a push to it"
   segments: {
+    list: lazyFrom(segmentShow, (m) => m.SegmentList),
+    show: lazyFrom(segmentShow, (m) => m.SegmentShow),
     create: lazyFrom(segmentViews, (m) => m.SegmentCreate),
     edit: lazyFrom(segmentViews, (m) => m.SegmentEdit),
   },

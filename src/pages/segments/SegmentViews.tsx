@@ -129,7 +129,8 @@ const ReferenceValue = ({
       slotProps={{
         select: {
           multiple,
-          ...(multiple ? { renderValue: (v: unknown) => (v as unknown[]).map(nameOf).join(', ') } : {}),
+          // the chosen names as plain text: the options' list item text would make the field taller
+          renderValue: (v: unknown) => (multiple ? (v as unknown[]).map(nameOf).join(', ') : nameOf(v)),
         },
       }}
       onChange={(e) => {
@@ -263,7 +264,7 @@ const ConditionRow = ({
       aria-label={translate(`${K}.editor.condition`, { n: index + 1 })}
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr auto', md: '220px 170px minmax(0, 1fr) auto' },
+        gridTemplateColumns: { xs: '1fr auto', md: '270px 150px minmax(0, 1fr) auto' },
         gap: 1,
         alignItems: 'start',
         p: { xs: 1.5, md: 0 },

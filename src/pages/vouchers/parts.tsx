@@ -91,7 +91,7 @@ const EventDetails = ({ event }: { event: VoucherHistoryRow }) => {
       </Box>,
     );
   return (
-    <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap' }} component="div">
+    <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }} component="div">
       {parts.map((part, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a fixed, ordered list of parts of one event
         <Typography key={i} variant="body2" color="text.secondary" component="span">
@@ -158,7 +158,7 @@ export const VoucherTimeline = ({
               },
             }}
           />
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Chip
               size="small"
               variant="outlined"

@@ -129,7 +129,7 @@ describe('member levels', { timeout: 90_000 }, () => {
       'href',
       '/aotg/user-level-config',
     );
-    expect(screen.getByRole('link', { name: 'Rule' })).toHaveAttribute('href', '/aotg/config');
+    expect(screen.getByRole('link', { name: 'Level rule' })).toHaveAttribute('href', '/aotg/config');
     // the merchant's own company: no company named
     expect((await backend.sent('GET', '/member-levels/summary')).map((r) => r.search)).toEqual(['']);
   });
@@ -271,6 +271,9 @@ describe('member levels', { timeout: 90_000 }, () => {
         .map((x) => x.n);
     expect(names()).toEqual(['Bronze', 'Silver', 'Gold']);
     await expectMenuAtMemberLevels();
+    // the way back to the overview and the rule, as they lead here
+    expect(screen.getByRole('link', { name: 'Member levels overview' })).toHaveAttribute('href', '/aotg');
+    expect(screen.getByRole('link', { name: 'Level rule' })).toHaveAttribute('href', '/aotg/config');
 
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('link', { name: /Create/ }));

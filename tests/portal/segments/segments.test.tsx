@@ -102,6 +102,9 @@ describe('segments', { timeout: 60_000 }, () => {
     });
     await waitForPath('/aotg/segments');
     expect(await screen.findByText('Regulars', {}, T)).toBeInTheDocument();
+    // the list says who is in it in words, not the filter's JSON
+    expect(await screen.findByText('Level is one of Gold, Silver', {}, T)).toBeInTheDocument();
+    expect(screen.queryByText(/"field"/)).toBeNull();
   });
 
   it('an incomplete condition is the field error, and nothing is saved', async () => {
@@ -183,5 +186,72 @@ describe('segments', { timeout: 60_000 }, () => {
       segmentId: seg.id,
       scheduledAt: '2031-05-01T01:30:00.000Z',
     });
+  });
+
+  it("a segment's page says who is in it in words, shows its reach and opens the composer with it", async () => {
+    const { merchant, gold } = await seedLevels(backend);
+    const seg = await merchant<{ id: number }>('POST', '/segments', {
+      name: 'Gold regulars',
+      description: 'Our best customers',
+      filter: [
+        { field: 'levelId', op: 'eq', value: gold },
+        { field: 'stampsInWindow', op: 'gte', value: 5 },
+        { field: 'hasAvailableVoucher', op: 'eq', value: true },
+        { field: 'brandId', op: 'in', value: [WORLD.acme.brandId] },
+        // midnight of 3 March in Singapore (the merchant's zone) is still 2 March in UTC
+        { field: 'lastVisitAt', op: 'gte', value: '2025-03-02T16:00:00.000Z' },
+      ],
+    });
+    await asCompanyOwner(backend);
+    await signIn('merchant');
+    renderApp(`/segments/${seg.id}/show`);
+    const conditions = await screen.findByRole('region', { name: 'Who is in it' }, T);
+    await waitFor(
+      () =>
+        expect(
+          within(conditions)
+            .getAllByRole('listitem')
+            .map((li) => li.textContent),
+        ).toEqual([
+          'Level is Gold',
+          'Stamps in the window at least 5',
+          'Holds an available voucher',
+          'Brand is one of Acme Coffee',
+          'Last visit on or after 3 Mar 2025',
+        ]),
+      T,
+    );
+    expect(conditions).toHaveTextContent('A member is in the segment when they meet every condition.');
+    expect(screen.getByText('Our best customers')).toBeInTheDocument();
+    expect(screen.queryByText(/"field"/)).toBeNull();
+    // the reach of the saved segment: Arjun is Gold but has no stamps in the window
+    await waitFor(() => expect(reach()).toHaveTextContent('Reaches 0 members'), T);
+    expect(await backend.sent('GET', `/segments/${seg.id}/reach`)).not.toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/segments/${seg.id}`);
+
+    const send = screen.getByRole('link', { name: 'Send a push to this segment' });
+    expect(send).toHaveAttribute('href', `/push/create?segmentId=${seg.id}`);
+    fireEvent.click(send);
+    await waitForPath('/push/create');
+    await screen.findByLabelText(/^Title/, {}, T);
+    expect(screen.getByRole('radio', { name: 'A segment' })).toBeChecked();
+    await waitFor(() => expect(screen.getByLabelText(/^Segment/)).toHaveValue('Gold regulars'), T);
+  });
+
+  it("a colleague limited to a brand sees a segment's page without 'Send a push to this segment'", async () => {
+    const { merchant, gold } = await seedLevels(backend);
+    const seg = await merchant<{ id: number }>('POST', '/segments', {
+      name: 'Gold',
+      filter: [{ field: 'levelId', op: 'eq', value: gold }],
+    });
+    await signIn('merchant');
+    renderApp(`/segments/${seg.id}/show`);
+    await waitFor(() => expect(reach()).toHaveTextContent('Reaches 1 member'), T);
+    const conditions = screen.getByRole('region', { name: 'Who is in it' });
+    await waitFor(
+      () => expect(within(conditions).getByRole('listitem')).toHaveTextContent('Level is Gold'),
+      T,
+    );
+    expect(screen.queryByRole('link', { name: 'Send a push to this segment' })).toBeNull();
   });
 });
