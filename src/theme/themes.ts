@@ -46,6 +46,14 @@ const withShared = (base: RaThemeOptions, palette: RaThemeOptions['palette']): R
         'aria-label': 'Loading',
       },
     },
+    MuiLinearProgress: {
+      ...base.components?.MuiLinearProgress,
+      defaultProps: {
+        ...base.components?.MuiLinearProgress?.defaultProps,
+        // as the spinner: react-admin's loading bar (a slow page's) is a progressbar that needs a name
+        'aria-label': 'Loading',
+      },
+    },
     MuiCheckbox: {
       ...base.components?.MuiCheckbox,
       defaultProps: {
