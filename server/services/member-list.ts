@@ -61,7 +61,7 @@ const ACTIVITY_FIELDS = [
 const fromOf = (companyId: number | null): SQL =>
   companyId === null
     ? sql`${members}`
-    : sql`${members} inner join ${memberStanding} on ${memberStanding.memberMobile} = ${members.mobile} and ${memberStanding.companyId} = ${companyId}`;
+    : sql`${members} inner join ${memberStanding} on ${memberStanding.memberId} = ${members.id} and ${memberStanding.companyId} = ${companyId}`;
 
 /** The rows of `parsed`'s columns (plus `extra`), the company's level joined when there is one. */
 const selectRows = (db: Db, parsed: MemberList, extra: Record<string, AnyPgColumn | SQL>) => {
@@ -75,7 +75,7 @@ const selectRows = (db: Db, parsed: MemberList, extra: Record<string, AnyPgColum
     .from(members)
     .innerJoin(
       memberStanding,
-      and(eq(memberStanding.memberMobile, members.mobile), eq(memberStanding.companyId, scope.companyId)),
+      and(eq(memberStanding.memberId, members.id), eq(memberStanding.companyId, scope.companyId)),
     )
     .leftJoin(memberLevels, eq(memberLevels.id, memberStanding.levelId))
     .$dynamic();

@@ -45,6 +45,8 @@ export const memberListSpec = (companyId: number | null): ListSpec => {
   const f = MEMBER_FILTER_FIELDS;
   return {
     ...spec,
+    // the same id, read from the standing row: the tie-breaker of its indexes (a page in index order)
+    id: { column: memberStanding.memberId, type: 'number', filter: ['eq', 'in'], sort: true },
     levelId: { column: memberStanding.levelId, type: 'number', filter: f.levelId.ops },
     lastVisitAt: {
       column: memberStanding.lastVisitAt,
@@ -327,7 +329,7 @@ export const memberRows = (
     ? q
     : q.innerJoin(
         memberStanding,
-        and(eq(memberStanding.memberMobile, members.mobile), eq(memberStanding.companyId, companyId)),
+        and(eq(memberStanding.memberId, members.id), eq(memberStanding.companyId, companyId)),
       );
 };
 
@@ -346,7 +348,7 @@ const segmentWhere = (_db: DbOrTx, companyId: number, filter: unknown) => {
  */
 export const segmentCondition = (db: DbOrTx, companyId: number, filter: unknown): SQL => {
   const { where } = segmentWhere(db, companyId, filter);
-  return sql`exists (select 1 from ${memberStanding} where ${memberStanding.memberMobile} = ${members.mobile} and ${memberStanding.companyId} = ${companyId}${where ? sql` and ${where}` : sql``})`;
+  return sql`exists (select 1 from ${memberStanding} where ${memberStanding.memberId} = ${members.id} and ${memberStanding.companyId} = ${companyId}${where ? sql` and ${where}` : sql``})`;
 };
 
 /**
@@ -356,7 +358,7 @@ export const segmentCondition = (db: DbOrTx, companyId: number, filter: unknown)
 export const segmentReachCount = async (db: DbOrTx, companyId: number, filter: unknown): Promise<number> => {
   const { where, standingOnly } = segmentWhere(db, companyId, filter);
   const q = db.select({ n: count() }).from(memberStanding);
-  const joined = standingOnly ? q : q.innerJoin(members, eq(members.mobile, memberStanding.memberMobile));
+  const joined = standingOnly ? q : q.innerJoin(members, eq(members.id, memberStanding.memberId));
   const [row] = await joined.where(and(eq(memberStanding.companyId, companyId), where));
   return Number(row?.n ?? 0);
 };

@@ -73,10 +73,10 @@ export const refreshStanding = async (
   const only = (col: string) =>
     mobiles === null ? sql`` : sql` and ${sql.raw(col)} = any(${sql.param([...mobiles])}::text[])`;
   const result = await db.execute(sql`
-    insert into member_standing as s (company_id, member_mobile, stamps_in_window, visits_in_window,
+    insert into member_standing as s (company_id, member_mobile, member_id, stamps_in_window, visits_in_window,
       completed_cards_in_window, first_visit_at, last_visit_at, available_vouchers, brand_ids, store_ids,
       computed_at)
-    select ${companyId}::int, m.member_mobile, coalesce(st.stamps, 0), coalesce(v.visits, 0),
+    select ${companyId}::int, m.member_mobile, mm.id, coalesce(st.stamps, 0), coalesce(v.visits, 0),
       coalesce(cc.completed, 0), v.first_at, v.last_at, coalesce(h.available, 0),
       coalesce(h.brands, '{}'), coalesce(v.stores, '{}'), ${at}::timestamptz
     from (
@@ -84,6 +84,7 @@ export const refreshStanding = async (
       union
       select member_mobile from vouchers where company_id = ${companyId} and member_mobile is not null${only('member_mobile')}
     ) m
+    join members mm on mm.mobile = m.member_mobile
     left join (
       select member_mobile, sum(stamps)::int as stamps from stamps_transaction
       where company_id = ${companyId} and result = 'SUCCESS' and type = 'STAMP_CARD_TXN'

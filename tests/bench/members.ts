@@ -66,16 +66,16 @@ const generate = async (c: pg.Client): Promise<void> => {
     [N, OTHER],
   );
   await q(
-    `insert into member_standing (company_id, member_mobile, level_id, measure_value, stamps_in_window,
+    `insert into member_standing (company_id, member_mobile, member_id, level_id, measure_value, stamps_in_window,
        visits_in_window, completed_cards_in_window, first_visit_at, last_visit_at)
-     select 1, '+658' || lpad(g::text, 7, '0'), nullif(g % 5, 0), g % 40, g % 40, g % 15, g % 3,
+     select 1, '+658' || lpad(g::text, 7, '0'), g, nullif(g % 5, 0), g % 40, g % 40, g % 15, g % 3,
             now() - (400 + g % 300) * interval '1 day', now() - (g % 365) * interval '1 day'
      from generate_series(1, $1::int) g`,
     [N],
   );
   await q(
-    `insert into member_standing (company_id, member_mobile, level_id, stamps_in_window, visits_in_window, last_visit_at)
-     select 2, '+658' || lpad(g::text, 7, '0'), 5, g % 20, g % 7, now() - (g % 200) * interval '1 day'
+    `insert into member_standing (company_id, member_mobile, member_id, level_id, stamps_in_window, visits_in_window, last_visit_at)
+     select 2, '+658' || lpad(g::text, 7, '0'), g, 5, g % 20, g % 7, now() - (g % 200) * interval '1 day'
      from generate_series($1::int - $2::int / 2, $1::int + $2::int / 2) g`,
     [N, OTHER],
   );
@@ -99,19 +99,23 @@ const generate = async (c: pg.Client): Promise<void> => {
     [N],
   );
   // what the operations keep beside the activity: the vouchers held, the brands held, the stores
-  await q(`update member_standing s set
-      available_vouchers = (select count(*) from vouchers v
-        where v.company_id = s.company_id and v.member_mobile = s.member_mobile and v.state = 'AVAILABLE'),
-      brand_ids = coalesce((select array_agg(distinct b order by b) from (
-        select brand_id b from member_cards c where c.company_id = s.company_id and c.member_mobile = s.member_mobile
-        union select brand_id from vouchers v where v.company_id = s.company_id and v.member_mobile = s.member_mobile) x), '{}'),
-      store_ids = coalesce((select array_agg(distinct c.store_id order by c.store_id) from member_cards c
-        where c.company_id = s.company_id and c.member_mobile = s.member_mobile), '{}')`);
+  await q(`update member_standing s set available_vouchers = x.n
+      from (select company_id, member_mobile, count(*) as n from vouchers where state = 'AVAILABLE' group by 1, 2) x
+      where x.company_id = s.company_id and x.member_mobile = s.member_mobile`);
+  await q(`update member_standing s set brand_ids = x.b
+      from (select company_id, member_mobile, array_agg(distinct brand_id order by brand_id) as b from (
+        select company_id, member_mobile, brand_id from member_cards
+        union all select company_id, member_mobile, brand_id from vouchers) u group by 1, 2) x
+      where x.company_id = s.company_id and x.member_mobile = s.member_mobile`);
+  await q(`update member_standing s set store_ids = x.st
+      from (select company_id, member_mobile, array_agg(distinct store_id order by store_id) as st
+        from member_cards group by 1, 2) x
+      where x.company_id = s.company_id and x.member_mobile = s.member_mobile`);
   await q('vacuum (analyze) members, member_standing, member_cards, vouchers');
 };
 
 const ensureData = async (): Promise<{ url: string; reused: boolean; seconds: number }> => {
-  const name = `bench_members_v2_${Math.floor(N)}`;
+  const name = `bench_members_v3_${Math.floor(N)}`;
   const url = new URL(PG_BASE);
   url.pathname = `/${name}`;
   const t0 = performance.now();

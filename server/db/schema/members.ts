@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { LEVEL_REWARD_STATES } from '../../../contract/enums';
 import { timestamps, timestampTz } from './columns';
-import { company, memberLevels, vouchers } from './resources';
+import { company, memberLevels, members, vouchers } from './resources';
 
 /**
  * A member's standing at a company (issue 25): their level and the activity the members list filters and
@@ -19,6 +19,10 @@ export const memberStanding = pgTable(
       .notNull()
       .references(() => company.id, { onDelete: 'cascade' }),
     memberMobile: varchar('member_mobile', { length: 20 }).notNull(),
+    /** the member's row: the list's tie-breaker, so a company's list is read in index order */
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
     levelId: integer('level_id').references(() => memberLevels.id, { onDelete: 'set null' }),
     levelSince: timestampTz('level_since'),
     /** the rule's measure over its window when last worked out (what the level was chosen by) */
@@ -40,11 +44,22 @@ export const memberStanding = pgTable(
   (t) => [
     uniqueIndex('member_standing_company_member').on(t.companyId, t.memberMobile),
     index('member_standing_member_idx').on(t.memberMobile),
-    index('member_standing_company_level_idx').on(t.companyId, t.levelId),
-    index('member_standing_company_last_visit_idx').on(t.companyId, t.lastVisitAt),
-    index('member_standing_company_stamps_idx').on(t.companyId, t.stampsInWindow),
-    index('member_standing_company_visits_idx').on(t.companyId, t.visitsInWindow),
-    index('member_standing_company_measure_idx').on(t.companyId, t.measureValue.desc(), t.id.desc()),
+    // a company's list in each order it sorts by, its tie-breaker last: a first page reads 20 entries
+    index('member_standing_company_level_idx').on(
+      t.companyId,
+      t.levelId,
+      t.measureValue.desc().nullsFirst(),
+      t.memberId.desc().nullsFirst(),
+    ),
+    index('member_standing_company_last_visit_idx').on(t.companyId, t.lastVisitAt, t.memberId),
+    index('member_standing_company_first_visit_idx').on(t.companyId, t.firstVisitAt, t.memberId),
+    index('member_standing_company_stamps_idx').on(t.companyId, t.stampsInWindow, t.memberId),
+    index('member_standing_company_visits_idx').on(t.companyId, t.visitsInWindow, t.memberId),
+    index('member_standing_company_measure_idx').on(
+      t.companyId,
+      t.measureValue.desc().nullsFirst(),
+      t.memberId.desc().nullsFirst(),
+    ),
     index('member_standing_company_available_idx').on(t.companyId, t.availableVouchers),
     index('member_standing_brands_idx').using('gin', t.brandIds),
     index('member_standing_stores_idx').using('gin', t.storeIds),

@@ -12,6 +12,7 @@ import {
   memberLevelRules,
   memberLevels,
   memberStanding,
+  members,
 } from '../../../server/db/schema';
 import { apiAs } from '../api';
 import { renderApp, signIn } from '../renderApp';
@@ -46,9 +47,16 @@ describe('member levels', { timeout: 90_000 }, () => {
     const ids = await addLevels();
     const { db } = backend.t;
     const now = Date.now();
+    // the members themselves first: a standing row names its member's row
+    const people = await db
+      .insert(members)
+      .values([1, 2, 3, 4, 5, 6, 7].map((i) => ({ mobile: `+659200000${i}` })))
+      .returning({ id: members.id, mobile: members.mobile });
+    const idOf = (i: number) => people.find((p) => p.mobile === `+659200000${i}`)?.id ?? 0;
     const at = (levelId: number | null, stamps: number, i: number) => ({
       companyId: WORLD.acme.companyId,
       memberMobile: `+659200000${i}`,
+      memberId: idOf(i),
       levelId,
       levelSince: levelId === null ? null : new Date(now - DAY),
       measureValue: stamps,
