@@ -171,7 +171,11 @@ const main = async () => {
   const make = async (name: string, app: () => Promise<unknown>): Promise<Case> => {
     captured = [];
     await app();
-    const statements = captured;
+    // a date as the text drizzle sends (node-postgres would send a Date in its own form)
+    const statements = captured.map((st) => ({
+      sql: st.sql,
+      params: st.params.map((v) => (v instanceof Date ? v.toISOString() : v)),
+    }));
     return {
       name,
       app,
