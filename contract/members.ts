@@ -32,6 +32,8 @@ export const MEMBER_FILTER_FIELDS = {
   brandId: { type: 'reference', ops: ['eq', 'in'], perCompany: true },
   storeId: { type: 'reference', ops: ['eq', 'in'], perCompany: true },
   lastVisitAt: { type: 'datetime', ops: ['gte', 'lte'], perCompany: true },
+  // relative to now, so a saved segment keeps its meaning ("lapsed 30 days"); never-visited excluded
+  daysSinceLastVisit: { type: 'number', ops: ['gte', 'lte'], perCompany: true },
   firstVisitAt: { type: 'datetime', ops: ['gte', 'lte'], perCompany: true },
   stampsInWindow: { type: 'number', ops: ['eq', 'gte', 'lte'], perCompany: true },
   visitsInWindow: { type: 'number', ops: ['eq', 'gte', 'lte'], perCompany: true },

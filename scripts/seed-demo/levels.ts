@@ -13,8 +13,6 @@ const LEVELS = [
   { name: 'Gold', rank: 3, threshold: 10 },
 ] as const;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
  * The company's levels and rule, and a few saved segments over them (issue 25 item 4), so /aotg/segments,
  * a segment's page and the push composer's SEGMENT audience show something.
@@ -32,9 +30,7 @@ export const seedLevels = async (seed: Seed, companyId: number): Promise<void> =
     {
       name: 'Lapsed 30 days',
       description: 'Came before, but not in the last 30 days: worth a nudge.',
-      filter: [
-        { field: 'lastVisitAt', op: 'lte', value: new Date(seed.now.getTime() - 30 * DAY_MS).toISOString() },
-      ],
+      filter: [{ field: 'daysSinceLastVisit', op: 'gte', value: 30 }],
     },
     {
       name: 'Holds a voucher',

@@ -26,7 +26,11 @@ const OWN_FILTERS = [
   'brandId',
   'storeId',
   'hasAvailableVoucher',
+  'daysSinceLastVisit',
 ] as const satisfies readonly MemberFilterName[];
+
+/** The most days a `daysSinceLastVisit` filter may name (ten years). */
+const MAX_DAYS = 3650;
 type OwnFilter = (typeof OWN_FILTERS)[number];
 const isOwn = (name: unknown): name is OwnFilter => (OWN_FILTERS as readonly unknown[]).includes(name);
 
@@ -183,6 +187,18 @@ const ownCondition = (
       return undefined;
     }
     return yes ? gt(memberStanding.availableVouchers, 0) : eq(memberStanding.availableVouchers, 0);
+  }
+  if (f.name === 'daysSinceLastVisit') {
+    const days = typeof f.value === 'string' && f.value.trim() !== '' ? Number(f.value) : f.value;
+    if (typeof days !== 'number' || !Number.isInteger(days) || days < 0 || days > MAX_DAYS) {
+      errors.push({ field: `${at}.value`, message: `must be a whole number of days from 0 to ${MAX_DAYS}` });
+      return undefined;
+    }
+    // at least N days since: the last visit is N days ago or earlier; at most N: within the last N days
+    const since = sql`now() - make_interval(days => ${days}::int)`;
+    return f.op === 'gte'
+      ? sql`${memberStanding.lastVisitAt} <= ${since}`
+      : sql`${memberStanding.lastVisitAt} >= ${since}`;
   }
   const list = ids(f.value);
   if (!list || (f.op === 'eq' && Array.isArray(f.value))) {

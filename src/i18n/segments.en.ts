@@ -10,6 +10,7 @@ export const segmentsEn = {
       brandId: 'Brand (holds its card or voucher)',
       storeId: 'Store (visited or got a card there)',
       lastVisitAt: 'Last visit',
+      daysSinceLastVisit: 'Days since the last visit',
       firstVisitAt: 'First visit',
       stampsInWindow: 'Stamps in the window',
       visitsInWindow: 'Visits in the window',

@@ -91,6 +91,16 @@ describe('member standing', () => {
     expect(await inSegment(acme.companyId, [{ field: 'stampsInWindow', op: 'lte', value: 4 }])).toEqual([
       BEN,
     ]);
+    // relative to now: visited today is within a day; never visited is neither lapsed nor recent
+    expect(await inSegment(acme.companyId, [{ field: 'daysSinceLastVisit', op: 'lte', value: 1 }])).toEqual([
+      ANN,
+    ]);
+    expect(await inSegment(acme.companyId, [{ field: 'daysSinceLastVisit', op: 'gte', value: 1 }])).toEqual(
+      [],
+    );
+    expect(() =>
+      segmentCondition(t.db, acme.companyId, [{ field: 'daysSinceLastVisit', op: 'gte', value: 1.5 }]),
+    ).toThrow(expect.objectContaining({ errorName: 'PARAMETER_VALIDATION_FAILED' }));
     expect(await inSegment(acme.companyId, [{ field: 'storeId', op: 'eq', value: acme.storeId }])).toEqual([
       ANN,
       BEN,
