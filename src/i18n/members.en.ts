@@ -9,6 +9,7 @@ export const membersEn = {
       store: 'Store',
       last_visit_from: 'Last visit from',
       last_visit_to: 'Last visit to',
+      away_at_least: 'Not visited for at least (days)',
       stamps_at_least: 'Stamps in window at least',
       has_voucher: 'Holds an available voucher',
       mobile: 'Mobile',

@@ -66,6 +66,12 @@ const useFilters = (operator: boolean): ReactElement[] => {
     reference('storeId', store.name, t('store')),
     <TimeInput key="lastVisitAt_gte" source="lastVisitAt_gte" label={t('last_visit_from')} />,
     <TimeInput key="lastVisitAt_lte" source="lastVisitAt_lte" label={t('last_visit_to')} />,
+    <NumberInput
+      key="daysSinceLastVisit_gte"
+      source="daysSinceLastVisit_gte"
+      label={t('away_at_least')}
+      min={0}
+    />,
     <NumberInput key="stampsInWindow_gte" source="stampsInWindow_gte" label={t('stamps_at_least')} min={0} />,
     <BooleanInput key="hasAvailableVoucher" source="hasAvailableVoucher" label={t('has_voucher')} />,
   ];

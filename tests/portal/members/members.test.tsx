@@ -45,6 +45,19 @@ describe('members list and profile', { timeout: 60_000 }, () => {
     expect(await backend.sent('GET', `/members/${encodeURIComponent(DEMO_MEMBERS.tan)}`)).toHaveLength(1);
   });
 
+  it('asks for the members not seen for a number of days, relative to now', async () => {
+    await seedDemo(backend);
+    await signIn('merchant');
+    renderApp(`/aotg/list?filter=${encodeURIComponent(JSON.stringify({ daysSinceLastVisit_gte: 30 }))}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Members' }, T)).toBeInTheDocument();
+    await waitFor(async () => {
+      const lists = await backend.sent('GET', '/members');
+      const query = Object.fromEntries(new URLSearchParams(lists.at(-1)?.search).entries());
+      expect(query.filter).toBe(JSON.stringify([{ field: 'daysSinceLastVisit', op: 'gte', value: 30 }]));
+    }, T);
+    expect(screen.getByLabelText('Not visited for at least (days)')).toHaveValue(30);
+  });
+
   it('a colleague who may not view members sees their mobiles masked on the voucher list', async () => {
     await seedDemo(backend);
     await restrictColleague(backend.t.db, [{ resource: 'vouchers', action: 'VIEW' }]);
