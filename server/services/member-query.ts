@@ -29,6 +29,9 @@ const OWN_FILTERS = [
   'daysSinceLastVisit',
 ] as const satisfies readonly MemberFilterName[];
 
+/** The company of a merchant who has none yet: no row names it, so their list is empty. */
+const NO_COMPANY = 0;
+
 /** The most days a `daysSinceLastVisit` filter may name (ten years). */
 const MAX_DAYS = 3650;
 type OwnFilter = (typeof OWN_FILTERS)[number];
@@ -312,10 +315,8 @@ export const parseMemberList = async (db: Db, caller: Caller, raw: RawListQuery)
   const parts = split(items);
   let companyId: number | null;
   if (caller.type === 'OPERATOR') companyId = await companyNamedBy(db, parts.own, parts.rest);
-  else {
-    if (caller.companyId === null) throw new AppError('ACCESS_DENIED');
-    companyId = caller.companyId;
-  }
+  // a merchant whose company is not set up yet has no members: the list of no company (ids start at 1)
+  else companyId = caller.companyId ?? NO_COMPANY;
   const scope: MemberScope = { companyId, brandId: caller.type === 'OPERATOR' ? null : caller.brandId };
   const { list, extra } = parseAbout(scope, raw, parts, items);
   // a colleague limited to a brand: the members holding its cards or vouchers

@@ -3,6 +3,7 @@ export const memberLevelsEn = {
   member_levels: {
     loading: 'Loading member levels',
     pick_company: 'Pick the company whose member levels to see',
+    no_company: 'Member levels open once your company is set up (Organization).',
     pick_company_rule: 'Pick the company whose level rule to set',
     setup_link: 'Level setup',
     rule_link: 'Level rule',

@@ -78,6 +78,7 @@ beforeAll(async () => {
   await addUser(t, tokens, 'bowner', { type: 'MERCHANT', companyId: other.companyId });
   await addUser(t, tokens, 'tea', { type: 'MERCHANT', companyId: acme.companyId, brandId: teaBrand });
   await addUser(t, tokens, 'clerk', { type: 'MERCHANT', companyId: acme.companyId });
+  await addUser(t, tokens, 'newcomer', { type: 'MERCHANT' });
   // the clerk, invited by the owner, runs vouchers and cards, but may not view members
   await t.db
     .update(users)
@@ -194,6 +195,9 @@ describe('GET /members: who sees whom', () => {
     expect(
       mobilesOf(await call('bowner', 'GET', q([{ field: 'companyId', op: 'eq', value: acme.companyId }]))),
     ).toEqual([]);
+    // a merchant whose company is not set up yet: nobody, not a refusal
+    const none = await call('newcomer', 'GET', MEMBERS);
+    expect(none.json()).toMatchObject({ code: 0, data: [], page: { totalElements: 0 } });
   });
 
   it('a colleague without member VIEW gets 26237', async () => {

@@ -144,7 +144,10 @@ export const LevelRulePage = () => {
           helperText={translate(`${K}.pick_company_rule`)}
         />
       ) : null}
-      {caller === null ? null : operator && company === null ? null : (
+      {caller === null ? null : !operator && caller.companyId === null ? (
+        // a merchant whose company is not set up yet has no rule to set
+        <Alert severity="info">{translate(`${K}.no_company`)}</Alert>
+      ) : operator && company === null ? null : (
         <RuleForm key={company?.id ?? 'own'} companyId={operator ? (company?.id ?? null) : null} />
       )}
     </Box>

@@ -172,7 +172,10 @@ export const MemberLevelsPage = () => {
       {operator ? (
         <CompanyPicker value={company} onChange={setCompany} helperText={translate(`${K}.pick_company`)} />
       ) : null}
-      {caller === null ? null : operator && company === null ? null : (
+      {caller === null ? null : !operator && caller.companyId === null ? (
+        // a merchant whose company is not set up yet has no levels to count
+        <Alert severity="info">{translate(`${K}.no_company`)}</Alert>
+      ) : operator && company === null ? null : (
         <Summary companyId={operator ? (company?.id ?? null) : null} />
       )}
     </Box>
