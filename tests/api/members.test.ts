@@ -6,8 +6,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { maskMobile } from '../../contract/members';
 import { auditLog, memberLevelHistory, memberLevels, memberStanding, users } from '../../server/db/schema';
-import { addBrand, addOrg, addStore, addUser, apiSuite, MAIN, type Org } from './fixtures';
-import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
+import { addBrand, addOrg, addStore, addUser, apiSuite, MAIN, type Org, PASSWORD, signIn } from './fixtures';
+import { APP_TIMEOUT, codeOf, createUser, dataOf, sgDay } from './helpers';
 
 const { t, tokens, call } = apiSuite();
 const MEMBERS = `${MAIN}/members`;
@@ -78,7 +78,14 @@ beforeAll(async () => {
   await addUser(t, tokens, 'bowner', { type: 'MERCHANT', companyId: other.companyId });
   await addUser(t, tokens, 'tea', { type: 'MERCHANT', companyId: acme.companyId, brandId: teaBrand });
   await addUser(t, tokens, 'clerk', { type: 'MERCHANT', companyId: acme.companyId });
-  await addUser(t, tokens, 'newcomer', { type: 'MERCHANT' });
+  // a merchant whose company is not set up yet
+  await createUser(t.db, {
+    email: 'newcomer@example.test',
+    password: PASSWORD,
+    type: 'MERCHANT',
+    signupState: 'APPROVAL',
+  });
+  await signIn(t, tokens, 'newcomer', 'newcomer@example.test');
   // the clerk, invited by the owner, runs vouchers and cards, but may not view members
   await t.db
     .update(users)

@@ -14,13 +14,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Title, useCreate, useGetList, useTranslate, useUpdate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { useCreate, useGetList, useTranslate, useUpdate } from 'react-admin';
 import { LEVEL_MEASURES, type LevelMeasure } from '../../../contract/enums';
 import { DEFAULT_LEVEL_RULE } from '../../../contract/members';
 import { failureOf } from '../../components/operations/failure';
-import { useCaller } from '../../components/useCaller';
-import { type CompanyOption, CompanyPicker } from '../organisation/CompanyPicker';
+import { LevelsFrame } from './LevelsFrame';
 import { ruleSentence } from './levelWords';
 
 const K = 'member_levels';
@@ -118,38 +116,15 @@ const RuleForm = ({ companyId }: { companyId: number | null }) => {
   );
 };
 
-export const LevelRulePage = () => {
-  const translate = useTranslate();
-  const { caller } = useCaller();
-  const [company, setCompany] = useState<CompanyOption | null>(null);
-  const operator = caller?.isOperator === true;
-  return (
-    <Box>
-      <Title title={translate('common.screens.aotg_config')} />
-      <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
-        {translate('common.screens.aotg_config')}
-      </Typography>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
-        <Button variant="outlined" component={Link} to="/aotg">
-          {translate(`${K}.overview_link`)}
-        </Button>
-        <Button variant="outlined" component={Link} to="/aotg/user-level-config">
-          {translate(`${K}.setup_link`)}
-        </Button>
-      </Stack>
-      {operator ? (
-        <CompanyPicker
-          value={company}
-          onChange={setCompany}
-          helperText={translate(`${K}.pick_company_rule`)}
-        />
-      ) : null}
-      {caller === null ? null : !operator && caller.companyId === null ? (
-        // a merchant whose company is not set up yet has no rule to set
-        <Alert severity="info">{translate(`${K}.no_company`)}</Alert>
-      ) : operator && company === null ? null : (
-        <RuleForm key={company?.id ?? 'own'} companyId={operator ? (company?.id ?? null) : null} />
-      )}
-    </Box>
-  );
-};
+export const LevelRulePage = () => (
+  <LevelsFrame
+    title="common.screens.aotg_config"
+    links={[
+      { to: '/aotg', label: `${K}.overview_link` },
+      { to: '/aotg/user-level-config', label: `${K}.setup_link` },
+    ]}
+    pickHelp={`${K}.pick_company_rule`}
+  >
+    {(companyId) => <RuleForm key={companyId ?? 'own'} companyId={companyId} />}
+  </LevelsFrame>
+);

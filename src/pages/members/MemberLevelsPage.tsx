@@ -6,7 +6,6 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import {
   Alert,
   Box,
-  Button,
   Card,
   CardContent,
   CircularProgress,
@@ -14,14 +13,11 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
 import { MEMBER_LEVELS_SUMMARY_PATH, type MemberLevelSummary } from '../../../contract/member-levels';
 import { failureOf } from '../../components/operations/failure';
 import { useLoadable } from '../../components/operations/useLoadable';
-import { useCaller } from '../../components/useCaller';
-import { type CompanyOption, CompanyPicker } from '../organisation/CompanyPicker';
+import { LevelsFrame } from './LevelsFrame';
 import { ruleSentence, thresholdWords } from './levelWords';
 
 const K = 'member_levels';
@@ -150,34 +146,15 @@ const Summary = ({ companyId }: { companyId: number | null }) => {
   );
 };
 
-export const MemberLevelsPage = () => {
-  const translate = useTranslate();
-  const { caller } = useCaller();
-  const [company, setCompany] = useState<CompanyOption | null>(null);
-  const operator = caller?.isOperator === true;
-  return (
-    <Box>
-      <Title title={translate('common.screens.aotg')} />
-      <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
-        {translate('common.screens.aotg')}
-      </Typography>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
-        <Button variant="outlined" component={Link} to="/aotg/user-level-config">
-          {translate(`${K}.setup_link`)}
-        </Button>
-        <Button variant="outlined" component={Link} to="/aotg/config">
-          {translate(`${K}.rule_link`)}
-        </Button>
-      </Stack>
-      {operator ? (
-        <CompanyPicker value={company} onChange={setCompany} helperText={translate(`${K}.pick_company`)} />
-      ) : null}
-      {caller === null ? null : !operator && caller.companyId === null ? (
-        // a merchant whose company is not set up yet has no levels to count
-        <Alert severity="info">{translate(`${K}.no_company`)}</Alert>
-      ) : operator && company === null ? null : (
-        <Summary companyId={operator ? (company?.id ?? null) : null} />
-      )}
-    </Box>
-  );
-};
+export const MemberLevelsPage = () => (
+  <LevelsFrame
+    title="common.screens.aotg"
+    links={[
+      { to: '/aotg/user-level-config', label: `${K}.setup_link` },
+      { to: '/aotg/config', label: `${K}.rule_link` },
+    ]}
+    pickHelp={`${K}.pick_company`}
+  >
+    {(companyId) => <Summary companyId={companyId} />}
+  </LevelsFrame>
+);
