@@ -162,13 +162,7 @@ export const MEMBER_EXPORT_COLUMNS = [
   'createTime',
   'companyId',
   'level',
-  'levelId',
-  'stampsInWindow',
-  'visitsInWindow',
-  'completedCardsInWindow',
-  'measureValue',
-  'firstVisitAt',
-  'lastVisitAt',
+  ...ACTIVITY_FIELDS,
 ] as const;
 
 /**

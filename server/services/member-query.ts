@@ -4,7 +4,6 @@
 // disagree on who a filter means. Nothing from the request reaches SQL as text: fields come from the
 // allow-list below and every value is a bound parameter (the list parser's own rules).
 import { and, count, eq, gt, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FieldViolation } from '../../contract/envelope';
 import { MAX_PAGE_SIZE } from '../../contract/list-query';
 import { MEMBER_FILTER_FIELDS, MEMBER_SORT_FIELDS, type MemberFilterName } from '../../contract/members';
@@ -333,21 +332,6 @@ export const parseMemberList = async (db: Db, caller: Caller, raw: RawListQuery)
     counted: and(visible, ...extra, list.continued ? list.whereWithoutCursor : list.where),
     standingOnly: companyId !== null && !namesMembers(items, raw),
   };
-};
-
-/** `members` joined to company `companyId`'s standing (inner: the company's members only). */
-export const memberRows = (
-  db: DbOrTx,
-  companyId: number | null,
-  columns: Record<string, AnyPgColumn | SQL>,
-) => {
-  const q = db.select(columns).from(members);
-  return companyId === null
-    ? q
-    : q.innerJoin(
-        memberStanding,
-        and(eq(memberStanding.memberId, members.id), eq(memberStanding.companyId, companyId)),
-      );
 };
 
 /** A segment's filter parsed for company `companyId`: its conditions, and whether they name `members`. */

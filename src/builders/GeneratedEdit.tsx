@@ -1,6 +1,7 @@
 // A declared table's edit form: an input per writable field of the edit view, the others read-only;
 // only what the user may change and did change goes out. The declaration is the one the resource
 // context names.
+import type { ReactNode } from 'react';
 import { Edit, type EditProps, type RaRecord, SimpleForm } from 'react-admin';
 import { useApiErrorNotify } from '../components/useApiErrorNotify';
 import { DetailActions, EditToolbar } from './buttons';
@@ -11,7 +12,12 @@ import { listRedirectOf } from './specRoute';
 import { useDeclaration } from './useDeclaration';
 import { useFieldLabel } from './useFieldLabel';
 
-export const GeneratedEdit = (props: Partial<EditProps>) => {
+export interface GeneratedEditProps extends Partial<EditProps> {
+  /** a form body of the table's own instead of the generated inputs; it lays itself out */
+  fields?: ReactNode;
+}
+
+export const GeneratedEdit = ({ fields, ...props }: GeneratedEditProps) => {
   const decl = useDeclaration(props);
   const rules = useRuleValidators(decl);
   const notifyError = useApiErrorNotify();
@@ -31,9 +37,17 @@ export const GeneratedEdit = (props: Partial<EditProps>) => {
       {...props}
     >
       <RecordHeading decl={decl} view="edit" />
-      <SimpleForm toolbar={<EditToolbar decl={decl} />}>
-        <FormGrid>{fieldsIn(decl, 'edit').map((field) => formFieldOf(decl, field, 'edit', rules))}</FormGrid>
-      </SimpleForm>
+      {fields ? (
+        <SimpleForm toolbar={<EditToolbar decl={decl} />} sx={{ maxWidth: 'none' }}>
+          {fields}
+        </SimpleForm>
+      ) : (
+        <SimpleForm toolbar={<EditToolbar decl={decl} />}>
+          <FormGrid>
+            {fieldsIn(decl, 'edit').map((field) => formFieldOf(decl, field, 'edit', rules))}
+          </FormGrid>
+        </SimpleForm>
+      )}
     </Edit>
   );
 };

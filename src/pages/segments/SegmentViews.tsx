@@ -4,6 +4,7 @@
 // (contract/members.ts MEMBER_FILTER_FIELDS: levels, brands and stores picked by name, days, numbers,
 // yes / no), with beside it how many members the segment reaches now ("Reaches 1,234 members").
 // The form's `filter` is the list the server stores, so what is saved is exactly what the rows show.
+
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import {
@@ -23,12 +24,9 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
-  Create,
   type CreateProps,
-  Edit,
   type EditProps,
   type RaRecord,
-  SimpleForm,
   useGetIdentity,
   useGetList,
   useInput,
@@ -38,21 +36,13 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { segments } from '../../../resources/tables/segments';
-import { DetailActions, EditToolbar, useRole } from '../../builders/buttons';
-import {
-  creatableScopeColumns,
-  fieldsIn,
-  isUnwritable,
-  type ResourceDeclaration,
-  writableFields,
-} from '../../builders/declarations';
+import { useRole } from '../../builders/buttons';
+import { fieldsIn, isUnwritable, type ResourceDeclaration } from '../../builders/declarations';
+import { GeneratedCreate } from '../../builders/GeneratedCreate';
+import { GeneratedEdit } from '../../builders/GeneratedEdit';
 import { FormCell, FormGrid, formFieldOf, useRuleValidators } from '../../builders/inputs';
-import { CreateHeading, RecordHeading } from '../../builders/RecordHeading';
-import { ScopeInputs, scopeValues } from '../../builders/ScopeInputs';
 import { listRedirectOf } from '../../builders/specRoute';
-import { useFieldLabel } from '../../builders/useFieldLabel';
 import { apiErrorLines } from '../../components/apiError';
-import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { type ReachState, useSegmentReach } from './api';
 import {
   type Condition,
@@ -490,59 +480,17 @@ const SegmentFields = ({ view, scope }: { view: 'create' | 'edit'; scope?: React
 };
 
 /** react-admin's create view of segments (registered through src/pages/resources/overrides.ts). */
-export const SegmentCreate = (props: Partial<CreateProps>) => {
-  const notifyError = useApiErrorNotify();
-  const labelOf = useFieldLabel(decl.name);
-  const scopeColumns = creatableScopeColumns(decl);
-  return (
-    <Create
-      resource={decl.name}
-      redirect={listRedirectOf(decl)}
-      record={{ filter: [] }}
-      mutationOptions={{ onError: (error: unknown) => notifyError(error, undefined, labelOf) }}
-      transform={(data: RaRecord) => ({
-        ...writableFields(decl, 'create', data),
-        ...scopeValues(scopeColumns, data),
-      })}
-      {...props}
-    >
-      <CreateHeading decl={decl} />
-      <SimpleForm sx={{ maxWidth: 'none' }}>
-        <SegmentFields
-          view="create"
-          scope={
-            scopeColumns.length > 0 ? (
-              <FormCell wide>
-                <ScopeInputs decl={decl} columns={scopeColumns} />
-              </FormCell>
-            ) : null
-          }
-        />
-      </SimpleForm>
-    </Create>
-  );
-};
+export const SegmentCreate = (props: Partial<CreateProps>) => (
+  <GeneratedCreate
+    resource={decl.name}
+    redirect={listRedirectOf(decl)}
+    record={{ filter: [] }}
+    fields={(scope) => <SegmentFields view="create" scope={scope} />}
+    {...props}
+  />
+);
 
 /** react-admin's edit view of segments: only what changed goes out. */
-export const SegmentEdit = (props: Partial<EditProps>) => {
-  const notifyError = useApiErrorNotify();
-  const labelOf = useFieldLabel(decl.name);
-  return (
-    <Edit
-      resource={decl.name}
-      actions={<DetailActions decl={decl} view="edit" />}
-      mutationMode="pessimistic"
-      redirect={listRedirectOf(decl)}
-      mutationOptions={{ onError: (error: unknown) => notifyError(error, undefined, labelOf) }}
-      transform={(data: RaRecord, options?: { previousData?: RaRecord }) =>
-        writableFields(decl, 'edit', data, options?.previousData)
-      }
-      {...props}
-    >
-      <RecordHeading decl={decl} view="edit" />
-      <SimpleForm toolbar={<EditToolbar decl={decl} />} sx={{ maxWidth: 'none' }}>
-        <SegmentFields view="edit" />
-      </SimpleForm>
-    </Edit>
-  );
-};
+export const SegmentEdit = (props: Partial<EditProps>) => (
+  <GeneratedEdit resource={decl.name} fields={<SegmentFields view="edit" />} {...props} />
+);
