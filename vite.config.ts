@@ -44,7 +44,12 @@ const precompress = (): Plugin => {
 const api = process.env.API_PROXY ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [react(), precompress()],
-  build: { outDir: 'dist', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    // two entries: the portal, and the member's pocket pages (src/pocket/), which share nothing with it
+    rollupOptions: { input: { main: 'index.html', pocket: 'pocket.html' } },
+  },
   server: {
     proxy: {
       '/portal-main-service': api,

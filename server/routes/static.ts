@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { POCKET_PAGES } from '../../contract/pocket';
 import type { RoutePlugin } from '../app-types';
 import type { Config } from '../config';
 import { isApiPath } from '../plugins/auth';
@@ -17,6 +18,13 @@ const notBuiltPage = (title: string) => `<!doctype html>
 <p>The portal is not built yet. Run <code>npm start</code> (it builds the portal first) or <code>npm run build</code>.</p>
 <p>The API is up: see <a href="/docs">/docs</a>.</p></body></html>
 `;
+
+/** The member's public pages (contract/pocket.ts POCKET_PAGES): /c/{token}, /v/{token}, /join/{store}/{programme}. */
+const POCKET_PATH = new RegExp(
+  `^(${Object.values(POCKET_PAGES)
+    .map((p) => p.replace(/\//g, '\\/'))
+    .join('|')})`,
+);
 
 const wantsHtml = (request: FastifyRequest): boolean => {
   const accept = request.headers.accept;
@@ -34,7 +42,9 @@ export const spaFallback =
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const pathname = request.url.split('?')[0] ?? '';
     if (isApiPath(pathname) || NOT_SPA.some((re) => re.test(pathname)) || !wantsHtml(request)) return false;
-    const indexFile = path.join(config.distDir, 'index.html');
+    // the member's pocket pages are a bundle of their own (pocket.html, src/pocket/)
+    const page = POCKET_PATH.test(pathname) ? 'pocket.html' : 'index.html';
+    const indexFile = path.join(config.distDir, page);
     // read per request: a rebuild while the server runs is picked up without a restart
     const html = await readFile(indexFile, 'utf8').catch(() => notBuiltPage(config.portalTitle));
     await reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);

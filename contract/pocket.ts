@@ -1,0 +1,173 @@
+// The member's pocket on the wire (issue 26, docs/api.md "The pocket card"): the web card of a member
+// card or a voucher at an unguessable, revocable link, what its public JSON holds, the staff routes
+// that show, send and revoke a link, the look-ups by code a scan makes, and joining a programme from a
+// store's poster. The server's routes, the pocket bundle (src/pocket/), the portal and the tests read
+// these; nothing here is repeated elsewhere.
+import type { StampCardState, VoucherState } from './enums';
+
+/** What a link names: a member card or a voucher. */
+export const POCKET_KINDS = ['CARD', 'VOUCHER'] as const;
+export type PocketKind = (typeof POCKET_KINDS)[number];
+
+/** The public pages of the pocket bundle (pocket.html), each followed by a token or ids. */
+export const POCKET_PAGES = {
+  /** a member card's web card: /c/{token} */
+  CARD: '/c/',
+  /** a voucher's web card: /v/{token} */
+  VOUCHER: '/v/',
+  /** a store's poster sign-up page: /join/{storeId}/{programmeId} */
+  JOIN: '/join/',
+} as const;
+
+/** The public JSON routes (under BASE_PATHS.main): no sign-in, read-only or rate-limited. */
+export const PUBLIC_PATHS = {
+  card: (token: string) => `/public/cards/${encodeURIComponent(token)}`,
+  voucher: (token: string) => `/public/vouchers/${encodeURIComponent(token)}`,
+  applePass: (token: string) => `/public/cards/${encodeURIComponent(token)}/pass.pkpass`,
+  /** GET: what the sign-up page shows (JoinProgrammeView); POST {mobile}: sends the one-time code */
+  join: (storeId: number, programmeId: number) => `/public/join/${storeId}/${programmeId}`,
+  joinConfirm: '/public/join/confirm',
+} as const;
+
+/** GET /member-cards/{id}/link, GET /vouchers/{id}/link and their POST .../link/revoke. */
+export interface PocketLink {
+  /** the web card's page, absolute (PUBLIC_URL + /c/{token} or /v/{token}) */
+  url: string;
+  token: string;
+}
+
+/** POST /member-cards/{id}/link/send and POST /vouchers/{id}/link/send: the message queued. */
+export interface PocketLinkSent {
+  /** the member_messages row that carries the link */
+  messageId: number;
+  /** PUSH when the member has the app on a phone, else SMS */
+  channel: MessageChannel;
+}
+
+/** How a message reaches a member: the push provider (FCM or the push outbox), or the SMS outbox. */
+export const MESSAGE_CHANNELS = ['PUSH', 'SMS'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/** Why a member is sent a message of their own (not a push campaign). */
+export const MESSAGE_KINDS = ['CARD_LINK', 'VOUCHER_LINK', 'JOIN_CODE'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/** A message's life: QUEUED in the operation's transaction, then SENT or FAILED by the job. */
+export const MESSAGE_STATES = ['QUEUED', 'SENT', 'FAILED'] as const;
+export type MessageState = (typeof MESSAGE_STATES)[number];
+
+/** The brand a web card belongs to. */
+export interface PocketBrand {
+  name: string;
+  logo: string | null;
+  website: string | null;
+}
+
+/** One ACTIVE store of the brand, as the web card lists them. */
+export interface PocketStore {
+  name: string;
+  address: string;
+  phone: string | null;
+  openingHours: string | null;
+}
+
+/** One of the member's AVAILABLE vouchers from the same company, with its own web card. */
+export interface PocketVoucher {
+  title: string;
+  /** exact decimal string, in `currency` */
+  value: string;
+  validUntil: string;
+  url: string;
+}
+
+/** What the web card of a voucher or a card shows about the member and the merchant. */
+interface PocketCommon {
+  /** the code the QR carries (what staff scan or type) */
+  code: string;
+  /** masked: +65••••4567 */
+  memberMobile: string;
+  brand: PocketBrand;
+  stores: PocketStore[];
+  /** the member's other AVAILABLE vouchers of this company, soonest to expire first (at most 20) */
+  vouchers: PocketVoucher[];
+  /** ISO 4217 code of the company's country, e.g. SGD */
+  currency: string;
+}
+
+/** GET /public/cards/{token} */
+export interface PublicCardView extends PocketCommon {
+  kind: 'CARD';
+  state: StampCardState;
+  stamps: number;
+  stampsRequired: number;
+  programme: {
+    title: string;
+    description: string | null;
+    image: string | null;
+    endDate: string;
+  };
+  /** the voucher a full card gives: its pack's title and value */
+  reward: { title: string; value: string } | null;
+  /** set when the card completed: its reward voucher's web card */
+  rewardVoucherUrl: string | null;
+  /** absent buttons when null: offered only when an operator configured Apple or Google Wallet */
+  wallet: { applePassUrl: string | null; googleSaveUrl: string | null };
+}
+
+/** GET /public/vouchers/{token} */
+export interface PublicVoucherView extends PocketCommon {
+  kind: 'VOUCHER';
+  state: VoucherState;
+  title: string;
+  description: string | null;
+  image: string | null;
+  value: string;
+  validFrom: string;
+  validUntil: string;
+}
+
+/** Joining from a poster: the one-time code's rules. */
+export const JOIN_OTP = {
+  /** digits in the code */
+  length: 6,
+  /** a code is good for this long */
+  ttlSeconds: 10 * 60,
+  /** wrong codes before the code is dead (a new one must be asked for) */
+  maxTries: 5,
+  /** codes sent to one number per hour */
+  perNumberPerHour: 3,
+  /** join requests (start and confirm) from one IP address per hour */
+  perIpPerHour: 30,
+} as const;
+
+/** GET /public/join/{storeId}/{programmeId}: what the sign-up page shows. */
+export interface JoinProgrammeView {
+  programme: { title: string; description: string | null; image: string | null; stampsRequired: number };
+  reward: { title: string; value: string } | null;
+  brand: PocketBrand;
+  store: { name: string; address: string };
+  currency: string;
+  /** the country's calling code, to help typing a local number (e.g. +65) */
+  callingCode: string;
+}
+
+/** POST /public/join/{storeId}/{programmeId} */
+export interface JoinStartBody {
+  mobile: string;
+}
+
+/** What starting a join answers: the code is on its way. */
+export interface JoinStartAnswer {
+  /** masked */
+  mobile: string;
+  expiresInSeconds: number;
+}
+
+/** POST /public/join/confirm */
+export interface JoinConfirmBody {
+  mobile: string;
+  code: string;
+}
+
+/** What a confirmed join answers: the new card's web card. */
+export type JoinConfirmAnswer = PocketLink;
