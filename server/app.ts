@@ -23,6 +23,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { deviceRoutes } from './routes/devices';
 import { envRoutes } from './routes/env';
 import { financeRoutes } from './routes/finance';
+import { joinRoutes } from './routes/join';
 import { maintenanceRoutes } from './routes/maintenance';
 import { memberLevelRoutes } from './routes/member-levels';
 import { memberRoutes } from './routes/members';
@@ -166,6 +167,7 @@ export const buildApp = async ({
   await app.register(signalRoutes); // resolving a fraud signal
   await app.register(memberRoutes); // the members list, its export and a member's profile (issue 25)
   await app.register(segmentRoutes); // a segment's reach, saved or being edited
+  await app.register(joinRoutes); // joining a programme from a store's poster (public, rate-limited)
   await app.register(resourceRoutes); // every derived resource, at its declared service base + path
 
   return app;

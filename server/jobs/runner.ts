@@ -8,7 +8,7 @@
 import { hostname } from 'node:os';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { idempotencyKeys, jobs, twoFactorChallenges } from '../db/schema';
+import { idempotencyKeys, jobs, joinCodes, twoFactorChallenges } from '../db/schema';
 import { scrub } from '../lib/redact';
 import type { DbOrTx } from '../services/audit';
 
@@ -100,7 +100,17 @@ export const cleanup: JobHandler = async (_payload, { db, now }) => {
     .delete(twoFactorChallenges)
     .where(lt(twoFactorChallenges.expiresAt, new Date(now.getTime() - DAY_MS)))
     .returning({ id: twoFactorChallenges.id });
-  return { doneJobs: doneJobs.length, idempotencyKeys: keys.length, twoFactorChallenges: challenges.length };
+  // a poster sign-up's code is dead once expired; kept a day like the challenges
+  const codes = await db
+    .delete(joinCodes)
+    .where(lt(joinCodes.expiresAt, new Date(now.getTime() - DAY_MS)))
+    .returning({ id: joinCodes.id });
+  return {
+    doneJobs: doneJobs.length,
+    idempotencyKeys: keys.length,
+    twoFactorChallenges: challenges.length,
+    joinCodes: codes.length,
+  };
 };
 
 export const CLEANUP_JOB: PeriodicJob = { name: 'cleanup', everyMs: HOUR_MS };

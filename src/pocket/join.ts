@@ -1,4 +1,463 @@
-// A store poster's sign-up page (issue 26 item 4). To be written.
+// A store poster's sign-up page, /join/{storeId}/{programmeId} (issue 26 item 4, docs/api.md "Joining
+// from a poster"): the programme as the poster offers it, the member's mobile (the store's calling code
+// typed for them), a one-time code by SMS, then the new card's web card. Plain DOM (dom.ts), in the
+// member's language (join.i18n.ts); every refusal is said in plain words next to what caused it.
+import {
+  JOIN_OTP,
+  type JoinConfirmAnswer,
+  type JoinProgrammeView,
+  type JoinStartAnswer,
+  PUBLIC_PATHS,
+} from '../../contract/pocket';
+import {
+  currentLanguage,
+  getJson,
+  h,
+  type Language,
+  languageSwitch,
+  mount,
+  PocketError,
+  postJson,
+  translator,
+} from './dom';
+import { JOIN_STRINGS } from './join.i18n';
+import './join.css';
+
+/** Seconds before "Send a new code" may be tapped again. */
+export const RESEND_AFTER_SECONDS = 30;
+
+/**
+ * What the member typed as E.164: `+` and digits as they are (`00` for `+`); a national number gets
+ * the store's calling code, without its trunk 0 (0412 345 678 at an Australian store: +61412345678).
+ * The server takes this form for both calls, so the code it sent and the one confirmed name one number.
+ */
+export const toE164 = (typed: string, callingCode: string): string => {
+  const compact = typed.replace(/[\s().-]/g, '');
+  if (compact.startsWith('+')) return `+${compact.slice(1).replace(/\D/g, '')}`;
+  if (compact.startsWith('00')) return `+${compact.slice(2).replace(/\D/g, '')}`;
+  const national = compact.replace(/\D/g, '').replace(/^0/, '');
+  return `${callingCode}${national}`;
+};
+
+const E164 = /^\+[1-9][0-9]{6,14}$/;
+
+/** The first field violation's params of a refusal (6201's triesLeft), if any. */
+const paramsOf = (error: PocketError): Record<string, unknown> => {
+  const first: unknown = Array.isArray(error.data) ? error.data[0] : undefined;
+  if (typeof first === 'object' && first !== null && 'params' in first) {
+    const params: unknown = first.params;
+    if (typeof params === 'object' && params !== null) return params as Record<string, unknown>;
+  }
+  return {};
+};
+
+/** The link of 6203 (the member's card of the programme), if the refusal carries one. */
+const linkOf = (error: PocketError): JoinConfirmAnswer | null => {
+  const data: unknown = error.data;
+  if (typeof data === 'object' && data !== null && 'url' in data && typeof data.url === 'string')
+    return { url: data.url, token: 'token' in data && typeof data.token === 'string' ? data.token : '' };
+  return null;
+};
+
+/** Where a web card's link goes on this site: its path (/c/{token}), whatever PUBLIC_URL says. */
+const pathOf = (url: string): string => {
+  try {
+    return new URL(url, window.location.origin).pathname;
+  } catch {
+    return url;
+  }
+};
+
+type Step =
+  | { kind: 'loading' }
+  | { kind: 'notOpen' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'mobile'; typed: string; error: string | null; busy: boolean }
+  | {
+      kind: 'code';
+      mobile: string;
+      masked: string;
+      typed: string;
+      error: string | null;
+      busy: boolean;
+      /** Date.now() after which a new code may be asked for */
+      resendAt: number;
+    }
+  | { kind: 'held'; url: string }
+  | { kind: 'joined' };
+
 export const renderJoin = (root: HTMLElement, storeId: number, programmeId: number): void => {
-  root.textContent = `join ${storeId} ${programmeId}`;
+  let lang: Language = currentLanguage();
+  let t = translator(JOIN_STRINGS, lang);
+  let view: JoinProgrammeView | null = null;
+  let step: Step = { kind: 'loading' };
+  let ticker: number | undefined;
+  /** the element to focus after the next render (its id) */
+  let focusId: string | null = null;
+
+  const example = () => `${view?.callingCode ?? '+65'} 8123 4567`;
+
+  const money = (value: string, currency: string): string => {
+    try {
+      return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(Number(value));
+    } catch {
+      return `${currency} ${value}`;
+    }
+  };
+
+  /** A refusal or a failed call in the member's words. */
+  const say = (error: unknown, field: 'mobile' | 'code'): string => {
+    if (!(error instanceof PocketError)) return t('failed');
+    if (error.network) return t('network');
+    if (error.code === 6) {
+      const seconds = Number(error.data && (error.data as { retryAfterSeconds?: unknown }).retryAfterSeconds);
+      return t('tooMany', {
+        minutes: Math.max(1, Math.ceil((Number.isFinite(seconds) ? seconds : 60) / 60)),
+      });
+    }
+    if (error.code === 2)
+      return field === 'mobile'
+        ? t('mobileInvalid', { example: example() })
+        : t('codeInvalid', { length: JOIN_OTP.length });
+    if (error.code === 6201) {
+      const left = Number(paramsOf(error).triesLeft ?? 0);
+      if (left <= 0) return t('codeDead');
+      return left === 1 ? t('codeWrongOne') : t('codeWrong', { n: left });
+    }
+    return t('failed');
+  };
+
+  const set = (next: Step, focus: string | null = null) => {
+    step = next;
+    focusId = focus;
+    render();
+  };
+
+  const programmeCard = (v: JoinProgrammeView): HTMLElement =>
+    h(
+      'section',
+      { class: 'join-programme', 'aria-labelledby': 'join-title' },
+      h(
+        'div',
+        { class: 'join-brand' },
+        v.brand.logo
+          ? h('img', { class: 'join-logo', src: v.brand.logo, alt: '', width: 48, height: 48 })
+          : null,
+        h('span', { class: 'join-brand-name' }, v.brand.name),
+      ),
+      v.programme.image ? h('img', { class: 'join-image', src: v.programme.image, alt: '' }) : null,
+      h('h1', { id: 'join-title', class: 'join-title' }, t('joinHeading', { programme: v.programme.title })),
+      v.programme.description ? h('p', { class: 'join-description' }, v.programme.description) : null,
+      h(
+        'ul',
+        { class: 'join-facts' },
+        h(
+          'li',
+          { class: 'join-stamps' },
+          h(
+            'span',
+            { class: 'join-dots', 'aria-hidden': 'true' },
+            '●'.repeat(Math.min(v.programme.stampsRequired, 12)),
+          ),
+          h(
+            'span',
+            null,
+            v.programme.stampsRequired === 1
+              ? t('collectOne')
+              : t('collect', { n: v.programme.stampsRequired }),
+          ),
+        ),
+        v.reward
+          ? h(
+              'li',
+              { class: 'join-reward' },
+              Number(v.reward.value) > 0
+                ? t('reward', { title: v.reward.title, value: money(v.reward.value, v.currency) })
+                : t('rewardNoValue', { title: v.reward.title }),
+            )
+          : null,
+        h('li', { class: 'join-store' }, t('atStore', { store: v.store.name })),
+      ),
+    );
+
+  const errorLine = (id: string, message: string | null) =>
+    h('p', { id, class: 'join-error', role: 'alert' }, message ?? '');
+
+  const mobileForm = (s: Extract<Step, { kind: 'mobile' }>, v: JoinProgrammeView): HTMLElement => {
+    const input = h('input', {
+      id: 'join-mobile',
+      name: 'mobile',
+      type: 'tel',
+      autocomplete: 'tel',
+      inputmode: 'tel',
+      required: true,
+      value: s.typed,
+      'aria-describedby': 'join-mobile-hint join-mobile-error',
+      'aria-invalid': s.error ? 'true' : null,
+    });
+    input.addEventListener('input', () => {
+      step = { ...s, typed: input.value };
+    });
+    return h(
+      'form',
+      {
+        class: 'join-form',
+        novalidate: true,
+        onsubmit: (event: Event) => {
+          event.preventDefault();
+          if (s.busy) return;
+          void sendCode(input.value, v);
+        },
+      },
+      h('label', { for: 'join-mobile', class: 'join-label' }, t('mobileLabel')),
+      input,
+      h('p', { id: 'join-mobile-hint', class: 'join-hint' }, t('mobileHint', { length: JOIN_OTP.length })),
+      errorLine('join-mobile-error', s.error),
+      h(
+        'button',
+        { type: 'submit', class: 'join-button', disabled: s.busy },
+        s.busy ? t('sending') : t('sendCode'),
+      ),
+    );
+  };
+
+  const codeForm = (s: Extract<Step, { kind: 'code' }>, v: JoinProgrammeView): HTMLElement => {
+    const input = h('input', {
+      id: 'join-code',
+      name: 'code',
+      type: 'text',
+      autocomplete: 'one-time-code',
+      inputmode: 'numeric',
+      pattern: '[0-9]*',
+      maxlength: JOIN_OTP.length,
+      required: true,
+      value: s.typed,
+      'aria-describedby': 'join-code-sent join-code-error',
+      'aria-invalid': s.error ? 'true' : null,
+    });
+    input.addEventListener('input', () => {
+      step = { ...s, typed: input.value };
+    });
+    const wait = Math.max(0, Math.ceil((s.resendAt - Date.now()) / 1000));
+    return h(
+      'form',
+      {
+        class: 'join-form',
+        novalidate: true,
+        onsubmit: (event: Event) => {
+          event.preventDefault();
+          if (s.busy) return;
+          void confirm(input.value, s);
+        },
+      },
+      h(
+        'p',
+        { id: 'join-code-sent', class: 'join-sent', role: 'status' },
+        t('codeSent', { mobile: s.masked, minutes: Math.round(JOIN_OTP.ttlSeconds / 60) }),
+      ),
+      h('label', { for: 'join-code', class: 'join-label' }, t('codeLabel', { length: JOIN_OTP.length })),
+      input,
+      errorLine('join-code-error', s.error),
+      h(
+        'button',
+        { type: 'submit', class: 'join-button', disabled: s.busy },
+        s.busy ? t('joining') : t('join'),
+      ),
+      h(
+        'div',
+        { class: 'join-actions' },
+        h(
+          'button',
+          {
+            type: 'button',
+            id: 'join-resend',
+            class: 'join-link',
+            disabled: wait > 0 || s.busy,
+            onclick: () => void sendCode(s.mobile, v),
+          },
+          wait > 0 ? t('resendIn', { seconds: wait }) : t('resend'),
+        ),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'join-link',
+            onclick: () => set({ kind: 'mobile', typed: s.mobile, error: null, busy: false }, 'join-mobile'),
+          },
+          t('changeNumber'),
+        ),
+      ),
+    );
+  };
+
+  const stopTicker = () => {
+    if (ticker !== undefined) window.clearInterval(ticker);
+    ticker = undefined;
+  };
+
+  /** Re-renders the resend button every second until it may be tapped. */
+  const startTicker = () => {
+    stopTicker();
+    ticker = window.setInterval(() => {
+      if (step.kind !== 'code') return stopTicker();
+      const button = document.getElementById('join-resend');
+      const wait = Math.max(0, Math.ceil((step.resendAt - Date.now()) / 1000));
+      if (button instanceof HTMLButtonElement) {
+        button.textContent = wait > 0 ? t('resendIn', { seconds: wait }) : t('resend');
+        button.disabled = wait > 0 || step.busy;
+      }
+      if (wait === 0) stopTicker();
+    }, 1000);
+  };
+
+  const sendCode = async (typed: string, v: JoinProgrammeView): Promise<void> => {
+    const mobile = toE164(typed, v.callingCode);
+    const back = (error: string) =>
+      step.kind === 'code'
+        ? set({ ...step, busy: false, error }, 'join-code')
+        : set({ kind: 'mobile', typed, error, busy: false }, 'join-mobile');
+    if (!E164.test(mobile)) return back(t('mobileInvalid', { example: example() }));
+    if (step.kind === 'code') set({ ...step, busy: true, error: null });
+    else set({ kind: 'mobile', typed, error: null, busy: true });
+    try {
+      const sent = await postJson<JoinStartAnswer>(PUBLIC_PATHS.join(storeId, programmeId), { mobile });
+      set(
+        {
+          kind: 'code',
+          mobile,
+          masked: sent.mobile,
+          typed: '',
+          error: null,
+          busy: false,
+          resendAt: Date.now() + RESEND_AFTER_SECONDS * 1000,
+        },
+        'join-code',
+      );
+      startTicker();
+    } catch (error) {
+      if (error instanceof PocketError && error.notFound) return set({ kind: 'notOpen' });
+      back(say(error, 'mobile'));
+    }
+  };
+
+  const confirm = async (typed: string, s: Extract<Step, { kind: 'code' }>): Promise<void> => {
+    const code = typed.replace(/\s/g, '');
+    if (!new RegExp(`^[0-9]{${JOIN_OTP.length}}$`).test(code))
+      return set({ ...s, typed, error: t('codeInvalid', { length: JOIN_OTP.length }) }, 'join-code');
+    set({ ...s, typed, busy: true, error: null });
+    try {
+      const card = await postJson<JoinConfirmAnswer>(PUBLIC_PATHS.joinConfirm, { mobile: s.mobile, code });
+      stopTicker();
+      set({ kind: 'joined' });
+      window.location.assign(pathOf(card.url));
+    } catch (error) {
+      if (error instanceof PocketError && error.code === 6203) {
+        const link = linkOf(error);
+        if (link) {
+          stopTicker();
+          return set({ kind: 'held', url: pathOf(link.url) }, 'join-open');
+        }
+      }
+      if (error instanceof PocketError && error.notFound) return set({ kind: 'notOpen' });
+      const message = say(error, 'code');
+      // a dead code: a new one may be asked for at once
+      const dead =
+        error instanceof PocketError && error.code === 6201 && Number(paramsOf(error).triesLeft ?? 0) <= 0;
+      set({ ...s, typed, busy: false, error: message, resendAt: dead ? 0 : s.resendAt }, 'join-code');
+    }
+  };
+
+  const body = (): HTMLElement[] => {
+    switch (step.kind) {
+      case 'loading':
+        return [h('p', { class: 'join-muted', role: 'status' }, t('loading'))];
+      case 'notOpen':
+        return [
+          h(
+            'section',
+            { class: 'join-notice' },
+            h('h1', { class: 'join-title' }, t('notOpenHeading')),
+            h('p', null, t('notOpenText')),
+          ),
+        ];
+      case 'failed':
+        return [
+          h(
+            'section',
+            { class: 'join-notice' },
+            h('p', { role: 'alert' }, step.message),
+            h('button', { type: 'button', class: 'join-button', onclick: () => void load() }, t('retry')),
+          ),
+        ];
+      case 'held':
+        return [
+          view ? programmeCard(view) : null,
+          h(
+            'section',
+            { class: 'join-notice join-held', 'aria-labelledby': 'join-held-title' },
+            h('h2', { id: 'join-held-title' }, t('heldHeading')),
+            h('p', null, t('heldText', { programme: view?.programme.title ?? '' })),
+            h('a', { id: 'join-open', class: 'join-button', href: step.url }, t('openCard')),
+          ),
+        ].filter((e): e is HTMLElement => e !== null);
+      case 'joined':
+        return [
+          view ? programmeCard(view) : null,
+          h('p', { class: 'join-sent', role: 'status' }, t('joined')),
+        ].filter((e): e is HTMLElement => e !== null);
+      case 'mobile':
+        return view ? [programmeCard(view), mobileForm(step, view)] : [];
+      case 'code':
+        return view ? [programmeCard(view), codeForm(step, view)] : [];
+    }
+  };
+
+  function render(): void {
+    document.title = view ? t('pageTitle', { programme: view.programme.title }) : t('notOpenHeading');
+    mount(
+      root,
+      h(
+        'div',
+        { class: 'join' },
+        h(
+          'header',
+          { class: 'join-top' },
+          languageSwitch(lang, (next) => {
+            lang = next;
+            t = translator(JOIN_STRINGS, lang);
+            render();
+          }),
+        ),
+        h('div', { class: 'join-main' }, body()),
+      ),
+    );
+    if (focusId) {
+      document.getElementById(focusId)?.focus();
+      focusId = null;
+    }
+  }
+
+  async function load(): Promise<void> {
+    set({ kind: 'loading' });
+    if (
+      !Number.isSafeInteger(storeId) ||
+      !Number.isSafeInteger(programmeId) ||
+      storeId < 1 ||
+      programmeId < 1
+    )
+      return set({ kind: 'notOpen' });
+    try {
+      view = await getJson<JoinProgrammeView>(PUBLIC_PATHS.join(storeId, programmeId));
+      set({ kind: 'mobile', typed: `${view.callingCode} `, error: null, busy: false });
+    } catch (error) {
+      if (error instanceof PocketError && (error.notFound || error.code === 2))
+        return set({ kind: 'notOpen' });
+      set({
+        kind: 'failed',
+        message: error instanceof PocketError && error.network ? t('network') : t('failed'),
+      });
+    }
+  }
+
+  void load();
 };

@@ -345,7 +345,7 @@ describe('cleanup', () => {
     expect(left.find((j) => j.name === 'cleanup')).toEqual({
       name: 'cleanup',
       state: 'done',
-      result: { doneJobs: 1, idempotencyKeys: 1, twoFactorChallenges: 0 },
+      result: { doneJobs: 1, idempotencyKeys: 1, twoFactorChallenges: 0, joinCodes: 0 },
     });
     const keys = await t.db
       .select({ key: idempotencyKeys.key })
