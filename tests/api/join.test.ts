@@ -182,7 +182,11 @@ describe('the programme a poster offers', () => {
     ];
     for (const [what, storeId, programme] of cases) {
       const res = await view(storeId, programme);
-      expect({ what, status: res.statusCode, ...res.json() }).toMatchObject({ what, status: 404, ...notOpen });
+      expect({ what, status: res.statusCode, ...res.json() }).toMatchObject({
+        what,
+        status: 404,
+        ...notOpen,
+      });
       // starting there sends nothing either
       const started = await start(nextMobile().e164, nextIp(), storeId, programme);
       expect({ what, status: started.statusCode, ...started.json() }).toMatchObject({
@@ -230,7 +234,9 @@ describe('joining', () => {
     // the code is spent with it: a second confirm issues nothing
     expect((await confirm(e164, code, ip)).json()).toMatchObject({
       code: 6201,
-      data: [{ field: 'code', message: expect.stringMatching(/ask for a new one/), params: { triesLeft: 0 } }],
+      data: [
+        { field: 'code', message: expect.stringMatching(/ask for a new one/), params: { triesLeft: 0 } },
+      ],
     });
     expect(await cardsOf(e164)).toHaveLength(1);
     expect(await t.db.select().from(joinCodes).where(eq(joinCodes.mobile, e164))).toEqual([]);
@@ -365,7 +371,8 @@ describe('limits', () => {
   it(`takes at most ${JOIN_OTP.perIpPerHour} join requests an hour from one IP, starts and confirms alike`, async () => {
     const ip = nextIp();
     for (let i = 0; i < JOIN_OTP.perIpPerHour; i++) {
-      const res = i % 2 === 0 ? await confirm(nextMobile().e164, '123456', ip) : await start(nextMobile().e164, ip);
+      const res =
+        i % 2 === 0 ? await confirm(nextMobile().e164, '123456', ip) : await start(nextMobile().e164, ip);
       expect(res.statusCode).not.toBe(429);
     }
     for (const res of [await start(nextMobile().e164, ip), await confirm(nextMobile().e164, '123456', ip)]) {
@@ -388,7 +395,11 @@ describe('bad input', () => {
       ['too short', start('+123', ip), 'mobile'],
       ['a NUL', start('8123\u00004567', ip), 'mobile'],
       ['not a number of the country', start('1234 5678', ip), 'mobile'],
-      ['another field', send('POST', PUBLIC_PATHS.join(acme.storeId, programmeId), ip, { mobile: '81234567', x: 1 }), 'x'],
+      [
+        'another field',
+        send('POST', PUBLIC_PATHS.join(acme.storeId, programmeId), ip, { mobile: '81234567', x: 1 }),
+        'x',
+      ],
       ['a store id that is not one', send('GET', '/public/join/abc/1', ip), 'storeId'],
       ['a code of 5 digits', confirm('+6581234567', '12345', ip), 'code'],
       ['a national number to confirm', confirm('8123 4567', '123456', ip), 'mobile'],
