@@ -1,7 +1,7 @@
 // Joining a programme from a store's poster (issue 26 item 4, docs/api.md "Joining from a poster"): the
 // sign-up page's three public calls (no sign-in), under BASE_PATHS.main. Reading the programme is
 // read-only; starting and confirming count against the IP (every request, even a malformed one) and
-// the number (every code sent): rate-limit.ts JoinThrottle. The rules are server/services/join.ts's.
+// the number (every code sent): rate-limit.ts KeyThrottle, counted where the login throttle counts. The rules are server/services/join.ts's.
 import { Type } from 'typebox';
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
@@ -12,7 +12,7 @@ import { answers } from '../resources/answers';
 import { Id } from '../resources/schemas';
 import { confirmJoin, joinView, startJoin } from '../services/join';
 import { linkKeys } from '../services/pocket-links';
-import { JoinThrottle } from '../services/rate-limit';
+import { KeyThrottle } from '../services/rate-limit';
 
 const tags = ['pocket'];
 const Text = Type.String();
@@ -84,10 +84,20 @@ const limits = `${JOIN_OTP.perIpPerHour} join requests (start and confirm) per I
 export const joinRoutes: RoutePlugin = async (app) => {
   const { db, config } = app;
   const base = BASE_PATHS.main;
-  const throttle = new JoinThrottle(app.throttleStore);
   const deps = { config, keys: linkKeys(config) };
+  const HOUR_S = 3600;
+  const perIp = new KeyThrottle(app.throttleStore, {
+    keyPrefix: 'join_ip',
+    points: JOIN_OTP.perIpPerHour,
+    duration: HOUR_S,
+  });
+  const perNumber = new KeyThrottle(app.throttleStore, {
+    keyPrefix: 'join_number',
+    points: JOIN_OTP.perNumberPerHour,
+    duration: HOUR_S,
+  });
   /** every start and confirm counts against its IP, before its body is read */
-  const countRequest = async (request: { ip: string }) => throttle.request(request.ip);
+  const countRequest = async (request: { ip: string }) => perIp.consume(request.ip);
   const publicRoute = { public: true } as const;
   /** PUBLIC_PATHS.join(storeId, programmeId) as a route */
   const programmePath = `${base}/public/join/:storeId/:programmeId`;
@@ -144,7 +154,7 @@ export const joinRoutes: RoutePlugin = async (app) => {
     async (request) =>
       ok(
         await startJoin(db, deps, { ...request.params, mobile: request.body.mobile }, (mobile) =>
-          throttle.codeSent(mobile),
+          perNumber.consume(mobile),
         ),
       ),
   );

@@ -2,7 +2,7 @@
 // public sign-up page's three calls. What the poster's programme is (`joinView`), a one-time code sent
 // to the member's number through the SMS outbox (`startJoin`), and the code spent for the member card
 // (`confirmJoin`), issued by the same operation staff use (stamping.ts issueMemberCard) for a caller
-// that acts for the poster's store only. The rate limits are the routes' (rate-limit.ts JoinThrottle).
+// that acts for the poster's store only. The rate limits are the routes' (routes/join.ts).
 import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
@@ -32,6 +32,7 @@ import type { Caller } from '../resources/principal';
 import type { DbOrTx } from './audit';
 import { companyDay } from './countries';
 import { queueMessage } from './member-messages';
+import { sendLink } from './pocket';
 import { type LinkKeys, linkFor } from './pocket-links';
 import { CARD_STATE, issueMemberCard } from './stamping';
 
@@ -386,6 +387,8 @@ export const confirmJoin = async (
         { memberMobile: mobile, storeId: row.storeId },
         now,
       );
+      // the member is also sent the link, as after an issue at the counter
+      await sendLink(tx, deps.keys, 'CARD', card.id);
       return { kind: 'issued', link: await linkFor(tx, deps.keys, 'CARD', card.id) };
     } catch (err) {
       if (err instanceof AppError && NOT_OPEN_REFUSALS.has(err.errorName)) throw notOpen();

@@ -8,7 +8,6 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import { JOIN_OTP } from '../../contract/pocket';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 
@@ -170,46 +169,21 @@ export class MailThrottle {
   }
 }
 
-/** The limits of joining from a poster (contract/pocket.ts JOIN_OTP). */
-export type JoinLimits = Pick<typeof JOIN_OTP, 'perNumberPerHour' | 'perIpPerHour'>;
+/** At most `points` requests per key per `duration` seconds (e.g. a public route per IP address). */
+export class KeyThrottle {
+  private readonly limiter: RateLimiterAbstract;
 
-const HOUR_S = 3600;
-
-/**
- * Joining a programme from a store's poster (server/services/join.ts): every join request (start and
- * confirm) from one IP counts, `perIpPerHour` an hour; every code sent to one number counts,
- * `perNumberPerHour` an hour. Past either: 429, code 6, Retry-After. The counters live in the shared
- * store, like the login and mail throttles', so instances behind a load balancer count together.
- */
-export class JoinThrottle {
-  private readonly byIp: RateLimiterAbstract;
-  private readonly byNumber: RateLimiterAbstract;
-
-  constructor(store: ThrottleStore = { kind: 'memory' }, limits: JoinLimits = JOIN_OTP) {
-    this.byIp = limiter(store, { keyPrefix: 'join_ip', points: limits.perIpPerHour, duration: HOUR_S });
-    this.byNumber = limiter(store, {
-      keyPrefix: 'join_number',
-      points: limits.perNumberPerHour,
-      duration: HOUR_S,
-    });
+  constructor(store: ThrottleStore, opts: { keyPrefix: string; points: number; duration: number }) {
+    this.limiter = limiter(store, opts);
   }
 
-  private static async take(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  /** Counts one request of `key`; throws 429 (code 6) with Retry-After when it has had its share. */
+  async consume(key: string): Promise<void> {
     try {
-      await limiter.consume(key);
+      await this.limiter.consume(key);
     } catch (e) {
       if (e instanceof RateLimiterRes) throw tooManyRequests(e.msBeforeNext);
       throw e;
     }
-  }
-
-  /** Counts one join request from `ip`; throws 429 (code 6) past the hour's share. */
-  request(ip: string): Promise<void> {
-    return JoinThrottle.take(this.byIp, ip);
-  }
-
-  /** Counts one code sent to `mobile` (E.164); throws 429 (code 6) past the hour's share. */
-  codeSent(mobile: string): Promise<void> {
-    return JoinThrottle.take(this.byNumber, mobile);
   }
 }
