@@ -225,6 +225,12 @@ describe('joining', () => {
     // the link is the card's web card: it names this programme
     const card = await t.app.inject({ method: 'GET', url: `${MAIN}${PUBLIC_PATHS.card(link.token)}` });
     expect(dataOf(card)).toMatchObject({ kind: 'CARD', programme: { title: 'Kopi card' }, stamps: 0 });
+    // the member is also sent the link, as after an issue at the counter
+    const [linkMessage] = await t.db
+      .select()
+      .from(memberMessages)
+      .where(and(eq(memberMessages.memberMobile, e164), eq(memberMessages.kind, 'CARD_LINK')));
+    expect(linkMessage).toMatchObject({ channel: 'SMS', url: link.url });
     // issued as the poster's join, by no person
     const [audit] = await t.db
       .select()
