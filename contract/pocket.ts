@@ -175,3 +175,27 @@ export interface JoinConfirmBody {
 
 /** What a confirmed join answers: the new card's web card. */
 export type JoinConfirmAnswer = PocketLink;
+
+/**
+ * GET /member-messages?memberMobile=…[&kind=…] (operators only): one row of the member message outbox,
+ * what a member was sent or is about to be. With the local SMS outbox these rows are the SMS.
+ */
+export interface MemberMessageView {
+  id: number;
+  companyId: number;
+  memberMobile: string;
+  kind: MessageKind;
+  channel: MessageChannel;
+  body: string;
+  url: string | null;
+  state: MessageState;
+  /** the provider that took it: 'sms-outbox', 'outbox', 'fcm' … (null while QUEUED) */
+  provider: string | null;
+  attempts: number;
+  error: string | null;
+  createTime: string;
+  sentAt: string | null;
+}
+
+/** The most rows GET /member-messages answers (newest first). */
+export const MEMBER_MESSAGES_MAX = 50;

@@ -26,6 +26,7 @@ import { financeRoutes } from './routes/finance';
 import { joinRoutes } from './routes/join';
 import { maintenanceRoutes } from './routes/maintenance';
 import { memberLevelRoutes } from './routes/member-levels';
+import { memberMessageRoutes } from './routes/member-messages';
 import { memberRoutes } from './routes/members';
 import { organisationRoutes } from './routes/organisation';
 import { pocketRoutes } from './routes/pocket';
@@ -170,6 +171,7 @@ export const buildApp = async ({
   await app.register(memberRoutes); // the members list, its export and a member's profile (issue 25)
   await app.register(segmentRoutes); // a segment's reach, saved or being edited
   await app.register(joinRoutes); // joining a programme from a store's poster (public, rate-limited)
+  await app.register(memberMessageRoutes); // an operator reads one member's messages (the SMS outbox)
   await app.register(resourceRoutes); // every derived resource, at its declared service base + path
 
   return app;

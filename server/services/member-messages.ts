@@ -5,7 +5,7 @@
 // loses it. A link goes by push when the member has the app on a phone (FCM, else the push outbox),
 // else by SMS; a one-time code always by SMS. SMS goes through `SmsProvider`: locally the SMS outbox,
 // whose message is the row itself (nothing leaves the machine).
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { MessageChannel, MessageKind } from '../../contract/pocket';
 import { memberMessages, memberPushTokens } from '../db/schema';
 import { enqueue, type JobHandler } from '../jobs/runner';
@@ -143,3 +143,22 @@ export const sendMemberMessageJob =
       throw err;
     }
   };
+
+export type MemberMessageRow = typeof memberMessages.$inferSelect;
+
+/**
+ * The newest messages to `memberMobile` (of `kind` when given), at most `limit`: what the member was
+ * sent, for an operator looking into a member's messages (GET /member-messages, operators only).
+ */
+export const messagesTo = async (
+  db: DbOrTx,
+  { memberMobile, kind, limit }: { memberMobile: string; kind?: MessageKind | undefined; limit: number },
+): Promise<MemberMessageRow[]> =>
+  db
+    .select()
+    .from(memberMessages)
+    .where(
+      and(eq(memberMessages.memberMobile, memberMobile), kind ? eq(memberMessages.kind, kind) : undefined),
+    )
+    .orderBy(desc(memberMessages.id))
+    .limit(limit);

@@ -112,6 +112,7 @@ beforeAll(async () => {
   acme = await addOrg(t, 'Acme');
   other = await addOrg(t, 'Other');
   await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
+  await addUser(t, tokens, 'op', { type: 'OPERATOR' });
   const pack = dataOf(
     await call('owner', 'POST', `${MAIN}/voucher-packs`, {
       title: 'Free kopi',
@@ -422,5 +423,39 @@ describe('bad input', () => {
       authorization: 'Bearer not-a-token',
     });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe("an operator's read of one member's messages (GET /member-messages)", () => {
+  it('answers the SMS an operator asks for, newest first; merchants, strangers and bad input are refused', async () => {
+    const ip = nextIp();
+    const { e164 } = nextMobile();
+    dataOf(await start(e164, ip));
+    dataOf(await start(e164, ip));
+    const url = (query: string) => `${MAIN}/member-messages?${query}`;
+    const mine = `memberMobile=${encodeURIComponent(e164)}`;
+    const rows = dataOf(await call('op', 'GET', url(`${mine}&kind=JOIN_CODE`))) as {
+      id: number;
+      body: string;
+      kind: string;
+      channel: string;
+      state: string;
+    }[];
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => b - a));
+    expect(rows[0]).toMatchObject({
+      kind: 'JOIN_CODE',
+      channel: 'SMS',
+      memberMobile: e164,
+      companyId: acme.companyId,
+    });
+    expect(rows[0]?.body).toContain(await sentCode(e164));
+    expect(dataOf(await call('op', 'GET', url(`${mine}&kind=CARD_LINK`)))).toEqual([]);
+    expect(dataOf(await call('op', 'GET', url(`${mine}&size=1`)))).toHaveLength(1);
+    expect((await call('owner', 'GET', url(mine))).json()).toMatchObject({ code: 26237 });
+    expect((await call(null, 'GET', url(mine))).json()).toMatchObject({ code: 1601 });
+    for (const query of ['', 'memberMobile=81234567', `${mine}&kind=EMAIL`, `${mine}&size=51`]) {
+      expect((await call('op', 'GET', url(query))).json(), query).toMatchObject({ code: 2 });
+    }
   });
 });
