@@ -4,6 +4,7 @@
 // vouchers from the same merchant and the brand's stores. No sign-in: the link is the key. A dead or
 // revoked link says so; a failed load offers to try again.
 import { encode } from 'uqr';
+import { formatDate, formatDateRange, formatMoney } from '../../contract/format';
 import type {
   PocketKind,
   PocketStore,
@@ -24,7 +25,7 @@ import {
   svg,
   translator,
 } from './dom';
-import { brandColour, formatDay, formatMoney, groupCode, initials, intlLocale, stampSlots } from './format';
+import { brandColour, groupCode, initials, intlLocale, stampSlots } from './format';
 import { CARD_STRINGS, type CardKey } from './i18n';
 
 type View = PublicCardView | PublicVoucherView;
@@ -145,7 +146,7 @@ const vouchersList = (
                   'span',
                   { class: 'voucher-text' },
                   h('span', { class: 'voucher-title' }, v.title),
-                  h('span', { class: 'muted' }, t('validUntil', { date: formatDay(v.validUntil, locale) })),
+                  h('span', { class: 'muted' }, t('validUntil', { date: formatDate(v.validUntil, locale) })),
                 ),
                 h('span', { class: 'voucher-value' }, formatMoney(v.value, currency, locale)),
                 h('span', { class: 'chevron', 'aria-hidden': 'true' }, '›'),
@@ -230,7 +231,7 @@ const stampRow = (stamps: number, required: number, t: T): HTMLElement => {
 
 const memberCard = (view: PublicCardView, locale: string, t: T): Child[] => {
   const left = Math.max(0, view.stampsRequired - view.stamps);
-  const ends = formatDay(view.programme.endDate, locale);
+  const ends = formatDate(view.programme.endDate, locale);
   const card = h(
     'article',
     {
@@ -302,10 +303,7 @@ const voucherCard = (view: PublicVoucherView, locale: string, t: T): Child[] => 
       'dl',
       { class: 'card-meta' },
       metaRow(t('member'), view.memberMobile),
-      metaRow(
-        t('validLabel'),
-        t('validity', { from: formatDay(view.validFrom, locale), until: formatDay(view.validUntil, locale) }),
-      ),
+      metaRow(t('validLabel'), formatDateRange(view.validFrom, view.validUntil, locale)),
     ),
   );
   return [card];

@@ -1,5 +1,6 @@
-// How the web card writes what it shows: a code in groups, money, calendar days, the stamp row and the
-// brand's colour. Pure functions (tests/unit/pocket-format.test.ts).
+// How the web card writes what it shows: a code in groups, the locale of its numbers and dates (money
+// and days themselves are written by contract/format.ts, as everywhere in the product), the stamp row
+// and the brand's colour. Pure functions (tests/unit/pocket-format.test.ts).
 import type { Language } from './dom';
 
 /**
@@ -14,46 +15,20 @@ export const groupCode = (code: string): string => {
 };
 
 /**
- * The locale the numbers and dates are written in: the browser's own tag when it is of the language
- * shown (en-SG writes 31 Dec 2026 and SGD as $), else the language itself. Chinese stays Simplified.
+ * The locale money and dates are written in: the browser's own tag when it is of the language shown
+ * (en-MY, en-GB ...), else the product's en-SG for English and zh-CN for Chinese (which stays Simplified).
  */
 export const intlLocale = (lang: Language, browser: readonly string[]): string => {
   const family = lang === 'zh-CN' ? 'zh' : 'en';
+  const fallback = lang === 'zh-CN' ? 'zh-CN' : 'en-SG';
   const match = browser.find((tag) => tag.toLowerCase().split('-')[0] === family);
-  if (!match || (family === 'zh' && /-(hant|tw|hk|mo)\b/i.test(match))) return lang;
+  if (!match || match.toLowerCase() === family || (family === 'zh' && /-(hant|tw|hk|mo)\b/i.test(match)))
+    return fallback;
   try {
-    return Intl.getCanonicalLocales(match)[0] ?? lang;
+    return Intl.getCanonicalLocales(match)[0] ?? fallback;
   } catch {
-    return lang;
+    return fallback;
   }
-};
-
-/** An exact decimal string in `currency` (ISO 4217), written for `locale`: $2.20 (en-SG), SGD 2.20 (en). */
-export const formatMoney = (value: string, currency: string, locale: string): string => {
-  const amount = Number(value);
-  if (!Number.isFinite(amount)) return `${currency} ${value}`;
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
-  } catch {
-    // a currency code Intl does not know
-    return `${currency} ${value}`;
-  }
-};
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * A calendar day (YYYY-MM-DD, no zone: the same day wherever the phone is) or an instant (in the
- * phone's zone), written for `locale`: 31 Dec 2026 (en-SG), 2026年12月31日 (zh-CN).
- */
-export const formatDay = (value: string, locale: string): string => {
-  const day = DAY.test(value);
-  const date = new Date(day ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    ...(day ? { timeZone: 'UTC' } : {}),
-  }).format(date);
 };
 
 /** The stamp row: one slot per stamp needed, the first `stamps` of them filled. */
@@ -89,6 +64,9 @@ export const contrast = (
   return (hi + 0.05) / (lo + 0.05);
 };
 
+/** The saturation and lightness of every brand's colour (only the hue differs between brands). */
+export const BRAND_TONE = { saturation: 0.42, lightness: 0.3 } as const;
+
 /**
  * The card's colour, derived from the brand's name (a brand has no colour of its own): a muted,
  * dark hue, the same for every card of the brand, on which white text passes WCAG AA (4.5:1) for
@@ -98,7 +76,7 @@ export const brandColour = (name: string): string => {
   if (!name.trim()) return 'rgb(51, 65, 85)';
   let hash = 0;
   for (const ch of name) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
-  const [r, g, b] = hslToRgb(hash % 360, 0.42, 0.3);
+  const [r, g, b] = hslToRgb(hash % 360, BRAND_TONE.saturation, BRAND_TONE.lightness);
   return `rgb(${r}, ${g}, ${b})`;
 };
 
