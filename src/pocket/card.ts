@@ -106,6 +106,20 @@ const cardHead = (view: View, title: string, kindLabel: string, t: T): HTMLEleme
     ),
   );
 
+/**
+ * The programme's or voucher's words and picture: the picture as a thumbnail beside the words (its
+ * shape is the merchant's: a square tile and a wide photo both fit, cropped to a square).
+ */
+const intro = (description: string | null, image: string | null): HTMLElement | null =>
+  description || image
+    ? h(
+        'div',
+        { class: 'card-intro' },
+        description && h('p', { class: 'card-desc' }, description),
+        image && h('img', { class: 'card-thumb', src: image, alt: '', width: 64, height: 64 }),
+      )
+    : null;
+
 const metaRow = (label: string, value: Child): HTMLElement =>
   h('div', { class: 'meta-row' }, h('dt', null, label), h('dd', null, value));
 
@@ -140,7 +154,8 @@ const vouchersList = (
               'li',
               null,
               h(
-                'a',
+                // a voucher no link was made for yet is listed without one
+                v.url ? 'a' : 'div',
                 { class: 'voucher-link', href: v.url },
                 h(
                   'span',
@@ -149,7 +164,7 @@ const vouchersList = (
                   h('span', { class: 'muted' }, t('validUntil', { date: formatDate(v.validUntil, locale) })),
                 ),
                 h('span', { class: 'voucher-value' }, formatMoney(v.value, currency, locale)),
-                h('span', { class: 'chevron', 'aria-hidden': 'true' }, '›'),
+                v.url && h('span', { class: 'chevron', 'aria-hidden': 'true' }, '›'),
               ),
             ),
           ),
@@ -238,13 +253,11 @@ const memberCard = (view: PublicCardView, locale: string, t: T): Child[] => {
       class: `wallet-card state-${view.state.toLowerCase()}`,
       style: `--brand: ${brandColour(view.brand.name)}`,
     },
-    view.programme.image &&
-      h('img', { class: 'card-cover', src: view.programme.image, alt: '', width: 480, height: 200 }),
     h(
       'div',
       { class: 'card-body' },
       cardHead(view, view.programme.title, t('cardKind'), t),
-      view.programme.description && h('p', { class: 'card-desc' }, view.programme.description),
+      intro(view.programme.description, view.programme.image),
       stampRow(view.stamps, view.stampsRequired, t),
       view.state === 'AVAILABLE' && left > 0 && h('p', { class: 'card-note' }, t('stampsLeft', { left })),
       view.reward && h('p', { class: 'reward' }, t('reward', { reward: view.reward.title })),
@@ -283,13 +296,12 @@ const voucherCard = (view: PublicVoucherView, locale: string, t: T): Child[] => 
       class: `wallet-card voucher state-${view.state.toLowerCase()}`,
       style: `--brand: ${brandColour(view.brand.name)}`,
     },
-    view.image && h('img', { class: 'card-cover', src: view.image, alt: '', width: 480, height: 200 }),
     h(
       'div',
       { class: 'card-body' },
       cardHead(view, view.title, t('voucherKind'), t),
       h('p', { class: 'voucher-amount' }, formatMoney(view.value, view.currency, locale)),
-      view.description && h('p', { class: 'card-desc' }, view.description),
+      intro(view.description, view.image),
       h('p', { class: `badge badge-${view.state.toLowerCase()}` }, stateLabel[view.state]),
     ),
     usable
