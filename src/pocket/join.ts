@@ -2,6 +2,7 @@
 // from a poster"): the programme as the poster offers it, the member's mobile (the store's calling code
 // typed for them), a one-time code by SMS, then the new card's web card. Plain DOM (dom.ts), in the
 // member's language (join.i18n.ts); every refusal is said in plain words next to what caused it.
+import { formatMoney } from '../../contract/format';
 import {
   JOIN_OTP,
   type JoinConfirmAnswer,
@@ -20,6 +21,7 @@ import {
   postJson,
   translator,
 } from './dom';
+import { brandColour, initials, intlLocale, stampSlots } from './format';
 import { JOIN_STRINGS } from './join.i18n';
 import './join.css';
 
@@ -97,14 +99,6 @@ export const renderJoin = (root: HTMLElement, storeId: number, programmeId: numb
 
   const example = () => `${view?.callingCode ?? '+65'} 8123 4567`;
 
-  const money = (value: string, currency: string): string => {
-    try {
-      return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(Number(value));
-    } catch {
-      return `${currency} ${value}`;
-    }
-  };
-
   /** A refusal or a failed call in the member's words. */
   const say = (error: unknown, field: 'mobile' | 'code'): string => {
     if (!(error instanceof PocketError)) return t('failed');
@@ -133,52 +127,81 @@ export const renderJoin = (root: HTMLElement, storeId: number, programmeId: numb
     render();
   };
 
-  const programmeCard = (v: JoinProgrammeView): HTMLElement =>
-    h(
+  /** The brand's logo, or its initials on a disc (as on the web card) when it has none or it fails. */
+  const brandMark = (v: JoinProgrammeView): HTMLElement => {
+    const mono = () =>
+      h('span', { class: 'brand-mark brand-mono', 'aria-hidden': 'true' }, initials(v.brand.name));
+    if (!v.brand.logo) return mono();
+    const img = h('img', { class: 'brand-mark', src: v.brand.logo, alt: '', width: 48, height: 48 });
+    img.addEventListener('error', () => img.replaceWith(mono()), { once: true });
+    return img;
+  };
+
+  /**
+   * The programme as the card the member is about to get (the web card's look, pocket.css): the brand,
+   * "Join {programme}", its words and picture, the empty stamps, the reward, the store.
+   */
+  const programmeCard = (v: JoinProgrammeView): HTMLElement => {
+    const required = v.programme.stampsRequired;
+    const slots = stampSlots(0, Math.min(required, 30));
+    const cols =
+      slots.length <= 6 ? Math.max(1, slots.length) : slots.length <= 12 ? Math.ceil(slots.length / 2) : 6;
+    const locale = intlLocale(lang, navigator.languages ?? [navigator.language]);
+    return h(
       'section',
-      { class: 'join-programme', 'aria-labelledby': 'join-title' },
+      {
+        class: 'wallet-card join-programme',
+        style: `--brand: ${brandColour(v.brand.name)}`,
+        'aria-labelledby': 'join-title',
+      },
       h(
         'div',
-        { class: 'join-brand' },
-        v.brand.logo
-          ? h('img', { class: 'join-logo', src: v.brand.logo, alt: '', width: 48, height: 48 })
-          : null,
-        h('span', { class: 'join-brand-name' }, v.brand.name),
-      ),
-      v.programme.image ? h('img', { class: 'join-image', src: v.programme.image, alt: '' }) : null,
-      h('h1', { id: 'join-title', class: 'join-title' }, t('joinHeading', { programme: v.programme.title })),
-      v.programme.description ? h('p', { class: 'join-description' }, v.programme.description) : null,
-      h(
-        'ul',
-        { class: 'join-facts' },
+        { class: 'card-body' },
         h(
-          'li',
-          { class: 'join-stamps' },
+          'div',
+          { class: 'card-head' },
+          brandMark(v),
           h(
-            'span',
-            { class: 'join-dots', 'aria-hidden': 'true' },
-            '●'.repeat(Math.min(v.programme.stampsRequired, 12)),
-          ),
-          h(
-            'span',
-            null,
-            v.programme.stampsRequired === 1
-              ? t('collectOne')
-              : t('collect', { n: v.programme.stampsRequired }),
+            'div',
+            { class: 'card-titles' },
+            h('p', { class: 'brand-name' }, v.brand.name),
+            h(
+              'h1',
+              { id: 'join-title', class: 'card-title' },
+              t('joinHeading', { programme: v.programme.title }),
+            ),
           ),
         ),
-        v.reward
-          ? h(
-              'li',
-              { class: 'join-reward' },
-              Number(v.reward.value) > 0
-                ? t('reward', { title: v.reward.title, value: money(v.reward.value, v.currency) })
-                : t('rewardNoValue', { title: v.reward.title }),
-            )
-          : null,
-        h('li', { class: 'join-store' }, t('atStore', { store: v.store.name })),
+        (v.programme.description || v.programme.image) &&
+          h(
+            'div',
+            { class: 'card-intro' },
+            v.programme.description && h('p', { class: 'card-desc' }, v.programme.description),
+            v.programme.image &&
+              h('img', { class: 'card-thumb', src: v.programme.image, alt: '', width: 64, height: 64 }),
+          ),
+        h(
+          'div',
+          { class: 'stamps-block' },
+          h(
+            'div',
+            { class: 'stamps', style: `--cols: ${cols}`, 'aria-hidden': 'true' },
+            slots.map(() => h('span', { class: 'stamp' })),
+          ),
+          h('p', { class: 'stamp-count' }, required === 1 ? t('collectOne') : t('collect', { n: required })),
+        ),
+        v.reward &&
+          h(
+            'p',
+            { class: 'reward' },
+            Number(v.reward.value) > 0
+              ? t('reward', { title: v.reward.title, value: formatMoney(v.reward.value, v.currency, locale) })
+              : t('rewardNoValue', { title: v.reward.title }),
+          ),
+        h('p', { class: 'join-store' }, t('atStore', { store: v.store.name })),
       ),
     );
+  };
 
   const errorLine = (id: string, message: string | null) =>
     h('p', { id, class: 'join-error', role: 'alert' }, message ?? '');
@@ -418,17 +441,17 @@ export const renderJoin = (root: HTMLElement, storeId: number, programmeId: numb
       root,
       h(
         'div',
-        { class: 'join' },
+        { class: 'join page' },
         h(
           'header',
-          { class: 'join-top' },
+          { class: 'topbar' },
           languageSwitch(lang, (next) => {
             lang = next;
             t = translator(JOIN_STRINGS, lang);
             render();
           }),
         ),
-        h('div', { class: 'join-main' }, body()),
+        body(),
       ),
     );
     if (focusId) {
