@@ -11,6 +11,7 @@ import {
   MEMBER_LEVELS_JOB,
   runNightlyLevels,
 } from '../services/member-levels';
+import { SEND_MEMBER_MESSAGE_JOB, type SmsProvider, sendMemberMessageJob } from '../services/member-messages';
 import { createPushSender, PUSH_JOB_SLICE_MS, SEND_PUSH_JOB } from '../services/push';
 import { outboxProvider, type PushProvider } from '../services/push-providers';
 import { runSignalsJob, SIGNALS_EVERY_MS, SIGNALS_JOB } from '../services/signals';
@@ -23,10 +24,17 @@ export interface JobDeps {
   config: Config;
   /** where pushes go: `pushProviderFor(config)` in the server; the local outbox when not given */
   pushProvider?: PushProvider;
+  /** where SMS go: the local SMS outbox when not given */
+  smsProvider?: SmsProvider;
 }
 
 export const jobHandlers = (deps: JobDeps): Record<string, JobHandler> => ({
   [SEND_MAIL_JOB]: sendMailJob(deps.config),
+  // a member's own message: a card's or voucher's link, a poster sign-up's code (issue 26)
+  [SEND_MEMBER_MESSAGE_JOB]: sendMemberMessageJob({
+    ...(deps.pushProvider ? { push: deps.pushProvider } : {}),
+    ...(deps.smsProvider ? { sms: deps.smsProvider } : {}),
+  }),
   [SEND_PUSH_JOB]: createPushSender({
     provider: deps.pushProvider ?? outboxProvider,
     batch: deps.config.pushBatchSize,

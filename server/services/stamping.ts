@@ -46,7 +46,8 @@ import { type DbOrTx, recordAudit } from './audit';
 import { beforeCompanyToday, companyDay, timeZoneOf } from './countries';
 import { memberActivityChanged } from './member-standing';
 import { hashPassword, verifyPassword } from './passwords';
-import { ensureMember, issueVouchers } from './vouchers';
+import { linksAtBirth } from './pocket-links';
+import { ensureMember, issueVouchers, newCode } from './vouchers';
 import { debitWallet, moneyString } from './wallet';
 
 type Row = Record<string, unknown>;
@@ -183,6 +184,7 @@ export const issueMemberCard = async (
     .insert(memberCards)
     .values({
       stampCardId: programme.id,
+      code: newCode(),
       memberMobile,
       storeId,
       price: programme.price,
@@ -204,6 +206,7 @@ export const issueMemberCard = async (
     .set({ issuedCount: sql`${stampCard.issuedCount} + 1` })
     .where(eq(stampCard.id, programme.id));
   await memberActivityChanged(tx, programme.companyId, memberMobile, null, now);
+  await linksAtBirth(tx, 'CARD', [card]);
   await recordAudit(tx, {
     actor: actor(caller),
     action: 'issue',
