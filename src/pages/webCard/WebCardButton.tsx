@@ -1,8 +1,8 @@
 // "Web card" on a member card's page, a voucher's page and a member's profile: a dialog with the web
 // card's QR (the member scans it off the staff's screen), its address with Copy, "Send to member"
 // (the link goes out by push or SMS, as the server chose) and "Revoke link" (confirmed; the old link
-// is dead at once and the dialog shows the new one). Shown to who may VIEW the row; Revoke to who may
-// UPDATE it (useWebCardAccess, the server's own check).
+// is dead at once and the dialog shows the new one). Shown to who may VIEW the row; Send and Revoke to
+// who may UPDATE it (useWebCardAccess, the server's own check).
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 import QrCode2 from '@mui/icons-material/QrCode2';
@@ -49,7 +49,7 @@ const WebCardDialog = ({ target, onClose }: { target: WebCardTarget; onClose: ()
   const notify = useNotify();
   const notifyError = useApiErrorNotify();
   const titleId = useId();
-  const { mayRevoke } = useWebCardAccess(target.kind);
+  const { maySend, mayRevoke } = useWebCardAccess(target.kind);
   const { run, confirmDialog } = useConfirmedOperation();
   const loaded = useLoadable<PocketLink>({
     key: `${target.kind} ${target.id}`,
@@ -145,7 +145,7 @@ const WebCardDialog = ({ target, onClose }: { target: WebCardTarget; onClose: ()
         ) : null}
         <Box sx={{ flex: 1 }} />
         <Button onClick={onClose}>{translate(`${K}.close`)}</Button>
-        {link ? (
+        {link && maySend ? (
           <Button
             variant="contained"
             onClick={() => void send()}

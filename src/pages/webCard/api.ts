@@ -1,7 +1,8 @@
 // A member card's or a voucher's web card as staff reach it (issue 26, docs/api.md "The pocket card"):
 // its link (GET /member-cards/{id}/link, GET /vouchers/{id}/link), sending the link to the member
-// (POST .../link/send) and revoking it for a new one (POST .../link/revoke). Who may: VIEW on the
-// row's permission to show and send, UPDATE to revoke (the server's check, mirrored by useWebCardAccess).
+// (POST .../link/send) and revoking it for a new one (POST .../link/revoke). Who may, as the server
+// decides (server/routes/pocket.ts; docs/decisions.md "The pocket card"): VIEW on the row's permission
+// to show the link, UPDATE to send it again or revoke it.
 import { canAccess } from '../../../contract/access';
 import type { PocketKind, PocketLink, PocketLinkSent } from '../../../contract/pocket';
 import { vouchers } from '../../../resources';
@@ -36,18 +37,22 @@ export const revokeLink = (
 ): Promise<PocketLink> => postOperation(http, `${linkPath(kind, id)}/revoke`, {}, key);
 
 export interface WebCardAccess {
-  /** show the link and send it to the member: VIEW on the row */
+  /** show the link (its QR and address): VIEW on the row */
   mayShow: boolean;
+  /** send the link to the member again: UPDATE on the row */
+  maySend: boolean;
   /** make the old link dead: UPDATE on the row */
   mayRevoke: boolean;
 }
 
 export const useWebCardAccess = (kind: PocketKind): WebCardAccess => {
   const { caller } = useCaller();
-  if (!caller) return { mayShow: false, mayRevoke: false };
+  if (!caller) return { mayShow: false, maySend: false, mayRevoke: false };
   const resource = POCKET_TABLES[kind].permission;
+  const update = canAccess(caller.subject, { action: 'UPDATE', resource });
   return {
     mayShow: canAccess(caller.subject, { action: 'VIEW', resource }),
-    mayRevoke: canAccess(caller.subject, { action: 'UPDATE', resource }),
+    maySend: update,
+    mayRevoke: update,
   };
 };
