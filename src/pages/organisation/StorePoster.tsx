@@ -128,6 +128,7 @@ const PRINT_STYLES = (
     styles={{
       '@media print': {
         '@page': { size: 'portrait', margin: '12mm' },
+        'html, body': { background: '#fff !important' },
         'body *': { visibility: 'hidden' },
         '.poster-sheet, .poster-sheet *': { visibility: 'visible' },
         '.poster-sheet': {

@@ -76,7 +76,8 @@ const useCamera = (
   useEffect(() => {
     const element = video.current;
     if (!active || !element) {
-      setCamera({ status: 'paused' });
+      // a camera that is not there stays "not there" while a find is open
+      setCamera((c) => (c.status === 'problem' ? c : { status: 'paused' }));
       return;
     }
     let scanner: CodeScanner | null = null;
