@@ -12,6 +12,8 @@ export interface LoggedInUser {
   mobile: string | null;
   companyId: number | null;
   brandId: number | null;
+  /** the one store a colleague works at (invited into it), else null: a scan stamps and redeems there */
+  storeId?: number | null;
   signupState: SignupState;
   state: UserState;
   country: string;

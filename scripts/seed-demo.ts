@@ -24,7 +24,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/constants'
 import type { Db } from '../server/db/client';
 import { company } from '../server/db/schema/resources';
 import { hashPassword } from '../server/services/passwords';
-import { addUser, seedCompanyPeople } from './seed-demo/access';
+import { addUser, placeColleague, seedCompanyPeople } from './seed-demo/access';
 import { seedConfig } from './seed-demo/config';
 import { column, type DemoDevice, type DemoUser, seedBase, withOperator } from './seed-demo/context';
 import { COMPANIES, DEMO_MARKER_REGISTRATION_NO, DEMO_STORE_PIN, OPERATOR } from './seed-demo/data';
@@ -101,6 +101,7 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
         const packIds = await seedVouchers(seed, b, companyId, brandId, activeStores);
         await seedStampCards(seed, b, companyId, brandId, activeStores, packIds);
       }
+      await placeColleague(seed, c, companyId);
       await orderWalletLedger(seed, companyId);
       await seedLevels(seed, companyId);
     }

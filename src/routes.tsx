@@ -91,6 +91,8 @@ const ProductEditRedirect = routeRedirectsModule('ProductEditRedirect');
 const MemberProfilePage = pagesOf(() => import('./pages/members/MemberProfilePage'))('MemberProfilePage');
 const MemberLevelsPage = pagesOf(() => import('./pages/members/MemberLevelsPage'))('MemberLevelsPage');
 const LevelRulePage = pagesOf(() => import('./pages/members/LevelRulePage'))('LevelRulePage');
+const ScanPage = pagesOf(() => import('./pages/scan/ScanPage'))('ScanPage');
+const StorePosterPage = pagesOf(() => import('./pages/organisation/StorePoster'))('StorePosterPage');
 
 export { LoginPage };
 
@@ -199,6 +201,8 @@ export const ROUTES: readonly RouteDef[] = [
   table('/organization/company', 'company', USERS),
   table('/organization/brand', 'brand', USERS),
   table('/organization/store', 'store', USERS),
+  // a store's sign-up poster, opened from the store's page (issue 26; docs/decisions.md "Scan at the counter")
+  route('/organization/store/poster', StorePosterPage, USERS),
   route('/access', AccessLandingPage, USERS),
   route('/access/operator-access', OperatorAccessPage, OPERATOR),
   route('/access/merchant-access', MerchantAccessPage, USERS),
@@ -219,6 +223,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('/settings/profile', ProfilePage, USERS),
   route('/settings/change-password', ChangePasswordPage, USERS),
   route('/todo', TodoPage, USERS),
+  // the counter's scanner, one tap away in the app bar (issue 26; docs/decisions.md "Scan at the counter")
+  route('/scan', ScanPage, USERS),
   route('/test/api-json', ApiJsonPage, ALL),
   route('/test/mantine-select', SearchableSelectPage, ALL),
   route('/test/phone-input', PhoneInputPage, ALL),

@@ -49,6 +49,8 @@ export const SPEC_ROUTES = [
   '/organization/company',
   '/organization/brand',
   '/organization/store',
+  // issue 26: a store's sign-up poster (docs/decisions.md "Scan at the counter")
+  '/organization/store/poster',
   '/access',
   '/access/operator-access',
   '/access/merchant-access',
@@ -69,6 +71,8 @@ export const SPEC_ROUTES = [
   '/settings/profile',
   '/settings/change-password',
   '/todo',
+  // issue 26: the counter's scanner, from the app bar (docs/decisions.md "Scan at the counter")
+  '/scan',
   '/test/api-json',
   '/test/mantine-select',
   '/test/phone-input',

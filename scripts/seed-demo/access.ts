@@ -1,7 +1,8 @@
 // Step: the people. Demo users (the operator, each company's owner, a brand's manager) and the
 // colleague an owner invited into a group with a few permissions (what a limited menu looks like).
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { SignupState, UserType } from '../../contract/enums';
+import { store } from '../../server/db/schema';
 import { userGroupMembers, userGroupPermissions, userGroups } from '../../server/db/schema/rbac';
 import { users } from '../../server/db/schema/users';
 import { count, type SeedBase } from './context';
@@ -77,4 +78,22 @@ export const seedCompanyPeople = async (
     await seed.tx.insert(userGroupMembers).values({ userId: colleagueId, groupId: g.id });
   }
   return ownerId;
+};
+
+/**
+ * The colleague works at one store (invited into it, as a merchant's invite with storeId does): set
+ * once the company's stores exist, on a colleague this run added (a reused account stays untouched).
+ */
+export const placeColleague = async (seed: SeedBase, c: CompanySeed, companyId: number): Promise<void> => {
+  const code = c.colleague?.store;
+  if (!c.colleague || code === undefined) return;
+  const [where] = await seed.tx
+    .select({ id: store.id, brandId: store.brandId })
+    .from(store)
+    .where(and(eq(store.companyId, companyId), eq(store.code, code)));
+  if (!where) throw new Error(`the demo colleague's store ${code} is missing`);
+  await seed.tx
+    .update(users)
+    .set({ storeId: where.id, brandId: where.brandId })
+    .where(and(eq(users.email, c.colleague.email), eq(users.companyId, companyId), isNull(users.storeId)));
 };

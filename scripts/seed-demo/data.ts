@@ -80,6 +80,8 @@ export interface CompanySeed {
     email: string;
     name: string;
     mobile: string;
+    /** the code of the store they were invited into: their scans stamp and redeem there */
+    store?: string;
     group: {
       name: string;
       description: string;
@@ -114,12 +116,15 @@ export const COMPANIES: CompanySeed[] = [
       email: 'counter@harbour-kopi.example',
       name: 'Nur Aisyah',
       mobile: '+6591230009',
+      store: 'HK-TP',
       group: {
         name: 'Front counter',
-        description: 'Looks up vouchers and stamp cards for customers at the counter',
+        description: 'Scans, stamps cards and redeems vouchers for customers at the counter',
         permissions: [
           { resource: 'vouchers', action: 'VIEW' },
+          { resource: 'vouchers', action: 'UPDATE' },
           { resource: 'stampCard', action: 'VIEW' },
+          { resource: 'stampCard', action: 'UPDATE' },
         ],
       },
     },

@@ -570,6 +570,7 @@ export const LoggedInUserSchema = Type.Object(
     mobile: orNull('string'),
     companyId: orNull('integer'),
     brandId: orNull('integer'),
+    storeId: orNull('integer'),
     signupState: OneOf(SIGNUP_STATES),
     state: OneOf(USER_STATES),
     country: Type.String(),

@@ -36,6 +36,7 @@ export const loggedInUser = async (db: Db, user: UserRow): Promise<LoggedInUser>
   mobile: user.mobile,
   companyId: user.companyId,
   brandId: user.brandId,
+  storeId: user.storeId,
   signupState: user.signupState,
   state: user.state,
   country: user.country,

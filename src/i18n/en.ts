@@ -14,6 +14,7 @@ import { pagesEn } from './pages.en';
 import { pushEn } from './push.en';
 import { raEn } from './ra.en';
 import { resourcesEn } from './resources.en';
+import { scanEn } from './scan.en';
 import { segmentsEn } from './segments.en';
 import { signalsEn } from './signals.en';
 import { stampCardsEn } from './stampCards.en';
@@ -198,6 +199,7 @@ export const en = {
   ...analyticsEn,
   ...signalsEn,
   ...membersEn,
+  ...scanEn,
   ...segmentsEn,
   ...raEn,
 };

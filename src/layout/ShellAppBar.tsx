@@ -1,5 +1,6 @@
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import MenuIcon from '@mui/icons-material/Menu';
+import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import SettingsIcon from '@mui/icons-material/Settings';
 import {
   AppBar,
@@ -10,6 +11,7 @@ import {
   ListItemText,
   MenuItem,
   Toolbar,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import { forwardRef } from 'react';
@@ -18,9 +20,11 @@ import { Link, useLocation } from 'react-router-dom';
 import { INITIAL_HEADER_HEIGHT } from '../../contract';
 import { CountrySelect } from '../components/CountrySelect';
 import { LanguageMenu } from '../components/LanguageMenu';
+import { useCaller } from '../components/useCaller';
 import { getPortalEnv } from '../providers/env';
 import { DelayedLoadingIndicator } from './DelayedLoader';
 import { nextOf, withNext } from './deepLink';
+import { maySee } from './menuPermissions';
 import { useSession } from './SessionContext';
 
 const SettingsMenuItem = forwardRef<HTMLAnchorElement>((props, ref) => {
@@ -35,6 +39,43 @@ const SettingsMenuItem = forwardRef<HTMLAnchorElement>((props, ref) => {
     </MenuItem>
   );
 });
+
+/** The counter's scanner, one tap away on every page (docs/decisions.md "Scan at the counter"). */
+export const SCAN_PATH = '/scan';
+
+const ScanButton = () => {
+  const translate = useTranslate();
+  const { caller } = useCaller();
+  const here = useLocation().pathname === SCAN_PATH;
+  if (!caller || !maySee(caller.subject, SCAN_PATH)) return null;
+  const label = translate('scanPages.open');
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton
+          color="inherit"
+          component={Link}
+          to={SCAN_PATH}
+          aria-label={label}
+          aria-current={here ? 'page' : undefined}
+          sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+        >
+          <QrCodeScanner />
+        </IconButton>
+      </Tooltip>
+      <Button
+        color="inherit"
+        component={Link}
+        to={SCAN_PATH}
+        startIcon={<QrCodeScanner />}
+        aria-current={here ? 'page' : undefined}
+        sx={{ display: { xs: 'none', md: 'inline-flex' }, whiteSpace: 'nowrap', flexShrink: 0 }}
+      >
+        {translate('scanPages.short')}
+      </Button>
+    </>
+  );
+};
 
 export const ShellAppBar = ({
   showMenuButton,
@@ -105,6 +146,7 @@ export const ShellAppBar = ({
         />
         <Box sx={{ flex: { xs: 1, md: 0 } }} />
         <DelayedLoadingIndicator />
+        {session.status === 'user' ? <ScanButton /> : null}
         <CountrySelect />
         <LanguageMenu />
         <ToggleThemeButton />

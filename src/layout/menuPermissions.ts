@@ -30,6 +30,16 @@ const SCREENS: Readonly<Record<string, readonly PermissionResource[]>> = {
   // the balance, the saved cards (when Stripe is on) and the top-up itself
   '/finance/wallet/top-up': ['wallet', 'paymentMethod', 'topUp'],
   '/finance/payment-methods': ['paymentMethod'],
+  // a store's poster reads the store, its brand's programmes (and, when allowed, the brand and reward)
+  '/organization/store/poster': ['store', 'stampCard'],
+};
+
+/**
+ * Screens open to who may VIEW any one of their resources: the scanner looks a code up among member
+ * cards (stampCard) and vouchers, each only when the caller may see that table (src/pages/scan/api.ts).
+ */
+const SCREENS_ANY: Readonly<Record<string, readonly PermissionResource[]>> = {
+  '/scan': ['stampCard', 'vouchers'],
 };
 
 const BY_ROUTE: ReadonlyMap<string, PermissionResource> = new Map(
@@ -40,15 +50,18 @@ const BY_ROUTE: ReadonlyMap<string, PermissionResource> = new Map(
 
 /** The resources a screen reads; empty for a screen open to everyone (Help, Settings). */
 export const permissionsOfPath = (path: string): readonly PermissionResource[] => {
-  const own = SCREENS[path];
+  const own = SCREENS[path] ?? SCREENS_ANY[path];
   if (own) return own;
   const table = BY_ROUTE.get(path);
   return table === undefined ? [] : [table];
 };
 
 /** May `subject` use the screen behind `path` (VIEW on everything it reads)? */
-export const maySee = (subject: AccessSubject, path: string): boolean =>
-  permissionsOfPath(path).every((resource) => canAccess(subject, { action: 'VIEW', resource }));
+export const maySee = (subject: AccessSubject, path: string): boolean => {
+  const view = (resource: PermissionResource) => canAccess(subject, { action: 'VIEW', resource });
+  const any = SCREENS_ANY[path];
+  return any ? any.some(view) : permissionsOfPath(path).every(view);
+};
 
 const ROUTE_OF_RESOURCE: ReadonlyMap<string, string> = new Map(
   (RESOURCES as readonly ResourceDeclaration[]).flatMap((d) =>
@@ -63,6 +76,7 @@ const ROUTE_OF_RESOURCE: ReadonlyMap<string, string> = new Map(
 const PART_OF: ReadonlyMap<string, string> = new Map([
   ['/aotg/config', '/aotg'],
   ['/aotg/user-level-config', '/aotg'],
+  ['/organization/store/poster', '/organization/store'],
 ]);
 
 /**

@@ -59,6 +59,7 @@ import { useVoucherAccess } from '../vouchers/access';
 import type { VoucherHistoryRow, VoucherRow } from '../vouchers/api';
 import { type IssueValues, IssueVouchersFields, useIssueVouchers } from '../vouchers/IssueVouchers';
 import { VoucherStateChip, VoucherTimeline } from '../vouchers/parts';
+import { WebCardButton } from '../webCard/WebCardButton';
 import { LevelChip } from './MembersList';
 import { MEMBERS_LIST_PATH } from './paths';
 
@@ -414,16 +415,22 @@ const CardsSection = ({ profile, onChanged }: { profile: MemberProfile; onChange
                     </Stack>
                     <StampProgress stamps={c.stamps} required={c.stampsRequired} />
                   </Box>
-                  {access.mayStamp(c.state) ? (
-                    <Button
+                  <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                    <WebCardButton
                       size="small"
-                      variant="outlined"
-                      startIcon={<VerifiedOutlined />}
-                      onClick={() => setStamping(c)}
-                    >
-                      {translate(`${K}.stamp`)}
-                    </Button>
-                  ) : null}
+                      target={{ kind: 'CARD', id: c.id, label: `${c.title} · ${profile.member.mobile}` }}
+                    />
+                    {access.mayStamp(c.state) ? (
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        startIcon={<VerifiedOutlined />}
+                        onClick={() => setStamping(c)}
+                      >
+                        {translate(`${K}.stamp`)}
+                      </Button>
+                    ) : null}
+                  </Stack>
                 </Stack>
               </CardContent>
             </Card>
@@ -481,6 +488,7 @@ const VouchersSection = ({ profile }: { profile: MemberProfile }) => {
                         </Link>
                         <VoucherStateChip state={v.state} />
                         <Typography variant="body2">{v.title}</Typography>
+                        <WebCardButton size="small" target={{ kind: 'VOUCHER', id: v.id, label: v.code }} />
                       </Stack>
                       <Typography variant="body2" color="text.secondary">
                         {translate('voucherPages.member.valid', {

@@ -58,6 +58,7 @@ import {
 } from '../../components/operations/ShowPage';
 import { text, useMoney } from '../vouchers/format';
 import { MemberLink } from '../vouchers/parts';
+import { WebCardButton } from '../webCard/WebCardButton';
 import { useStampCardAccess } from './access';
 import {
   cardStateName,
@@ -238,6 +239,15 @@ const CardActions = () => {
     : undefined;
   return (
     <ShowToolbar back={back ?? '/'} backLabel={translate(`${K}.back_to_programme`)}>
+      {record ? (
+        <WebCardButton
+          target={{
+            kind: 'CARD',
+            id: Number(record.id),
+            label: String(record.memberMobile ?? `#${record.id}`),
+          }}
+        />
+      ) : null}
       {movements ? (
         <Button component={RouterLink} to={movements} startIcon={<HistoryOutlined />}>
           {translate(`${K}.movements`)}
@@ -248,7 +258,7 @@ const CardActions = () => {
 };
 
 /** What the last stamping did: stamps given, or the card completed with its reward voucher. */
-const StampOutcome = ({ result, onClose }: { result: StampResult; onClose: () => void }) => {
+export const StampOutcome = ({ result, onClose }: { result: StampResult; onClose: () => void }) => {
   const translate = useTranslate();
   if (cardStateName(result.memberCardState) === 'COMPLETED')
     return (

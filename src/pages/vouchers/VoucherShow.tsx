@@ -39,6 +39,7 @@ import {
 } from '../../components/operations/ShowPage';
 import { type RunOperation, useConfirmedOperation } from '../../components/operations/useConfirmedOperation';
 import { PhoneNumberInput } from '../components/PhoneInput';
+import { WebCardButton } from '../webCard/WebCardButton';
 import { useVoucherAccess } from './access';
 import {
   runVoucherOperation,
@@ -62,7 +63,7 @@ type DialogName = 'redeem' | 'void' | 'donate';
  * Idempotency-Key, notice), then react-admin's refresh (the voucher and its history); 'done' once it
  * succeeded, else the form's errors.
  */
-const useVoucherOperation = (record: RaRecord) => {
+export const useVoucherOperation = (record: RaRecord) => {
   const translate = useTranslate();
   const http = useHttpClient();
   const refresh = useRefresh();
@@ -136,7 +137,7 @@ const VoucherOperationDialog = ({
 };
 
 /** Redeem: at an ACTIVE store of the voucher's brand (the store list is the caller's own). */
-const RedeemDialog = (props: DialogProps) => {
+export const RedeemDialog = (props: DialogProps) => {
   const translate = useTranslate();
   const { record } = props;
   return (
@@ -268,6 +269,11 @@ const VoucherActions = () => {
       )}
       {record && offered.has('donate') && <DonateButton record={record} onClick={() => setOpen('donate')} />}
       {record && offered.has('expire') && <ExpireButton record={record} />}
+      {record && (
+        <WebCardButton
+          target={{ kind: 'VOUCHER', id: Number(record.id), label: String(record.code ?? record.id) }}
+        />
+      )}
       {/* a support fix of the validity dates; everything else moves through the operations */}
       {mayEdit && <EditButton size="medium" />}
       {record && (

@@ -1,0 +1,149 @@
+// The counter's scanner (/scan) on the real server: jsdom has no camera, so the screen says so and the
+// typed code does the work. A code typed in lower case with spaces is looked up as a member card
+// (GET /member-cards/by-code/{CODE}), then as a voucher; the card opens with one-tap Stamp (1 stamp at
+// the counter's store, expectedStamps = the stamps shown), the voucher with Redeem (confirmed), an
+// unknown code says so, and what is not a code is refused before anything is sent.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type Api, apiAs } from '../api';
+import { newPack, newProgramme } from '../make';
+import { confirmWith, expectFreshKeys, T } from '../operations';
+import { renderApp, signIn } from '../renderApp';
+import { portalServer } from '../server';
+import { cardRow } from '../stampCards/demo';
+import { voucherRow } from '../vouchers/demo';
+import { MEMBERS, WORLD } from '../world';
+
+/** A code as a person types it: lower case, in groups of four. */
+const sloppy = (code: string) =>
+  code
+    .toLowerCase()
+    .replace(/(.{4})/g, '$1 ')
+    .trim();
+
+/** A card of Acme Coffee Card with `stamps` stamps: its row (with its code). */
+const cardWith = async (backend: ReturnType<typeof portalServer>, merchant: Api, stamps: number) => {
+  const programme = await newProgramme(merchant);
+  const card = await merchant<{ id: number }>('POST', `/stamp-cards/${programme.id}/member-cards`, {
+    memberMobile: MEMBERS.tan,
+    storeId: WORLD.acme.storeId,
+  });
+  if (stamps > 0)
+    await merchant('POST', `/member-cards/${card.id}/stamps`, { stamps, storeId: WORLD.acme.storeId });
+  return cardRow(backend, card.id);
+};
+
+const typeCode = async (text: string) => {
+  const field = await screen.findByRole('textbox', { name: /Or type the code/ }, T);
+  fireEvent.change(field, { target: { value: text } });
+  fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+};
+
+describe('scan at the counter', { timeout: 60_000 }, () => {
+  const backend = portalServer();
+
+  it('without a camera it says so; a typed card code opens the card, and Stamp stamps 1 in one tap', async () => {
+    const merchant = await apiAs(backend, 'merchant');
+    const card = await cardWith(backend, merchant, 2);
+    expect(card.code).toMatch(/^[0-9A-Z]{10}$/);
+    await signIn('merchant');
+    renderApp('/scan');
+
+    expect(await screen.findByRole('heading', { name: 'Scan at the counter' }, T)).toBeInTheDocument();
+    expect(
+      await screen.findByText('No camera was found on this device. Type the code below.', {}, T),
+    ).toBeInTheDocument();
+    // Acme Coffee has one active store: it is the counter's
+    await waitFor(
+      () =>
+        expect(screen.getByRole('combobox', { name: 'Counter store' })).toHaveTextContent(
+          'Acme Coffee Raffles',
+        ),
+      T,
+    );
+
+    await typeCode(` ${sloppy(card.code)} `);
+    const found = await screen.findByRole('region', { name: 'Member card found' }, T);
+    expect(await within(found).findByText('Acme Coffee Card', {}, T)).toBeInTheDocument();
+    await waitFor(
+      () => expect(within(found).getByRole('group', { name: 'Stamps' })).toHaveTextContent('2 / 10'),
+      T,
+    );
+    expect(within(found).getByText('Available')).toBeInTheDocument();
+    const lookups = await backend.sent('GET', `/member-cards/by-code/${card.code}`);
+    expect(lookups).toHaveLength(1);
+    expect(await backend.sent('GET', `/vouchers/by-code/${card.code}`)).toEqual([]);
+
+    fireEvent.click(within(found).getByRole('button', { name: 'Stamp' }));
+    // one tap: no question, the stamping goes at once
+    expect(await screen.findByText(`Stamp ${card.memberMobile} success`, {}, T)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Please confirm' })).toBeNull();
+    const posts = await backend.sent('POST', `/member-cards/${card.id}/stamps`);
+    expect(posts.map((p) => p.body)).toEqual([{ stamps: 1, storeId: WORLD.acme.storeId, expectedStamps: 2 }]);
+    expectFreshKeys(posts);
+    await waitFor(
+      () => expect(within(found).getByRole('group', { name: 'Stamps' })).toHaveTextContent('3 / 10'),
+      T,
+    );
+    expect((await cardRow(backend, card.id)).stamps).toBe(3);
+    expect(within(found).getByRole('status')).toHaveTextContent('1 stamp given');
+  });
+
+  it('a code no card has is looked up as a voucher; Redeem asks, then redeems it at the counter store', async () => {
+    const merchant = await apiAs(backend, 'merchant');
+    const pack = await newPack(merchant);
+    const {
+      vouchers: [issued],
+    } = await merchant<{ vouchers: { id: number; code: string }[] }>(
+      'POST',
+      `/voucher-packs/${pack.id}/vouchers`,
+      {
+        memberMobile: MEMBERS.tan,
+        quantity: 1,
+      },
+    );
+    if (!issued) throw new Error('no voucher issued');
+    await signIn('merchant');
+    renderApp('/scan');
+
+    await typeCode(sloppy(issued.code));
+    const found = await screen.findByRole('region', { name: 'Voucher found' }, T);
+    expect(await within(found).findByText('Free Kopi', {}, T)).toBeInTheDocument();
+    expect(within(found).getByText('SGD 4.50')).toBeInTheDocument();
+    expect(within(found).getByText('Available')).toBeInTheDocument();
+    expect(within(found).getByText(issued.code)).toBeInTheDocument();
+    expect(await backend.sent('GET', `/member-cards/by-code/${issued.code}`)).toHaveLength(1);
+    expect(await backend.sent('GET', `/vouchers/by-code/${issued.code}`)).toHaveLength(1);
+
+    fireEvent.click(within(found).getByRole('button', { name: 'Redeem' }));
+    await confirmWith(`Confirm to Redeem - ${issued.code}?`);
+    expect(await screen.findByText(`Redeem ${issued.code} success`, {}, T)).toBeInTheDocument();
+    const posts = await backend.sent('POST', `/vouchers/${issued.id}/redeem`);
+    expect(posts.map((p) => p.body)).toEqual([{ storeId: WORLD.acme.storeId }]);
+    expectFreshKeys(posts);
+    expect(await within(found).findByText('Redeemed', {}, T)).toBeInTheDocument();
+    expect(within(found).queryByRole('button', { name: 'Redeem' })).toBeNull();
+    expect(await voucherRow(backend, issued.id)).toMatchObject({ state: 'REDEEMED', redeemedStoreId: 1 });
+  });
+
+  it('an unknown code says so; what is not a code is refused before anything is sent', async () => {
+    await signIn('merchant');
+    renderApp('/scan');
+
+    await typeCode('kopi?');
+    expect(await screen.findByText('A code has letters and digits only', {}, T)).toBeInTheDocument();
+    expect((await backend.sent('GET')).filter((r) => r.path.includes('/by-code/'))).toEqual([]);
+
+    await typeCode('zz99 zz99 zz');
+    expect(
+      await screen.findByText(
+        'No card or voucher has the code ZZ99ZZ99ZZ. Check the code and try again.',
+        {},
+        T,
+      ),
+    ).toBeInTheDocument();
+    expect(await backend.sent('GET', '/member-cards/by-code/ZZ99ZZ99ZZ')).toHaveLength(1);
+    expect(await backend.sent('GET', '/vouchers/by-code/ZZ99ZZ99ZZ')).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: /found/ })).toBeNull();
+  });
+});
