@@ -37,6 +37,7 @@ import { systemConfigRoutes } from './routes/system-config';
 import { twoFactorRoutes } from './routes/two-factor';
 import { userGroupRoutes, usersRoutes } from './routes/users';
 import { voucherRoutes } from './routes/vouchers';
+import { walletPassRoutes } from './routes/wallet-passes';
 import { bindEmailActions } from './services/email-actions';
 import { createMailer, type Mailer } from './services/mail';
 import type { ThrottleStore } from './services/rate-limit';
@@ -166,6 +167,7 @@ export const buildApp = async ({
   await app.register(signalRoutes); // resolving a fraud signal
   await app.register(memberRoutes); // the members list, its export and a member's profile (issue 25)
   await app.register(segmentRoutes); // a segment's reach, saved or being edited
+  await app.register(walletPassRoutes); // wallet pass settings, the .pkpass, Apple's PassKit web service
   await app.register(resourceRoutes); // every derived resource, at its declared service base + path
 
   return app;

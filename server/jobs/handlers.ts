@@ -11,6 +11,12 @@ import {
   MEMBER_LEVELS_JOB,
   runNightlyLevels,
 } from '../services/member-levels';
+import {
+  PASS_NOTICES_JOB,
+  type PassUpdateNotifier,
+  passNotifierFor,
+  sendPassNotices,
+} from '../services/pass-notifier';
 import { createPushSender, PUSH_JOB_SLICE_MS, SEND_PUSH_JOB } from '../services/push';
 import { outboxProvider, type PushProvider } from '../services/push-providers';
 import { runSignalsJob, SIGNALS_EVERY_MS, SIGNALS_JOB } from '../services/signals';
@@ -23,6 +29,8 @@ export interface JobDeps {
   config: Config;
   /** where pushes go: `pushProviderFor(config)` in the server; the local outbox when not given */
   pushProvider?: PushProvider;
+  /** where wallet pass update notices go; default: APNs when WALLET_APNS_URL is set and Apple Wallet is configured, else the local outbox */
+  passNotifier?: PassUpdateNotifier;
 }
 
 export const jobHandlers = (deps: JobDeps): Record<string, JobHandler> => ({
@@ -42,6 +50,16 @@ export const jobHandlers = (deps: JobDeps): Record<string, JobHandler> => ({
   [MEMBER_LEVELS_JOB]: async (_payload, { db, now }) => runNightlyLevels(db, now),
   [MEMBER_LEVELS_COMPANY_JOB]: companyLevelsJob,
   [MEMBER_LEVEL_REWARD_JOB]: levelRewardJob,
+  // wallet pass update notices (server/services/pass-notifier.ts): queued by a card's change, sent after commit
+  [PASS_NOTICES_JOB]: async (_payload, { db, now }) => {
+    const given = deps.passNotifier;
+    const notifier = given ?? (await passNotifierFor(db, deps.config));
+    try {
+      return await sendPassNotices(db, notifier, { now });
+    } finally {
+      if (!given) await notifier.close?.();
+    }
+  },
 });
 
 export const PERIODIC_JOBS: PeriodicJob[] = [
@@ -49,4 +67,6 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: 'expire-member-cards', everyMs: 60_000 },
   { name: SIGNALS_JOB, everyMs: SIGNALS_EVERY_MS },
   { name: MEMBER_LEVELS_JOB, everyMs: MEMBER_LEVELS_EVERY_MS },
+  // the notices a run left for a retry, or queued in the second a run had already taken
+  { name: PASS_NOTICES_JOB, everyMs: 60_000 },
 ];

@@ -6,6 +6,7 @@ export * from './config';
 export * from './finance';
 export * from './members';
 export * from './operations';
+export * from './passes';
 export * from './push';
 export * from './rbac';
 export * from './resources';
