@@ -3,7 +3,7 @@
 // that show, send and revoke a link, the look-ups by code a scan makes, and joining a programme from a
 // store's poster. The server's routes, the pocket bundle (src/pocket/), the portal and the tests read
 // these; nothing here is repeated elsewhere.
-import type { StampCardState, VoucherState } from './enums';
+import type { StampCardStateName, VoucherState } from './enums';
 
 /** What a link names: a member card or a voucher. */
 export const POCKET_KINDS = ['CARD', 'VOUCHER'] as const;
@@ -28,6 +28,9 @@ export const PUBLIC_PATHS = {
   join: (storeId: number, programmeId: number) => `/public/join/${storeId}/${programmeId}`,
   joinConfirm: '/public/join/confirm',
 } as const;
+
+/** The public web card routes answer one IP address at most this many reads a minute (then 429, code 6). */
+export const PUBLIC_READS_PER_IP_PER_MINUTE = 120;
 
 /** GET /member-cards/{id}/link, GET /vouchers/{id}/link and their POST .../link/revoke. */
 export interface PocketLink {
@@ -77,7 +80,8 @@ export interface PocketVoucher {
   /** exact decimal string, in `currency` */
   value: string;
   validUntil: string;
-  url: string;
+  /** its own web card; null for a voucher no link was made for yet */
+  url: string | null;
 }
 
 /** What the web card of a voucher or a card shows about the member and the merchant. */
@@ -97,7 +101,7 @@ interface PocketCommon {
 /** GET /public/cards/{token} */
 export interface PublicCardView extends PocketCommon {
   kind: 'CARD';
-  state: StampCardState;
+  state: StampCardStateName;
   stamps: number;
   stampsRequired: number;
   programme: {

@@ -95,3 +95,8 @@ export const GOOGLE_ISSUER_ID_PATTERN = '^[0-9]{1,30}$';
 /** A pass update notice's life: QUEUED in the operation's transaction, then SENT or FAILED by the job. */
 export const PASS_NOTICE_STATES = ['QUEUED', 'SENT', 'FAILED'] as const;
 export type PassNoticeState = (typeof PASS_NOTICE_STATES)[number];
+
+/** Pass downloads (GET /public/cards/{token}/pass.pkpass) from one IP address per minute. */
+export const PASS_DOWNLOADS_PER_IP_PER_MINUTE = 20;
+/** POST .../passkit/v1/log calls from one IP address per minute. */
+export const PASSKIT_LOGS_PER_IP_PER_MINUTE = 10;

@@ -27,6 +27,7 @@ import { maintenanceRoutes } from './routes/maintenance';
 import { memberLevelRoutes } from './routes/member-levels';
 import { memberRoutes } from './routes/members';
 import { organisationRoutes } from './routes/organisation';
+import { pocketRoutes } from './routes/pocket';
 import { pushRoutes } from './routes/push';
 import { resourceRoutes } from './routes/resources';
 import { segmentRoutes } from './routes/segments';
@@ -155,6 +156,7 @@ export const buildApp = async ({
   await app.register(configMainRoutes, { prefix: `${BASE_PATHS.main}/config/main` });
   await app.register(organisationRoutes); // registers its own full paths (organization, decisions)
   await app.register(stampingRoutes); // the stamp card operations
+  await app.register(pocketRoutes); // the member's web cards, their links, look-ups by code (issue 26)
   await app.register(voucherRoutes); // the voucher operations (before the generic routes of the same paths)
   await app.register(deviceRoutes); // the device lifecycle operations
   await app.register(dashboardRoutes); // the home page's figures

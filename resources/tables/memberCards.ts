@@ -17,6 +17,19 @@ export const memberCards = {
   defaultSort: { field: 'createTime', direction: 'desc' },
   fields: [
     {
+      // what the card's QR carries (issue 26): staff scan it or type it, devices look the card up by it
+      // (GET /member-cards/by-code/{code}); made by issuing (server/services/stamping.ts), never moved
+      name: 'code',
+      type: 'text',
+      required: true,
+      unique: true,
+      maxLength: 32,
+      search: true,
+      filter: ['eq'],
+      views: ['show'],
+      operationOnly: true,
+    },
+    {
       name: 'stampCardId',
       type: 'reference',
       reference: 'stampCard',

@@ -11,6 +11,7 @@ import {
   MEMBER_LEVELS_JOB,
   runNightlyLevels,
 } from '../services/member-levels';
+import { SEND_MEMBER_MESSAGE_JOB, type SmsProvider, sendMemberMessageJob } from '../services/member-messages';
 import {
   PASS_NOTICES_JOB,
   type PassUpdateNotifier,
@@ -31,10 +32,17 @@ export interface JobDeps {
   pushProvider?: PushProvider;
   /** where wallet pass update notices go; default: APNs when WALLET_APNS_URL is set and Apple Wallet is configured, else the local outbox */
   passNotifier?: PassUpdateNotifier;
+  /** where SMS go: the local SMS outbox when not given */
+  smsProvider?: SmsProvider;
 }
 
 export const jobHandlers = (deps: JobDeps): Record<string, JobHandler> => ({
   [SEND_MAIL_JOB]: sendMailJob(deps.config),
+  // a member's own message: a card's or voucher's link, a poster sign-up's code (issue 26)
+  [SEND_MEMBER_MESSAGE_JOB]: sendMemberMessageJob({
+    ...(deps.pushProvider ? { push: deps.pushProvider } : {}),
+    ...(deps.smsProvider ? { sms: deps.smsProvider } : {}),
+  }),
   [SEND_PUSH_JOB]: createPushSender({
     provider: deps.pushProvider ?? outboxProvider,
     batch: deps.config.pushBatchSize,

@@ -1,6 +1,6 @@
 // Secrets at rest (docs/decisions.md "Wallet passes"): AES-256-GCM under a key derived with HKDF-SHA256
-// from the server's JWT secret, so the database alone (a backup, a read replica) never shows them, and
-// every instance sharing JWT_SECRET reads them. A sealed value is `v1.<iv>.<tag>.<ciphertext>`
+// from the server's key material (the JWT secret, or a key derived from it), so the database alone (a
+// backup, a read replica) never shows them, and every instance sharing JWT_SECRET reads them. A sealed value is `v1.<iv>.<tag>.<ciphertext>`
 // (base64url); opening one sealed under another key (JWT_SECRET changed) answers null.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
@@ -13,8 +13,8 @@ export interface SecretBox {
 const VERSION = 'v1';
 
 /** A box keyed by `purpose` (the HKDF info): one purpose's values never open under another's key. */
-export const secretBox = (jwtSecret: Uint8Array, purpose: string): SecretBox => {
-  const key = Buffer.from(hkdfSync('sha256', jwtSecret, 'loyalty-portal secrets', purpose, 32));
+export const secretBox = (material: Uint8Array, purpose: string): SecretBox => {
+  const key = Buffer.from(hkdfSync('sha256', material, 'loyalty-portal secrets', purpose, 32));
   return {
     seal: (plain) => {
       const iv = randomBytes(12);

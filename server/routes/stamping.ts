@@ -19,6 +19,8 @@ import { callerOf } from '../resources/caller';
 import { maskRow } from '../resources/privacy';
 import { declarationOf } from '../resources/registry';
 import { Id, PHONE_PATTERN } from '../resources/schemas';
+import { sendLink } from '../services/pocket';
+import { linkKeys } from '../services/pocket-links';
 import {
   issueMemberCard,
   pinStatus,
@@ -48,6 +50,7 @@ export const stampingRoutes: RoutePlugin = async (app) => {
   const cards = declared('memberCards');
   const transactions = declared('stampsTransaction');
   const stores = declared('store');
+  const keys = linkKeys(app.config);
 
   operation(app, {
     url: `${base}/stamp-cards/:id/member-cards`,
@@ -61,8 +64,12 @@ export const stampingRoutes: RoutePlugin = async (app) => {
     params: IdParams,
     body: Type.Object({ memberMobile: Mobile, storeId: Id }, { additionalProperties: false }),
     answer: rowSchema(cards),
-    run: async ({ tx, caller, params, body }) =>
-      maskRow(cards, caller, await issueMemberCard(tx, caller, params.id, body)),
+    run: async ({ tx, caller, params, body }) => {
+      const card = await issueMemberCard(tx, caller, params.id, body);
+      // the member gets their web card's link once the issue commits (issue 26)
+      await sendLink(tx, keys, 'CARD', card.id);
+      return maskRow(cards, caller, card);
+    },
   });
 
   app.get(

@@ -15,6 +15,8 @@ import { maskRow, maskRows } from '../resources/privacy';
 import { declarationOf } from '../resources/registry';
 import { Id, PHONE_PATTERN } from '../resources/schemas';
 import { memberVouchers } from '../services/members';
+import { sendLink } from '../services/pocket';
+import { linkKeys } from '../services/pocket-links';
 import {
   donateVoucher,
   expireVoucher,
@@ -44,6 +46,7 @@ export const voucherRoutes: RoutePlugin = async (app) => {
   const packs = declared('voucherPacks');
   const members = declared('members');
   const history = declared('voucherHistory');
+  const keys = linkKeys(app.config);
 
   operation(app, {
     url: `${base}/voucher-packs/:id/vouchers`,
@@ -62,6 +65,9 @@ export const voucherRoutes: RoutePlugin = async (app) => {
     answer: Type.Object({ pack: rowSchema(packs), vouchers: Type.Array(rowSchema(vouchers)) }),
     run: async ({ tx, caller, params, body }) => {
       const issued = await issueVouchers(tx, caller, params.id, body);
+      // the member gets the first voucher's web card (it lists the others) once the issue commits
+      const first = issued.vouchers[0];
+      if (first) await sendLink(tx, keys, 'VOUCHER', first.id, issued.vouchers.length);
       return { ...issued, vouchers: maskRows(vouchers, caller, issued.vouchers) };
     },
   });

@@ -10,7 +10,9 @@ import { BASE_PATHS } from '../../contract/http';
 import { PUBLIC_PATHS } from '../../contract/pocket';
 import {
   GOOGLE_ISSUER_ID_PATTERN,
+  PASS_DOWNLOADS_PER_IP_PER_MINUTE,
   PASS_TYPE_IDENTIFIER_PATTERN,
+  PASSKIT_LOGS_PER_IP_PER_MINUTE,
   PASSKIT_SERVICE_PATH,
   PKPASS_MEDIA_TYPE,
   TEAM_IDENTIFIER_PATTERN,
@@ -24,6 +26,7 @@ import { answers } from '../resources/answers';
 import { authorize } from '../resources/authorize';
 import { callerOf } from '../resources/caller';
 import { linkKeys, resolveLink } from '../services/pocket-links';
+import { KeyThrottle } from '../services/rate-limit';
 import { defaultIconOf } from '../services/wallet-icon';
 import { applePassOf } from '../services/wallet-pass-files';
 import {
@@ -112,8 +115,20 @@ const Registration = Type.Object({
 
 export const walletPassRoutes: RoutePlugin = async (app) => {
   const { db, config } = app;
-  const box = walletSecrets(config);
   const keys = linkKeys(config);
+  const box = walletSecrets(keys);
+  const downloads = new KeyThrottle(app.throttleStore, {
+    keyPrefix: 'wallet_pass_ip',
+    points: PASS_DOWNLOADS_PER_IP_PER_MINUTE,
+    duration: 60,
+  });
+  const logs = new KeyThrottle(app.throttleStore, {
+    keyPrefix: 'passkit_log_ip',
+    points: PASSKIT_LOGS_PER_IP_PER_MINUTE,
+    duration: 60,
+  });
+  const deadLink = () =>
+    new AppError('NOT_FOUND', [{ field: 'token', message: 'this link is not valid (any more)' }]);
 
   // ---- the operator's settings ----------------------------------------------------------------
   const operator = async (request: FastifyRequest, action: 'VIEW' | 'UPDATE') => {
@@ -173,12 +188,14 @@ export const walletPassRoutes: RoutePlugin = async (app) => {
       },
     },
     async (request, reply) => {
+      await downloads.consume(request.ip);
       const settings = await loadWalletSettings(db, box);
-      if (!settings.apple) throw new AppError('NOT_FOUND');
+      if (!settings.apple)
+        throw new AppError('NOT_FOUND', [{ field: 'token', message: 'Apple Wallet passes are not offered' }]);
       const cardId = await resolveLink(db, keys, 'CARD', request.params.token);
-      if (cardId === null) throw new AppError('NOT_FOUND');
+      if (cardId === null) throw deadLink();
       const pass = await applePassOf(db, config, settings.apple, cardId, { linkToken: request.params.token });
-      if (!pass) throw new AppError('NOT_FOUND');
+      if (!pass) throw deadLink();
       return reply
         .header('Content-Type', PKPASS_MEDIA_TYPE)
         .header('Content-Disposition', 'attachment; filename="card.pkpass"')
@@ -371,7 +388,7 @@ export const walletPassRoutes: RoutePlugin = async (app) => {
         tags: ['passkit'],
         summary: "Wallet's error messages about this server's passes",
         description:
-          "Apple's PassKit web service. Body {logs: string[]} (at most 20 of 1,000 characters, logged as warnings). 200.",
+          "Apple's PassKit web service. Body {logs: string[]} (at most 20 of 1,000 characters, logged as warnings). 200; 429 past PASSKIT_LOGS_PER_IP_PER_MINUTE.",
         body: Type.Object({
           logs: Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 20 }),
         }),
@@ -379,6 +396,7 @@ export const walletPassRoutes: RoutePlugin = async (app) => {
       },
     },
     async (request, reply) => {
+      await logs.consume(request.ip);
       for (const line of request.body.logs)
         request.log.warn({ passkit: scrub(line) }, 'Apple Wallet reported');
       return answer(reply, 200);

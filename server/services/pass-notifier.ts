@@ -14,6 +14,7 @@ import { enqueue, type JobContext } from '../jobs/runner';
 import { prepared } from '../lib/prepared';
 import { scrub } from '../lib/redact';
 import type { DbOrTx } from './audit';
+import { linkKeys } from './pocket-links';
 import { type AppleSettings, loadWalletSettings, walletSecrets } from './wallet-settings';
 
 export const PASS_NOTICES_JOB = 'wallet-pass-notices';
@@ -132,10 +133,10 @@ export const apnsNotifier = (url: string, apple: AppleSettings, ca?: string): Pa
 /** APNs when WALLET_APNS_URL is set and Apple Wallet is configured; else the local outbox. */
 export const passNotifierFor = async (
   db: DbOrTx,
-  config: Pick<Config, 'walletApnsUrl' | 'jwtSecret'>,
+  config: Pick<Config, 'walletApnsUrl' | 'jwtSecret' | 'publicUrl'>,
 ): Promise<PassUpdateNotifier> => {
   if (!config.walletApnsUrl) return outboxNotifier;
-  const { apple } = await loadWalletSettings(db, walletSecrets(config));
+  const { apple } = await loadWalletSettings(db, walletSecrets(linkKeys(config)));
   return apple ? apnsNotifier(config.walletApnsUrl, apple) : outboxNotifier;
 };
 

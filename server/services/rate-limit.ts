@@ -168,3 +168,22 @@ export class MailThrottle {
     }
   }
 }
+
+/** At most `points` requests per key per `duration` seconds (e.g. a public route per IP address). */
+export class KeyThrottle {
+  private readonly limiter: RateLimiterAbstract;
+
+  constructor(store: ThrottleStore, opts: { keyPrefix: string; points: number; duration: number }) {
+    this.limiter = limiter(store, opts);
+  }
+
+  /** Counts one request of `key`; throws 429 (code 6) with Retry-After when it has had its share. */
+  async consume(key: string): Promise<void> {
+    try {
+      await this.limiter.consume(key);
+    } catch (e) {
+      if (e instanceof RateLimiterRes) throw tooManyRequests(e.msBeforeNext);
+      throw e;
+    }
+  }
+}

@@ -47,7 +47,8 @@ import { beforeCompanyToday, companyDay, timeZoneOf } from './countries';
 import { memberActivityChanged } from './member-standing';
 import { passCardsChanged } from './pass-notifier';
 import { hashPassword, verifyPassword } from './passwords';
-import { ensureMember, issueVouchers } from './vouchers';
+import { linksAtBirth } from './pocket-links';
+import { ensureMember, issueVouchers, newCode } from './vouchers';
 import { debitWallet, moneyString } from './wallet';
 
 type Row = Record<string, unknown>;
@@ -184,6 +185,7 @@ export const issueMemberCard = async (
     .insert(memberCards)
     .values({
       stampCardId: programme.id,
+      code: newCode(),
       memberMobile,
       storeId,
       price: programme.price,
@@ -205,6 +207,7 @@ export const issueMemberCard = async (
     .set({ issuedCount: sql`${stampCard.issuedCount} + 1` })
     .where(eq(stampCard.id, programme.id));
   await memberActivityChanged(tx, programme.companyId, memberMobile, null, now);
+  await linksAtBirth(tx, 'CARD', [card]);
   await recordAudit(tx, {
     actor: actor(caller),
     action: 'issue',

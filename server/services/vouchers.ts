@@ -23,6 +23,7 @@ import { callerScopeOf } from '../resources/row-scope';
 import { type DbOrTx, recordAudit } from './audit';
 import { beforeCompanyToday, companyDay } from './countries';
 import { memberActivityChanged, refreshStanding } from './member-standing';
+import { linksAtBirth } from './pocket-links';
 import { debitWallet, moneyString, timesMoney } from './wallet';
 
 type Row = Record<string, unknown>;
@@ -46,8 +47,8 @@ const addDays = (day: string, days: number): string => {
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 const CODE_LENGTH = 10;
 
-/** A voucher code: 10 characters of a 31-letter alphabet (about 8 × 10^14 codes), from crypto. */
-export const newVoucherCode = (): string =>
+/** A voucher's or a member card's code: 10 characters of a 31-letter alphabet (about 8 × 10^14 codes), from crypto. */
+export const newCode = (): string =>
   Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 const actor = (caller: Caller) => ({ id: caller.id, email: caller.email });
@@ -182,7 +183,7 @@ export const issueVouchers = async (
     .insert(vouchers)
     .values(
       Array.from({ length: quantity }, () => ({
-        code: newVoucherCode(),
+        code: newCode(),
         title: pack.title,
         voucherPackId: pack.id,
         memberMobile,
@@ -199,6 +200,7 @@ export const issueVouchers = async (
     )
     .returning()) as VoucherRow[];
   await history(tx, issued, 'ISSUED', () => ({}), now);
+  await linksAtBirth(tx, 'VOUCHER', issued);
   const [after] = (await tx
     .update(voucherPacks)
     .set({ issuedCount: sql`${voucherPacks.issuedCount} + ${quantity}` })

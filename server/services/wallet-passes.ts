@@ -9,11 +9,12 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { PKPass } from 'passkit-generator';
 import { BASE_PATHS } from '../../contract/http';
-import { PUBLIC_PATHS, type PublicCardView } from '../../contract/pocket';
+import { POCKET_PAGES, PUBLIC_PATHS, type PublicCardView } from '../../contract/pocket';
 import { GOOGLE_SAVE_URL, PASSKIT_SERVICE_PATH } from '../../contract/wallet-passes';
 import type { Config } from '../config';
 import { walletPasses, walletPassRegistrations, walletPassTokens } from '../db/schema';
 import type { DbOrTx } from './audit';
+import type { LinkKeys } from './pocket-links';
 import { defaultIconOf, isPng, PASS_RGB } from './wallet-icon';
 import {
   type AppleSettings,
@@ -352,39 +353,35 @@ export const DEFAULT_LOGO_PATH = '/public/wallet/logo.png';
 
 // ---- the web card's buttons --------------------------------------------------------------------------
 
+/** The web card's wallet buttons (PublicCardView.wallet); a null hides the button. */
+export interface WalletOffers {
+  applePassUrl: string | null;
+  googleSaveUrl: string | null;
+}
+
 /**
- * The web card's wallet buttons (PublicCardView.wallet): the pass's address when Apple Wallet is
- * configured, a save link when Google Wallet is; each null otherwise (the button is absent).
+ * The wallet buttons of member card `cardId`'s web card, reached by `token`: the pass's address when
+ * Apple Wallet is configured, a save link carrying the card (signed now) when Google Wallet is.
  */
 export const walletOffers = async (
   db: DbOrTx,
-  config: Pick<Config, 'publicUrl' | 'jwtSecret'>,
+  keys: LinkKeys,
   card: { cardId: number; programmeId: number; token: string; view: Omit<PublicCardView, 'wallet'> },
   now = new Date(),
-): Promise<PublicCardView['wallet']> => {
-  const settings = await loadWalletSettings(db, walletSecrets(config));
-  const applePassUrl = settings.apple
-    ? `${config.publicUrl}${BASE_PATHS.main}${PUBLIC_PATHS.applePass(card.token)}`
-    : null;
-  let googleSave: string | null = null;
-  if (settings.google) {
-    const view: PublicCardView = { ...card.view, wallet: { applePassUrl: null, googleSaveUrl: null } };
-    const webCardUrl = `${config.publicUrl}/c/${encodeURIComponent(card.token)}`;
-    const logoUrl = /^https:\/\//.test(view.brand.logo ?? '')
-      ? (view.brand.logo as string)
-      : `${config.publicUrl}${BASE_PATHS.main}${DEFAULT_LOGO_PATH}`;
-    googleSave = await googleSaveUrl(
-      settings.google,
-      config,
-      googleLoyaltyPayload(settings.google, {
-        cardId: card.cardId,
-        programmeKey: String(card.programmeId),
-        view,
-        webCardUrl,
-        logoUrl,
-      }),
-      now,
-    );
-  }
-  return { applePassUrl, googleSaveUrl: googleSave };
+): Promise<WalletOffers> => {
+  const settings = await loadWalletSettings(db, walletSecrets(keys));
+  const base = `${keys.publicUrl}${BASE_PATHS.main}`;
+  const applePassUrl = settings.apple ? `${base}${PUBLIC_PATHS.applePass(card.token)}` : null;
+  if (!settings.google) return { applePassUrl, googleSaveUrl: null };
+  const view: PublicCardView = { ...card.view, wallet: { applePassUrl: null, googleSaveUrl: null } };
+  const logo = view.brand.logo ?? '';
+  const payload = googleLoyaltyPayload(settings.google, {
+    cardId: card.cardId,
+    programmeKey: String(card.programmeId),
+    view,
+    webCardUrl: `${keys.publicUrl}${POCKET_PAGES.CARD}${card.token}`,
+    // Google fetches the logo itself: the brand's when it is on https, else ours
+    logoUrl: /^https:\/\//.test(logo) ? logo : `${base}${DEFAULT_LOGO_PATH}`,
+  });
+  return { applePassUrl, googleSaveUrl: await googleSaveUrl(settings.google, keys, payload, now) };
 };

@@ -13,16 +13,21 @@ import {
   type WalletPassSettingsBody,
   type WalletPassSettingsView,
 } from '../../contract/wallet-passes';
-import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { walletPassSettings } from '../db/schema';
 import { validationError } from '../errors';
 import { type SecretBox, secretBox } from '../lib/secret-box';
 import { type AuditActor, type DbOrTx, recordAudit } from './audit';
+import type { LinkKeys } from './pocket-links';
 
-/** The key that seals the settings: the JWT secret's, for this purpose only. */
-export const walletSecrets = (config: Pick<Config, 'jwtSecret'>): SecretBox =>
-  secretBox(config.jwtSecret, 'wallet-pass-settings v1');
+/**
+ * The key that seals the settings: HKDF of the server's key material for this purpose only. Its input
+ * is the pocket link key (itself HKDF of the JWT secret, server/services/pocket-links.ts), which every
+ * caller of the web card's view already holds: so the view offers wallet buttons without the JWT
+ * secret itself, and the settings change only when JWT_SECRET does.
+ */
+export const walletSecrets = (keys: Pick<LinkKeys, 'key'>): SecretBox =>
+  secretBox(keys.key, 'wallet-pass-settings v1');
 
 type Stored = Partial<Record<WalletPassSettingField, { value: string; info: CertInfoRow | null }>>;
 type CertInfoRow = { subject: string; notAfter: string };

@@ -90,6 +90,7 @@ export const resourcesEn = {
       name: 'Member Card |||| Member Cards',
       fields: {
         id: 'ID',
+        code: 'Card code',
         stampCardId: 'Stamp card',
         memberMobile: 'Member mobile',
         stamps: 'Stamps',

@@ -22,6 +22,7 @@ import {
   loginSessions,
   stampsTransaction,
   users,
+  vouchers,
 } from '../../server/db/schema';
 import { signAccessToken } from '../../server/services/tokens';
 import { addBrand, addOrg, addStore, addUser, apiSuite, MAIN, type Org, PASSWORD } from './fixtures';
@@ -659,6 +660,18 @@ describe("a device's token", () => {
         ),
       );
     expect(audit).toMatchObject({ actorId: -device.id, actorEmail: `device:${device.serialNo}` });
+  });
+
+  it('looks a voucher up by the code its QR carries, within its company only (issue 26)', async () => {
+    await signDeviceIn('scanner');
+    const voucher = await issueVoucher();
+    const [row] = await t.db.select({ code: vouchers.code }).from(vouchers).where(eq(vouchers.id, voucher));
+    const found = await call('scanner', 'GET', `${MAIN}/vouchers/by-code/${row?.code}`);
+    expect(dataOf(found)).toMatchObject({ id: voucher, state: 'AVAILABLE' });
+    expect(codeOf(await call('scanner', 'GET', `${MAIN}/vouchers/by-code/NOSUCH2345`))).toEqual({
+      status: 404,
+      code: 5,
+    });
   });
 
   it('refuses another store (6604), even of the same brand', async () => {

@@ -80,14 +80,14 @@ const generate = async (c: pg.Client): Promise<void> => {
     [N, OTHER],
   );
   await q(
-    `insert into member_cards (company_id, brand_id, store_id, stamp_card_id, member_mobile, stamps)
-     select 1, 1 + (g % 6) / 2, 1 + g % 6, 1 + (g % 6) / 2, '+658' || lpad(g::text, 7, '0'), g % 10
+    `insert into member_cards (company_id, brand_id, store_id, stamp_card_id, member_mobile, stamps, code)
+     select 1, 1 + (g % 6) / 2, 1 + g % 6, 1 + (g % 6) / 2, '+658' || lpad(g::text, 7, '0'), g % 10, 'A' || g
      from generate_series(1, $1::int) g`,
     [N],
   );
   await q(
-    `insert into member_cards (company_id, brand_id, store_id, stamp_card_id, member_mobile, stamps)
-     select 2, 4, 7, 4, '+658' || lpad(g::text, 7, '0'), g % 10
+    `insert into member_cards (company_id, brand_id, store_id, stamp_card_id, member_mobile, stamps, code)
+     select 2, 4, 7, 4, '+658' || lpad(g::text, 7, '0'), g % 10, 'B' || g
      from generate_series($1::int - $2::int / 2, $1::int + $2::int / 2) g`,
     [N, OTHER],
   );

@@ -30,7 +30,7 @@
 // the Idempotency-Key lookup before the transaction and its delete-before-insert), the reward voucher
 // a completing stamp issues (the floor only marks the card completed), and the rules' refusals (the
 // floor's rows never break them). The floor works on rows of its own companies, never the app's.
-import { newVoucherCode } from '../../server/services/vouchers';
+import { newCode } from '../../server/services/vouchers';
 
 export type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 /** Runs `fn` in one transaction (BEGIN … COMMIT, ROLLBACK on a throw). */
@@ -221,9 +221,17 @@ export const FLOORS: { [K in Op]: (q: Query, a: OpArgs[K]) => Promise<unknown> }
     await q('insert into members (mobile) values ($1) on conflict do nothing', [a.mobile]);
     const card = await one(
       q,
-      `insert into member_cards (company_id, brand_id, stamp_card_id, member_mobile, store_id, price)
-       values ($1, $2, $3, $4, $5, $6) returning *`,
-      [programme.company_id, programme.brand_id, programme.id, a.mobile, a.storeId, programme.price],
+      `insert into member_cards (company_id, brand_id, stamp_card_id, member_mobile, store_id, price, code)
+       values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+      [
+        programme.company_id,
+        programme.brand_id,
+        programme.id,
+        a.mobile,
+        a.storeId,
+        programme.price,
+        newCode(),
+      ],
       'card',
     );
     const price = Number(programme.price).toFixed(2);
@@ -267,7 +275,7 @@ export const FLOORS: { [K in Op]: (q: Query, a: OpArgs[K]) => Promise<unknown> }
       [
         pack.company_id,
         pack.brand_id,
-        newVoucherCode(),
+        newCode(),
         pack.title,
         pack.id,
         a.mobile,
