@@ -7,7 +7,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
-import { PUBLIC_PATHS } from '../../contract/pocket';
 import {
   GOOGLE_ISSUER_ID_PATTERN,
   PASS_DOWNLOADS_PER_IP_PER_MINUTE,
@@ -175,7 +174,8 @@ export const walletPassRoutes: RoutePlugin = async (app) => {
 
   // ---- the pass of a web card ----------------------------------------------------------------
   app.get(
-    `${BASE_PATHS.main}${PUBLIC_PATHS.applePass(':token')}`,
+    // PUBLIC_PATHS.applePass(token) with the token as a route parameter
+    `${BASE_PATHS.main}/public/cards/:token/pass.pkpass`,
     {
       config: { public: true },
       schema: {
