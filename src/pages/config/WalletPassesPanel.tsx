@@ -3,7 +3,6 @@
 // encrypted and never answers a key or a certificate back: the screen shows what is set, the
 // certificates' subjects and expiry, and takes new PEM text to replace them. Each provider has its own
 // form and a clear button.
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
 import {
@@ -89,7 +88,7 @@ const currentIdentifier = (view: WalletPassSettingsView, f: WalletPassSettingFie
 const StatusChip = ({ configured }: { configured: boolean }) => {
   const translate = useTranslate();
   return configured ? (
-    <Chip color="success" icon={<CheckCircleIcon />} label={translate(`${K}.configured`)} size="small" />
+    <Chip color="success" label={translate(`${K}.configured`)} size="small" />
   ) : (
     <Chip variant="outlined" label={translate(`${K}.not_configured`)} size="small" />
   );
