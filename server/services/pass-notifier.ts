@@ -67,17 +67,27 @@ export const apnsNotifier = (url: string, apple: AppleSettings, ca?: string): Pa
     ...(apple.signerKeyPassphrase === undefined ? {} : { passphrase: apple.signerKeyPassphrase }),
     ...(ca ? { ca } : {}),
   });
-  // a connection error surfaces on each request; unhandled here it would end the process
-  session.on('error', () => undefined);
+  // the notices waiting for an answer: a connection that fails or ends answers each with a retry
+  const pending = new Set<(error: string) => void>();
+  const fail = (error: string) => {
+    for (const retry of [...pending]) retry(error);
+  };
+  // unhandled, a connection error would end the process
+  session.on('error', (err: Error) => fail(err.message));
+  session.on('close', () => fail('the connection to APNs closed'));
   const post = (n: PassNotice): Promise<PassNoticeOutcome> =>
     new Promise((resolve) => {
       let settled = false;
+      const retry = (error: string) => done({ id: n.id, state: 'RETRY', error });
       const done = (o: PassNoticeOutcome) => {
+        pending.delete(retry);
         if (!settled) {
           settled = true;
           resolve(o);
         }
       };
+      if (session.destroyed || session.closed) return retry('the connection to APNs closed');
+      pending.add(retry);
       let req: ReturnType<typeof session.request>;
       try {
         req = session.request({
@@ -125,6 +135,7 @@ export const apnsNotifier = (url: string, apple: AppleSettings, ca?: string): Pa
     send: (notices) => Promise.all(notices.map(post)),
     close: () =>
       new Promise<void>((resolve) => {
+        if (session.destroyed || session.closed) return resolve();
         session.close(() => resolve());
       }),
   };

@@ -15,7 +15,7 @@ let serial = 1;
 const make = (
   subject: { CN: string; OU?: string; O: string },
   issuer: TestCertificate | null,
-  opts: { ca: boolean; days?: number; bits?: number },
+  opts: { ca: boolean; days?: number; bits?: number; ip?: string },
 ): TestCertificate => {
   const keys = forge.pki.rsa.generateKeyPair({ bits: opts.bits ?? 2048, e: 0x10001 });
   const cert = forge.pki.createCertificate();
@@ -33,7 +33,14 @@ const make = (
   cert.setIssuer(issuer ? issuer.cert.subject.attributes : attrs);
   cert.setExtensions([
     { name: 'basicConstraints', cA: opts.ca },
-    { name: 'keyUsage', keyCertSign: opts.ca, cRLSign: opts.ca, digitalSignature: true },
+    {
+      name: 'keyUsage',
+      keyCertSign: opts.ca,
+      cRLSign: opts.ca,
+      digitalSignature: true,
+      keyEncipherment: true,
+    },
+    ...(opts.ip ? [{ name: 'subjectAltName', altNames: [{ type: 7, ip: opts.ip }] }] : []),
   ]);
   cert.sign(issuer ? issuer.key : keys.privateKey, forge.md.sha256.create());
   return {
@@ -68,6 +75,10 @@ export const makePassCertificates = (passTypeId: string, teamId: string): PassCe
   });
   return { root, wwdr, signer, encryptedSignerKeyPem, passphrase };
 };
+
+/** A TLS server certificate for `ip` signed by `ca` (a stand-in of Apple's push service). */
+export const makeServerCertificate = (ca: TestCertificate, ip = '127.0.0.1'): TestCertificate =>
+  make({ CN: ip, O: 'Loyalty Tests' }, ca, { ca: false, ip });
 
 /** An RSA key pair for Google's service account: the private key as PKCS#8 PEM, the public as SPKI. */
 export const makeRsaKey = (): { privatePem: string; publicPem: string } => {
