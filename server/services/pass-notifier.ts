@@ -266,11 +266,7 @@ export const passCardsChanged = async (tx: DbOrTx, cardIds: readonly number[], n
       createTime: now,
     })),
   );
-  // one job per second at most; the job's minute sweep (PERIODIC_JOBS) catches any notice left over
-  await enqueue(
-    tx,
-    PASS_NOTICES_JOB,
-    {},
-    { singletonKey: `${PASS_NOTICES_JOB}:after:${Math.floor(now.getTime() / 1000)}` },
-  );
+  // sent right after commit; a run finding them already sent by another finishes at once, and the
+  // minute sweep (PERIODIC_JOBS) retries what a run left for later
+  await enqueue(tx, PASS_NOTICES_JOB, {});
 };

@@ -605,6 +605,53 @@ describe('Apple Wallet', () => {
   });
 });
 
+describe('hostile input', () => {
+  it('never answers a 500 from the pass and the web service', async () => {
+    const odd = [
+      '\u0000',
+      'a\u0000b',
+      '%00',
+      '\uD800',
+      '..',
+      '%2e%2e%2f',
+      'x'.repeat(300),
+      '-1',
+      '0',
+      '99999999999',
+      ' ',
+      'é',
+    ];
+    const tokens = [null, '', 'x', 'ApplePass', 'a'.repeat(201), '\u0000'.repeat(20)];
+    /** a lone UTF-16 half cannot be encoded: sent as the bytes a client would */
+    const encode = (v: string) => (v === '\uD800' ? '%ED%A0%80' : encodeURIComponent(v));
+    for (const v of odd) {
+      const e = encode(v);
+      const calls = [
+        () => publicGet(`/public/cards/${e}/pass.pkpass`),
+        () => passkit('GET', `/passes/${e}/${e}`, 'a'.repeat(32)),
+        () => passkit('GET', `/passes/${PASS_TYPE}/${e}`, 'a'.repeat(32)),
+        () => passkit('GET', `/devices/${e}/registrations/${PASS_TYPE}?passesUpdatedSince=${e}`, null),
+        () =>
+          passkit('POST', `/devices/${e}/registrations/${PASS_TYPE}/${e}`, 'a'.repeat(32), { pushToken: v }),
+        () => passkit('DELETE', `/devices/${e}/registrations/${e}/${e}`, 'a'.repeat(32)),
+        () => passkit('POST', '/log', null, { logs: [v] }),
+      ];
+      for (const c of calls) {
+        const res = await c();
+        expect(res.statusCode, `${v}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      }
+    }
+    for (const token of tokens) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${PASSKIT}/passes/${PASS_TYPE}/1`,
+        headers: token === null ? {} : { authorization: `ApplePass ${token}` },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});
+
 describe('Google Wallet', () => {
   it('offers a save link whose JWT the service account signed, carrying the card', async () => {
     const view = dataOf(await putSettings(googleSettings())) as WalletPassSettingsView;
