@@ -5,6 +5,7 @@
 import { POCKET_PAGES } from '../../contract/pocket';
 import { renderCard } from './card';
 import { renderJoin } from './join';
+import './pocket.css';
 
 const root = document.getElementById('pocket');
 const path = window.location.pathname;
