@@ -40,6 +40,7 @@ import { systemConfigRoutes } from './routes/system-config';
 import { twoFactorRoutes } from './routes/two-factor';
 import { userGroupRoutes, usersRoutes } from './routes/users';
 import { voucherRoutes } from './routes/vouchers';
+import { walletPassRoutes } from './routes/wallet-passes';
 import { bindEmailActions } from './services/email-actions';
 import { createMailer, type Mailer } from './services/mail';
 import type { ThrottleStore } from './services/rate-limit';
@@ -172,6 +173,7 @@ export const buildApp = async ({
   await app.register(segmentRoutes); // a segment's reach, saved or being edited
   await app.register(joinRoutes); // joining a programme from a store's poster (public, rate-limited)
   await app.register(memberMessageRoutes); // an operator reads one member's messages (the SMS outbox)
+  await app.register(walletPassRoutes); // wallet pass settings, the .pkpass, Apple's PassKit web service
   await app.register(resourceRoutes); // every derived resource, at its declared service base + path
 
   return app;

@@ -63,6 +63,8 @@ export interface Config {
   stripeWebhookSecret: string | undefined;
   /** another address for Stripe's API (a local stand-in in tests), e.g. http://127.0.0.1:12111 */
   stripeApiUrl: string | undefined;
+  /** Apple's push service for wallet pass updates (https://api.push.apple.com); unset: the local notice outbox */
+  walletApnsUrl: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -166,5 +168,6 @@ export const loadConfig = (env: Env = process.env): Config => {
     stripePublishableKey: str(env, 'STRIPE_PUBLISHABLE_KEY'),
     stripeWebhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'),
     stripeApiUrl: str(env, 'STRIPE_API_URL'),
+    walletApnsUrl: str(env, 'WALLET_APNS_URL'),
   };
 };

@@ -12,6 +12,12 @@ import {
   runNightlyLevels,
 } from '../services/member-levels';
 import { SEND_MEMBER_MESSAGE_JOB, type SmsProvider, sendMemberMessageJob } from '../services/member-messages';
+import {
+  PASS_NOTICES_JOB,
+  type PassUpdateNotifier,
+  passNotifierFor,
+  sendPassNotices,
+} from '../services/pass-notifier';
 import { createPushSender, PUSH_JOB_SLICE_MS, SEND_PUSH_JOB } from '../services/push';
 import { outboxProvider, type PushProvider } from '../services/push-providers';
 import { runSignalsJob, SIGNALS_EVERY_MS, SIGNALS_JOB } from '../services/signals';
@@ -24,6 +30,8 @@ export interface JobDeps {
   config: Config;
   /** where pushes go: `pushProviderFor(config)` in the server; the local outbox when not given */
   pushProvider?: PushProvider;
+  /** where wallet pass update notices go; default: APNs when WALLET_APNS_URL is set and Apple Wallet is configured, else the local outbox */
+  passNotifier?: PassUpdateNotifier;
   /** where SMS go: the local SMS outbox when not given */
   smsProvider?: SmsProvider;
 }
@@ -50,6 +58,16 @@ export const jobHandlers = (deps: JobDeps): Record<string, JobHandler> => ({
   [MEMBER_LEVELS_JOB]: async (_payload, { db, now }) => runNightlyLevels(db, now),
   [MEMBER_LEVELS_COMPANY_JOB]: companyLevelsJob,
   [MEMBER_LEVEL_REWARD_JOB]: levelRewardJob,
+  // wallet pass update notices (server/services/pass-notifier.ts): queued by a card's change, sent after commit
+  [PASS_NOTICES_JOB]: async (_payload, { db, now }) => {
+    const given = deps.passNotifier;
+    const notifier = given ?? (await passNotifierFor(db, deps.config));
+    try {
+      return await sendPassNotices(db, notifier, { now });
+    } finally {
+      if (!given) await notifier.close?.();
+    }
+  },
 });
 
 export const PERIODIC_JOBS: PeriodicJob[] = [
@@ -57,4 +75,6 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: 'expire-member-cards', everyMs: 60_000 },
   { name: SIGNALS_JOB, everyMs: SIGNALS_EVERY_MS },
   { name: MEMBER_LEVELS_JOB, everyMs: MEMBER_LEVELS_EVERY_MS },
+  // the notices a run left for a retry, or queued in the second a run had already taken
+  { name: PASS_NOTICES_JOB, everyMs: 60_000 },
 ];

@@ -1,6 +1,6 @@
 // What is cut out of any text before it is logged or stored as an error: a failed query's parameters
 // (drizzle's message ends with "params: …", a password hash among them) and strings that look like
-// secrets (argon2 hashes, Stripe keys, JWTs). Used by the log's error serializer
+// secrets (argon2 hashes, Stripe keys, JWTs, PEM private keys, Apple Wallet pass tokens). Used by the log's error serializer
 // (server/plugins/logger.ts) and the job runner's recorded errors (server/jobs/runner.ts).
 /** A failed query's text names its parameters ("params: …"): whatever follows is never logged. */
 const QUERY_PARAMS = /(\n?\s*params:)[^\n]*/g;
@@ -9,6 +9,10 @@ const SECRET_SHAPES = [
   /\$argon2(id|i|d)\$[^\s,"'\]]*/g,
   /\b(sk|rk|pk|whsec)_(live|test)?_?[A-Za-z0-9]{8,}/g,
   /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g,
+  // a PEM private key (the wallet pass settings' signer and service account keys)
+  /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)/g,
+  // Apple Wallet's per-pass authentication token
+  /\bApplePass [A-Za-z0-9_-]{8,}/g,
 ];
 
 export const scrub = (text: string): string => {

@@ -44,6 +44,13 @@ export const REDACT_PATHS = [
   '*.webhookSecret',
   '*.smtpUrl',
   '*.jwtSecret',
+  // the wallet pass settings (PUT /wallet-pass-settings) and what they are opened into
+  '*.appleSignerKeyPem',
+  '*.appleSignerKeyPassphrase',
+  '*.googlePrivateKeyPem',
+  '*.signerKeyPem',
+  '*.signerKeyPassphrase',
+  '*.privateKeyPem',
   '*.params',
 ];
 

@@ -129,15 +129,14 @@ export const publicCardView = async (
         .where(eq(voucherPacks.id, rewardPackId))
     : [];
   const rewardVoucherId = card.rewardVoucherId as number | null;
-  const [brandView, stores, held, terms, wallet, rewardGeneration] = await Promise.all([
+  const [brandView, stores, held, terms, rewardGeneration] = await Promise.all([
     brandOf(db, brandId),
     storesOf(db, brandId),
     vouchersOf(db, keys, companyId, mobile, null),
     countryTermsOf(db, companyId),
-    walletOffers(db, keys, id, token),
     rewardVoucherId ? generationOf(db, 'VOUCHER', rewardVoucherId) : Promise.resolve(null),
   ]);
-  return {
+  const view: Omit<PublicCardView, 'wallet'> = {
     kind: 'CARD',
     code: String(card.code),
     memberMobile: maskMobile(mobile),
@@ -156,8 +155,10 @@ export const publicCardView = async (
     },
     reward: reward ? { title: String(reward.title), value: moneyString(Number(reward.value)) } : null,
     rewardVoucherUrl: rewardVoucherId ? urlOf(keys, 'VOUCHER', rewardVoucherId, rewardGeneration) : null,
-    wallet,
   };
+  // the wallet buttons carry the card itself (Google's save link signs its content)
+  const programmeId = Number(programme.id);
+  return { ...view, wallet: await walletOffers(db, keys, { cardId: id, programmeId, token, view }) };
 };
 
 /** The web card of voucher `id` (its link already resolved to it). */

@@ -45,6 +45,7 @@ import { callerScopeOf } from '../resources/row-scope';
 import { type DbOrTx, recordAudit } from './audit';
 import { beforeCompanyToday, companyDay, timeZoneOf } from './countries';
 import { memberActivityChanged } from './member-standing';
+import { passCardsChanged } from './pass-notifier';
 import { hashPassword, verifyPassword } from './passwords';
 import { linksAtBirth } from './pocket-links';
 import { ensureMember, issueVouchers, newCode } from './vouchers';
@@ -442,6 +443,7 @@ export const stampCardOnce = async (
   else await moveCard(tx, { id: card.id, stamps: stampsAfter, state, now });
   await insertHistory(tx, { ...moved, transactionId: txn.id });
   await memberActivityChanged(tx, card.companyId, card.memberMobile, 'STAMPING', now);
+  await passCardsChanged(tx, [card.id], now);
   return {
     id: txn.id,
     memberCardId: card.id,
@@ -693,6 +695,7 @@ export const voidStamping = async (
     after: { result: 'VOIDED', reason, cardStamps: stampsAfter, cardState: state },
   });
   await memberActivityChanged(tx, card.companyId, card.memberMobile, 'VOID', now);
+  await passCardsChanged(tx, [card.id], now);
   return after;
 };
 
@@ -767,6 +770,7 @@ export const expireDueMemberCards = async (db: Db, now: Date): Promise<number> =
         companyId: null,
         after: { expired: ids.length, memberCardIds: ids },
       });
+      await passCardsChanged(tx, ids, now);
       return ids.length;
     });
     total += moved;

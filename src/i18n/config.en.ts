@@ -1,11 +1,12 @@
-// English messages of the System Config page (src/pages/config/): its tabs and the main config per
-// country. The settings' and industries' own labels are in resources.en.ts.
+// English messages of the System Config page (src/pages/config/): its tabs, the main config per
+// country and the wallet pass settings. The settings' and industries' own labels are in resources.en.ts.
 export const configEn = {
   config: {
     tabs: {
       settings: 'Settings',
       countries: 'Countries',
       industries: 'Industries',
+      wallet: 'Wallet passes',
     },
     main: {
       title: 'Main config per country',
@@ -38,6 +39,69 @@ export const configEn = {
       bad_url: 'Must be a web address starting with http:// or https://',
       bad_country: 'Two lower-case letters, e.g. sg',
       bad_currency: 'Three capital letters, e.g. SGD',
+    },
+    wallet: {
+      title: 'Wallet passes',
+      intro:
+        'Members add their stamp card to Apple Wallet or Google Wallet from its web card once a provider is set up here. Keys and certificates are stored encrypted and never shown again: paste a new one to replace it.',
+      load_failed: 'The wallet pass settings could not be loaded.',
+      save_failed: 'The wallet pass settings were not saved',
+      nothing_changed: 'Nothing to save: paste a certificate or a key, or change an identifier',
+      configured: 'Configured ✓',
+      not_configured: 'Not configured',
+      set: 'set ✓',
+      not_set: 'not set',
+      with_passphrase: 'with a passphrase',
+      expires_on: 'expires %{date}',
+      expired_on: 'expired on %{date}',
+      signer_cert: 'Signer certificate',
+      signer_key: 'Signer key',
+      wwdr_cert: 'WWDR certificate',
+      private_key: 'Private key',
+      pem_stored: 'Stored. Paste a new one (PEM) to replace it; leave empty to keep it.',
+      pem_paste: 'Paste the PEM text, -----BEGIN … through -----END …',
+      passphrase_help: 'Only when the signer key is encrypted',
+      passphrase_stored: 'Stored. Type a new one to replace it; leave empty to keep it.',
+      pass_type_help: 'e.g. pass.com.example.loyalty',
+      team_help: 'Ten letters or digits, e.g. ABCDE12345',
+      issuer_help: 'The digits of your Google Wallet issuer id',
+      email_help: "The service account's e-mail address",
+      bad_pass_type: 'Starts with pass., e.g. pass.com.example.loyalty',
+      bad_team: 'Ten capital letters or digits',
+      bad_issuer: 'Digits only',
+      clear: 'Clear',
+      fields: {
+        applePassTypeIdentifier: 'Pass type identifier',
+        appleTeamIdentifier: 'Team identifier',
+        appleSignerCertPem: 'Signer certificate (PEM)',
+        appleSignerKeyPem: 'Signer key (PEM)',
+        appleSignerKeyPassphrase: "Signer key's passphrase",
+        appleWwdrCertPem: 'Apple WWDR certificate (PEM)',
+        googleIssuerId: 'Issuer id',
+        googleServiceAccountEmail: 'Service account e-mail',
+        googlePrivateKeyPem: "Service account's private key (PEM)",
+      },
+      apple: {
+        title: 'Apple Wallet',
+        intro:
+          "Your Pass Type ID certificate and its key from Apple's developer account, and Apple's WWDR intermediate certificate. Passes update themselves after each stamping.",
+        saved: 'Apple Wallet settings saved',
+        cleared: 'Apple Wallet settings cleared',
+        clear: 'Clear Apple Wallet',
+        clear_title: 'Clear the Apple Wallet settings?',
+        clear_text:
+          'Web cards stop offering Add to Apple Wallet, and passes already added stop updating, until the settings are set again.',
+      },
+      google: {
+        title: 'Google Wallet',
+        intro:
+          "Your Google Wallet issuer id and a service account's key: web cards then offer Save to Google Wallet.",
+        saved: 'Google Wallet settings saved',
+        cleared: 'Google Wallet settings cleared',
+        clear: 'Clear Google Wallet',
+        clear_title: 'Clear the Google Wallet settings?',
+        clear_text: 'Web cards stop offering Save to Google Wallet until the settings are set again.',
+      },
     },
   },
 } as const;

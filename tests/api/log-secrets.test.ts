@@ -1,15 +1,17 @@
 // The log never holds a secret, whatever fails: a failed query whose parameters include a password
 // hash (drizzle writes them into its message), an unhandled error whose message carries an API key
 // or a token, a job failing with such a message (logged and stored in `jobs.last_error`), and the
-// bodies and headers of sign-in, device sign-in and device registration.
+// bodies and headers of sign-in, device sign-in and device registration, the wallet pass settings'
+// keys and passphrase (set, refused, or named in an error) and Apple Wallet's pass tokens.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../contract/http';
 import { jobs } from '../../server/db/schema';
 import { createJobRunner, enqueue } from '../../server/jobs/runner';
 import { hashPassword } from '../../server/services/passwords';
-import { apiSuite } from './fixtures';
-import { captureLogs, createUser, login } from './helpers';
+import { apiSuite, MAIN } from './fixtures';
+import { authHeader, captureLogs, createUser, login } from './helpers';
+import { makePassCertificates, makeRsaKey } from './wallet-certs';
 
 const STRIPE_KEY = 'sk_test_51AbCdEfGhIjKlMnOpQrStUv';
 const PASSWORD = 'logged-password-Pass1';
@@ -77,5 +79,73 @@ describe('logs', () => {
       payload: { serialNo: 'SN-LOG-1', secret: 'device-secret-never-logged-0123456789' },
     });
     expect(logs.text()).not.toContain('device-secret-never-logged');
+  });
+
+  it('hold no wallet pass key, passphrase or pass token', async () => {
+    const certs = makePassCertificates('pass.test.logs', 'LOGS123456');
+    const google = makeRsaKey();
+    await createUser(t.db, { email: 'wallet-op@example.com', password: PASSWORD, type: 'OPERATOR' });
+    const { accessToken } = await login(t.app, 'wallet-op@example.com', PASSWORD);
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `${MAIN}/wallet-pass-settings`,
+        headers: authHeader(accessToken),
+        payload,
+      });
+    // refused (a wrong passphrase, a key of another certificate), then set
+    expect(
+      (
+        await put({
+          appleSignerCertPem: certs.signer.certPem,
+          appleSignerKeyPem: certs.encryptedSignerKeyPem,
+          appleSignerKeyPassphrase: 'a-wrong-passphrase-never-logged',
+        })
+      ).statusCode,
+    ).toBe(400);
+    const set = await put({
+      applePassTypeIdentifier: 'pass.test.logs',
+      appleTeamIdentifier: 'LOGS123456',
+      appleSignerCertPem: certs.signer.certPem,
+      appleSignerKeyPem: certs.encryptedSignerKeyPem,
+      appleSignerKeyPassphrase: certs.passphrase,
+      appleWwdrCertPem: certs.wwdr.certPem,
+      googlePrivateKeyPem: google.privatePem,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    // Wallet's calls carry the pass's token
+    const passToken = 'pass-token-never-logged-0123456789';
+    await t.app.inject({
+      method: 'GET',
+      url: `${MAIN}/passkit/v1/passes/pass.test.logs/1`,
+      headers: { authorization: `ApplePass ${passToken}` },
+    });
+    // a failure whose message names a key and a token
+    await enqueue(t.db, 'leaky-wallet', {});
+    const runner = createJobRunner({
+      db: t.db,
+      log: t.app.log,
+      handlers: {
+        'leaky-wallet': async () => {
+          throw new Error(`could not sign with ${certs.signer.keyPem} for ApplePass ${passToken}`);
+        },
+      },
+      instanceId: 'log-test-wallet',
+    });
+    await runner.runDue(new Date(Date.now() + 1000));
+    const [job] = await t.db.select().from(jobs).where(sql`${jobs.name} = 'leaky-wallet'`);
+    expect(job?.lastError).toContain('[Redacted]');
+
+    const text = logs.text() + String(job?.lastError);
+    const keyLine = (pem: string) => pem.split('\n')[1] ?? pem;
+    for (const secret of [
+      certs.passphrase,
+      'a-wrong-passphrase-never-logged',
+      keyLine(certs.encryptedSignerKeyPem),
+      keyLine(certs.signer.keyPem),
+      keyLine(google.privatePem),
+      passToken,
+    ])
+      expect(text, secret.slice(0, 12)).not.toContain(secret);
   });
 });

@@ -7,6 +7,7 @@ export * from './finance';
 export * from './join';
 export * from './members';
 export * from './operations';
+export * from './passes';
 export * from './pocket';
 export * from './push';
 export * from './rbac';

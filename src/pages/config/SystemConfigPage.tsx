@@ -1,14 +1,16 @@
-// /config/systemConfig: the product's settings in three tabs. Settings: the key/value System Config
+// /config/systemConfig: the product's settings in four tabs. Settings: the key/value System Config
 // the product reads (resources/tables/systemConfig.ts); Countries: the main config per country
-// (banner, stamp-card defaults); Industries: the industries a brand may belong to. The tab is kept
+// (banner, stamp-card defaults); Industries: the industries a brand may belong to; Wallet passes:
+// Apple Wallet's and Google Wallet's certificates and keys (issue 26). The tab is kept
 // in the address (?tab=) so a link or a reload lands on it.
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { GeneratedList } from '../../builders/GeneratedList';
 import { MainConfigPanel } from './MainConfigPanel';
+import { WalletPassesPanel } from './WalletPassesPanel';
 
-const TABS = ['settings', 'countries', 'industries'] as const;
+const TABS = ['settings', 'countries', 'industries', 'wallet'] as const;
 type TabName = (typeof TABS)[number];
 const isTab = (v: string | null): v is TabName => (TABS as readonly (string | null)[]).includes(v);
 
@@ -51,6 +53,7 @@ export const SystemConfigPage = () => {
           disableSyncWithLocation
         />
       ) : null}
+      {tab === 'wallet' ? <WalletPassesPanel /> : null}
     </Box>
   );
 };
