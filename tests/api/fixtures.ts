@@ -9,6 +9,7 @@ import {
   createTestApp,
   createUser,
   login,
+  sgDay,
   type TestApp,
   type TestAppOptions,
 } from './helpers';
@@ -162,4 +163,60 @@ export const operatorCaller: Caller = {
   brandId: null,
   storeId: null,
   subject: { type: 'OPERATOR' },
+};
+
+/** The Singapore calendar day `days` from today (the test companies' country), YYYY-MM-DD. */
+export const sgDayFromToday = (days: number): string => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + days);
+  return sgDay(d);
+};
+
+/** Fresh E.164 mobiles of one file, `+65<prefix><n>` (each file has a database of its own). */
+export const mobileSequence = (prefix: string) => {
+  let n = 0;
+  return (): string => `+65${prefix}${String(++n).padStart(8 - prefix.length, '0')}`;
+};
+
+/**
+ * A stamp card programme of `org`'s brand with a reward pack, made through the API by `who` (free to
+ * issue, open from yesterday for 30 days, a pack of 100,000 vouchers of 4.50); `programme` and `pack`
+ * change any of those.
+ */
+export const addRewardProgramme = async (
+  call: ApiSuite['call'],
+  who: string,
+  org: Org,
+  over: { programme?: Record<string, unknown>; pack?: Record<string, unknown> } = {},
+): Promise<{ packId: number; programmeId: number }> => {
+  const answer = async (path: string, body: Record<string, unknown>): Promise<number> => {
+    const res = await call(who, 'POST', `${MAIN}${path}`, body);
+    const id = (res.json() as { data?: { id?: unknown } }).data?.id;
+    if (typeof id !== 'number') throw new Error(`POST ${path}: ${res.body}`);
+    return id;
+  };
+  const packId = await answer('/voucher-packs', {
+    title: 'Free coffee',
+    price: 0,
+    voucherValue: 4.5,
+    quantity: 100_000,
+    issueLimitPerMember: 100,
+    validFrom: sgDayFromToday(-1),
+    validUntil: sgDayFromToday(60),
+    voucherValidityDays: 30,
+    brandId: org.brandId,
+    ...over.pack,
+  });
+  const programmeId = await answer('/stamp-cards', {
+    title: 'Coffee card',
+    stampsRequired: 5,
+    maxStampsPerTransaction: 5,
+    price: 0,
+    rewardVoucherPackId: packId,
+    startDate: sgDayFromToday(-1),
+    endDate: sgDayFromToday(30),
+    brandId: org.brandId,
+    ...over.programme,
+  });
+  return { packId, programmeId };
 };

@@ -19,20 +19,14 @@ import {
 } from '../../server/db/schema';
 import { JOIN_ACTOR_EMAIL, NOT_OPEN_MESSAGE } from '../../server/services/join';
 import { creditWallet } from '../../server/services/wallet';
-import { addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
-import { APP_TIMEOUT, dataOf, sgDay } from './helpers';
+import { addOrg, addRewardProgramme, addUser, apiSuite, MAIN, type Org, sgDayFromToday } from './fixtures';
+import { APP_TIMEOUT, dataOf } from './helpers';
 
 const { t, tokens, call } = apiSuite();
 let acme: Org;
 let other: Org;
 let rewardPackId: number;
 let programmeId: number;
-
-const shift = (days: number) => {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + days);
-  return sgDay(d);
-};
 
 let mobileSeq = 0;
 /** A new Singapore mobile: its national form (what a member types) and E.164. */
@@ -54,8 +48,8 @@ const newProgramme = async (over: Record<string, unknown> = {}) =>
         stampsRequired: 8,
         price: 0,
         rewardVoucherPackId: rewardPackId,
-        startDate: shift(-1),
-        endDate: shift(30),
+        startDate: sgDayFromToday(-1),
+        endDate: sgDayFromToday(30),
         brandId: acme.brandId,
         ...over,
       }),
@@ -113,20 +107,9 @@ beforeAll(async () => {
   other = await addOrg(t, 'Other');
   await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
   await addUser(t, tokens, 'op', { type: 'OPERATOR' });
-  const pack = dataOf(
-    await call('owner', 'POST', `${MAIN}/voucher-packs`, {
-      title: 'Free kopi',
-      price: 0,
-      voucherValue: 4.5,
-      quantity: 100_000,
-      issueLimitPerMember: 100,
-      validFrom: shift(-1),
-      validUntil: shift(60),
-      voucherValidityDays: 30,
-      brandId: acme.brandId,
-    }),
-  ) as { id: number };
-  rewardPackId = pack.id;
+  ({ packId: rewardPackId } = await addRewardProgramme(call, 'owner', acme, {
+    pack: { title: 'Free kopi' },
+  }));
   programmeId = await newProgramme();
 }, APP_TIMEOUT);
 
@@ -159,8 +142,8 @@ describe('the programme a poster offers', () => {
     );
     const disabled = await newProgramme();
     dataOf(await call('owner', 'POST', `${MAIN}/stamp-cards/${disabled}/disable`, {}));
-    const ended = await newProgramme({ startDate: shift(-10), endDate: shift(-1) });
-    const later = await newProgramme({ startDate: shift(2), endDate: shift(9) });
+    const ended = await newProgramme({ startDate: sgDayFromToday(-10), endDate: sgDayFromToday(-1) });
+    const later = await newProgramme({ startDate: sgDayFromToday(2), endDate: sgDayFromToday(9) });
     const [closedStore] = await t.db
       .insert(store)
       .values({

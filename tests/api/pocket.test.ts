@@ -12,8 +12,8 @@ import {
 import { memberCards, memberMessages, memberPushTokens } from '../../server/db/schema';
 import { jobHandlers } from '../../server/jobs/handlers';
 import { createJobRunner, type JobLog } from '../../server/jobs/runner';
-import { addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
-import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
+import { addOrg, addRewardProgramme, addUser, apiSuite, MAIN, mobileSequence, type Org } from './fixtures';
+import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 
 const { t, tokens, call } = apiSuite();
 let acme: Org;
@@ -21,13 +21,7 @@ let other: Org;
 let rewardPackId: number;
 let programmeId: number;
 
-const shift = (days: number) => {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + days);
-  return sgDay(d);
-};
-let mobileSeq = 0;
-const nextMobile = () => `+6593${String(++mobileSeq).padStart(6, '0')}`;
+const nextMobile = mobileSequence('93');
 
 interface Card {
   id: number;
@@ -69,34 +63,10 @@ beforeAll(async () => {
   await addUser(t, tokens, 'op', { type: 'OPERATOR' });
   await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
   await addUser(t, tokens, 'stranger', { type: 'MERCHANT', companyId: other.companyId });
-  const pack = dataOf(
-    await call('owner', 'POST', `${MAIN}/voucher-packs`, {
-      title: 'Free coffee',
-      price: 0,
-      voucherValue: 4.5,
-      quantity: 1000,
-      issueLimitPerMember: 100,
-      validFrom: shift(-1),
-      validUntil: shift(60),
-      voucherValidityDays: 30,
-      brandId: acme.brandId,
-    }),
-  ) as { id: number };
-  rewardPackId = pack.id;
-  const programme = dataOf(
-    await call('owner', 'POST', `${MAIN}/stamp-cards`, {
-      title: 'Coffee card',
-      description: 'Ten coffees, one free',
-      stampsRequired: 5,
-      maxStampsPerTransaction: 5,
-      price: 0,
-      rewardVoucherPackId: rewardPackId,
-      startDate: shift(-1),
-      endDate: shift(30),
-      brandId: acme.brandId,
-    }),
-  ) as { id: number };
-  programmeId = programme.id;
+  ({ packId: rewardPackId, programmeId } = await addRewardProgramme(call, 'owner', acme, {
+    pack: { quantity: 1000 },
+    programme: { description: 'Ten coffees, one free' },
+  }));
 }, APP_TIMEOUT);
 
 describe('codes and links', () => {

@@ -23,8 +23,8 @@ import { jobHandlers } from '../../server/jobs/handlers';
 import { createJobRunner, type JobLog } from '../../server/jobs/runner';
 import type { PassNotice, PassUpdateNotifier } from '../../server/services/pass-notifier';
 import { expireDueMemberCards } from '../../server/services/stamping';
-import { addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
-import { APP_TIMEOUT, captureLogs, codeOf, dataOf, sgDay } from './helpers';
+import { addOrg, addRewardProgramme, addUser, apiSuite, MAIN, mobileSequence, type Org } from './fixtures';
+import { APP_TIMEOUT, captureLogs, codeOf, dataOf } from './helpers';
 import { makePassCertificates, makeRsaKey, type PassCertificates } from './wallet-certs';
 
 const PASS_TYPE = 'pass.test.loyalty.cards';
@@ -42,13 +42,7 @@ let programmeId: number;
 let certs: PassCertificates;
 let google: { privatePem: string; publicPem: string };
 
-const shift = (days: number) => {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + days);
-  return sgDay(d);
-};
-let mobileSeq = 0;
-const nextMobile = () => `+6594${String(++mobileSeq).padStart(6, '0')}`;
+const nextMobile = mobileSequence('94');
 let ipSeq = 0;
 /** each public call from an address of its own: the per-IP limits are not what this file tests */
 const nextIp = () => `203.0.113.${(++ipSeq % 250) + 1}`;
@@ -239,33 +233,10 @@ beforeAll(async () => {
   acme = await addOrg(t, 'Acme');
   await addUser(t, tokens, 'op', { type: 'OPERATOR' });
   await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
-  const pack = dataOf(
-    await call('owner', 'POST', `${MAIN}/voucher-packs`, {
-      title: 'Free coffee',
-      price: 0,
-      voucherValue: 4.5,
-      quantity: 1000,
-      issueLimitPerMember: 100,
-      validFrom: shift(-1),
-      validUntil: shift(60),
-      voucherValidityDays: 30,
-      brandId: acme.brandId,
-    }),
-  ) as { id: number };
-  const programme = dataOf(
-    await call('owner', 'POST', `${MAIN}/stamp-cards`, {
-      title: 'Coffee card',
-      description: 'Five coffees, one free',
-      stampsRequired: 5,
-      maxStampsPerTransaction: 5,
-      price: 0,
-      rewardVoucherPackId: pack.id,
-      startDate: shift(-1),
-      endDate: shift(30),
-      brandId: acme.brandId,
-    }),
-  ) as { id: number };
-  programmeId = programme.id;
+  ({ programmeId } = await addRewardProgramme(call, 'owner', acme, {
+    pack: { quantity: 1000 },
+    programme: { description: 'Five coffees, one free' },
+  }));
 }, APP_TIMEOUT);
 
 describe('without settings', () => {
