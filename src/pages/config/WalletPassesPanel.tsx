@@ -52,6 +52,14 @@ const IDENTIFIERS: readonly WalletPassSettingField[] = [
 ];
 
 /** What the form sends: changed identifiers (blank clears), and secrets only when text was pasted. */
+
+/** Two short fields side by side, one above the other on a phone. */
+const TwoColumns = ({ children }: { children: ReactNode }) => (
+  <Box sx={{ display: 'grid', gap: { xs: 0, sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+    {children}
+  </Box>
+);
+
 export const walletSettingsBody = (
   provider: Provider,
   values: Values,
@@ -287,13 +295,7 @@ const ProviderCard = ({
         >
           {provider === 'apple' ? (
             <>
-              <Box
-                sx={{
-                  display: 'grid',
-                  gap: { xs: 0, sm: 2 },
-                  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-                }}
-              >
+              <TwoColumns>
                 <TextInput
                   source="applePassTypeIdentifier"
                   label={`${K}.fields.applePassTypeIdentifier`}
@@ -306,7 +308,7 @@ const ProviderCard = ({
                   validate={teamId}
                   helperText={`${K}.team_help`}
                 />
-              </Box>
+              </TwoColumns>
               <PemInput source="appleSignerCertPem" stored={apple.signerCert !== null} />
               <PemInput source="appleSignerKeyPem" stored={apple.signerKeySet} />
               <TextInput
@@ -323,13 +325,7 @@ const ProviderCard = ({
             </>
           ) : (
             <>
-              <Box
-                sx={{
-                  display: 'grid',
-                  gap: { xs: 0, sm: 2 },
-                  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-                }}
-              >
+              <TwoColumns>
                 <TextInput
                   source="googleIssuerId"
                   label={`${K}.fields.googleIssuerId`}
@@ -342,7 +338,7 @@ const ProviderCard = ({
                   type="email"
                   helperText={`${K}.email_help`}
                 />
-              </Box>
+              </TwoColumns>
               <PemInput source="googlePrivateKeyPem" stored={google.privateKeySet} />
             </>
           )}
