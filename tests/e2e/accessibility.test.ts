@@ -28,9 +28,9 @@ import {
   navigateSettled,
   signIn,
   startDemoServer,
+  WCAG_TAGS,
 } from './harness';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** The rules whose outcome depends on the colours, the only ones run in the second theme. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 const FAILING_IMPACTS = new Set(['critical', 'serious']);

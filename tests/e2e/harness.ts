@@ -1,12 +1,14 @@
 // Browser-test harness: runs a REAL `npm start` (scripts/start.ts through tsx, which builds the portal
 // into ./dist when it is missing or stale) on a fresh data folder and a free port, adds users with the create-user script, and drives Debian's
 // Chromium through playwright-core. Nothing here downloads a browser.
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import {
   type Browser,
   type BrowserContext,
@@ -517,4 +519,19 @@ export const typeDate = async (page: Page, label: RegExp, at: Date, time = false
     await page.keyboard.type(pad(at.getMinutes()));
   }
   await page.keyboard.press('Tab');
+};
+
+/** The WCAG levels the browser suites hold pages to (2.0 and 2.1, A and AA). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** axe's critical and serious WCAG A/AA violations of the page as it is, one line each. */
+export const seriousViolations = async (page: Page): Promise<string[]> => {
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_TAGS)
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };

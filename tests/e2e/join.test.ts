@@ -23,6 +23,7 @@ import {
   DEMO_PASSWORD,
   newContext,
   RESULTS_DIR,
+  seriousViolations,
   startDemoServer,
   watchPage,
 } from './harness';
@@ -101,6 +102,7 @@ describe.skipIf(!browserAvailable())('joining a programme from a poster on a 390
     expect(await field.inputValue()).toBe('+65 ');
     await field.fill(typed);
     if (shots) await screen(member, `${shots}-mobile`);
+    expect(await seriousViolations(member), 'axe on the sign-up page').toEqual([]);
     await member.getByRole('button', { name: 'Send code' }).tap();
     await member.getByText(`We sent a code to +65••••${mobile.slice(-4)}`).waitFor({ timeout: 20_000 });
     const code = member.getByLabel('6-digit code');
@@ -110,6 +112,7 @@ describe.skipIf(!browserAvailable())('joining a programme from a poster on a 390
     expect(await member.getByRole('button', { name: /^Send a new code in \d+ s$/ }).isDisabled()).toBe(true);
     await code.fill(await sentCode(mobile));
     if (shots) await screen(member, `${shots}-code`);
+    expect(await seriousViolations(member), 'axe on the code step').toEqual([]);
     await member.getByRole('button', { name: 'Join', exact: true }).tap();
   };
 

@@ -9,7 +9,6 @@
 // Screenshots: test-results/e2e/pocket/.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BASE_PATHS, BEARER_PREFIX, HEADERS } from '../../contract';
@@ -22,6 +21,7 @@ import {
   browserSuite,
   DEMO_PASSWORD,
   RESULTS_DIR,
+  seriousViolations,
   startDemoServer,
 } from './harness';
 
@@ -35,7 +35,6 @@ const PHONE = {
 };
 const MERCHANT = { email: 'owner@harbour-kopi.example', password: DEMO_PASSWORD };
 const PACK = 'Free Kopi';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SHOTS = path.join(RESULTS_DIR, 'pocket');
 
 interface Row {
@@ -53,18 +52,6 @@ const screen = async (page: Page, name: string): Promise<void> => {
   expect(width, `${name}: the page is ${width} px wide on a ${WIDTH} px phone`).toBeLessThanOrEqual(WIDTH);
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-};
-
-/** axe's critical and serious WCAG A/AA violations of the page as it is. */
-const violations = async (page: Page): Promise<string[]> => {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] })
-    .withTags(WCAG_TAGS)
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
 
 describe.skipIf(!browserAvailable())('the web card on a 390 px phone', () => {
@@ -180,7 +167,7 @@ describe.skipIf(!browserAvailable())('the web card on a 390 px phone', () => {
     // no wallet is configured: no wallet buttons
     expect(await member.getByRole('link', { name: /Apple Wallet|Google Wallet/ }).count()).toBe(0);
     await screen(member, 'card');
-    expect(await violations(member)).toEqual([]);
+    expect(await seriousViolations(member)).toEqual([]);
     expect(suite.problems.member.pageErrors).toEqual([]);
   });
 
@@ -209,7 +196,7 @@ describe.skipIf(!browserAvailable())('the web card on a 390 px phone', () => {
     expect(await member.locator('svg.qr').getAttribute('aria-label')).toContain(available.code);
     await member.getByText(groupCode(available.code)).waitFor();
     await screen(member, 'voucher');
-    expect(await violations(member)).toEqual([]);
+    expect(await seriousViolations(member)).toEqual([]);
   });
 
   it('shows a used voucher as used, without a QR', async () => {
@@ -246,7 +233,7 @@ describe.skipIf(!browserAvailable())('the web card on a 390 px phone', () => {
     expect(await member.locator('svg.qr').count()).toBe(0);
     expect(await member.getByText(maskMobile(card.memberMobile)).count()).toBe(0);
     await screen(member, 'card-revoked');
-    expect(await violations(member)).toEqual([]);
+    expect(await seriousViolations(member)).toEqual([]);
     await member.goto(pathOf(fresh));
     await member.getByRole('heading', { level: 1, name: programme }).waitFor({ timeout: 20_000 });
   });
