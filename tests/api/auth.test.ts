@@ -77,6 +77,7 @@ describe('POST get-token', () => {
         mobile: '+6590000001',
         companyId: 7,
         brandId: 9,
+        storeId: null,
         signupState: 'SUBMITTED',
         state: 'ENABLE',
         country: 'sg',
