@@ -113,6 +113,46 @@ const audit = (q: Query, a: Common, action: string, resource: string, recordId: 
     [a.userId, a.email, action, resource, String(recordId), a.companyId, JSON.stringify(after)],
   );
 
+/**
+ * What an issue adds for the member's pocket (issue 26): the row's web card link, made at birth, and
+ * the message that hands it to the member (server/services/pocket.ts sendLink, member-messages.ts).
+ */
+const pocketLink = async (
+  q: Query,
+  kind: 'CARD' | 'VOUCHER',
+  table: 'member_cards' | 'vouchers',
+  row: Record<string, unknown>,
+  mobile: string,
+) => {
+  await q(
+    'insert into pocket_links (kind, record_id, company_id) values ($1, $2, $3) on conflict do nothing',
+    [kind, row.id, row.company_id],
+  );
+  await one(
+    q,
+    `select t.member_mobile, t.company_id, b.name from ${table} t join brand b on b.id = t.brand_id where t.id = $1`,
+    [row.id],
+    'link row',
+  );
+  await one(
+    q,
+    'select generation from pocket_links where kind = $1 and record_id = $2',
+    [kind, row.id],
+    'link',
+  );
+  await q('select id from member_push_tokens where member_mobile = $1 limit 1', [mobile]);
+  const message = await one(
+    q,
+    `insert into member_messages (company_id, member_mobile, kind, channel, body, url)
+     values ($1, $2, $3, 'SMS', 'floor', 'floor') returning id`,
+    [row.company_id, mobile, `${kind}_LINK`],
+    'message',
+  );
+  await q(`insert into jobs (name, payload, max_attempts) values ('send-member-message', $1, 10)`, [
+    JSON.stringify({ messageId: message.id }),
+  ]);
+};
+
 const walletRow = (q: Query, companyId: number) =>
   one(q, 'select id, balance, currency from account where company_id = $1 limit 1', [companyId], 'wallet');
 
@@ -249,6 +289,7 @@ export const FLOORS: { [K in Op]: (q: Query, a: OpArgs[K]) => Promise<unknown> }
       },
     );
     await q('update stamp_card set issued_count = issued_count + 1 where id = $1', [programme.id]);
+    await pocketLink(q, 'CARD', 'member_cards', card, a.mobile);
     await audit(q, a, 'issue', 'memberCards', card.id, card);
     await storeAnswer(q, a, `/stamp-cards/${a.programmeId}/member-cards`, card);
     return card.id;
@@ -289,6 +330,7 @@ export const FLOORS: { [K in Op]: (q: Query, a: OpArgs[K]) => Promise<unknown> }
        values ($1, $2, $3, 'ISSUED', $4, now())`,
       [voucher.company_id, voucher.brand_id, voucher.id, a.mobile],
     );
+    await pocketLink(q, 'VOUCHER', 'vouchers', voucher, a.mobile);
     const after = await one(
       q,
       'update voucher_packs set issued_count = issued_count + 1 where id = $1 returning *',
