@@ -32,6 +32,20 @@ export const PUBLIC_PATHS = {
 /** The public web card routes answer one IP address at most this many reads a minute (then 429, code 6). */
 export const PUBLIC_READS_PER_IP_PER_MINUTE = 120;
 
+/** A card's or voucher's code (what a QR carries or a person types) is at most this long on the wire. */
+export const CODE_MAX = 64;
+const CODE = /^[0-9A-Z]+$/;
+
+/**
+ * The code as the server keeps it: blanks, dashes and dots people type or a reader adds are dropped,
+ * letters go upper case ('k3m9 x7pq-2r' → 'K3M9X7PQ2R'); null when what is left is no code at all.
+ * The look-ups by code (server/routes/pocket.ts) and the Scan screen both read a code through it.
+ */
+export const normaliseCode = (typed: string): string | null => {
+  const code = typed.replace(/[\s\-.]+/g, '').toUpperCase();
+  return code.length > 0 && code.length <= CODE_MAX && CODE.test(code) ? code : null;
+};
+
 /** GET /member-cards/{id}/link, GET /vouchers/{id}/link and their POST .../link/revoke. */
 export interface PocketLink {
   /** the web card's page, absolute (PUBLIC_URL + /c/{token} or /v/{token}) */
@@ -85,7 +99,7 @@ export interface PocketVoucher {
 }
 
 /** What the web card of a voucher or a card shows about the member and the merchant. */
-interface PocketCommon {
+export interface PocketCommon {
   /** the code the QR carries (what staff scan or type) */
   code: string;
   /** masked: +65••••4567 */

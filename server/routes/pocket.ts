@@ -9,7 +9,9 @@ import { STAMP_CARD_STATES, VOUCHER_STATES } from '../../contract/enums';
 import { ok } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
 import {
+  CODE_MAX,
   MESSAGE_CHANNELS,
+  normaliseCode,
   POCKET_KINDS,
   type PocketKind,
   PUBLIC_READS_PER_IP_PER_MINUTE,
@@ -40,7 +42,7 @@ const IdParams = Type.Object({ id: Id });
 const NoBody = Type.Object({}, { additionalProperties: false });
 /** What a QR or a typist gives: letters and digits (spaces and dashes are the typist's, dropped). */
 const CodeParams = Type.Object({
-  code: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9 -]+$' }),
+  code: Type.String({ minLength: 1, maxLength: CODE_MAX, pattern: '^[A-Za-z0-9 -]+$' }),
 });
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 80 }) });
 
@@ -219,7 +221,8 @@ export const pocketRoutes: RoutePlugin = async (app) => {
       async (request) => {
         const caller = await callerOf(db, request);
         authorize(caller, { ...declaredGrant(decl, 'get'), kinds: ['user', 'device'] });
-        const code = request.params.code.replace(/[\s-]/g, '').toUpperCase();
+        // the pattern above lets only letters, digits, blanks and dashes through: never null here
+        const code = normaliseCode(request.params.code) ?? '';
         const [row] = await db
           .select()
           .from(table)

@@ -8,6 +8,7 @@ import { maskMobile } from '../../contract/members';
 import {
   POCKET_PAGES,
   type PocketBrand,
+  type PocketCommon,
   type PocketKind,
   type PocketLinkSent,
   type PocketStore,
@@ -104,6 +105,35 @@ const generationOf = async (db: DbOrTx, kind: PocketKind, id: number): Promise<n
   return row?.generation ?? null;
 };
 
+/**
+ * What every web card shows of the member and the merchant: the code, the masked mobile, the brand and
+ * its stores, the member's AVAILABLE vouchers of the company (but `exceptVoucher`), the currency.
+ */
+const commonOf = async (
+  db: DbOrTx,
+  keys: LinkKeys,
+  row: Record<string, unknown>,
+  exceptVoucher: number | null,
+): Promise<PocketCommon> => {
+  const mobile = (row.memberMobile as string | null) ?? '';
+  const companyId = Number(row.companyId);
+  const brandId = Number(row.brandId);
+  const [brandView, stores, held, terms] = await Promise.all([
+    brandOf(db, brandId),
+    storesOf(db, brandId),
+    mobile ? vouchersOf(db, keys, companyId, mobile, exceptVoucher) : Promise.resolve([]),
+    countryTermsOf(db, companyId),
+  ]);
+  return {
+    code: String(row.code),
+    memberMobile: mobile ? maskMobile(mobile) : '',
+    brand: brandView,
+    stores,
+    vouchers: held,
+    currency: terms.currency,
+  };
+};
+
 /** The web card of member card `id` (its link `token` already resolved to it). */
 export const publicCardView = async (
   db: DbOrTx,
@@ -118,9 +148,6 @@ export const publicCardView = async (
     .where(eq(memberCards.id, id));
   if (!row) return null;
   const { card, programme } = row;
-  const mobile = String(card.memberMobile);
-  const companyId = Number(card.companyId);
-  const brandId = Number(card.brandId);
   const rewardPackId = programme.rewardVoucherPackId as number | null;
   const [reward] = rewardPackId
     ? await db
@@ -129,21 +156,13 @@ export const publicCardView = async (
         .where(eq(voucherPacks.id, rewardPackId))
     : [];
   const rewardVoucherId = card.rewardVoucherId as number | null;
-  const [brandView, stores, held, terms, rewardGeneration] = await Promise.all([
-    brandOf(db, brandId),
-    storesOf(db, brandId),
-    vouchersOf(db, keys, companyId, mobile, null),
-    countryTermsOf(db, companyId),
+  const [common, rewardGeneration] = await Promise.all([
+    commonOf(db, keys, card, null),
     rewardVoucherId ? generationOf(db, 'VOUCHER', rewardVoucherId) : Promise.resolve(null),
   ]);
   const view: Omit<PublicCardView, 'wallet'> = {
     kind: 'CARD',
-    code: String(card.code),
-    memberMobile: maskMobile(mobile),
-    brand: brandView,
-    stores,
-    vouchers: held,
-    currency: terms.currency,
+    ...common,
     state: STAMP_CARD_STATES[Number(card.state)] ?? 'AVAILABLE',
     stamps: Number(card.stamps),
     stampsRequired: Number(programme.stampsRequired),
@@ -176,23 +195,9 @@ export const publicVoucherView = async (
         .from(voucherPacks)
         .where(eq(voucherPacks.id, packId))
     : [];
-  const mobile = (voucher.memberMobile as string | null) ?? '';
-  const companyId = Number(voucher.companyId);
-  const brandId = Number(voucher.brandId);
-  const [brandView, stores, held, terms] = await Promise.all([
-    brandOf(db, brandId),
-    storesOf(db, brandId),
-    mobile ? vouchersOf(db, keys, companyId, mobile, id) : Promise.resolve([]),
-    countryTermsOf(db, companyId),
-  ]);
   return {
     kind: 'VOUCHER',
-    code: String(voucher.code),
-    memberMobile: mobile ? maskMobile(mobile) : '',
-    brand: brandView,
-    stores,
-    vouchers: held,
-    currency: terms.currency,
+    ...(await commonOf(db, keys, voucher, id)),
     state: voucher.state as PublicVoucherView['state'],
     title: String(voucher.title),
     description: (pack?.description as string | null | undefined) ?? null,

@@ -535,3 +535,12 @@ export const seriousViolations = async (page: Page): Promise<string[]> => {
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
+
+/** The phone every browser suite checks at: 390 px wide, touch, as Playwright's phone contexts. */
+export const PHONE_WIDTH = 390;
+export const PHONE = {
+  viewport: { width: PHONE_WIDTH, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 1,
+};

@@ -22,13 +22,13 @@ import {
   browserSuite,
   DEMO_PASSWORD,
   newContext,
+  PHONE,
   RESULTS_DIR,
   seriousViolations,
   startDemoServer,
   watchPage,
 } from './harness';
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
 const OWNER = { email: 'owner@harbour-kopi.example', password: DEMO_PASSWORD };
 const OPERATOR = { email: 'operator@loyalty-demo.example', password: DEMO_PASSWORD };
 const PROGRAMME = 'Kopi Lover Card';

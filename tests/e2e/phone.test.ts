@@ -12,19 +12,15 @@ import {
   browserAvailable,
   browserSuite,
   DEMO_PASSWORD,
+  PHONE,
+  PHONE_WIDTH,
   RESULTS_DIR,
   signIn,
   startServer,
   typeDate,
 } from './harness';
 
-const WIDTH = 390;
-const PHONE = {
-  viewport: { width: WIDTH, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-  deviceScaleFactor: 1,
-};
+const WIDTH = PHONE_WIDTH;
 const MERCHANT = { email: 'owner@harbour-kopi.example', password: DEMO_PASSWORD };
 const OPERATOR = { email: 'operator@loyalty-demo.example', password: DEMO_PASSWORD };
 /** A merchant who has an account and no company yet: the one who files the application. */

@@ -20,19 +20,16 @@ import {
   browserAvailable,
   browserSuite,
   DEMO_PASSWORD,
+  PHONE,
+  PHONE_WIDTH,
   RESULTS_DIR,
   seriousViolations,
   startDemoServer,
 } from './harness';
 
-const WIDTH = 390;
-const PHONE = {
-  viewport: { width: WIDTH, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-  deviceScaleFactor: 1,
-  locale: 'en-SG',
-};
+const WIDTH = PHONE_WIDTH;
+/** the member's phone, in Singapore English (the page's dates and money follow the browser's locale) */
+const MEMBER_PHONE = { ...PHONE, locale: 'en-SG' };
 const MERCHANT = { email: 'owner@harbour-kopi.example', password: DEMO_PASSWORD };
 const PACK = 'Free Kopi';
 const SHOTS = path.join(RESULTS_DIR, 'pocket');
@@ -55,7 +52,7 @@ const screen = async (page: Page, name: string): Promise<void> => {
 };
 
 describe.skipIf(!browserAvailable())('the web card on a 390 px phone', () => {
-  const suite = browserSuite(startDemoServer, ['member'], 600_000, PHONE);
+  const suite = browserSuite(startDemoServer, ['member'], 600_000, MEMBER_PHONE);
   const { server } = suite;
   const member = suite.page.member;
   let token = '';

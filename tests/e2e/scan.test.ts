@@ -19,19 +19,15 @@ import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
   DEMO_PASSWORD,
+  PHONE,
+  PHONE_WIDTH,
   screenshot,
   signIn,
   startDemoServer,
   watchPage,
 } from './harness';
 
-const WIDTH = 390;
-const PHONE = {
-  viewport: { width: WIDTH, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-  deviceScaleFactor: 1,
-};
+const WIDTH = PHONE_WIDTH;
 const OWNER = { email: 'owner@harbour-kopi.example', password: DEMO_PASSWORD };
 const COUNTER = { email: 'counter@harbour-kopi.example', password: DEMO_PASSWORD };
 const PROGRAMME = 'Kopi Lover Card';

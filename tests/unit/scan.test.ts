@@ -3,8 +3,9 @@
 // or on vouchers, either one).
 import { describe, expect, it } from 'vitest';
 import type { AccessSubject } from '../../contract/access';
+import { normaliseCode } from '../../contract/pocket';
 import { maySee } from '../../src/layout/menuPermissions';
-import { lookupsOf, normaliseCode } from '../../src/pages/scan/api';
+import { lookupsOf } from '../../src/pages/scan/api';
 import { CameraError, problemOf } from '../../src/pages/scan/camera';
 
 describe('normaliseCode', () => {

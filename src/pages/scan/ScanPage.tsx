@@ -31,6 +31,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { normaliseCode } from '../../../contract/pocket';
 import type { StampBody, StampResult } from '../../../contract/stamping';
 import { stampCard, store, vouchers } from '../../../resources';
 import { memberCards } from '../../../resources/tables/memberCards';
@@ -50,7 +51,7 @@ import { text, useMoney } from '../vouchers/format';
 import { VoucherStateChip } from '../vouchers/parts';
 import { RedeemDialog, useVoucherOperation } from '../vouchers/VoucherShow';
 import { WebCardButton } from '../webCard/WebCardButton';
-import { type Found, findByCode, lookupsOf, normaliseCode } from './api';
+import { type Found, findByCode, lookupsOf } from './api';
 import { type CounterStore, CounterStoreLine, useCounterStore } from './CounterStore';
 import { type CameraProblem, type CodeScanner, problemOf, startScanner } from './camera';
 

@@ -9,19 +9,6 @@ import { pathId } from '../../components/operations/api';
 import type { HttpClient } from '../../providers/httpClient';
 import { apiErrorStatus } from '../components/apiErrors';
 
-/** Codes are upper-case letters and digits (server/services/vouchers.ts newVoucherCode), at most this long. */
-export const CODE_MAX = 64;
-const CODE = /^[0-9A-Z]+$/;
-
-/**
- * The code as the server keeps it: blanks, dashes and dots people type or a reader adds are dropped,
- * letters go upper case ('k3m9 x7pq-2r' → 'K3M9X7PQ2R'); null when what is left is no code at all.
- */
-export const normaliseCode = (typed: string): string | null => {
-  const code = typed.replace(/[\s\-.]+/g, '').toUpperCase();
-  return code.length > 0 && code.length <= CODE_MAX && CODE.test(code) ? code : null;
-};
-
 /** What a code names: a member card, a voucher, or nothing the caller may see. */
 export type Found = { kind: 'CARD'; id: number } | { kind: 'VOUCHER'; id: number } | { kind: 'NONE' };
 
