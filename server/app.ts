@@ -17,6 +17,7 @@ import { loggerOptions } from './plugins/logger';
 import { metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { analyticsRoutes } from './routes/analytics';
+import { apiKeyRoutes } from './routes/api-keys';
 import { authRoutes } from './routes/auth';
 import { configMainRoutes } from './routes/config-main';
 import { dashboardRoutes } from './routes/dashboard';
@@ -156,6 +157,7 @@ export const buildApp = async ({
   await app.register(usersRoutes, { prefix: `${BASE_PATHS.main}/user` });
   await app.register(userGroupRoutes, { prefix: `${BASE_PATHS.main}/user-group` });
   await app.register(configMainRoutes, { prefix: `${BASE_PATHS.main}/config/main` });
+  await app.register(apiKeyRoutes); // a company's API keys (issue 27)
   await app.register(organisationRoutes); // registers its own full paths (organization, decisions)
   await app.register(stampingRoutes); // the stamp card operations
   await app.register(pocketRoutes); // the member's web cards, their links, look-ups by code (issue 26)

@@ -91,6 +91,7 @@ const ProductEditRedirect = routeRedirectsModule('ProductEditRedirect');
 const MemberProfilePage = pagesOf(() => import('./pages/members/MemberProfilePage'))('MemberProfilePage');
 const MemberLevelsPage = pagesOf(() => import('./pages/members/MemberLevelsPage'))('MemberLevelsPage');
 const LevelRulePage = pagesOf(() => import('./pages/members/LevelRulePage'))('LevelRulePage');
+const ApiKeysPage = pagesOf(() => import('./pages/access/ApiKeysPage'))('ApiKeysPage');
 const ScanPage = pagesOf(() => import('./pages/scan/ScanPage'))('ScanPage');
 const StorePosterPage = pagesOf(() => import('./pages/organisation/StorePoster'))('StorePosterPage');
 
@@ -207,6 +208,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('/access/operator-access', OperatorAccessPage, OPERATOR),
   route('/access/merchant-access', MerchantAccessPage, USERS),
   table('/access/user-group', 'user_group', OPERATOR),
+  // keys for a merchant's other systems (issue 27): operators and companies' owners (menuPermissions)
+  route('/access/api-keys', ApiKeysPage, USERS),
   route('/help', HelpPage, ALL),
   route('/help/how-to-get-lat-long', LatLongHelpPage, ALL),
   route('/help/terms-and-conditions', TermsPage, ALL),

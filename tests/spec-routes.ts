@@ -55,6 +55,8 @@ export const SPEC_ROUTES = [
   '/access/operator-access',
   '/access/merchant-access',
   '/access/user-group',
+  // issue 27: a company's API keys (docs/api.md "API keys")
+  '/access/api-keys',
   '/help',
   '/help/how-to-get-lat-long',
   '/help/terms-and-conditions',

@@ -110,7 +110,7 @@ export const assertActsForStore = (caller: Caller, storeId: number): void => {
     ]);
 };
 
-/** Who may run the operation: its roles (default: the declaration's), devices when it takes them. */
+/** Who may run the operation: its roles (default: the declaration's), devices when it takes them, API keys. */
 const operationGrant = ({
   resource,
   action,
@@ -120,7 +120,8 @@ const operationGrant = ({
   resource: resource.permission,
   action,
   roles: roles ?? resource.access[action],
-  kinds: devices === true ? ['user', 'device'] : ['user'],
+  // API keys run every operation their permissions and roles allow (issue 27)
+  kinds: devices === true ? ['user', 'device', 'apiKey'] : ['user', 'apiKey'],
 });
 
 const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
@@ -212,7 +213,7 @@ export const operation = <P extends TSchema, B extends TSchema, R, X = undefined
   app.post(
     spec.url,
     {
-      config: { forDevices: spec.devices === true },
+      config: { forDevices: spec.devices === true, forApiKeys: true },
       // access before the body: a refused caller learns nothing about the body's rules
       preValidation: async (request) => {
         authorize(await callerOf(db, request), operationGrant(spec));

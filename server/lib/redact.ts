@@ -11,6 +11,8 @@ const SECRET_SHAPES = [
   /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g,
   // a PEM private key (the wallet pass settings' signer and service account keys)
   /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)/g,
+  // an API key (contract/api-keys.ts: lk_ and 40 base64url characters)
+  /\blk_[A-Za-z0-9_-]{40}/g,
   // Apple Wallet's per-pass authentication token
   /\bApplePass [A-Za-z0-9_-]{8,}/g,
 ];

@@ -11,10 +11,14 @@ import {
   type UserState,
   type UserType,
 } from '../../contract';
+import type { Permission } from '../../contract/access';
+import { API_KEY_HEADER } from '../../contract/api-keys';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../errors';
+import { apiKeyPrincipalId } from '../resources/principal';
+import { authenticateApiKey, looksLikeApiKey } from '../services/api-keys';
 import { findLogin, findTerminalLogin, loginWorks } from '../services/sessions';
 import { verifyAccessToken } from '../services/tokens';
 
@@ -42,6 +46,12 @@ export interface AuthUser {
    * and its store. Such a caller passes only routes with `config.forDevices` (else 26237).
    */
   device?: { id: number; serialNo: string; lifecycle: string; storeId: number | null };
+  /**
+   * Set when the caller is an API key (issue 27), checked on this request: then `id` is
+   * apiKeyPrincipalId(key id), the type MERCHANT, the organisation the key's. Such a caller passes only
+   * routes with `config.forApiKeys` (else 26237), and holds exactly the key's permissions.
+   */
+  apiKey?: { id: number; prefix: string; name: string; permissions: readonly Permission[] };
   /** the user's row as the gate loaded it (users only): the request's one lookup of its caller */
   row?: UserRow;
   /** the login may only enrol a second factor (the product requires one; docs/decisions.md) */
@@ -60,6 +70,8 @@ declare module 'fastify' {
     openBeforeApproval?: boolean;
     /** true: an in-store device's token may call it (the operations with `devices: true`); else 26237 */
     forDevices?: boolean;
+    /** true: an API key may call it (the operations and the reads); else 26237 */
+    forApiKeys?: boolean;
     /**
      * A login that must enrol a second factor first (26215 elsewhere) may call it: `true` (enrolment
      * itself), or `'self'` when the route's `:id` is the caller's own (the portal's start-up reads).
@@ -112,6 +124,48 @@ export const authenticate = async (
     row: user,
     twoFactorPending: session.twoFactorPending,
   };
+};
+
+/** The caller behind an API key (server/services/api-keys.ts checks it and its state). */
+const authenticateKey = async (db: Db, key: string, ip: string): Promise<AuthUser> => {
+  const row = await authenticateApiKey(db, key, ip);
+  return {
+    id: apiKeyPrincipalId(row.id),
+    type: 'MERCHANT',
+    role: 'merchant',
+    email: `api-key:${row.prefix}`,
+    name: row.name,
+    mobile: null,
+    companyId: row.companyId,
+    brandId: row.brandId,
+    storeId: row.storeId,
+    state: 'ENABLE',
+    // a key is made for an approved company's owner or by an operator: the approval gate does not apply
+    signupState: 'APPROVAL',
+    country: DEFAULT_COUNTRY,
+    tid: `api-key:${row.id}`,
+    did: '',
+    apiKey: { id: row.id, prefix: row.prefix, name: row.name, permissions: row.permissions },
+  };
+};
+
+/**
+ * The request's caller: an API key (`X-Api-Key`, or a bearer value starting `lk_`), else the access
+ * token of a user or a device.
+ */
+const authenticateRequest = (
+  request: FastifyRequest,
+  deps: { db: Db; config: Config },
+): Promise<AuthUser> => {
+  const header = request.headers.authorization;
+  const keyHeader = request.headers[API_KEY_HEADER];
+  if (typeof keyHeader === 'string' && keyHeader !== '')
+    return authenticateKey(deps.db, keyHeader.trim(), request.ip);
+  if (header?.startsWith(BEARER_PREFIX)) {
+    const value = header.slice(BEARER_PREFIX.length).trim();
+    if (looksLikeApiKey(value)) return authenticateKey(deps.db, value, request.ip);
+  }
+  return authenticate(header, deps);
 };
 
 /** The caller behind a device's token: its login must be that device's and still work (else 1005). */
@@ -207,9 +261,12 @@ export const authGate = fp(
       if (request.is404 || request.method === 'OPTIONS') return;
       if (!isApiPath(request.url)) return;
       if (request.routeOptions.config.public === true) return;
-      request.user = await authenticate(request.headers.authorization, { db, config });
+      request.user = await authenticateRequest(request, { db, config });
       // an in-store device calls only the operations that accept devices (issue, stamp, redeem)
       if (request.user.device && request.routeOptions.config.forDevices !== true)
+        throw new AppError('ACCESS_DENIED');
+      // an API key calls only the operations and the reads (issue 27)
+      if (request.user.apiKey && request.routeOptions.config.forApiKeys !== true)
         throw new AppError('ACCESS_DENIED');
       assertEnrolled(request, request.user);
       assertMayWrite(request, request.user);

@@ -21,6 +21,8 @@ export interface Grant {
 }
 
 const USERS: readonly CallerKind[] = ['user'];
+/** Who reads: users, and API keys through the routes that take them (`config.forApiKeys`). */
+const READERS: readonly CallerKind[] = ['user', 'apiKey'];
 
 /** The caller's kind (a caller built without one, as the demo seed does, is a user). */
 export const kindOf = (caller: Caller): CallerKind => caller.kind ?? 'user';
@@ -55,5 +57,11 @@ const PERMISSION_OF: Record<Operation, PermissionAction> = {
 export const declaredGrant = (decl: ResourceDeclaration, op: Operation): Grant => {
   const action = PERMISSION_OF[op];
   const roles = op === 'delete' && decl.access.DELETE ? decl.access.DELETE : decl.access[action];
-  return { resource: decl.permission, action, roles: decl.ledger && action !== 'VIEW' ? [] : roles };
+  return {
+    resource: decl.permission,
+    action,
+    roles: decl.ledger && action !== 'VIEW' ? [] : roles,
+    // generic writes are the portal's: a key changes rows only through the operations
+    kinds: action === 'VIEW' ? READERS : USERS,
+  };
 };

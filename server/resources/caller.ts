@@ -44,6 +44,21 @@ const loadCaller = async (db: Db, request: FastifyRequest): Promise<Caller> => {
       brand,
       device: { ...user.device },
     };
+  // an API key: the auth gate checked it for this request; it holds exactly its permissions
+  if (user.apiKey)
+    return {
+      kind: 'apiKey',
+      id: user.id,
+      email: user.email,
+      type: 'MERCHANT',
+      role: 'merchant',
+      companyId: user.companyId,
+      brandId: user.brandId,
+      storeId: user.storeId,
+      subject: { type: 'MERCHANT', permissions: user.apiKey.permissions },
+      brand,
+      apiKey: { id: user.apiKey.id, prefix: user.apiKey.prefix, name: user.apiKey.name },
+    };
   // the row the auth gate loaded (no second lookup); the permissions read once for the request
   const row = user.row ?? (await callerRow(db, user.id));
   return {

@@ -1,5 +1,5 @@
-// The signed-in principal every service and route acts for: a portal user or an in-store device
-// (and the API keys to come, as one more `kind`). Loaded per request by caller.ts; types only, so
+// The signed-in principal every service and route acts for: a portal user, an in-store device or an
+// API key (issue 27). Loaded per request by caller.ts; types only, so
 // that everything can name them without importing what loads them.
 import type { AccessSubject } from '../../contract/access';
 import type { Role } from '../../contract/claims';
@@ -7,7 +7,7 @@ import type { Brand, UserType } from '../../contract/enums';
 import type { UserRow } from '../db/schema';
 
 /** Which sort of principal signed in: the gate (authorize.ts) lets each route name the kinds it takes. */
-export type CallerKind = 'user' | 'device';
+export type CallerKind = 'user' | 'device' | 'apiKey';
 
 /** What every principal has: who it is, the role and organisation it acts for, what it may do. */
 interface Principal {
@@ -52,8 +52,36 @@ export interface DeviceCaller extends Principal {
   row?: undefined;
 }
 
+/** An API key as it is now (server/services/api-keys.ts authenticated it for this request). */
+export interface CallerApiKey {
+  id: number;
+  prefix: string;
+  name: string;
+}
+
+/**
+ * An API key: a merchant of its company (and brand or store, when limited) holding exactly the key's
+ * permissions, through the routes that take keys (the operations and the reads). `id` is
+ * apiKeyPrincipalId(key id): negative, as a device's, and never one of a device's.
+ */
+export interface ApiKeyCaller extends Principal {
+  kind: 'apiKey';
+  apiKey: CallerApiKey;
+  device?: undefined;
+  row?: undefined;
+}
+
+/** API keys' principal ids lie below every device's (minus the device's id). */
+const API_KEY_PRINCIPAL_BASE = 1_000_000_000;
+/** The principal id of API key `id`: what idempotency keys and audit rows record as its caller. */
+export const apiKeyPrincipalId = (id: number): number => -(API_KEY_PRINCIPAL_BASE + id);
+
 /** The signed-in caller as the services need them (loaded fresh from the database per request). */
-export type Caller = UserCaller | DeviceCaller;
+export type Caller = UserCaller | DeviceCaller | ApiKeyCaller;
+
+/** The portal user behind a caller, for the columns that name staff (stamped by, set by): else null. */
+export const staffIdOf = (caller: Caller): number | null =>
+  caller.kind === 'device' || caller.kind === 'apiKey' ? null : caller.id;
 
 /** A request's signed-in portal user, with their row (the users and organisation routes read it). */
 export interface SignedInUser extends UserCaller {

@@ -59,7 +59,8 @@ const declared = (name: string) => {
  * (26237 otherwise), acting for their company (26420 USER_HAS_NO_COMPANY without one).
  */
 const financeGate = (caller: Caller, resource: PermissionResource, action: 'VIEW' | 'ADD' | 'UPDATE') => {
-  authorize(caller, { resource, action, roles: ['merchant'] });
+  // an API key reads the wallet when granted wallet VIEW (the only finance route that takes keys)
+  authorize(caller, { resource, action, roles: ['merchant'], kinds: ['user', 'apiKey'] });
   companyOf(caller);
 };
 
@@ -75,6 +76,7 @@ export const financeRoutes: RoutePlugin = async (app) => {
   app.get(
     `${base}${FINANCE_PATHS.wallet}`,
     {
+      config: { forApiKeys: true },
       schema: {
         tags: ['finance'],
         summary: "The company's wallet: balance (the sum of its ledger) and currency",

@@ -68,6 +68,7 @@ export const memberRoutes: RoutePlugin = async (app) => {
   app.get(
     base,
     {
+      config: { forApiKeys: true },
       schema: {
         tags,
         summary: 'The members list',
@@ -89,6 +90,7 @@ export const memberRoutes: RoutePlugin = async (app) => {
   app.get(
     `${base}/export`,
     {
+      config: { forApiKeys: true },
       schema: {
         tags,
         summary: 'Export the members list as CSV (audited)',
@@ -112,6 +114,7 @@ export const memberRoutes: RoutePlugin = async (app) => {
   app.get(
     `${base}/:key`,
     {
+      config: { forApiKeys: true },
       schema: {
         tags,
         summary: "A member's profile (audited)",

@@ -150,6 +150,7 @@ export const pocketRoutes: RoutePlugin = async (app) => {
     app.get(
       `${base}/${path}/:id/link`,
       {
+        config: { forApiKeys: true },
         schema: {
           tags,
           summary: `The link of a ${what}'s web card (made on first use)`,
@@ -210,7 +211,7 @@ export const pocketRoutes: RoutePlugin = async (app) => {
     app.get(
       `${base}/${path}/by-code/:code`,
       {
-        config: { forDevices: true },
+        config: { forDevices: true, forApiKeys: true },
         schema: {
           tags,
           summary: `The ${what} whose QR carries this code (as GET /${path}/{id})`,
@@ -220,7 +221,7 @@ export const pocketRoutes: RoutePlugin = async (app) => {
       },
       async (request) => {
         const caller = await callerOf(db, request);
-        authorize(caller, { ...declaredGrant(decl, 'get'), kinds: ['user', 'device'] });
+        authorize(caller, { ...declaredGrant(decl, 'get'), kinds: ['user', 'device', 'apiKey'] });
         // the pattern above lets only letters, digits, blanks and dashes through: never null here
         const code = normaliseCode(request.params.code) ?? '';
         const [row] = await db

@@ -101,6 +101,7 @@ export const resourceRoutes: RoutePlugin = async (app) => {
       app.get(
         base,
         {
+          config: { forApiKeys: true },
           schema: {
             tags,
             summary: `List ${decl.name}`,
@@ -122,6 +123,7 @@ export const resourceRoutes: RoutePlugin = async (app) => {
       app.get(
         `${base}/export`,
         {
+          config: { forApiKeys: true },
           schema: {
             tags,
             summary: `Export ${decl.name} as CSV`,
@@ -141,7 +143,7 @@ export const resourceRoutes: RoutePlugin = async (app) => {
     if (!handWritten.has('get'))
       app.get(
         `${base}/:id`,
-        { schema: { tags, params: IdParams, response: answers(row) } },
+        { config: { forApiKeys: true }, schema: { tags, params: IdParams, response: answers(row) } },
         async (request) => ok(await service.get(await callerOf(request), request.params.id)),
       );
 

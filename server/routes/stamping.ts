@@ -75,6 +75,7 @@ export const stampingRoutes: RoutePlugin = async (app) => {
   app.get(
     `${base}/stamp-cards/:id/summary`,
     {
+      config: { forApiKeys: true },
       schema: {
         tags: [programmes.name],
         summary: "A programme's figures",

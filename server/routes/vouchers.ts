@@ -75,6 +75,7 @@ export const voucherRoutes: RoutePlugin = async (app) => {
   app.get(
     `${base}/voucher-packs/:id/summary`,
     {
+      config: { forApiKeys: true },
       schema: {
         tags: [packs.name],
         summary: "A pack's figures",
@@ -150,6 +151,7 @@ export const voucherRoutes: RoutePlugin = async (app) => {
   app.get(
     `${base}/members/:mobile/vouchers`,
     {
+      config: { forApiKeys: true },
       schema: {
         tags: [members.name],
         summary: "A member's vouchers by state, each with its history",
@@ -186,7 +188,12 @@ export const voucherRoutes: RoutePlugin = async (app) => {
       const caller = await callerOf(db, request);
       // a voucher screen (/voucher/get-user-vouchers): vouchers VIEW; the mobile is masked for a caller
       // who may not view members (server/resources/privacy.ts), who typed it anyway
-      authorize(caller, { resource: vouchers.permission, action: 'VIEW', roles: members.access.VIEW });
+      authorize(caller, {
+        resource: vouchers.permission,
+        action: 'VIEW',
+        roles: members.access.VIEW,
+        kinds: ['user', 'apiKey'],
+      });
       const wallet = await memberVouchers(db, caller, request.params.mobile);
       return ok({
         ...wallet,

@@ -39,7 +39,7 @@ import { uniqueViolation } from '../lib/db-errors';
 import { assertActsForStore } from '../lib/operation';
 import { prepared } from '../lib/prepared';
 import { allowedMove, lockInScope } from '../lib/transition';
-import type { Caller } from '../resources/principal';
+import { type Caller, staffIdOf } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
 import { callerScopeOf } from '../resources/row-scope';
 import { type DbOrTx, recordAudit } from './audit';
@@ -81,8 +81,8 @@ export const PIN_MAX_FAILURES = 5;
 export const PIN_WINDOW_MS = 15 * 60 * 1000;
 
 const actor = (caller: Caller) => (caller.device ? null : { id: caller.id, email: caller.email });
-/** The staff account behind a stamping or a void: the user, or null for an in-store device. */
-const staffOf = (caller: Caller): number | null => (caller.device ? null : caller.id);
+/** The staff account behind a stamping or a void: the user, or null for an in-store device or an API key. */
+const staffOf = staffIdOf;
 
 /** The first violation's message of a refusal, else the catalogue message. */
 const firstMessage = (err: AppError): string => {
@@ -862,7 +862,7 @@ export const setStorePin = async (
 ): Promise<PinStatus> => {
   const id = await visibleStore(tx, caller, storeId);
   const pinHash = await hashPassword(pin);
-  const setBy = caller.device ? null : caller.id;
+  const setBy = staffIdOf(caller);
   await tx
     .insert(storePins)
     .values({ storeId: id, pinHash, setBy, setAt: now })

@@ -123,6 +123,8 @@ export const FULL_MENU: readonly MenuGroup[] = [
       link('operatorAccess', 'menu.access.operator', '/access/operator-access'),
       link('merchantAccess', 'menu.access.merchant', '/access/merchant-access'),
       link('userGroup', 'menu.access.user_group', '/access/user-group'),
+      // the systems around a merchant (issue 27): operators and companies' owners (menuPermissions)
+      link('apiKeys', 'menu.access.api_keys', '/access/api-keys'),
     ],
   },
   { id: 'help', label: 'menu.help.title', links: [], path: '/help' },
@@ -154,7 +156,7 @@ const MERCHANT_RULES: Record<string, Rule> = {
   organization: ({ hasCompany, hasBrand }) => (hasCompany && hasBrand ? except('orgSettings') : all),
   // spec 6: Access with only Merchant Access, and no Transaction group. A merchant reaches their
   // company's audit trail from Merchant Access and their fraud signals from "Waiting for you".
-  access: () => only('merchantAccess'),
+  access: () => only('merchantAccess', 'apiKeys'),
   config: ({ brand }) => (brand === 'jcr' ? only('bannerConfig') : null),
 };
 

@@ -2,6 +2,7 @@
 // its declaration's permission, the hand-written screens theirs. The menu offers only the links
 // the caller may use (issue 12: a colleague granted View on two resources sees those two).
 import { type AccessSubject, canAccess, type PermissionResource } from '../../contract/access';
+import { mayManageApiKeys } from '../../contract/api-keys';
 import { RESOURCES, type ResourceDeclaration } from '../../resources';
 
 /**
@@ -56,8 +57,18 @@ export const permissionsOfPath = (path: string): readonly PermissionResource[] =
   return table === undefined ? [] : [table];
 };
 
+/**
+ * Screens with a rule of their own rather than a permission: API keys are made by operators and
+ * companies' owners only, whatever a colleague was granted (contract/api-keys.ts mayManageApiKeys).
+ */
+const SCREENS_RULE: Readonly<Record<string, (subject: AccessSubject) => boolean>> = {
+  '/access/api-keys': mayManageApiKeys,
+};
+
 /** May `subject` use the screen behind `path` (VIEW on everything it reads)? */
 export const maySee = (subject: AccessSubject, path: string): boolean => {
+  const rule = SCREENS_RULE[path];
+  if (rule) return rule(subject);
   const view = (resource: PermissionResource) => canAccess(subject, { action: 'VIEW', resource });
   const any = SCREENS_ANY[path];
   return any ? any.some(view) : permissionsOfPath(path).every(view);

@@ -79,9 +79,14 @@ describe('declaredGrant', () => {
       resource: 'company',
       action: 'ADD',
       roles: company.access.ADD,
+      kinds: ['user'],
     });
     expect(declaredGrant(company, 'update').roles).toEqual(company.access.UPDATE);
     expect(declaredGrant(vouchers, 'export').action).toBe('VIEW');
+    // API keys read through the generic routes, and write only through the operations (issue 27)
+    expect(declaredGrant(vouchers, 'list').kinds).toEqual(['user', 'apiKey']);
+    expect(declaredGrant(vouchers, 'get').kinds).toEqual(['user', 'apiKey']);
+    expect(declaredGrant(vouchers, 'update').kinds).toEqual(['user']);
   });
 
   it("uses DELETE's own roles for a delete when declared, and grants no generic write on a ledger", () => {

@@ -81,6 +81,13 @@ describe('logs', () => {
     expect(logs.text()).not.toContain('device-secret-never-logged');
   });
 
+  it('hold no API key, sent as a bearer value or as X-Api-Key, known or not', async () => {
+    const key = `lk_${'Q'.repeat(20)}never-logged-1234567890`;
+    for (const headers of [{ authorization: `Bearer ${key}` }, { 'x-api-key': key }])
+      await t.app.inject({ method: 'GET', url: `${MAIN}/stamp-cards`, headers });
+    expect(logs.text()).not.toContain('never-logged');
+  });
+
   it('hold no wallet pass key, passphrase or pass token', async () => {
     const certs = makePassCertificates('pass.test.logs', 'LOGS123456');
     const google = makeRsaKey();

@@ -30,7 +30,10 @@ describe('menuFor (spec sections 2 and 6)', () => {
       ['analytics', ['/analytics']],
       ['organization', ['/organization/org-hierarchy', '/organization/brand', '/organization/store']],
       ['approve', ['/approve/merchant-signup']],
-      ['access', ['/access/operator-access', '/access/merchant-access', '/access/user-group']],
+      [
+        'access',
+        ['/access/operator-access', '/access/merchant-access', '/access/user-group', '/access/api-keys'],
+      ],
       ['help', []],
     ]);
   });
@@ -63,8 +66,8 @@ describe('menuFor (spec sections 2 and 6)', () => {
       ['device', ['/device']],
       ['finance', ['/finance/wallet/balance']],
       ['organization', ['/organization/org-hierarchy', '/organization/brand', '/organization/store']],
-      // spec 6: Merchant Access only (their audit trail is reached from it, issue 24)
-      ['access', ['/access/merchant-access']],
+      // spec 6: Merchant Access (their audit trail is reached from it, issue 24), and API keys (issue 27)
+      ['access', ['/access/merchant-access', '/access/api-keys']],
       ['help', []],
     ]);
   });
@@ -138,6 +141,27 @@ describe('menuFor (spec sections 2 and 6)', () => {
         withoutLevels({ type: 'MERCHANT', permissions: [{ resource: 'memberLevel', action: 'VIEW' }] }),
       ),
     ).toEqual([['menu.user.member_levels', '/aotg']]);
+  });
+
+  it('offers API Keys to operators and owners only, whatever a colleague was granted (issue 27)', () => {
+    const access = (subject: AccessSubject) =>
+      menuFor({
+        role: subject.type === 'OPERATOR' ? 'operator' : 'merchant',
+        brand: 'cvi',
+        sees: (path) => maySee(subject, path),
+      })
+        .find((g) => g.id === 'access')
+        ?.links.map((l) => l.path);
+    expect(access({ type: 'MERCHANT' })).toContain('/access/api-keys');
+    expect(access({ type: 'OPERATOR' })).toContain('/access/api-keys');
+    const colleague = access({
+      type: 'MERCHANT',
+      permissions: [
+        { resource: 'user', action: 'ADD' },
+        { resource: 'stampCard', action: 'UPDATE' },
+      ],
+    });
+    expect(colleague).toEqual(['/access/merchant-access']);
   });
 
   it('a visitor sees Help only', () => {

@@ -140,7 +140,7 @@ const SendButton = ({ children }: { children: ReactNode }) => {
  * or, for an operator, those of the chosen company. Only ACTIVE ones: the API takes no other.
  * Choosing another brand clears the store, which may not be one of it.
  */
-const BrandAndStore = ({ companyId }: { companyId?: number }) => {
+export const BrandAndStore = ({ companyId }: { companyId?: number }) => {
   const translate = useTranslate();
   const { setValue } = useFormContext<InviteValues>();
   const brandId = useWatch<InviteValues, 'brandId'>({ name: 'brandId' });
@@ -184,7 +184,7 @@ const BrandAndStore = ({ companyId }: { companyId?: number }) => {
  * The operator's optional company (the shared searchable picker, holding `companyId`), then that
  * company's brand and store. Another company clears the brand and store.
  */
-const CompanyBrandAndStore = () => {
+export const CompanyBrandAndStore = () => {
   const translate = useTranslate();
   const { setValue, clearErrors } = useFormContext<InviteValues>();
   const { id, field, fieldState } = useInput<OptionalId>({ source: 'companyId', defaultValue: null });
