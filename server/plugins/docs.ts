@@ -15,9 +15,21 @@ export const docsPlugin = fp(
           description: `Services: ${Object.values(BASE_PATHS).join(', ')}. Every response is the CR envelope.`,
         },
         components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearer: {
+              type: 'http',
+              scheme: 'bearer',
+              description: "A user's or device's access token (JWT), or an API key `lk_…` (docs/api.md \"API keys\")",
+            },
+            apiKey: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'X-Api-Key',
+              description: 'An API key `lk_…`: the operations and the reads only (docs/api.md "API keys")',
+            },
+          },
         },
-        security: [{ bearer: [] }],
+        security: [{ bearer: [] }, { apiKey: [] }],
       },
     });
     // the app-wide CSP (security.ts) covers the UI; swagger-ui's own adds upgrade-insecure-requests, which

@@ -6,7 +6,7 @@ export const accessEn = {
     api_keys: {
       title: 'API keys',
       intro:
-        'Keys let your till, CRM or online shop call the loyalty API for your company: issue cards, stamp, redeem, look members up. A key does only what you tick below, and can be limited to one brand or store. Rotating gives a new key and keeps the old one working for %{hours} hours.',
+        'Keys let your till, CRM or online shop call the loyalty API for your company: issue cards, stamp, redeem, look members up. A key does only what you allow it, and can be limited to one brand or store. Rotating gives a new key and keeps the old one working for %{hours} hours.',
       new: 'New key',
       new_title: 'New API key',
       new_intro: 'The key is shown once, when you create it. Give it only what the system needs.',

@@ -58,6 +58,7 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
       'Operator Access /access/operator-access',
       'Merchant Access /access/merchant-access',
       'User Group /access/user-group',
+      'API Keys /access/api-keys',
     ]);
     expect(linksOf(nav, 'Stamp Cards')).toEqual([
       'Stamp Card List /stamp-cards',
@@ -95,9 +96,12 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
       'Help',
     ]);
     expect(linksOf(nav, 'Organization')).toEqual(['Brand /organization/brand', 'Store /organization/store']);
-    // spec 6: Access with only Merchant Access (their audit trail and fraud signals are reached from
-    // Merchant Access and "Waiting for you", not from new menu links)
-    expect(linksOf(nav, 'Access')).toEqual(['Merchant Access /access/merchant-access']);
+    // spec 6: Access with Merchant Access (their audit trail and fraud signals are reached from
+    // Merchant Access and "Waiting for you", not from new menu links), and the owner's API Keys (issue 27)
+    expect(linksOf(nav, 'Access')).toEqual([
+      'Merchant Access /access/merchant-access',
+      'API Keys /access/api-keys',
+    ]);
     expect(linksOf(nav, 'Finance')).toEqual(['Wallet Balance /finance/wallet/balance']);
   });
 
