@@ -19,7 +19,8 @@ export const docsPlugin = fp(
             bearer: {
               type: 'http',
               scheme: 'bearer',
-              description: "A user's or device's access token (JWT), or an API key `lk_…` (docs/api.md \"API keys\")",
+              description:
+                'A user\'s or device\'s access token (JWT), or an API key `lk_…` (docs/api.md "API keys")',
             },
             apiKey: {
               type: 'apiKey',
