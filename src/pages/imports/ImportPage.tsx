@@ -158,6 +158,8 @@ export const ImportPage = () => {
   };
 
   const allowed = caller ? mayImport(caller.subject, kind) : true;
+  // an operator names the company first
+  const ready = file !== null && (!operator || companyId !== '');
   const failed = checked?.filter((r) => !r.ok) ?? [];
   const status = job && 'total' in job ? job : null;
   const title = translate(`${K}.title`);
@@ -251,7 +253,7 @@ export const ImportPage = () => {
               <Button
                 variant="outlined"
                 onClick={() => void onCheck()}
-                disabled={!file || busy || job !== null || !allowed}
+                disabled={!ready || busy || job !== null || !allowed}
               >
                 {translate(busy && !checked ? `${K}.checking` : `${K}.check`)}
               </Button>
