@@ -11,6 +11,7 @@ import {
   imports,
   memberStanding,
   members,
+  users,
   voucherHistory,
   voucherPacks,
   vouchers,
@@ -124,6 +125,25 @@ describe('members', () => {
     ).toEqual(Array(4).fill(ALREADY_IMPORTED));
     const keys = await t.db.select().from(importKeys).where(eq(importKeys.companyId, acme.companyId));
     expect(keys).toHaveLength(4);
+  });
+
+  it('stops an import whose sender was disabled before it ran, importing nothing', async () => {
+    await addUser(t, tokens, 'leaver', { type: 'MERCHANT', companyId: acme.companyId });
+    const started = dataOf(
+      await post('leaver', { kind: 'members', csv: 'mobile\n+6590000077', dryRun: false }),
+    );
+    await t.db.update(users).set({ state: 'DISABLE' }).where(eq(users.email, 'leaver@example.test'));
+    await runJobs();
+    const status = dataOf(await call('owner', 'GET', `${MAIN}/imports/${started.id}`));
+    expect(status).toMatchObject({ state: 'FAILED', done: 0, failed: 0 });
+    expect(status.rows).toEqual([
+      {
+        line: 0,
+        ok: false,
+        message: 'the user who sent the file may no longer import it; nothing more was imported',
+      },
+    ]);
+    expect(await t.db.select().from(members).where(eq(members.mobile, '+6590000077'))).toEqual([]);
   });
 
   it("hides another company's import (5)", async () => {
