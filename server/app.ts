@@ -24,6 +24,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { deviceRoutes } from './routes/devices';
 import { envRoutes } from './routes/env';
 import { financeRoutes } from './routes/finance';
+import { importRoutes } from './routes/imports';
 import { joinRoutes } from './routes/join';
 import { maintenanceRoutes } from './routes/maintenance';
 import { memberLevelRoutes } from './routes/member-levels';
@@ -171,6 +172,7 @@ export const buildApp = async ({
   await app.register(financeRoutes); // wallet, top-ups, saved cards, Stripe's webhook and Connect
   await app.register(pushRoutes); // schedule, cancel, the audience preview, members' app tokens
   await app.register(signalRoutes); // resolving a fraud signal
+  await app.register(importRoutes); // CSV imports of members and voucher issues, with a dry run (issue 27)
   await app.register(memberRoutes); // the members list, its export and a member's profile (issue 25)
   await app.register(segmentRoutes); // a segment's reach, saved or being edited
   await app.register(joinRoutes); // joining a programme from a store's poster (public, rate-limited)

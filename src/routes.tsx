@@ -89,6 +89,7 @@ const routeRedirectsModule = pagesOf(() => import('./pages/redirects/RouteRedire
 const TransactionRedirect = routeRedirectsModule('TransactionRedirect');
 const ProductEditRedirect = routeRedirectsModule('ProductEditRedirect');
 const MemberProfilePage = pagesOf(() => import('./pages/members/MemberProfilePage'))('MemberProfilePage');
+const ImportPage = pagesOf(() => import('./pages/imports/ImportPage'))('ImportPage');
 const MemberLevelsPage = pagesOf(() => import('./pages/members/MemberLevelsPage'))('MemberLevelsPage');
 const LevelRulePage = pagesOf(() => import('./pages/members/LevelRulePage'))('LevelRulePage');
 const ApiKeysPage = pagesOf(() => import('./pages/access/ApiKeysPage'))('ApiKeysPage');
@@ -183,6 +184,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('/aotg/config', LevelRulePage, USERS),
   table('/aotg/user-level-config', 'aotg_user_level_config', USERS),
   table('/aotg/segments', 'segments', USERS),
+  // CSV imports of members and voucher issues with a dry run (issue 27 item 3; docs/decisions.md "Imports")
+  route('/imports', ImportPage, USERS),
   route('/config/systemConfig', SystemConfigPage, OPERATOR),
   table('/config/maintenanceConfig', 'maintenance_config', OPERATOR),
   table('/config/countryConfig', 'country_config', OPERATOR),

@@ -32,6 +32,8 @@ export const SPEC_ROUTES = [
   '/aotg/user-level-config',
   // issue 25: saved member segments beside the members area (docs/decisions.md "Members")
   '/aotg/segments',
+  // issue 27: CSV imports of members and voucher issues (docs/decisions.md "Imports")
+  '/imports',
   '/config/systemConfig',
   '/config/maintenanceConfig',
   '/config/countryConfig',

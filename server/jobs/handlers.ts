@@ -1,6 +1,7 @@
 // Every job the server runs, by name, and the periodic ones with their period. A new job is one
 // entry here (and, when periodic, one in PERIODIC_JOBS); the runner (./runner.ts) adds 'cleanup'.
 import type { Config } from '../config';
+import { IMPORT_JOB, importJob } from '../services/imports';
 import { SEND_MAIL_JOB, sendMailJob } from '../services/mail';
 import {
   companyLevelsJob,
@@ -49,6 +50,8 @@ export const jobHandlers = (deps: JobDeps): Record<string, JobHandler> => ({
     // a sending job hands on its rest well inside its lease
     sliceMs: Math.min(PUSH_JOB_SLICE_MS, deps.config.jobLeaseMs / 3),
   }),
+  // a CSV import (server/services/imports.ts): the file's rows a chunk per transaction
+  [IMPORT_JOB]: importJob,
   'expire-vouchers': async (_payload, { db, now }) => ({ expired: await expireDueVouchers(db, now) }),
   'expire-member-cards': async (_payload, { db, now }) => ({ expired: await expireDueMemberCards(db, now) }),
   // fraud signals from the stamping ledger (server/services/signals.ts); its result says where it stopped

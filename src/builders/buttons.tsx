@@ -9,7 +9,7 @@ import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import { Button as MuiButton } from '@mui/material';
-import { createContext, useContext, useState } from 'react';
+import { createContext, type ReactNode, useContext, useState } from 'react';
 import {
   BulkDeleteButton,
   Button,
@@ -92,7 +92,16 @@ export const ExportCsvButton = ({ decl }: { decl: ResourceDeclaration }) => {
   );
 };
 
-export const ListActions = ({ decl, onCreate }: { decl: ResourceDeclaration; onCreate?: () => void }) => {
+export const ListActions = ({
+  decl,
+  onCreate,
+  extra,
+}: {
+  decl: ResourceDeclaration;
+  onCreate?: () => void;
+  /** a screen's own buttons beside the list's (the members list's Import) */
+  extra?: ReactNode;
+}) => {
   const { canAccess } = useCanAccess({ action: 'create', resource: decl.name });
   // a ledger's rows are written by the operations only, whatever the access says
   const mayCreate = canAccess === true && decl.ledger !== true;
@@ -109,6 +118,7 @@ export const ListActions = ({ decl, onCreate }: { decl: ResourceDeclaration; onC
           <CreateButton resource={decl.name} {...(decl.createWith ? { label: decl.createWith.label } : {})} />
         ))}
       {mayExport && <ExportCsvButton decl={decl} />}
+      {extra}
     </TopToolbar>
   );
 };

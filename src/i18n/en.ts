@@ -7,6 +7,7 @@ import { dashboardEn } from './dashboard.en';
 import { devicesEn } from './devices.en';
 import { financeEn } from './finance.en';
 import { hierarchyEn } from './hierarchy.en';
+import { importsEn } from './imports.en';
 import { memberLevelsEn } from './memberLevels.en';
 import { membersEn } from './members.en';
 import { organisationEn } from './organisation.en';
@@ -104,6 +105,7 @@ const shellEn = {
       aotg: 'Member Levels',
       aotg_list: 'Members',
       members: 'Members',
+      imports: 'Import from a file',
       aotg_config: 'Level Rule',
       aotg_user_level_config: 'Level Setup',
       system_config: 'System Config',
@@ -201,6 +203,7 @@ export const en = {
   ...analyticsEn,
   ...signalsEn,
   ...membersEn,
+  ...importsEn,
   ...scanEn,
   ...segmentsEn,
   ...raEn,

@@ -5,6 +5,7 @@ export * from './auth';
 export * from './columns';
 export * from './config';
 export * from './finance';
+export * from './imports';
 export * from './join';
 export * from './members';
 export * from './operations';

@@ -30,6 +30,7 @@ import { TimeInput } from '../../components/DatePickers';
 import { useDates } from '../../components/dates';
 import { LocalDateField } from '../../components/LocalDateField';
 import { useIsPhone } from '../../components/useIsPhone';
+import { ImportButton } from '../imports/ImportButton';
 import { memberProfilePath } from './paths';
 
 const K = 'memberPages.list';
@@ -127,7 +128,9 @@ export const MembersList = ({ storeKey, title }: GeneratedListProps) => {
         // a company's members highest level first (by its measure); an operator's everyone newest first
         sort={operator ? { field: 'createTime', order: 'DESC' } : { field: 'measureValue', order: 'DESC' }}
         filters={filters}
-        actions={<ListActions decl={members} />}
+        actions={
+          <ListActions decl={members} extra={<ImportButton kind="members" label="importPages.open" />} />
+        }
         exporter={false}
         empty={false}
         {...(storeKey !== undefined ? { storeKey } : {})}

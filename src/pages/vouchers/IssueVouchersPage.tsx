@@ -9,6 +9,7 @@ import { Form, Title, useCreatePath, useLocation, useNavigate, useTranslate } fr
 import { Link as RouterLink } from 'react-router-dom';
 import { vouchers } from '../../../resources';
 import { FailureAlert, SubmitButton } from '../../components/operations/OperationDialog';
+import { ImportButton } from '../imports/ImportButton';
 import { useVoucherAccess } from './access';
 import { type IssueValues, IssueVouchersFields, useIssueVouchers } from './IssueVouchers';
 
@@ -60,9 +61,12 @@ export const IssueVouchersPage = () => {
       <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
         {title}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {translate(`${K}.intro`)}
       </Typography>
+      <Box sx={{ mb: 2 }}>
+        <ImportButton kind="voucherIssues" label="importPages.open_vouchers" />
+      </Box>
       {isPending ? null : !mayIssue ? (
         <Alert severity="info" variant="outlined">
           {translate(`${K}.not_allowed`)}

@@ -1,0 +1,320 @@
+// /imports (issue 27 item 3; docs/api.md "Importing a file"): a CSV file of members or voucher issues.
+// Pick the kind (`?kind=voucherIssues` from the vouchers area), an operator the company, choose a file,
+// "Check file" (the dry run: every line with what would happen or why not), then "Import": the job's
+// progress, polled, and the lines that failed or were already imported.
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import UploadFile from '@mui/icons-material/UploadFile';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  LinearProgress,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useId, useState } from 'react';
+import { Title, useGetList, useLocation, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  IMPORT_KINDS,
+  IMPORT_MAX_BYTES,
+  IMPORT_POLL_MS,
+  type ImportKind,
+  type ImportRowResult,
+  type ImportStatus,
+} from '../../../contract/imports';
+import { useHttpClient } from '../../components/HttpClientContext';
+import { failureOf, type OperationFailure } from '../../components/operations/failure';
+import { FailureAlert } from '../../components/operations/OperationDialog';
+import { useCaller } from '../../components/useCaller';
+import { checkFile, importStatus, mayImport, startImport } from './api';
+
+const K = 'importPages';
+/** Lines shown in a table at most (a file may hold 100,000). */
+const SHOWN = 200;
+
+const kindOf = (search: string): ImportKind => {
+  const asked = new URLSearchParams(search).get('kind');
+  return (IMPORT_KINDS as readonly string[]).includes(asked ?? '') ? (asked as ImportKind) : 'members';
+};
+
+const RowsTable = ({ rows, caption }: { rows: ImportRowResult[]; caption: string }) => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
+        {caption}
+      </Typography>
+      <Table size="small" aria-label={caption}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: 56 }}>{translate(`${K}.line`)}</TableCell>
+            <TableCell sx={{ width: 72 }}>{translate(`${K}.result`)}</TableCell>
+            <TableCell>{translate(`${K}.message`)}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={`${r.line}:${r.message}`}>
+              <TableCell>{r.line}</TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  color={r.ok ? 'success' : 'error'}
+                  variant="outlined"
+                  label={translate(r.ok ? `${K}.ok` : `${K}.fails`)}
+                />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{r.message}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+};
+
+export const ImportPage = () => {
+  const translate = useTranslate();
+  const http = useHttpClient();
+  const location = useLocation();
+  const { caller } = useCaller();
+  const fileId = useId();
+  const [kind, setKind] = useState<ImportKind>(() => kindOf(location.search));
+  const [companyId, setCompanyId] = useState<number | ''>('');
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [checked, setChecked] = useState<ImportRowResult[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<OperationFailure | null>(null);
+  const [job, setJob] = useState<ImportStatus | { id: number; state: ImportStatus['state'] } | null>(null);
+  const operator = caller?.isOperator === true;
+  const { data: companies } = useGetList(
+    'company',
+    { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } },
+    { enabled: operator },
+  );
+
+  // the job's progress until it ends
+  const jobId = job?.id;
+  const jobState = job?.state;
+  useEffect(() => {
+    if (jobId === undefined || jobState === 'DONE' || jobState === 'FAILED') return;
+    const timer = setTimeout(() => {
+      importStatus(http, jobId).then(setJob, (err: unknown) => setFailure(failureOf(err)));
+    }, IMPORT_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [http, jobId, jobState]);
+
+  const reset = () => {
+    setChecked(null);
+    setJob(null);
+    setFailure(null);
+  };
+  const body = () => ({
+    kind,
+    csv: file?.text ?? '',
+    ...(operator && companyId !== '' ? { companyId } : {}),
+  });
+  const run = async (what: () => Promise<void>) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await what();
+    } catch (err) {
+      setFailure(failureOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onCheck = () => run(async () => setChecked((await checkFile(http, body())).rows));
+  const onImport = () => run(async () => setJob(await startImport(http, body())));
+  const onFile = async (chosen: File | undefined) => {
+    reset();
+    if (!chosen) return setFile(null);
+    if (chosen.size > IMPORT_MAX_BYTES) {
+      setFile(null);
+      setFailure({
+        message: translate(`${K}.too_large`, { mb: IMPORT_MAX_BYTES / 1024 / 1024 }),
+        fields: [],
+      });
+      return;
+    }
+    setFile({ name: chosen.name, text: await chosen.text() });
+  };
+
+  const allowed = caller ? mayImport(caller.subject, kind) : true;
+  // an operator names the company first
+  const ready = file !== null && (!operator || companyId !== '');
+  const failed = checked?.filter((r) => !r.ok) ?? [];
+  const status = job && 'total' in job ? job : null;
+  const title = translate(`${K}.title`);
+  const back =
+    kind === 'members'
+      ? { to: '/aotg/list', label: `${K}.back_members` }
+      : { to: '/vouchers/create', label: `${K}.back_vouchers` };
+
+  return (
+    <Box sx={{ maxWidth: 880 }}>
+      <Title title={title} />
+      <Button component={RouterLink} to={back.to} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+        {translate(back.label)}
+      </Button>
+      <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+        {translate(`${K}.intro`)}
+      </Typography>
+      <Card variant="outlined" sx={{ borderRadius: 3 }}>
+        <CardContent>
+          <Stack spacing={2}>
+            <FormControl disabled={busy || job !== null}>
+              <FormLabel id={`${fileId}-kind`}>{translate(`${K}.kind`)}</FormLabel>
+              <RadioGroup
+                aria-labelledby={`${fileId}-kind`}
+                value={kind}
+                onChange={(e) => {
+                  setKind(e.target.value as ImportKind);
+                  reset();
+                }}
+              >
+                {IMPORT_KINDS.map((k) => (
+                  <FormControlLabel
+                    key={k}
+                    value={k}
+                    control={<Radio />}
+                    label={translate(`${K}.kind_${k}`)}
+                  />
+                ))}
+              </RadioGroup>
+            </FormControl>
+            {operator ? (
+              <TextField
+                select
+                label={translate(`${K}.company`)}
+                value={companyId}
+                disabled={busy || job !== null}
+                onChange={(e) => {
+                  setCompanyId(e.target.value === '' ? '' : Number(e.target.value));
+                  reset();
+                }}
+                sx={{ maxWidth: 360 }}
+              >
+                {(companies ?? []).map((c) => (
+                  <MenuItem key={String(c.id)} value={Number(c.id)}>
+                    {String(c.name ?? c.id)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : null}
+            {!allowed ? (
+              <Alert severity="info" variant="outlined">
+                {translate(`${K}.not_allowed`)}
+              </Alert>
+            ) : null}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+              <Button
+                component="label"
+                variant="outlined"
+                startIcon={<UploadFile />}
+                disabled={busy || job !== null}
+                sx={{ alignSelf: 'flex-start' }}
+              >
+                {translate(`${K}.choose`)}
+                <input
+                  type="file"
+                  accept=".csv,text/csv"
+                  hidden
+                  aria-label={translate(`${K}.choose`)}
+                  onChange={(e) => void onFile(e.target.files?.[0])}
+                />
+              </Button>
+              <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+                {file?.name ?? translate(`${K}.no_file`)}
+              </Typography>
+            </Stack>
+            <FailureAlert failure={failure} fieldLabels={`${K}`} />
+            <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+              <Button
+                variant="outlined"
+                onClick={() => void onCheck()}
+                disabled={!ready || busy || job !== null || !allowed}
+              >
+                {translate(busy && !checked ? `${K}.checking` : `${K}.check`)}
+              </Button>
+              <Button
+                variant="contained"
+                onClick={() => void onImport()}
+                disabled={!checked || busy || job !== null || !allowed}
+              >
+                {translate(`${K}.run`)}
+              </Button>
+              {job && (job.state === 'DONE' || job.state === 'FAILED') ? (
+                <Button
+                  onClick={() => {
+                    setFile(null);
+                    reset();
+                  }}
+                >
+                  {translate(`${K}.again`)}
+                </Button>
+              ) : null}
+            </Stack>
+          </Stack>
+          {checked && !job ? (
+            <Box sx={{ mt: 3 }}>
+              <Alert severity={failed.length === 0 ? 'success' : 'warning'} variant="outlined">
+                {translate(`${K}.checked`, {
+                  ok: checked.length - failed.length,
+                  total: checked.length,
+                  failed: failed.length,
+                })}
+              </Alert>
+              <RowsTable
+                rows={(failed.length > 0 ? failed : checked).slice(0, SHOWN)}
+                caption={translate(failed.length > 0 ? `${K}.shown_failed` : `${K}.shown_first`, {
+                  n: Math.min(SHOWN, failed.length > 0 ? failed.length : checked.length),
+                })}
+              />
+            </Box>
+          ) : null}
+          {job ? (
+            <Box sx={{ mt: 3 }} aria-live="polite">
+              <Typography variant="body1" sx={{ mb: 1 }}>
+                {translate(`${K}.state_${job.state}`, {
+                  seen: status ? status.done + status.failed : 0,
+                  total: status?.total ?? 0,
+                  done: status?.done ?? 0,
+                  failed: status?.failed ?? 0,
+                })}
+              </Typography>
+              <LinearProgress
+                variant={status ? 'determinate' : 'indeterminate'}
+                value={status && status.total > 0 ? (100 * (status.done + status.failed)) / status.total : 0}
+                aria-label={translate(`${K}.title`)}
+              />
+              {status && status.rows.length > 0 ? (
+                <RowsTable rows={status.rows.slice(0, SHOWN)} caption={translate(`${K}.problem_rows`)} />
+              ) : null}
+            </Box>
+          ) : null}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+};
