@@ -3,6 +3,7 @@
 export * from './auth';
 export * from './columns';
 export * from './config';
+export * from './exports';
 export * from './finance';
 export * from './join';
 export * from './members';
