@@ -40,6 +40,7 @@ import { useHttpClient } from '../components/HttpClientContext';
 import type { ResourceDeclaration } from './declarations';
 import { resourceLabelKey } from './declarations';
 import { downloadExport } from './exportCsv';
+import { ScheduleExportButton } from './ScheduleExport';
 import { listRedirectOf } from './specRoute';
 
 /**
@@ -109,6 +110,7 @@ export const ListActions = ({ decl, onCreate }: { decl: ResourceDeclaration; onC
           <CreateButton resource={decl.name} {...(decl.createWith ? { label: decl.createWith.label } : {})} />
         ))}
       {mayExport && <ExportCsvButton decl={decl} />}
+      {mayExport && <ScheduleExportButton decl={decl} />}
     </TopToolbar>
   );
 };

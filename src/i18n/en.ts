@@ -15,6 +15,7 @@ import { pushEn } from './push.en';
 import { raEn } from './ra.en';
 import { resourcesEn } from './resources.en';
 import { scanEn } from './scan.en';
+import { scheduledExportsEn } from './scheduledExports.en';
 import { segmentsEn } from './segments.en';
 import { signalsEn } from './signals.en';
 import { stampCardsEn } from './stampCards.en';
@@ -112,6 +113,7 @@ const shellEn = {
       banner_config: 'Banner Config',
       force_update_config: 'Force Update Config',
       audit_log: 'Audit Log',
+      scheduled_exports: 'Scheduled Exports',
       analytics: 'Analytics',
       finance: 'Finance',
       wallet_balance: 'Wallet Balance',
@@ -163,6 +165,7 @@ const shellEn = {
       country: 'Country Config',
       force_update: 'Force Update Config',
       system: 'System Config',
+      scheduled_exports: 'Scheduled Exports',
     },
     analytics: { title: 'Analytics', list: 'List' },
     finance: { title: 'Finance', wallet_balance: 'Wallet Balance' },
@@ -198,6 +201,7 @@ export const en = {
   ...configEn,
   ...analyticsEn,
   ...signalsEn,
+  ...scheduledExportsEn,
   ...membersEn,
   ...scanEn,
   ...segmentsEn,
