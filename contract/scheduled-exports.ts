@@ -22,7 +22,7 @@ export const SCHEDULED_EXPORT_LIMITS = {
   sortsMax: 5,
   columnsMax: 100,
   /** rows a mailed CSV holds at most: the rest are left out and the mail says so */
-  rowsMax: 50_000,
+  rowsMax: 10_000,
 } as const;
 
 /** The interval of each `every`, in milliseconds. */

@@ -33,6 +33,7 @@ import { violationsByField } from '../pages/components/apiErrors';
 import type { ResourceDeclaration } from './declarations';
 import { resourceLabelKey } from './declarations';
 import { listViewOf } from './exportCsv';
+import { useFieldLabel } from './useFieldLabel';
 
 /** Where the schedules are listed and stopped. */
 export const SCHEDULED_EXPORTS_PATH = '/config/scheduledExports';
@@ -46,6 +47,16 @@ export const addressesOf = (text: string): string[] =>
     .split(/[\s,;]+/)
     .map((a) => a.trim())
     .filter((a) => a !== '');
+
+/** A saved sort (`field,desc`) in words: 'Name, descending'. */
+export const useSortWords = (resource: string) => {
+  const translate = useTranslate();
+  const label = useFieldLabel(resource);
+  return (sort: string): string => {
+    const [field = '', direction] = sort.split(',');
+    return `${label(field)}, ${translate(direction === 'desc' ? `${K}.descending` : `${K}.ascending`)}`;
+  };
+};
 
 export const ScheduleExportButton = ({ decl }: { decl: ResourceDeclaration }) => {
   const [open, setOpen] = useState(false);
@@ -85,12 +96,12 @@ const ScheduleExportDialog = ({ decl, onClose }: { decl: ResourceDeclaration; on
           : null;
   const shown = (touched ? problem : null) ?? serverError;
   const name = translate(resourceLabelKey(decl), { smart_count: 2 });
-  const sortField = sort?.field;
+  const sortWords = useSortWords(decl.name);
   const summary = [
     view.filter.length + (view.search ? 1 : 0) > 0
       ? translate(`${K}.filtered`, { smart_count: view.filter.length + (view.search ? 1 : 0) })
       : translate(`${K}.unfiltered`),
-    sortField ? translate(`${K}.sorted`, { field: sortField }) : null,
+    view.sort[0] ? translate(`${K}.sorted`, { sort: sortWords(view.sort[0]) }) : null,
   ]
     .filter((s) => s !== null)
     .join(' · ');

@@ -23,6 +23,7 @@ import { useTranslate } from 'react-admin';
 import type { ScheduledExport } from '../../../contract/scheduled-exports';
 import { RESOURCES } from '../../../resources';
 import { resourceLabelKey } from '../../builders/declarations';
+import { useSortWords } from '../../builders/ScheduleExport';
 import { apiErrorLines } from '../../components/apiError';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { useDates } from '../../components/dates';
@@ -76,11 +77,12 @@ const StopButton = ({ row, onStop }: RowProps) => {
 
 const Filters = ({ row }: { row: ScheduledExport }) => {
   const translate = useTranslate();
+  const sortWords = useSortWords(row.resource);
   const n = row.filter.length + (row.search ? 1 : 0);
   return (
     <>
       {n === 0 ? translate(`${K}.every_row`) : translate(`${K}.filters`, { smart_count: n })}
-      {row.sort[0] ? ` · ${row.sort[0].replace(',', ' ')}` : ''}
+      {row.sort[0] ? ` · ${translate('builders.schedule.sorted', { sort: sortWords(row.sort[0]) })}` : ''}
     </>
   );
 };
