@@ -7,8 +7,15 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVERY_MS } from '../../contract/scheduled-exports';
 import { mailOutbox, scheduledExports, userPermissions, users } from '../../server/db/schema';
+import { jobHandlers, PERIODIC_JOBS } from '../../server/jobs/handlers';
+import { createJobRunner } from '../../server/jobs/runner';
 import { createMailer } from '../../server/services/mail';
-import { nextRunAfter, runDueExports } from '../../server/services/scheduled-exports';
+import {
+  csvText,
+  nextRunAfter,
+  runDueExports,
+  SCHEDULED_EXPORTS_JOB,
+} from '../../server/services/scheduled-exports';
 import { addBrand, addOrg, addUser, apiSuite, MAIN, type Org, PASSWORD, signIn } from './fixtures';
 import { codeOf, createUser, dataOf, readOutbox } from './helpers';
 
@@ -187,5 +194,73 @@ describe('seeing and stopping scheduled exports', () => {
     await t.db.update(scheduledExports).set({ nextRunAt: new Date('2030-01-01T00:00:00Z') });
     const ran = await run(new Date('2030-01-02T00:00:00Z'));
     expect(ran.map((r) => r.id)).toEqual([mine.id]);
+  });
+});
+
+describe('the job, the members list and large lists', () => {
+  it('runs as a periodic job of the runner at a chosen now', async () => {
+    await t.db.delete(scheduledExports);
+    await t.db.delete(mailOutbox);
+    const made = dataOf(await create('op', { ...view, to: ['ops@example.test'] })) as { id: number };
+    const at = new Date('2031-03-01T00:00:30Z');
+    await t.db.update(scheduledExports).set({ nextRunAt: at });
+    const runner = createJobRunner({
+      db: t.db,
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      handlers: jobHandlers({ config: t.config }),
+      periodic: PERIODIC_JOBS.filter((p) => p.name === SCHEDULED_EXPORTS_JOB),
+    });
+    await runner.runDue(at);
+    const [mail] = await readOutbox(t.db, 'ops@example.test');
+    // an operator's export: every company's brands
+    expect(mail?.attachment).toContain('Other Secret');
+    expect(mail?.attachment).toContain('Acme Bakery');
+    const [row] = await t.db.select().from(scheduledExports).where(eq(scheduledExports.id, made.id));
+    expect(row).toMatchObject({ lastResult: 'SENT', lastRows: 5 });
+  });
+
+  it('mails the members list as its own Export answers it', async () => {
+    await t.db.delete(scheduledExports);
+    await t.db.delete(mailOutbox);
+    const made = dataOf(
+      await create('owner', {
+        resource: 'members',
+        sort: ['createTime,desc'],
+        every: 'WEEK',
+        to: ['m@acme.example'],
+      }),
+    ) as { id: number };
+    const at = new Date('2031-03-02T00:00:00Z');
+    await t.db.update(scheduledExports).set({ nextRunAt: at });
+    expect(await run(at)).toEqual([{ id: made.id, result: 'SENT', rows: 0 }]);
+    const exported = await call('owner', 'GET', `${MAIN}/members/export?sort=createTime,desc`);
+    const [mail] = await readOutbox(t.db, 'm@acme.example');
+    expect(mail?.attachment).toBe(exported.body);
+    expect(mail?.attachment?.startsWith('id,mobile,name,createTime,companyId,level')).toBe(true);
+  });
+
+  it('caps a mailed CSV and says rows were left out', async () => {
+    const rows = [
+      { id: 1, name: 'a' },
+      { id: 2, name: 'b' },
+      { id: 3, name: '=c' },
+    ];
+    const plan = (async function* () {
+      yield rows.slice(0, 2);
+      yield rows.slice(2);
+    })();
+    expect(await csvText({ columns: ['id', 'name'], batches: plan }, 2)).toEqual({
+      text: 'id,name\n1,a\n2,b\n',
+      rows: 2,
+      more: true,
+    });
+    const all = (async function* () {
+      yield rows;
+    })();
+    expect(await csvText({ columns: ['id', 'name'], batches: all }, 3)).toEqual({
+      text: "id,name\n1,a\n2,b\n3,'=c\n",
+      rows: 3,
+      more: false,
+    });
   });
 });
