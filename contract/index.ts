@@ -12,5 +12,6 @@ export * from './http';
 export * from './list-query';
 export * from './members';
 export * from './push';
+export * from './scheduled-exports';
 export * from './two-factor';
 export * from './validation';

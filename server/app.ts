@@ -34,6 +34,7 @@ import { organisationRoutes } from './routes/organisation';
 import { pocketRoutes } from './routes/pocket';
 import { pushRoutes } from './routes/push';
 import { resourceRoutes } from './routes/resources';
+import { scheduledExportRoutes } from './routes/scheduled-exports';
 import { segmentRoutes } from './routes/segments';
 import { signalRoutes } from './routes/signals';
 import { stampingRoutes } from './routes/stamping';
@@ -175,6 +176,7 @@ export const buildApp = async ({
   await app.register(importRoutes); // CSV imports of members and voucher issues, with a dry run (issue 27)
   await app.register(memberRoutes); // the members list, its export and a member's profile (issue 25)
   await app.register(segmentRoutes); // a segment's reach, saved or being edited
+  await app.register(scheduledExportRoutes); // a list's view mailed as CSV every day or week (issue 27)
   await app.register(joinRoutes); // joining a programme from a store's poster (public, rate-limited)
   await app.register(memberMessageRoutes); // an operator reads one member's messages (the SMS outbox)
   await app.register(walletPassRoutes); // wallet pass settings, the .pkpass, Apple's PassKit web service

@@ -67,6 +67,9 @@ const SearchableSelectPage = pagesOf(() => import('./pages/test/SearchableSelect
 );
 const PhoneInputPage = pagesOf(() => import('./pages/test/PhoneInputPage'))('PhoneInputPage');
 const SystemConfigPage = pagesOf(() => import('./pages/config/SystemConfigPage'))('SystemConfigPage');
+const ScheduledExportsPage = pagesOf(() => import('./pages/scheduledExports/ScheduledExportsPage'))(
+  'ScheduledExportsPage',
+);
 const DashboardPage = pagesOf(() => import('./pages/dashboard/DashboardPage'))('DashboardPage');
 const FinancePage = pagesOf(() => import('./pages/finance/FinancePage'))('FinancePage');
 const TopUpPage = pagesOf(() => import('./pages/finance/TopUpPage'))('TopUpPage');
@@ -193,6 +196,8 @@ export const ROUTES: readonly RouteDef[] = [
   table('/config/forceUpdateConfig', 'force_update_config', OPERATOR, notJcr),
   // operators every entry; a merchant their own company's (the owner, or a colleague granted it)
   table('/config/audit-log', 'audit_log', USERS),
+  // a list's view mailed as CSV every day or week: anyone's own (issue 27; docs/decisions.md "Scheduled exports")
+  route('/config/scheduledExports', ScheduledExportsPage, USERS),
   route('/analytics', AnalyticsPage, OPERATOR),
   // Finance is the merchant's own wallet: operators never see it (spec sections 1 and 6).
   route('/finance', FinancePage, MERCHANT),

@@ -40,6 +40,8 @@ export const SPEC_ROUTES = [
   '/config/bannerConfig',
   '/config/forceUpdateConfig',
   '/config/audit-log',
+  // issue 27: scheduled exports, under Config for everyone (docs/decisions.md "Scheduled exports")
+  '/config/scheduledExports',
   '/analytics',
   '/finance',
   '/finance/wallet/balance',

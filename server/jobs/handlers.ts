@@ -2,7 +2,7 @@
 // entry here (and, when periodic, one in PERIODIC_JOBS); the runner (./runner.ts) adds 'cleanup'.
 import type { Config } from '../config';
 import { IMPORT_JOB, importJob } from '../services/imports';
-import { SEND_MAIL_JOB, sendMailJob } from '../services/mail';
+import { createMailer, SEND_MAIL_JOB, sendMailJob } from '../services/mail';
 import {
   companyLevelsJob,
   levelRewardJob,
@@ -21,6 +21,11 @@ import {
 } from '../services/pass-notifier';
 import { createPushSender, PUSH_JOB_SLICE_MS, SEND_PUSH_JOB } from '../services/push';
 import { outboxProvider, type PushProvider } from '../services/push-providers';
+import {
+  runDueExports,
+  SCHEDULED_EXPORTS_EVERY_MS,
+  SCHEDULED_EXPORTS_JOB,
+} from '../services/scheduled-exports';
 import { runSignalsJob, SIGNALS_EVERY_MS, SIGNALS_JOB } from '../services/signals';
 import { expireDueMemberCards } from '../services/stamping';
 import { expireDueVouchers } from '../services/vouchers';
@@ -61,6 +66,18 @@ export const jobHandlers = (deps: JobDeps): Record<string, JobHandler> => ({
   [MEMBER_LEVELS_JOB]: async (_payload, { db, now }) => runNightlyLevels(db, now),
   [MEMBER_LEVELS_COMPANY_JOB]: companyLevelsJob,
   [MEMBER_LEVEL_REWARD_JOB]: levelRewardJob,
+  // scheduled exports (server/services/scheduled-exports.ts): each due one's CSV mailed through the outbox
+  [SCHEDULED_EXPORTS_JOB]: async (_payload, { db, now, log }) => {
+    const mailer = createMailer(deps.config, db, {
+      info: (obj: object, msg?: string) => log.info(obj, msg ?? ''),
+      error: (obj: object, msg?: string) => log.error(obj, msg ?? ''),
+    } as Parameters<typeof createMailer>[2]); // JobLog is pino's (obj, msg) form, without its overloads
+    const runs = await runDueExports(db, mailer, { now, brand: deps.config.brand });
+    return {
+      sent: runs.filter((r) => r.result === 'SENT').length,
+      failed: runs.filter((r) => r.result === 'FAILED').length,
+    };
+  },
   // wallet pass update notices (server/services/pass-notifier.ts): queued by a card's change, sent after commit
   [PASS_NOTICES_JOB]: async (_payload, { db, now }) => {
     const given = deps.passNotifier;
@@ -80,4 +97,5 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: MEMBER_LEVELS_JOB, everyMs: MEMBER_LEVELS_EVERY_MS },
   // the notices a run left for a retry, or queued in the second a run had already taken
   { name: PASS_NOTICES_JOB, everyMs: 60_000 },
+  { name: SCHEDULED_EXPORTS_JOB, everyMs: SCHEDULED_EXPORTS_EVERY_MS },
 ];

@@ -3,12 +3,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccessSubject } from '../../contract/access';
 import { roleOf } from '../../contract/claims';
+import type { Brand } from '../../contract/enums';
 import type { Db } from '../db/client';
+import type { UserRow } from '../db/schema';
 import { AppError } from '../errors';
 import { requireUser } from '../plugins/auth';
 import { accessSubjectFor } from '../services/rbac';
 import { callerRow } from '../services/users';
-import type { Caller, SignedInUser } from './principal';
+import type { Caller, SignedInUser, UserCaller } from './principal';
 
 /**
  * What an in-store device may do (contract/access canAccess): issue member cards and stamp
@@ -60,21 +62,26 @@ const loadCaller = async (db: Db, request: FastifyRequest): Promise<Caller> => {
       apiKey: { id: user.apiKey.id, prefix: user.apiKey.prefix, name: user.apiKey.name },
     };
   // the row the auth gate loaded (no second lookup); the permissions read once for the request
-  const row = user.row ?? (await callerRow(db, user.id));
-  return {
-    kind: 'user',
-    id: row.id,
-    email: row.email,
-    type: row.type,
-    role: roleOf(row.type),
-    companyId: row.companyId,
-    brandId: row.brandId,
-    storeId: row.storeId,
-    subject: await accessSubjectFor(db, row),
-    brand,
-    row,
-  };
+  return userCaller(db, user.row ?? (await callerRow(db, user.id)), brand);
 };
+
+/**
+ * A portal user's caller from their row as it is now: their role, organisation and permissions read
+ * fresh (a request's, or a scheduled export's creator when it runs).
+ */
+export const userCaller = async (db: Db, row: UserRow, brand: Brand | undefined): Promise<UserCaller> => ({
+  kind: 'user',
+  id: row.id,
+  email: row.email,
+  type: row.type,
+  role: roleOf(row.type),
+  companyId: row.companyId,
+  brandId: row.brandId,
+  storeId: row.storeId,
+  subject: await accessSubjectFor(db, row),
+  ...(brand ? { brand } : {}),
+  row,
+});
 
 const callers = new WeakMap<FastifyRequest, Promise<Caller>>();
 

@@ -89,6 +89,16 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
   /** The list query as `caller` may ask it (a member's mobile by the whole number only: privacy.ts). */
   const parse = (query: unknown, caller: Caller): ParsedList =>
     listQueryOrThrow(query, listSpecForCaller(decl, spec, caller), { defaultSort: [decl.defaultSort] });
+  /** The export's list: access, then its parameters as the list checks them. */
+  const exportList = async (caller: Caller, query: unknown): Promise<ParsedList> => {
+    authorize(caller, declaredGrant(decl, 'export'));
+    const list = parse(query, caller);
+    // an export reads every row: a search or filter no index answers is refused on a large table,
+    // as the list refuses it
+    await assertIndexable(db, table, list);
+    return list;
+  };
+
   /** A row as `caller` may see it (members' mobiles masked: privacy.ts). */
   const shown = (caller: Caller, row: Row): Row => maskRow(decl, caller, row);
 
@@ -344,12 +354,13 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
     },
 
     /** Every filtered row for the CSV export, in batches (export.ts). */
+    /** What the export checks before it reads a row (a scheduled export's view is checked by it). */
+    checkExport: async (caller: Caller, query: unknown): Promise<void> => {
+      await exportList(caller, query);
+    },
+
     exportRows: async (caller: Caller, query: unknown): Promise<ExportPlan> => {
-      authorize(caller, declaredGrant(decl, 'export'));
-      const list = parse(query, caller);
-      // an export reads every row: a search or filter no index answers is refused on a large table,
-      // as the list refuses it
-      await assertIndexable(db, table, list);
+      const list = await exportList(caller, query);
       const where = and(callerScope(decl, table, caller), softDeleteCondition(query), list.where);
       const sorted = (query as { sort?: unknown } | undefined)?.sort !== undefined;
       const plan = await exportPlan(db, { table, idCol, list, where, sorted }, (read) => guard(decl, read));

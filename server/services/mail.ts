@@ -14,6 +14,8 @@ export interface Mail {
   html: string;
   /** the action link in the mail, if any */
   link?: string;
+  /** one file sent with it (a scheduled export's CSV), kept in the outbox row */
+  attachment?: { name: string; text: string };
 }
 
 export interface Mailer {
@@ -44,6 +46,8 @@ export const createMailer = (
       text: mail.text,
       html: mail.html,
       link: mail.link ?? null,
+      attachmentName: mail.attachment?.name ?? null,
+      attachment: mail.attachment?.text ?? null,
     };
     if (!config.smtpUrl) {
       await into.insert(mailOutbox).values({ ...row, state: 'stored' });
@@ -85,6 +89,13 @@ export const sendMailJob = (config: Pick<Config, 'smtpUrl' | 'mailFrom'>): JobHa
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.attachmentName !== null && mail.attachment !== null
+          ? {
+              attachments: [
+                { filename: mail.attachmentName, content: mail.attachment, contentType: 'text/csv' },
+              ],
+            }
+          : {}),
       });
     } catch (err) {
       const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 500);

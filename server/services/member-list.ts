@@ -165,15 +165,24 @@ export const MEMBER_EXPORT_COLUMNS = [
   ...ACTIVITY_FIELDS,
 ] as const;
 
+/** Every row of the members export, whatever page or projection was asked: its parsed list. */
+const memberExportList = async (db: Db, caller: Caller, raw: RawListQuery) => {
+  authorize(caller, declaredGrant(membersDecl, 'export'));
+  const { page: _p, size: _s, project: _j, cursor: _c, ...query } = raw;
+  return { query, parsed: await parseMemberList(db, caller, query) };
+};
+
+/** What the members export checks before it counts a row (a scheduled export's view is checked by it). */
+export const checkMemberExport = async (db: Db, caller: Caller, raw: RawListQuery): Promise<void> => {
+  await memberExportList(db, caller, raw);
+};
+
 /**
  * `GET /members/export`: every member of the list's filters, in its order, as CSV rows (the level by
  * its name). Counted first and audited (who, which filters, how many rows) before a row is sent.
  */
 export const memberExport = async (db: Db, caller: Caller, raw: RawListQuery): Promise<ExportPlan> => {
-  authorize(caller, declaredGrant(membersDecl, 'export'));
-  // every row, whatever page or projection was asked
-  const { page: _p, size: _s, project: _j, cursor: _c, ...query } = raw;
-  const parsed = await parseMemberList(db, caller, query);
+  const { query, parsed } = await memberExportList(db, caller, raw);
   const { scope, list, where } = parsed;
   const [counted] = rowsOfResult<{ n: unknown }>(
     await db.execute(

@@ -40,6 +40,7 @@ import { useHttpClient } from '../components/HttpClientContext';
 import type { ResourceDeclaration } from './declarations';
 import { resourceLabelKey } from './declarations';
 import { downloadExport } from './exportCsv';
+import { ScheduleExportButton } from './ScheduleExport';
 import { listRedirectOf } from './specRoute';
 
 /**
@@ -118,6 +119,7 @@ export const ListActions = ({
           <CreateButton resource={decl.name} {...(decl.createWith ? { label: decl.createWith.label } : {})} />
         ))}
       {mayExport && <ExportCsvButton decl={decl} />}
+      {mayExport && <ScheduleExportButton decl={decl} />}
       {extra}
     </TopToolbar>
   );

@@ -3,12 +3,36 @@
 // builds its request from the same pieces it uses (base URL, fresh token, stored country) and reads the
 // body as a file; a failure still arrives as the contract's envelope and is raised as an ApiError.
 import type { AuthProvider, SortPayload } from 'react-admin';
-import { BEARER_PREFIX, HEADERS } from '../../contract';
+import { BEARER_PREFIX, type Filter, HEADERS } from '../../contract';
 import { toContractFilters, toSearch } from '../providers/dataProvider';
 import { getPortalEnv } from '../providers/env';
 import { ApiError, buildQueryString, clientError, type QueryValue } from '../providers/httpClient';
 import { getSessionStore } from '../providers/storage';
 import type { ResourceDeclaration } from './declarations';
+
+/** The list's current view as the list parameters take it: its filters, sort and search. */
+export interface ListView {
+  filter: Filter[];
+  sort: string[];
+  search?: Record<string, string>;
+}
+
+/** The view of a list (its filter values and sort): what Export sends and Schedule saves. */
+export const listViewOf = (
+  decl: Pick<ResourceDeclaration, 'fields'>,
+  filter: Record<string, unknown>,
+  sort: SortPayload | undefined,
+): ListView => {
+  const search = toSearch(
+    filter.q,
+    decl.fields.filter((f) => f.search).map((f) => f.name),
+  );
+  return {
+    filter: toContractFilters(filter),
+    sort: sort?.field ? [`${sort.field},${sort.order === 'DESC' ? 'desc' : 'asc'}`] : [],
+    ...(search ? { search } : {}),
+  };
+};
 
 /** The export's query: the list query without paging (the server streams every row). */
 export const exportQuery = (
@@ -16,15 +40,11 @@ export const exportQuery = (
   filter: Record<string, unknown>,
   sort: SortPayload | undefined,
 ): Record<string, QueryValue> => {
+  const view = listViewOf(decl, filter, sort);
   const query: Record<string, QueryValue> = {};
-  if (sort?.field) query.sort = `${sort.field},${sort.order === 'DESC' ? 'desc' : 'asc'}`;
-  const search = toSearch(
-    filter.q,
-    decl.fields.filter((f) => f.search).map((f) => f.name),
-  );
-  if (search) query.search = JSON.stringify(search);
-  const filters = toContractFilters(filter);
-  if (filters.length) query.filter = JSON.stringify(filters);
+  if (view.sort[0]) query.sort = view.sort[0];
+  if (view.search) query.search = JSON.stringify(view.search);
+  if (view.filter.length) query.filter = JSON.stringify(view.filter);
   return query;
 };
 

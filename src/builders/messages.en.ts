@@ -21,6 +21,26 @@ export const buildersEn = {
     export: {
       failed: 'Export failed',
     },
+    schedule: {
+      button: 'Schedule',
+      title: 'Schedule an export of %{name}',
+      intro:
+        'The CSV that Export downloads now is e-mailed to the addresses below, with the filters and order the list has now. Each time it runs, it shows what your access allows then.',
+      unfiltered: 'Every row',
+      filtered: 'Rows matching 1 filter |||| Rows matching %{smart_count} filters',
+      sorted: 'sorted by %{sort}',
+      ascending: 'ascending',
+      descending: 'descending',
+      every: 'Send it',
+      every_DAY: 'Every day',
+      every_WEEK: 'Every week',
+      to: 'E-mail addresses',
+      to_help: 'Up to %{max} addresses, separated by commas or new lines',
+      where: 'You can see and stop your scheduled exports in',
+      save: 'Schedule',
+      saved: 'The export of %{name} is scheduled: %{every}. The first e-mail goes out within a few minutes.',
+      failed: 'Could not schedule the export',
+    },
     heading: {
       create: 'New %{name}',
       edit: 'Edit %{name}: %{record}',

@@ -16,6 +16,7 @@ import { pushEn } from './push.en';
 import { raEn } from './ra.en';
 import { resourcesEn } from './resources.en';
 import { scanEn } from './scan.en';
+import { scheduledExportsEn } from './scheduledExports.en';
 import { segmentsEn } from './segments.en';
 import { signalsEn } from './signals.en';
 import { stampCardsEn } from './stampCards.en';
@@ -114,6 +115,7 @@ const shellEn = {
       banner_config: 'Banner Config',
       force_update_config: 'Force Update Config',
       audit_log: 'Audit Log',
+      scheduled_exports: 'Scheduled Exports',
       analytics: 'Analytics',
       finance: 'Finance',
       wallet_balance: 'Wallet Balance',
@@ -166,6 +168,7 @@ const shellEn = {
       country: 'Country Config',
       force_update: 'Force Update Config',
       system: 'System Config',
+      scheduled_exports: 'Scheduled Exports',
     },
     analytics: { title: 'Analytics', list: 'List' },
     finance: { title: 'Finance', wallet_balance: 'Wallet Balance' },
@@ -202,6 +205,7 @@ export const en = {
   ...configEn,
   ...analyticsEn,
   ...signalsEn,
+  ...scheduledExportsEn,
   ...membersEn,
   ...importsEn,
   ...scanEn,

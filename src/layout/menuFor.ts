@@ -90,6 +90,8 @@ export const FULL_MENU: readonly MenuGroup[] = [
       link('countryConfig', 'menu.config.country', '/config/countryConfig'),
       link('forceUpdateConfig', 'menu.config.force_update', '/config/forceUpdateConfig'),
       link('systemConfig', 'menu.config.system', '/config/systemConfig'),
+      // issue 27: every signed-in user's own scheduled exports (a company owner's: the company's)
+      link('scheduledExports', 'menu.config.scheduled_exports', '/config/scheduledExports'),
     ],
   },
   {
@@ -157,7 +159,9 @@ const MERCHANT_RULES: Record<string, Rule> = {
   // spec 6: Access with only Merchant Access, and no Transaction group. A merchant reaches their
   // company's audit trail from Merchant Access and their fraud signals from "Waiting for you".
   access: () => only('merchantAccess', 'apiKeys'),
-  config: ({ brand }) => (brand === 'jcr' ? only('bannerConfig') : null),
+  // and every merchant's scheduled exports (issue 27)
+  config: ({ brand }) =>
+    brand === 'jcr' ? only('bannerConfig', 'scheduledExports') : only('scheduledExports'),
 };
 
 const ruleFor = (input: MenuInput, groupId: string): ((l: MenuLink) => boolean) | null => {

@@ -9,6 +9,7 @@ import { BASE_PATHS } from '../../contract/http';
 import { mailOutbox } from '../../server/db/schema';
 import { jobHandlers } from '../../server/jobs/handlers';
 import { createJobRunner, type JobLog } from '../../server/jobs/runner';
+import { createMailer } from '../../server/services/mail';
 import { addUser, apiSuite } from './fixtures';
 import { APP_TIMEOUT } from './helpers';
 
@@ -106,5 +107,27 @@ describe('the mail outbox', () => {
       await runner.runDue(new Date(now));
     }
     expect(received).toHaveLength(1);
+  });
+
+  it('sends a mail with its attachment (a scheduled export’s CSV) as a file of the mail', async () => {
+    const mailer = createMailer(t.config, t.db, quiet as never);
+    await mailer.send({
+      to: 'reports@example.com',
+      subject: 'Scheduled export: brand (daily)',
+      text: 'Attached.',
+      html: '<p>Attached.</p>',
+      attachment: { name: 'brand-2030-01-06.csv', text: 'id,name\n1,Acme Bakery\n' },
+    });
+    const before = received.length;
+    const runner = createJobRunner({ db: t.db, log: quiet, handlers: jobHandlers({ config: t.config }) });
+    await runner.runDue(new Date(Date.now() + 10 * 3_600_000));
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'reports@example.com'));
+    expect(row).toMatchObject({ state: 'sent', attachmentName: 'brand-2030-01-06.csv' });
+    expect(received).toHaveLength(before + 1);
+    const raw = received.at(-1) ?? '';
+    expect(raw).toMatch(/Content-Disposition: attachment;\s*filename=brand-2030-01-06\.csv/);
+    expect(raw).toContain('Content-Type: text/csv');
+    // the file's text, as nodemailer encodes it (base64)
+    expect(raw.replace(/\r?\n/g, '')).toContain(Buffer.from('id,name\n1,Acme Bakery\n').toString('base64'));
   });
 });

@@ -278,6 +278,7 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
         'Country Config',
         'Force Update Config',
         'System Config',
+        'Scheduled Exports',
       ]);
       expect(await groupLinks(page, 'Approve List')).toEqual(['Approve Merchant Signup']);
       await screenshot(page, 'operator-home');
@@ -350,6 +351,8 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
         'Vouchers',
         ...(pnsAllowed ? ['Communications'] : []),
         'Device',
+        // issue 27: a merchant's Config holds their scheduled exports
+        'Config',
         'Finance',
         'Organization',
         'Access',

@@ -53,6 +53,7 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
       'Country Config /config/countryConfig',
       'Force Update Config /config/forceUpdateConfig',
       'System Config /config/systemConfig',
+      'Scheduled Exports /config/scheduledExports',
     ]);
     expect(linksOf(nav, 'Access')).toEqual([
       'Operator Access /access/operator-access',
@@ -77,6 +78,7 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
       'Maintenance Config /config/maintenanceConfig',
       'Country Config /config/countryConfig',
       'System Config /config/systemConfig',
+      'Scheduled Exports /config/scheduledExports',
     ]);
   });
 
@@ -90,6 +92,8 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
       'Vouchers',
       'Communications',
       'Device',
+      // issue 27: a merchant's Config holds their scheduled exports
+      'Config',
       'Finance',
       'Organization',
       'Access',
@@ -142,7 +146,16 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
     await signIn('restricted');
     await openMenuAt('/', 'Welcome, Rita Restricted');
     // no permission on brands, stores or the organisation: no Organization group either
-    expect(menuGroups()).toEqual(['User', 'Stamp Cards', 'Vouchers', 'Device', 'Finance', 'Access', 'Help']);
+    expect(menuGroups()).toEqual([
+      'User',
+      'Stamp Cards',
+      'Vouchers',
+      'Device',
+      'Config',
+      'Finance',
+      'Access',
+      'Help',
+    ]);
   });
 
   it('a colleague granted View on vouchers and stamp cards only sees those two lists', async () => {
@@ -152,7 +165,7 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
     ]);
     await signIn('restricted');
     const nav = await openMenuAt('/', 'Welcome, Rita Restricted');
-    expect(menuGroups()).toEqual(['Stamp Cards', 'Vouchers', 'Help']);
+    expect(menuGroups()).toEqual(['Stamp Cards', 'Vouchers', 'Config', 'Help']);
     expect(linksOf(nav, 'Stamp Cards')).toEqual(['Stamp Card List /stamp-cards']);
     expect(linksOf(nav, 'Vouchers')).toEqual(['Voucher List /vouchers']);
   });
@@ -171,11 +184,14 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
     ]);
   });
 
-  it('merchant in jcr: Config with Banner Config only', async () => {
+  it('merchant in jcr: Config with Banner Config and Scheduled Exports', async () => {
     window.__PORTAL_ENV__ = testEnv({ brand: 'jcr' });
     await signIn('merchant');
     const nav = await openMenuAt('/', 'Welcome, Mark Merchant');
-    expect(linksOf(nav, 'Config')).toEqual(['Banner Config /config/bannerConfig']);
+    expect(linksOf(nav, 'Config')).toEqual([
+      'Banner Config /config/bannerConfig',
+      'Scheduled Exports /config/scheduledExports',
+    ]);
   });
 
   it('a visitor sees Help only', async () => {

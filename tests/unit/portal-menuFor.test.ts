@@ -25,6 +25,8 @@ describe('menuFor (spec sections 2 and 6)', () => {
           '/config/countryConfig',
           '/config/forceUpdateConfig',
           '/config/systemConfig',
+          // issue 27: every user's scheduled exports
+          '/config/scheduledExports',
         ],
       ],
       ['analytics', ['/analytics']],
@@ -47,10 +49,11 @@ describe('menuFor (spec sections 2 and 6)', () => {
       'menu.config.maintenance',
       'menu.config.country',
       'menu.config.system',
+      'menu.config.scheduled_exports',
     ]);
   });
 
-  it('merchant in cvi without push permission, without company: no Communications, no Config', () => {
+  it('merchant in cvi without push permission, without company: no Communications, Config with Scheduled Exports only', () => {
     const groups = menuFor({
       role: 'merchant',
       brand: 'cvi',
@@ -64,6 +67,8 @@ describe('menuFor (spec sections 2 and 6)', () => {
       ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
       ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
       ['device', ['/device']],
+      // issue 27: a merchant's Config is their scheduled exports (docs/decisions.md "Scheduled exports")
+      ['config', ['/config/scheduledExports']],
       ['finance', ['/finance/wallet/balance']],
       ['organization', ['/organization/org-hierarchy', '/organization/brand', '/organization/store']],
       // spec 6: Merchant Access (their audit trail is reached from it, issue 24), and API keys (issue 27)
@@ -80,6 +85,7 @@ describe('menuFor (spec sections 2 and 6)', () => {
       'vouchers',
       'communications',
       'device',
+      'config',
       'finance',
       'organization',
       'access',
@@ -105,9 +111,12 @@ describe('menuFor (spec sections 2 and 6)', () => {
     ]);
   });
 
-  it('merchant in jcr gets Config with Banner Config only', () => {
+  it('merchant in jcr gets Config with Banner Config and Scheduled Exports only', () => {
     const groups = menuFor({ role: 'merchant', brand: 'jcr', pnsAllowed: false });
-    expect(groups.find((g) => g.id === 'config')?.links.map((l) => l.path)).toEqual(['/config/bannerConfig']);
+    expect(groups.find((g) => g.id === 'config')?.links.map((l) => l.path)).toEqual([
+      '/config/bannerConfig',
+      '/config/scheduledExports',
+    ]);
     expect(ids(groups)).toEqual([
       'user',
       'stampCards',

@@ -104,6 +104,9 @@ export const mailOutbox = pgTable('mail_outbox', {
   html: text('html').notNull(),
   /** the action link in the mail, if any */
   link: text('link'),
+  /** a file sent with the mail (a scheduled export's CSV), its name and its text */
+  attachmentName: text('attachment_name'),
+  attachment: text('attachment'),
   state: text('state', { enum: ['queued', 'sent', 'stored'] })
     .notNull()
     .default('stored'),

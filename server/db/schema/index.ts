@@ -4,6 +4,7 @@ export * from './api-keys';
 export * from './auth';
 export * from './columns';
 export * from './config';
+export * from './exports';
 export * from './finance';
 export * from './imports';
 export * from './join';
