@@ -14,3 +14,4 @@ export * from './members';
 export * from './push';
 export * from './two-factor';
 export * from './validation';
+export * from './webhooks';

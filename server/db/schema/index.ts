@@ -15,3 +15,4 @@ export * from './resources';
 export * from './stamping';
 export * from './two-factor';
 export * from './users';
+export * from './webhooks';
