@@ -67,6 +67,7 @@ const SearchableSelectPage = pagesOf(() => import('./pages/test/SearchableSelect
 );
 const PhoneInputPage = pagesOf(() => import('./pages/test/PhoneInputPage'))('PhoneInputPage');
 const SystemConfigPage = pagesOf(() => import('./pages/config/SystemConfigPage'))('SystemConfigPage');
+const WebhooksPage = pagesOf(() => import('./pages/webhooks/WebhooksPage'))('WebhooksPage');
 const DashboardPage = pagesOf(() => import('./pages/dashboard/DashboardPage'))('DashboardPage');
 const FinancePage = pagesOf(() => import('./pages/finance/FinancePage'))('FinancePage');
 const TopUpPage = pagesOf(() => import('./pages/finance/TopUpPage'))('TopUpPage');
@@ -189,6 +190,8 @@ export const ROUTES: readonly RouteDef[] = [
   table('/config/forceUpdateConfig', 'force_update_config', OPERATOR, notJcr),
   // operators every entry; a merchant their own company's (the owner, or a colleague granted it)
   table('/config/audit-log', 'audit_log', USERS),
+  // a company's outbound webhooks, under Config (issue 27; docs/decisions.md "Webhooks")
+  route('/webhooks', WebhooksPage, USERS),
   route('/analytics', AnalyticsPage, OPERATOR),
   // Finance is the merchant's own wallet: operators never see it (spec sections 1 and 6).
   route('/finance', FinancePage, MERCHANT),

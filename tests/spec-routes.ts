@@ -38,6 +38,8 @@ export const SPEC_ROUTES = [
   '/config/bannerConfig',
   '/config/forceUpdateConfig',
   '/config/audit-log',
+  // issue 27: a company's outbound webhooks under Config (docs/decisions.md "Webhooks")
+  '/webhooks',
   '/analytics',
   '/finance',
   '/finance/wallet/balance',

@@ -161,6 +161,7 @@ export const accessEn = {
       member: 'Members',
       memberLevel: 'Member levels',
       segment: 'Segments',
+      webhook: 'Webhooks',
     },
   },
   audit: {

@@ -20,6 +20,7 @@ import { signalsEn } from './signals.en';
 import { stampCardsEn } from './stampCards.en';
 import { todoEn } from './todo.en';
 import { vouchersEn } from './vouchers.en';
+import { webhooksEn } from './webhooks.en';
 
 // The shell's English messages (namespace 'common' plus menu, layout and notices). The pages
 // engineer's messages live in pages.en.ts and are merged in below.
@@ -132,6 +133,7 @@ const shellEn = {
       product: 'Product',
       product_edit: 'Edit Product',
       todo: 'To Do',
+      webhooks: 'Webhooks',
     },
   },
   menu: {
@@ -163,6 +165,7 @@ const shellEn = {
       country: 'Country Config',
       force_update: 'Force Update Config',
       system: 'System Config',
+      webhooks: 'Webhooks',
     },
     analytics: { title: 'Analytics', list: 'List' },
     finance: { title: 'Finance', wallet_balance: 'Wallet Balance' },
@@ -201,5 +204,6 @@ export const en = {
   ...membersEn,
   ...scanEn,
   ...segmentsEn,
+  ...webhooksEn,
   ...raEn,
 };

@@ -90,6 +90,8 @@ export const FULL_MENU: readonly MenuGroup[] = [
       link('countryConfig', 'menu.config.country', '/config/countryConfig'),
       link('forceUpdateConfig', 'menu.config.force_update', '/config/forceUpdateConfig'),
       link('systemConfig', 'menu.config.system', '/config/systemConfig'),
+      // a company's outbound webhooks (issue 27): merchants too, by the `webhook` permission
+      link('webhooks', 'menu.config.webhooks', '/webhooks'),
     ],
   },
   {
@@ -155,7 +157,8 @@ const MERCHANT_RULES: Record<string, Rule> = {
   // spec 6: Access with only Merchant Access, and no Transaction group. A merchant reaches their
   // company's audit trail from Merchant Access and their fraud signals from "Waiting for you".
   access: () => only('merchantAccess'),
-  config: ({ brand }) => (brand === 'jcr' ? only('bannerConfig') : null),
+  // Banner Config in brand jcr only; Webhooks everywhere (shown to who may VIEW webhook)
+  config: ({ brand }) => (brand === 'jcr' ? only('bannerConfig', 'webhooks') : only('webhooks')),
 };
 
 const ruleFor = (input: MenuInput, groupId: string): ((l: MenuLink) => boolean) | null => {

@@ -25,6 +25,7 @@ describe('menuFor (spec sections 2 and 6)', () => {
           '/config/countryConfig',
           '/config/forceUpdateConfig',
           '/config/systemConfig',
+          '/webhooks',
         ],
       ],
       ['analytics', ['/analytics']],
@@ -44,10 +45,11 @@ describe('menuFor (spec sections 2 and 6)', () => {
       'menu.config.maintenance',
       'menu.config.country',
       'menu.config.system',
+      'menu.config.webhooks',
     ]);
   });
 
-  it('merchant in cvi without push permission, without company: no Communications, no Config', () => {
+  it('merchant in cvi without push permission, without company: no Communications, Config with Webhooks only', () => {
     const groups = menuFor({
       role: 'merchant',
       brand: 'cvi',
@@ -61,6 +63,8 @@ describe('menuFor (spec sections 2 and 6)', () => {
       ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
       ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
       ['device', ['/device']],
+      // issue 27: a company's outbound webhooks
+      ['config', ['/webhooks']],
       ['finance', ['/finance/wallet/balance']],
       ['organization', ['/organization/org-hierarchy', '/organization/brand', '/organization/store']],
       // spec 6: Merchant Access only (their audit trail is reached from it, issue 24)
@@ -77,6 +81,7 @@ describe('menuFor (spec sections 2 and 6)', () => {
       'vouchers',
       'communications',
       'device',
+      'config',
       'finance',
       'organization',
       'access',
@@ -102,9 +107,12 @@ describe('menuFor (spec sections 2 and 6)', () => {
     ]);
   });
 
-  it('merchant in jcr gets Config with Banner Config only', () => {
+  it('merchant in jcr gets Config with Banner Config and Webhooks', () => {
     const groups = menuFor({ role: 'merchant', brand: 'jcr', pnsAllowed: false });
-    expect(groups.find((g) => g.id === 'config')?.links.map((l) => l.path)).toEqual(['/config/bannerConfig']);
+    expect(groups.find((g) => g.id === 'config')?.links.map((l) => l.path)).toEqual([
+      '/config/bannerConfig',
+      '/webhooks',
+    ]);
     expect(ids(groups)).toEqual([
       'user',
       'stampCards',
