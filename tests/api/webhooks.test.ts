@@ -15,11 +15,21 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '../../contract/webhooks';
-import { mailOutbox, webhookEndpoints } from '../../server/db/schema';
+import { countryConfig, mailOutbox, userPermissions, users, webhookEndpoints } from '../../server/db/schema';
 import { jobHandlers } from '../../server/jobs/handlers';
 import { createJobRunner, type JobLog } from '../../server/jobs/runner';
-import { addOrg, addRewardProgramme, addUser, apiSuite, MAIN, mobileSequence, type Org } from './fixtures';
-import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
+import {
+  addOrg,
+  addRewardProgramme,
+  addUser,
+  apiSuite,
+  MAIN,
+  mobileSequence,
+  type Org,
+  PASSWORD,
+  signIn,
+} from './fixtures';
+import { APP_TIMEOUT, codeOf, createUser, dataOf } from './helpers';
 
 interface Received {
   path: string;
@@ -317,6 +327,125 @@ describe('test events and another company', () => {
     // an operator sees every company's
     const all = dataOf(await call('op', 'GET', `${MAIN}/webhooks`)) as WebhookEndpoint[];
     expect(all.map((e) => e.companyId)).toEqual(expect.arrayContaining([acme.companyId, other.companyId]));
+  });
+});
+
+describe('the events', () => {
+  it('tells a card issued, its stamps, its completion, the reward voucher issued, redeemed and voided, and a top-up', async () => {
+    const all = await createEndpoint('owner', {
+      url: `${base}/all`,
+      events: [
+        'member_card.issued',
+        'stamp.given',
+        'card.completed',
+        'voucher.issued',
+        'voucher.redeemed',
+        'voucher.voided',
+        'topup.succeeded',
+      ],
+    });
+    await drain();
+    received.length = 0;
+    const card = dataOf(
+      await call('owner', 'POST', `${MAIN}/stamp-cards/${programmeId}/member-cards`, {
+        memberMobile: nextMobile(),
+        storeId: acme.storeId,
+      }),
+    ) as { id: number };
+    const done = dataOf(
+      await call('owner', 'POST', `${MAIN}/member-cards/${card.id}/stamps`, {
+        storeId: acme.storeId,
+        stamps: 5,
+      }),
+    ) as { rewardVoucherId: number };
+    const voucherId = done.rewardVoucherId;
+    expect(
+      codeOf(await call('owner', 'POST', `${MAIN}/vouchers/${voucherId}/redeem`, { storeId: acme.storeId })),
+    ).toEqual({ status: 200, code: 0 });
+    expect(
+      codeOf(await call('owner', 'POST', `${MAIN}/vouchers/${voucherId}/void`, { reason: 'wrong member' })),
+    ).toEqual({ status: 200, code: 0 });
+    await t.db
+      .insert(countryConfig)
+      .values({
+        country: 'sg',
+        name: 'Singapore',
+        currency: 'SGD',
+        timezone: 'Asia/Singapore',
+        freeTopUp: true,
+      } as never)
+      .onConflictDoNothing();
+    const top = await call('owner', 'POST', '/portal-payment-service/api/v1/wallet/top-ups', {
+      amount: 12.5,
+      paymentMethod: 'FREE',
+    });
+    expect(top.json().code, top.body).toBe(0);
+    await drain();
+    const heard = received
+      .filter((r) => r.path === '/all')
+      .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> });
+    expect(heard.map((e) => e.type).sort()).toEqual(
+      [
+        'member_card.issued',
+        'stamp.given',
+        'card.completed',
+        'voucher.issued',
+        'voucher.redeemed',
+        'voucher.voided',
+        'topup.succeeded',
+      ].sort(),
+    );
+    expect(heard.find((e) => e.type === 'card.completed')?.data).toMatchObject({
+      memberCardId: card.id,
+      rewardVoucherId: voucherId,
+    });
+    expect(heard.find((e) => e.type === 'voucher.redeemed')?.data).toMatchObject({
+      voucher: { id: voucherId },
+      storeId: acme.storeId,
+    });
+    expect(heard.find((e) => e.type === 'topup.succeeded')?.data).toMatchObject({
+      amount: '12.50',
+      paymentMethod: 'FREE',
+    });
+    await call('owner', 'DELETE', `${MAIN}/webhooks/${all.id}`);
+  });
+});
+
+describe('a colleague', () => {
+  it('needs the webhook permission: without it 26237, with VIEW only reads', async () => {
+    const add = async (who: string) => {
+      const row = await createUser(t.db, {
+        email: `${who}@example.test`,
+        password: PASSWORD,
+        type: 'MERCHANT',
+        signupState: 'APPROVAL',
+        companyId: acme.companyId,
+      });
+      // invited by the owner: bound by the permissions granted
+      await t.db
+        .update(users)
+        .set({ invitationType: 'MERCHANT_INVITE_MERCHANT' })
+        .where(eq(users.id, row.id));
+      return row;
+    };
+    await add('plain');
+    const viewer = await add('viewer');
+    await t.db
+      .insert(userPermissions)
+      .values({ userId: viewer.id, resource: 'webhook', action: 'VIEW' } as never);
+    await signIn(t, tokens, 'plain', 'plain@example.test');
+    await signIn(t, tokens, 'viewer', 'viewer@example.test');
+    expect(codeOf(await call('plain', 'GET', `${MAIN}/webhooks`))).toEqual({ status: 403, code: 26237 });
+    expect(codeOf(await call('viewer', 'GET', `${MAIN}/webhooks`))).toEqual({ status: 200, code: 0 });
+    const create = await call('viewer', 'POST', `${MAIN}/webhooks`, {
+      url: `${base}/x`,
+      events: ['stamp.given'],
+    });
+    expect(codeOf(create)).toEqual({ status: 403, code: 26237 });
+    expect(codeOf(await call('viewer', 'POST', `${MAIN}/webhooks/${good.id}/test`))).toEqual({
+      status: 403,
+      code: 26237,
+    });
   });
 });
 
