@@ -40,6 +40,7 @@ import {
 } from '../db/schema';
 import { AppError } from '../errors';
 import { enqueue, type JobHandler, type JobLog } from '../jobs/runner';
+import { prepared } from '../lib/prepared';
 import { scrub } from '../lib/redact';
 import { secretBox } from '../lib/secret-box';
 import { authorize } from '../resources/authorize';
@@ -181,21 +182,26 @@ export interface WebhookEvent {
   at?: Date;
 }
 
+/** A company's enabled endpoints subscribed to a type: built once (it runs in every stamping). */
+const subscribedEndpoints = prepared('webhook_endpoints_subscribed', (db) =>
+  db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.companyId, sql.placeholder('companyId')),
+        eq(webhookEndpoints.enabled, true),
+        sql`${sql.placeholder('type')}::text = any(${webhookEndpoints.events})`,
+      ),
+    ),
+);
+
 /**
  * Records an event in the caller's transaction: a delivery and its job for every enabled endpoint of
  * the company subscribed to the type. Nothing but one indexed look-up when none is.
  */
 export const recordWebhookEvent = async (tx: DbOrTx, event: WebhookEvent): Promise<void> => {
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.companyId, event.companyId),
-        eq(webhookEndpoints.enabled, true),
-        sql`${event.type} = any(${webhookEndpoints.events})`,
-      ),
-    );
+  const endpoints = await subscribedEndpoints(tx, { companyId: event.companyId, type: event.type });
   if (endpoints.length === 0) return;
   const at = event.at ?? new Date();
   const payload: WebhookPayload = {
