@@ -190,7 +190,8 @@ const subscribedEndpoints = prepared('webhook_endpoints_subscribed', (db) =>
     .where(
       and(
         eq(webhookEndpoints.companyId, sql.placeholder('companyId')),
-        eq(webhookEndpoints.enabled, true),
+        // written out, not a parameter: so the partial index (company_id WHERE enabled) serves it
+        sql`${webhookEndpoints.enabled}`,
         sql`${sql.placeholder('type')}::text = any(${webhookEndpoints.events})`,
       ),
     ),

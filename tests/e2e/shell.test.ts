@@ -278,6 +278,7 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
         'Country Config',
         'Force Update Config',
         'System Config',
+        'Webhooks',
       ]);
       expect(await groupLinks(page, 'Approve List')).toEqual(['Approve Merchant Signup']);
       await screenshot(page, 'operator-home');
@@ -350,12 +351,15 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
         'Vouchers',
         ...(pnsAllowed ? ['Communications'] : []),
         'Device',
+        // issue 27: Config with its one merchant link, Webhooks
+        'Config',
         'Finance',
         'Organization',
         'Access',
         'Help',
       ];
       expect(await menuGroups(page, 'User')).toEqual(expected);
+      expect(await groupLinks(page, 'Config')).toEqual(['Webhooks']);
       expect(await groupLinks(page, 'Access')).toEqual(['Merchant Access']);
       expect(await groupLinks(page, 'Finance')).toEqual(['Wallet Balance']);
       await screenshot(page, 'merchant-home');
