@@ -53,6 +53,7 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
       'Country Config /config/countryConfig',
       'Force Update Config /config/forceUpdateConfig',
       'System Config /config/systemConfig',
+      'Webhooks /webhooks',
     ]);
     expect(linksOf(nav, 'Access')).toEqual([
       'Operator Access /access/operator-access',
@@ -76,6 +77,7 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
       'Maintenance Config /config/maintenanceConfig',
       'Country Config /config/countryConfig',
       'System Config /config/systemConfig',
+      'Webhooks /webhooks',
     ]);
   });
 
@@ -89,11 +91,14 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
       'Vouchers',
       'Communications',
       'Device',
+      // issue 27: the company's outbound webhooks
+      'Config',
       'Finance',
       'Organization',
       'Access',
       'Help',
     ]);
+    expect(linksOf(nav, 'Config')).toEqual(['Webhooks /webhooks']);
     expect(linksOf(nav, 'Organization')).toEqual(['Brand /organization/brand', 'Store /organization/store']);
     // spec 6: Access with only Merchant Access (their audit trail and fraud signals are reached from
     // Merchant Access and "Waiting for you", not from new menu links)
@@ -167,11 +172,11 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
     ]);
   });
 
-  it('merchant in jcr: Config with Banner Config only', async () => {
+  it('merchant in jcr: Config with Banner Config and Webhooks', async () => {
     window.__PORTAL_ENV__ = testEnv({ brand: 'jcr' });
     await signIn('merchant');
     const nav = await openMenuAt('/', 'Welcome, Mark Merchant');
-    expect(linksOf(nav, 'Config')).toEqual(['Banner Config /config/bannerConfig']);
+    expect(linksOf(nav, 'Config')).toEqual(['Banner Config /config/bannerConfig', 'Webhooks /webhooks']);
   });
 
   it('a visitor sees Help only', async () => {
