@@ -26,6 +26,8 @@ export const PERMISSION_RESOURCES = [
   'member',
   'memberLevel',
   'segment',
+  // outbound webhooks of a company (issue 27; docs/decisions.md "Webhooks")
+  'webhook',
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 

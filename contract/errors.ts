@@ -98,6 +98,12 @@ const catalogue = {
   // other services (names are the product's; the spec lists the codes only)
   PUSH_PROVIDER_FAILED: [7001, 502, 'Push notification provider failed'],
   ANALYTICS_FAILED: [8001, 502, 'Analytics service failed'],
+  // product: outbound webhooks (issue 27; docs/api.md "Webhooks")
+  WEBHOOK_URL_NOT_ALLOWED: [
+    7101,
+    400,
+    'The webhook URL is not allowed: https to a public address only (no private, loopback or link-local address)',
+  ],
 
   // CRM
   CRM_FAILED: [3000, 502, 'CRM failed'],

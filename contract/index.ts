@@ -15,3 +15,4 @@ export * from './push';
 export * from './scheduled-exports';
 export * from './two-factor';
 export * from './validation';
+export * from './webhooks';

@@ -44,6 +44,7 @@ import { twoFactorRoutes } from './routes/two-factor';
 import { userGroupRoutes, usersRoutes } from './routes/users';
 import { voucherRoutes } from './routes/vouchers';
 import { walletPassRoutes } from './routes/wallet-passes';
+import { webhookRoutes } from './routes/webhooks';
 import { bindEmailActions } from './services/email-actions';
 import { createMailer, type Mailer } from './services/mail';
 import type { ThrottleStore } from './services/rate-limit';
@@ -177,6 +178,7 @@ export const buildApp = async ({
   await app.register(memberRoutes); // the members list, its export and a member's profile (issue 25)
   await app.register(segmentRoutes); // a segment's reach, saved or being edited
   await app.register(scheduledExportRoutes); // a list's view mailed as CSV every day or week (issue 27)
+  await app.register(webhookRoutes); // outbound webhooks: endpoints, delivery log, test and send again (issue 27)
   await app.register(joinRoutes); // joining a programme from a store's poster (public, rate-limited)
   await app.register(memberMessageRoutes); // an operator reads one member's messages (the SMS outbox)
   await app.register(walletPassRoutes); // wallet pass settings, the .pkpass, Apple's PassKit web service

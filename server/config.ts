@@ -65,6 +65,8 @@ export interface Config {
   stripeApiUrl: string | undefined;
   /** Apple's push service for wallet pass updates (https://api.push.apple.com); unset: the local notice outbox */
   walletApnsUrl: string | undefined;
+  /** webhooks may go to http://127.0.0.1 / localhost (tests, local development); never in production */
+  webhookAllowLoopback: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -169,5 +171,6 @@ export const loadConfig = (env: Env = process.env): Config => {
     stripeWebhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'),
     stripeApiUrl: str(env, 'STRIPE_API_URL'),
     walletApnsUrl: str(env, 'WALLET_APNS_URL'),
+    webhookAllowLoopback: str(env, 'WEBHOOK_ALLOW_LOOPBACK') === 'true',
   };
 };

@@ -70,6 +70,7 @@ const SystemConfigPage = pagesOf(() => import('./pages/config/SystemConfigPage')
 const ScheduledExportsPage = pagesOf(() => import('./pages/scheduledExports/ScheduledExportsPage'))(
   'ScheduledExportsPage',
 );
+const WebhooksPage = pagesOf(() => import('./pages/webhooks/WebhooksPage'))('WebhooksPage');
 const DashboardPage = pagesOf(() => import('./pages/dashboard/DashboardPage'))('DashboardPage');
 const FinancePage = pagesOf(() => import('./pages/finance/FinancePage'))('FinancePage');
 const TopUpPage = pagesOf(() => import('./pages/finance/TopUpPage'))('TopUpPage');
@@ -198,6 +199,8 @@ export const ROUTES: readonly RouteDef[] = [
   table('/config/audit-log', 'audit_log', USERS),
   // a list's view mailed as CSV every day or week: anyone's own (issue 27; docs/decisions.md "Scheduled exports")
   route('/config/scheduledExports', ScheduledExportsPage, USERS),
+  // a company's outbound webhooks, under Config (issue 27; docs/decisions.md "Webhooks")
+  route('/webhooks', WebhooksPage, USERS),
   route('/analytics', AnalyticsPage, OPERATOR),
   // Finance is the merchant's own wallet: operators never see it (spec sections 1 and 6).
   route('/finance', FinancePage, MERCHANT),

@@ -42,6 +42,8 @@ export const SPEC_ROUTES = [
   '/config/audit-log',
   // issue 27: scheduled exports, under Config for everyone (docs/decisions.md "Scheduled exports")
   '/config/scheduledExports',
+  // issue 27: a company's outbound webhooks under Config (docs/decisions.md "Webhooks")
+  '/webhooks',
   '/analytics',
   '/finance',
   '/finance/wallet/balance',

@@ -29,6 +29,7 @@ import {
 import { runSignalsJob, SIGNALS_EVERY_MS, SIGNALS_JOB } from '../services/signals';
 import { expireDueMemberCards } from '../services/stamping';
 import { expireDueVouchers } from '../services/vouchers';
+import { deliverWebhookJob, WEBHOOK_DELIVER_JOB } from '../services/webhooks';
 import type { JobHandler, PeriodicJob } from './runner';
 
 /** What the handlers need besides the database, which each gets from its context. */
@@ -57,6 +58,8 @@ export const jobHandlers = (deps: JobDeps): Record<string, JobHandler> => ({
   }),
   // a CSV import (server/services/imports.ts): the file's rows a chunk per transaction
   [IMPORT_JOB]: importJob,
+  // outbound webhooks (server/services/webhooks.ts): one attempt of one delivery, the next one enqueued by it
+  [WEBHOOK_DELIVER_JOB]: deliverWebhookJob(deps.config),
   'expire-vouchers': async (_payload, { db, now }) => ({ expired: await expireDueVouchers(db, now) }),
   'expire-member-cards': async (_payload, { db, now }) => ({ expired: await expireDueMemberCards(db, now) }),
   // fraud signals from the stamping ledger (server/services/signals.ts); its result says where it stopped

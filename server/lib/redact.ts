@@ -6,6 +6,9 @@
 const QUERY_PARAMS = /(\n?\s*params:)[^\n]*/g;
 /** Secrets that look like what they are, wherever they end up in a message. */
 const SECRET_SHAPES = [
+  // a Standard Webhooks secret (base64, so + / = too) and a signature header's value
+  /\bwhsec_[A-Za-z0-9+/=]{8,}/g,
+  /\bv1,[A-Za-z0-9+/=]{20,}/g,
   /\$argon2(id|i|d)\$[^\s,"'\]]*/g,
   /\b(sk|rk|pk|whsec)_(live|test)?_?[A-Za-z0-9]{8,}/g,
   /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g,

@@ -27,6 +27,7 @@ import { AppError } from '../errors';
 import type { Caller } from '../resources/principal';
 import { type DbOrTx, recordAudit } from './audit';
 import { countryTermsOf, creditWallet, moneyString, type WalletRow, walletOf } from './wallet';
+import { recordWebhookEvent } from './webhooks';
 
 /** Stripe's client for this configuration, or null without a secret key. */
 export const stripeClientOf = (config: Config): Stripe | null => {
@@ -245,6 +246,12 @@ export const topUp = async (
       companyId,
       after: { amount, paymentMethod: 'FREE', state: 'SUCCEEDED' },
     });
+    await recordWebhookEvent(tx, {
+      companyId,
+      type: 'topup.succeeded',
+      data: { paymentId: payment.id, amount, currency: wallet.currency, paymentMethod: 'FREE' },
+      at: now,
+    });
     return {
       id: payment.id,
       state: 'SUCCEEDED',
@@ -368,6 +375,12 @@ export const applyStripeEvent = async (
         type: 'TOP_UP_TXN',
         reference: `Top-up ${payment.id} (STRIPE)`,
         paymentId: payment.id,
+        at: now,
+      });
+      await recordWebhookEvent(tx, {
+        companyId: payment.companyId,
+        type: 'topup.succeeded',
+        data: { paymentId: payment.id, amount, currency: payment.currency, paymentMethod: 'STRIPE' },
         at: now,
       });
       return 'credited';

@@ -42,6 +42,7 @@ import type { DbOrTx } from './audit';
 import { segmentCondition } from './member-query';
 import type { PushMessage, PushProvider } from './push-providers';
 import { CARD_STATE } from './stamping';
+import { recordWebhookEvent } from './webhooks';
 
 type Row = Record<string, unknown>;
 
@@ -466,10 +467,21 @@ const complete = async (db: Db, row: PushRow, at: Date): Promise<void> => {
     .groupBy(pushDeliveries.state);
   const sent = Number(counts.find((c) => c.state === 'SENT')?.n ?? 0);
   const failed = counts.filter((c) => c.state !== 'SENT').reduce((n, c) => n + Number(c.n), 0);
-  await db
-    .update(push)
-    .set({ ...movedFields(COMPLETE), sentAt: at, sentCount: sent, failedCount: failed, updateTime: at })
-    .where(and(eq(push.id, row.id), inArray(push.state, COMPLETE.from as PushRow['state'][])));
+  // the move and its webhook event in one transaction: the event exists exactly when the push completed
+  await db.transaction(async (tx) => {
+    const moved = await tx
+      .update(push)
+      .set({ ...movedFields(COMPLETE), sentAt: at, sentCount: sent, failedCount: failed, updateTime: at })
+      .where(and(eq(push.id, row.id), inArray(push.state, COMPLETE.from as PushRow['state'][])))
+      .returning({ id: push.id });
+    if (moved.length > 0 && typeof row.companyId === 'number')
+      await recordWebhookEvent(tx, {
+        companyId: row.companyId,
+        type: 'push.completed',
+        data: { pushId: row.id, title: row.title, sentCount: sent, failedCount: failed },
+        at,
+      });
+  });
 };
 
 /** FAILED with 7001 and what the provider said; the deliveries made so far stay counted. */

@@ -50,6 +50,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { linksAtBirth } from './pocket-links';
 import { ensureMember, issueVouchers, newCode } from './vouchers';
 import { debitWallet, moneyString } from './wallet';
+import { recordWebhookEvent } from './webhooks';
 
 type Row = Record<string, unknown>;
 
@@ -215,6 +216,19 @@ export const issueMemberCard = async (
     recordId: card.id,
     companyId: card.companyId,
     after: card,
+  });
+  await recordWebhookEvent(tx, {
+    companyId: card.companyId,
+    type: 'member_card.issued',
+    data: {
+      memberCardId: card.id,
+      code: card.code,
+      programmeId: programme.id,
+      memberMobile,
+      storeId,
+      brandId: card.brandId,
+    },
+    at: now,
   });
   return card;
 };
@@ -444,6 +458,26 @@ export const stampCardOnce = async (
   await insertHistory(tx, { ...moved, transactionId: txn.id });
   await memberActivityChanged(tx, card.companyId, card.memberMobile, 'STAMPING', now);
   await passCardsChanged(tx, [card.id], now);
+  const facts = {
+    memberCardId: card.id,
+    programmeId: programme.id,
+    memberMobile: card.memberMobile,
+    storeId: input.storeId,
+    brandId: card.brandId,
+  };
+  await recordWebhookEvent(tx, {
+    companyId: card.companyId,
+    type: 'stamp.given',
+    data: { ...facts, transactionId: txn.id, stamps: input.stamps, stampsAfter },
+    at: now,
+  });
+  if (completes)
+    await recordWebhookEvent(tx, {
+      companyId: card.companyId,
+      type: 'card.completed',
+      data: { ...facts, transactionId: txn.id, rewardVoucherId },
+      at: now,
+    });
   return {
     id: txn.id,
     memberCardId: card.id,
@@ -696,6 +730,20 @@ export const voidStamping = async (
   });
   await memberActivityChanged(tx, card.companyId, card.memberMobile, 'VOID', now);
   await passCardsChanged(tx, [card.id], now);
+  await recordWebhookEvent(tx, {
+    companyId: card.companyId,
+    type: 'stamp.voided',
+    data: {
+      transactionId: txn.id,
+      memberCardId: card.id,
+      programmeId: card.stampCardId,
+      memberMobile: card.memberMobile,
+      stamps: txn.stamps,
+      stampsAfter,
+      reason,
+    },
+    at: now,
+  });
   return after;
 };
 

@@ -25,6 +25,7 @@ import { beforeCompanyToday, companyDay } from './countries';
 import { memberActivityChanged, refreshStanding } from './member-standing';
 import { linksAtBirth } from './pocket-links';
 import { debitWallet, moneyString, timesMoney } from './wallet';
+import { recordWebhookEvent } from './webhooks';
 
 type Row = Record<string, unknown>;
 
@@ -136,6 +137,18 @@ export interface IssueInput {
  * calls on a pack of 500, exactly 500 succeed. All or nothing: past the quantity → 6802, past the
  * member's limit → 6630, nothing issued.
  */
+/** A voucher as a webhook event tells it (docs/api.md "Webhooks"). */
+const voucherFacts = (v: VoucherRow) => ({
+  id: v.id,
+  code: v.code,
+  voucherPackId: v.voucherPackId,
+  memberMobile: v.memberMobile,
+  value: v.value,
+  state: v.state,
+  validUntil: v.validUntil,
+  brandId: v.brandId,
+});
+
 export const issueVouchers = async (
   tx: DbOrTx,
   caller: Caller,
@@ -217,6 +230,12 @@ export const issueVouchers = async (
     after: { issuedCount: after.issuedCount, memberMobile, voucherIds: issued.map((v) => v.id) },
   });
   await memberActivityChanged(tx, pack.companyId, memberMobile, null, now);
+  await recordWebhookEvent(tx, {
+    companyId: pack.companyId,
+    type: 'voucher.issued',
+    data: { voucherPackId: pack.id, memberMobile, vouchers: issued.map(voucherFacts) },
+    at: now,
+  });
   return { pack: after, vouchers: issued };
 };
 
@@ -276,6 +295,12 @@ export const redeemVoucher = async (
   });
   await history(tx, [after], 'REDEEMED', () => ({ storeId }), now);
   await memberActivityChanged(tx, after.companyId, after.memberMobile, 'REDEMPTION', now);
+  await recordWebhookEvent(tx, {
+    companyId: after.companyId,
+    type: 'voucher.redeemed',
+    data: { voucher: voucherFacts(after), storeId },
+    at: now,
+  });
   return after;
 };
 
@@ -296,6 +321,12 @@ export const voidVoucher = async (
   });
   await history(tx, [after], 'VOIDED', () => ({ storeId: voucher.redeemedStoreId, note: reason }), now);
   await memberActivityChanged(tx, after.companyId, after.memberMobile, 'REDEMPTION', now);
+  await recordWebhookEvent(tx, {
+    companyId: after.companyId,
+    type: 'voucher.voided',
+    data: { voucher: voucherFacts(after), reason },
+    at: now,
+  });
   return after;
 };
 
@@ -330,6 +361,12 @@ export const donateVoucher = async (
   // the giver no longer holds it, the receiver now does
   await memberActivityChanged(tx, after.companyId, voucher.memberMobile, null, now);
   await memberActivityChanged(tx, after.companyId, toMobile, null, now);
+  await recordWebhookEvent(tx, {
+    companyId: after.companyId,
+    type: 'voucher.donated',
+    data: { voucher: voucherFacts(after), fromMobile: voucher.memberMobile, toMobile },
+    at: now,
+  });
   return after;
 };
 
@@ -344,6 +381,12 @@ export const expireVoucher = async (
   const after = await moveVoucher(tx, caller, voucher, 'expire', movedFields(allowed(voucher, 'expire')));
   await history(tx, [after], 'EXPIRED', () => ({ note: 'expired by an operator' }), now);
   await memberActivityChanged(tx, after.companyId, after.memberMobile, null, now);
+  await recordWebhookEvent(tx, {
+    companyId: after.companyId,
+    type: 'voucher.expired',
+    data: { vouchers: [voucherFacts(after)] },
+    at: now,
+  });
   return after;
 };
 
@@ -387,6 +430,14 @@ export const expireDueVouchers = async (db: Db, now: Date): Promise<number> => {
         if (typeof v.companyId === 'number' && typeof v.memberMobile === 'string')
           holders.set(v.companyId, (holders.get(v.companyId) ?? new Set()).add(v.memberMobile));
       for (const [companyId, mobiles] of holders) await refreshStanding(tx, companyId, [...mobiles], now);
+      // one event per company for the batch's vouchers
+      for (const companyId of new Set(rows.map((v) => v.companyId)))
+        await recordWebhookEvent(tx, {
+          companyId,
+          type: 'voucher.expired',
+          data: { vouchers: rows.filter((v) => v.companyId === companyId).map(voucherFacts) },
+          at: now,
+        });
       // the job's own audit row: no person did it
       await recordAudit(tx, {
         actor: null,

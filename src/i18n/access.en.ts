@@ -212,6 +212,7 @@ export const accessEn = {
       member: 'Members',
       memberLevel: 'Member levels',
       segment: 'Segments',
+      webhook: 'Webhooks',
     },
   },
   audit: {

@@ -22,6 +22,7 @@ import { signalsEn } from './signals.en';
 import { stampCardsEn } from './stampCards.en';
 import { todoEn } from './todo.en';
 import { vouchersEn } from './vouchers.en';
+import { webhooksEn } from './webhooks.en';
 
 // The shell's English messages (namespace 'common' plus menu, layout and notices). The pages
 // engineer's messages live in pages.en.ts and are merged in below.
@@ -137,6 +138,7 @@ const shellEn = {
       product: 'Product',
       product_edit: 'Edit Product',
       todo: 'To Do',
+      webhooks: 'Webhooks',
     },
   },
   menu: {
@@ -169,6 +171,7 @@ const shellEn = {
       force_update: 'Force Update Config',
       system: 'System Config',
       scheduled_exports: 'Scheduled Exports',
+      webhooks: 'Webhooks',
     },
     analytics: { title: 'Analytics', list: 'List' },
     finance: { title: 'Finance', wallet_balance: 'Wallet Balance' },
@@ -210,5 +213,6 @@ export const en = {
   ...importsEn,
   ...scanEn,
   ...segmentsEn,
+  ...webhooksEn,
   ...raEn,
 };

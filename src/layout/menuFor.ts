@@ -92,6 +92,8 @@ export const FULL_MENU: readonly MenuGroup[] = [
       link('systemConfig', 'menu.config.system', '/config/systemConfig'),
       // issue 27: every signed-in user's own scheduled exports (a company owner's: the company's)
       link('scheduledExports', 'menu.config.scheduled_exports', '/config/scheduledExports'),
+      // a company's outbound webhooks (issue 27): merchants too, by the `webhook` permission
+      link('webhooks', 'menu.config.webhooks', '/webhooks'),
     ],
   },
   {
@@ -159,9 +161,11 @@ const MERCHANT_RULES: Record<string, Rule> = {
   // spec 6: Access with only Merchant Access, and no Transaction group. A merchant reaches their
   // company's audit trail from Merchant Access and their fraud signals from "Waiting for you".
   access: () => only('merchantAccess', 'apiKeys'),
-  // and every merchant's scheduled exports (issue 27)
+  // and every merchant's scheduled exports and, to who may VIEW webhook, the company's webhooks (issue 27)
   config: ({ brand }) =>
-    brand === 'jcr' ? only('bannerConfig', 'scheduledExports') : only('scheduledExports'),
+    brand === 'jcr'
+      ? only('bannerConfig', 'scheduledExports', 'webhooks')
+      : only('scheduledExports', 'webhooks'),
 };
 
 const ruleFor = (input: MenuInput, groupId: string): ((l: MenuLink) => boolean) | null => {

@@ -33,6 +33,8 @@ const SCREENS: Readonly<Record<string, readonly PermissionResource[]>> = {
   '/finance/payment-methods': ['paymentMethod'],
   // a store's poster reads the store, its brand's programmes (and, when allowed, the brand and reward)
   '/organization/store/poster': ['store', 'stampCard'],
+  // a company's outbound webhooks (issue 27)
+  '/webhooks': ['webhook'],
 };
 
 /**

@@ -271,7 +271,12 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
         'Access',
         'Help',
       ]);
-      expect(await groupLinks(page, 'Access')).toEqual(['Operator Access', 'Merchant Access', 'User Group']);
+      expect(await groupLinks(page, 'Access')).toEqual([
+        'Operator Access',
+        'Merchant Access',
+        'User Group',
+        'API Keys',
+      ]);
       expect(await groupLinks(page, 'Config')).toEqual([
         'Banner Config',
         'Maintenance Config',
@@ -279,6 +284,7 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
         'Force Update Config',
         'System Config',
         'Scheduled Exports',
+        'Webhooks',
       ]);
       expect(await groupLinks(page, 'Approve List')).toEqual(['Approve Merchant Signup']);
       await screenshot(page, 'operator-home');
@@ -343,7 +349,7 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
       await signIn(page, APPROVED);
     });
 
-    it('lands on the root with the merchant menu: Finance, no Approve List, Access has only Merchant Access', async () => {
+    it('lands on the root with the merchant menu: Finance, no Approve List, Access has Merchant Access and API Keys', async () => {
       expect(new URL(page.url()).pathname).toBe('/');
       const expected = [
         'User',
@@ -351,7 +357,7 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
         'Vouchers',
         ...(pnsAllowed ? ['Communications'] : []),
         'Device',
-        // issue 27: a merchant's Config holds their scheduled exports
+        // issue 27: a merchant's Config holds their scheduled exports and the company's webhooks
         'Config',
         'Finance',
         'Organization',
@@ -359,7 +365,9 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
         'Help',
       ];
       expect(await menuGroups(page, 'User')).toEqual(expected);
-      expect(await groupLinks(page, 'Access')).toEqual(['Merchant Access']);
+      expect(await groupLinks(page, 'Config')).toEqual(['Scheduled Exports', 'Webhooks']);
+      // issue 27: the company's owner makes its API keys
+      expect(await groupLinks(page, 'Access')).toEqual(['Merchant Access', 'API Keys']);
       expect(await groupLinks(page, 'Finance')).toEqual(['Wallet Balance']);
       await screenshot(page, 'merchant-home');
     });

@@ -54,6 +54,7 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
       'Force Update Config /config/forceUpdateConfig',
       'System Config /config/systemConfig',
       'Scheduled Exports /config/scheduledExports',
+      'Webhooks /webhooks',
     ]);
     expect(linksOf(nav, 'Access')).toEqual([
       'Operator Access /access/operator-access',
@@ -79,6 +80,7 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
       'Country Config /config/countryConfig',
       'System Config /config/systemConfig',
       'Scheduled Exports /config/scheduledExports',
+      'Webhooks /webhooks',
     ]);
   });
 
@@ -92,13 +94,14 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
       'Vouchers',
       'Communications',
       'Device',
-      // issue 27: a merchant's Config holds their scheduled exports
+      // issue 27: a merchant's Config holds their scheduled exports and the company's webhooks
       'Config',
       'Finance',
       'Organization',
       'Access',
       'Help',
     ]);
+    expect(linksOf(nav, 'Config')).toEqual(['Webhooks /webhooks']);
     expect(linksOf(nav, 'Organization')).toEqual(['Brand /organization/brand', 'Store /organization/store']);
     // spec 6: Access with Merchant Access (their audit trail and fraud signals are reached from
     // Merchant Access and "Waiting for you", not from new menu links), and the owner's API Keys (issue 27)
@@ -184,13 +187,14 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
     ]);
   });
 
-  it('merchant in jcr: Config with Banner Config and Scheduled Exports', async () => {
+  it('merchant in jcr: Config with Banner Config, Scheduled Exports and Webhooks', async () => {
     window.__PORTAL_ENV__ = testEnv({ brand: 'jcr' });
     await signIn('merchant');
     const nav = await openMenuAt('/', 'Welcome, Mark Merchant');
     expect(linksOf(nav, 'Config')).toEqual([
       'Banner Config /config/bannerConfig',
       'Scheduled Exports /config/scheduledExports',
+      'Webhooks /webhooks',
     ]);
   });
 

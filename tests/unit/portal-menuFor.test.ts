@@ -27,6 +27,7 @@ describe('menuFor (spec sections 2 and 6)', () => {
           '/config/systemConfig',
           // issue 27: every user's scheduled exports
           '/config/scheduledExports',
+          '/webhooks',
         ],
       ],
       ['analytics', ['/analytics']],
@@ -50,10 +51,11 @@ describe('menuFor (spec sections 2 and 6)', () => {
       'menu.config.country',
       'menu.config.system',
       'menu.config.scheduled_exports',
+      'menu.config.webhooks',
     ]);
   });
 
-  it('merchant in cvi without push permission, without company: no Communications, Config with Scheduled Exports only', () => {
+  it('merchant in cvi without push permission, without company: no Communications, Config with Scheduled Exports and Webhooks', () => {
     const groups = menuFor({
       role: 'merchant',
       brand: 'cvi',
@@ -67,8 +69,8 @@ describe('menuFor (spec sections 2 and 6)', () => {
       ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
       ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
       ['device', ['/device']],
-      // issue 27: a merchant's Config is their scheduled exports (docs/decisions.md "Scheduled exports")
-      ['config', ['/config/scheduledExports']],
+      // issue 27: a merchant's Config is their scheduled exports and the company's webhooks
+      ['config', ['/config/scheduledExports', '/webhooks']],
       ['finance', ['/finance/wallet/balance']],
       ['organization', ['/organization/org-hierarchy', '/organization/brand', '/organization/store']],
       // spec 6: Merchant Access (their audit trail is reached from it, issue 24), and API keys (issue 27)
@@ -111,11 +113,12 @@ describe('menuFor (spec sections 2 and 6)', () => {
     ]);
   });
 
-  it('merchant in jcr gets Config with Banner Config and Scheduled Exports only', () => {
+  it('merchant in jcr gets Config with Banner Config, Scheduled Exports and Webhooks', () => {
     const groups = menuFor({ role: 'merchant', brand: 'jcr', pnsAllowed: false });
     expect(groups.find((g) => g.id === 'config')?.links.map((l) => l.path)).toEqual([
       '/config/bannerConfig',
       '/config/scheduledExports',
+      '/webhooks',
     ]);
     expect(ids(groups)).toEqual([
       'user',

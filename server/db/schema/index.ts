@@ -18,3 +18,4 @@ export * from './resources';
 export * from './stamping';
 export * from './two-factor';
 export * from './users';
+export * from './webhooks';

@@ -1,0 +1,58 @@
+// English messages of the /webhooks screen (src/pages/webhooks/, issue 27): a company's outbound
+// webhook endpoints, the secret shown once, the events by name and the delivery log.
+export const webhooksEn = {
+  webhookPages: {
+    title: 'Webhooks',
+    intro:
+      'Your systems hear about stamps, cards, vouchers, top-ups and pushes as they happen: each event is posted to your https endpoints, signed per Standard Webhooks, and retried for a day.',
+    pick_company: 'Choose the company whose webhooks to manage',
+    add: 'Add endpoint',
+    edit: 'Change endpoint',
+    empty: 'No endpoints yet.',
+    enabled: 'On',
+    disabled: 'Off',
+    turn_on: 'Turn on',
+    turn_off: 'Turn off',
+    test: 'Send test event',
+    delete_confirm: 'Delete the endpoint %{url} and its delivery log?',
+    fields: {
+      url: 'URL',
+      url_help: 'https, at a public address',
+      description: 'Description',
+      events: 'Events',
+    },
+    events: {
+      member_card_issued: 'Member card issued',
+      stamp_given: 'Stamp given',
+      stamp_voided: 'Stamp voided',
+      card_completed: 'Card completed',
+      voucher_issued: 'Voucher issued',
+      voucher_redeemed: 'Voucher redeemed',
+      voucher_donated: 'Voucher donated',
+      voucher_voided: 'Voucher voided',
+      voucher_expired: 'Voucher expired',
+      topup_succeeded: 'Top-up succeeded',
+      push_completed: 'Push completed',
+    },
+    states: { PENDING: 'Pending', SUCCEEDED: 'Delivered', FAILED: 'Failed' },
+    secret: {
+      title: 'The endpoint’s signing secret',
+      warning: 'Copy it now: it is shown only this once. Your receiver verifies each webhook with it.',
+      label: 'Signing secret',
+      copy: 'Copy',
+      copied: 'Copied.',
+      failed: 'Could not copy: select the secret and copy it by hand.',
+      done: 'Done',
+    },
+    log: {
+      title: 'Delivery log',
+      show: 'Delivery log',
+      hide: 'Hide log',
+      empty: 'Nothing delivered yet.',
+      attempts: 'Attempts: %{n}',
+      again: 'Send again',
+      last: 'Last attempt: HTTP %{status}, %{ms} ms, %{at}',
+      excerpt: 'The answer (first 1 kB)',
+    },
+  },
+};
