@@ -17,7 +17,6 @@ import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js';
-import { roleOf } from '../../contract/claims';
 import { BLOCKED_USER_STATES } from '../../contract/enums';
 import { formatMoney } from '../../contract/format';
 import {
@@ -49,6 +48,7 @@ import {
 import { AppError } from '../errors';
 import { enqueue, type JobHandler } from '../jobs/runner';
 import { authorize, type Grant } from '../resources/authorize';
+import { userCaller } from '../resources/caller';
 import { cell } from '../resources/csv';
 import type { Caller } from '../resources/principal';
 import { declarationOf } from '../resources/registry';
@@ -56,7 +56,6 @@ import { callerScopeOf } from '../resources/row-scope';
 import { type DbOrTx, recordAudit } from './audit';
 import { companyDay } from './countries';
 import { refreshStanding, standingContext } from './member-standing';
-import { accessSubjectFor } from './rbac';
 import { findUser } from './users';
 import { newCode } from './vouchers';
 import { countryTermsOf, walletOf } from './wallet';
@@ -696,18 +695,7 @@ export const importCaller = async (
     throw new AppError('INVALID_USER_STATE');
   if (row.type !== 'OPERATOR' && (row.companyId !== companyId || row.signupState !== 'APPROVAL'))
     throw new AppError('ACCESS_DENIED');
-  const caller: Caller = {
-    kind: 'user',
-    id: row.id,
-    email: row.email,
-    type: row.type,
-    role: roleOf(row.type),
-    companyId: row.companyId,
-    brandId: row.brandId,
-    storeId: row.storeId,
-    subject: await accessSubjectFor(db, row),
-    row,
-  };
+  const caller: Caller = await userCaller(db, row, undefined);
   authorize(caller, importGrant(kind));
   return caller;
 };

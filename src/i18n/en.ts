@@ -4,25 +4,18 @@ import { accessEn } from './access.en';
 import { analyticsEn } from './analytics.en';
 import { configEn } from './config.en';
 import { dashboardEn } from './dashboard.en';
-import { devicesEn } from './devices.en';
 import { financeEn } from './finance.en';
 import { hierarchyEn } from './hierarchy.en';
-import { importsEn } from './imports.en';
 import { memberLevelsEn } from './memberLevels.en';
 import { membersEn } from './members.en';
 import { organisationEn } from './organisation.en';
 import { pagesEn } from './pages.en';
-import { pushEn } from './push.en';
 import { raEn } from './ra.en';
 import { resourcesEn } from './resources.en';
 import { scanEn } from './scan.en';
-import { scheduledExportsEn } from './scheduledExports.en';
-import { segmentsEn } from './segments.en';
 import { signalsEn } from './signals.en';
-import { stampCardsEn } from './stampCards.en';
 import { todoEn } from './todo.en';
 import { vouchersEn } from './vouchers.en';
-import { webhooksEn } from './webhooks.en';
 
 // The shell's English messages (namespace 'common' plus menu, layout and notices). The pages
 // engineer's messages live in pages.en.ts and are merged in below.
@@ -199,20 +192,13 @@ export const en = {
   ...hierarchyEn,
   ...memberLevelsEn,
   ...vouchersEn,
-  ...stampCardsEn,
-  ...devicesEn,
-  ...pushEn,
   ...dashboardEn,
   ...financeEn,
   ...todoEn,
   ...configEn,
   ...analyticsEn,
   ...signalsEn,
-  ...scheduledExportsEn,
   ...membersEn,
-  ...importsEn,
   ...scanEn,
-  ...segmentsEn,
-  ...webhooksEn,
   ...raEn,
 };

@@ -49,6 +49,10 @@ export const scanEn = {
       open: 'Open voucher',
     },
   },
+};
+
+/** The web card dialog's words (src/pages/webCard/), registered when it loads (src/i18n/lateMessages.ts). */
+export const webCardEn = {
   webCard: {
     open: 'Web card',
     title: 'Web card of %{item}',
@@ -66,6 +70,10 @@ export const scanEn = {
     close: 'Close',
     loading: 'Loading the link…',
   },
+};
+
+/** A store poster's words (src/pages/organisation/StorePoster.tsx), registered when it loads. */
+export const posterEn = {
   posterPages: {
     title: 'Store poster',
     panel_title: 'Sign-up poster',

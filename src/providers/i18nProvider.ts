@@ -11,6 +11,7 @@ import {
   TRANSLATION_RETRY_START_MS,
 } from '../../contract';
 import { en } from '../i18n/en';
+import { lateEnglishPhrase } from '../i18n/lateMessages';
 
 export type Messages = Record<string, unknown>;
 export type LoadTranslations = (locale: string, namespace: string) => Promise<Messages>;
@@ -99,7 +100,20 @@ export const createI18nProvider = (options: I18nProviderOptions = {}): I18nProvi
       (loaded) => mergeMessages(english as unknown as Messages, loaded) as unknown as TranslationMessages,
     );
   };
-  return polyglotI18nProvider(getMessages, TRANSLATION_LOCALE, options.locales ?? PORTAL_LOCALES, {
+  const provider = polyglotI18nProvider(getMessages, TRANSLATION_LOCALE, options.locales ?? PORTAL_LOCALES, {
     allowMissing: true,
   });
+  return {
+    ...provider,
+    // a key the loaded messages lack may be a lazily loaded screen's (src/i18n/lateMessages.ts): its
+    // English phrase is the fallback polyglot fills (placeholders and plurals as usual); a language
+    // that has the key answers its own
+    translate: (key: string, translateOptions: Record<string, unknown> = {}) => {
+      const late = translateOptions._ === undefined ? lateEnglishPhrase(key) : undefined;
+      return provider.translate(
+        key,
+        late === undefined ? translateOptions : { ...translateOptions, _: late },
+      );
+    },
+  };
 };

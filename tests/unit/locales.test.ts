@@ -1,12 +1,35 @@
 // The second language is complete: every English message key, react-admin's own (ra-language-english,
-// ra.*) as well as ours (src/i18n/en.ts), exists in public/locales/zh-CN/common.json, nothing else
+// ra.*) as well as ours (src/i18n/en.ts and the screens' own, src/i18n/lateMessages.ts), exists in public/locales/zh-CN/common.json, nothing else
 // does, each is a string where English has one and not blank where English has words, and the
 // %{placeholders} react-admin fills survive the translation.
 import { readFileSync } from 'node:fs';
 import englishMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
+import { apiKeysEn } from '../../src/i18n/apiKeys.en';
+import { devicesEn } from '../../src/i18n/devices.en';
 import { en } from '../../src/i18n/en';
-import { englishPortalMessages, PORTAL_LOCALES } from '../../src/providers/i18nProvider';
+import { importsEn } from '../../src/i18n/imports.en';
+import { pushEn } from '../../src/i18n/push.en';
+import { posterEn, webCardEn } from '../../src/i18n/scan.en';
+import { scheduledExportsEn } from '../../src/i18n/scheduledExports.en';
+import { segmentsEn } from '../../src/i18n/segments.en';
+import { stampCardsEn } from '../../src/i18n/stampCards.en';
+import { webhooksEn } from '../../src/i18n/webhooks.en';
+import { englishPortalMessages, mergeMessages, PORTAL_LOCALES } from '../../src/providers/i18nProvider';
+
+/** The words of the screens that register theirs when they load (src/i18n/lateMessages.ts). */
+const LATE_ENGLISH = [
+  apiKeysEn,
+  devicesEn,
+  importsEn,
+  posterEn,
+  pushEn,
+  scheduledExportsEn,
+  segmentsEn,
+  stampCardsEn,
+  webCardEn,
+  webhooksEn,
+];
 
 type Tree = { [key: string]: Tree | string };
 
@@ -30,8 +53,16 @@ const zh = JSON.parse(
 ) as Tree;
 
 describe('Simplified Chinese', () => {
-  // what the portal speaks in English: react-admin's messages with ours merged over them
-  const english = new Map(leaves(englishPortalMessages()));
+  // what the portal speaks in English: react-admin's messages with ours merged over them, and the
+  // words of the screens that bring their own
+  const english = new Map(
+    leaves(
+      LATE_ENGLISH.reduce(
+        (all, late) => mergeMessages(all, late),
+        englishPortalMessages() as Record<string, unknown>,
+      ),
+    ),
+  );
   const chinese = new Map(leaves(zh));
 
   it('is offered beside English', () => {
@@ -63,5 +94,19 @@ describe('Simplified Chinese', () => {
       ];
     });
     expect(broken).toEqual([]);
+  });
+});
+
+describe("a screen's own English words (src/i18n/lateMessages.ts)", () => {
+  it('are answered once the screen registered them, placeholders filled, and not before', async () => {
+    const { createI18nProvider } = await import('../../src/providers/i18nProvider');
+    const { addEnglishMessages } = await import('../../src/i18n/lateMessages');
+    const i18n = createI18nProvider();
+    const key = 'lateTest.greeting';
+    expect(i18n.translate(key)).toBe(key);
+    addEnglishMessages({ lateTest: { greeting: 'Keys rotate after %{hours} hours' } });
+    expect(i18n.translate(key, { hours: 24 })).toBe('Keys rotate after 24 hours');
+    // a caller's own default still wins, as react-admin's `_` does everywhere
+    expect(i18n.translate(key, { _: 'Own default' })).toBe('Own default');
   });
 });

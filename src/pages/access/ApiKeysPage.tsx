@@ -52,9 +52,15 @@ import { useLoadable } from '../../components/operations/useLoadable';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { type Caller, useCaller } from '../../components/useCaller';
 import { useIsPhone } from '../../components/useIsPhone';
+import { apiKeysEn } from '../../i18n/apiKeys.en';
+import { addEnglishMessages } from '../../i18n/lateMessages';
 import { violationsByField } from '../components/apiErrors';
+import { DialogSubmitButton } from '../components/forms';
 import { BrandAndStore, CompanyBrandAndStore } from './InviteDialog';
 import { PermissionMatrixInput } from './PermissionMatrix';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(apiKeysEn);
 
 const K = 'access.api_keys';
 
@@ -192,20 +198,6 @@ const ShowOnce = ({
   );
 };
 
-const CreateButton = ({ children }: { children: ReactNode }) => {
-  const { isSubmitting } = useFormState();
-  return (
-    <Button
-      type="submit"
-      variant="contained"
-      disabled={isSubmitting}
-      startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-    >
-      {children}
-    </Button>
-  );
-};
-
 /** New key: name, where it acts, what it may do, until when. */
 const NewKeyDialog = ({
   caller,
@@ -258,7 +250,7 @@ const NewKeyDialog = ({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{translate('common.button.cancel')}</Button>
-          <CreateButton>{translate(`${K}.create`)}</CreateButton>
+          <DialogSubmitButton>{translate(`${K}.create`)}</DialogSubmitButton>
         </DialogActions>
       </Form>
     </Dialog>

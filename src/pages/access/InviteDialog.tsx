@@ -8,17 +8,8 @@
 // Only the fields chosen are sent. 26222 lands on the e-mail field, 26221 on the mobile field, the
 // company, brand and store errors (26430; 26431 / 26440 / 26434; 26432 / 26441 / 26435) on theirs;
 // success is a Hint notice.
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Typography,
-} from '@mui/material';
-import { type ReactNode, useState } from 'react';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useState } from 'react';
 import {
   Form,
   ReferenceInput,
@@ -29,13 +20,13 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import type { ErrorName } from '../../../contract';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { Notice } from '../../components/Notice';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { isApiError, violationsByField } from '../components/apiErrors';
-import { emailValidators } from '../components/forms';
+import { DialogSubmitButton, emailValidators } from '../components/forms';
 import { PhoneNumberInput } from '../components/PhoneInput';
 import { type CompanyOption, CompanyPicker } from '../organisation/CompanyPicker';
 
@@ -118,21 +109,6 @@ export const inviteFieldErrors = (kind: InviteKind, error: unknown): Record<stri
     return { [known.field]: notOwn && kind === 'merchant' ? `${known.message}_merchant` : known.message };
   }
   return violationsByField(error);
-};
-
-const SendButton = ({ children }: { children: ReactNode }) => {
-  const { isSubmitting } = useFormState();
-  const translate = useTranslate();
-  return (
-    <Button
-      type="submit"
-      variant="contained"
-      disabled={isSubmitting}
-      startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-    >
-      {isSubmitting ? translate('access.invite.sending') : children}
-    </Button>
-  );
 };
 
 /**
@@ -287,7 +263,9 @@ export const InviteDialog = ({ open, kind, onClose, onInvited }: InviteDialogPro
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{translate('common.button.cancel')}</Button>
-            <SendButton>{translate('access.invite.send')}</SendButton>
+            <DialogSubmitButton busyLabel={translate('access.invite.sending')}>
+              {translate('access.invite.send')}
+            </DialogSubmitButton>
           </DialogActions>
         </Form>
       ) : null}

@@ -5,7 +5,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
 import {
   AutocompleteInput,
   Create,
@@ -24,7 +23,7 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
-import { useFormState, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { Permission } from '../../../contract/access';
 import type { UserType } from '../../../contract/enums';
 import { userGroups } from '../../../resources';
@@ -34,6 +33,7 @@ import { Notice } from '../../components/Notice';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { type Caller, useCaller } from '../../components/useCaller';
 import { isApiError, violationsByField } from '../components/apiErrors';
+import { DialogSubmitButton } from '../components/forms';
 import { PermissionMatrixInput } from './PermissionMatrix';
 import { plainPermissions } from './permissions';
 
@@ -78,20 +78,6 @@ export const groupCreateBody = (values: GroupValues, caller: Caller): Record<str
 const fieldErrors = (error: unknown): Record<string, string> | undefined => {
   if (isApiError(error, 'USER_GROUP_NAME_DUPLICATE')) return { name: 'access.group.duplicate_name' };
   return violationsByField(error);
-};
-
-const SaveButton = ({ children }: { children: ReactNode }) => {
-  const { isSubmitting } = useFormState();
-  return (
-    <Button
-      type="submit"
-      variant="contained"
-      disabled={isSubmitting}
-      startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-    >
-      {children}
-    </Button>
-  );
 };
 
 const BackButton = () => {
@@ -194,7 +180,7 @@ const EditForm = ({ caller }: { caller: Caller }) => {
         </Typography>
         <MatrixSection caller={caller} targetType={record.type} />
         <Box sx={{ display: 'flex', gap: 1, mt: 2, alignItems: 'center' }}>
-          <SaveButton>{translate('access.group.save')}</SaveButton>
+          <DialogSubmitButton>{translate('access.group.save')}</DialogSubmitButton>
           <BackButton />
           <Box sx={{ flex: 1 }} />
           <Button color="error" startIcon={<DeleteIcon />} onClick={onDelete}>
@@ -290,7 +276,7 @@ const CreateForm = ({ caller }: { caller: Caller }) => {
         {caller.isOperator ? <TypeAndCompany /> : null}
         <CreateMatrix caller={caller} />
         <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
-          <SaveButton>{translate('access.group.save')}</SaveButton>
+          <DialogSubmitButton>{translate('access.group.save')}</DialogSubmitButton>
           <BackButton />
         </Box>
       </Box>

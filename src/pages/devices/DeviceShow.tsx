@@ -35,10 +35,15 @@ import { useHttpClient } from '../../components/HttpClientContext';
 import { Detail, DetailList, StoreName } from '../../components/operations/details';
 import { useConfirmedOperation } from '../../components/operations/useConfirmedOperation';
 import { useCaller } from '../../components/useCaller';
+import { devicesEn } from '../../i18n/devices.en';
+import { addEnglishMessages } from '../../i18n/lateMessages';
 import { text } from '../vouchers/format';
 import { useDeviceAccess } from './access';
 import { type DeviceOperation, type DeviceRow, runDeviceOperation } from './api';
 import { DeviceFailureAlert, isLifecycle, LifecycleChip, LifecycleSteps, SecretDialog } from './parts';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(devicesEn);
 
 const K = 'devicePages';
 const F = 'resources.devices.fields';

@@ -26,8 +26,13 @@ import { useHttpClient } from '../../components/HttpClientContext';
 import { Detail } from '../../components/operations/details';
 import { OperationDialog } from '../../components/operations/OperationDialog';
 import { useConfirmedOperation } from '../../components/operations/useConfirmedOperation';
+import { devicesEn } from '../../i18n/devices.en';
+import { addEnglishMessages } from '../../i18n/lateMessages';
 import { useStorePinAccess } from './access';
 import { PIN_MAX, PIN_MIN, pinRequestOf, setStorePin, usePinStatus } from './api';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(devicesEn);
 
 const K = 'storePin';
 const DIGITS = /^[0-9]*$/;

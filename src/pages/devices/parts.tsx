@@ -22,6 +22,11 @@ import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { DEVICE_LIFECYCLE, type DeviceLifecycle } from '../../../contract/enums';
 import type { OperationFailure } from '../../components/operations/failure';
+import { devicesEn } from '../../i18n/devices.en';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(devicesEn);
 
 const LIFECYCLE_COLORS: Record<DeviceLifecycle, ChipProps['color']> = {
   APPROVED: 'default',

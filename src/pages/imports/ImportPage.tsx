@@ -42,7 +42,12 @@ import { useHttpClient } from '../../components/HttpClientContext';
 import { failureOf, type OperationFailure } from '../../components/operations/failure';
 import { FailureAlert } from '../../components/operations/OperationDialog';
 import { useCaller } from '../../components/useCaller';
+import { importsEn } from '../../i18n/imports.en';
+import { addEnglishMessages } from '../../i18n/lateMessages';
 import { checkFile, importStatus, mayImport, startImport } from './api';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(importsEn);
 
 const K = 'importPages';
 /** Lines shown in a table at most (a file may hold 100,000). */

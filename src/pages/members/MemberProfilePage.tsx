@@ -49,6 +49,8 @@ import {
   submitErrorsOf,
 } from '../../components/operations/OperationDialog';
 import { useLoadable } from '../../components/operations/useLoadable';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { stampCardsEn } from '../../i18n/stampCards.en';
 import { isApiError } from '../components/apiErrors';
 import { PhoneNumberInput } from '../components/PhoneInput';
 import { useStampCardAccess } from '../stampCards/access';
@@ -62,6 +64,9 @@ import { VoucherStateChip, VoucherTimeline } from '../vouchers/parts';
 import { WebCardButton } from '../webCard/WebCardButton';
 import { LevelChip } from './MembersList';
 import { MEMBERS_LIST_PATH } from './paths';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(stampCardsEn);
 
 const K = 'memberPages.profile';
 

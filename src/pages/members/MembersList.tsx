@@ -30,8 +30,13 @@ import { TimeInput } from '../../components/DatePickers';
 import { useDates } from '../../components/dates';
 import { LocalDateField } from '../../components/LocalDateField';
 import { useIsPhone } from '../../components/useIsPhone';
+import { importsEn } from '../../i18n/imports.en';
+import { addEnglishMessages } from '../../i18n/lateMessages';
 import { ImportButton } from '../imports/ImportButton';
 import { memberProfilePath } from './paths';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(importsEn);
 
 const K = 'memberPages.list';
 

@@ -5,7 +5,6 @@
 import {
   Box,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -22,6 +21,7 @@ import { useHttpClient } from '../../components/HttpClientContext';
 import { Notice } from '../../components/Notice';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { isApiError, violationsByField } from '../components/apiErrors';
+import { DialogSubmitButton } from '../components/forms';
 import { PhoneNumberInput } from '../components/PhoneInput';
 import {
   type BrandRequestBody,
@@ -53,21 +53,6 @@ const defined = <T extends object>(body: T): T =>
 const fieldErrorsOf = (error: unknown, duplicate: 'BRAND_NAME_DUPLICATE' | 'STORE_NAME_DUPLICATE') => {
   if (isApiError(error, duplicate)) return { name: `hierarchy.request.name_taken_${duplicate}` };
   return violationsByField(error) ?? {};
-};
-
-const SubmitButton = ({ form, children }: { form: string; children: ReactNode }) => {
-  const { isSubmitting } = useFormState();
-  return (
-    <Button
-      type="submit"
-      form={form}
-      variant="contained"
-      disabled={isSubmitting}
-      startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-    >
-      {children}
-    </Button>
-  );
 };
 
 const CancelButton = ({ onClick }: { onClick: () => void }) => {
@@ -106,7 +91,7 @@ const RequestDialog = ({
           <DialogContent>{children}</DialogContent>
           <DialogActions>
             <CancelButton onClick={onClose} />
-            <SubmitButton form={formId}>{translate('hierarchy.request.submit')}</SubmitButton>
+            <DialogSubmitButton form={formId}>{translate('hierarchy.request.submit')}</DialogSubmitButton>
           </DialogActions>
         </Form>
       )}

@@ -41,6 +41,11 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { formatMoney } from '../../../contract/format';
 import { POCKET_PAGES } from '../../../contract/pocket';
 import { brand, stampCard, store, voucherPacks } from '../../../resources';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { posterEn } from '../../i18n/scan.en';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(posterEn);
 
 const K = 'posterPages';
 export const POSTER_PATH = '/organization/store/poster';

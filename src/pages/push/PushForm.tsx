@@ -53,10 +53,15 @@ import { choicesOf } from '../../builders/choices';
 import { fieldLabelKey, type SelectFieldDeclaration, writableFields } from '../../builders/declarations';
 import { limitValidators, ruleValidators } from '../../builders/validators';
 import { TimeInput } from '../../components/DatePickers';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { pushEn } from '../../i18n/push.en';
 import { PhoneNumberInput } from '../components/PhoneInput';
 import { type CompanyOption, CompanyPicker } from '../organisation/CompanyPicker';
 import { pushStateOf } from './api';
 import { PushPreview } from './PushPreview';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(pushEn);
 
 const K = 'pushPages.form';
 

@@ -8,8 +8,13 @@ import { useWatch } from 'react-hook-form';
 import { ERRORS } from '../../../contract/errors';
 import { fillPlaceholders, type PushValues } from '../../../contract/push';
 import { apiErrorLines, toApiErrorLike } from '../../components/apiError';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { pushEn } from '../../i18n/push.en';
 import { type AudienceState, useAudiencePreview } from './api';
 import { NotificationCard } from './parts';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(pushEn);
 
 const K = 'pushPages.preview';
 

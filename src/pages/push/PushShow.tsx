@@ -46,6 +46,8 @@ import { useRole } from '../../builders/buttons';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { pushEn } from '../../i18n/push.en';
 import { isApiError } from '../../providers/httpClient';
 import {
   outsideBrand,
@@ -57,6 +59,9 @@ import {
 } from './api';
 import { Reach } from './PushPreview';
 import { DeliveryStateChip, Detail, DetailList, FigureTile, PushStateChip } from './parts';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(pushEn);
 
 const K = 'pushPages.show';
 const F = 'resources.push.fields';

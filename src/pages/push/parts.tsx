@@ -9,7 +9,12 @@ import {
   type PushDeliveryState,
   type PushNotificationState,
 } from '../../../contract/enums';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { pushEn } from '../../i18n/push.en';
 import { pushStateOf } from './api';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(pushEn);
 
 const PUSH_STATE_COLORS: Record<PushNotificationState, ChipProps['color']> = {
   PENDING: 'default',

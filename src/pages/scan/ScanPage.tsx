@@ -42,6 +42,8 @@ import { FailureAlert } from '../../components/operations/OperationDialog';
 import { useConfirmedOperation } from '../../components/operations/useConfirmedOperation';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { useCaller } from '../../components/useCaller';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { stampCardsEn } from '../../i18n/stampCards.en';
 import { useStampCardAccess } from '../stampCards/access';
 import { stampMemberCard } from '../stampCards/api';
 import { StampDialog, StampOutcome } from '../stampCards/MemberCardShow';
@@ -54,6 +56,9 @@ import { WebCardButton } from '../webCard/WebCardButton';
 import { type Found, findByCode, lookupsOf } from './api';
 import { type CounterStore, CounterStoreLine, useCounterStore } from './CounterStore';
 import { type CameraProblem, type CodeScanner, problemOf, startScanner } from './camera';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(stampCardsEn);
 
 const K = 'scanPages';
 

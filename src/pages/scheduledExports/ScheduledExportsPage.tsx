@@ -30,6 +30,11 @@ import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { useIsPhone } from '../../components/useIsPhone';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { scheduledExportsEn } from '../../i18n/scheduledExports.en';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(scheduledExportsEn);
 
 const K = 'scheduled_exports';
 const PATH = '/scheduled-exports';

@@ -43,6 +43,8 @@ import { GeneratedEdit } from '../../builders/GeneratedEdit';
 import { FormCell, FormGrid, formFieldOf, useRuleValidators } from '../../builders/inputs';
 import { listRedirectOf } from '../../builders/specRoute';
 import { apiErrorLines } from '../../components/apiError';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { segmentsEn } from '../../i18n/segments.en';
 import { type ReachState, useSegmentReach } from './api';
 import {
   type Condition,
@@ -57,6 +59,9 @@ import {
   REFERENCES,
   withOp,
 } from './filter';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(segmentsEn);
 
 const K = 'segmentPages';
 const decl = segments as unknown as ResourceDeclaration;

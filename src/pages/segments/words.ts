@@ -2,7 +2,13 @@
 // window at least 5", "Holds an available voucher", "Last visit on or after 3 Mar 2025". The editor's
 // vocabulary (segmentPages.fields / ops, src/i18n/segments.en.ts) with a few shorter subjects;
 // levels, brands and stores by name (`nameOf`), days in the viewer's zone (`day`). Pure.
+
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { segmentsEn } from '../../i18n/segments.en';
 import { type Condition, fieldOf, REFERENCES } from './filter';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(segmentsEn);
 
 const K = 'segmentPages';
 

@@ -56,6 +56,8 @@ import {
   TableScroll,
   TitleRow,
 } from '../../components/operations/ShowPage';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { stampCardsEn } from '../../i18n/stampCards.en';
 import { text, useMoney } from '../vouchers/format';
 import { MemberLink } from '../vouchers/parts';
 import { WebCardButton } from '../webCard/WebCardButton';
@@ -70,6 +72,9 @@ import {
   voidStampsTransaction,
 } from './api';
 import { CardStateChip, ResultChip, STAMP_FIELD_LABELS, StampProgress } from './parts';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(stampCardsEn);
 
 const K = 'stampPages.card';
 const F = 'resources.memberCards.fields';

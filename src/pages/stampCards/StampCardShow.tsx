@@ -38,12 +38,17 @@ import {
   RelatedRecords,
   ShowToolbar,
 } from '../../components/operations/ShowPage';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { stampCardsEn } from '../../i18n/stampCards.en';
 import { PhoneNumberInput } from '../components/PhoneInput';
 import { text, useMoney } from '../vouchers/format';
 import { PackStateChip } from '../vouchers/parts';
 import { useStampCardAccess } from './access';
 import { issueMemberCard, useStampCardSummary } from './api';
 import { CardStateChip, STAMP_FIELD_LABELS } from './parts';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(stampCardsEn);
 
 const K = 'stampPages.programme';
 const F = 'resources.stampCard.fields';

@@ -3,7 +3,12 @@
 import { Box, Chip, type ChipProps, LinearProgress, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { StampCardStateName, TransactionResult } from '../../../contract/enums';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { stampCardsEn } from '../../i18n/stampCards.en';
 import { cardStateName } from './api';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(stampCardsEn);
 
 /** The labels of the fields a refused stamp card operation names (the operation dialogs' fieldLabels). */
 export const STAMP_FIELD_LABELS = 'stampPages.field';

@@ -9,9 +9,14 @@ import { Form, Title, useCreatePath, useLocation, useNavigate, useTranslate } fr
 import { Link as RouterLink } from 'react-router-dom';
 import { vouchers } from '../../../resources';
 import { FailureAlert, SubmitButton } from '../../components/operations/OperationDialog';
+import { importsEn } from '../../i18n/imports.en';
+import { addEnglishMessages } from '../../i18n/lateMessages';
 import { ImportButton } from '../imports/ImportButton';
 import { useVoucherAccess } from './access';
 import { type IssueValues, IssueVouchersFields, useIssueVouchers } from './IssueVouchers';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(importsEn);
 
 const K = 'voucherPages.issue';
 

@@ -32,7 +32,12 @@ import { newIdempotencyKey } from '../../components/operations/api';
 import { useConfirmedOperation } from '../../components/operations/useConfirmedOperation';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { webCardEn } from '../../i18n/scan.en';
 import { fetchLink, revokeLink, sendLink, useWebCardAccess } from './api';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(webCardEn);
 
 const K = 'webCard';
 

@@ -40,7 +40,12 @@ import { useHttpClient } from '../../components/HttpClientContext';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { useCaller } from '../../components/useCaller';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { webhooksEn } from '../../i18n/webhooks.en';
 import { type CompanyOption, CompanyPicker } from '../organisation/CompanyPicker';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(webhooksEn);
 
 const K = 'webhookPages';
 const PATH = '/webhooks';
