@@ -106,10 +106,11 @@ export const createI18nProvider = (options: I18nProviderOptions = {}): I18nProvi
   return {
     ...provider,
     // a key the loaded messages lack may be a lazily loaded screen's (src/i18n/lateMessages.ts): its
-    // English phrase is the fallback polyglot fills (placeholders and plurals as usual); a language
-    // that has the key answers its own
+    // English phrase is the fallback polyglot fills (placeholders and plurals as usual), before any
+    // `_` of the caller's (react-admin passes the key itself as `_` for labels and validation
+    // messages); a language that has the key answers its own
     translate: (key: string, translateOptions: Record<string, unknown> = {}) => {
-      const late = translateOptions._ === undefined ? lateEnglishPhrase(key) : undefined;
+      const late = lateEnglishPhrase(key);
       return provider.translate(
         key,
         late === undefined ? translateOptions : { ...translateOptions, _: late },

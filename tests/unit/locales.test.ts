@@ -106,7 +106,9 @@ describe("a screen's own English words (src/i18n/lateMessages.ts)", () => {
     expect(i18n.translate(key)).toBe(key);
     addEnglishMessages({ lateTest: { greeting: 'Keys rotate after %{hours} hours' } });
     expect(i18n.translate(key, { hours: 24 })).toBe('Keys rotate after 24 hours');
-    // a caller's own default still wins, as react-admin's `_` does everywhere
-    expect(i18n.translate(key, { _: 'Own default' })).toBe('Own default');
+    // react-admin passes the key itself as `_` (labels, validation messages): the phrase wins
+    expect(i18n.translate(key, { _: key, hours: 1 })).toBe('Keys rotate after 1 hours');
+    // a key nobody registered still falls back to the caller's `_`
+    expect(i18n.translate('lateTest.unknown', { _: 'Own default' })).toBe('Own default');
   });
 });
