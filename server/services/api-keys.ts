@@ -4,7 +4,7 @@
 // kept, and its first characters (`prefix`, unique) find its row. A key signs in on every request
 // (server/plugins/auth.ts), acting as a merchant of its company with exactly its permissions, through
 // the routes that take keys (the operations and the reads). Every change is audited.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { FINANCE_RESOURCES, OPERATOR_ONLY_RESOURCES, type Permission } from '../../contract/access';
 import {
@@ -26,7 +26,7 @@ import { AppError } from '../errors';
 import type { SignedInUser } from '../resources/principal';
 import { type DbOrTx, recordAudit } from './audit';
 import { assertCanGrant, validatePermissions } from './rbac';
-import { sha256 } from './tokens';
+import { sameHash, sha256 } from './tokens';
 
 const HOUR_MS = 3_600_000;
 
@@ -310,15 +310,6 @@ export const rotateApiKey = (db: Db, caller: SignedInUser, id: number): Promise<
 
 // ---- signing in with a key ---------------------------------------------------------------------------
 
-/** A key that signed in: its row, and its store's brand when it is limited to a store. */
-export type SignedInKey = ApiKeyRow;
-
-const sameHash = (a: string, b: string): boolean => {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
 /** Is this bearer value or header an API key (rather than an access token)? */
 export const looksLikeApiKey = (value: string): boolean => value.startsWith(API_KEY_MARK);
 
@@ -327,7 +318,7 @@ export const looksLikeApiKey = (value: string): boolean => value.startsWith(API_
  * (its expiry or its rotation grace passed) 1001. Its last use is written at most once a minute, or at
  * once when the caller's address changed.
  */
-export const authenticateApiKey = async (db: Db, key: string, ip: string): Promise<SignedInKey> => {
+export const authenticateApiKey = async (db: Db, key: string, ip: string): Promise<ApiKeyRow> => {
   if (!API_KEY_PATTERN.test(key)) throw new AppError('TOKEN_INVALID_FORMAT');
   const [row] = await db
     .select()

@@ -7,7 +7,7 @@
 //
 // `register` answers the device's secret once; only its SHA-256 is kept (device_secrets). A device
 // signs in with its serial number and that secret (`loginDevice`, `POST /auth/device-token`).
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { StoredRow } from '../../resources/rows';
 import type { devices as devicesDecl } from '../../resources/tables/devices';
@@ -25,7 +25,7 @@ import type { DbOrTx } from './audit';
 import { deviceAccessTokenFor, deviceDid } from './auth';
 import type { LoginThrottle } from './rate-limit';
 import { createLogin, DEVICE_SIGN_IN_LIFECYCLES, type TerminalRow } from './sessions';
-import { sha256 } from './tokens';
+import { sameHash, sha256 } from './tokens';
 
 /** A device as the services read it (resources/tables/devices.ts). */
 export type DeviceRow = StoredRow<typeof devicesDecl> & Record<string, unknown>;
@@ -146,12 +146,6 @@ export interface DeviceLoginOutput {
   accessToken: string;
   refreshToken: string;
 }
-
-const sameHash = (a: string, b: string): boolean => {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 /**
  * `POST /auth/device-token`: a device signs in with its serial number and the secret `register`

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createVerifier, TokenError } from 'fast-jwt';
 import { decodeProtectedHeader, SignJWT } from 'jose';
 import {
@@ -19,6 +19,13 @@ export const randomToken = (): string => randomBytes(32).toString('base64url');
 
 /** Tokens are stored only as this hash, so a database leak does not hand out logins. */
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+/** Two hex digests compared in constant time (a stored secret's hash against a presented one's). */
+export const sameHash = (a: string, b: string): boolean => {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+};
 
 export interface AccessTokenInput {
   tid: string;
