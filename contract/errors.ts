@@ -98,9 +98,10 @@ const catalogue = {
   // other services (names are the product's; the spec lists the codes only)
   PUSH_PROVIDER_FAILED: [7001, 502, 'Push notification provider failed'],
   ANALYTICS_FAILED: [8001, 502, 'Analytics service failed'],
-  // product: outbound webhooks (issue 27; docs/api.md "Webhooks")
+  // product: outbound webhooks (issue 27; docs/api.md "Webhooks"); the generic family, as the spec
+  // names no family for a URL the server will not call
   WEBHOOK_URL_NOT_ALLOWED: [
-    7101,
+    14,
     400,
     'The webhook URL is not allowed: https to a public address only (no private, loopback or link-local address)',
   ],

@@ -82,7 +82,7 @@ const DeliverySchema = Type.Object({
 });
 
 const REFUSALS =
-  "Refusals: 2 (the body), 7101 WEBHOOK_URL_NOT_ALLOWED (not https, credentials in the URL, or an address that is private, loopback or link-local; loopback over http only with WEBHOOK_ALLOW_LOOPBACK=true), 26237 (no `webhook` permission), 5 (another company's endpoint).";
+  "Refusals: 2 (the body), 14 WEBHOOK_URL_NOT_ALLOWED (not https, credentials in the URL, or an address that is private, loopback or link-local; loopback over http only with WEBHOOK_ALLOW_LOOPBACK=true), 26237 (no `webhook` permission), 5 (another company's endpoint).";
 
 export const webhookRoutes: RoutePlugin = async (app) => {
   const { db, config } = app;

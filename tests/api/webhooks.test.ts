@@ -162,9 +162,9 @@ describe('POST /webhooks', () => {
     ['an IPv6 private address', 'https://[fd00::1]/hook'],
     ['credentials in the URL', 'https://user:pw@example.com/hook'],
     ['another scheme', 'ftp://example.com/hook'],
-  ])('refuses %s with 7101 naming url', async (_what, url) => {
+  ])('refuses %s with 14 naming url', async (_what, url) => {
     const res = await call('owner', 'POST', `${MAIN}/webhooks`, { url, events: ['stamp.given'] });
-    expect(codeOf(res)).toEqual({ status: 400, code: 7101 });
+    expect(codeOf(res)).toEqual({ status: 400, code: 14 });
     expect(res.json().data).toEqual([expect.objectContaining({ field: 'url' })]);
   });
 
@@ -451,7 +451,7 @@ describe('a colleague', () => {
 
 describe('without WEBHOOK_ALLOW_LOOPBACK', () => {
   const strict = apiSuite();
-  it('refuses a loopback endpoint with 7101', async () => {
+  it('refuses a loopback endpoint with 14', async () => {
     const org = await addOrg(strict.t, 'Strict');
     await addUser(strict.t, strict.tokens, 'owner', { type: 'MERCHANT', companyId: org.companyId });
     for (const url of [
@@ -461,7 +461,7 @@ describe('without WEBHOOK_ALLOW_LOOPBACK', () => {
       'https://[::1]/x',
     ]) {
       const res = await strict.call('owner', 'POST', `${MAIN}/webhooks`, { url, events: ['stamp.given'] });
-      expect(codeOf(res), url).toEqual({ status: 400, code: 7101 });
+      expect(codeOf(res), url).toEqual({ status: 400, code: 14 });
     }
   });
 });

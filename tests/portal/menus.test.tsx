@@ -101,7 +101,10 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
       'Access',
       'Help',
     ]);
-    expect(linksOf(nav, 'Config')).toEqual(['Webhooks /webhooks']);
+    expect(linksOf(nav, 'Config')).toEqual([
+      'Scheduled Exports /config/scheduledExports',
+      'Webhooks /webhooks',
+    ]);
     expect(linksOf(nav, 'Organization')).toEqual(['Brand /organization/brand', 'Store /organization/store']);
     // spec 6: Access with Merchant Access (their audit trail and fraud signals are reached from
     // Merchant Access and "Waiting for you", not from new menu links), and the owner's API Keys (issue 27)
