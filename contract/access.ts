@@ -124,6 +124,14 @@ export const canAccess = (subject: AccessSubject, request: AccessRequest): boole
 };
 
 /**
+ * May `granter` put this permission on a user, a group or an API key? An operator grants anything
+ * but finance, which they never hold (a company's owner grants that); a merchant only what they may
+ * do themselves. The permission matrix's ticks and the server's 26238 on an API key read this.
+ */
+export const canGrant = (granter: AccessSubject, permission: AccessRequest): boolean =>
+  granter.type === 'OPERATOR' ? !has(FINANCE_RESOURCES, permission.resource) : canAccess(granter, permission);
+
+/**
  * What a brand variant of the product hides (spec sections 2 and 6), whatever the permissions say:
  * merchants have Banner Config only in brand jcr; Force Update Config does not exist in jcr. The
  * portal leaves these screens out and the server refuses their calls (26237).

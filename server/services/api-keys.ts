@@ -6,7 +6,7 @@
 // the routes that take keys (the operations and the reads). Every change is audited.
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import { FINANCE_RESOURCES, OPERATOR_ONLY_RESOURCES, type Permission } from '../../contract/access';
+import { canGrant, OPERATOR_ONLY_RESOURCES, type Permission } from '../../contract/access';
 import {
   API_KEY_MARK,
   API_KEY_NAME_MAX,
@@ -25,7 +25,7 @@ import { type ApiKeyRow, apiKeys, brand, company, store } from '../db/schema';
 import { AppError } from '../errors';
 import type { SignedInUser } from '../resources/principal';
 import { type DbOrTx, recordAudit } from './audit';
-import { assertCanGrant, validatePermissions } from './rbac';
+import { validatePermissions } from './rbac';
 import { sameHash, sha256 } from './tokens';
 
 const HOUR_MS = 3_600_000;
@@ -137,21 +137,14 @@ const permissionsFor = (caller: SignedInUser, list: readonly Permission[]): Perm
     throw new AppError('ACCESS_DENIED', [
       { field: 'permissions', message: `${operatorOnly.resource} is for operators only, never a key` },
     ]);
-  // an operator grants what an operator may do for a merchant (no finance); a merchant what they hold
-  assertCanGrant(caller.subject, permissions);
-  if (caller.type === 'OPERATOR') {
-    const finance = permissions.find((p) => !canOperatorGrant(p));
-    if (finance)
-      throw new AppError('GRANT_EXCEEDS_OWN', [
-        { field: 'permissions', message: `${finance.resource}:${finance.action}` },
-      ]);
-  }
+  // an operator grants anything but finance, a merchant what they hold (contract/access canGrant)
+  const exceeding = permissions.find((p) => !canGrant(caller.subject, p));
+  if (exceeding)
+    throw new AppError('GRANT_EXCEEDS_OWN', [
+      { field: 'permissions', message: `${exceeding.resource}:${exceeding.action}` },
+    ]);
   return permissions;
 };
-
-/** Operators never hold finance (contract/access), so they never grant it: the company's owner does. */
-const canOperatorGrant = (p: Permission): boolean =>
-  !(FINANCE_RESOURCES as readonly string[]).includes(p.resource);
 
 const expiryOf = (value: string | null | undefined, now: Date): Date | null => {
   if (value === undefined || value === null) return null;

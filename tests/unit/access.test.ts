@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canAccess,
+  canGrant,
   FINANCE_RESOURCES,
   MERCHANT_READ_ONLY_RESOURCES,
   OPERATOR_ONLY_RESOURCES,
@@ -123,5 +124,26 @@ describe('react-admin actions and unknown names', () => {
     expect(canAccess(operator, { action: 'VIEW', resource: 'nuclearCodes' })).toBe(false);
     expect(canAccess(owner, { action: 'VIEW', resource: 'toString' })).toBe(false);
     expect(canAccess(operator, { action: 'DELETE' as 'VIEW', resource: 'vouchers' })).toBe(false);
+  });
+});
+
+describe('granting (a user, a group, an API key)', () => {
+  it('lets an operator grant everything but finance (not even the payment history they read)', () => {
+    const grantable = PERMISSION_RESOURCES.filter((resource) =>
+      canGrant(operator, { resource, action: 'VIEW' }),
+    );
+    expect(PERMISSION_RESOURCES.filter((r) => !grantable.includes(r)).sort()).toEqual(
+      [...FINANCE_RESOURCES].sort(),
+    );
+  });
+
+  it('lets a merchant grant only what they may do themselves', () => {
+    const clerk = { type: 'MERCHANT', permissions: [{ resource: 'vouchers', action: 'UPDATE' }] } as const;
+    expect(canGrant(clerk, { resource: 'vouchers', action: 'UPDATE' })).toBe(true);
+    expect(canGrant(clerk, { resource: 'vouchers', action: 'VIEW' })).toBe(true);
+    expect(canGrant(clerk, { resource: 'vouchers', action: 'ADD' })).toBe(false);
+    expect(canGrant(owner, { resource: 'wallet', action: 'UPDATE' })).toBe(true);
+    expect(canGrant(owner, { resource: 'mainConfig', action: 'VIEW' })).toBe(false);
+    expect(canGrant(owner, { resource: 'industryConfig', action: 'UPDATE' })).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ import { useInput, useTranslate } from 'react-admin';
 import type { AccessSubject, Permission } from '../../../contract/access';
 import type { UserType } from '../../../contract/enums';
 import {
-  canGrant,
+  canGrantCell,
   hasPermission,
   MATRIX_ACTIONS,
   matrixResources,
@@ -68,7 +68,7 @@ export const PermissionMatrix = ({
                     {label}
                   </TableCell>
                   {MATRIX_ACTIONS.map((action) => {
-                    const allowed = canGrant(caller, resource, action);
+                    const allowed = canGrantCell(caller, resource, action);
                     const checked = hasPermission(value, resource, action);
                     const box = (
                       <Checkbox

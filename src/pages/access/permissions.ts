@@ -2,7 +2,7 @@
 // which cells they may tick (a user grants only what they hold: 26238), and the list ↔ set mapping.
 import {
   type AccessSubject,
-  canAccess,
+  canGrant,
   FINANCE_RESOURCES,
   OPERATOR_ONLY_RESOURCES,
   PERMISSION_RESOURCES,
@@ -29,15 +29,9 @@ export const matrixResources = (caller: AccessSubject, targetType: UserType): Pe
     return true;
   });
 
-/** May the caller grant this cell? Operators grant anything they see; a merchant only what they hold. */
-export const canGrant = (caller: AccessSubject, resource: string, action: PermissionAction): boolean =>
-  caller.type === 'OPERATOR'
-    ? !isIn(FINANCE_RESOURCES, resource)
-    : caller.type === 'MERCHANT' &&
-      !isIn(OPERATOR_ONLY_RESOURCES, resource) &&
-      (caller.permissions === undefined ||
-        // holding UPDATE or ADD implies VIEW for canAccess, and the server grants by canAccess
-        canAccess(caller, { resource, action }));
+/** May the caller tick this cell? The contract's rule, the one the server applies. */
+export const canGrantCell = (caller: AccessSubject, resource: string, action: PermissionAction): boolean =>
+  canGrant(caller, { resource, action });
 
 export const cellKey = (resource: string, action: string): string => `${resource}:${action}`;
 

@@ -36,6 +36,7 @@ import {
   type WebhookEventType,
 } from '../../../contract/webhooks';
 import { toApiErrorLike } from '../../components/apiError';
+import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
@@ -228,6 +229,7 @@ const DeliveryLog = ({
   const translate = useTranslate();
   const http = useHttpClient();
   const notifyError = useApiErrorNotify();
+  const { dateTime } = useDates();
   const log = useLoadable<WebhookDelivery[]>({
     key: `${endpoint.id}:${version}`,
     load: async (h) => (await h<WebhookDelivery[]>(`${PATH}/${endpoint.id}/deliveries`)).data,
@@ -266,7 +268,7 @@ const DeliveryLog = ({
               </Box>
               <Chip size="small" color={stateColor(d.state)} label={translate(`${K}.states.${d.state}`)} />
               <Typography variant="body2" color="text.secondary">
-                {new Date(d.createTime).toLocaleString()}
+                {dateTime(d.createTime)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {translate(`${K}.log.attempts`, { n: d.attempts })}
@@ -282,7 +284,7 @@ const DeliveryLog = ({
                   {translate(`${K}.log.last`, {
                     status: last.status ?? '—',
                     ms: last.durationMs,
-                    at: new Date(last.at).toLocaleString(),
+                    at: dateTime(last.at),
                   })}
                   {last.error ? ` · ${last.error}` : ''}
                 </Typography>

@@ -23,7 +23,9 @@ describe('webhooks', { timeout: 60_000 }, () => {
     await user.clear(url);
     await user.type(url, 'http://example.com/hook');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByRole('alert', {}, T)).toHaveTextContent(/The webhook URL is not allowed/);
+    expect(await within(dialog).findByRole('alert', {}, T)).toHaveTextContent(
+      /The webhook URL is not allowed/,
+    );
 
     await user.clear(url);
     await user.type(url, 'https://93.184.216.34/hook');
