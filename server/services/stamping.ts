@@ -48,7 +48,7 @@ import { memberActivityChanged } from './member-standing';
 import { passCardsChanged } from './pass-notifier';
 import { hashPassword, verifyPassword } from './passwords';
 import { linksAtBirth } from './pocket-links';
-import { ensureMember, issueVouchers, newCode } from './vouchers';
+import { ensureMember, issueVouchers, newCode, voucherFacts } from './vouchers';
 import { debitWallet, moneyString } from './wallet';
 import { recordWebhookEvent } from './webhooks';
 
@@ -766,7 +766,12 @@ const voidReward = async (
   const refusal = refusalOf(arrow, voucher.state);
   if (refusal)
     throw fail(refusal, 'rewardVoucherId', `the reward voucher ${voucher.code} is ${voucher.state}`);
-  await tx.update(vouchers).set(movedFields(arrow)).where(eq(vouchers.id, voucherId));
+  const [after] = await tx
+    .update(vouchers)
+    .set(movedFields(arrow))
+    .where(eq(vouchers.id, voucherId))
+    .returning();
+  if (!after) throw new Error('locked voucher vanished');
   await tx.insert(voucherHistory).values({
     voucherId,
     action: 'VOIDED',
@@ -776,6 +781,13 @@ const voidReward = async (
     at: now,
     companyId: voucher.companyId,
     brandId: voucher.brandId,
+  });
+  // the reward is withdrawn: to a CRM the same as a voided voucher, with the stamping that caused it
+  await recordWebhookEvent(tx, {
+    companyId: voucher.companyId,
+    type: 'voucher.voided',
+    data: { voucher: voucherFacts(after), reason, stampsTransactionId: txn.id },
+    at: now,
   });
 };
 

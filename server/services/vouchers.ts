@@ -138,7 +138,8 @@ export interface IssueInput {
  * member's limit → 6630, nothing issued.
  */
 /** A voucher as a webhook event tells it (docs/api.md "Webhooks"). */
-const voucherFacts = (v: VoucherRow) => ({
+/** What a webhook event tells of a voucher (docs/api.md "Webhooks"). */
+export const voucherFacts = (v: VoucherRow) => ({
   id: v.id,
   code: v.code,
   voucherPackId: v.voucherPackId,

@@ -412,6 +412,43 @@ describe('the events', () => {
 });
 
 describe('a colleague', () => {
+  it('tells a CRM that a stamp void withdrew the reward voucher (voucher.voided) as well as the void', async () => {
+    const hook = await createEndpoint('owner', {
+      url: `${base}/voids`,
+      events: ['stamp.voided', 'voucher.voided'],
+    });
+    await drain();
+    received.length = 0;
+    const card = dataOf(
+      await call('owner', 'POST', `${MAIN}/stamp-cards/${programmeId}/member-cards`, {
+        memberMobile: nextMobile(),
+        storeId: acme.storeId,
+      }),
+    ) as { id: number };
+    const done = dataOf(
+      await call('owner', 'POST', `${MAIN}/member-cards/${card.id}/stamps`, {
+        storeId: acme.storeId,
+        stamps: 5,
+      }),
+    ) as { id: number; rewardVoucherId: number };
+    expect(
+      codeOf(
+        await call('owner', 'POST', `${MAIN}/stamps-transactions/${done.id}/void`, { reason: 'wrong card' }),
+      ),
+    ).toEqual({ status: 200, code: 0 });
+    await drain();
+    const heard = received
+      .filter((r) => r.path === '/voids')
+      .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> });
+    expect(heard.map((e) => e.type).sort()).toEqual(['stamp.voided', 'voucher.voided']);
+    expect(heard.find((e) => e.type === 'voucher.voided')?.data).toMatchObject({
+      voucher: { id: done.rewardVoucherId, state: 'EXPIRED' },
+      reason: 'wrong card',
+      stampsTransactionId: done.id,
+    });
+    await call('owner', 'DELETE', `${MAIN}/webhooks/${hook.id}`);
+  });
+
   it('needs the webhook permission: without it 26237, with VIEW only reads', async () => {
     const add = async (who: string) => {
       const row = await createUser(t.db, {
