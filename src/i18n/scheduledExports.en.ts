@@ -4,8 +4,8 @@ export const scheduledExportsEn = {
   scheduled_exports: {
     intro:
       "Lists e-mailed as CSV every day or week. Each one sends what its creator's access allows when it runs; it stops by itself when they may no longer export the list. Schedule a new one from a list, beside Export.",
-    empty:
-      'No scheduled exports yet. Open a list, set its filters and order, then choose Schedule beside Export.',
+    empty: 'No scheduled exports yet',
+    empty_body: 'Open a list, set its filters and order, then choose Schedule beside Export.',
     every_DAY: 'Every day',
     every_WEEK: 'Every week',
     every_row: 'Every row',

@@ -8,7 +8,9 @@ export const webhooksEn = {
     pick_company: 'Choose the company whose webhooks to manage',
     add: 'Add endpoint',
     edit: 'Change endpoint',
-    empty: 'No endpoints yet.',
+    empty: 'No endpoints yet',
+    empty_body:
+      'Add an https endpoint of your CRM, shop or till system and choose the events it should hear about.',
     enabled: 'On',
     disabled: 'Off',
     turn_on: 'Turn on',

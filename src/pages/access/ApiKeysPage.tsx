@@ -56,6 +56,7 @@ import { apiKeysEn } from '../../i18n/apiKeys.en';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { violationsByField } from '../components/apiErrors';
 import { DialogSubmitButton } from '../components/forms';
+import { EmptyState, PageFrame } from '../components/PageFrame';
 import { BrandAndStore, CompanyBrandAndStore } from './InviteDialog';
 import { PermissionMatrixInput } from './PermissionMatrix';
 
@@ -527,33 +528,20 @@ export const ApiKeysPage = () => {
   };
 
   return (
-    <Box sx={{ pb: 4 }}>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', mb: 2 }}>
-        <Box sx={{ flex: '1 1 20rem' }}>
-          <Typography variant="h4" component="h1" sx={{ mb: 0.5 }}>
-            {translate(`${K}.title`)}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {translate(`${K}.intro`, { hours: API_KEY_ROTATION_GRACE_HOURS })}
-          </Typography>
-        </Box>
+    <PageFrame
+      title={translate(`${K}.title`)}
+      intro={translate(`${K}.intro`, { hours: API_KEY_ROTATION_GRACE_HOURS })}
+      action={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
           {translate(`${K}.new`)}
         </Button>
-      </Box>
+      }
+      maxWidth="none"
+    >
       {keys.status === 'loading' || keys.status === 'idle' ? <CircularProgress size={28} /> : null}
       {keys.status === 'error' ? <Alert severity="error">{translate(`${K}.load_failed`)}</Alert> : null}
       {keys.status === 'ready' && list.length === 0 ? (
-        <Card variant="outlined">
-          <CardContent>
-            <Typography variant="h6" component="h2">
-              {translate(`${K}.empty_title`)}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {translate(`${K}.empty_body`)}
-            </Typography>
-          </CardContent>
-        </Card>
+        <EmptyState title={translate(`${K}.empty_title`)} body={translate(`${K}.empty_body`)} />
       ) : null}
       {list.length > 0 ? (
         isPhone ? (
@@ -575,6 +563,6 @@ export const ApiKeysPage = () => {
       ) : null}
       {shown ? <ShowOnce issued={shown.issued} title={shown.title} onClose={() => setShown(null)} /> : null}
       {confirmDialog}
-    </Box>
+    </PageFrame>
   );
 };

@@ -32,6 +32,7 @@ import { useLoadable } from '../../components/operations/useLoadable';
 import { useIsPhone } from '../../components/useIsPhone';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { scheduledExportsEn } from '../../i18n/scheduledExports.en';
+import { EmptyState, PageFrame } from '../components/PageFrame';
 
 // this screen's words load with it (src/i18n/lateMessages.ts)
 addEnglishMessages(scheduledExportsEn);
@@ -214,25 +215,23 @@ export const ScheduledExportsPage = () => {
     if (outcome.status === 'success' || outcome.status === 'failed') setVersion((v) => v + 1);
   };
   return (
-    <Box>
-      <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
-        {translate('common.screens.scheduled_exports')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 720 }}>
-        {translate(`${K}.intro`)}
-      </Typography>
+    <PageFrame
+      title={translate('common.screens.scheduled_exports')}
+      intro={translate(`${K}.intro`)}
+      maxWidth="none"
+    >
       {loaded.status === 'error' ? (
         <Alert severity="error">{apiErrorLines(loaded.error).join(' ')}</Alert>
       ) : loaded.status !== 'ready' ? (
         <Typography role="status">{translate('ra.page.loading')}</Typography>
       ) : loaded.data.length === 0 ? (
-        <Alert severity="info">{translate(`${K}.empty`)}</Alert>
+        <EmptyState title={translate(`${K}.empty`)} body={translate(`${K}.empty_body`)} />
       ) : phone ? (
         <PhoneCards rows={loaded.data} onStop={onStop} />
       ) : (
         <DesktopTable rows={loaded.data} onStop={onStop} />
       )}
       {confirmDialog}
-    </Box>
+    </PageFrame>
   );
 };

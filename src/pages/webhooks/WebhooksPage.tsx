@@ -3,6 +3,8 @@
 // send it a test event, and read its delivery log (each attempt's status, duration and answer) with
 // "Send again" per delivery. Operators first pick the company. Everything goes through the routes of
 // server/routes/webhooks.ts; the event types are contract/webhooks.ts's.
+
+import AddIcon from '@mui/icons-material/Add';
 import {
   Alert,
   Box,
@@ -43,6 +45,7 @@ import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { useCaller } from '../../components/useCaller';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { webhooksEn } from '../../i18n/webhooks.en';
+import { EmptyState, PageFrame } from '../components/PageFrame';
 import { type CompanyOption, CompanyPicker } from '../organisation/CompanyPicker';
 
 // this screen's words load with it (src/i18n/lateMessages.ts)
@@ -468,26 +471,26 @@ export const WebhooksPage = () => {
       : null,
   );
   const reload = () => setVersion((v) => v + 1);
+  const addButton =
+    companyId !== undefined ? (
+      <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+        {translate(`${K}.add`)}
+      </Button>
+    ) : null;
   return (
-    <Box sx={{ maxWidth: 960 }}>
-      <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
-        {translate(`${K}.title`)}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {translate(`${K}.intro`)}
-      </Typography>
+    <PageFrame
+      title={translate(`${K}.title`)}
+      intro={translate(`${K}.intro`)}
+      action={addButton}
+      maxWidth={960}
+    >
       {isOperator ? (
         <CompanyPicker value={company} onChange={setCompany} helperText={translate(`${K}.pick_company`)} />
-      ) : null}
-      {companyId !== undefined ? (
-        <Button variant="contained" onClick={() => setAdding(true)} sx={{ mb: 2 }}>
-          {translate(`${K}.add`)}
-        </Button>
       ) : null}
       {list.status === 'loading' ? <CircularProgress aria-label={translate('ra.page.loading')} /> : null}
       {list.status === 'error' ? <Alert severity="error">{refusalText(list.error)}</Alert> : null}
       {list.status === 'ready' && list.data.length === 0 ? (
-        <Typography color="text.secondary">{translate(`${K}.empty`)}</Typography>
+        <EmptyState title={translate(`${K}.empty`)} body={translate(`${K}.empty_body`)} />
       ) : null}
       {list.status === 'ready' ? (
         <Stack spacing={2}>
@@ -519,6 +522,6 @@ export const WebhooksPage = () => {
         />
       ) : null}
       <SecretDialog secret={secret} onClose={() => setSecret(null)} />
-    </Box>
+    </PageFrame>
   );
 };
