@@ -36,6 +36,8 @@ export interface Config {
   /** forgot-password mails per e-mail address + IP per window (stops mail bombing) */
   mailMaxPerAddress: number;
   mailWindowS: number;
+  /** calls one API key may make per minute, whatever it calls (then code 6 with Retry-After) */
+  apiKeyMaxPerMinute: number;
   /** folder of the built portal */
   distDir: string;
   bodyLimitBytes: number;
@@ -155,6 +157,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     loginIpWindowS: int(env, 'LOGIN_IP_WINDOW_SECONDS', 60 * 60, 1),
     mailMaxPerAddress: int(env, 'MAIL_MAX_PER_ADDRESS', 5, 1),
     mailWindowS: int(env, 'MAIL_WINDOW_SECONDS', 60 * 60, 1),
+    apiKeyMaxPerMinute: int(env, 'API_KEY_MAX_PER_MINUTE', 600, 1),
     distDir: path.resolve(str(env, 'DIST_DIR') ?? './dist'),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     trustProxy: str(env, 'TRUST_PROXY') === 'true',

@@ -19,6 +19,7 @@ import type { UserRow } from '../db/schema';
 import { AppError } from '../errors';
 import { apiKeyPrincipalId } from '../resources/principal';
 import { authenticateApiKey, looksLikeApiKey } from '../services/api-keys';
+import { KeyThrottle } from '../services/rate-limit';
 import { findLogin, findTerminalLogin, loginWorks } from '../services/sessions';
 import { verifyAccessToken } from '../services/tokens';
 
@@ -256,6 +257,12 @@ export interface AuthGateOptions {
  */
 export const authGate = fp(
   async (app: FastifyInstance, { db, config }: AuthGateOptions) => {
+    // every instance on the database (or Redis) shares one count per key
+    const keyCalls = new KeyThrottle(app.throttleStore, {
+      keyPrefix: 'api-key-calls',
+      points: config.apiKeyMaxPerMinute,
+      duration: 60,
+    });
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
       if (request.is404 || request.method === 'OPTIONS') return;
@@ -265,9 +272,11 @@ export const authGate = fp(
       // an in-store device calls only the operations that accept devices (issue, stamp, redeem)
       if (request.user.device && request.routeOptions.config.forDevices !== true)
         throw new AppError('ACCESS_DENIED');
-      // an API key calls only the operations and the reads (issue 27)
-      if (request.user.apiKey && request.routeOptions.config.forApiKeys !== true)
-        throw new AppError('ACCESS_DENIED');
+      // an API key calls only the operations and the reads (issue 27), at most so many a minute
+      if (request.user.apiKey) {
+        await keyCalls.consume(String(request.user.apiKey.id));
+        if (request.routeOptions.config.forApiKeys !== true) throw new AppError('ACCESS_DENIED');
+      }
       assertEnrolled(request, request.user);
       assertMayWrite(request, request.user);
     });
