@@ -29,7 +29,7 @@ import type { ExportPlan } from '../resources/export';
 import type { Caller } from '../resources/principal';
 import { DERIVED_RESOURCES } from '../resources/registry';
 import { createResourceService } from '../resources/service';
-import { recordAudit } from './audit';
+import { type DbOrTx, recordAudit } from './audit';
 import { escapeHtml, type Mailer } from './mail';
 import { checkMemberExport, memberExport } from './member-list';
 import { isCompanyOwner } from './rbac';
@@ -319,8 +319,23 @@ export const runDueExports = async (
   return outcomes;
 };
 
-const record = (db: Db, id: number, set: Partial<ScheduledExportRow>) =>
-  db.update(scheduledExports).set(set).where(eq(scheduledExports.id, id));
+/** The notice that a schedule stopped by itself: once to each recipient, and to its creator if they can still sign in. */
+const mailStopped = async (
+  tx: DbOrTx,
+  mailer: Mailer,
+  row: ScheduledExportRow,
+  creatorEmail: string | null,
+  tellCreator: string | null,
+  why: string,
+): Promise<void> => {
+  const every = EVERY_WORD[row.every];
+  const by = creatorEmail ? ` that ${creatorEmail} scheduled` : '';
+  const subject = `Scheduled export stopped: ${row.resource} (${every})`;
+  const text = `The ${every} export of ${row.resource}${by} (#${row.id}) has stopped and sends nothing more. ${why}\n\nTo receive it again, someone who may export the list schedules it anew: open the list in the portal and choose Schedule beside Export.`;
+  const html = `<p>The ${every} export of ${escapeHtml(row.resource)}${escapeHtml(by)} (#${row.id}) has stopped and sends nothing more. ${escapeHtml(why)}</p><p>To receive it again, someone who may export the list schedules it anew: open the list in the portal and choose Schedule beside Export.</p>`;
+  const to = new Set([...(tellCreator ? [tellCreator] : []), ...row.recipients]);
+  for (const address of to) await mailer.send({ to: address, subject, text, html }, tx);
+};
 
 const runOne = async (
   db: Db,
@@ -329,16 +344,28 @@ const runOne = async (
   now: Date,
   brand: Brand | undefined,
 ): Promise<RunOutcome> => {
+  const [creator] = await db.select().from(users).where(eq(users.id, row.createdBy));
   const fail = async (message: string, stop: boolean): Promise<RunOutcome> => {
-    await record(db, row.id, {
-      lastResult: 'FAILED',
-      lastRows: null,
-      lastMessage: message,
-      ...(stop ? { state: 'FAILED' as const } : {}),
+    await db.transaction(async (tx) => {
+      await tx
+        .update(scheduledExports)
+        .set({
+          lastResult: 'FAILED',
+          lastRows: null,
+          lastMessage: message,
+          ...(stop ? { state: 'FAILED' as const } : {}),
+        })
+        .where(eq(scheduledExports.id, row.id));
+      // a stopped schedule tells whoever would miss its file: its creator and its recipients
+      if (stop) {
+        // a creator who can no longer sign in cannot act on it: the recipients are told alone
+        const reachable =
+          creator && !(BLOCKED_USER_STATES as readonly string[]).includes(creator.state) ? creator : null;
+        await mailStopped(tx, mailer, row, creator?.email ?? null, reachable?.email ?? null, message);
+      }
     });
     return { id: row.id, result: 'FAILED', message };
   };
-  const [creator] = await db.select().from(users).where(eq(users.id, row.createdBy));
   const refusal = creatorRefusal(row, creator);
   if (refusal || !creator) return fail(refusal ?? 'Its creator no longer exists.', true);
   let csv: Awaited<ReturnType<typeof csvText>>;

@@ -128,7 +128,7 @@ describe('running scheduled exports', () => {
     await t.db.delete(mailOutbox);
   });
 
-  it('applies the creator’s scope at the run: lost permission or disabled creator stops it unsent', async () => {
+  it('applies the creator’s scope at the run: lost permission or disabled creator stops it with a notice, no file', async () => {
     const byColleague = dataOf(await create('colleague', view)) as { id: number };
     const byOwner = dataOf(await create('otherOwner', { ...view, every: 'WEEK' })) as { id: number };
     await t.db.update(scheduledExports).set({ nextRunAt: at });
@@ -141,7 +141,21 @@ describe('running scheduled exports', () => {
         expect.objectContaining({ id: byOwner.id, result: 'FAILED' }),
       ]),
     );
-    expect(await readOutbox(t.db)).toHaveLength(0);
+    // no file: a notice to the recipients and to a creator who can still sign in (not the disabled one)
+    const notices = await readOutbox(t.db);
+    expect(notices.map((m) => m.to).sort()).toEqual([
+      'colleague@example.test',
+      'reports@acme.example',
+      'reports@acme.example',
+    ]);
+    for (const mail of notices) {
+      expect(mail.subject).toMatch(/^Scheduled export stopped: brand \((daily|weekly)\)$/);
+      expect(mail.attachment).toBeNull();
+    }
+    expect(notices.find((m) => m.to === 'colleague@example.test')?.text).toContain(
+      `(#${byColleague.id}) has stopped and sends nothing more. Its creator may no longer export brand.`,
+    );
+    await t.db.delete(mailOutbox);
     const rows = await t.db.select().from(scheduledExports);
     const colleagueRow = rows.find((r) => r.id === byColleague.id);
     expect(colleagueRow).toMatchObject({ state: 'FAILED', lastResult: 'FAILED' });
