@@ -38,7 +38,7 @@ export const apiKeysEn = {
       works_until: 'Works until %{time}',
       revoked_at: 'Revoked %{time}',
       company_all: 'The whole company',
-      company_n: 'Company #%{id}',
+      company_filter: 'Every company’s keys; choose one to see only its keys',
       brand_of: 'Brand: %{brand}',
       store_of: 'Store: %{store}',
       empty_title: 'No API keys yet',

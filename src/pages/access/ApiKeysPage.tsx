@@ -57,6 +57,7 @@ import { addEnglishMessages } from '../../i18n/lateMessages';
 import { violationsByField } from '../components/apiErrors';
 import { DialogSubmitButton } from '../components/forms';
 import { EmptyState, PageFrame } from '../components/PageFrame';
+import { type CompanyOption, CompanyPicker } from '../organisation/CompanyPicker';
 import { BrandAndStore, CompanyBrandAndStore } from './InviteDialog';
 import { PermissionMatrixInput } from './PermissionMatrix';
 
@@ -272,7 +273,13 @@ const PermissionsError = () => {
 };
 
 /** Names of the brands and stores the keys are limited to, fetched once for the page. */
-const usePlaceNames = (keys: readonly ApiKeyView[]) => {
+const usePlaceNames = (keys: readonly ApiKeyView[], withCompanies: boolean) => {
+  const companyIds = useMemo(() => [...new Set(keys.map((k) => k.companyId))], [keys]);
+  const companies = useGetMany<{ id: number; name: string }>(
+    'company',
+    { ids: companyIds },
+    { enabled: withCompanies && companyIds.length > 0 },
+  );
   const brandIds = useMemo(
     () => [...new Set(keys.flatMap((k) => (k.brandId === null ? [] : [k.brandId])))],
     [keys],
@@ -294,6 +301,7 @@ const usePlaceNames = (keys: readonly ApiKeyView[]) => {
   const name = (list: { id: number; name: string }[] | undefined, id: number) =>
     list?.find((r) => r.id === id)?.name ?? `#${id}`;
   return {
+    company: (id: number) => name(companies.data, id),
     brand: (id: number) => name(brands.data, id),
     store: (id: number) => name(stores.data, id),
   };
@@ -476,19 +484,21 @@ export const ApiKeysPage = () => {
   const { caller } = useCaller();
   const { confirm, confirmDialog } = useConfirmAction();
   const [version, setVersion] = useState(0);
+  const [company, setCompany] = useState<CompanyOption | null>(null);
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<{ issued: ApiKeyIssued; title: string } | null>(null);
   const allowed = caller !== null && mayManageApiKeys(caller.subject);
   const keys = useLoadable<ApiKeyView[]>(
     allowed
       ? {
-          key: `api-keys:${version}`,
-          load: async (h) => (await h<ApiKeyView[]>(API_KEYS_PATH)).data,
+          key: `api-keys:${company?.id ?? 'all'}:${version}`,
+          load: async (h) =>
+            (await h<ApiKeyView[]>(API_KEYS_PATH, company ? { query: { companyId: company.id } } : {})).data,
         }
       : null,
   );
   const list = keys.status === 'ready' ? keys.data : [];
-  const places = usePlaceNames(list);
+  const places = usePlaceNames(list, caller?.isOperator ?? false);
   const reload = () => setVersion((v) => v + 1);
 
   if (!caller) return <CircularProgress aria-label={translate('ra.page.loading')} />;
@@ -500,12 +510,14 @@ export const ApiKeysPage = () => {
     );
 
   const whereOf = (k: ApiKeyView): string => {
-    const company = caller.isOperator
-      ? translate(`${K}.company_n`, { id: k.companyId })
-      : translate(`${K}.company_all`);
-    if (k.storeId !== null) return translate(`${K}.store_of`, { store: places.store(k.storeId) });
-    if (k.brandId !== null) return translate(`${K}.brand_of`, { brand: places.brand(k.brandId) });
-    return company;
+    const part =
+      k.storeId !== null
+        ? translate(`${K}.store_of`, { store: places.store(k.storeId) })
+        : k.brandId !== null
+          ? translate(`${K}.brand_of`, { brand: places.brand(k.brandId) })
+          : translate(`${K}.company_all`);
+    // an operator sees every company's keys: each names its company first
+    return caller.isOperator ? `${places.company(k.companyId)} · ${part}` : part;
   };
 
   const onRotate = async (k: ApiKeyView) => {
@@ -538,6 +550,9 @@ export const ApiKeysPage = () => {
       }
       maxWidth="none"
     >
+      {caller.isOperator ? (
+        <CompanyPicker value={company} onChange={setCompany} helperText={translate(`${K}.company_filter`)} />
+      ) : null}
       {keys.status === 'loading' || keys.status === 'idle' ? <CircularProgress size={28} /> : null}
       {keys.status === 'error' ? <Alert severity="error">{translate(`${K}.load_failed`)}</Alert> : null}
       {keys.status === 'ready' && list.length === 0 ? (

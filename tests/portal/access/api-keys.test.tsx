@@ -66,6 +66,8 @@ describe('API keys', { timeout: 60_000 }, () => {
       T,
     );
     expect(within(screen.getByTestId(`api-key-${row?.id}`)).getByText(/^Works until/)).toBeInTheDocument();
+    // the page is hidden from assistive technology until the closing dialog has gone
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), T);
 
     await user.click(
       within(screen.getByTestId(`api-key-${row?.id}`)).getByRole('button', { name: 'Revoke' }),
@@ -76,6 +78,38 @@ describe('API keys', { timeout: 60_000 }, () => {
       T,
     );
     expect(await backend.sent('POST', `/api-keys/${row?.id}/revoke`)).toHaveLength(1);
+  });
+
+  it("shows an operator every company's keys by company name, and one company's when chosen", async () => {
+    const key = (companyId: number, name: string, prefix: string) => ({
+      companyId,
+      name,
+      prefix,
+      secretHash: `hash-${prefix}`,
+      permissions: [{ resource: 'member', action: 'VIEW' as const }],
+      createdByEmail: 'operator@example.com',
+    });
+    await backend.t.db
+      .insert(apiKeys)
+      .values([
+        key(WORLD.acme.companyId, 'Acme till', 'lk_acmeTill1'),
+        key(WORLD.borealis.companyId, 'Borealis shop', 'lk_boreShop1'),
+      ]);
+    await renderAccess(<ApiKeysPage />, { url: '/access/api-keys', signedInAs: 'operator' });
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText('Acme till', {}, T)).toBeInTheDocument();
+    expect(screen.getByText('Borealis shop')).toBeInTheDocument();
+    expect(await screen.findByText('Acme Coffee Pte Ltd · The whole company', {}, T)).toBeInTheDocument();
+    expect(screen.getByText('Borealis Bakes Ltd · The whole company')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('combobox', { name: /company/i }), 'Borea');
+    await user.click(await screen.findByRole('option', { name: /Borealis Bakes Ltd/ }, T));
+    await waitFor(() => expect(screen.queryByText('Acme till')).toBeNull(), T);
+    expect(screen.getByText('Borealis shop')).toBeInTheDocument();
+    const asked = await backend.sent('GET', '/api-keys');
+    expect(asked.map((r) => new URLSearchParams(r.search).get('companyId'))).toContain(
+      String(WORLD.borealis.companyId),
+    );
   });
 
   it('tells a colleague that keys are managed by the owner', async () => {
