@@ -92,6 +92,7 @@ const TodoPage = pagesOf(() => import('./pages/dashboard/TodoPage'))('TodoPage')
 const routeRedirectsModule = pagesOf(() => import('./pages/redirects/RouteRedirects'));
 const TransactionRedirect = routeRedirectsModule('TransactionRedirect');
 const ProductEditRedirect = routeRedirectsModule('ProductEditRedirect');
+const ApiKeysRedirect = routeRedirectsModule('ApiKeysRedirect');
 const MemberProfilePage = pagesOf(() => import('./pages/members/MemberProfilePage'))('MemberProfilePage');
 const ImportPage = pagesOf(() => import('./pages/imports/ImportPage'))('ImportPage');
 const MemberLevelsPage = pagesOf(() => import('./pages/members/MemberLevelsPage'))('MemberLevelsPage');
@@ -221,6 +222,7 @@ export const ROUTES: readonly RouteDef[] = [
   table('/access/user-group', 'user_group', OPERATOR),
   // keys for a merchant's other systems (issue 27): operators and companies' owners (menuPermissions)
   route('/access/api-keys', ApiKeysPage, USERS),
+  route('/api-keys', ApiKeysRedirect, USERS),
   route('/help', HelpPage, ALL),
   route('/help/how-to-get-lat-long', LatLongHelpPage, ALL),
   route('/help/terms-and-conditions', TermsPage, ALL),

@@ -69,6 +69,13 @@ describe('screens behind the remaining routes', { timeout: 60_000 }, () => {
     await waitForPath('/products/create');
   });
 
+  it('opens API keys under Access from /api-keys', async () => {
+    await signIn('merchant');
+    renderApp('/api-keys');
+    await waitForPath('/access/api-keys');
+    expect(await screen.findByRole('heading', { level: 1, name: 'API keys' }, T)).toBeInTheDocument();
+  });
+
   it('lists maintenance windows and shows operators a banner while one is on', async () => {
     const now = Date.now();
     await (await apiAs(backend, 'operator'))('POST', maintenanceConfig.path, {
