@@ -77,6 +77,23 @@ let other: Org;
 let programmeId: number;
 const nextMobile = mobileSequence('94');
 
+/** The owner issues a member card and stamps it full (5 of 5): the card and the completing stamping. */
+const completeACard = async () => {
+  const card = dataOf(
+    await call('owner', 'POST', `${MAIN}/stamp-cards/${programmeId}/member-cards`, {
+      memberMobile: nextMobile(),
+      storeId: acme.storeId,
+    }),
+  ) as { id: number };
+  const done = dataOf(
+    await call('owner', 'POST', `${MAIN}/member-cards/${card.id}/stamps`, {
+      storeId: acme.storeId,
+      stamps: 5,
+    }),
+  ) as { id: number; rewardVoucherId: number };
+  return { card, done };
+};
+
 const quiet: JobLog = { info: () => {}, warn: () => {}, error: () => {} };
 const runner = () =>
   createJobRunner({
@@ -346,18 +363,7 @@ describe('the events', () => {
     });
     await drain();
     received.length = 0;
-    const card = dataOf(
-      await call('owner', 'POST', `${MAIN}/stamp-cards/${programmeId}/member-cards`, {
-        memberMobile: nextMobile(),
-        storeId: acme.storeId,
-      }),
-    ) as { id: number };
-    const done = dataOf(
-      await call('owner', 'POST', `${MAIN}/member-cards/${card.id}/stamps`, {
-        storeId: acme.storeId,
-        stamps: 5,
-      }),
-    ) as { rewardVoucherId: number };
+    const { card, done } = await completeACard();
     const voucherId = done.rewardVoucherId;
     expect(
       codeOf(await call('owner', 'POST', `${MAIN}/vouchers/${voucherId}/redeem`, { storeId: acme.storeId })),
@@ -419,18 +425,7 @@ describe('a colleague', () => {
     });
     await drain();
     received.length = 0;
-    const card = dataOf(
-      await call('owner', 'POST', `${MAIN}/stamp-cards/${programmeId}/member-cards`, {
-        memberMobile: nextMobile(),
-        storeId: acme.storeId,
-      }),
-    ) as { id: number };
-    const done = dataOf(
-      await call('owner', 'POST', `${MAIN}/member-cards/${card.id}/stamps`, {
-        storeId: acme.storeId,
-        stamps: 5,
-      }),
-    ) as { id: number; rewardVoucherId: number };
+    const { done } = await completeACard();
     expect(
       codeOf(
         await call('owner', 'POST', `${MAIN}/stamps-transactions/${done.id}/void`, { reason: 'wrong card' }),
