@@ -569,6 +569,29 @@ const post = (target: Resolved, headers: Record<string, string>, body: string): 
     req.end(body);
   });
 
+/** Node's network and TLS errors in the words the delivery log shows, with the code for whoever digs. */
+const NETWORK_WORDS: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused: nothing listens at that address and port',
+  ECONNRESET: 'the connection was closed before an answer came',
+  EHOSTUNREACH: 'the address cannot be reached',
+  ENETUNREACH: 'the address cannot be reached',
+  ETIMEDOUT: 'the connection timed out',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'the https certificate is not for this host name',
+  CERT_HAS_EXPIRED: 'the https certificate has expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'the https certificate is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'the https certificate is not from a trusted authority',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the https certificate is not from a trusted authority',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the https certificate is not from a trusted authority',
+};
+
+const networkWords = (err: Error): string => {
+  const code = (err as { code?: unknown }).code;
+  const words = typeof code === 'string' ? NETWORK_WORDS[code] : undefined;
+  if (words) return `${words} (${code})`;
+  // a message of Node's may end on a colon before details it leaves out
+  return err.message.replace(/[\s:]+$/, '');
+};
+
 interface Outcome {
   ok: boolean;
   status: number | null;
@@ -611,7 +634,7 @@ const attempt = async (
       err instanceof AppError
         ? `the URL ${JSON.stringify((err.data as { message?: string }[] | null)?.[0]?.message ?? err.message)}`
         : err instanceof Error
-          ? err.message
+          ? networkWords(err)
           : String(err);
     return { ok: false, status: null, excerpt: '', error: scrub(message).slice(0, 500), durationMs: took() };
   }

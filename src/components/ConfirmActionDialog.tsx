@@ -11,6 +11,10 @@ export interface ConfirmActionDialogProps {
   open: boolean;
   action?: string;
   item?: string;
+  /** what confirming will do, under the question (e.g. "The till stops working at once.") */
+  detail?: string;
+  /** an action that cannot be undone: the Confirm button is red */
+  danger?: boolean;
   /** true while the confirmed work runs: the buttons are disabled */
   busy?: boolean;
   onCancel: () => void;
@@ -27,6 +31,8 @@ export const ConfirmActionDialog = ({
   open,
   action = DEFAULT_CONFIRM_ACTION,
   item = DEFAULT_CONFIRM_ITEM,
+  detail,
+  danger = false,
   busy = false,
   onCancel,
   onConfirm,
@@ -44,12 +50,19 @@ export const ConfirmActionDialog = ({
       <DialogTitle id="confirm-action-title">{translate('common.confirm.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText>{question}</DialogContentText>
+        {detail ? <DialogContentText sx={{ mt: 1 }}>{detail}</DialogContentText> : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>
           {translate('common.button.cancel')}
         </Button>
-        <Button onClick={onConfirm} disabled={busy} variant="contained" autoFocus>
+        <Button
+          onClick={onConfirm}
+          disabled={busy}
+          variant="contained"
+          color={danger ? 'error' : 'primary'}
+          autoFocus
+        >
           {translate('common.button.confirm')}
         </Button>
       </DialogActions>
@@ -60,6 +73,10 @@ export const ConfirmActionDialog = ({
 export interface ConfirmOptions<T> {
   action?: string;
   item?: string;
+  /** what confirming will do, shown under the question */
+  detail?: string;
+  /** cannot be undone: a red Confirm */
+  danger?: boolean;
   /** the work to do once confirmed */
   run: () => Promise<T>;
   /**
@@ -77,6 +94,8 @@ export type ConfirmOutcome<T> =
 interface Question {
   action: string;
   item: string;
+  detail?: string | undefined;
+  danger?: boolean | undefined;
 }
 
 interface Pending extends Question {
@@ -136,13 +155,22 @@ export const useConfirmAction = (): {
       action = DEFAULT_CONFIRM_ACTION,
       item = DEFAULT_CONFIRM_ITEM,
       run,
+      detail,
+      danger,
       alreadyConfirmed = false,
     }: ConfirmOptions<T>): Promise<ConfirmOutcome<T>> => {
       // the user confirmed in the operation's own dialog: asking again would ask twice
       if (alreadyConfirmed) return perform(action, item, run);
       return new Promise<ConfirmOutcome<T>>((resolve) => {
-        setPending({ action, item, run, resolve: resolve as (o: ConfirmOutcome<unknown>) => void });
-        setAsked({ action, item });
+        setPending({
+          action,
+          item,
+          detail,
+          danger,
+          run,
+          resolve: resolve as (o: ConfirmOutcome<unknown>) => void,
+        });
+        setAsked({ action, item, detail, danger });
       });
     },
     [perform],
@@ -177,6 +205,8 @@ export const useConfirmAction = (): {
       open={pending !== null}
       action={question?.action}
       item={question?.item}
+      detail={question?.detail}
+      danger={question?.danger ?? false}
       busy={busy}
       onCancel={onCancel}
       onConfirm={onConfirm}

@@ -11,6 +11,9 @@ export const apiKeysEn = {
       new_intro: 'The key is shown once, when you create it. Give it only what the system needs.',
       name: 'Name',
       name_help: 'What uses it, e.g. "Till at Tanjong Pagar"',
+      company: 'Company',
+      company_help: 'The company whose programme the key reaches',
+      need_company: 'Choose the company the key acts for',
       expires_on: 'Expires on (optional)',
       expires_help: 'It stops working at the end of that day. Leave empty for no expiry.',
       permissions: 'Permissions',
@@ -33,6 +36,10 @@ export const apiKeysEn = {
       actions: 'Actions',
       rotate: 'Rotate',
       revoke: 'Revoke',
+      rotate_detail:
+        'You get a new key to put in the system. The old one keeps working for %{hours} hours, then stops.',
+      revoke_detail:
+        'The key stops working at once: the system that uses it can no longer reach the programme.',
       never_used: 'Never',
       never_expires: 'Never',
       works_until: 'Works until %{time}',

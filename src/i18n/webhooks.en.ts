@@ -55,6 +55,16 @@ export const webhooksEn = {
       again: 'Send again',
       last: 'Last attempt: HTTP %{status}, %{ms} ms, %{at}',
       excerpt: 'The answer (first 1 kB)',
+      next: 'Next attempt %{at}',
+      test_once: 'A test event is sent once, never retried.',
+    },
+    notice: {
+      test: 'Test event sent: its delivery shows in the log below.',
+      again: 'Sending it again now.',
+      saved: 'Endpoint saved.',
+      turned_on: 'Endpoint turned on: it hears new events again.',
+      turned_off: 'Endpoint turned off: it hears nothing until turned on.',
+      deleted: 'Endpoint deleted.',
     },
   },
 };

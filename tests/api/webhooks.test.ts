@@ -328,6 +328,28 @@ describe('test events and another company', () => {
     expect(received.map((r) => [r.path, JSON.parse(r.body).type])).toEqual([['/acme', 'webhook.test']]);
   });
 
+  it('logs a refused connection in plain words with its code, and a test event is tried once', async () => {
+    // a port nothing listens on: the listener is opened and closed to find one
+    const probe = http.createServer();
+    probe.listen(0, '127.0.0.1');
+    await once(probe, 'listening');
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const closed = await createEndpoint('owner', {
+      url: `http://127.0.0.1:${port}/x`,
+      events: ['stamp.given'],
+    });
+    await call('owner', 'POST', `${MAIN}/webhooks/${closed.id}/test`);
+    await drain();
+    const [d] = await deliveriesOf(closed.id);
+    expect(d).toMatchObject({ eventType: 'webhook.test', state: 'FAILED', attempts: 1 });
+    expect(d?.log[0]).toMatchObject({
+      status: null,
+      error: 'the connection was refused: nothing listens at that address and port (ECONNREFUSED)',
+    });
+    await call('owner', 'DELETE', `${MAIN}/webhooks/${closed.id}`);
+  });
+
   it("answers 5 for another company's endpoint or delivery", async () => {
     const [d] = await deliveriesOf(good.id);
     for (const [method, url, body] of [

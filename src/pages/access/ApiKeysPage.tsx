@@ -185,7 +185,8 @@ const ShowOnce = ({
             fontFamily: 'monospace',
             bgcolor: 'action.hover',
             p: 1,
-            overflowX: 'auto',
+            whiteSpace: 'pre-wrap',
+            overflowWrap: 'anywhere',
           }}
         >
           {`Authorization: Bearer ${issued.prefix}…`}
@@ -213,8 +214,15 @@ const NewKeyDialog = ({
   const translate = useTranslate();
   const http = useHttpClient();
   const notifyError = useApiErrorNotify();
+  const isPhone = useIsPhone();
   const onSubmit = async (values: KeyValues) => {
-    if ((values.permissions ?? []).length === 0) return { permissions: `${K}.need_permission` };
+    const missing = {
+      ...(caller.isOperator && typeof values.companyId !== 'number'
+        ? { companyId: `${K}.need_company` }
+        : {}),
+      ...((values.permissions ?? []).length === 0 ? { permissions: `${K}.need_permission` } : {}),
+    };
+    if (Object.keys(missing).length > 0) return missing;
     try {
       const { data } = await http<ApiKeyIssued>(API_KEYS_PATH, { method: 'POST', body: apiKeyBody(values) });
       onIssued(data);
@@ -226,7 +234,20 @@ const NewKeyDialog = ({
     return undefined;
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="api-key-new-title">
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={isPhone}
+      scroll="paper"
+      aria-labelledby="api-key-new-title"
+      // the form sits between the paper and its parts: it passes the paper's height on, so the
+      // content scrolls as one and the buttons stay in view
+      slotProps={{
+        paper: { sx: { '& > form': { display: 'flex', flexDirection: 'column', minHeight: 0 } } },
+      }}
+    >
       <Form onSubmit={onSubmit} noValidate disableInvalidFormNotification>
         <DialogTitle id="api-key-new-title">{translate(`${K}.new_title`)}</DialogTitle>
         <DialogContent>
@@ -242,12 +263,16 @@ const NewKeyDialog = ({
             fullWidth
             slotProps={{ htmlInput: { maxLength: API_KEY_NAME_MAX } }}
           />
-          {caller.isOperator ? <CompanyBrandAndStore /> : <BrandAndStore />}
+          {caller.isOperator ? (
+            <CompanyBrandAndStore label={translate(`${K}.company`)} help={translate(`${K}.company_help`)} />
+          ) : (
+            <BrandAndStore />
+          )}
           <DateInput source="expiresOn" label={`${K}.expires_on`} helperText={`${K}.expires_help`} />
           <Typography variant="subtitle2" component="h3" sx={{ mt: 1, mb: 0.5 }}>
             {translate(`${K}.permissions`)}
           </Typography>
-          <PermissionMatrixInput caller={caller.subject} targetType="MERCHANT" />
+          <PermissionMatrixInput caller={caller.subject} targetType="MERCHANT" maxHeight="none" />
           <PermissionsError />
         </DialogContent>
         <DialogActions>
@@ -524,6 +549,7 @@ export const ApiKeysPage = () => {
     const outcome = await confirm({
       action: translate(`${K}.rotate`),
       item: k.name,
+      detail: translate(`${K}.rotate_detail`, { hours: API_KEY_ROTATION_GRACE_HOURS }),
       run: async () => (await http<ApiKeyIssued>(`${API_KEYS_PATH}/${k.id}/rotate`, { method: 'POST' })).data,
     });
     if (outcome.status === 'success')
@@ -534,6 +560,8 @@ export const ApiKeysPage = () => {
     const outcome = await confirm({
       action: translate(`${K}.revoke`),
       item: k.name,
+      detail: translate(`${K}.revoke_detail`),
+      danger: true,
       run: () => http(`${API_KEYS_PATH}/${k.id}/revoke`, { method: 'POST' }),
     });
     if (outcome.status !== 'cancelled') reload();

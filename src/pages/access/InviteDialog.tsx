@@ -160,7 +160,7 @@ export const BrandAndStore = ({ companyId }: { companyId?: number }) => {
  * The operator's optional company (the shared searchable picker, holding `companyId`), then that
  * company's brand and store. Another company clears the brand and store.
  */
-export const CompanyBrandAndStore = () => {
+export const CompanyBrandAndStore = ({ label, help }: { label?: string; help?: string } = {}) => {
   const translate = useTranslate();
   const { setValue, clearErrors } = useFormContext<InviteValues>();
   const { id, field, fieldState } = useInput<OptionalId>({ source: 'companyId', defaultValue: null });
@@ -174,13 +174,15 @@ export const CompanyBrandAndStore = () => {
         : { id: companyId, name: `#${companyId}` };
   const message = fieldState.error?.message;
   const helper =
-    value === null
-      ? translate('access.invite.company_help_none')
-      : value.state === undefined
-        ? translate('access.invite.company_help_joins')
-        : value.state === 'ACTIVE'
-          ? translate('access.invite.company_help_active')
-          : translate('access.invite.company_help_not_active');
+    help !== undefined
+      ? help
+      : value === null
+        ? translate('access.invite.company_help_none')
+        : value.state === undefined
+          ? translate('access.invite.company_help_joins')
+          : value.state === 'ACTIVE'
+            ? translate('access.invite.company_help_active')
+            : translate('access.invite.company_help_not_active');
   return (
     <>
       <CompanyPicker
@@ -194,7 +196,7 @@ export const CompanyBrandAndStore = () => {
           clearErrors(['brandId', 'storeId']);
         }}
         onBlur={field.onBlur}
-        label={translate('access.invite.company')}
+        label={label ?? translate('access.invite.company')}
         helperText={helper}
         error={message ? translate(message, { _: message }) : undefined}
         sx={{ mt: 1, mb: 1 }}

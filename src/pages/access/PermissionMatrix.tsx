@@ -34,6 +34,8 @@ export interface PermissionMatrixProps {
   /** the type of the user or group receiving the permissions */
   targetType: UserType;
   disabled?: boolean;
+  /** the table's own scroll height; 'none' where the surrounding dialog scrolls instead */
+  maxHeight?: number | 'none';
 }
 
 export const PermissionMatrix = ({
@@ -42,18 +44,23 @@ export const PermissionMatrix = ({
   caller,
   targetType,
   disabled,
+  maxHeight = 420,
 }: PermissionMatrixProps) => {
   const translate = useTranslate();
   const rows = useMemo(() => matrixResources(caller, targetType), [caller, targetType]);
   return (
     <Box>
-      <TableContainer sx={{ maxHeight: 420, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <TableContainer sx={{ maxHeight, border: 1, borderColor: 'divider', borderRadius: 1 }}>
         <Table size="small" stickyHeader aria-label={translate('access.group.permissions')}>
           <TableHead>
             <TableRow>
               <TableCell>{translate('access.matrix.resource')}</TableCell>
               {MATRIX_ACTIONS.map((action) => (
-                <TableCell key={action} align="center" sx={{ width: 90 }}>
+                <TableCell
+                  key={action}
+                  align="center"
+                  sx={{ width: { xs: 56, sm: 90 }, px: { xs: 0.5, sm: 2 } }}
+                >
                   {translate(`access.matrix.actions.${action}`)}
                 </TableCell>
               ))}
@@ -118,10 +125,12 @@ export const PermissionMatrixInput = ({
   source = 'permissions',
   caller,
   targetType,
+  maxHeight,
 }: {
   source?: string;
   caller: AccessSubject;
   targetType: UserType;
+  maxHeight?: number | 'none';
 }) => {
   const { field } = useInput({ source, defaultValue: [] });
   return (
@@ -130,6 +139,7 @@ export const PermissionMatrixInput = ({
       onChange={(next) => field.onChange(next)}
       caller={caller}
       targetType={targetType}
+      {...(maxHeight === undefined ? {} : { maxHeight })}
     />
   );
 };

@@ -26,8 +26,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useId, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useEffect, useId, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
 import {
   WEBHOOK_DESCRIPTION_MAX,
   WEBHOOK_EVENT_TYPES,
@@ -219,6 +219,9 @@ const SecretDialog = ({ secret, onClose }: { secret: string | null; onClose: () 
 const stateColor = (s: WebhookDelivery['state']) =>
   s === 'SUCCEEDED' ? 'success' : s === 'FAILED' ? 'error' : 'warning';
 
+/** How soon the log looks again at a delivery whose attempt is due. */
+const LOG_POLL_MS = 2_000;
+
 /** An endpoint's delivery log: newest first, each with its latest attempt and "Send again". */
 const DeliveryLog = ({
   endpoint,
@@ -232,14 +235,31 @@ const DeliveryLog = ({
   const translate = useTranslate();
   const http = useHttpClient();
   const notifyError = useApiErrorNotify();
+  const notify = useNotify();
   const { dateTime } = useDates();
+  const [tick, setTick] = useState(0);
   const log = useLoadable<WebhookDelivery[]>({
-    key: `${endpoint.id}:${version}`,
+    key: `${endpoint.id}:${version}:${tick}`,
     load: async (h) => (await h<WebhookDelivery[]>(`${PATH}/${endpoint.id}/deliveries`)).data,
   });
+  // a delivery whose attempt is due any moment (a test event, "Send again", a fresh event) is
+  // looked at again shortly, so its outcome shows without reloading the page
+  const dueSoon =
+    log.status === 'ready' &&
+    log.data.some(
+      (d) =>
+        d.state === 'PENDING' &&
+        (d.nextAttemptAt === null || new Date(d.nextAttemptAt).getTime() - Date.now() < LOG_POLL_MS),
+    );
+  useEffect(() => {
+    if (!dueSoon) return;
+    const timer = setInterval(() => setTick((t) => t + 1), LOG_POLL_MS);
+    return () => clearInterval(timer);
+  }, [dueSoon]);
   const again = async (id: number) => {
     try {
       await http(`/webhook-deliveries/${id}/retry`, { method: 'POST' });
+      notify(`${K}.notice.again`, { type: 'info' });
       onChanged();
     } catch (err) {
       notifyError(err);
@@ -291,6 +311,16 @@ const DeliveryLog = ({
                   })}
                   {last.error ? ` · ${last.error}` : ''}
                 </Typography>
+                {d.state === 'PENDING' && d.nextAttemptAt ? (
+                  <Typography variant="body2" color="text.secondary">
+                    {translate(`${K}.log.next`, { at: dateTime(d.nextAttemptAt) })}
+                  </Typography>
+                ) : null}
+                {d.eventType === 'webhook.test' && d.state === 'FAILED' ? (
+                  <Typography variant="body2" color="text.secondary">
+                    {translate(`${K}.log.test_once`)}
+                  </Typography>
+                ) : null}
                 {last.responseExcerpt ? (
                   <Box
                     component="pre"
@@ -329,9 +359,11 @@ const EndpointCard = ({ endpoint, onChanged }: { endpoint: WebhookEndpoint; onCh
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [showLog, setShowLog] = useState(false);
   const [logVersion, setLogVersion] = useState(0);
-  const act = async (run: () => Promise<unknown>) => {
+  const notify = useNotify();
+  const act = async (run: () => Promise<unknown>, done: string) => {
     try {
       await run();
+      notify(done, { type: 'info' });
       setLogVersion((v) => v + 1);
       onChanged();
     } catch (err) {
@@ -383,8 +415,9 @@ const EndpointCard = ({ endpoint, onChanged }: { endpoint: WebhookEndpoint; onCh
         <Button
           size="small"
           onClick={() =>
-            void act(() =>
-              http(`${PATH}/${endpoint.id}`, { method: 'PATCH', body: { enabled: !endpoint.enabled } }),
+            void act(
+              () => http(`${PATH}/${endpoint.id}`, { method: 'PATCH', body: { enabled: !endpoint.enabled } }),
+              `${K}.notice.${endpoint.enabled ? 'turned_off' : 'turned_on'}`,
             )
           }
         >
@@ -392,7 +425,10 @@ const EndpointCard = ({ endpoint, onChanged }: { endpoint: WebhookEndpoint; onCh
         </Button>
         <Button
           size="small"
-          onClick={() => void act(() => http(`${PATH}/${endpoint.id}/test`, { method: 'POST' }))}
+          onClick={() => {
+            setShowLog(true);
+            void act(() => http(`${PATH}/${endpoint.id}/test`, { method: 'POST' }), `${K}.notice.test`);
+          }}
         >
           {translate(`${K}.test`)}
         </Button>
@@ -427,6 +463,7 @@ const EndpointCard = ({ endpoint, onChanged }: { endpoint: WebhookEndpoint; onCh
               body: { url: v.url.trim(), description: v.description, events: v.events },
             });
             setEditing(false);
+            notify(`${K}.notice.saved`, { type: 'info' });
             onChanged();
           }}
         />
@@ -440,7 +477,7 @@ const EndpointCard = ({ endpoint, onChanged }: { endpoint: WebhookEndpoint; onCh
             variant="contained"
             onClick={() => {
               setConfirmDelete(false);
-              void act(() => http(`${PATH}/${endpoint.id}`, { method: 'DELETE' }));
+              void act(() => http(`${PATH}/${endpoint.id}`, { method: 'DELETE' }), `${K}.notice.deleted`);
             }}
           >
             {translate('ra.action.delete')}

@@ -47,6 +47,9 @@ describe('webhooks', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Delivery log' }));
     expect(await screen.findByText('Nothing delivered yet.', {}, T)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send test event' }));
+    expect(
+      await screen.findByText('Test event sent: its delivery shows in the log below.', {}, T),
+    ).toBeInTheDocument();
     const log = await screen.findByRole('list', { name: 'Delivery log' }, T);
     expect(within(log).getByText('webhook.test')).toBeInTheDocument();
     expect(within(log).getByText('Pending')).toBeInTheDocument();
@@ -54,6 +57,9 @@ describe('webhooks', { timeout: 60_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByRole('button', { name: 'Turn on' }, T)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Endpoint turned off: it hears nothing until turned on.', {}, T),
+    ).toBeInTheDocument();
     expect(screen.getByText('Off')).toBeInTheDocument();
   });
 });
