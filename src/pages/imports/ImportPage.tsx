@@ -19,6 +19,7 @@ import {
   Radio,
   RadioGroup,
   Stack,
+  Switch,
   Table,
   TableBody,
   TableCell,
@@ -104,6 +105,7 @@ export const ImportPage = () => {
   const [companyId, setCompanyId] = useState<number | ''>('');
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [checked, setChecked] = useState<ImportRowResult[] | null>(null);
+  const [onlyFailed, setOnlyFailed] = useState(true);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<OperationFailure | null>(null);
   const [job, setJob] = useState<ImportStatus | { id: number; state: ImportStatus['state'] } | null>(null);
@@ -167,6 +169,7 @@ export const ImportPage = () => {
   const ready = file !== null && (!operator || companyId !== '');
   const failed = checked?.filter((r) => !r.ok) ?? [];
   const status = job && 'total' in job ? job : null;
+  const alreadyRows = status?.rows.filter((r) => r.ok).length ?? 0;
   const title = translate(`${K}.title`);
   const back =
     kind === 'members'
@@ -290,11 +293,21 @@ export const ImportPage = () => {
                   failed: failed.length,
                 })}
               </Alert>
+              {failed.length > 0 ? (
+                <FormControlLabel
+                  sx={{ mt: 1 }}
+                  control={<Switch checked={onlyFailed} onChange={(e) => setOnlyFailed(e.target.checked)} />}
+                  label={translate(`${K}.only_failed`, { n: failed.length })}
+                />
+              ) : null}
               <RowsTable
-                rows={(failed.length > 0 ? failed : checked).slice(0, SHOWN)}
-                caption={translate(failed.length > 0 ? `${K}.shown_failed` : `${K}.shown_first`, {
-                  n: Math.min(SHOWN, failed.length > 0 ? failed.length : checked.length),
-                })}
+                rows={(failed.length > 0 && onlyFailed ? failed : checked).slice(0, SHOWN)}
+                caption={translate(
+                  failed.length > 0 && onlyFailed ? `${K}.shown_failed` : `${K}.shown_first`,
+                  {
+                    n: Math.min(SHOWN, failed.length > 0 && onlyFailed ? failed.length : checked.length),
+                  },
+                )}
               />
             </Box>
           ) : null}
@@ -313,6 +326,11 @@ export const ImportPage = () => {
                 value={status && status.total > 0 ? (100 * (status.done + status.failed)) / status.total : 0}
                 aria-label={translate(`${K}.title`)}
               />
+              {alreadyRows > 0 ? (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  {translate(`${K}.already_note`)}
+                </Typography>
+              ) : null}
               {status && status.rows.length > 0 ? (
                 <RowsTable rows={status.rows.slice(0, SHOWN)} caption={translate(`${K}.problem_rows`)} />
               ) : null}

@@ -42,6 +42,14 @@ describe('import screen', { timeout: 90_000 }, () => {
         .getAllByRole('row')
         .map((r) => r.textContent),
     ).toEqual(['LineResultWhat happens', '3Fails"nope" is not a mobile number (international, or of SG)']);
+    // every line, in file order, once the switch is off
+    await user.click(screen.getByRole('switch', { name: 'Only the lines that would fail (1)' }));
+    const every = screen.getByRole('table', { name: 'The first 3 lines:' });
+    expect(
+      within(every)
+        .getAllByRole('row')
+        .map((r) => r.textContent?.slice(0, 5)),
+    ).toEqual(['LineR', '2OKwo', '3Fail', '4OKwo']);
     // nothing written by the check
     expect(await backend.t.db.select().from(imports)).toEqual([]);
 
@@ -53,7 +61,7 @@ describe('import screen', { timeout: 90_000 }, () => {
       id = row?.id ?? 0;
     }, T);
     await runImport(backend.t.db, id);
-    expect(await screen.findByText('Done: 2 lines imported, 1 failed.', {}, T)).toBeInTheDocument();
+    expect(await screen.findByText('Done: 2 lines went through, 1 failed.', {}, T)).toBeInTheDocument();
     const failed = screen.getByRole('table', { name: 'Lines that failed or were already imported:' });
     expect(
       within(failed).getByText('"nope" is not a mobile number (international, or of SG)'),
