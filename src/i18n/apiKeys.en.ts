@@ -3,7 +3,7 @@
 export const apiKeysEn = {
   access: {
     api_keys: {
-      title: 'API keys',
+      title: 'API Keys',
       intro:
         'Keys let your till, CRM or online shop call the loyalty API for your company: issue cards, stamp, redeem, look members up. A key does only what you allow it, and can be limited to one brand or store. Rotating gives a new key and keeps the old one working for %{hours} hours.',
       new: 'New key',

@@ -20,6 +20,7 @@ export const webhooksEn = {
     fields: {
       url: 'URL',
       url_help: 'https, at a public address',
+      url_refused: 'Not allowed: %{why}',
       description: 'Description',
       events: 'Events',
     },

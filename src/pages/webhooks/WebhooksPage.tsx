@@ -62,6 +62,14 @@ const refusalText = (error: unknown): string => {
   return `${e.message}${detail}${e.code !== undefined ? ` · ${e.code}` : ''}`;
 };
 
+/** What a refusal says of the `url` field (the server names it in `data`), or null. */
+const urlRefusal = (err: unknown): string | null => {
+  const e = toApiErrorLike(err);
+  if (!e || !Array.isArray(e.data)) return null;
+  const about = (e.data as { field?: unknown; message?: unknown }[]).find((d) => d.field === 'url');
+  return typeof about?.message === 'string' ? about.message : null;
+};
+
 interface FormValues {
   url: string;
   description: string;
@@ -86,6 +94,8 @@ const EndpointDialog = ({
   const titleId = useId();
   const [values, setValues] = useState<FormValues>(initial);
   const [error, setError] = useState<string | null>(null);
+  // a refusal that names the URL is shown under it, where it is mended
+  const [urlError, setUrlError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const toggle = (e: WebhookEventType) =>
     setValues((v) => ({
@@ -95,10 +105,13 @@ const EndpointDialog = ({
   const save = async () => {
     setSaving(true);
     setError(null);
+    setUrlError(null);
     try {
       await onSave(values);
     } catch (err) {
-      setError(refusalText(err));
+      const aboutUrl = urlRefusal(err);
+      if (aboutUrl === null) setError(refusalText(err));
+      else setUrlError(translate(`${K}.fields.url_refused`, { why: aboutUrl }));
     } finally {
       setSaving(false);
     }
@@ -115,8 +128,12 @@ const EndpointDialog = ({
         <TextField
           label={translate(`${K}.fields.url`)}
           value={values.url}
-          onChange={(ev) => setValues((v) => ({ ...v, url: ev.target.value }))}
-          helperText={translate(`${K}.fields.url_help`)}
+          onChange={(ev) => {
+            setUrlError(null);
+            setValues((v) => ({ ...v, url: ev.target.value }));
+          }}
+          error={urlError !== null}
+          helperText={urlError ?? translate(`${K}.fields.url_help`)}
           fullWidth
           required
           margin="dense"

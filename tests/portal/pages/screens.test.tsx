@@ -73,7 +73,7 @@ describe('screens behind the remaining routes', { timeout: 60_000 }, () => {
     await signIn('merchant');
     renderApp('/api-keys');
     await waitForPath('/access/api-keys');
-    expect(await screen.findByRole('heading', { level: 1, name: 'API keys' }, T)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'API Keys' }, T)).toBeInTheDocument();
   });
 
   it('lists maintenance windows and shows operators a banner while one is on', async () => {
