@@ -19,7 +19,7 @@ import {
 import { fieldViolation } from '../../contract/validation';
 import { members as membersDecl } from '../../resources/tables/members';
 import type { Db } from '../db/client';
-import { type ScheduledExportRow, scheduledExports, users } from '../db/schema';
+import { type ScheduledExportRow, scheduledExports, type UserRow, users } from '../db/schema';
 import { AppError } from '../errors';
 import type { RawListQuery } from '../lib/list-types';
 import { kindOf } from '../resources/authorize';
@@ -319,21 +319,28 @@ export const runDueExports = async (
   return outcomes;
 };
 
-/** The notice that a schedule stopped by itself: once to each recipient, and to its creator if they can still sign in. */
+/**
+ * The notice that a schedule stopped by itself: once to each recipient, and to its creator unless they
+ * can no longer sign in (then they could not act on it).
+ */
 const mailStopped = async (
   tx: DbOrTx,
   mailer: Mailer,
   row: ScheduledExportRow,
-  creatorEmail: string | null,
-  tellCreator: string | null,
+  creator: UserRow | undefined,
   why: string,
 ): Promise<void> => {
   const every = EVERY_WORD[row.every];
-  const by = creatorEmail ? ` that ${creatorEmail} scheduled` : '';
+  const by = creator ? ` that ${creator.email} scheduled` : '';
+  const paragraphs = [
+    `The ${every} export of ${row.resource}${by} (#${row.id}) has stopped and sends nothing more. ${why}`,
+    'To receive it again, someone who may export the list schedules it anew: open the list in the portal and choose Schedule beside Export.',
+  ];
   const subject = `Scheduled export stopped: ${row.resource} (${every})`;
-  const text = `The ${every} export of ${row.resource}${by} (#${row.id}) has stopped and sends nothing more. ${why}\n\nTo receive it again, someone who may export the list schedules it anew: open the list in the portal and choose Schedule beside Export.`;
-  const html = `<p>The ${every} export of ${escapeHtml(row.resource)}${escapeHtml(by)} (#${row.id}) has stopped and sends nothing more. ${escapeHtml(why)}</p><p>To receive it again, someone who may export the list schedules it anew: open the list in the portal and choose Schedule beside Export.</p>`;
-  const to = new Set([...(tellCreator ? [tellCreator] : []), ...row.recipients]);
+  const text = paragraphs.join('\n\n');
+  const html = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
+  const reachable = creator && !(BLOCKED_USER_STATES as readonly string[]).includes(creator.state);
+  const to = new Set([...(reachable ? [creator.email] : []), ...row.recipients]);
   for (const address of to) await mailer.send({ to: address, subject, text, html }, tx);
 };
 
@@ -356,13 +363,8 @@ const runOne = async (
           ...(stop ? { state: 'FAILED' as const } : {}),
         })
         .where(eq(scheduledExports.id, row.id));
-      // a stopped schedule tells whoever would miss its file: its creator and its recipients
-      if (stop) {
-        // a creator who can no longer sign in cannot act on it: the recipients are told alone
-        const reachable =
-          creator && !(BLOCKED_USER_STATES as readonly string[]).includes(creator.state) ? creator : null;
-        await mailStopped(tx, mailer, row, creator?.email ?? null, reachable?.email ?? null, message);
-      }
+      // a stopped schedule tells whoever would miss its file
+      if (stop) await mailStopped(tx, mailer, row, creator, message);
     });
     return { id: row.id, result: 'FAILED', message };
   };

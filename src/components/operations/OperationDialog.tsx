@@ -17,6 +17,7 @@ import { Form, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { ERRORS } from '../../../contract/errors';
+import { DialogSubmitButton } from '../DialogSubmitButton';
 import { fieldErrorsOf, type OperationFailure } from './failure';
 import { type OperationOutcome, type RunOperation, useConfirmedOperation } from './useConfirmedOperation';
 
@@ -72,29 +73,6 @@ export const FailureAlert = ({
         </Link>
       ) : null}
     </Alert>
-  );
-};
-
-export const SubmitButton = ({
-  form,
-  children,
-  disabled,
-}: {
-  form: string;
-  children: ReactNode;
-  disabled?: boolean;
-}) => {
-  const { isSubmitting } = useFormState();
-  return (
-    <Button
-      type="submit"
-      form={form}
-      variant="contained"
-      disabled={isSubmitting || disabled}
-      startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-    >
-      {children}
-    </Button>
   );
 };
 
@@ -155,7 +133,7 @@ export const OperationDialog = ({
           </DialogContent>
           <DialogActions>
             <CancelButton onClick={onClose} />
-            <SubmitButton form={formId}>{submitLabel}</SubmitButton>
+            <DialogSubmitButton form={formId}>{submitLabel}</DialogSubmitButton>
           </DialogActions>
         </Form>
       )}

@@ -46,6 +46,7 @@ import {
   mayManageApiKeys,
 } from '../../../contract/api-keys';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
+import { DialogSubmitButton } from '../../components/DialogSubmitButton';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { useLoadable } from '../../components/operations/useLoadable';
@@ -55,7 +56,6 @@ import { useIsPhone } from '../../components/useIsPhone';
 import { apiKeysEn } from '../../i18n/apiKeys.en';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { violationsByField } from '../components/apiErrors';
-import { DialogSubmitButton } from '../components/forms';
 import { EmptyState, PageFrame } from '../components/PageFrame';
 import { type CompanyOption, CompanyPicker } from '../organisation/CompanyPicker';
 import { BrandAndStore, CompanyBrandAndStore } from './InviteDialog';

@@ -22,11 +22,12 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { ErrorName } from '../../../contract';
+import { DialogSubmitButton } from '../../components/DialogSubmitButton';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { Notice } from '../../components/Notice';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { isApiError, violationsByField } from '../components/apiErrors';
-import { DialogSubmitButton, emailValidators } from '../components/forms';
+import { emailValidators } from '../components/forms';
 import { PhoneNumberInput } from '../components/PhoneInput';
 import { type CompanyOption, CompanyPicker } from '../organisation/CompanyPicker';
 

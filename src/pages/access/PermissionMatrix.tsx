@@ -15,10 +15,9 @@ import {
 } from '@mui/material';
 import { useMemo } from 'react';
 import { useInput, useTranslate } from 'react-admin';
-import type { AccessSubject, Permission } from '../../../contract/access';
+import { type AccessSubject, canGrant, type Permission } from '../../../contract/access';
 import type { UserType } from '../../../contract/enums';
 import {
-  canGrantCell,
   hasPermission,
   MATRIX_ACTIONS,
   matrixResources,
@@ -75,7 +74,7 @@ export const PermissionMatrix = ({
                     {label}
                   </TableCell>
                   {MATRIX_ACTIONS.map((action) => {
-                    const allowed = canGrantCell(caller, resource, action);
+                    const allowed = canGrant(caller, { resource, action });
                     const checked = hasPermission(value, resource, action);
                     const box = (
                       <Checkbox

@@ -29,11 +29,11 @@ import type { UserType } from '../../../contract/enums';
 import { userGroups } from '../../../resources';
 import { declaredLimits } from '../../builders/validators';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
+import { DialogSubmitButton } from '../../components/DialogSubmitButton';
 import { Notice } from '../../components/Notice';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { type Caller, useCaller } from '../../components/useCaller';
 import { isApiError, violationsByField } from '../components/apiErrors';
-import { DialogSubmitButton } from '../components/forms';
 import { PermissionMatrixInput } from './PermissionMatrix';
 import { plainPermissions } from './permissions';
 

@@ -1,8 +1,7 @@
-// Pure helpers behind the permission matrix: which resources a caller may show for a target type,
-// which cells they may tick (a user grants only what they hold: 26238), and the list ↔ set mapping.
+// Pure helpers behind the permission matrix: which resources a caller may show for a target type and
+// the list ↔ set mapping (which cells they may tick is contract/access.ts canGrant, the server's rule).
 import {
   type AccessSubject,
-  canGrant,
   FINANCE_RESOURCES,
   OPERATOR_ONLY_RESOURCES,
   PERMISSION_RESOURCES,
@@ -28,10 +27,6 @@ export const matrixResources = (caller: AccessSubject, targetType: UserType): Pe
     if (targetType === 'OPERATOR' && isIn(FINANCE_RESOURCES, resource)) return false;
     return true;
   });
-
-/** May the caller tick this cell? The contract's rule, the one the server applies. */
-export const canGrantCell = (caller: AccessSubject, resource: string, action: PermissionAction): boolean =>
-  canGrant(caller, { resource, action });
 
 export const cellKey = (resource: string, action: string): string => `${resource}:${action}`;
 

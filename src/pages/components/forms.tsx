@@ -42,30 +42,3 @@ export const SubmitButton = ({ children, busyLabel }: { children: ReactNode; bus
     </Button>
   );
 };
-
-/**
- * A dialog's submit button (the access and organisation dialogs): disabled with a spinner while its
- * react-admin form submits, optionally saying so (`busyLabel`); `form` names a form outside the button.
- */
-export const DialogSubmitButton = ({
-  children,
-  busyLabel,
-  form,
-}: {
-  children: ReactNode;
-  busyLabel?: ReactNode;
-  form?: string;
-}) => {
-  const { isSubmitting } = useFormState();
-  return (
-    <Button
-      type="submit"
-      {...(form ? { form } : {})}
-      variant="contained"
-      disabled={isSubmitting}
-      startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-    >
-      {isSubmitting && busyLabel ? busyLabel : children}
-    </Button>
-  );
-};

@@ -168,6 +168,9 @@ export const ImportPage = () => {
   // an operator names the company first
   const ready = file !== null && (!operator || companyId !== '');
   const failed = checked?.filter((r) => !r.ok) ?? [];
+  // the failing lines first; every line once the switch is off (or when none fails)
+  const failedOnly = failed.length > 0 && onlyFailed;
+  const shownChecked = failedOnly ? failed : (checked ?? []);
   const status = job && 'total' in job ? job : null;
   const alreadyRows = status?.rows.filter((r) => r.ok).length ?? 0;
   const title = translate(`${K}.title`);
@@ -301,13 +304,10 @@ export const ImportPage = () => {
                 />
               ) : null}
               <RowsTable
-                rows={(failed.length > 0 && onlyFailed ? failed : checked).slice(0, SHOWN)}
-                caption={translate(
-                  failed.length > 0 && onlyFailed ? `${K}.shown_failed` : `${K}.shown_first`,
-                  {
-                    n: Math.min(SHOWN, failed.length > 0 && onlyFailed ? failed.length : checked.length),
-                  },
-                )}
+                rows={shownChecked.slice(0, SHOWN)}
+                caption={translate(failedOnly ? `${K}.shown_failed` : `${K}.shown_first`, {
+                  n: Math.min(SHOWN, shownChecked.length),
+                })}
               />
             </Box>
           ) : null}

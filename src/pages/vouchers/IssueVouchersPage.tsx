@@ -8,7 +8,8 @@ import { useId, useMemo } from 'react';
 import { Form, Title, useCreatePath, useLocation, useNavigate, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { vouchers } from '../../../resources';
-import { FailureAlert, SubmitButton } from '../../components/operations/OperationDialog';
+import { DialogSubmitButton } from '../../components/DialogSubmitButton';
+import { FailureAlert } from '../../components/operations/OperationDialog';
 import { importsEn } from '../../i18n/imports.en';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { ImportButton } from '../imports/ImportButton';
@@ -93,7 +94,7 @@ export const IssueVouchersPage = () => {
               <IssueVouchersFields pickPack />
             </CardContent>
             <CardActions sx={{ justifyContent: 'flex-end', px: 2, pb: 2 }}>
-              <SubmitButton form={formId}>{translate(`${K}.submit`)}</SubmitButton>
+              <DialogSubmitButton form={formId}>{translate(`${K}.submit`)}</DialogSubmitButton>
             </CardActions>
           </Form>
         </Card>

@@ -40,6 +40,7 @@ import {
 import { toApiErrorLike } from '../../components/apiError';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { failureOf, fieldErrorsOf } from '../../components/operations/failure';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { useCaller } from '../../components/useCaller';
@@ -60,14 +61,6 @@ const refusalText = (error: unknown): string => {
   const first = Array.isArray(e.data) ? (e.data[0] as { message?: unknown } | undefined) : undefined;
   const detail = typeof first?.message === 'string' ? ` (${first.message})` : '';
   return `${e.message}${detail}${e.code !== undefined ? ` · ${e.code}` : ''}`;
-};
-
-/** What a refusal says of the `url` field (the server names it in `data`), or null. */
-const urlRefusal = (err: unknown): string | null => {
-  const e = toApiErrorLike(err);
-  if (!e || !Array.isArray(e.data)) return null;
-  const about = (e.data as { field?: unknown; message?: unknown }[]).find((d) => d.field === 'url');
-  return typeof about?.message === 'string' ? about.message : null;
 };
 
 interface FormValues {
@@ -109,8 +102,8 @@ const EndpointDialog = ({
     try {
       await onSave(values);
     } catch (err) {
-      const aboutUrl = urlRefusal(err);
-      if (aboutUrl === null) setError(refusalText(err));
+      const aboutUrl = fieldErrorsOf(failureOf(err), ['url']).url;
+      if (aboutUrl === undefined) setError(refusalText(err));
       else setUrlError(translate(`${K}.fields.url_refused`, { why: aboutUrl }));
     } finally {
       setSaving(false);
