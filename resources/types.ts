@@ -187,6 +187,46 @@ export const MENU_GROUPS = [
 ] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
+/** The icons a menu group may show, by name (the portal maps each to its Material icon). */
+export const MENU_ICONS = [
+  'people',
+  'loyalty',
+  'giftCard',
+  'campaign',
+  'receipt',
+  'devices',
+  'settings',
+  'analytics',
+  'wallet',
+  'organisation',
+  'approve',
+  'security',
+  'help',
+  'table',
+] as const;
+export type MenuIcon = (typeof MENU_ICONS)[number];
+
+/**
+ * Conditions on the viewer beyond role and permission, by name (the portal evaluates them):
+ * `pushAllowed` a merchant sees it only when the push-notification check allows them (spec 6);
+ * `settingUp` a merchant sees it only while their company or brand is still missing.
+ */
+export const PLACE_CONDITIONS = ['pushAllowed', 'settingUp'] as const;
+export type PlaceCondition = (typeof PLACE_CONDITIONS)[number];
+
+/** A screen's entry in the side menu: its group, its rank there and who sees it. */
+export interface MenuEntry {
+  group: MenuGroup;
+  /** rank within the group (ascending); ties are an error the registry test reports */
+  order: number;
+  /** i18n key of the link's words; default: the screen's title */
+  label?: string;
+  /** the roles that see the link; default: every role that may open the screen */
+  roles?: readonly Role[];
+  /** a further condition on the viewer for the link only */
+  when?: PlaceCondition;
+}
+
 /**
  * A named action on one row (or on selected rows when `bulk`): a state transition expressed as data,
  * `field` moves from one of `from` to `to`, run by the generic route `POST {path}/{id}/{name}` (or
@@ -302,7 +342,16 @@ export interface ResourceDeclaration {
   defaultSort: { field: string; direction: SortDirection };
   /** the field that names a row in references, titles and confirm dialogs */
   recordRepresentation: string;
-  menu?: { group: MenuGroup; order: number };
+  /** its list's entry in the side menu (group, rank, words, who sees it); absent: no menu entry */
+  menu?: MenuEntry;
+  /** i18n key of its list screen's title; default: the resource's name in the plural */
+  title?: string;
+  /** who may open its list screen; default: who may VIEW it (and who may create its rows by `createWith`) */
+  routeRoles?: readonly Role[];
+  /** a condition on the viewer for its screens and menu entry (push notifications: `pushAllowed`) */
+  when?: PlaceCondition;
+  /** the portal path of the screen it is opened from (the breadcrumb's parent and the menu link kept selected) */
+  partOf?: string;
   actions?: readonly ActionDeclaration[];
   /** a row with this field is deleted softly: the field is set to this value instead */
   softDelete?: { field: string; value: string };

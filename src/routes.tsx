@@ -2,12 +2,21 @@
 // may see it. App.tsx turns the table into react-admin <CustomRoutes>.
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Brand } from '../contract';
-import { hiddenInBrand } from '../contract/access';
+import { type AccessSubject, hiddenInBrand, type PermissionResource } from '../contract/access';
+import { mayManageApiKeys } from '../contract/api-keys';
+import {
+  type MenuEntry,
+  type PlaceCondition,
+  RESOURCES,
+  type ResourceDeclaration,
+  vouchers,
+} from '../resources';
 import { lazyFrom, type ModuleLoader, moduleLoader } from './components/lazyModule';
 import { type LayoutFlags, layoutFor } from './layout/layoutFor';
-import type { Viewer } from './layout/menuFor';
 import { prefetchTableScreens } from './layout/prefetchScreens';
 import { resourcePagesModule } from './layout/screenModules';
+
+export type Viewer = 'visitor' | 'operator' | 'merchant';
 
 export interface ViewerContext {
   role: Viewer;
@@ -15,6 +24,13 @@ export interface ViewerContext {
   pnsAllowed: boolean;
 }
 
+/**
+ * One screen of the portal and its place: the route, who may open it, its title, its menu entry,
+ * what it reads and the screen it belongs to. A declared table's list screen gets all of it from
+ * its declaration (tableRoutes below); a hand-written screen declares the same here, beside its
+ * component. The menu (layout/menuFor.ts), the permission gate (layout/menuPermissions.ts) and the
+ * breadcrumbs read this one list.
+ */
 export interface RouteDef {
   path: string;
   /** the route's own code when it is a lazy page: loaded ahead of a visit by prefetchRoute */
@@ -24,7 +40,26 @@ export interface RouteDef {
   who: readonly Viewer[];
   /** an extra condition on top of `who` (e.g. the merchant's push-notification permission) */
   when?: (ctx: ViewerContext) => boolean;
+  /** i18n key of the screen's title (the breadcrumb's last words) */
+  title?: string;
+  /** its entry in the side menu */
+  menu?: MenuEntry;
+  /** the resources it reads: the caller needs VIEW on each (none: open to every signed-in user) */
+  reads: readonly PermissionResource[];
+  /** open to who may VIEW any one of these instead (the scanner looks a code up in either) */
+  readsAny?: readonly PermissionResource[];
+  /** a rule of its own instead of permissions (API keys: operators and companies' owners) */
+  rule?: (subject: AccessSubject) => boolean;
+  /** the screen it is opened from: its breadcrumb's parent, and the menu link kept selected */
+  partOf?: string;
+  /** the declared table whose generated list it shows */
+  table?: string;
 }
+
+/** What a hand-written screen says of its place (a declared table's comes from its declaration). */
+type Place = Partial<Pick<RouteDef, 'title' | 'menu' | 'reads' | 'readsAny' | 'rule' | 'partOf'>> & {
+  when?: PlaceCondition | RouteDef['when'];
+};
 
 // Each page is its own chunk: one bundle of react-admin + MUI + every page is too big (STACK.md).
 // A module is asked once (components/lazyModule.ts): its pages render at once when the menu has
@@ -108,27 +143,88 @@ const USERS: readonly Viewer[] = ['operator', 'merchant'];
 const OPERATOR: readonly Viewer[] = ['operator'];
 const MERCHANT: readonly Viewer[] = ['merchant'];
 
-const isMerchant = (ctx: ViewerContext) => ctx.role === 'merchant';
+const typeOf = (ctx: ViewerContext) => (ctx.role === 'merchant' ? 'MERCHANT' : 'OPERATOR');
 
+/** The named conditions of resources/types.ts PLACE_CONDITIONS that apply to a whole screen. */
+const CONDITIONS: Readonly<Record<PlaceCondition, (ctx: ViewerContext) => boolean>> = {
+  // merchants see push notifications only when the permission check allows them (spec section 6)
+  pushAllowed: (ctx) => ctx.role !== 'merchant' || ctx.pnsAllowed,
+  // a menu link's condition (layout/menuFor.ts): the screen itself stays open
+  settingUp: () => true,
+};
+
+const both =
+  (a: RouteDef['when'], b: RouteDef['when']): RouteDef['when'] =>
+  (ctx) =>
+    (a ? a(ctx) : true) && (b ? b(ctx) : true);
+
+/** A declaration's rules for who opens its screens beyond roles: the brand rule and its condition. */
+const declarationWhen = (decl: ResourceDeclaration): RouteDef['when'] => {
+  // banner config is the merchants' only in jcr, force update config is hidden in jcr: the one brand
+  // rule the server enforces too (contract/access.ts hiddenInBrand)
+  const brandRule: RouteDef['when'] = (ctx) => !hiddenInBrand(ctx.brand, typeOf(ctx), decl.name);
+  return decl.when ? both(brandRule, CONDITIONS[decl.when]) : brandRule;
+};
+
+/** Who may open a declared table's list: its routeRoles, else who may VIEW it or create its rows. */
+const declarationWho = (decl: ResourceDeclaration): readonly Viewer[] =>
+  decl.routeRoles ?? [...new Set([...decl.access.VIEW, ...(decl.createWith?.roles ?? [])])];
+
+const DECLARED_ROUTES: ReadonlyMap<string, ResourceDeclaration> = new Map(
+  (RESOURCES as readonly ResourceDeclaration[]).flatMap((d) => (d.route === undefined ? [] : [[d.route, d]])),
+);
+
+/** The place a declaration gives the screen at its route (a hand-written screen there keeps it). */
+const declaredPlace = (decl: ResourceDeclaration) => ({
+  title: decl.title ?? `resources.${decl.name}.name`,
+  ...(decl.menu ? { menu: decl.menu } : {}),
+  reads: [decl.permission as PermissionResource],
+  ...(decl.partOf ? { partOf: decl.partOf } : {}),
+});
+
+/**
+ * A hand-written screen. At a declared table's route it takes the declaration's place (title, menu
+ * entry, conditions) unless it says its own.
+ */
 const route = (
   path: string,
   component: RouteDef['component'],
   who: readonly Viewer[],
-  extra: Pick<RouteDef, 'when'> = {},
+  { when, ...place }: Place = {},
 ): RouteDef => {
   const mod = pageModules.get(component);
-  return { path, component, who, layout: layoutFor(path), ...extra, ...(mod ? { prefetch: mod } : {}) };
+  const decl = DECLARED_ROUTES.get(path);
+  const own = typeof when === 'string' ? CONDITIONS[when] : when;
+  const condition = decl ? both(declarationWhen(decl), own) : own;
+  return {
+    path,
+    component,
+    who,
+    layout: layoutFor(path),
+    ...(decl ? declaredPlace(decl) : { reads: [] }),
+    ...place,
+    ...(condition ? { when: condition } : {}),
+    ...(mod ? { prefetch: mod } : {}),
+  };
 };
 
-/** A spec route showing a declared table's generated list; `title` is an i18n key under common.screens. */
-const table = (path: string, title: string, who: readonly Viewer[], when?: RouteDef['when']): RouteDef =>
-  route(
+/**
+ * A declared table's list: at its own route with the declaration's place, or at another spec route
+ * (`path`, with a place of its own) showing the same rows.
+ */
+const tableRoute = (decl: ResourceDeclaration, path = decl.route, place: Place = {}): RouteDef => {
+  if (path === undefined) throw new Error(`${decl.name} has no route`);
+  const own = path === decl.route;
+  const title = place.title ?? declaredPlace(decl).title;
+  const def = route(
     path,
     // renders at once when the table pages are already loaded (prefetched from the menu)
-    lazyFrom(resourcePagesModule, (m) => m.tableRoutePage(path, `common.screens.${title}`)),
-    who,
-    when ? { when } : {},
+    lazyFrom(resourcePagesModule, (m) => m.tableRoutePage(path, title, decl.name)),
+    declarationWho(decl),
+    own ? place : { reads: [decl.permission as PermissionResource], when: declarationWhen(decl), ...place },
   );
+  return { ...def, table: decl.name };
+};
 
 /**
  * Loads a route's code before it is visited (the menu's hover, focus and idle prefetch,
@@ -144,107 +240,134 @@ export const prefetchRoute = (path: string): void => {
   def.prefetch().catch(() => undefined);
 };
 
-// Merchants see push notifications only when the permission check allows them (spec section 6).
-const pnsForMerchant: RouteDef['when'] = (ctx) => !isMerchant(ctx) || ctx.pnsAllowed;
-// Merchants' config is banner config only, and only in brand jcr; force update config is hidden in
-// jcr: the one brand rule the server enforces too (contract/access.ts hiddenInBrand).
-const typeOf = (ctx: ViewerContext) => (isMerchant(ctx) ? 'MERCHANT' : 'OPERATOR');
-const bannerForMerchant: RouteDef['when'] = (ctx) => !hiddenInBrand(ctx.brand, typeOf(ctx), 'bannerConfig');
-const notJcr: RouteDef['when'] = (ctx) => !hiddenInBrand(ctx.brand, typeOf(ctx), 'forceUpdateConfig');
+// the wallet's overview reads the balance and, when allowed, the payment history (FinancePage)
+const FINANCE_OVERVIEW: readonly PermissionResource[] = ['wallet', 'walletTransaction'];
 
-export const ROUTES: readonly RouteDef[] = [
+/**
+ * The hand-written screens, in the spec's order, each with its place. A declared table's list needs
+ * no line here: its route, title and menu entry come from its declaration (TABLE_ROUTES below).
+ */
+const PAGES: readonly RouteDef[] = [
   route('/', DashboardPage, USERS),
   route('/splash', SplashPage, ALL),
   route('/login', LoginPage, ALL),
   route('/register', RegisterPage, ALL),
   route('/signup', SignupPage, MERCHANT),
   route('/forget-password', ForgetPasswordPage, ALL),
-  route('/merchant', MerchantsPage, USERS),
-  route('/operator', OperatorsPage, OPERATOR),
-  table('/user/UserSearch', 'user_search', USERS),
-  table('/stamp-cards', 'stamp_card_list', USERS),
-  table('/stamp-cards/StampsTransaction', 'stamps_transaction', USERS),
-  table('/stamp-cards/StampsMovement', 'stamps_movement', USERS),
-  table('/vouchers', 'voucher_list', USERS),
-  table('/vouchers/voucherHistory', 'voucher_history', USERS),
-  table('/vouchers/voucherPackList', 'voucher_pack_list', USERS),
-  route('/voucher/get-user-vouchers', UserVouchersPage, USERS),
-  table('/VoucherManagement', 'voucher_management', USERS),
-  table('/communications/pushNotificationTemplates', 'push_templates', USERS, pnsForMerchant),
-  table('/communications/pushNotifications', 'push_notifications', USERS, pnsForMerchant),
-  route('/DataTableEditView', DataTableEditView, OPERATOR),
+  route('/merchant', MerchantsPage, USERS, { title: 'common.screens.merchant', reads: ['user'] }),
+  route('/operator', OperatorsPage, OPERATOR, { title: 'common.screens.operator', reads: ['user'] }),
+  route('/voucher/get-user-vouchers', UserVouchersPage, USERS, { title: 'common.screens.user_vouchers' }),
+  // the operator's and merchant's working view of the vouchers table
+  tableRoute(vouchers, '/VoucherManagement', { title: 'common.screens.voucher_management' }),
+  route('/DataTableEditView', DataTableEditView, OPERATOR, { title: 'common.screens.data_table_edit' }),
   route('/transaction', TransactionRedirect, OPERATOR),
-  // merchants open their own company's payments from Finance ("All payments"); the menu group
-  // Transaction stays the operators' (spec 6)
-  table('/transaction/payment-history', 'payment_history', USERS),
-  // fraud signals: operators every company's, merchants their own company's (issue 24)
-  table('/transaction/signals', 'signals', USERS),
-  table('/device', 'device_list', USERS),
   // AOTG has no content in the spec: its routes lead home (docs/decisions.md)
   // the members area (issue 25; docs/decisions.md "Members"): levels overview, members list and a
   // member's profile, the level rule, the levels' declared table, saved segments
-  route('/aotg', MemberLevelsPage, USERS),
-  table('/aotg/list', 'members', USERS),
-  route('/aotg/member', MemberProfilePage, USERS),
+  route('/aotg', MemberLevelsPage, USERS, {
+    title: 'common.screens.aotg',
+    menu: { group: 'user', order: 3, label: 'menu.user.member_levels' },
+    reads: ['memberLevel'],
+  }),
+  // a member's profile reads GET /members/{mobile} (member VIEW)
+  route('/aotg/member', MemberProfilePage, USERS, { reads: ['member'], partOf: '/aotg/list' }),
   route('/aotg/config', LevelRulePage, USERS),
-  table('/aotg/user-level-config', 'aotg_user_level_config', USERS),
-  table('/aotg/segments', 'segments', USERS),
   // CSV imports of members and voucher issues with a dry run (issue 27 item 3; docs/decisions.md "Imports")
-  route('/imports', ImportPage, USERS),
+  route('/imports', ImportPage, USERS, { title: 'common.screens.imports' }),
   route('/config/systemConfig', SystemConfigPage, OPERATOR),
-  table('/config/maintenanceConfig', 'maintenance_config', OPERATOR),
-  table('/config/countryConfig', 'country_config', OPERATOR),
-  table('/config/bannerConfig', 'banner_config', USERS, bannerForMerchant),
-  table('/config/forceUpdateConfig', 'force_update_config', OPERATOR, notJcr),
-  // operators every entry; a merchant their own company's (the owner, or a colleague granted it)
-  table('/config/audit-log', 'audit_log', USERS),
   // a list's view mailed as CSV every day or week: anyone's own (issue 27; docs/decisions.md "Scheduled exports")
-  route('/config/scheduledExports', ScheduledExportsPage, USERS),
+  route('/config/scheduledExports', ScheduledExportsPage, USERS, {
+    title: 'common.screens.scheduled_exports',
+    menu: { group: 'config', order: 6, label: 'menu.config.scheduled_exports' },
+  }),
   // a company's outbound webhooks, under Config (issue 27; docs/decisions.md "Webhooks")
-  route('/webhooks', WebhooksPage, USERS),
-  route('/analytics', AnalyticsPage, OPERATOR),
-  // Finance is the merchant's own wallet: operators never see it (spec sections 1 and 6).
-  route('/finance', FinancePage, MERCHANT),
-  route('/finance/wallet/balance', FinancePage, MERCHANT),
-  table('/finance/wallet/txn/history', 'wallet_txn_history', MERCHANT),
-  route('/finance/wallet/top-up', TopUpPage, MERCHANT),
-  route('/finance/payment-methods', PaymentMethodsPage, MERCHANT),
-  route('/organization', OrganizationLandingPage, USERS),
-  route('/organization/org-hierarchy', OrgHierarchyPage, USERS),
-  table('/organization/company', 'company', USERS),
-  table('/organization/brand', 'brand', USERS),
-  table('/organization/store', 'store', USERS),
+  route('/webhooks', WebhooksPage, USERS, {
+    title: 'common.screens.webhooks',
+    menu: { group: 'config', order: 7, label: 'menu.config.webhooks' },
+    reads: ['webhook'],
+  }),
+  route('/analytics', AnalyticsPage, OPERATOR, {
+    title: 'common.screens.analytics',
+    menu: { group: 'analytics', order: 1, label: 'menu.analytics.list' },
+    reads: ['analytics'],
+  }),
+  // Finance is the merchant's own wallet: operators never see it (spec sections 1 and 6). The
+  // payment history is a card of the overview shown only to who may read it (FinancePage).
+  route('/finance', FinancePage, MERCHANT, { title: 'common.screens.finance', reads: FINANCE_OVERVIEW }),
+  route('/finance/wallet/balance', FinancePage, MERCHANT, { reads: FINANCE_OVERVIEW }),
+  // the balance, the saved cards (when Stripe is on) and the top-up itself
+  route('/finance/wallet/top-up', TopUpPage, MERCHANT, {
+    title: 'common.screens.wallet_top_up',
+    reads: ['wallet', 'paymentMethod', 'topUp'],
+    partOf: '/finance/wallet/balance',
+  }),
+  route('/finance/payment-methods', PaymentMethodsPage, MERCHANT, {
+    title: 'common.screens.payment_methods',
+    reads: ['paymentMethod'],
+    partOf: '/finance/wallet/balance',
+  }),
+  route('/organization', OrganizationLandingPage, USERS, { title: 'common.screens.organization' }),
+  // for setting a company and a brand up; a merchant's link goes once both exist
+  route('/organization/org-hierarchy', OrgHierarchyPage, USERS, {
+    title: 'common.screens.org_hierarchy',
+    menu: { group: 'organization', order: 1, label: 'menu.organization.settings', when: 'settingUp' },
+    reads: ['organization', 'company'],
+  }),
   // a store's sign-up poster, opened from the store's page (issue 26; docs/decisions.md "Scan at the counter")
-  route('/organization/store/poster', StorePosterPage, USERS),
-  route('/access', AccessLandingPage, USERS),
-  route('/access/operator-access', OperatorAccessPage, OPERATOR),
-  route('/access/merchant-access', MerchantAccessPage, USERS),
-  table('/access/user-group', 'user_group', OPERATOR),
-  // keys for a merchant's other systems (issue 27): operators and companies' owners (menuPermissions)
-  route('/access/api-keys', ApiKeysPage, USERS),
+  route('/organization/store/poster', StorePosterPage, USERS, {
+    reads: ['store', 'stampCard'],
+    partOf: '/organization/store',
+  }),
+  route('/access', AccessLandingPage, USERS, { title: 'common.screens.access' }),
+  route('/access/operator-access', OperatorAccessPage, OPERATOR, {
+    title: 'common.screens.operator_access',
+    menu: { group: 'access', order: 1, label: 'menu.access.operator' },
+    reads: ['user'],
+  }),
+  route('/access/merchant-access', MerchantAccessPage, USERS, {
+    title: 'common.screens.merchant_access',
+    menu: { group: 'access', order: 2, label: 'menu.access.merchant' },
+    reads: ['user'],
+  }),
+  // keys for a merchant's other systems (issue 27): operators and companies' owners, whatever a
+  // colleague was granted (contract/api-keys.ts mayManageApiKeys)
+  route('/access/api-keys', ApiKeysPage, USERS, {
+    title: 'common.screens.api_keys',
+    menu: { group: 'access', order: 4, label: 'menu.access.api_keys' },
+    rule: mayManageApiKeys,
+  }),
   route('/api-keys', ApiKeysRedirect, USERS),
-  route('/help', HelpPage, ALL),
-  route('/help/how-to-get-lat-long', LatLongHelpPage, ALL),
-  route('/help/terms-and-conditions', TermsPage, ALL),
+  route('/help', HelpPage, ALL, { title: 'menu.help.title' }),
+  route('/help/how-to-get-lat-long', LatLongHelpPage, ALL, { partOf: '/help' }),
+  route('/help/terms-and-conditions', TermsPage, ALL, { partOf: '/help' }),
   route('/approve', ApproveRedirect, OPERATOR),
-  table('/approve/merchant-signup', 'approve_merchant_signup', OPERATOR),
-  table('/product', 'product', USERS),
-  route('/product/edit', ProductEditRedirect, USERS),
+  route('/product/edit', ProductEditRedirect, USERS, { reads: ['product'] }),
   route('/x-action/user-active', UserActivePage, ALL),
   route('/x-action/forget-pwd', ForgetPwdPage, ALL),
   route('/x-action/stripe-account-connect', StripeAccountConnectPage, ALL),
   route('/x-action/then/change-password', ThenChangePasswordPage, ALL),
   route('/x-action/then/profile', ThenProfilePage, ALL),
-  route('/settings', SettingsPage, USERS),
-  route('/settings/profile', ProfilePage, USERS),
-  route('/settings/change-password', ChangePasswordPage, USERS),
-  route('/todo', TodoPage, USERS),
-  // the counter's scanner, one tap away in the app bar (issue 26; docs/decisions.md "Scan at the counter")
-  route('/scan', ScanPage, USERS),
+  route('/settings', SettingsPage, USERS, { title: 'common.settings' }),
+  route('/settings/profile', ProfilePage, USERS, { partOf: '/settings' }),
+  route('/settings/change-password', ChangePasswordPage, USERS, { partOf: '/settings' }),
+  route('/todo', TodoPage, USERS, { title: 'common.screens.todo' }),
+  // the counter's scanner, one tap away in the app bar (issue 26; docs/decisions.md "Scan at the
+  // counter"): it looks a code up among member cards (stampCard) and vouchers, each only when the
+  // caller may see that table (src/pages/scan/api.ts)
+  route('/scan', ScanPage, USERS, { readsAny: ['stampCard', 'vouchers'] }),
   route('/test/api-json', ApiJsonPage, ALL),
   route('/test/mantine-select', SearchableSelectPage, ALL),
   route('/test/phone-input', PhoneInputPage, ALL),
 ];
+
+const PAGE_PATHS = new Set(PAGES.map((p) => p.path));
+
+/** Every declared table's list at its route, unless a hand-written screen serves that route. */
+const TABLE_ROUTES: readonly RouteDef[] = (RESOURCES as readonly ResourceDeclaration[]).flatMap((decl) =>
+  decl.route === undefined || PAGE_PATHS.has(decl.route) ? [] : [tableRoute(decl)],
+);
+
+export const ROUTES: readonly RouteDef[] = [...PAGES, ...TABLE_ROUTES];
 
 /** Routes a visitor reaches without signing in (spec section 2 and the e-mail links). */
 export const isPublicPath = (pathname: string): boolean => {

@@ -1,3 +1,4 @@
+import { RESOURCES, type ResourceDeclaration } from '../resources';
 // Every route of spec section 2 of the portal spec, in the spec's order (`/test/*` is its three test
 // pages). One list for every test that walks the routes.
 export const SPEC_ROUTES = [
@@ -87,3 +88,14 @@ export const SPEC_ROUTES = [
 ] as const;
 
 export type SpecRoute = (typeof SPEC_ROUTES)[number];
+
+/**
+ * Every route the portal has: the spec's, then each declared table's route the spec does not name
+ * (a table added later brings its route from its declaration, and the route walks cover it).
+ */
+export const PORTAL_ROUTES: readonly string[] = [
+  ...SPEC_ROUTES,
+  ...(RESOURCES as readonly ResourceDeclaration[]).flatMap((d) =>
+    d.route === undefined || (SPEC_ROUTES as readonly string[]).includes(d.route) ? [] : [d.route],
+  ),
+];

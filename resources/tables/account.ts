@@ -12,12 +12,13 @@ export const account = {
   name: 'account',
   path: '/accounts',
   route: '/finance/wallet/balance',
+  title: 'common.screens.wallet_balance',
+  menu: { group: 'finance', order: 1, label: 'menu.finance.wallet_balance' },
   permission: 'wallet',
   access: { VIEW: ['merchant'], ADD: [], UPDATE: [], DELETE: [] },
   scope: 'company',
   recordRepresentation: 'accountNo',
   defaultSort: { field: 'createTime', direction: 'asc' },
-  menu: { group: 'finance', order: 1 },
   fields: [
     {
       name: 'accountNo',

@@ -11,6 +11,7 @@ export const auditLog = {
   name: 'auditLog',
   path: '/audit-logs',
   route: '/config/audit-log',
+  title: 'common.screens.audit_log',
   permission: 'auditLog',
   access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
   scope: 'none',

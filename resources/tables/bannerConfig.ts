@@ -9,6 +9,8 @@ export const bannerConfig = {
   name: 'bannerConfig',
   path: '/banner-config',
   route: '/config/bannerConfig',
+  title: 'common.screens.banner_config',
+  menu: { group: 'config', order: 1, label: 'menu.config.banner' },
   permission: 'bannerConfig',
   access: { VIEW: ['operator', 'merchant'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
   // every change is written to the audit log (issue 24: every declared table's change)
@@ -16,7 +18,6 @@ export const bannerConfig = {
   scope: 'none',
   recordRepresentation: 'title',
   defaultSort: { field: 'sortOrder', direction: 'asc' },
-  menu: { group: 'config', order: 1 },
   fields: [
     {
       name: 'title',

@@ -6,6 +6,8 @@ export const brand = {
   name: 'brand',
   path: '/brands',
   route: '/organization/brand',
+  title: 'common.screens.brand',
+  menu: { group: 'organization', order: 2, label: 'menu.organization.brand' },
   permission: 'brand',
   // merchants add through an approval request (POST /organization/brand-requests), operators directly
   access: {
@@ -20,7 +22,6 @@ export const brand = {
   scope: 'company',
   recordRepresentation: 'name',
   defaultSort: { field: 'name', direction: 'asc' },
-  menu: { group: 'organization', order: 2 },
   softDelete: { field: 'state', value: 'DELETE' },
   deleteGuards: [
     {

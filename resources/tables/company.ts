@@ -9,6 +9,7 @@ export const company = {
   name: 'company',
   path: '/companies',
   route: '/organization/company',
+  title: 'common.screens.company',
   permission: 'company',
   // a merchant reads and edits their own company; it is created by their signup (organisation service)
   // only operators delete a company (issue 24), never while its wallet holds money

@@ -5,6 +5,8 @@ export const countryConfig = {
   name: 'countryConfig',
   path: '/country-config',
   route: '/config/countryConfig',
+  title: 'common.screens.country_config',
+  menu: { group: 'config', order: 3, label: 'menu.config.country' },
   permission: 'countryConfig',
   access: { VIEW: ['operator'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
   // every change is written to the audit log (issue 24: every declared table's change)
@@ -12,7 +14,6 @@ export const countryConfig = {
   scope: 'none',
   recordRepresentation: 'name',
   defaultSort: { field: 'country', direction: 'asc' },
-  menu: { group: 'config', order: 3 },
   fields: [
     {
       name: 'country',

@@ -10,6 +10,8 @@ export const devices = {
   name: 'devices',
   path: '/devices',
   route: '/device',
+  title: 'common.screens.device_list',
+  menu: { group: 'device', order: 1, label: 'menu.device.list' },
   permission: 'device',
   access: {
     VIEW: ['operator', 'merchant'],
@@ -20,7 +22,6 @@ export const devices = {
   scope: 'company',
   recordRepresentation: 'serialNo',
   defaultSort: { field: 'createTime', direction: 'desc' },
-  menu: { group: 'device', order: 1 },
   fields: [
     {
       name: 'serialNo',

@@ -6,6 +6,8 @@ export const forceUpdateConfig = {
   name: 'forceUpdateConfig',
   path: '/force-update-config',
   route: '/config/forceUpdateConfig',
+  title: 'common.screens.force_update_config',
+  menu: { group: 'config', order: 4, label: 'menu.config.force_update' },
   permission: 'forceUpdateConfig',
   access: { VIEW: ['operator'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
   // every change is written to the audit log (issue 24: every declared table's change)
@@ -13,7 +15,6 @@ export const forceUpdateConfig = {
   scope: 'none',
   recordRepresentation: 'platform',
   defaultSort: { field: 'platform', direction: 'asc' },
-  menu: { group: 'config', order: 4 },
   fields: [
     {
       name: 'platform',

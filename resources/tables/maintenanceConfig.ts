@@ -9,12 +9,13 @@ export const maintenanceConfig = {
   name: 'maintenanceConfig',
   path: '/maintenance-config',
   route: '/config/maintenanceConfig',
+  title: 'common.screens.maintenance_config',
+  menu: { group: 'config', order: 2, label: 'menu.config.maintenance' },
   permission: 'maintenanceConfig',
   access: { VIEW: ['operator'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
   scope: 'none',
   recordRepresentation: 'message',
   defaultSort: { field: 'startAt', direction: 'desc' },
-  menu: { group: 'config', order: 2 },
   audit: true,
   fields: [
     {

@@ -10,6 +10,8 @@ export const memberLevelRules = {
   name: 'memberLevelRules',
   path: '/member-level-rules',
   route: '/aotg/config',
+  title: 'common.screens.aotg_config',
+  partOf: '/aotg',
   permission: 'memberLevel',
   access: {
     VIEW: ['operator', 'merchant'],

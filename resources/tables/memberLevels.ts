@@ -10,6 +10,8 @@ export const memberLevels = {
   name: 'memberLevels',
   path: '/member-levels',
   route: '/aotg/user-level-config',
+  title: 'common.screens.aotg_user_level_config',
+  partOf: '/aotg',
   permission: 'memberLevel',
   access: {
     VIEW: ['operator', 'merchant'],

@@ -13,6 +13,8 @@ export const members = {
   name: 'members',
   path: '/members',
   route: '/aotg/list',
+  title: 'common.screens.members',
+  menu: { group: 'user', order: 2, label: 'menu.user.members' },
   permission: 'member',
   handWritten: ['list', 'export', 'get'],
   access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },

@@ -11,6 +11,8 @@ export const merchantSignup = {
   name: 'merchantSignup',
   path: '/merchant-signups',
   route: '/approve/merchant-signup',
+  title: 'common.screens.approve_merchant_signup',
+  menu: { group: 'approve', order: 1, label: 'menu.approve.merchant_signup' },
   permission: 'merchantSignup',
   // filed by the organisation service; decided by POST {path}/{id}/approve and /reject (hand-written)
   access: { VIEW: ['operator'], ADD: [], UPDATE: [], DELETE: [] },
@@ -18,7 +20,6 @@ export const merchantSignup = {
   audit: true,
   recordRepresentation: 'companyName',
   defaultSort: { field: 'createTime', direction: 'desc' },
-  menu: { group: 'approve', order: 1 },
   fields: [
     {
       name: 'requestKind',

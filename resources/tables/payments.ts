@@ -12,12 +12,15 @@ export const payments = {
   service: 'payment',
   path: '/payment-history',
   route: '/transaction/payment-history',
+  title: 'common.screens.payment_history',
+  // merchants open their own company's payments from Finance ("All payments"); the menu group
+  // Transaction stays the operators' (spec 6)
+  menu: { group: 'transaction', order: 1, label: 'menu.transaction.payment_history', roles: ['operator'] },
   permission: 'paymentHistory',
   access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
   scope: 'company',
   recordRepresentation: 'id',
   defaultSort: { field: 'createTime', direction: 'desc' },
-  menu: { group: 'transaction', order: 1 },
   fields: [
     {
       name: 'amount',

@@ -6,6 +6,7 @@ export const products = {
   name: 'products',
   path: '/products',
   route: '/product',
+  title: 'common.screens.product',
   permission: 'product',
   access: {
     VIEW: ['operator', 'merchant'],

@@ -13,6 +13,9 @@ export const push = {
   name: 'push',
   path: '/push',
   route: '/communications/pushNotifications',
+  title: 'common.screens.push_notifications',
+  menu: { group: 'communications', order: 2, label: 'menu.communications.push' },
+  when: 'pushAllowed',
   permission: 'push',
   access: {
     VIEW: ['operator', 'merchant'],
@@ -23,7 +26,6 @@ export const push = {
   scope: 'company',
   recordRepresentation: 'title',
   defaultSort: { field: 'createTime', direction: 'desc' },
-  menu: { group: 'communications', order: 2 },
   audit: true,
   fields: [
     {

@@ -9,6 +9,9 @@ export const pushTemplates = {
   name: 'pushTemplates',
   path: '/push-templates',
   route: '/communications/pushNotificationTemplates',
+  title: 'common.screens.push_templates',
+  menu: { group: 'communications', order: 1, label: 'menu.communications.templates' },
+  when: 'pushAllowed',
   permission: 'pushTemplates',
   access: {
     VIEW: ['operator', 'merchant'],
@@ -21,7 +24,6 @@ export const pushTemplates = {
   scope: 'company',
   recordRepresentation: 'title',
   defaultSort: { field: 'updateTime', direction: 'desc' },
-  menu: { group: 'communications', order: 1 },
   fields: [
     {
       name: 'title',

@@ -9,6 +9,8 @@ export const segments = {
   name: 'segments',
   path: '/segments',
   route: '/aotg/segments',
+  title: 'common.screens.segments',
+  menu: { group: 'user', order: 4, label: 'menu.user.segments' },
   permission: 'segment',
   access: {
     VIEW: ['operator', 'merchant'],

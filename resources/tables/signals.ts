@@ -12,13 +12,15 @@ export const signals = {
   name: 'signals',
   path: '/signals',
   route: '/transaction/signals',
+  title: 'common.screens.signals',
+  // merchants reach their own company's signals from "Waiting for you" (spec 6: no Transaction group)
+  menu: { group: 'transaction', order: 2, label: 'menu.transaction.signals', roles: ['operator'] },
   permission: 'signal',
   // raised by the job, never written through the generic routes; resolved by POST /signals/{id}/resolve
   access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
   scope: 'company',
   recordRepresentation: 'summary',
   defaultSort: { field: 'createTime', direction: 'desc' },
-  menu: { group: 'transaction', order: 2 },
   fields: [
     {
       name: 'kind',

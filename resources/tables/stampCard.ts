@@ -10,6 +10,8 @@ export const stampCard = {
   name: 'stampCard',
   path: '/stamp-cards',
   route: '/stamp-cards',
+  title: 'common.screens.stamp_card_list',
+  menu: { group: 'stampCards', order: 1, label: 'menu.stamp_cards.list' },
   permission: 'stampCard',
   access: {
     VIEW: ['operator', 'merchant'],
@@ -19,7 +21,6 @@ export const stampCard = {
   scope: 'brand',
   recordRepresentation: 'title',
   defaultSort: { field: 'startDate', direction: 'desc' },
-  menu: { group: 'stampCards', order: 1 },
   fields: [
     {
       name: 'title',

@@ -6,6 +6,8 @@ export const store = {
   name: 'store',
   path: '/stores',
   route: '/organization/store',
+  title: 'common.screens.store',
+  menu: { group: 'organization', order: 3, label: 'menu.organization.store' },
   permission: 'store',
   // merchants add through an approval request (POST /organization/store-requests), operators directly
   access: {
@@ -19,7 +21,6 @@ export const store = {
   scope: 'brand',
   recordRepresentation: 'name',
   defaultSort: { field: 'name', direction: 'asc' },
-  menu: { group: 'organization', order: 3 },
   softDelete: { field: 'state', value: 'DELETE' },
   deleteGuards: [
     {

@@ -10,12 +10,13 @@ export const systemConfig = {
   name: 'systemConfig',
   path: '/system-config',
   route: '/config/systemConfig',
+  title: 'common.screens.system_config',
+  menu: { group: 'config', order: 5, label: 'menu.config.system' },
   permission: 'systemConfig',
   access: { VIEW: ['operator'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
   scope: 'none',
   recordRepresentation: 'key',
   defaultSort: { field: 'key', direction: 'asc' },
-  menu: { group: 'config', order: 5 },
   audit: true,
   fields: [
     {

@@ -9,6 +9,10 @@ export const userGroups = {
   name: 'userGroups',
   path: '/user-group',
   route: '/access/user-group',
+  title: 'common.screens.user_group',
+  // merchants manage their colleagues' groups from Merchant Access; the list is the operators'
+  menu: { group: 'access', order: 3, label: 'menu.access.user_group' },
+  routeRoles: ['operator'],
   permission: 'userGroup',
   storage: 'existing',
   access: {
@@ -19,7 +23,6 @@ export const userGroups = {
   scope: 'company',
   recordRepresentation: 'name',
   defaultSort: { field: 'name', direction: 'asc' },
-  menu: { group: 'access', order: 3 },
   fields: [
     {
       name: 'name',

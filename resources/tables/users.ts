@@ -10,6 +10,8 @@ export const users = {
   name: 'users',
   path: '/user',
   route: '/user/UserSearch',
+  title: 'common.screens.user_search',
+  menu: { group: 'user', order: 1, label: 'menu.user.search' },
   permission: 'user',
   storage: 'existing',
   access: {
@@ -20,7 +22,6 @@ export const users = {
   scope: 'company',
   recordRepresentation: 'email',
   defaultSort: { field: 'createTime', direction: 'desc' },
-  menu: { group: 'user', order: 1 },
   softDelete: { field: 'state', value: 'DELETE' },
   fields: [
     {

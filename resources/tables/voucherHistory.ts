@@ -9,13 +9,14 @@ export const voucherHistory = {
   name: 'voucherHistory',
   path: '/voucher-history',
   route: '/vouchers/voucherHistory',
+  title: 'common.screens.voucher_history',
+  menu: { group: 'vouchers', order: 2, label: 'menu.vouchers.history' },
   permission: 'voucherHistory',
   access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
   ledger: true,
   scope: 'brand',
   recordRepresentation: 'id',
   defaultSort: { field: 'at', direction: 'desc' },
-  menu: { group: 'vouchers', order: 2 },
   fields: [
     { name: 'voucherId', type: 'reference', reference: 'vouchers', required: true, filter: ['eq', 'in'] },
     {

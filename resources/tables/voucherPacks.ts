@@ -6,6 +6,7 @@ export const voucherPacks = {
   name: 'voucherPacks',
   path: '/voucher-packs',
   route: '/vouchers/voucherPackList',
+  title: 'common.screens.voucher_pack_list',
   permission: 'voucherPacks',
   access: {
     VIEW: ['operator', 'merchant'],

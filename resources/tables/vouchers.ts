@@ -11,13 +11,14 @@ export const vouchers = {
   name: 'vouchers',
   path: '/vouchers',
   route: '/vouchers',
+  title: 'common.screens.voucher_list',
+  menu: { group: 'vouchers', order: 1, label: 'menu.vouchers.list' },
   permission: 'vouchers',
   access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: ['operator', 'merchant'], DELETE: [] },
   createWith: { roles: ['operator', 'merchant'], label: 'voucherPages.issue.open' },
   scope: 'brand',
   recordRepresentation: 'code',
   defaultSort: { field: 'createTime', direction: 'desc' },
-  menu: { group: 'vouchers', order: 1 },
   audit: true,
   fields: [
     {

@@ -12,6 +12,7 @@ export const walletTransactions = {
   service: 'payment',
   path: '/wallet/transactions',
   route: '/finance/wallet/txn/history',
+  title: 'common.screens.wallet_txn_history',
   permission: 'walletTransaction',
   access: { VIEW: ['merchant'], ADD: [], UPDATE: [], DELETE: [] },
   ledger: true,

@@ -86,12 +86,6 @@ export type DerivedTableOf<D extends ResourceDeclaration> = PgTableWithColumns<{
   dialect: 'pg';
 }>;
 
-type DerivedOf<D extends readonly ResourceDeclaration[]> = Exclude<D[number], { storage: 'existing' }>;
-
-export type DerivedTables<D extends readonly ResourceDeclaration[]> = {
-  [K in DerivedOf<D>['name']]: DerivedTableOf<Extract<DerivedOf<D>, { name: K }>>;
-};
-
 /** A derived table's column by field name (throws on a name the table does not have). */
 export const col = (table: PgTable, name: string): AnyPgColumn => {
   const c = getTableColumns(table)[name];
@@ -308,10 +302,10 @@ const columnOf = (t: Record<string, AnyPgColumn>, key: string): AnyPgColumn => {
  * Foreign keys resolve lazily (drizzle calls them when it reads the table config), so the order of
  * the declarations does not matter and two tables may reference each other.
  */
-export const buildDerivedTables = <const D extends readonly ResourceDeclaration[]>(
-  decls: D,
+export const buildDerivedTables = (
+  decls: readonly ResourceDeclaration[],
   existing: Readonly<Record<string, TableWithId>>,
-): DerivedTables<D> => {
+): Readonly<Record<string, DerivedTable>> => {
   const tables: Record<string, DerivedTable> = {};
   const target = (name: string): TableWithId => {
     const t = tables[name] ?? existing[name];
@@ -415,5 +409,5 @@ export const buildDerivedTables = <const D extends readonly ResourceDeclaration[
     });
     tables[decl.name] = built as unknown as DerivedTable;
   }
-  return tables as unknown as DerivedTables<D>;
+  return tables;
 };

@@ -1,42 +1,14 @@
-import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
-import AccountTreeIcon from '@mui/icons-material/AccountTree';
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import AnalyticsIcon from '@mui/icons-material/Analytics';
-import CampaignIcon from '@mui/icons-material/Campaign';
-import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
-import DevicesIcon from '@mui/icons-material/Devices';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import FactCheckIcon from '@mui/icons-material/FactCheck';
-import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
-import LoyaltyIcon from '@mui/icons-material/Loyalty';
-import PeopleIcon from '@mui/icons-material/People';
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import SettingsIcon from '@mui/icons-material/Settings';
 import { Box, Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
-import { type ComponentType, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { prefetchRoute } from '../routes';
 import type { MenuGroup } from './menuFor';
+import { MENU_ICON_COMPONENTS } from './menuIcons';
 import { menuPathOf } from './menuPermissions';
 import { prefetchTableScreens, prefetchWhenIdle } from './prefetchScreens';
-
-const ICONS: Record<string, ComponentType> = {
-  user: PeopleIcon,
-  stampCards: LoyaltyIcon,
-  vouchers: CardGiftcardIcon,
-  communications: CampaignIcon,
-  transaction: ReceiptLongIcon,
-  device: DevicesIcon,
-  config: SettingsIcon,
-  analytics: AnalyticsIcon,
-  finance: AccountBalanceWalletIcon,
-  organization: AccountTreeIcon,
-  approve: FactCheckIcon,
-  access: AdminPanelSettingsIcon,
-  help: HelpOutlineIcon,
-};
 
 const under = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 
@@ -72,7 +44,7 @@ export const ShellMenu = ({ groups, onNavigate }: { groups: MenuGroup[]; onNavig
     <Box component="nav" aria-label={translate('common.menu_label')}>
       <List dense sx={{ py: 1 }}>
         {groups.map((group) => {
-          const Icon = ICONS[group.id] ?? HelpOutlineIcon;
+          const Icon = MENU_ICON_COMPONENTS[group.icon];
           const label = translate(group.label);
           if (group.path) {
             return (
@@ -121,7 +93,7 @@ export const ShellMenu = ({ groups, onNavigate }: { groups: MenuGroup[]; onNavig
                         onFocus={() => prefetchRoute(l.path)}
                         sx={{ pl: 9 }}
                       >
-                        <ListItemText primary={translate(l.label)} />
+                        <ListItemText primary={translate(l.label, { smart_count: 2 })} />
                       </ListItemButton>
                     </ListItem>
                   ))}

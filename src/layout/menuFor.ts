@@ -1,10 +1,21 @@
-// The side menu of spec sections 2 and 6, in one pure function (no React): which groups and links
-// each kind of user sees, in the spec's order.
+// The side menu of spec sections 2 and 6 in one pure function (no React): which groups and links
+// each kind of user sees, in the menu's order. The links are the screens' places (src/routes.tsx:
+// each declared table's `menu`, each hand-written screen's own entry); the groups are
+// resources/menu.ts. Nothing here lists a link.
 import type { Brand } from '../../contract';
+import {
+  MENU_GROUP_INFO,
+  MENU_GROUPS,
+  type MenuEntry,
+  type MenuIcon,
+  type PlaceCondition,
+} from '../../resources';
+import { canSee, findRoute, ROUTES, type RouteDef, type Viewer, type ViewerContext } from '../routes';
 
-export type Viewer = 'visitor' | 'operator' | 'merchant';
+export type { Viewer };
 
 export interface MenuLink {
+  /** the link's path, unique among links */
   id: string;
   /** i18n key of the label */
   label: string;
@@ -15,6 +26,7 @@ export interface MenuGroup {
   id: string;
   /** i18n key of the label */
   label: string;
+  icon: MenuIcon;
   links: MenuLink[];
   /** a group without links (Help) is a link itself */
   path?: string;
@@ -31,172 +43,70 @@ export interface MenuInput {
   sees?: (path: string) => boolean;
 }
 
-const link = (id: string, label: string, path: string): MenuLink => ({ id, label, path });
+type MenuRoute = RouteDef & { menu: MenuEntry };
 
-/** Every group and link, in the spec's order; menuFor() filters it. */
-export const FULL_MENU: readonly MenuGroup[] = [
-  {
-    id: 'user',
-    label: 'menu.user.title',
-    // the members area (issue 25) lives beside User Search: Members, Member Levels, Segments
-    links: [
-      link('userSearch', 'menu.user.search', '/user/UserSearch'),
-      link('members', 'menu.user.members', '/aotg/list'),
-      link('memberLevels', 'menu.user.member_levels', '/aotg'),
-      // shown to who may VIEW segments (menuPermissions)
-      link('segments', 'menu.user.segments', '/aotg/segments'),
-    ],
-  },
-  {
-    id: 'stampCards',
-    label: 'menu.stamp_cards.title',
-    links: [
-      link('stampCardList', 'menu.stamp_cards.list', '/stamp-cards'),
-      link('stampsTransaction', 'menu.stamp_cards.transaction', '/stamp-cards/StampsTransaction'),
-      link('stampsMovement', 'menu.stamp_cards.movement', '/stamp-cards/StampsMovement'),
-    ],
-  },
-  {
-    id: 'vouchers',
-    label: 'menu.vouchers.title',
-    links: [
-      link('voucherList', 'menu.vouchers.list', '/vouchers'),
-      link('voucherHistory', 'menu.vouchers.history', '/vouchers/voucherHistory'),
-    ],
-  },
-  {
-    id: 'communications',
-    label: 'menu.communications.title',
-    links: [
-      link('pushTemplates', 'menu.communications.templates', '/communications/pushNotificationTemplates'),
-      link('pushNotifications', 'menu.communications.push', '/communications/pushNotifications'),
-    ],
-  },
-  {
-    id: 'transaction',
-    label: 'menu.transaction.title',
-    links: [
-      link('paymentHistory', 'menu.transaction.payment_history', '/transaction/payment-history'),
-      link('signals', 'menu.transaction.signals', '/transaction/signals'),
-    ],
-  },
-  { id: 'device', label: 'menu.device.title', links: [link('deviceList', 'menu.device.list', '/device')] },
-  {
-    id: 'config',
-    label: 'menu.config.title',
-    links: [
-      link('bannerConfig', 'menu.config.banner', '/config/bannerConfig'),
-      link('maintenanceConfig', 'menu.config.maintenance', '/config/maintenanceConfig'),
-      link('countryConfig', 'menu.config.country', '/config/countryConfig'),
-      link('forceUpdateConfig', 'menu.config.force_update', '/config/forceUpdateConfig'),
-      link('systemConfig', 'menu.config.system', '/config/systemConfig'),
-      // issue 27: every signed-in user's own scheduled exports (a company owner's: the company's)
-      link('scheduledExports', 'menu.config.scheduled_exports', '/config/scheduledExports'),
-      // a company's outbound webhooks (issue 27): merchants too, by the `webhook` permission
-      link('webhooks', 'menu.config.webhooks', '/webhooks'),
-    ],
-  },
-  {
-    id: 'analytics',
-    label: 'menu.analytics.title',
-    links: [link('analyticsList', 'menu.analytics.list', '/analytics')],
-  },
-  {
-    id: 'finance',
-    label: 'menu.finance.title',
-    links: [link('walletBalance', 'menu.finance.wallet_balance', '/finance/wallet/balance')],
-  },
-  {
-    id: 'organization',
-    label: 'menu.organization.title',
-    links: [
-      link('orgSettings', 'menu.organization.settings', '/organization/org-hierarchy'),
-      link('orgBrand', 'menu.organization.brand', '/organization/brand'),
-      link('orgStore', 'menu.organization.store', '/organization/store'),
-    ],
-  },
-  {
-    id: 'approve',
-    label: 'menu.approve.title',
-    links: [link('approveMerchantSignup', 'menu.approve.merchant_signup', '/approve/merchant-signup')],
-  },
-  {
-    id: 'access',
-    label: 'menu.access.title',
-    links: [
-      link('operatorAccess', 'menu.access.operator', '/access/operator-access'),
-      link('merchantAccess', 'menu.access.merchant', '/access/merchant-access'),
-      link('userGroup', 'menu.access.user_group', '/access/user-group'),
-      // the systems around a merchant (issue 27): operators and companies' owners (menuPermissions)
-      link('apiKeys', 'menu.access.api_keys', '/access/api-keys'),
-    ],
-  },
-  { id: 'help', label: 'menu.help.title', links: [], path: '/help' },
-];
+const hasMenu = (r: RouteDef): r is MenuRoute => r.menu !== undefined;
 
-/** Which links of a group a viewer keeps; null drops the whole group. */
-type Rule = (input: MenuInput) => ((l: MenuLink) => boolean) | null;
-
-const all = () => true;
-const only =
-  (...ids: string[]) =>
-  (l: MenuLink) =>
-    ids.includes(l.id);
-const except =
-  (...ids: string[]) =>
-  (l: MenuLink) =>
-    !ids.includes(l.id);
-
-const OPERATOR_RULES: Record<string, Rule> = {
-  // Operators see everything except Finance; jcr hides Force Update Config.
-  finance: () => null,
-  config: ({ brand }) => (brand === 'jcr' ? except('forceUpdateConfig') : all),
+/** Every route with a menu entry, by group, in each group's order. */
+const entriesByGroup = (routes: readonly RouteDef[]): ReadonlyMap<string, readonly MenuRoute[]> => {
+  const byGroup = new Map<string, MenuRoute[]>();
+  for (const r of routes.filter(hasMenu))
+    byGroup.set(r.menu.group, [...(byGroup.get(r.menu.group) ?? []), r]);
+  for (const list of byGroup.values()) list.sort((a, b) => a.menu.order - b.menu.order);
+  return byGroup;
 };
 
-const MERCHANT_GROUPS = new Set(['user', 'stampCards', 'vouchers', 'finance', 'device', 'help']);
-const MERCHANT_RULES: Record<string, Rule> = {
-  communications: ({ pnsAllowed }) => (pnsAllowed ? all : null),
-  // The hierarchy settings are for setting a company and a brand up; once both exist it goes.
-  organization: ({ hasCompany, hasBrand }) => (hasCompany && hasBrand ? except('orgSettings') : all),
-  // spec 6: Access with only Merchant Access, and no Transaction group. A merchant reaches their
-  // company's audit trail from Merchant Access and their fraud signals from "Waiting for you".
-  access: () => only('merchantAccess', 'apiKeys'),
-  // and every merchant's scheduled exports and, to who may VIEW webhook, the company's webhooks (issue 27)
-  config: ({ brand }) =>
-    brand === 'jcr'
-      ? only('bannerConfig', 'scheduledExports', 'webhooks')
-      : only('scheduledExports', 'webhooks'),
+const linkOf = (r: MenuRoute): MenuLink => ({
+  id: r.path,
+  label: r.menu.label ?? r.title ?? r.path,
+  path: r.path,
+});
+
+/** Every group and link, in the menu's order, before any viewer's rules (menuFor filters it). */
+export const fullMenu = (routes: readonly RouteDef[] = ROUTES): MenuGroup[] => {
+  const byGroup = entriesByGroup(routes);
+  return MENU_GROUPS.map((id) => {
+    const { label, icon, path } = MENU_GROUP_INFO[id];
+    return { id, label, icon, links: (byGroup.get(id) ?? []).map(linkOf), ...(path ? { path } : {}) };
+  });
 };
 
-const ruleFor = (input: MenuInput, groupId: string): ((l: MenuLink) => boolean) | null => {
-  switch (input.role) {
-    case 'visitor':
-      return groupId === 'help' ? all : null;
-    case 'operator': {
-      const rule = OPERATOR_RULES[groupId];
-      return rule ? rule(input) : all;
-    }
-    case 'merchant': {
-      if (MERCHANT_GROUPS.has(groupId)) return all;
-      const rule = MERCHANT_RULES[groupId];
-      return rule ? rule(input) : null;
-    }
+/** The menu-only conditions of resources/types.ts PLACE_CONDITIONS (the screen's own are its `when`). */
+const menuCondition = (condition: PlaceCondition | undefined, input: MenuInput): boolean => {
+  switch (condition) {
+    case undefined:
+    case 'pushAllowed':
+      return true;
+    // the hierarchy settings are for setting a company and a brand up; once both exist the link goes
+    case 'settingUp':
+      return input.role !== 'merchant' || !(input.hasCompany && input.hasBrand);
     default: {
-      const never: never = input.role;
-      throw new Error(`unknown viewer ${String(never)}`);
+      const never: never = condition;
+      throw new Error(`unknown condition ${String(never)}`);
     }
   }
 };
 
-export const menuFor = (input: MenuInput): MenuGroup[] => {
+export const menuFor = (input: MenuInput, routes: readonly RouteDef[] = ROUTES): MenuGroup[] => {
+  const ctx: ViewerContext = { role: input.role, brand: input.brand, pnsAllowed: input.pnsAllowed ?? false };
+  const sees = (path: string) => input.sees?.(path) ?? true;
+  const opens = (r: RouteDef) => canSee(r, ctx) && sees(r.path);
+  const byGroup = entriesByGroup(routes);
   const groups: MenuGroup[] = [];
-  for (const group of FULL_MENU) {
-    const keep = ruleFor(input, group.id);
-    if (!keep) continue;
-    const links = group.links.filter((l) => keep(l) && (input.sees?.(l.path) ?? true));
-    // A group whose links were all filtered away would be an empty heading: drop it.
-    if (group.links.length > 0 && links.length === 0) continue;
-    groups.push({ ...group, links });
+  for (const id of MENU_GROUPS) {
+    const { label, icon, path } = MENU_GROUP_INFO[id];
+    if (path) {
+      const target = routes.find((r) => r.path === path) ?? findRoute(path);
+      if (target && opens(target)) groups.push({ id, label, icon, links: [], path });
+      continue;
+    }
+    const links = (byGroup.get(id) ?? [])
+      .filter(
+        (r) => (r.menu.roles ?? r.who).includes(input.role) && menuCondition(r.menu.when, input) && opens(r),
+      )
+      .map(linkOf);
+    // a group whose links were all filtered away would be an empty heading: drop it
+    if (links.length > 0) groups.push({ id, label, icon, links });
   }
   return groups;
 };

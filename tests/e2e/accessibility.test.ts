@@ -19,7 +19,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { THEME_COOKIE_NAME, type ThemeMode } from '../../contract';
-import { SPEC_ROUTES } from '../spec-routes';
+import { PORTAL_ROUTES } from '../spec-routes';
 import {
   browserAvailable,
   browserSuite,
@@ -100,7 +100,7 @@ const walk = async (page: Page, role: Role, theme: ThemeMode): Promise<Walk> => 
   const findings: Finding[] = [];
   const seen = new Set<string>();
   const ms = { routes: 0, axe: 0 };
-  for (const [i, route] of SPEC_ROUTES.entries()) {
+  for (const [i, route] of PORTAL_ROUTES.entries()) {
     let t = Date.now();
     await (i === 0 ? gotoSettled(page, route) : navigateSettled(page, route));
     await contentShown(page);

@@ -4,7 +4,7 @@
 // only view vouchers and stamp cards is offered those and nothing else, with no refused request.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { RESOURCE_ROUTES } from '../../src/pages/resources/ResourcePages';
+import { ROUTES } from '../../src/routes';
 import {
   browserAvailable,
   browserSuite,
@@ -37,7 +37,7 @@ const MERCHANT_LISTS = [
   '/settings/profile',
 ];
 const OPERATOR_LISTS = [
-  ...Object.keys(RESOURCE_ROUTES).filter((r) => !r.startsWith('/finance')),
+  ...ROUTES.flatMap((r) => (r.table && !r.path.startsWith('/finance') ? [r.path] : [])),
   '/operator',
   '/merchant',
   '/analytics',

@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BASE_PATHS, BEARER_PREFIX, type Envelope, HEADERS, isFailure } from '../../contract';
-import { SPEC_ROUTES } from '../spec-routes';
+import { PORTAL_ROUTES } from '../spec-routes';
 import {
   apiLogin,
   browserAvailable,
@@ -20,7 +20,7 @@ const APPROVED = { email: 'approved.e2e@example.com', password: 'Approved-e2e-Pa
 const UNAPPROVED = { email: 'pending.e2e@example.com', password: 'Pending-e2e-Pass1' };
 
 /** Spec 1 and 6: operators see everything except finance. */
-const OPERATOR_REFUSED = SPEC_ROUTES.filter((r) => r === '/finance' || r.startsWith('/finance/'));
+const OPERATOR_REFUSED = PORTAL_ROUTES.filter((r) => r === '/finance' || r.startsWith('/finance/'));
 /** Where a signed-in user is sent instead (startup rules): entry pages and /signup go to the root. */
 const OPERATOR_REDIRECTS: Record<string, string> = {
   '/splash': '/',
@@ -297,7 +297,7 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
       expect(clipped, 'the portal title is cut off (ellipsis) in the app bar').toBe(false);
     });
 
-    it.each(SPEC_ROUTES)('renders %s', async (path) => {
+    it.each(PORTAL_ROUTES)('renders %s', async (path) => {
       const v = await visit(page, problems, path, OPERATOR_REDIRECTS[path] ?? path);
       expect(v.problems).toEqual([]);
       expect(v.text).not.toContain(ERROR_BOUNDARY_TEXT);

@@ -5,7 +5,7 @@ import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { ComponentType } from 'react';
 import { ResourceContextProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { BUILT_RESOURCES, builtResource } from '../../builders/registry';
+import { builtResource } from '../../builders/registry';
 import { useCaller } from '../../components/useCaller';
 import { maySee } from '../../layout/menuPermissions';
 
@@ -94,7 +94,7 @@ export const resourceListPage = (
   // biome-ignore lint/correctness/noComponentHookFactories: built once per route at module load
   const Page = ({ titleKey }: { titleKey?: string }) => {
     const translate = useTranslate();
-    const title = titleKey ? translate(titleKey) : undefined;
+    const title = titleKey ? translate(titleKey, { smart_count: 2 }) : undefined;
     return (
       <Box>
         {title && (
@@ -115,29 +115,8 @@ export const resourceListPage = (
   return Page;
 };
 
-/** Spec routes that show a declared table besides each declaration's own `route`. */
-const EXTRA_ROUTES: Readonly<Record<string, string>> = {
-  // Voucher management is the operator's and merchant's working view of the vouchers table.
-  '/VoucherManagement': 'vouchers',
-};
-
-/** Declarations whose `route` is a hand-written page: the wallet (src/pages/finance/FinancePage.tsx). */
-const HAND_WRITTEN = new Set(['account']);
-
-/** Route → resource name, from the declarations' `route`. */
-export const RESOURCE_ROUTES: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(
-    BUILT_RESOURCES.flatMap(({ decl }) =>
-      decl.route === undefined || HAND_WRITTEN.has(decl.name) ? [] : [[decl.route, decl.name]],
-    ),
-  ),
-  ...EXTRA_ROUTES,
-};
-
 const pages = new Map<string, ComponentType<{ titleKey?: string }>>();
-const pageFor = (path: string): ComponentType<{ titleKey?: string }> | null => {
-  const name = RESOURCE_ROUTES[path];
-  if (!name) return null;
+const pageFor = (path: string, name: string): ComponentType<{ titleKey?: string }> => {
   let Page = pages.get(path);
   if (!Page) {
     // A route other than the table's own keeps its own list params (filters, page) in the store.
@@ -148,10 +127,9 @@ const pageFor = (path: string): ComponentType<{ titleKey?: string }> | null => {
   return Page;
 };
 
-/** The route component of one spec route showing a table (RESOURCE_ROUTES names the table). */
-export const tableRoutePage = (path: string, titleKey: string): ComponentType => {
-  const Page = pageFor(path);
-  if (!Page) throw new Error(`no declared table for ${path}`);
+/** The route component of a screen showing the declared table `name`'s list (src/routes.tsx). */
+export const tableRoutePage = (path: string, titleKey: string, name: string): ComponentType => {
+  const Page = pageFor(path, name);
   // biome-ignore lint/correctness/noComponentHookFactories: called once per route when its chunk loads
   const Route = () => <Page titleKey={titleKey} />;
   Route.displayName = `TableRoute(${path})`;
