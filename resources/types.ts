@@ -53,6 +53,8 @@ interface FieldBase {
   name: string;
   /** i18n key; defaults to `resources.<resource>.fields.<name>` */
   label?: string;
+  /** English words of its label; default: made from its name (resources/words.ts: 'initialAmount' → 'Initial amount') */
+  words?: string;
   /** required on create (and may not be cleared on edit) */
   required?: boolean;
   /** where the field is shown; default: every view */
@@ -132,6 +134,8 @@ export interface DateFieldDeclaration extends FieldBase {
 export interface SelectFieldDeclaration extends FieldBase {
   type: 'select';
   choices: readonly string[];
+  /** English words of some choices, by choice; default: made from the choice ('WAIT_EMAIL_ACTIVE' → 'Wait email active') */
+  choiceWords?: Readonly<Record<string, string>>;
   numeric?: boolean;
   default?: string;
 }
@@ -272,6 +276,8 @@ export interface ActionDeclaration {
   name: string;
   /** i18n key; defaults to `resources.<resource>.actions.<name>` */
   label?: string;
+  /** English words of its button; default: made from its name ('markPaid' → 'Mark paid') */
+  words?: string;
   /** who may run it (on top of the UPDATE permission on the resource) */
   roles: readonly Role[];
   field: string;
@@ -333,6 +339,8 @@ export interface ResourceDeclaration {
   route?: string;
   /** i18n key of the title; defaults to `resources.<name>.name` */
   label?: string;
+  /** English words of its name, `'Singular |||| Plural'`; default: made from `name` ('giftCards' → 'Gift card |||| Gift cards') */
+  words?: string;
   /** what `canAccess` checks for VIEW / ADD / UPDATE */
   permission: PermissionResource;
   /** which roles may do what at all, before permissions narrow it */

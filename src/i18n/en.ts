@@ -1,4 +1,6 @@
 import { DIALOG_BUTTONS } from '../../contract';
+import { RESOURCES } from '../../resources';
+import { resourceWords } from '../../resources/words';
 import { buildersEn } from '../builders/messages.en';
 import { accessEn } from './access.en';
 import { analyticsEn } from './analytics.en';
@@ -8,6 +10,7 @@ import { financeEn } from './finance.en';
 import { hierarchyEn } from './hierarchy.en';
 import { memberLevelsEn } from './memberLevels.en';
 import { membersEn } from './members.en';
+import { mergeMessages } from './merge';
 import { organisationEn } from './organisation.en';
 import { pagesEn } from './pages.en';
 import { raEn } from './ra.en';
@@ -181,11 +184,20 @@ const shellEn = {
   },
 };
 
+/**
+ * Every declared table's English words (`resources.<name>.…`): made from its names, under the words
+ * its declaration gives, under the ones written in resources.en.ts (only those that differ).
+ */
+const resourceWordsEn = mergeMessages(
+  { resources: Object.fromEntries(RESOURCES.map((r) => [r.name, resourceWords(r)])) },
+  resourcesEn,
+);
+
 // Namespaces do not overlap (the pages use `pages.*`), so a shallow merge keeps every key.
 export const en = {
   ...shellEn,
   ...pagesEn,
-  ...resourcesEn,
+  ...resourceWordsEn,
   ...buildersEn,
   ...organisationEn,
   ...accessEn,

@@ -12,8 +12,9 @@ import {
 } from '../../contract';
 import { en } from '../i18n/en';
 import { lateEnglishPhrase } from '../i18n/lateMessages';
+import { type Messages, mergeMessages } from '../i18n/merge';
 
-export type Messages = Record<string, unknown>;
+export { type Messages, mergeMessages };
 export type LoadTranslations = (locale: string, namespace: string) => Promise<Messages>;
 
 export interface TranslationLoaderOptions {
@@ -54,18 +55,6 @@ export const fetchTranslations: LoadTranslations = async (locale, namespace) => 
   return (await response.json()) as Messages;
 };
 
-const isPlainObject = (value: unknown): value is Messages =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-export const mergeMessages = (base: Messages, extra: Messages): Messages => {
-  const out: Messages = { ...base };
-  for (const [key, value] of Object.entries(extra)) {
-    const current = out[key];
-    out[key] = isPlainObject(current) && isPlainObject(value) ? mergeMessages(current, value) : value;
-  }
-  return out;
-};
-
 export const englishPortalMessages = (): TranslationMessages =>
   mergeMessages(englishMessages as unknown as Messages, en as Messages) as unknown as TranslationMessages;
 
@@ -88,8 +77,9 @@ export interface I18nProviderOptions {
 }
 
 /**
- * English (react-admin's words plus ours) is bundled, so the first render never waits; any other
- * locale goes through the retrying, parallel-limited loader and falls back to English keys it lacks.
+ * English (react-admin's words plus ours, with every declared table's words: src/i18n/en.ts) is
+ * bundled, so the first render never waits; any other locale goes through the retrying,
+ * parallel-limited loader and falls back to English keys it lacks (a new table's words included).
  */
 export const createI18nProvider = (options: I18nProviderOptions = {}): I18nProvider => {
   const english = englishPortalMessages();

@@ -25,8 +25,11 @@ import {
   SCOPES,
   VIEWS,
 } from '../../resources';
+import { resourceWords } from '../../resources/words';
 import { effectiveScope } from '../../server/resources/naming';
+import { mergeMessages } from '../../src/i18n/merge';
 import { resourcesEn } from '../../src/i18n/resources.en';
+import { englishPortalMessages } from '../../src/providers/i18nProvider';
 
 type Res = ResourceDeclaration;
 type Rule = (resources: readonly Res[]) => string[];
@@ -679,7 +682,7 @@ describe('resource registry', () => {
   });
 });
 
-describe('English labels (src/i18n/resources.en.ts)', () => {
+describe('English labels (resources/words.ts under src/i18n/resources.en.ts)', () => {
   const labels = resourcesEn.resources as Record<string, unknown>;
   type Entry = {
     name?: unknown;
@@ -688,6 +691,7 @@ describe('English labels (src/i18n/resources.en.ts)', () => {
     actions?: Record<string, unknown>;
   };
 
+  /** The keys of `rs` that read as no English in `en` (the merged bundle's `resources`). */
   const missingLabels = (rs: readonly Res[], en: Record<string, unknown>): string[] =>
     rs.flatMap((r) => {
       const entry = (en[r.name] ?? {}) as Entry;
@@ -705,18 +709,68 @@ describe('English labels (src/i18n/resources.en.ts)', () => {
         if (!text(entry.actions?.[a.name])) missing.push(`${r.name}.actions.${a.name}`);
       return missing;
     });
+  /** The portal's English `resources` for `rs`: words made from names, the declarations' own, then resources.en.ts. */
+  const merged = (rs: readonly Res[]) =>
+    (
+      mergeMessages(
+        { resources: Object.fromEntries(rs.map((r) => [r.name, resourceWords(r)])) },
+        resourcesEn,
+      ) as { resources: Record<string, unknown> }
+    ).resources;
 
-  it('labels every resource, field (implicit ones too), choice and action', () => {
-    expect(missingLabels(RESOURCES, labels)).toEqual([]);
+  it('gives every resource, field (implicit ones too), choice and action words in the English bundle', () => {
+    const bundle = (englishPortalMessages() as unknown as { resources: Record<string, unknown> }).resources;
+    expect(missingLabels(RESOURCES, bundle)).toEqual([]);
+    expect(bundle).toEqual(merged(RESOURCES));
+  });
+
+  it('words a table, field, choice or action nobody wrote English for, from its name', () => {
+    const markUsed = {
+      name: 'markUsed',
+      roles: ['merchant'],
+      field: 'state',
+      from: ['ACTIVE'],
+      to: 'DISABLED',
+    } as const;
+    const added = broken((rs) => {
+      res(rs, 'store').fields = [
+        ...res(rs, 'store').fields,
+        { name: 'floorArea', type: 'number' },
+        { name: 'mood', type: 'select', choices: ['RATHER_CALM'] },
+      ];
+      rs.push({ ...res(rs, 'store'), name: 'giftCards', actions: [markUsed] });
+    });
+    const words = merged(added) as Record<string, Entry>;
+    expect(missingLabels(added, words)).toEqual([]);
+    expect(words.store?.fields?.floorArea).toBe('Floor area');
+    expect(words.store?.choices?.mood?.RATHER_CALM).toBe('Rather calm');
+    expect(words.giftCards?.name).toBe('Gift card |||| Gift cards');
+    expect(words.giftCards?.actions?.markUsed).toBe('Mark used');
   });
 
   it('reports a missing label', () => {
-    const { vouchers: _gone, ...withoutVouchers } = labels;
+    const { vouchers: _gone, ...withoutVouchers } = merged(RESOURCES);
     expect(missingLabels(RESOURCES, withoutVouchers)).toContain('vouchers.name');
-    const added = broken((rs) => {
-      res(rs, 'store').fields = [...res(rs, 'store').fields, { name: 'floorArea', type: 'number' }];
+    const blank = broken((rs) => {
+      res(rs, 'store').fields = [
+        ...res(rs, 'store').fields,
+        { name: 'floorArea', type: 'number', words: ' ' },
+      ];
     });
-    expect(missingLabels(added, labels)).toEqual(['store.fields.floorArea']);
+    expect(missingLabels(blank, merged(blank))).toEqual(['store.fields.floorArea']);
+  });
+
+  it('writes in resources.en.ts only words that differ from the defaults', () => {
+    const defaults = Object.fromEntries(RESOURCES.map((r) => [r.name, resourceWords(r)]));
+    const leaves = (tree: unknown, path: string[] = []): [string[], unknown][] =>
+      typeof tree === 'object' && tree !== null
+        ? Object.entries(tree).flatMap(([k, v]) => leaves(v, [...path, k]))
+        : [[path, tree]];
+    const same = leaves(labels).filter(
+      ([path, value]) =>
+        path.reduce<unknown>((node, k) => (node as Record<string, unknown>)?.[k], defaults) === value,
+    );
+    expect(same.map(([path]) => path.join('.'))).toEqual([]);
   });
 
   it('holds no labels for resources, fields, choices or actions that are not declared', () => {
