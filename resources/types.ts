@@ -374,7 +374,11 @@ export interface ResourceDeclaration {
    * 'existing': a hand-written table serves it (users, user groups); a registry test proves they match.
    */
   storage?: 'derived' | 'existing';
-  /** every create, update, delete and action on a row is written to the audit log (issue 5) */
+  /**
+   * every create, update, delete and action on a row is written to the audit log (issue 5). Default:
+   * on when some role may change rows through the generic routes (ADD, UPDATE or DELETE), off for a
+   * read-only table; `false` turns it off on purpose (say why beside it). See `auditsChanges`.
+   */
   audit?: boolean;
   /**
    * Catalogue names (contract/errors.ts) answered instead of the generic 5 NOT_FOUND and, per
@@ -418,3 +422,8 @@ export interface ResourceDeclaration {
    */
   handWritten?: readonly HandWrittenRoute[];
 }
+
+/** Does the generic engine write `decl`'s changes to the audit log? (`audit`, default: when writable.) */
+export const auditsChanges = (decl: ResourceDeclaration): boolean =>
+  decl.audit ??
+  (!decl.ledger && [decl.access.ADD, decl.access.UPDATE, decl.access.DELETE ?? []].some((r) => r.length > 0));

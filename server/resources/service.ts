@@ -10,7 +10,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FieldViolation } from '../../contract/envelope';
 import { fieldViolation } from '../../contract/validation';
 import { refusalOf } from '../../resources/transitions';
-import type { ActionDeclaration, ResourceDeclaration } from '../../resources/types';
+import { type ActionDeclaration, auditsChanges, type ResourceDeclaration } from '../../resources/types';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { assertIndexable } from '../lib/list-page';
@@ -174,7 +174,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
 
   /** Runs a write; inside one transaction with its audit entries when the declaration is audited. */
   const write = <T>(run: (tx: DbOrTx) => Promise<T>): Promise<T> =>
-    decl.audit ? db.transaction((tx) => run(tx)) : run(db);
+    auditsChanges(decl) ? db.transaction((tx) => run(tx)) : run(db);
 
   const companyOfRow = (row: Row | undefined): number | null => {
     if (!row) return null;
@@ -192,7 +192,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
   ) => {
     // what the write sets off (write-hooks.ts), in its transaction; every write path records here
     if (hooks?.afterWrite && pairs.length > 0) await hooks.afterWrite(tx, pairs);
-    if (!decl.audit) return;
+    if (!auditsChanges(decl)) return;
     for (const { before, after } of pairs) {
       const row = after ?? before;
       await recordAudit(tx, {
@@ -209,7 +209,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
 
   /** The rows a multi-row write will touch, read first when they are to be audited. */
   const rowsBefore = async (tx: DbOrTx, where: SQL | undefined): Promise<Map<unknown, Row>> => {
-    if (!decl.audit) return new Map();
+    if (!auditsChanges(decl)) return new Map();
     const rows = (await tx.select().from(table).where(where)) as Row[];
     return new Map(rows.map((row) => [row.id, row]));
   };

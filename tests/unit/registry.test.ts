@@ -25,6 +25,7 @@ import {
   SCOPES,
   VIEWS,
 } from '../../resources';
+import { auditsChanges } from '../../resources/types';
 import { resourceWords } from '../../resources/words';
 import { effectiveScope } from '../../server/resources/naming';
 import { mergeMessages } from '../../src/i18n/merge';
@@ -644,7 +645,18 @@ describe('resource registry', () => {
         [r.access.ADD, r.access.UPDATE, r.access.DELETE ?? []].some((roles) => roles.length > 0),
     );
     expect(writable.map((r) => r.name)).toEqual(expect.arrayContaining(['pushTemplates', 'bannerConfig']));
-    expect(writable.filter((r) => !r.audit).map((r) => r.name)).toEqual([]);
+    expect(writable.filter((r) => !auditsChanges(r)).map((r) => r.name)).toEqual([]);
+    // a new writable table is audited without saying so; only a read-only one is not
+    const [first] = writable;
+    if (!first) throw new Error('no writable table');
+    expect(auditsChanges({ ...first, audit: undefined } as Res)).toBe(true);
+    expect(
+      auditsChanges({
+        ...first,
+        audit: undefined,
+        access: { VIEW: ['operator'], ADD: [], UPDATE: [] },
+      } as Res),
+    ).toBe(false);
   });
 
   it('has ledgers, fields with their own error and rules across fields for the rules above to check', () => {
