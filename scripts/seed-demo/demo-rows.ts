@@ -179,29 +179,36 @@ const comparable = (f: FieldDeclaration | undefined, v: unknown): number | strin
       ? Date.parse(String(v))
       : String(v);
 
-/** Order rules (`first` ≤ `last`): a made `last` follows `first` (a month later for dates). */
+const shifted = (f: FieldDeclaration | undefined, v: unknown, days: number): string => {
+  const at = new Date(Date.parse(String(v)) + days * DAY).toISOString();
+  return f?.type === 'date' ? at.slice(0, 10) : at;
+};
+
+/**
+ * Order rules (`first` ≤ `last`): a made `last` follows `first` (a month later for dates), or a made
+ * `first` precedes a given `last`. Rules that pull against each other end with equal values.
+ */
 const keepOrder = (decl: ResourceDeclaration, row: Body, given: ReadonlySet<string>): void => {
-  for (const rule of decl.rules ?? []) {
-    if (rule.kind !== 'order') continue;
-    const a = row[rule.first];
-    const b = row[rule.last];
-    if (a === null || a === undefined || b === null || b === undefined) continue;
-    const fa = decl.fields.find((f) => f.name === rule.first);
-    const fb = decl.fields.find((f) => f.name === rule.last);
-    if (comparable(fa, a) <= comparable(fb, b)) continue;
-    const move = given.has(rule.last) ? rule.first : rule.last;
-    if (given.has(move)) continue; // both given by the demo row: the check below tells
-    if (fa?.type === 'date' || fa?.type === 'datetime') {
-      if (move === rule.last) {
-        const later = new Date(Date.parse(String(a)) + 30 * DAY).toISOString();
-        row[rule.last] = fb?.type === 'date' ? later.slice(0, 10) : later;
-      } else {
-        const earlier = new Date(Date.parse(String(b)) - 30 * DAY).toISOString();
-        row[rule.first] = fa.type === 'date' ? earlier.slice(0, 10) : earlier;
-      }
-    } else {
-      row[move] = move === rule.last ? a : b;
+  const rules = (decl.rules ?? []).flatMap((r) => (r.kind === 'order' ? [r] : []));
+  for (let pass = 0; pass <= rules.length; pass++) {
+    // the first pass leaves a month between dates; later passes only mend what it broke
+    const gap = pass === 0 ? 30 : 0;
+    let moved = false;
+    for (const rule of rules) {
+      const a = row[rule.first];
+      const b = row[rule.last];
+      if (a === null || a === undefined || b === null || b === undefined) continue;
+      const fa = decl.fields.find((f) => f.name === rule.first);
+      const fb = decl.fields.find((f) => f.name === rule.last);
+      if (comparable(fa, a) <= comparable(fb, b)) continue;
+      const move = given.has(rule.last) ? rule.first : rule.last;
+      if (given.has(move)) continue; // both given by the demo row: the rules' check tells
+      const dated = fa?.type === 'date' || fa?.type === 'datetime';
+      if (move === rule.last) row[rule.last] = dated ? shifted(fb, a, gap) : a;
+      else row[rule.first] = dated ? shifted(fa, b, -gap) : b;
+      moved = true;
     }
+    if (!moved) return;
   }
 };
 
