@@ -186,6 +186,38 @@ describe("a declaration's demo rows", () => {
     for (const row of [summer, winter]) expect((await accepted(declaration, row)).status).toBe(200);
   });
 
+  it("hold for the README's gift card example", async () => {
+    const example = {
+      ...declaration,
+      fields: [
+        { name: 'title', type: 'text', required: true, maxLength: 80, search: true, sortable: true },
+        { name: 'value', type: 'money', required: true, min: 1, filter: ['gte', 'lte'], sortable: true },
+        {
+          name: 'state',
+          type: 'select',
+          choices: THREE_VALUE_STATES,
+          default: 'ACTIVE',
+          filter: ['eq', 'in'],
+        },
+        { name: 'validUntil', type: 'date', filter: ['gte', 'lte'], sortable: true },
+      ],
+      rules: [],
+      uniques: [],
+      demo: {
+        rows: [
+          { title: 'Summer gift', value: 25 },
+          { title: 'Birthday treat', value: 10, state: 'DISABLED' },
+        ],
+      },
+    } as const satisfies ResourceDeclaration;
+    const rows = demoRows(example, { now: NOW });
+    expect(rows).toMatchObject([
+      { title: 'Summer gift', value: 25, state: 'ACTIVE' },
+      { title: 'Birthday treat', value: 10, state: 'DISABLED' },
+    ]);
+    for (const row of rows) expect(Value.Errors(createBodySchema(example), row)).toEqual([]);
+  });
+
   it('fail the seed, naming the table and the field, when they do not fit the declaration', () => {
     const make = (row: Record<string, unknown>) => () => demoRows(withDemo([row]), { references, now: NOW });
     expect(make({ title: 'A title far too long for twelve' })).toThrow(/giftCards: demo row 1 .*title/);
