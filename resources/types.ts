@@ -421,9 +421,26 @@ export interface ResourceDeclaration {
    * portal's data provider calls the same URLs either way.
    */
   handWritten?: readonly HandWrittenRoute[];
+  /**
+   * Demo rows for `npm run seed:demo`, for a table that none of the seed's hand-written steps fills
+   * (scripts/seed-demo/generic.ts). Each row holds wire values of the declared fields, as a create
+   * body does (a numeric select may name its choice): `{ title: 'Summer gift', value: 25 }`. The seed
+   * fills what the rows leave out as it fills a table without `demo` (required fields, the field's
+   * default or a value spread over its choices, a reference to an existing row of the same company),
+   * and the scope columns: a scoped table gets every row once per demo company (spread over its
+   * brands or stores), an unscoped one once. References, scope columns and read-only fields are the
+   * seed's, not the rows'. The rows are checked against the create schema and `rules` before they are
+   * written. Absent: the seed writes three rows (per company when scoped) made from the field types.
+   */
+  demo?: { rows: readonly DemoRow[] };
 }
 
 /** Does the generic engine write `decl`'s changes to the audit log? (`audit`, default: when writable.) */
 export const auditsChanges = (decl: ResourceDeclaration): boolean =>
   decl.audit ??
   (!decl.ledger && [decl.access.ADD, decl.access.UPDATE, decl.access.DELETE ?? []].some((r) => r.length > 0));
+
+/** One demo row of `ResourceDeclaration.demo`: field name to wire value. */
+export type DemoRow = Readonly<
+  Record<string, string | number | boolean | null | readonly unknown[] | Readonly<Record<string, unknown>>>
+>;

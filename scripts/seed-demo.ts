@@ -14,7 +14,9 @@
 // that own them would.
 //
 // The data set is data (seed-demo/data.ts); each domain is one step (seed-demo/*.ts), run here in
-// order: the ids, the times and the deterministic randomness follow from that order.
+// order: the ids, the times and the deterministic randomness follow from that order. Last, every
+// derived table the steps left empty (one declared after them) gets its declaration's `demo` rows, or
+// rows made from its field types (seed-demo/generic.ts), so a new table needs no step of its own.
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +31,7 @@ import { seedConfig } from './seed-demo/config';
 import { column, type DemoDevice, type DemoUser, seedBase, withOperator } from './seed-demo/context';
 import { COMPANIES, DEMO_MARKER_REGISTRATION_NO, DEMO_STORE_PIN, OPERATOR } from './seed-demo/data';
 import { reportDevices, seedDevices } from './seed-demo/devices';
+import { type GenericSource, seedGeneric } from './seed-demo/generic';
 import { applyDemoLevels, seedLevels } from './seed-demo/levels';
 import { seedBrand, seedCompany } from './seed-demo/organisation';
 import { seedPushes, sendPushes } from './seed-demo/push';
@@ -52,6 +55,8 @@ export interface SeedResult {
   counts: Record<string, number>;
   /** ACTIVE devices with the secret `register` showed: printed once, never stored in plain text */
   devices: DemoDevice[];
+  /** the tables no hand-written step fills, and whether their rows came from `demo` or were generated */
+  generic: Record<string, GenericSource>;
 }
 
 export interface SeedOptions {
@@ -68,7 +73,7 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
     .from(company)
     .where(eq(column(company, 'registrationNo'), DEMO_MARKER_REGISTRATION_NO))
     .limit(1);
-  if (marker) return { skipped: true, password: null, users: [], counts: {}, devices: [] };
+  if (marker) return { skipped: true, password: null, users: [], counts: {}, devices: [], generic: {} };
 
   const password = options.password ?? randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
@@ -114,7 +119,16 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
     // last: every stamping and redemption of the data set is written
     await applyDemoLevels(seed);
     await countServiceRows(seed);
-    result = { skipped: false, password, users: seed.users, counts: seed.counts, devices: seed.devices };
+    // after every step: the tables still empty are the ones no step fills
+    const generic = await seedGeneric(seed);
+    result = {
+      skipped: false,
+      password,
+      users: seed.users,
+      counts: seed.counts,
+      devices: seed.devices,
+      generic,
+    };
   });
 
   if (!result) throw new Error('the demo seed did not finish');
@@ -161,7 +175,12 @@ const main = async (): Promise<number> => {
     }
     const total = Object.values(result.counts).reduce((a, b) => a + b, 0);
     process.stdout.write(`seed:demo: ${total} rows written\n`);
-    for (const [table, n] of Object.entries(result.counts)) process.stdout.write(`  ${table}: ${n}\n`);
+    for (const [table, n] of Object.entries(result.counts)) {
+      const from = result.generic[table];
+      process.stdout.write(
+        `  ${table}: ${n}${from ? ` (${from === 'demo' ? 'its demo rows' : 'generated'})` : ''}\n`,
+      );
+    }
     // printed once on purpose, outside any logger, like the first operator's password
     process.stdout.write(`Demo users (password: ${result.password}):\n`);
     for (const u of result.users) {

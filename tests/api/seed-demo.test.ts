@@ -1,7 +1,9 @@
 // The demo data set (scripts/seed-demo.ts) on a fresh test database: every derived table gets rows,
 // every state a screen filters by appears, the rows of one company hang together, the merchants can
-// sign in and see their own company's rows through the API, and a second run changes nothing.
-import { count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+// sign in and see their own company's rows through the API, and a second run changes nothing. A table
+// no hand-written step fills gets its declaration's demo rows or generated ones (seed-demo/generic.ts):
+// those are written for every derived table here, in transactions that are rolled back.
+import { count, eq, inArray, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,8 +20,12 @@ import {
 } from '../../contract/enums';
 import { BASE_PATHS } from '../../contract/http';
 import { DEMO_MARKER_REGISTRATION_NO, type SeedResult, seedDemo } from '../../scripts/seed-demo';
+import { GENERATED_ROWS } from '../../scripts/seed-demo/demo-rows';
+import { seedGeneric } from '../../scripts/seed-demo/generic';
+import type { Db } from '../../server/db/client';
 import * as derived from '../../server/db/schema/resources';
 import { users } from '../../server/db/schema/users';
+import { tableNameOf } from '../../server/resources/naming';
 import { DERIVED_RESOURCES } from '../../server/resources/registry';
 import { runSignalsJob } from '../../server/services/signals';
 import { apiSuite } from './fixtures';
@@ -41,9 +47,19 @@ const col = (t: AnyTable, name: string): AnyPgColumn => {
 };
 
 const { t } = apiSuite();
-/** Declared tables whose demo rows come with later work: counted and reported, not yet required. */
-const NOT_YET_SEEDED: ReadonlySet<string> = new Set([]);
 let first: SeedResult;
+
+/** `work` in a transaction that is rolled back: the seeded data set stays as it was. */
+const rolledBack = async (work: (tx: Db) => Promise<void>): Promise<void> => {
+  try {
+    await t.db.transaction(async (tx) => {
+      await work(tx as unknown as Db);
+      tx.rollback();
+    });
+  } catch (e) {
+    if (!(e instanceof TransactionRollbackError)) throw e;
+  }
+};
 
 const rowCount = async (name: string, where?: SQL): Promise<number> => {
   const [row] = await t.db.select({ n: count() }).from(table(name)).where(where);
@@ -60,19 +76,63 @@ beforeAll(async () => {
 }, APP_TIMEOUT);
 
 describe('npm run seed:demo', () => {
-  it('writes rows into every derived table and reports them', async () => {
+  it('writes rows into every derived table, by a hand-written step or from its declaration, and reports them', async () => {
     expect(first.skipped).toBe(false);
     expect(first.password).toBe(PASSWORD);
     for (const { decl } of DERIVED_RESOURCES) {
       const n = await rowCount(decl.name);
-      const due = !NOT_YET_SEEDED.has(decl.name);
-      expect({ table: decl.name, atLeastOne: n > 0 || !due }).toEqual({ table: decl.name, atLeastOne: true });
-      const reported = first.counts[decl.name] ?? (due ? undefined : 0);
-      expect({ table: decl.name, reported }).toEqual({
+      expect({ table: decl.name, atLeastOne: n > 0 }).toEqual({ table: decl.name, atLeastOne: true });
+      expect({ table: decl.name, reported: first.counts[decl.name] }).toEqual({
         table: decl.name,
         reported: n,
       });
+      // a table no step fills: its demo rows when it declares some, else generated ones
+      const from = first.generic[decl.name];
+      if (from !== undefined)
+        expect({ table: decl.name, from }).toEqual({
+          table: decl.name,
+          from: decl.demo ? 'demo' : 'generated',
+        });
     }
+  });
+
+  it('can fill every derived table from its declaration alone, as if it were new', async () => {
+    for (const r of DERIVED_RESOURCES) {
+      await rolledBack(async (tx) => {
+        // the table and what hangs under it emptied; what it points to stays
+        await tx.execute(sql`truncate table ${sql.identifier(tableNameOf(r.decl))} cascade`);
+        const counts: Record<string, number> = {};
+        const filled = await seedGeneric({ tx, now: NOW, counts }, [r]);
+        const [written] = await tx.select({ n: count() }).from(r.table);
+        expect({
+          table: r.decl.name,
+          filled,
+          rows: counts[r.decl.name],
+          some: (written?.n ?? 0) > 0,
+        }).toEqual({
+          table: r.decl.name,
+          filled: { [r.decl.name]: r.decl.demo ? 'demo' : 'generated' },
+          rows: written?.n,
+          some: true,
+        });
+      });
+    }
+  });
+
+  it('fills a table the hand-written steps leave empty, per demo company when scoped, and nothing else', async () => {
+    await rolledBack(async (tx) => {
+      // two tables nothing points at, as a new table would be: emptied, then filled again
+      await tx.delete(derived.memberLevelHistory);
+      await tx.delete(derived.signals);
+      const counts: Record<string, number> = {};
+      const filled = await seedGeneric({ tx, now: NOW, counts });
+      expect(filled).toEqual({ memberLevelHistory: 'generated', signals: 'generated' });
+      const companies = new Set((await tx.select().from(derived.memberLevelHistory)).map((r) => r.companyId));
+      expect(counts.memberLevelHistory).toBe(companies.size * GENERATED_ROWS);
+      expect(companies.size).toBeGreaterThanOrEqual(3);
+      // a second pass finds nothing empty
+      expect(await seedGeneric({ tx, now: NOW, counts: {} })).toEqual({});
+    });
   });
 
   it('has several companies with brands and stores', async () => {
@@ -336,7 +396,7 @@ describe('npm run seed:demo', () => {
     );
     const [{ n: usersBefore } = { n: 0 }] = await t.db.select({ n: count() }).from(users);
     const again = await seedDemo(t.db, { password: 'another-password-1' });
-    expect(again).toEqual({ skipped: true, password: null, users: [], counts: {}, devices: [] });
+    expect(again).toEqual({ skipped: true, password: null, users: [], counts: {}, devices: [], generic: {} });
     const after = Object.fromEntries(
       await Promise.all(
         DERIVED_RESOURCES.map(async (r) => [r.decl.name, await rowCount(r.decl.name)] as const),
