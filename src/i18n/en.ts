@@ -72,6 +72,7 @@ const shellEn = {
     },
     menu_toggle: 'Open or close the menu',
     menu_label: 'Main menu',
+    breadcrumb: 'You are here',
     user_menu: '%{name}, account menu',
     settings: 'Settings',
     sign_in: 'Sign in',

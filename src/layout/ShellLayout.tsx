@@ -17,6 +17,7 @@ import { MaintenanceBanner } from './MaintenanceBanner';
 import { menuFor } from './menuFor';
 import { maySee } from './menuPermissions';
 import { NotAllowedPage } from './NotAllowedPage';
+import { PageBreadcrumbs } from './PageBreadcrumbs';
 import { useSession } from './SessionContext';
 import { ShellAppBar } from './ShellAppBar';
 import { ShellMenu } from './ShellMenu';
@@ -209,7 +210,10 @@ export const ShellLayout = ({ children }: LayoutProps) => {
             ) : null}
             <PageErrorBoundary key={pathname} fallback={<NotAllowedPage failed />}>
               <Suspense fallback={<PageLoader />}>
-                <Gate>{children}</Gate>
+                <Gate>
+                  {flags.menu ? <PageBreadcrumbs /> : null}
+                  {children}
+                </Gate>
               </Suspense>
             </PageErrorBoundary>
           </Box>
