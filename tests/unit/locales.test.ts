@@ -119,8 +119,8 @@ describe('Simplified Chinese', () => {
   it('lets a new table read in English, but not a table it translates in part', () => {
     const withNewTable = new Map([
       ...english,
-      ['resources.giftCards.name', 'Gift card |||| Gift cards'],
-      ['resources.giftCards.fields.initialAmount', 'Initial amount'],
+      ['resources.raffleTickets.name', 'Raffle ticket |||| Raffle tickets'],
+      ['resources.raffleTickets.fields.initialAmount', 'Initial amount'],
     ]);
     const { store: _store, ...otherResources } = (zh.resources ?? {}) as Tree;
     const partial = {
@@ -131,7 +131,7 @@ describe('Simplified Chinese', () => {
     const needed = required(withNewTable, lacking).filter((k) => !lacking.has(k));
     expect(needed).toEqual(['resources.brand.name']);
     const report = renderReport(withNewTable, 'zh-CN', JSON.parse(JSON.stringify(partial)));
-    expect(report).toContain('resources.giftCards: 2 (not translated at all: shown in English)');
+    expect(report).toContain('resources.raffleTickets: 2 (not translated at all: shown in English)');
     expect(report).toContain('resources.brand: 1\n    resources.brand.name');
     expect(missingByGroup(withNewTable, lacking).get('resources.store')?.length).toBeGreaterThan(5);
   });

@@ -290,37 +290,37 @@ describe('menuFor (spec sections 2 and 6)', () => {
   it('places a new screen by its entry alone: group, order, roles and condition', () => {
     const [template] = ROUTES;
     if (!template) throw new Error('no routes');
-    const giftCards = {
+    const raffleTickets = {
       ...template,
-      path: '/gift-cards',
+      path: '/raffle-tickets',
       who: ['operator', 'merchant'] as const,
       reads: [],
-      menu: { group: 'vouchers', order: 1.5, label: 'resources.giftCards.name' },
+      menu: { group: 'vouchers', order: 1.5, label: 'resources.raffleTickets.name' },
     } satisfies RouteDef;
     const merchantOnly = {
-      ...giftCards,
-      path: '/gift-cards/mine',
-      menu: { ...giftCards.menu, order: 9, roles: ['merchant'] },
+      ...raffleTickets,
+      path: '/raffle-tickets/mine',
+      menu: { ...raffleTickets.menu, order: 9, roles: ['merchant'] },
     } satisfies RouteDef;
-    const routes = [...ROUTES, giftCards, merchantOnly];
+    const routes = [...ROUTES, raffleTickets, merchantOnly];
     const vouchers = (role: 'operator' | 'merchant') =>
       menuFor({ role, brand: 'cvi' }, routes)
         .find((g) => g.id === 'vouchers')
         ?.links.map((l) => [l.path, l.label]);
     expect(vouchers('operator')).toEqual([
       ['/vouchers', 'menu.vouchers.list'],
-      ['/gift-cards', 'resources.giftCards.name'],
+      ['/raffle-tickets', 'resources.raffleTickets.name'],
       ['/vouchers/voucherHistory', 'menu.vouchers.history'],
     ]);
     expect(vouchers('merchant')?.map(([path]) => path)).toEqual([
       '/vouchers',
-      '/gift-cards',
+      '/raffle-tickets',
       '/vouchers/voucherHistory',
-      '/gift-cards/mine',
+      '/raffle-tickets/mine',
     ]);
     // the permission check of the caller still applies
     expect(
-      menuFor({ role: 'merchant', brand: 'cvi', sees: (p) => !p.startsWith('/gift-cards') }, routes)
+      menuFor({ role: 'merchant', brand: 'cvi', sees: (p) => !p.startsWith('/raffle-tickets') }, routes)
         .find((g) => g.id === 'vouchers')
         ?.links.map((l) => l.path),
     ).toEqual(['/vouchers', '/vouchers/voucherHistory']);

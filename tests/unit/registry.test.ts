@@ -750,14 +750,14 @@ describe('English labels (resources/words.ts under src/i18n/resources.en.ts)', (
         { name: 'floorArea', type: 'number' },
         { name: 'mood', type: 'select', choices: ['RATHER_CALM'] },
       ];
-      rs.push({ ...res(rs, 'store'), name: 'giftCards', actions: [markUsed] });
+      rs.push({ ...res(rs, 'store'), name: 'raffleTickets', actions: [markUsed] });
     });
     const words = merged(added) as Record<string, Entry>;
     expect(missingLabels(added, words)).toEqual([]);
     expect(words.store?.fields?.floorArea).toBe('Floor area');
     expect(words.store?.choices?.mood?.RATHER_CALM).toBe('Rather calm');
-    expect(words.giftCards?.name).toBe('Gift card |||| Gift cards');
-    expect(words.giftCards?.actions?.markUsed).toBe('Mark used');
+    expect(words.raffleTickets?.name).toBe('Raffle ticket |||| Raffle tickets');
+    expect(words.raffleTickets?.actions?.markUsed).toBe('Mark used');
   });
 
   it('reports a missing label', () => {

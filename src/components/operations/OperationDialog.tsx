@@ -5,7 +5,6 @@ import {
   Alert,
   AlertTitle,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
