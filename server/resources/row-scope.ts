@@ -4,6 +4,7 @@
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceDeclaration } from '../../resources/types';
+import { store as storeTable } from '../db/schema/resources';
 import { effectiveScope, type ScopeColumn, scopeKey } from './naming';
 import type { Caller } from './principal';
 
@@ -11,7 +12,9 @@ export const columnsOf = (table: PgTable): Record<string, AnyPgColumn> => getTab
 
 /**
  * SQL limiting `table` (of `decl`) to the rows of an organisation: its company, and its brand or
- * store when the resource is scoped that deep and the organisation names one. Undefined: no limit.
+ * store when the resource is scoped that deep and the organisation names one; an organisation limited
+ * to a brand (and to no store) reaches a store-scoped table's rows of its brand's stores. Undefined:
+ * no limit.
  */
 export const orgCondition = (
   decl: ResourceDeclaration,
@@ -30,6 +33,13 @@ export const orgCondition = (
   const parts: SQL[] = [eq(col('companyId'), org.companyId)];
   if (scope === 'brand' && org.brandId !== null) parts.push(eq(col('brandId'), org.brandId));
   if (scope === 'store' && org.storeId !== null) parts.push(eq(col('storeId'), org.storeId));
+  else if (scope === 'store' && org.brandId !== null) {
+    // a store-scoped row has no brand of its own: the brand's stores (the store table is brand-scoped)
+    const stores = storeTable;
+    parts.push(
+      sql`${col('storeId')} in (select ${stores.id} from ${stores} where ${stores.brandId} = ${org.brandId})`,
+    );
+  }
   return and(...parts);
 };
 

@@ -6,8 +6,9 @@ import { Edit, type EditProps, type RaRecord, SimpleForm } from 'react-admin';
 import { useApiErrorNotify } from '../components/useApiErrorNotify';
 import { DetailActions, EditToolbar } from './buttons';
 import { fieldsIn, writableFields } from './declarations';
-import { FormGrid, formFieldOf, useRuleValidators } from './inputs';
+import { FormCell, FormGrid, formFieldOf, useRuleValidators } from './inputs';
 import { RecordHeading } from './RecordHeading';
+import { ScopeField, useShownScopeColumns } from './ScopeInputs';
 import { listRedirectOf } from './specRoute';
 import { useDeclaration } from './useDeclaration';
 import { useFieldLabel } from './useFieldLabel';
@@ -22,6 +23,7 @@ export const GeneratedEdit = ({ fields, ...props }: GeneratedEditProps) => {
   const rules = useRuleValidators(decl);
   const notifyError = useApiErrorNotify();
   const labelOf = useFieldLabel(decl.name);
+  const scopeColumns = useShownScopeColumns(decl);
   return (
     <Edit
       resource={decl.name}
@@ -44,6 +46,11 @@ export const GeneratedEdit = ({ fields, ...props }: GeneratedEditProps) => {
       ) : (
         <SimpleForm toolbar={<EditToolbar decl={decl} />}>
           <FormGrid>
+            {scopeColumns.map((c) => (
+              <FormCell key={c}>
+                <ScopeField resource={decl.name} source={c} />
+              </FormCell>
+            ))}
             {fieldsIn(decl, 'edit').map((field) => formFieldOf(decl, field, 'edit', rules))}
           </FormGrid>
         </SimpleForm>

@@ -2,7 +2,7 @@
 // column per list field (a card per row on a phone), and buttons only where the declaration's roles
 // and the permission rule allow. The declaration is the one the resource context names.
 import { Box } from '@mui/material';
-import type { ReactElement, ReactNode } from 'react';
+import { type ReactElement, type ReactNode, useMemo } from 'react';
 import {
   DataTable,
   type Identifier,
@@ -23,6 +23,7 @@ import { listColumnsOf, SCOPE_COLUMNS } from './declarations';
 import { displayOf, RefField, SelectChip } from './display';
 import { CompanyFilter, filtersOf, showsCompany } from './filters';
 import { PhoneDetails, phoneCardOf, RowId } from './phoneList';
+import { ScopeFilter, useShownScopeColumns } from './ScopeInputs';
 import { useDeclaration } from './useDeclaration';
 
 /** What an embedding page (the /DataTableEditView editor) may change about a generated list. */
@@ -117,6 +118,17 @@ export const GeneratedList = (props: GeneratedListProps) => {
   const decl = useDeclaration(props);
   const { listFields, phoneCard, filters, operatorFilters, sort } = listPartsOf(decl);
   const withCompany = useRole() === 'operator' && showsCompany(decl);
+  // the row's brand (store) where the user is not limited to one: a column and a filter
+  const scopeColumns = useShownScopeColumns(decl);
+  const scopeKey = scopeColumns.join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scopeKey stands for scopeColumns (a new array each render)
+  const listFilters = useMemo(
+    () => [
+      ...(withCompany ? operatorFilters : filters),
+      ...scopeColumns.map((c) => <ScopeFilter key={c} source={c} resource={decl.name} />),
+    ],
+    [withCompany, operatorFilters, filters, scopeKey, decl.name],
+  );
   const phone = useIsPhone();
   // row checkboxes only where a bulk button follows them
   const hasBulk = useBulkActions(decl).any;
@@ -129,7 +141,7 @@ export const GeneratedList = (props: GeneratedListProps) => {
         {...(filter ? { filter } : {})}
         {...(empty !== undefined ? { empty } : {})}
         sort={sort}
-        filters={withCompany ? operatorFilters : filters}
+        filters={listFilters}
         actions={<ListActions decl={decl} {...(onCreate ? { onCreate } : {})} />}
         exporter={false}
         // react-admin's create button is a floating button below md (fixed, 60 px over the bottom): room
@@ -176,6 +188,11 @@ export const GeneratedList = (props: GeneratedListProps) => {
                 <RefField source="companyId" reference={SCOPE_COLUMNS.companyId} />
               </DataTable.Col>
             ) : null}
+            {scopeColumns.map((c) => (
+              <DataTable.Col key={c} source={c} disableSort>
+                <RefField source={c} reference={SCOPE_COLUMNS[c]} />
+              </DataTable.Col>
+            ))}
             {listFields.map((field) => (
               <DataTable.Col key={field.name} source={field.name} disableSort={field.sortable !== true}>
                 {cells?.[field.name] ?? displayOf(decl.name, field, 'list')}

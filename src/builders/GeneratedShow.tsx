@@ -3,18 +3,23 @@
 import { Show, type ShowProps, SimpleShowLayout, TextField } from 'react-admin';
 import { LocalDateField } from '../components/LocalDateField';
 import { DetailActions } from './buttons';
-import { fieldsIn } from './declarations';
-import { displayOf } from './display';
+import { fieldsIn, SCOPE_COLUMNS } from './declarations';
+import { displayOf, RefField } from './display';
 import { RecordHeading } from './RecordHeading';
+import { useShownScopeColumns } from './ScopeInputs';
 import { useDeclaration } from './useDeclaration';
 
 export const GeneratedShow = (props: Partial<ShowProps>) => {
   const decl = useDeclaration(props);
+  const scopeColumns = useShownScopeColumns(decl);
   return (
     <Show resource={decl.name} actions={<DetailActions decl={decl} view="show" />} {...props}>
       <RecordHeading decl={decl} />
       <SimpleShowLayout>
         <TextField source="id" />
+        {scopeColumns.map((c) => (
+          <RefField key={c} source={c} reference={SCOPE_COLUMNS[c]} />
+        ))}
         {/* SimpleShowLayout labels its direct children from their `source`, so each field is a direct child. */}
         {fieldsIn(decl, 'show').map((field) => ({ ...displayOf(decl.name, field, 'show'), key: field.name }))}
         <LocalDateField source="createTime" showTime />

@@ -2,6 +2,8 @@
 // values it sends of them.
 import { useState } from 'react';
 import {
+  AutocompleteInput,
+  Labeled,
   type RaRecord,
   ReferenceInput,
   required,
@@ -16,7 +18,14 @@ import { resourceByName } from '../../resources';
 import { type CompanyOption, CompanyPicker } from '../pages/organisation/CompanyPicker';
 import { useRole } from './buttons';
 import type { ResourceDeclaration } from './declarations';
-import { fieldLabelKey, SCOPE_COLUMNS, type ScopeColumn } from './declarations';
+import {
+  type DeeperScopeColumn,
+  fieldLabelKey,
+  SCOPE_COLUMNS,
+  type ScopeColumn,
+  shownScopeColumns,
+} from './declarations';
+import { RefField } from './display';
 
 /** The scope columns the form picked (numbers only: an unpicked one is left to the server). */
 export const scopeValues = (columns: readonly ScopeColumn[], data: RaRecord): Record<string, number> => {
@@ -100,7 +109,7 @@ const DeeperScopeInput = ({
   waitForCompany,
 }: {
   resource: string;
-  column: Exclude<ScopeColumn, 'companyId'>;
+  column: DeeperScopeColumn;
   companyId: number | undefined;
   waitForCompany: boolean;
 }) => {
@@ -146,7 +155,7 @@ export const ScopeInputs = ({
   const { identity, isPending } = useGetIdentity();
   const picked: unknown = useWatch({ name: 'companyId' });
   if (isPending || role === undefined) return null;
-  const deeper = columns.filter((c): c is Exclude<ScopeColumn, 'companyId'> => c !== 'companyId');
+  const deeper = columns.filter((c): c is DeeperScopeColumn => c !== 'companyId');
   if (role === 'operator') {
     const companyId = typeof picked === 'number' ? picked : undefined;
     return (
@@ -158,9 +167,9 @@ export const ScopeInputs = ({
       </>
     );
   }
-  const own = (c: ScopeColumn): unknown => identity?.[c];
-  const companyId = typeof own('companyId') === 'number' ? (own('companyId') as number) : undefined;
-  const missing = deeper.filter((c) => typeof own(c) !== 'number');
+  const own: unknown = identity?.companyId;
+  const companyId = typeof own === 'number' ? own : undefined;
+  const missing = shownScopeColumns(decl, role, identity).filter((c) => columns.includes(c));
   if (companyId === undefined || missing.length === 0) return null;
   return (
     <>
@@ -176,3 +185,34 @@ export const ScopeInputs = ({
     </>
   );
 };
+
+/**
+ * The brand (store) columns the signed-in user sees on `decl`'s rows (declarations.ts
+ * shownScopeColumns): none until their role and identity are known.
+ */
+export const useShownScopeColumns = (decl: ResourceDeclaration): DeeperScopeColumn[] => {
+  const role = useRole();
+  const { identity, isPending } = useGetIdentity();
+  return isPending ? [] : shownScopeColumns(decl, role, identity);
+};
+
+/** A list filter on a row's brand (store), among those the user may list (the API scopes them). */
+export const ScopeFilter = ({ resource, source }: { resource: string; source: DeeperScopeColumn }) => {
+  const translate = useTranslate();
+  const reference = SCOPE_COLUMNS[source];
+  return (
+    <ReferenceInput source={source} reference={reference} sort={sortOf(reference)}>
+      <AutocompleteInput
+        label={translate(fieldLabelKey(resource, { name: source }))}
+        sx={{ minWidth: 220 }}
+      />
+    </ReferenceInput>
+  );
+};
+
+/** A row's brand (store) on its show and edit pages: a link to it, never an input (see docs/decisions.md). */
+export const ScopeField = ({ resource, source }: { resource: string; source: DeeperScopeColumn }) => (
+  <Labeled label={fieldLabelKey(resource, { name: source })} source={source}>
+    <RefField source={source} reference={SCOPE_COLUMNS[source]} />
+  </Labeled>
+);

@@ -1,5 +1,6 @@
 // Small pure helpers over a declaration, shared by the builder, its buttons and the editor page.
 
+import type { Role } from '../../contract/claims';
 import type { FilterOperator } from '../../contract/list-query';
 import type { FieldDeclaration, ResourceDeclaration, View } from '../../resources/types';
 import { VIEWS } from '../../resources/types';
@@ -70,6 +71,26 @@ export { addedScopeColumns, SCOPE_COLUMNS, type ScopeColumn };
  */
 export const creatableScopeColumns = (decl: ResourceDeclaration): ScopeColumn[] =>
   decl.storage === 'existing' ? [] : addedScopeColumns(decl);
+
+/** A scope column below the company: the brand of a brand-scoped table, the store of a store-scoped one. */
+export type DeeperScopeColumn = Exclude<ScopeColumn, 'companyId'>;
+
+/**
+ * The brand (store) column a caller sees on a brand (store) scoped table's rows, in its list (column and
+ * filter), show and edit pages, and picks on create: an operator and a merchant of the whole company
+ * (or, on a store-scoped table, of one brand) see each row's; a merchant limited to one brand (store)
+ * sees none, since every row they reach is theirs and the server fills it in on create. `identity` is
+ * the signed-in user (their companyId, brandId and storeId); an unknown role sees none.
+ */
+export const shownScopeColumns = (
+  decl: ResourceDeclaration,
+  role: Role | undefined,
+  identity: Readonly<Record<string, unknown>> | undefined,
+): DeeperScopeColumn[] => {
+  if (role === undefined) return [];
+  const deeper = creatableScopeColumns(decl).filter((c): c is DeeperScopeColumn => c !== 'companyId');
+  return role === 'operator' ? deeper : deeper.filter((c) => typeof identity?.[c] !== 'number');
+};
 
 /** The fields a view shows, in declared order. */
 export const fieldsIn = (decl: ResourceDeclaration, view: View): FieldDeclaration[] =>

@@ -286,6 +286,9 @@ describe.each(DERIVED_RESOURCES.map((r) => [r.decl.name, r] as const))('%s', (_n
     const filters: unknown[][] = [[{ field: 'id', op: 'eq', value: bId() }]];
     if (addedScopeColumns(decl).includes('companyId') || namesCompany(decl))
       filters.push([{ field: 'companyId', op: 'eq', value: fixtures.company?.B }]);
+    // a brand (store) scoped table's own scope column, naming B's brand (store)
+    for (const c of addedScopeColumns(decl).filter((c) => c !== 'companyId'))
+      filters.push([{ field: c, op: 'eq', value: fixtures[SCOPE_COLUMNS[c]]?.B }]);
     for (const f of ownFields(decl)) {
       const target = f.type === 'reference' && isTenantTarget(f.reference) ? refFor('B')(f.reference) : null;
       if (target !== null && f.filter?.includes('eq'))

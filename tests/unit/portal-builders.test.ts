@@ -12,6 +12,7 @@ import { declarationAllows } from '../../src/builders/access';
 import {
   addedScopeColumns,
   creatableScopeColumns,
+  shownScopeColumns,
   writableFieldNames,
   writableFields,
 } from '../../src/builders/declarations';
@@ -82,6 +83,38 @@ describe('scope columns of a create', () => {
     expect(creatableScopeColumns(decl('users'))).toEqual([]);
     expect(creatableScopeColumns(decl('userGroups'))).toEqual([]);
     expect(creatableScopeColumns({ ...voucherPacks, scope: 'store' })).toEqual(['companyId', 'storeId']);
+  });
+});
+
+describe('scope columns shown on the rows (list column and filter, show, edit, create picker)', () => {
+  const storeScoped = {
+    ...voucherPacks,
+    name: 'storeNotes',
+    scope: 'store',
+  } as const satisfies ResourceDeclaration;
+  const owner = { companyId: 1, brandId: null, storeId: null };
+  const brandStaff = { companyId: 1, brandId: 2, storeId: null };
+  const storeStaff = { companyId: 1, brandId: 2, storeId: 3 };
+
+  it('shows the store of a store-scoped table to operators and merchants not limited to a store', () => {
+    expect(shownScopeColumns(storeScoped, 'operator', undefined)).toEqual(['storeId']);
+    expect(shownScopeColumns(storeScoped, 'merchant', owner)).toEqual(['storeId']);
+    expect(shownScopeColumns(storeScoped, 'merchant', brandStaff)).toEqual(['storeId']);
+    expect(shownScopeColumns(storeScoped, 'merchant', storeStaff)).toEqual([]);
+  });
+
+  it('shows the brand of a brand-scoped table likewise, one level up', () => {
+    expect(shownScopeColumns(voucherPacks, 'operator', undefined)).toEqual(['brandId']);
+    expect(shownScopeColumns(voucherPacks, 'merchant', owner)).toEqual(['brandId']);
+    expect(shownScopeColumns(voucherPacks, 'merchant', brandStaff)).toEqual([]);
+    expect(shownScopeColumns(voucherPacks, 'merchant', storeStaff)).toEqual([]);
+  });
+
+  it('shows none on company-scoped, unscoped and hand-written tables, nor before the role is known', () => {
+    expect(shownScopeColumns(decl('brand'), 'operator', undefined)).toEqual([]);
+    expect(shownScopeColumns(decl('company'), 'operator', undefined)).toEqual([]);
+    expect(shownScopeColumns(decl('users'), 'operator', undefined)).toEqual([]);
+    expect(shownScopeColumns(storeScoped, undefined, owner)).toEqual([]);
   });
 });
 

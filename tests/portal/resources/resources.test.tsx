@@ -5,7 +5,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { company, vouchers } from '../../../server/db/schema';
+import { company, users, vouchers } from '../../../server/db/schema';
 import { apiAs } from '../api';
 import { renderApp, signIn, waitForPath } from '../renderApp';
 import { portalServer } from '../server';
@@ -32,10 +32,12 @@ describe('generated screens on the real server', () => {
       renderApp('/vouchers');
       expect(await screen.findByText('SPRING-001', {}, T)).toBeInTheDocument();
       expect(screen.getByRole('heading', { level: 1, name: 'Voucher List' })).toBeInTheDocument();
-      // operators read every company's vouchers: the company comes right after the id
+      // operators read every company's vouchers: the company comes right after the id, then the
+      // row's brand (a brand-scoped table; a store-scoped one shows its store there)
       expect(columnHeaders()).toEqual([
         'ID',
         'Company',
+        'Brand',
         'Code',
         'Voucher pack',
         'Member mobile',
@@ -49,6 +51,7 @@ describe('generated screens on the real server', () => {
       expect(screen.getByText('SPRING-002').closest('tr')).toHaveTextContent('Redeemed');
       const row = screen.getByText('SPRING-001').closest('tr');
       expect(row).toHaveTextContent('SGD 5.00');
+      await waitFor(() => expect(row).toHaveTextContent('Acme Coffee'), T);
       // always-on filters: the search box and the state multi-select
       expect(screen.getByPlaceholderText('Search')).toBeInTheDocument();
       expect(screen.getByLabelText('State')).toBeInTheDocument();
@@ -61,6 +64,7 @@ describe('generated screens on the real server', () => {
         .map((m) => (m.textContent ?? '').trim());
       expect(offered).toEqual(
         expect.arrayContaining([
+          'Brand',
           'Code',
           'Code matches',
           'Value from',
@@ -72,6 +76,23 @@ describe('generated screens on the real server', () => {
       );
       // not filterable: title has no operators
       expect(offered).not.toContain('Title');
+    });
+
+    it('shows the row’s brand to a merchant of the whole company, not to one limited to a brand', async () => {
+      // the seeded merchant is limited to Acme Coffee: every row is that brand's
+      await signIn('merchant');
+      const limited = renderApp('/vouchers');
+      await screen.findByText('SPRING-001', {}, T);
+      expect(columnHeaders()).not.toContain('Brand');
+      limited.unmount();
+      await backend.t.db.update(users).set({ brandId: null }).where(eq(users.id, WORLD.users.merchant));
+      await signIn('merchant');
+      renderApp('/vouchers');
+      await screen.findByText('SPRING-001', {}, T);
+      await waitFor(() => expect(columnHeaders()).toContain('Brand'), T);
+      expect(columnHeaders().slice(0, 3)).toEqual(['ID', 'Brand', 'Code']);
+      const row = screen.getByText('SPRING-001').closest('tr');
+      await waitFor(() => expect(row).toHaveTextContent('Acme Coffee'), T);
     });
 
     it('sends the exact list query on sort, search and filter', async () => {
