@@ -1,9 +1,7 @@
 // The trail of screens above a page (no React): the screens it is opened from, each a link back, read
-// from the screens' places (src/routes.tsx `partOf`, the declarations' `route`). A row's page
-// (react-admin's /<table>/<id>/show, /edit, /create) is under its table's list; a screen with
-// `partOf` under that screen, and so on up. Top-level screens have no trail (the menu shows where
-// they are).
-import { resourceByName } from '../../resources';
+// from the screens' places (the declarations' and the hand-written screens' `partOf`, src/routes.tsx),
+// and so on up. Top-level screens have no trail (the menu shows where they are), and a row's show,
+// edit and create pages none either: each has its own "back to the list" button in its toolbar.
 import { findRoute } from '../routes';
 
 export interface Crumb {
@@ -12,13 +10,8 @@ export interface Crumb {
   path: string;
 }
 
-/** The screen a page belongs to: its `partOf`, or for a row's page its table's list. */
-const parentOf = (pathname: string): string | undefined => {
-  const def = findRoute(pathname);
-  if (def) return def.partOf;
-  const [, table = ''] = pathname.split('/');
-  return resourceByName(table)?.route;
-};
+/** The screen a page is opened from (its place's `partOf`). */
+const parentOf = (pathname: string): string | undefined => findRoute(pathname)?.partOf;
 
 /** The screens above `pathname`, outermost first; empty for a top-level screen or an unknown path. */
 export const trailOf = (pathname: string): Crumb[] => {

@@ -10,22 +10,16 @@ describe('breadcrumbs from the screens’ places', () => {
     ]);
   });
 
-  it("puts a row's pages under its table's list, and that list under the screen it is opened from", () => {
-    expect(trailOf('/stampCard/3/show')).toEqual([
-      { label: 'common.screens.stamp_card_list', path: '/stamp-cards' },
-    ]);
-    expect(trailOf('/memberLevels/2')).toEqual([
-      { label: 'common.screens.aotg', path: '/aotg' },
-      { label: 'common.screens.aotg_user_level_config', path: '/aotg/user-level-config' },
-    ]);
-    expect(trailOf('/vouchers/create')).toEqual([
-      { label: 'common.screens.voucher_list', path: '/vouchers' },
+  it('follows the trail up: a hand-written screen under a table screen under another', () => {
+    expect(trailOf('/aotg/member')).toEqual([{ label: 'common.screens.members', path: '/aotg/list' }]);
+    expect(trailOf('/finance/wallet/top-up')).toEqual([
+      { label: 'common.screens.wallet_balance', path: '/finance/wallet/balance' },
     ]);
   });
 
-  it('gives a top-level screen, a table without a list and an unknown path no trail', () => {
+  it("gives a top-level screen, a row's page (its toolbar leads back) and an unknown path no trail", () => {
     expect(trailOf('/stamp-cards')).toEqual([]);
-    expect(trailOf('/memberCards/4/show')).toEqual([]);
+    expect(trailOf('/stampCard/3/show')).toEqual([]);
     expect(trailOf('/nowhere')).toEqual([]);
   });
 });
