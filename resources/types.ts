@@ -206,7 +206,6 @@ export const MENU_ICONS = [
   'approve',
   'security',
   'help',
-  'table',
 ] as const;
 export type MenuIcon = (typeof MENU_ICONS)[number];
 

@@ -118,7 +118,7 @@ export const GeneratedList = (props: GeneratedListProps) => {
   const decl = useDeclaration(props);
   const { listFields, phoneCard, filters, operatorFilters, sort } = listPartsOf(decl);
   const withCompany = useRole() === 'operator' && showsCompany(decl);
-  // the row's brand (store) where the user is not limited to one: a column and a filter
+  // the row's brand (store) where the user is not limited to one: a filter (and a store a column)
   const scopeColumns = useShownScopeColumns(decl);
   const scopeKey = scopeColumns.join();
   // biome-ignore lint/correctness/useExhaustiveDependencies: scopeKey stands for scopeColumns (a new array each render)
@@ -188,11 +188,16 @@ export const GeneratedList = (props: GeneratedListProps) => {
                 <RefField source="companyId" reference={SCOPE_COLUMNS.companyId} />
               </DataTable.Col>
             ) : null}
-            {scopeColumns.map((c) => (
-              <DataTable.Col key={c} source={c} disableSort>
-                <RefField source={c} reference={SCOPE_COLUMNS[c]} />
-              </DataTable.Col>
-            ))}
+            {/* a store-scoped table's store as a column; a brand-scoped list keeps its width (its
+                brand is a filter and on the row's pages: a Brand column pushed the operator's stamp
+                card list past 1,440 px) */}
+            {scopeColumns
+              .filter((c) => c === 'storeId')
+              .map((c) => (
+                <DataTable.Col key={c} source={c} disableSort>
+                  <RefField source={c} reference={SCOPE_COLUMNS[c]} />
+                </DataTable.Col>
+              ))}
             {listFields.map((field) => (
               <DataTable.Col key={field.name} source={field.name} disableSort={field.sortable !== true}>
                 {cells?.[field.name] ?? displayOf(decl.name, field, 'list')}

@@ -1,11 +1,10 @@
 // The portal side of a declaration: react-admin's resource module { list, show, edit, create, icon,
 // recordRepresentation }. The four screens are the same components for every table: each reads its
-// declaration through the resource context (useDeclaration), so only the icon and the record
-// representation come from the declaration here.
+// declaration through the resource context (useDeclaration), so only the record
+// representation comes from the declaration here.
+import TableChartIcon from '@mui/icons-material/TableChart';
 import type { ComponentType } from 'react';
 import type { CreateProps, EditProps, ShowProps } from 'react-admin';
-import { MENU_GROUP_INFO } from '../../resources/menu';
-import { MENU_ICON_COMPONENTS } from '../layout/menuIcons';
 import type { ResourceDeclaration } from './declarations';
 import { GeneratedCreate } from './GeneratedCreate';
 import { GeneratedEdit } from './GeneratedEdit';
@@ -27,6 +26,8 @@ export const resourceModule = (decl: ResourceDeclaration): ResourceModule => ({
   show: GeneratedShow,
   edit: GeneratedEdit,
   create: GeneratedCreate,
-  icon: MENU_ICON_COMPONENTS[decl.menu ? MENU_GROUP_INFO[decl.menu.group].icon : 'table'],
+  // the side menu is the shell's (layout/ShellMenu.tsx, with its groups' icons); react-admin's own
+  // menu, the only reader of this icon, is not shown
+  icon: TableChartIcon,
   recordRepresentation: decl.recordRepresentation,
 });

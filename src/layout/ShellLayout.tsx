@@ -211,7 +211,7 @@ export const ShellLayout = ({ children }: LayoutProps) => {
             <PageErrorBoundary key={pathname} fallback={<NotAllowedPage failed />}>
               <Suspense fallback={<PageLoader />}>
                 <Gate>
-                  {flags.menu ? <PageBreadcrumbs /> : null}
+                  {flags.menu ? <PageBreadcrumbs pathname={pathname} /> : null}
                   {children}
                 </Gate>
               </Suspense>

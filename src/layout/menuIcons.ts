@@ -13,7 +13,6 @@ import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
-import TableChartIcon from '@mui/icons-material/TableChart';
 import type { ComponentType } from 'react';
 import type { MenuIcon } from '../../resources/types';
 
@@ -31,5 +30,4 @@ export const MENU_ICON_COMPONENTS: Readonly<Record<MenuIcon, ComponentType>> = {
   approve: FactCheckIcon,
   security: AdminPanelSettingsIcon,
   help: HelpOutlineIcon,
-  table: TableChartIcon,
 };
