@@ -40,8 +40,8 @@ export const readmeDeclaration = (readme: string): { name: string; source: strin
 };
 
 const step = (title: string) => console.log(`\n=== check:add-table: ${title}`);
-const run = (cwd: string, command: string, args: string[]) =>
-  execFileSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, E2E_REQUIRED: '' } });
+const run = (cwd: string, command: string, args: string[], env: Record<string, string> = {}) =>
+  execFileSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, E2E_REQUIRED: '', ...env } });
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const { name, source } = readmeDeclaration(readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
@@ -93,26 +93,31 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     run(repo, 'npx', ['tsc', '-p', '.']);
 
     step('the tests that walk the declarations');
-    run(repo, 'npx', [
-      'vitest',
-      'run',
-      '--project',
-      'unit',
-      '--project',
-      'api',
-      '--project',
-      'portal',
-      'tests/unit/registry.test.ts',
-      'tests/unit/derive-tables.test.ts',
-      'tests/unit/portal-menuFor.test.ts',
-      'tests/unit/words.test.ts',
-      'tests/unit/locales.test.ts',
-      'tests/unit/state-machines-doc.test.ts',
-      'tests/unit/demo-rows.test.ts',
-      'tests/api/cross-tenant.test.ts',
-      'tests/api/seed-demo.test.ts',
-      'tests/portal/tables/declared-tables.test.tsx',
-    ]);
+    run(
+      repo,
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--project',
+        'unit',
+        '--project',
+        'api',
+        '--project',
+        'portal',
+        'tests/unit/registry.test.ts',
+        'tests/unit/derive-tables.test.ts',
+        'tests/unit/portal-menuFor.test.ts',
+        'tests/unit/words.test.ts',
+        'tests/unit/locales.test.ts',
+        'tests/unit/state-machines-doc.test.ts',
+        'tests/unit/demo-rows.test.ts',
+        'tests/api/cross-tenant.test.ts',
+        'tests/api/seed-demo.test.ts',
+        'tests/portal/tables/declared-tables.test.tsx',
+      ],
+      { DECLARED_TABLES: name },
+    );
     console.log(`\ncheck:add-table passed: ${name} was added with one file and npm run db:generate`);
   } finally {
     if (values.keep) console.log(`kept ${scratch}`);

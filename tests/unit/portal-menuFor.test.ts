@@ -303,10 +303,13 @@ describe('menuFor (spec sections 2 and 6)', () => {
       menu: { ...raffleTickets.menu, order: 9, roles: ['merchant'] },
     } satisfies RouteDef;
     const routes = [...ROUTES, raffleTickets, merchantOnly];
+    // the spec's links and these two (a table added later may sit in the group too)
+    const ours = (path: string) => PINNED(path) || path.startsWith('/raffle-tickets');
     const vouchers = (role: 'operator' | 'merchant') =>
       menuFor({ role, brand: 'cvi' }, routes)
         .find((g) => g.id === 'vouchers')
-        ?.links.map((l) => [l.path, l.label]);
+        ?.links.filter((l) => ours(l.path))
+        .map((l) => [l.path, l.label]);
     expect(vouchers('operator')).toEqual([
       ['/vouchers', 'menu.vouchers.list'],
       ['/raffle-tickets', 'resources.raffleTickets.name'],
@@ -322,7 +325,8 @@ describe('menuFor (spec sections 2 and 6)', () => {
     expect(
       menuFor({ role: 'merchant', brand: 'cvi', sees: (p) => !p.startsWith('/raffle-tickets') }, routes)
         .find((g) => g.id === 'vouchers')
-        ?.links.map((l) => l.path),
+        ?.links.filter((l) => ours(l.path))
+        .map((l) => l.path),
     ).toEqual(['/vouchers', '/vouchers/voucherHistory']);
   });
 });
