@@ -10,7 +10,7 @@ import {
   type MenuIcon,
   type PlaceCondition,
 } from '../../resources';
-import { canSee, findRoute, ROUTES, type RouteDef, type Viewer, type ViewerContext } from '../routes';
+import { canSee, ROUTES, type RouteDef, type Viewer, type ViewerContext } from '../routes';
 
 export type { Viewer };
 
@@ -62,15 +62,6 @@ const linkOf = (r: MenuRoute): MenuLink => ({
   path: r.path,
 });
 
-/** Every group and link, in the menu's order, before any viewer's rules (menuFor filters it). */
-export const fullMenu = (routes: readonly RouteDef[] = ROUTES): MenuGroup[] => {
-  const byGroup = entriesByGroup(routes);
-  return MENU_GROUPS.map((id) => {
-    const { label, icon, path } = MENU_GROUP_INFO[id];
-    return { id, label, icon, links: (byGroup.get(id) ?? []).map(linkOf), ...(path ? { path } : {}) };
-  });
-};
-
 /** The menu-only conditions of resources/types.ts PLACE_CONDITIONS (the screen's own are its `when`). */
 const menuCondition = (condition: PlaceCondition | undefined, input: MenuInput): boolean => {
   switch (condition) {
@@ -96,7 +87,7 @@ export const menuFor = (input: MenuInput, routes: readonly RouteDef[] = ROUTES):
   for (const id of MENU_GROUPS) {
     const { label, icon, path } = MENU_GROUP_INFO[id];
     if (path) {
-      const target = routes.find((r) => r.path === path) ?? findRoute(path);
+      const target = routes.find((r) => r.path === path);
       if (target && opens(target)) groups.push({ id, label, icon, links: [], path });
       continue;
     }

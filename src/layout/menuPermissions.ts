@@ -8,12 +8,6 @@ import { type AccessSubject, canAccess, type PermissionResource } from '../../co
 import { RESOURCES, type ResourceDeclaration } from '../../resources';
 import { findRoute } from '../routes';
 
-/** The resources a screen reads; empty for a screen open to everyone (Help, Settings). */
-export const permissionsOfPath = (path: string): readonly PermissionResource[] => {
-  const def = findRoute(path);
-  return def?.readsAny ?? def?.reads ?? [];
-};
-
 /** May `subject` use the screen behind `path` (its own rule, else VIEW on everything it reads)? */
 export const maySee = (subject: AccessSubject, path: string): boolean => {
   const def = findRoute(path);
