@@ -1,5 +1,5 @@
 // GET /analytics (docs/api.md "Analytics"): the programme's figures over a date range, grouped by
-// company, brand or store, shared by the server's aggregates (server/services/analytics.ts), the
+// company, brand or store, shared by the server's aggregates (server/domains/insights/analytics.ts), the
 // mocks and the /analytics screen.
 
 export const ANALYTICS_PATH = '/analytics';

@@ -1,7 +1,7 @@
 // API keys (issue 27 item 1; docs/api.md "API keys"): a merchant's point-of-sale, CRM or shop calls the
 // loyalty core with a key of its company, optionally limited to a brand or a store, holding
 // permissions from the same VIEW / UPDATE / ADD matrix as groups. The server
-// (server/services/api-keys.ts), the portal (Access > API keys) and the tests read these names; nothing
+// (server/domains/access/api-keys.ts), the portal (Access > API keys) and the tests read these names; nothing
 // else defines them.
 import type { AccessSubject, Permission } from './access';
 

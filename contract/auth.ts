@@ -1,5 +1,5 @@
 // Who is signed in, on the wire (spec section 3): what `POST /auth/get-token` and `GET /user/{id}`
-// answer. The server builds it (server/services/auth.ts), the portal keeps it (src/providers/storage.ts)
+// answer. The server builds it (server/domains/users/sign-in.ts), the portal keeps it (src/providers/storage.ts)
 // and the mocks answer it.
 import type { SignupState, UserState, UserType } from './enums';
 

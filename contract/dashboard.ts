@@ -1,5 +1,5 @@
 // GET /dashboard's answer (docs/api.md "Dashboard"), shared by the server's aggregates
-// (server/services/dashboard.ts) and the home page (src/pages/dashboard/).
+// (server/domains/insights/dashboard.ts) and the home page (src/pages/dashboard/).
 
 export interface DashboardAnswer {
   /** the time zone the days are counted in (the country's, from country config) */

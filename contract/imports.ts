@@ -1,6 +1,6 @@
 // CSV imports (issue 27 item 3, docs/api.md "Importing a file"): members (mobile, name) and bulk voucher
 // issues (mobile, pack, quantity) from a file. A dry run answers row by row what would happen; a real
-// run is a job (server/services/imports.ts) whose progress `GET /imports/{id}` reports. The portal's
+// run is a job (server/domains/integrations/imports.ts) whose progress `GET /imports/{id}` reports. The portal's
 // Import screen, the server and the tests read these.
 
 export const IMPORT_KINDS = ['members', 'voucherIssues'] as const;
@@ -19,7 +19,7 @@ export const IMPORT_COLUMNS = {
 export const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 /** The most data rows (the header not counted) one file may hold. */
 export const IMPORT_MAX_ROWS = 100_000;
-/** The most vouchers one row may issue (as one issue call: routes/vouchers.ts ISSUE_MAX). */
+/** The most vouchers one row may issue (as one issue call: server/domains/vouchers/vouchers.routes.ts ISSUE_MAX). */
 export const IMPORT_ROW_QUANTITY_MAX = 100;
 /** The rows `GET /imports/{id}` answers at most (the first by line: failed and already imported). */
 export const IMPORT_ROWS_SHOWN = 1000;

@@ -39,7 +39,7 @@ const CODE = /^[0-9A-Z]+$/;
 /**
  * The code as the server keeps it: blanks, dashes and dots people type or a reader adds are dropped,
  * letters go upper case ('k3m9 x7pq-2r' → 'K3M9X7PQ2R'); null when what is left is no code at all.
- * The look-ups by code (server/routes/pocket.ts) and the Scan screen both read a code through it.
+ * The look-ups by code (server/domains/pocket/pocket.routes.ts) and the Scan screen both read a code through it.
  */
 export const normaliseCode = (typed: string): string | null => {
   const code = typed.replace(/[\s\-.]+/g, '').toUpperCase();

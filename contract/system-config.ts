@@ -17,7 +17,7 @@ export const PUBLIC_SYSTEM_SETTINGS = [
 /**
  * Yes/no settings: `true` (any case, spaces around forgiven) means yes, anything else no.
  * requireTwoFactorOperators / requireTwoFactorMerchants: every operator / merchant must have a second
- * factor (server/services/two-factor.ts; docs/decisions.md "Two-factor sign-in").
+ * factor (server/domains/users/two-factor.ts; docs/decisions.md "Two-factor sign-in").
  */
 export const BOOLEAN_SYSTEM_SETTINGS = [
   'requireTwoFactorOperators',

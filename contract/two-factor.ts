@@ -1,5 +1,5 @@
 // Two-factor sign-in (issue 24 item 1; docs/api.md "Two-factor sign-in"): TOTP (RFC 6238) enrolled
-// from Settings > Profile, with single-use recovery codes. The server (server/services/two-factor.ts),
+// from Settings > Profile, with single-use recovery codes. The server (server/domains/users/two-factor.ts),
 // the portal and the tests read these numbers and paths; nothing else defines them.
 
 /** Under the main base path: GET the caller's status, POST starts enrolment, DELETE `{code}` turns it off. */

@@ -2,7 +2,7 @@
 // answers, a pack's figures, and one member's vouchers by state. A voucher, its history and a member
 // are rows of declared tables (resources/tables/vouchers.ts, voucherHistory.ts, members.ts): each side
 // names them as it reads them (the portal: WireRow), so the answers that hold them take them as
-// parameters. The portal's calls read these; the server answers the same shapes (server/routes/vouchers.ts).
+// parameters. The portal's calls read these; the server answers the same shapes (server/domains/vouchers/vouchers.routes.ts).
 import type { VoucherState } from './enums';
 
 /** POST /voucher-packs/{id}/vouchers */

@@ -19,7 +19,7 @@ type ValueOf<F, Time> = F extends { type: 'text' | 'email' | 'phone' | 'url' | '
             ? C
             : unknown;
 
-/** Never null, as server/resources/tables.ts isNotNull: a default, an automatic time, or required and writable. */
+/** Never null, as server/platform/db/derive-tables.ts isNotNull: a default, an automatic time, or required and writable. */
 type Nullable<F, V> = F extends { default: unknown }
   ? V
   : F extends { auto: unknown }

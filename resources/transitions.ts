@@ -49,7 +49,7 @@ export interface MoveRefusal {
 
 /**
  * The action `name` of `decl`, and the refusal when it may not move `row` (null when it may): the
- * server (server/lib/transition.ts) and the mocks throw it each their own way. `subject` names the row.
+ * server (server/resources/transition.ts) and the mocks throw it each their own way. `subject` names the row.
  */
 export const checkMove = (
   decl: ResourceDeclaration,

@@ -288,7 +288,7 @@ export interface ActionDeclaration {
   /** ask 'Confirm to {action} - {item}?' first */
   confirm?: boolean;
   /**
-   * Served by an operation of its own at the same URL (`POST {path}/{id}/{name}`, server/routes/…),
+   * Served by an operation of its own at the same URL (`POST {path}/{id}/{name}`, server/domains/…),
    * which does more than move the field (scheduling a push enqueues its sending): the generic route
    * is not registered for it; the portal's button is the same. Never `bulk`.
    */
@@ -416,7 +416,7 @@ export interface ResourceDeclaration {
   ledger?: boolean;
   /**
    * Generic read routes that a hand-written route serves instead, at the same URL (the members list
-   * and profile, server/routes/members.ts): server/routes/resources.ts does not register them. The
+   * and profile, server/domains/members/members.routes.ts): server/domains/tables/tables.routes.ts does not register them. The
    * portal's data provider calls the same URLs either way.
    */
   handWritten?: readonly HandWrittenRoute[];

@@ -30,7 +30,7 @@ const main = async (): Promise<number> => {
   }
   const file = path.resolve(values.file);
   const [{ loadConfig }, { pgliteDir }] = await Promise.all([
-    import('../server/config'),
+    import('../server/platform/config'),
     import('../server/server'),
   ]);
   const config = loadConfig();

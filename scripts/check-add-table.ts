@@ -65,7 +65,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
 
     step(`the README's declaration as resources/tables/${name}.ts, then npm run db:generate`);
     writeFileSync(path.join(repo, 'resources/tables', `${name}.ts`), source);
-    const migrations = path.join(repo, 'server/db/migrations');
+    const migrations = path.join(repo, 'server/platform/db/migrations');
     const before = new Set(readdirSync(migrations));
     run(repo, 'npm', ['run', 'db:generate']);
     const added = readdirSync(migrations).filter((f) => !before.has(f) && f.endsWith('.sql'));

@@ -72,11 +72,11 @@ const main = async (): Promise<number> => {
   // loaded only after the arguments are fine, so a usage error answers at once
   const [{ loadConfig }, { createDb, migrate }, { users }, { pgliteDir }, { hashPassword }] =
     await Promise.all([
-      import('../server/config'),
-      import('../server/db/client'),
-      import('../server/db/schema'),
+      import('../server/platform/config'),
+      import('../server/platform/db/client'),
+      import('../server/platform/db/schema'),
       import('../server/server'),
-      import('../server/services/passwords'),
+      import('../server/platform/passwords'),
     ]);
   const config = loadConfig();
   const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config.dataDir) });

@@ -1,5 +1,5 @@
 // `npm run db:generate`: everything generated from the declarations, in one command. drizzle-kit
-// writes the next migration from the tables (server/db/schema and the derived tables of
+// writes the next migration from the tables (server/platform/db/schema and the derived tables of
 // resources/tables/), then docs/state-machines.md is written from the declarations' actions.
 // `npm run db:redo` first takes back the migrations that git does not hold yet (written by an earlier
 // db:generate and not committed: their SQL, their snapshot and their journal lines), then generates
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const MIGRATIONS = path.join(ROOT, 'server/db/migrations');
+const MIGRATIONS = path.join(ROOT, 'server/platform/db/migrations');
 const JOURNAL = path.join(MIGRATIONS, 'meta/_journal.json');
 
 interface Journal {

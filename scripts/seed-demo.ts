@@ -23,9 +23,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/constants';
-import type { Db } from '../server/db/client';
-import { company } from '../server/db/schema/resources';
-import { hashPassword } from '../server/services/passwords';
+import type { Db } from '../server/platform/db/client';
+import { company } from '../server/platform/db/schema/resources';
+import { hashPassword } from '../server/platform/passwords';
 import { addUser, placeColleague, seedCompanyPeople } from './seed-demo/access';
 import { seedConfig } from './seed-demo/config';
 import { column, type DemoDevice, type DemoUser, seedBase, withOperator } from './seed-demo/context';
@@ -158,8 +158,8 @@ const main = async (): Promise<number> => {
     return 2;
   }
   const [{ loadConfig }, { createDb, migrate }, { pgliteDir }] = await Promise.all([
-    import('../server/config'),
-    import('../server/db/client'),
+    import('../server/platform/config'),
+    import('../server/platform/db/client'),
     import('../server/server'),
   ]);
   const config = loadConfig();

@@ -40,7 +40,7 @@ export const renderMachines = (): string => {
     '# State machines',
     '',
     "Written by `npm run docs:machines` from the declarations' `actions` (resources/tables/); do not edit by",
-    'hand. The server refuses a move with these codes (server/lib/transition.ts), the portal offers a',
+    'hand. The server refuses a move with these codes (server/resources/transition.ts), the portal offers a',
     'button only where a move may happen (resources/transitions.ts), and a role not named is refused with',
     `${code('ACCESS_DENIED')}. "the server only": run by a job, never through the API.`,
   ];

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
-import { createDb, migrate } from './db/client';
-import { jobHandlers, PERIODIC_JOBS } from './jobs/handlers';
-import { createJobRunner, type JobRunner } from './jobs/runner';
-import { bootstrapFirstOperator } from './services/bootstrap';
-import { pushProviderFor } from './services/push-providers';
+import { bootstrapFirstOperator } from './domains/users/bootstrap';
+import { jobHandlers, PERIODIC_JOBS } from './jobs';
+import { loadConfig } from './platform/config';
+import { createDb, migrate } from './platform/db/client';
+import { createJobRunner, type JobRunner } from './platform/jobs';
+import { pushProviderFor } from './platform/push-providers';
 
 /** Where the embedded database lives inside DATA_DIR (next to jwt-secret). */
 export const pgliteDir = (dataDir: string): string => path.join(dataDir, 'pglite');

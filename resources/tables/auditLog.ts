@@ -3,7 +3,7 @@ import type { ResourceDeclaration } from '../types';
 /**
  * Who did what, when, with the row before and after: every approval decision, invitation,
  * permission or group change, organisation change, operation and declared table's change
- * (docs/api.md). Written only by the server (server/services/audit.ts), never edited. Operators read
+ * (docs/api.md). Written only by the server (server/platform/audit.ts), never edited. Operators read
  * every entry; a merchant (the company's owner, or a colleague granted VIEW on auditLog) reads the
  * entries of their own company only (server/resources/visibility.ts), never another's.
  */

@@ -3,7 +3,7 @@ import type { ResourceDeclaration } from '../types';
 
 /**
  * A stamping terminal placed in a store (docs/operations.md "Devices"). `lifecycle` moves only through its
- * operations, one per arrow declared in `actions` (server/services/devices.ts runs them); `state`
+ * operations, one per arrow declared in `actions` (server/domains/devices/devices.ts runs them); `state`
  * follows it (DEREGISTERED once spoilt or deregistered). An ACTIVE device keeps its store (26621); a device with transactions stays (26620).
  */
 export const devices = {
@@ -67,7 +67,7 @@ export const devices = {
   frozen: [
     { field: 'storeId', while: { field: 'lifecycle', in: ['ACTIVE'] }, error: 'DEVICE_CANNOT_CHANGE_STORE' },
   ],
-  // The lifecycle, one operation per arrow (server/routes/devices.ts), in the order the device page
+  // The lifecycle, one operation per arrow (server/domains/devices/devices.routes.ts), in the order the device page
   // shows its buttons. `state` follows: DEREGISTERED once spoilt or deregistered.
   actions: [
     {

@@ -2,7 +2,7 @@ import type { ResourceDeclaration } from '../types';
 
 /**
  * Maintenance windows: from `startAt` to `endAt` the member app shows `message` and holds back
- * (it reads the current window from the public `GET /maintenance`, server/routes/maintenance.ts),
+ * (it reads the current window from the public `GET /maintenance`, server/domains/config/maintenance.routes.ts),
  * and operators see a banner in the portal while one is on. `country` empty: every country.
  */
 export const maintenanceConfig = {

@@ -4,7 +4,7 @@ import type { ResourceDeclaration } from '../types';
  * A member level (tier, issue 25): a company's ordered levels, each reached when the member's measure
  * over the company's rolling window (`memberLevelRules`) is at least `threshold`. A member stands at the
  * highest-ranked level whose threshold they meet; reaching a level with a reward pack issues one voucher
- * of it, once per member and level, charged like any issue (server/services/member-levels.ts).
+ * of it, once per member and level, charged like any issue (server/domains/members/levels.ts).
  */
 export const memberLevels = {
   name: 'memberLevels',

@@ -5,7 +5,7 @@ import type { ResourceDeclaration } from '../types';
  * by the operations that name one (`memberMobile`) on first use, never by a generic write. Operators
  * see every member; a merchant sees the members standing at its company (holding its cards or
  * vouchers). The list (`GET /members`, filters of contract/members.ts), its export and the profile
- * (`GET /members/{mobile}`) are hand-written (server/routes/members.ts) over members ⋈ standing; they
+ * (`GET /members/{mobile}`) are hand-written (server/domains/members/members.routes.ts) over members ⋈ standing; they
  * need `member` VIEW, as does seeing a member's whole mobile anywhere (issue 25). The lookup of one
  * member's vouchers at /voucher/get-user-vouchers stays a voucher screen (`vouchers` VIEW).
  */

@@ -2,7 +2,7 @@ import { SIGNAL_KINDS, SIGNAL_STATES } from '../../contract/enums';
 import type { ResourceDeclaration } from '../types';
 
 /**
- * A fraud signal (issue 24): what the signals job (server/services/signals.ts) saw in the stamping
+ * A fraud signal (issue 24): what the signals job (server/domains/stamping/signals.ts) saw in the stamping
  * ledger, in plain words, with the numbers and the transactions it saw it in. Raised OPEN by the job
  * only, once per subject and window (`subjectKey`); read by operators and by the company's own people;
  * `resolve` (an operation of its own, with a note, audited) closes it. Thresholds: docs/decisions.md

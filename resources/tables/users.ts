@@ -2,7 +2,7 @@ import { INVITATION_TYPES, SIGNUP_STATES, USER_STATES, USER_TYPES } from '../../
 import type { ResourceDeclaration } from '../types';
 
 /**
- * Portal users. Served by the hand-written users table and routes (server/routes/users.ts), so this
+ * Portal users. Served by the hand-written users table and routes (server/domains/users/users.routes.ts), so this
  * declaration only describes what they already hold and allow: the filters and sorts of
  * `userListSpec`, writable name/mobile/country on edit, everything else set by the server.
  */

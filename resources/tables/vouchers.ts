@@ -4,7 +4,7 @@ import type { ResourceDeclaration } from '../types';
 /**
  * A voucher held by a member. Vouchers are issued from a voucher pack (`POST
  * /voucher-packs/{id}/vouchers`) and move only through their operations (redeem, void, donate,
- * expire: server/services/vouchers.ts), each writing its voucher history row. A generic write may
+ * expire: server/domains/vouchers/vouchers.ts), each writing its voucher history row. A generic write may
  * only move the validity dates (a support fix), never the state, the holder or the value.
  */
 export const vouchers = {
@@ -114,7 +114,7 @@ export const vouchers = {
     },
   ],
   rules: [{ kind: 'order', first: 'validFrom', last: 'validUntil', error: 'VOUCHER_DATE_ILLEGAL' }],
-  // The states, one operation per arrow (server/routes/vouchers.ts), in the order the voucher page shows
+  // The states, one operation per arrow (server/domains/vouchers/vouchers.routes.ts), in the order the voucher page shows
   // its buttons; issuing makes a voucher AVAILABLE. Redeeming and donating also need the day inside the
   // voucher's validity (6805, checked by the service).
   actions: [
@@ -154,7 +154,7 @@ export const vouchers = {
       confirm: true,
       operation: true,
     },
-    // a reward voucher whose completing stamping is voided (server/services/stamping.ts voidStamping):
+    // a reward voucher whose completing stamping is voided (server/domains/stamping/stamping.ts voidStamping):
     // vouchers have no VOIDED state, its history says VOIDED; one already EXPIRED stays as it is
     {
       name: 'withdraw',
@@ -165,7 +165,7 @@ export const vouchers = {
       refuse: [{ from: ['REDEEMED'], error: 'VOUCHER_NOT_AVAILABLE' }],
       operation: true,
     },
-    // the nightly job's arrow (server/services/vouchers.ts expireDueVouchers): past its validUntil
+    // the nightly job's arrow (server/domains/vouchers/vouchers.ts expireDueVouchers): past its validUntil
     { name: 'expireDue', roles: [], field: 'state', from: ['AVAILABLE'], to: 'EXPIRED', operation: true },
   ],
 } as const satisfies ResourceDeclaration;

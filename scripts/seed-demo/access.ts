@@ -2,9 +2,9 @@
 // colleague an owner invited into a group with a few permissions (what a limited menu looks like).
 import { and, eq, isNull } from 'drizzle-orm';
 import type { SignupState, UserType } from '../../contract/enums';
-import { store } from '../../server/db/schema';
-import { userGroupMembers, userGroupPermissions, userGroups } from '../../server/db/schema/rbac';
-import { users } from '../../server/db/schema/users';
+import { store } from '../../server/platform/db/schema';
+import { userGroupMembers, userGroupPermissions, userGroups } from '../../server/platform/db/schema/rbac';
+import { users } from '../../server/platform/db/schema/users';
 import { count, type SeedBase } from './context';
 import type { CompanySeed } from './data';
 

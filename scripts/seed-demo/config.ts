@@ -1,6 +1,6 @@
 // Step: the product-wide configuration (countries, industries, app versions, maintenance windows,
 // the main config per country, System Config's settings, the home banners).
-import { createMainConfig } from '../../server/services/config-main';
+import { createMainConfig } from '../../server/domains/config/config-main';
 import { ago, count, create, type Seed, service } from './context';
 import {
   BANNER_LINK,

@@ -3,7 +3,8 @@
 // the end (the rows written per table, the demo users, the devices' secrets).
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UserType } from '../../contract/enums';
-import type { Db } from '../../server/db/client';
+import { TABLE_EXTENSIONS } from '../../server/domains/tables/extensions';
+import type { Db } from '../../server/platform/db/client';
 import type { Caller } from '../../server/resources/principal';
 import { DERIVED_RESOURCES } from '../../server/resources/registry';
 import { createResourceService, type ResourceService, type Row } from '../../server/resources/service';
@@ -89,7 +90,12 @@ export const withOperator = (base: SeedBase, operatorId: number, email: string):
   ...base,
   operatorId,
   op: operatorCaller(operatorId, email),
-  services: new Map(DERIVED_RESOURCES.map((r) => [r.decl.name, createResourceService(base.tx, r)])),
+  services: new Map(
+    DERIVED_RESOURCES.map((r) => [
+      r.decl.name,
+      createResourceService(base.tx, r, TABLE_EXTENSIONS[r.decl.name]),
+    ]),
+  ),
   next: { member: 0, receipt: 0, serial: 0, secondCounter: 0 },
   industryIds: new Map(),
   companyIds: new Map(),

@@ -8,9 +8,9 @@
 // with its table and field instead of being written.
 import { Value } from 'typebox/value';
 import type { DemoRow, FieldDeclaration, ResourceDeclaration } from '../../resources/types';
+import { MONEY_MAX, ownFields } from '../../server/platform/db/derive-tables';
 import { assertRules, type Body } from '../../server/resources/rules';
 import { createBodySchema, isServerOwned } from '../../server/resources/schemas';
-import { MONEY_MAX, ownFields } from '../../server/resources/tables';
 import { DAY } from './context';
 import { demoImage } from './images';
 

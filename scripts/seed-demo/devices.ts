@@ -4,15 +4,15 @@
 import { eq } from 'drizzle-orm';
 import { devices as deviceTable } from '../../resources';
 import { pathBetween } from '../../resources/transitions';
-import { devices } from '../../server/db/schema/resources';
-import type { Row } from '../../server/resources/service';
 import {
   activateDevice,
   deliverDevice,
   deregisterDevice,
   registerDevice,
   spoilDevice,
-} from '../../server/services/devices';
+} from '../../server/domains/devices/devices';
+import { devices } from '../../server/platform/db/schema/resources';
+import type { Row } from '../../server/resources/service';
 import { ago, create, idOf, type Seed } from './context';
 import { type CompanySeed, DEVICE_SPREAD, type DemoLifecycle } from './data';
 

@@ -8,9 +8,10 @@ import { and, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { SCOPE_COLUMNS, type ScopeColumn, scopeColumnsOf } from '../../resources/scope';
 import type { ResourceDeclaration } from '../../resources/types';
-import type { Db } from '../../server/db/client';
-import { company } from '../../server/db/schema/resources';
-import { addedScopeColumns } from '../../server/resources/naming';
+import type { Db } from '../../server/platform/db/client';
+import { ownFields, storedChoice } from '../../server/platform/db/derive-tables';
+import { addedScopeColumns } from '../../server/platform/db/naming';
+import { company } from '../../server/platform/db/schema/resources';
 import {
   DERIVED_RESOURCES,
   type DerivedResource,
@@ -18,7 +19,6 @@ import {
   tableOf,
 } from '../../server/resources/registry';
 import type { Body } from '../../server/resources/rules';
-import { ownFields, storedChoice } from '../../server/resources/tables';
 import { count, type SeedBase } from './context';
 import { COMPANIES } from './data';
 import { demoRow, keepDistinct, rowsPerBatch } from './demo-rows';

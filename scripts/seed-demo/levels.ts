@@ -1,10 +1,10 @@
 // Member levels for every demo company (issue 25): Bronze, Silver and Gold on stamps over 90 days, so
 // /aotg shows members per level, and a few segments over them; then every member's activity and level
-// worked out as the nightly job would (server/services/member-levels.ts), once the stampings are written.
+// worked out as the nightly job would (server/domains/members/levels.ts), once the stampings are written.
 import { sql } from 'drizzle-orm';
-import { company, memberLevelHistory } from '../../server/db/schema/resources';
-import { applyLevels } from '../../server/services/member-levels';
-import { refreshStanding } from '../../server/services/member-standing';
+import { applyLevels } from '../../server/domains/members/levels';
+import { refreshStanding } from '../../server/domains/members/standing';
+import { company, memberLevelHistory } from '../../server/platform/db/schema/resources';
 import { count, create, type Seed } from './context';
 
 const LEVELS = [

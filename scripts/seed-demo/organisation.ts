@@ -1,7 +1,7 @@
 // Step: company > brand > store. A company (waiting for approval when the demo says so), and each of
 // its brands with its manager, stores and products.
 import { eq } from 'drizzle-orm';
-import { company } from '../../server/db/schema/resources';
+import { company } from '../../server/platform/db/schema/resources';
 import { addUser } from './access';
 import { create, type Seed, service } from './context';
 import type { BrandSeed, CompanySeed } from './data';

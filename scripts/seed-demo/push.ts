@@ -1,12 +1,17 @@
 // Step: push notifications. A company's templates and one push in every state; the sent ones go
 // through the job runner once the members exist (sendPushes).
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../server/db/client';
-import { pushDeliveries } from '../../server/db/schema/resources';
-import { createJobRunner } from '../../server/jobs/runner';
+import {
+  createPushSender,
+  PUSH_MAX_ATTEMPTS,
+  SEND_PUSH_JOB,
+  schedulePush,
+} from '../../server/domains/push/push';
+import type { Db } from '../../server/platform/db/client';
+import { pushDeliveries } from '../../server/platform/db/schema/resources';
+import { createJobRunner } from '../../server/platform/jobs';
+import { outboxProvider, type PushProvider, TransientPushError } from '../../server/platform/push-providers';
 import type { Caller } from '../../server/resources/principal';
-import { createPushSender, PUSH_MAX_ATTEMPTS, SEND_PUSH_JOB, schedulePush } from '../../server/services/push';
-import { outboxProvider, type PushProvider, TransientPushError } from '../../server/services/push-providers';
 import { ago, create, DAY, type Seed } from './context';
 import { type CompanySeed, PUSH_STATES } from './data';
 

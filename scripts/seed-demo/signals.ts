@@ -1,11 +1,11 @@
 // Step, after the stamp cards: the demo data's one real anomaly, and the fraud-signals job's run over
-// the whole ledger (server/services/signals.ts), which finds exactly that one: a Harbour Kopi member's
+// the whole ledger (server/domains/stamping/signals.ts), which finds exactly that one: a Harbour Kopi member's
 // card stamped at Tanjong Pagar and, 3 minutes later, at Raffles Place (a shared or copied card).
 // Everything else the seed stamped is ordinary traffic and raises nothing (tests/api/signals.test.ts).
 import { and, asc, eq, lte } from 'drizzle-orm';
-import { company, memberCards, stampCard, store } from '../../server/db/schema/resources';
-import { detectSignals, SIGNAL_RULES, storeSignals } from '../../server/services/signals';
-import { stampCardOnce } from '../../server/services/stamping';
+import { detectSignals, SIGNAL_RULES, storeSignals } from '../../server/domains/stamping/signals';
+import { stampCardOnce } from '../../server/domains/stamping/stamping';
+import { company, memberCards, stampCard, store } from '../../server/platform/db/schema/resources';
 import { count, DAY, type Seed } from './context';
 import { DEMO_MARKER_REGISTRATION_NO } from './data';
 

@@ -1,7 +1,7 @@
 // Step: merchant signups. Each company's own request, decided (or not yet) by the operator, and the
 // requests beyond them: a rejected signup and requests to add a brand and a store.
 import { eq } from 'drizzle-orm';
-import { brand, merchantSignup, store } from '../../server/db/schema/resources';
+import { brand, merchantSignup, store } from '../../server/platform/db/schema/resources';
 import { ago, column, count, type Seed } from './context';
 import {
   type CompanySeed,

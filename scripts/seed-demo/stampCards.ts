@@ -1,6 +1,6 @@
 // Step: a brand's stamp card programmes and their member cards, stamped, completed, voided and
-// expired through the operations (server/services/stamping.ts), as staff at the till would.
-import { AppError } from '../../server/errors';
+// expired through the operations (server/domains/stamping/stamping.ts), as staff at the till would.
+
 import {
   expireDueMemberCards,
   issueMemberCard,
@@ -8,7 +8,8 @@ import {
   setStorePin,
   stampCardOnce,
   voidStamping,
-} from '../../server/services/stamping';
+} from '../../server/domains/stamping/stamping';
+import { AppError } from '../../server/platform/errors';
 import { ago, count, create, DAY, isoDate, pick, type Seed, service } from './context';
 import { type BrandSeed, type CardSeed, DEMO_STORE_PIN, MEMBERS } from './data';
 import { demoImage } from './images';

@@ -1,7 +1,7 @@
 // Step, last: the rows the services wrote as they went. The audited services (company, brand, store)
 // wrote their entries; the wallet service wrote the top-ups and every charge of the issues.
 import { sql } from 'drizzle-orm';
-import { auditLog, payments, walletTransactions } from '../../server/db/schema/resources';
+import { auditLog, payments, walletTransactions } from '../../server/platform/db/schema/resources';
 import { count, type SeedBase } from './context';
 
 export const countServiceRows = async (seed: SeedBase): Promise<void> => {

@@ -2,14 +2,14 @@
 // it happened, so every history row has its cause and its audit row: issued, then redeemed at a store
 // (one of them voided at the till and left available), donated to another member, or left to expire.
 import { eq, sql } from 'drizzle-orm';
-import { members } from '../../server/db/schema/resources';
 import {
   donateVoucher,
   expireDueVouchers,
   issueVouchers,
   redeemVoucher,
   voidVoucher,
-} from '../../server/services/vouchers';
+} from '../../server/domains/vouchers/vouchers';
+import { members } from '../../server/platform/db/schema/resources';
 import { ago, count, create, DAY, isoDate, pick, type Seed, service } from './context';
 import { type BrandSeed, MEMBER_NAMES, MEMBERS, VOUCHER_STATES } from './data';
 import { demoImage } from './images';

@@ -1,10 +1,10 @@
 // Step: a company's wallet, funded the way a merchant funds it: a FREE top-up where the country offers
 // it (docs/operations.md); Stripe top-ups need keys and Stripe's webhook.
 import { and, eq, sql } from 'drizzle-orm';
-import { walletTransactions } from '../../server/db/schema';
+import { topUp } from '../../server/domains/money/payments';
+import { walletOf } from '../../server/domains/money/wallet';
+import { walletTransactions } from '../../server/platform/db/schema';
 import type { Caller } from '../../server/resources/principal';
-import { topUp } from '../../server/services/payments';
-import { walletOf } from '../../server/services/wallet';
 import { ago, count, type Seed } from './context';
 import type { CompanySeed } from './data';
 

@@ -19,9 +19,9 @@ import { ENVELOPE_TYPE } from '../../contract/envelope';
 import { STRIPE_CONNECT_STATES } from '../../contract/finance';
 import { PUBLIC_SYSTEM_SETTINGS } from '../../contract/system-config';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
-import { addedScopeColumns } from './naming';
+import { ownFields } from '../platform/db/derive-tables';
+import { addedScopeColumns } from '../platform/db/naming';
 import { nullable, valueSchema } from './schemas';
-import { ownFields } from './tables';
 
 /** A JSON Schema `type` list with null added: one schema, so the serializer keeps 0, '' and false. */
 export const orNull = (type: string, extra: Record<string, unknown> = {}): TSchema =>
@@ -124,7 +124,7 @@ export const StampResultSchema = Type.Object(
   { title: 'StampResult' },
 );
 
-/** server/services/stamping.ts PinStatus */
+/** server/domains/stamping/stamping.ts PinStatus */
 export const PinStatusSchema = Type.Object(
   { storeId: Type.Integer(), pinSet: Type.Boolean(), setAt: Time, lockedUntil: Time },
   { title: 'PinStatus' },
@@ -253,7 +253,7 @@ export const StampCardSummarySchema = Type.Object(
   { title: 'StampCardSummary' },
 );
 
-/** server/services/vouchers.ts packSummary */
+/** server/domains/vouchers/vouchers.ts packSummary */
 export const VoucherPackSummarySchema = Type.Object(
   {
     quantity: Type.Integer(),
@@ -268,7 +268,7 @@ export const VoucherPackSummarySchema = Type.Object(
 
 // -- push (contract/push.ts)
 
-/** server/services/push.ts previewAudience */
+/** server/domains/push/push.ts previewAudience */
 export const AudiencePreviewSchema = Type.Object(
   {
     count: Count,
@@ -289,7 +289,7 @@ export const AudiencePreviewSchema = Type.Object(
   { title: 'AudiencePreview' },
 );
 
-/** server/services/push.ts registerPushToken */
+/** server/domains/push/push.ts registerPushToken */
 export const PushTokenAnswerSchema = Type.Object(
   { mobile: Type.String(), platform: Type.String() },
   { title: 'PushTokenAnswer' },
@@ -457,7 +457,7 @@ export const CountryMainConfigSchema = Type.Object(
   { title: 'CountryMainConfig' },
 );
 
-/** server/services/countries.ts SupportedCountry */
+/** server/platform/countries.ts SupportedCountry */
 export const SupportedCountriesSchema = Type.Object(
   {
     supportedCountries: Type.Array(
@@ -507,12 +507,12 @@ const userFields = {
 };
 
 /**
- * server/services/users.ts PublicUser: a user as the API shows it (never the password hash: a
+ * server/domains/users/users.ts PublicUser: a user as the API shows it (never the password hash: a
  * property it does not name is left out).
  */
 export const UserSchema = Type.Object({ id: Type.Integer(), ...userFields }, { title: 'User' });
 
-/** server/services/account-security.ts SessionView: one signed-in session of the caller's. */
+/** server/domains/access/account-security.ts SessionView: one signed-in session of the caller's. */
 export const SessionSchema = Type.Object(
   {
     id: Type.String({ description: "the login's id (its access tokens' tid)" }),
@@ -545,7 +545,7 @@ const groupFields = {
   updateTime: Type.String({ format: 'date-time' }),
 };
 
-/** A user group with its permissions (server/services/rbac.ts GroupWithPermissions). */
+/** A user group with its permissions (server/domains/access/rbac.ts GroupWithPermissions). */
 export const UserGroupSchema = Type.Object(
   { id: Type.Integer(), ...groupFields, permissions: PermissionsSchema },
   { title: 'UserGroup' },
@@ -588,7 +588,7 @@ export const LoggedInUserSchema = Type.Object(
   { additionalProperties: true, title: 'LoggedInUser' },
 );
 
-/** server/services/devices.ts DeviceLoginOutput's device: the in-store device that signed in. */
+/** server/domains/devices/devices.ts DeviceLoginOutput's device: the in-store device that signed in. */
 export const SignedInDeviceSchema = Type.Object(
   {
     id: Type.Integer(),
@@ -601,7 +601,7 @@ export const SignedInDeviceSchema = Type.Object(
   { additionalProperties: true, title: 'SignedInDevice' },
 );
 
-/** server/services/auth.ts activateByEmail */
+/** server/domains/users/sign-in.ts activateByEmail */
 export const ActivatedUserSchema = Type.Object(
   { id: Type.Integer(), email: Type.String(), state: OneOf(USER_STATES) },
   { title: 'ActivatedUser' },

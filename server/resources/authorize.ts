@@ -7,7 +7,7 @@ import { canAccess, hiddenInBrand, type PermissionResource } from '../../contrac
 import type { Role } from '../../contract/claims';
 import type { PermissionAction } from '../../contract/enums';
 import type { ResourceDeclaration } from '../../resources/types';
-import { AppError } from '../errors';
+import { AppError } from '../platform/errors';
 import type { Caller, CallerKind } from './principal';
 
 export interface Grant {

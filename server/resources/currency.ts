@@ -6,12 +6,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_COUNTRY } from '../../contract/constants';
 import type { ResourceDeclaration } from '../../resources/types';
-import { company, countryConfig } from '../db/schema';
-import type { DbOrTx } from '../services/audit';
-import { defaultCurrencyOf } from '../services/countries';
-import { scopeKey } from './naming';
+import type { DbOrTx } from '../platform/audit';
+import { defaultCurrencyOf } from '../platform/countries';
+import { addsRowCurrency } from '../platform/db/derive-tables';
+import { scopeKey } from '../platform/db/naming';
+import { company, countryConfig } from '../platform/db/schema';
 import type { Row } from './rules';
-import { addsRowCurrency } from './tables';
 
 /** The row key naming the company whose currency the row's money is in, or undefined (no money, or its own). */
 export const currencyKeyOf = (decl: ResourceDeclaration): string | undefined =>

@@ -3,9 +3,9 @@
 import type { FieldViolation } from '../../contract/envelope';
 import { fieldViolation } from '../../contract/validation';
 import type { ResourceDeclaration } from '../../resources/types';
-import { AppError } from '../errors';
-import { isInvalidRegexError } from '../lib/list-regex';
-import { fieldOfConstraint } from './naming';
+import { fieldOfConstraint } from '../platform/db/naming';
+import { AppError } from '../platform/errors';
+import { isInvalidRegexError } from '../platform/list/regex';
 
 interface PgErrorInfo {
   code: string;

@@ -4,8 +4,8 @@
 // envelope.
 import { and, asc, gt, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
-import type { ParsedList } from '../lib/list-types';
+import type { Db } from '../platform/db/client';
+import type { ParsedList } from '../platform/list/types';
 import type { Row } from './rules';
 
 /** Rows per batch of the CSV export (keyset on id). */

@@ -1,10 +1,10 @@
-// A declaration's allow-list for server/lib/list-query.ts: filters, sort, search and project exactly
+// A declaration's allow-list for server/platform/list/query.ts: filters, sort, search and project exactly
 // as declared (plus the implied id, createTime/updateTime and scope columns). Anything undeclared
 // is refused there with code 2.
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
-import type { ListField, FieldType as ListFieldType, ListSpec } from '../lib/list-types';
-import { addedScopeColumns } from './naming';
-import { type DerivedTable, hasTrigramIndex, ownFields } from './tables';
+import { type DerivedTable, hasTrigramIndex, ownFields } from '../platform/db/derive-tables';
+import { addedScopeColumns } from '../platform/db/naming';
+import type { ListField, FieldType as ListFieldType, ListSpec } from '../platform/list/types';
 
 const listTypeOf = (f: FieldDeclaration): ListFieldType => {
   switch (f.type) {

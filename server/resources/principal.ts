@@ -4,7 +4,7 @@
 import type { AccessSubject } from '../../contract/access';
 import type { Role } from '../../contract/claims';
 import type { Brand, UserType } from '../../contract/enums';
-import type { UserRow } from '../db/schema';
+import type { UserRow } from '../platform/db/schema';
 
 /** Which sort of principal signed in: the gate (authorize.ts) lets each route name the kinds it takes. */
 export type CallerKind = 'user' | 'device' | 'apiKey';
@@ -44,7 +44,7 @@ export interface UserCaller extends Principal {
 
 /**
  * An in-store device: it acts for its company and store only, through the operations that accept
- * devices (server/lib/operation.ts `devices: true`); `id` is minus the device's id.
+ * devices (server/domains/access/operation.ts `devices: true`); `id` is minus the device's id.
  */
 export interface DeviceCaller extends Principal {
   kind: 'device';
@@ -52,7 +52,7 @@ export interface DeviceCaller extends Principal {
   row?: undefined;
 }
 
-/** An API key as it is now (server/services/api-keys.ts authenticated it for this request). */
+/** An API key as it is now (server/domains/access/api-keys.ts authenticated it for this request). */
 export interface CallerApiKey {
   id: number;
   prefix: string;

@@ -6,7 +6,7 @@
 import { canAccess } from '../../contract/access';
 import { maskMobile } from '../../contract/members';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
-import type { ListSpec } from '../lib/list-types';
+import type { ListSpec } from '../platform/list/types';
 import type { Caller } from './principal';
 
 type Row = Record<string, unknown>;

@@ -3,12 +3,12 @@
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { RESOURCES } from '../../resources';
 import type { ResourceDeclaration } from '../../resources/types';
-import { userGroups } from '../db/schema/rbac';
-import { derivedTables } from '../db/schema/resources';
-import { users } from '../db/schema/users';
-import type { ListSpec } from '../lib/list-types';
+import { type DerivedTable, isDerived } from '../platform/db/derive-tables';
+import { userGroups } from '../platform/db/schema/rbac';
+import { derivedTables } from '../platform/db/schema/resources';
+import { users } from '../platform/db/schema/users';
+import type { ListSpec } from '../platform/list/types';
 import { listSpecFor } from './list-spec';
-import { type DerivedTable, isDerived } from './tables';
 
 /** Tables of the declarations with storage 'existing', by declaration name. */
 export const EXISTING_TABLES: Readonly<Record<string, PgTable & { id: AnyPgColumn }>> = { users, userGroups };

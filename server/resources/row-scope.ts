@@ -4,8 +4,8 @@
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceDeclaration } from '../../resources/types';
-import { store as storeTable } from '../db/schema/resources';
-import { effectiveScope, type ScopeColumn, scopeKey } from './naming';
+import { effectiveScope, type ScopeColumn, scopeKey } from '../platform/db/naming';
+import { store as storeTable } from '../platform/db/schema/resources';
 import type { Caller } from './principal';
 
 export const columnsOf = (table: PgTable): Record<string, AnyPgColumn> => getTableColumns(table);

@@ -4,8 +4,8 @@
 import type { FieldViolation } from '../../contract/envelope';
 import { PUSH_PLACEHOLDERS, unknownPlaceholders } from '../../contract/push';
 import type { FieldDeclaration, ResourceDeclaration, RuleDeclaration } from '../../resources/types';
-import { AppError } from '../errors';
-import { ownFields, storedChoice } from './tables';
+import { ownFields, storedChoice } from '../platform/db/derive-tables';
+import { AppError } from '../platform/errors';
 
 /** A derived table's row, keyed by field name (its columns are known at run time only). */
 export type Row = Record<string, unknown>;

@@ -14,8 +14,8 @@ import {
   WEB_ADDRESS_PATTERN,
 } from '../../contract/validation';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
-import { addedScopeColumns } from './naming';
-import { addsRowCurrency, IMPLIED_FIELDS, MONEY_MAX, ownFields } from './tables';
+import { addsRowCurrency, IMPLIED_FIELDS, MONEY_MAX, ownFields } from '../platform/db/derive-tables';
+import { addedScopeColumns } from '../platform/db/naming';
 
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 export { PHONE_PATTERN } from '../../contract/validation';

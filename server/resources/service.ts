@@ -3,7 +3,7 @@
 // (authorize.ts: the declaration's roles AND contract/access canAccess), and a merchant's scope
 // (row-scope.ts) is applied IN THE QUERY of every read and write, whatever the request says. Another
 // company's row answers 404, like a missing one, so ids cannot be probed. The declaration's rules
-// are rules.ts, checks the rules cannot say checks.ts (WRITE_CHECKS), database errors become the
+// are rules.ts, checks the rules cannot say come from the table's domain (extensions.ts), database errors become the
 // catalogue's in db-error-map.ts, the export's batches export.ts.
 import { and, eq, gt, inArray, ne, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -11,18 +11,19 @@ import type { FieldViolation } from '../../contract/envelope';
 import { fieldViolation } from '../../contract/validation';
 import { refusalOf } from '../../resources/transitions';
 import { type ActionDeclaration, auditsChanges, type ResourceDeclaration } from '../../resources/types';
-import type { Db } from '../db/client';
-import { AppError } from '../errors';
-import { assertIndexable } from '../lib/list-page';
-import { listQueryOrThrow, selectPageOrThrow } from '../lib/list-query';
-import type { ListSpec, ParsedList } from '../lib/list-types';
-import { type DbOrTx, recordAudit } from '../services/audit';
+import { type DbOrTx, recordAudit } from '../platform/audit';
+import type { Db } from '../platform/db/client';
+import { type DerivedTable, ownFields, storedChoice } from '../platform/db/derive-tables';
+import { addedScopeColumns, effectiveScope, SCOPE_COLUMNS, scopeKey } from '../platform/db/naming';
+import { AppError } from '../platform/errors';
+import { assertIndexable } from '../platform/list/page';
+import { listQueryOrThrow, selectPageOrThrow } from '../platform/list/query';
+import type { ListSpec, ParsedList } from '../platform/list/types';
 import { authorize, declaredGrant } from './authorize';
-import { WRITE_CHECKS } from './checks';
 import { currencyKeyOf, withCurrency } from './currency';
 import { guard } from './db-error-map';
 import { type ExportPlan, exportPlan } from './export';
-import { addedScopeColumns, effectiveScope, SCOPE_COLUMNS, scopeKey } from './naming';
+import type { TableExtension } from './extensions';
 import type { Caller } from './principal';
 import { listSpecForCaller, maskRow, maskRows } from './privacy';
 import { type DerivedResource, declarationOf, tableOf } from './registry';
@@ -37,20 +38,26 @@ import {
   ruleFields,
 } from './rules';
 import { isServerOwned } from './schemas';
-import { type DerivedTable, ownFields, storedChoice } from './tables';
 import { VISIBILITY } from './visibility';
-import { WRITE_HOOKS } from './write-hooks';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /** The resource's own not-found error (26431 for a brand ...), else 5 NOT_FOUND. */
 const notFound = (decl: ResourceDeclaration): AppError => new AppError(decl.errors?.notFound ?? 'NOT_FOUND');
 
-export const createResourceService = (db: Db, { decl, table, spec }: DerivedResource) => {
+/**
+ * The service of one declared table on `db`. `extension` is what its domain adds (a check, what a write
+ * sets off: server/domains/tables/extensions.ts); a caller that only reads passes `undefined`.
+ */
+export const createResourceService = (
+  db: Db,
+  { decl, table, spec }: DerivedResource,
+  extension: TableExtension | undefined,
+) => {
   const cols = columnsOf(table);
   const visibility = VISIBILITY[decl.name];
-  const writeCheck = WRITE_CHECKS[decl.name];
-  const hooks = WRITE_HOOKS[decl.name];
+  const writeCheck = extension?.check;
+  const hooks = extension?.hooks;
   /** The caller's scope, plus the declaration's own visibility rule for merchants. */
   const callerScope = (d: ResourceDeclaration, t: PgTable, caller: Caller): SQL | undefined =>
     caller.type === 'OPERATOR' || !visibility
@@ -190,7 +197,7 @@ export const createResourceService = (db: Db, { decl, table, spec }: DerivedReso
     action: string,
     pairs: { before?: Row; after?: Row }[],
   ) => {
-    // what the write sets off (write-hooks.ts), in its transaction; every write path records here
+    // what the write sets off (its domain's hooks, extensions.ts), in its transaction; every write path records here
     if (hooks?.afterWrite && pairs.length > 0) await hooks.afterWrite(tx, pairs);
     if (!auditsChanges(decl)) return;
     for (const { before, after } of pairs) {

@@ -4,9 +4,9 @@
 // belongs to a company and sits in a store: a colleague limited to a brand sees its stores' devices.
 // An audit entry names the company whose row changed: a merchant reads its own company's.
 import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { auditLog, devices, memberCards, members, store, vouchers } from '../db/schema';
-import type { DbOrTx } from '../services/audit';
+import type { DbOrTx } from '../platform/audit';
+import type { Db } from '../platform/db/client';
+import { auditLog, devices, memberCards, members, store, vouchers } from '../platform/db/schema';
 import type { Caller } from './principal';
 
 type Org = Pick<Caller, 'companyId' | 'brandId' | 'storeId'>;

@@ -1,11 +1,12 @@
 import { Box, Drawer, useMediaQuery, useTheme } from '@mui/material';
-import { Component, type ErrorInfo, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Component, type ErrorInfo, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { type LayoutProps, useCanAccess, usePermissions, useSidebarState } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { INITIAL_HEADER_HEIGHT } from '../../contract';
 import type { AccessSubject } from '../../contract/access';
 import { isDeclaredResourcePath } from '../builders/lazyResources';
 import { CountryProvider } from '../components/CountryContext';
+import { SeesContext } from '../components/SeesContext';
 import { useCaller } from '../components/useCaller';
 import type { PortalPermissions } from '../providers';
 import { getPortalEnv } from '../providers/env';
@@ -143,6 +144,8 @@ export const ShellLayout = ({ children }: LayoutProps) => {
   const { brand } = getPortalEnv();
   const { caller } = useCaller();
   const sees = (path: string) => (caller ? maySee(caller.subject, path) : true);
+  // the pages inside the shell hide the links the caller may not open (none until the caller is known)
+  const pageSees = useCallback((path: string) => (caller ? maySee(caller.subject, path) : false), [caller]);
   const orgFlags = useOrgMenuFlags(session, sees('/organization/brand'));
   const groups = menuFor({
     role: viewerOf(session).role,
@@ -161,64 +164,68 @@ export const ShellLayout = ({ children }: LayoutProps) => {
 
   return (
     <CountryProvider>
-      <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}>
-        {flags.header ? (
-          <ShellAppBar showMenuButton={flags.menu} onMenuClick={() => setSidebarOpen(!sidebarOpen)} />
-        ) : null}
-        {flags.menu ? (
-          <Drawer
-            variant={desktop ? 'persistent' : 'temporary'}
-            open={menuOpen}
-            onClose={() => setSidebarOpen(false)}
-            sx={{
-              width: desktop && menuOpen ? MENU_WIDTH : 0,
-              flexShrink: 0,
-              transition: (t) => t.transitions.create('width'),
-              '& .MuiDrawer-paper': {
-                width: MENU_WIDTH,
-                boxSizing: 'border-box',
-                // Below the app bar on every screen size: the app bar sits above drawers (z-index).
-                top: headerOffset,
-                height: `calc(100% - ${headerOffset}px)`,
-                borderRight: 1,
-                borderColor: 'divider',
-              },
-            }}
-          >
-            {menu}
-          </Drawer>
-        ) : null}
+      <SeesContext.Provider value={pageSees}>
         <Box
-          component="main"
-          data-testid="page-frame"
-          data-padding={String(flags.padding)}
-          data-full-width={String(flags.fullWidth)}
-          sx={{ flex: 1, minWidth: 0, pt: `${headerOffset}px`, display: 'flex', flexDirection: 'column' }}
+          sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}
         >
+          {flags.header ? (
+            <ShellAppBar showMenuButton={flags.menu} onMenuClick={() => setSidebarOpen(!sidebarOpen)} />
+          ) : null}
+          {flags.menu ? (
+            <Drawer
+              variant={desktop ? 'persistent' : 'temporary'}
+              open={menuOpen}
+              onClose={() => setSidebarOpen(false)}
+              sx={{
+                width: desktop && menuOpen ? MENU_WIDTH : 0,
+                flexShrink: 0,
+                transition: (t) => t.transitions.create('width'),
+                '& .MuiDrawer-paper': {
+                  width: MENU_WIDTH,
+                  boxSizing: 'border-box',
+                  // Below the app bar on every screen size: the app bar sits above drawers (z-index).
+                  top: headerOffset,
+                  height: `calc(100% - ${headerOffset}px)`,
+                  borderRight: 1,
+                  borderColor: 'divider',
+                },
+              }}
+            >
+              {menu}
+            </Drawer>
+          ) : null}
           <Box
-            sx={{
-              flex: 1,
-              width: '100%',
-              p: flags.padding ? { xs: 2, sm: 3 } : 0,
-              maxWidth: flags.fullWidth ? 'none' : PAGE_MAX_WIDTH,
-              mx: flags.fullWidth ? 0 : 'auto',
-              boxSizing: 'border-box',
-            }}
+            component="main"
+            data-testid="page-frame"
+            data-padding={String(flags.padding)}
+            data-full-width={String(flags.fullWidth)}
+            sx={{ flex: 1, minWidth: 0, pt: `${headerOffset}px`, display: 'flex', flexDirection: 'column' }}
           >
-            {session.status === 'user' && session.role === 'operator' && flags.menu ? (
-              <MaintenanceBanner />
-            ) : null}
-            <PageErrorBoundary key={pathname} fallback={<NotAllowedPage failed />}>
-              <Suspense fallback={<PageLoader />}>
-                <Gate>
-                  {flags.menu ? <PageBreadcrumbs pathname={pathname} /> : null}
-                  {children}
-                </Gate>
-              </Suspense>
-            </PageErrorBoundary>
+            <Box
+              sx={{
+                flex: 1,
+                width: '100%',
+                p: flags.padding ? { xs: 2, sm: 3 } : 0,
+                maxWidth: flags.fullWidth ? 'none' : PAGE_MAX_WIDTH,
+                mx: flags.fullWidth ? 0 : 'auto',
+                boxSizing: 'border-box',
+              }}
+            >
+              {session.status === 'user' && session.role === 'operator' && flags.menu ? (
+                <MaintenanceBanner />
+              ) : null}
+              <PageErrorBoundary key={pathname} fallback={<NotAllowedPage failed />}>
+                <Suspense fallback={<PageLoader />}>
+                  <Gate>
+                    {flags.menu ? <PageBreadcrumbs pathname={pathname} /> : null}
+                    {children}
+                  </Gate>
+                </Suspense>
+              </PageErrorBoundary>
+            </Box>
           </Box>
         </Box>
-      </Box>
+      </SeesContext.Provider>
     </CountryProvider>
   );
 };

@@ -1,7 +1,7 @@
 // The pocket bundle (pocket.html): the member's public pages, without the portal. A web card of a
 // member card (/c/{token}) or a voucher (/v/{token}), and a store poster's sign-up page
 // (/join/{storeId}/{programmeId}). Plain DOM and a QR encoder, no React or MUI: it loads fast on a
-// slow phone network. The server sends pocket.html for these paths (server/routes/static.ts).
+// slow phone network. The server sends pocket.html for these paths (server/domains/portal/static.routes.ts).
 import { POCKET_PAGES } from '../../contract/pocket';
 import { renderCard } from './card';
 import { renderJoin } from './join';

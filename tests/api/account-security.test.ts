@@ -5,7 +5,7 @@
 // may act on whom, never across companies. Runs on PGlite, and on PostgreSQL with DATABASE_URL set.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, loginSessions, users } from '../../server/db/schema';
+import { auditLog, loginSessions, users } from '../../server/platform/db/schema';
 import { apiSuite, MAIN, PASSWORD } from './fixtures';
 import { AUTH, caller, codeOf, createUser, dataOf, lastMailedToken, readOutbox } from './helpers';
 

@@ -4,7 +4,7 @@
 // expires the other; one push of Acme's reached 5 members. Then each caller's scope, the grouping,
 // an empty range and the range checks.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { push } from '../../server/db/schema';
+import { push } from '../../server/platform/db/schema';
 import { addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 

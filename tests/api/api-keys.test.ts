@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN, type ApiKeyIssued, type ApiKeyView } from '../../contract/api-keys';
-import { apiKeys, auditLog, stampsTransaction, users } from '../../server/db/schema';
+import { apiKeys, auditLog, stampsTransaction, users } from '../../server/platform/db/schema';
 import {
   addOrg,
   addRewardProgramme,

@@ -5,8 +5,8 @@
 // resource, action and time.
 import { asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, company, userPermissions, users } from '../../server/db/schema';
-import { recordAudit } from '../../server/services/audit';
+import { recordAudit } from '../../server/platform/audit';
+import { auditLog, company, userPermissions, users } from '../../server/platform/db/schema';
 import { apiSuite } from './fixtures';
 import { APP_TIMEOUT, caller, createUser, dataOf, lastMailedToken, login } from './helpers';
 

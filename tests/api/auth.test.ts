@@ -2,9 +2,15 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../contract';
-import { loginSessions, refreshTokens, userGroupMembers, userGroups, users } from '../../server/db/schema';
-import { requireOperator, requireUser } from '../../server/plugins/auth';
-import { signAccessToken } from '../../server/services/tokens';
+import { requireOperator, requireUser } from '../../server/domains/access/guard';
+import {
+  loginSessions,
+  refreshTokens,
+  userGroupMembers,
+  userGroups,
+  users,
+} from '../../server/platform/db/schema';
+import { signAccessToken } from '../../server/platform/tokens';
 import { apiSuite } from './fixtures';
 import {
   APP_TIMEOUT,

@@ -3,7 +3,7 @@
 // answers (26237 where the gate refuses) are walked in permission-matrix, cross-tenant and finance.
 import { describe, expect, it } from 'vitest';
 import { bannerConfig, company, vouchers } from '../../resources';
-import { AppError } from '../../server/errors';
+import { AppError } from '../../server/platform/errors';
 import { authorize, declaredGrant, type Grant, kindOf } from '../../server/resources/authorize';
 import type { Caller } from '../../server/resources/principal';
 import { operatorCaller } from './fixtures';

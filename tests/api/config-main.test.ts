@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, countryConfig, mainConfigs } from '../../server/db/schema';
+import { auditLog, countryConfig, mainConfigs } from '../../server/platform/db/schema';
 import { apiSuite } from './fixtures';
 import { authHeader, createUser, login } from './helpers';
 

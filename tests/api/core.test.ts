@@ -1,7 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { describe, expect, it } from 'vitest';
 import { ok, PHONE_PATTERN } from '../../contract';
-import { AppError } from '../../server/errors';
+import { AppError } from '../../server/platform/errors';
 import { apiSuite } from './fixtures';
 import { APP_TIMEOUT, createTestApp } from './helpers';
 

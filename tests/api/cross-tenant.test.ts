@@ -10,11 +10,11 @@ import { canAccess, hiddenInBrand } from '../../contract/access';
 import { ERRORS } from '../../contract/errors';
 import { BASE_PATHS } from '../../contract/http';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
-import { members, userGroups } from '../../server/db/schema';
-import { addedScopeColumns, effectiveScope, SCOPE_COLUMNS } from '../../server/resources/naming';
+import { ownFields } from '../../server/platform/db/derive-tables';
+import { addedScopeColumns, effectiveScope, SCOPE_COLUMNS } from '../../server/platform/db/naming';
+import { members, userGroups } from '../../server/platform/db/schema';
 import { DERIVED_RESOURCES, type DerivedResource, declarationOf } from '../../server/resources/registry';
 import { isServerOwned } from '../../server/resources/schemas';
-import { ownFields } from '../../server/resources/tables';
 import { apiSuite } from './fixtures';
 import { APP_TIMEOUT, authHeader, createUser, login, sgDay } from './helpers';
 

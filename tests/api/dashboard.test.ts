@@ -3,7 +3,7 @@
 // a colleague without the permission gets null for that section, never a number.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { merchantSignup, users } from '../../server/db/schema';
+import { merchantSignup, users } from '../../server/platform/db/schema';
 import { addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
 import { APP_TIMEOUT, dataOf } from './helpers';
 

@@ -23,8 +23,8 @@ import {
   stampsTransaction,
   users,
   vouchers,
-} from '../../server/db/schema';
-import { signAccessToken } from '../../server/services/tokens';
+} from '../../server/platform/db/schema';
+import { signAccessToken } from '../../server/platform/tokens';
 import { addBrand, addOrg, addStore, addUser, apiSuite, MAIN, type Org, PASSWORD } from './fixtures';
 import { APP_TIMEOUT, AUTH, codeOf, dataOf, login, sgDay } from './helpers';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailActionTokens, users } from '../../server/db/schema';
-import { issueEmailAction } from '../../server/services/email-actions';
-import { countActiveLogins } from '../../server/services/sessions';
+import { issueEmailAction } from '../../server/domains/access/email-actions';
+import { countActiveLogins } from '../../server/domains/access/sessions';
+import { emailActionTokens, users } from '../../server/platform/db/schema';
 import { apiSuite } from './fixtures';
 import { AUTH, createUser, lastMailedToken, login, readOutbox } from './helpers';
 

@@ -8,6 +8,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../contract/format';
+import { debitWallet } from '../../server/domains/money/wallet';
 import {
   account,
   company,
@@ -16,8 +17,7 @@ import {
   payments,
   vouchers,
   walletTransactions,
-} from '../../server/db/schema';
-import { debitWallet } from '../../server/services/wallet';
+} from '../../server/platform/db/schema';
 import { addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 import { type StandIn, signedEvent, startStripeStandIn } from './stripe-stand-in';
@@ -222,7 +222,7 @@ describe('charges for issuing', () => {
 describe('the ledger under concurrency', () => {
   it('1,000 racing charges against a balance covering 400: exactly 400 debits, 600 refusals with 5101', async () => {
     await t.db.transaction(async (tx) => {
-      const { creditWallet } = await import('../../server/services/wallet');
+      const { creditWallet } = await import('../../server/domains/money/wallet');
       await creditWallet(tx, race.companyId, '500.00', { type: 'TOP_UP_TXN', reference: 'race funds' });
     });
     const outcomes = await Promise.all(

@@ -1,7 +1,7 @@
 // Organisations for the loyalty-core API tests: companies, brands and stores inserted directly, with
 // an operator and an approved merchant owner signed in, so a test starts at the operation it tests.
 import { afterAll, beforeAll, expect } from 'vitest';
-import { brand, company, store } from '../../server/db/schema';
+import { brand, company, store } from '../../server/platform/db/schema';
 import type { Caller } from '../../server/resources/principal';
 import {
   APP_TIMEOUT,

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../contract/http';
 import { RESOURCES } from '../../resources';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
-import { addedScopeColumns } from '../../server/resources/naming';
+import { addedScopeColumns } from '../../server/platform/db/naming';
 import { DERIVED_RESOURCES } from '../../server/resources/registry';
 import { isServerOwned } from '../../server/resources/schemas';
 import { addOrg, addUser, apiSuite, type Org } from './fixtures';

@@ -8,12 +8,12 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import { DEFAULT_TIME_ZONE, type SignupState, type UserState, type UserType } from '../../contract';
 import { buildApp } from '../../server/app';
-import type { App } from '../../server/app-types';
-import { type Config, loadConfig } from '../../server/config';
-import { createDb, type Db, MIGRATIONS_FOLDER, migrate } from '../../server/db/client';
-import { mailOutbox, type UserRow, users } from '../../server/db/schema';
-import { dayIn } from '../../server/services/countries';
-import { hashPassword } from '../../server/services/passwords';
+import { type Config, loadConfig } from '../../server/platform/config';
+import { dayIn } from '../../server/platform/countries';
+import { createDb, type Db, MIGRATIONS_FOLDER, migrate } from '../../server/platform/db/client';
+import { mailOutbox, type UserRow, users } from '../../server/platform/db/schema';
+import type { App } from '../../server/platform/http/app-types';
+import { hashPassword } from '../../server/platform/passwords';
 
 export const AUTH = '/portal-main-service/api/v1/auth';
 

@@ -5,6 +5,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALREADY_IMPORTED, IMPORT_MAX_ROWS } from '../../contract/imports';
+import { creditWallet } from '../../server/domains/money/wallet';
+import { jobHandlers } from '../../server/jobs';
 import {
   account,
   importKeys,
@@ -16,10 +18,8 @@ import {
   voucherPacks,
   vouchers,
   walletTransactions,
-} from '../../server/db/schema';
-import { jobHandlers } from '../../server/jobs/handlers';
-import { createJobRunner, type JobLog } from '../../server/jobs/runner';
-import { creditWallet } from '../../server/services/wallet';
+} from '../../server/platform/db/schema';
+import { createJobRunner, type JobLog } from '../../server/platform/jobs';
 import { addOrg, addUser, apiSuite, MAIN, type Org, sgDayFromToday } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 

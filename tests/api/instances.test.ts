@@ -11,8 +11,8 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BASE_PATHS } from '../../contract/http';
-import { createDb } from '../../server/db/client';
-import { refreshTokens } from '../../server/db/schema';
+import { createDb } from '../../server/platform/db/client';
+import { refreshTokens } from '../../server/platform/db/schema';
 import { createUser, freshPgDatabase } from './helpers';
 import { INSTANCE_ENV, type Instance, killInstance, startInstance, stopInstance } from './instances';
 

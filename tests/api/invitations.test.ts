@@ -4,7 +4,7 @@
 // 26432/26441/26435 refusals, and 26222 / 26221 on every invitation.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { brand, company, store, users } from '../../server/db/schema';
+import { brand, company, store, users } from '../../server/platform/db/schema';
 import { apiSuite } from './fixtures';
 import { APP_TIMEOUT, caller, codeOf, createUser, lastMailedToken, login, readOutbox } from './helpers';
 

@@ -4,17 +4,17 @@
 // an explicit `now`, so nothing waits for the clock.
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
-import { createDb } from '../../server/db/client';
-import { idempotencyKeys, jobs } from '../../server/db/schema';
-import { jobHandlers, PERIODIC_JOBS } from '../../server/jobs/handlers';
+import { jobHandlers, PERIODIC_JOBS } from '../../server/jobs';
+import { loadConfig } from '../../server/platform/config';
+import { createDb } from '../../server/platform/db/client';
+import { idempotencyKeys, jobs } from '../../server/platform/db/schema';
 import {
   createJobRunner,
   enqueue,
   type JobHandler,
   type JobLog,
   type JobRunnerOptions,
-} from '../../server/jobs/runner';
+} from '../../server/platform/jobs';
 import { apiSuite } from './fixtures';
 import { APP_TIMEOUT, createUser, TEST_ENV } from './helpers';
 

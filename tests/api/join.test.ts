@@ -8,6 +8,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_OTP, PUBLIC_PATHS } from '../../contract/pocket';
+import { JOIN_ACTOR_EMAIL, NOT_OPEN_MESSAGE } from '../../server/domains/join/join';
+import { creditWallet } from '../../server/domains/money/wallet';
 import {
   auditLog,
   joinCodes,
@@ -16,9 +18,7 @@ import {
   stampCard,
   store,
   walletTransactions,
-} from '../../server/db/schema';
-import { JOIN_ACTOR_EMAIL, NOT_OPEN_MESSAGE } from '../../server/services/join';
-import { creditWallet } from '../../server/services/wallet';
+} from '../../server/platform/db/schema';
 import { addOrg, addRewardProgramme, addUser, apiSuite, MAIN, type Org, sgDayFromToday } from './fixtures';
 import { APP_TIMEOUT, dataOf } from './helpers';
 

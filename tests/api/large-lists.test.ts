@@ -1,11 +1,11 @@
-// The large-table rules of the lists (server/lib/list-query.ts `listLimits`): above the threshold an
+// The large-table rules of the lists (server/platform/list/query.ts `listLimits`): above the threshold an
 // operator's unfiltered count is the planner's estimate, marked `page.totalEstimated`, while a
 // tenant's and a filtered count stay exact; and a search or regex no index can answer is refused
 // with code 2 before anything runs, so one request cannot hold the embedded database for long.
 // The threshold is lowered to 1,000 rows here so that 3,000 generated rows are "large".
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listLimits } from '../../server/lib/list-page';
+import { listLimits } from '../../server/platform/list/page';
 import { addOrg, addUser, apiSuite, MAIN } from './fixtures';
 import { APP_TIMEOUT } from './helpers';
 

@@ -9,9 +9,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
-import { scopeColumnsOf, scopeKey, snake, tableNameOf } from '../../server/resources/naming';
+import { hasTrigramIndex, ownFields, storedChoice } from '../../server/platform/db/derive-tables';
+import { scopeColumnsOf, scopeKey, snake, tableNameOf } from '../../server/platform/db/naming';
 import { DERIVED_RESOURCES } from '../../server/resources/registry';
-import { hasTrigramIndex, ownFields, storedChoice } from '../../server/resources/tables';
 import { addOrg, apiSuite } from './fixtures';
 
 const { t } = apiSuite();

@@ -1,10 +1,10 @@
 // The list query against a real database (PGlite, or PostgreSQL with DATABASE_URL): what the SQL
 // pieces select, not how they look.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
-import { parseListQuery, selectPageOrThrow } from '../../server/lib/list-query';
-import type { ListSpec, RawListQuery } from '../../server/lib/list-types';
-import { userListSpec } from '../../server/services/users';
+import { userListSpec } from '../../server/domains/users/users';
+import { users } from '../../server/platform/db/schema';
+import { parseListQuery, selectPageOrThrow } from '../../server/platform/list/query';
+import type { ListSpec, RawListQuery } from '../../server/platform/list/types';
 import { apiSuite } from './fixtures';
 import { createUser } from './helpers';
 

@@ -6,9 +6,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../contract/http';
-import { jobs } from '../../server/db/schema';
-import { createJobRunner, enqueue } from '../../server/jobs/runner';
-import { hashPassword } from '../../server/services/passwords';
+import { jobs } from '../../server/platform/db/schema';
+import { createJobRunner, enqueue } from '../../server/platform/jobs';
+import { hashPassword } from '../../server/platform/passwords';
 import { apiSuite, MAIN } from './fixtures';
 import { authHeader, captureLogs, createUser, login } from './helpers';
 import { makePassCertificates, makeRsaKey } from './wallet-certs';

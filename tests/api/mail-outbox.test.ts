@@ -6,10 +6,10 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../contract/http';
-import { mailOutbox } from '../../server/db/schema';
-import { jobHandlers } from '../../server/jobs/handlers';
-import { createJobRunner, type JobLog } from '../../server/jobs/runner';
-import { createMailer } from '../../server/services/mail';
+import { jobHandlers } from '../../server/jobs';
+import { mailOutbox } from '../../server/platform/db/schema';
+import { createJobRunner, type JobLog } from '../../server/platform/jobs';
+import { createMailer } from '../../server/platform/mail';
 import { addUser, apiSuite } from './fixtures';
 import { APP_TIMEOUT } from './helpers';
 

@@ -5,6 +5,8 @@
 // rank; a reached level is not deleted; the /aotg summary; a merchant sees its own company only.
 import { and, asc, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { creditWallet } from '../../server/domains/money/wallet';
+import { jobHandlers, PERIODIC_JOBS } from '../../server/jobs';
 import {
   account,
   jobs,
@@ -13,10 +15,8 @@ import {
   memberStanding,
   vouchers,
   walletTransactions,
-} from '../../server/db/schema';
-import { jobHandlers, PERIODIC_JOBS } from '../../server/jobs/handlers';
-import { createJobRunner, type JobLog } from '../../server/jobs/runner';
-import { creditWallet } from '../../server/services/wallet';
+} from '../../server/platform/db/schema';
+import { createJobRunner, type JobLog } from '../../server/platform/jobs';
 import { addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
 

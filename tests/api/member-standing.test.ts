@@ -1,12 +1,12 @@
 // A member's standing at a company (issue 25): the operations keep it (a card issued creates it, a
 // stamping adds stamps and a visit, its void takes them back, a redemption is a visit too), and the
-// members filter builder (server/services/member-query.ts) picks members by it, for a company only.
+// members filter builder (server/domains/members/query.ts) picks members by it, for a company only.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { memberStanding, members } from '../../server/db/schema';
-import { segmentCondition } from '../../server/services/member-query';
-import { refreshStanding } from '../../server/services/member-standing';
-import { expireDueVouchers } from '../../server/services/vouchers';
+import { segmentCondition } from '../../server/domains/members/query';
+import { refreshStanding } from '../../server/domains/members/standing';
+import { expireDueVouchers } from '../../server/domains/vouchers/vouchers';
+import { memberStanding, members } from '../../server/platform/db/schema';
 import { addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
 

@@ -5,7 +5,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { maskMobile } from '../../contract/members';
-import { auditLog, memberLevelHistory, memberLevels, memberStanding, users } from '../../server/db/schema';
+import {
+  auditLog,
+  memberLevelHistory,
+  memberLevels,
+  memberStanding,
+  users,
+} from '../../server/platform/db/schema';
 import { addBrand, addOrg, addStore, addUser, apiSuite, MAIN, type Org, PASSWORD, signIn } from './fixtures';
 import { APP_TIMEOUT, codeOf, createUser, dataOf, sgDay } from './helpers';
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
-import { bootstrapFirstOperator } from '../../server/services/bootstrap';
+import { bootstrapFirstOperator } from '../../server/domains/users/bootstrap';
+import { users } from '../../server/platform/db/schema';
 import { apiSuite } from './fixtures';
 import { APP_TIMEOUT, createTestApp, createUser, login } from './helpers';
 

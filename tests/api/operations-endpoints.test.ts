@@ -3,7 +3,7 @@
 // counts and latency by route, job queue depth, failed logins).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../contract/http';
-import { enqueue } from '../../server/jobs/runner';
+import { enqueue } from '../../server/platform/jobs';
 import { apiSuite } from './fixtures';
 import { APP_TIMEOUT, createTestApp, createUser, login, type TestApp } from './helpers';
 

@@ -4,8 +4,8 @@
 // delete leaves the row as it was; the bulk delete is guarded the same way.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { brand, company, devices, store, vouchers } from '../../server/db/schema';
-import { creditWallet } from '../../server/services/wallet';
+import { creditWallet } from '../../server/domains/money/wallet';
+import { brand, company, devices, store, vouchers } from '../../server/platform/db/schema';
 import { addOrg, addStore, addUser, apiSuite, MAIN, type Org } from './fixtures';
 import { codeOf } from './helpers';
 

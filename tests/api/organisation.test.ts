@@ -4,7 +4,7 @@
 // operators deciding one request at once; the audit entries each step leaves.
 import { and, eq, or } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, brand, company, merchantSignup, store, users } from '../../server/db/schema';
+import { auditLog, brand, company, merchantSignup, store, users } from '../../server/platform/db/schema';
 import { apiSuite } from './fixtures';
 import {
   APP_TIMEOUT,

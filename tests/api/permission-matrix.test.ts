@@ -26,7 +26,7 @@ import {
   userGroups,
   userPermissions,
   users,
-} from '../../server/db/schema';
+} from '../../server/platform/db/schema';
 import { apiSuite } from './fixtures';
 import { APP_TIMEOUT, caller, codeOf, createUser, login } from './helpers';
 

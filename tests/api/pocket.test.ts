@@ -9,9 +9,9 @@ import {
   type PublicCardView,
   type PublicVoucherView,
 } from '../../contract/pocket';
-import { memberCards, memberMessages, memberPushTokens } from '../../server/db/schema';
-import { jobHandlers } from '../../server/jobs/handlers';
-import { createJobRunner, type JobLog } from '../../server/jobs/runner';
+import { jobHandlers } from '../../server/jobs';
+import { memberCards, memberMessages, memberPushTokens } from '../../server/platform/db/schema';
+import { createJobRunner, type JobLog } from '../../server/platform/jobs';
 import { addOrg, addRewardProgramme, addUser, apiSuite, MAIN, mobileSequence, type Org } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 

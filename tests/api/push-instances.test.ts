@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, members, push, pushDeliveries } from '../../server/db/schema';
+import { jobs, members, push, pushDeliveries } from '../../server/platform/db/schema';
 import { type ApiSuite, addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
 import { type Instance, killInstance, startInstance } from './instances';

@@ -5,17 +5,17 @@
 // token (dropped), and two runners on one database sending each push to each member once.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { jobs, memberPushTokens, members, push, pushDeliveries } from '../../server/db/schema';
-import { jobHandlers } from '../../server/jobs/handlers';
-import { createJobRunner, type JobLog } from '../../server/jobs/runner';
-import { SEND_PUSH_JOB } from '../../server/services/push';
+import { SEND_PUSH_JOB } from '../../server/domains/push/push';
+import { jobHandlers } from '../../server/jobs';
+import { jobs, memberPushTokens, members, push, pushDeliveries } from '../../server/platform/db/schema';
+import { createJobRunner, type JobLog } from '../../server/platform/jobs';
 import {
   outboxProvider,
   type PushMessage,
   type PushOutcome,
   type PushProvider,
   TransientPushError,
-} from '../../server/services/push-providers';
+} from '../../server/platform/push-providers';
 import { addBrand, addOrg, addStore, addUser, apiSuite, MAIN, type Org } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
 

@@ -7,7 +7,7 @@ import type { Role } from '../../contract/claims';
 import { BASE_PATHS } from '../../contract/http';
 import { RESOURCES } from '../../resources';
 import type { ResourceDeclaration } from '../../resources/types';
-import { company } from '../../server/db/schema';
+import { company } from '../../server/platform/db/schema';
 import { apiSuite } from './fixtures';
 import { APP_TIMEOUT, authHeader, createUser, login } from './helpers';
 

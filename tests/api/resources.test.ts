@@ -6,7 +6,15 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { brand, devices, products, push, pushTemplates, users, vouchers } from '../../server/db/schema';
+import {
+  brand,
+  devices,
+  products,
+  push,
+  pushTemplates,
+  users,
+  vouchers,
+} from '../../server/platform/db/schema';
 import { apiSuite } from './fixtures';
 import { APP_TIMEOUT, authHeader, createUser, login } from './helpers';
 
@@ -402,7 +410,7 @@ describe('vouchers CSV export', () => {
   });
 });
 
-// Vouchers move through their operations (server/routes/vouchers.ts): the generic writes of CRUD,
+// Vouchers move through their operations (server/domains/vouchers/vouchers.routes.ts): the generic writes of CRUD,
 // unique codes, references, deletes and transitions are proven on declared tables that still have them.
 
 describe('push templates CRUD', () => {
@@ -745,7 +753,7 @@ describe('API docs', () => {
         DEVICES,
         `${DEVICES}/export`,
         `${DEVICES}/{id}`,
-        // the lifecycle moves through the device operations (server/routes/devices.ts), not actions
+        // the lifecycle moves through the device operations (server/domains/devices/devices.routes.ts), not actions
         `${DEVICES}/{id}/deregister`,
         `${DEVICES}/{id}/spoil`,
         VOUCHERS,

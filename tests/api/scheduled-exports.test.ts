@@ -6,16 +6,16 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVERY_MS } from '../../contract/scheduled-exports';
-import { mailOutbox, scheduledExports, userPermissions, users } from '../../server/db/schema';
-import { jobHandlers, PERIODIC_JOBS } from '../../server/jobs/handlers';
-import { createJobRunner } from '../../server/jobs/runner';
-import { createMailer } from '../../server/services/mail';
 import {
   csvText,
   nextRunAfter,
   runDueExports,
   SCHEDULED_EXPORTS_JOB,
-} from '../../server/services/scheduled-exports';
+} from '../../server/domains/integrations/scheduled-exports';
+import { jobHandlers, PERIODIC_JOBS } from '../../server/jobs';
+import { mailOutbox, scheduledExports, userPermissions, users } from '../../server/platform/db/schema';
+import { createJobRunner } from '../../server/platform/jobs';
+import { createMailer } from '../../server/platform/mail';
 import { addBrand, addOrg, addUser, apiSuite, MAIN, type Org, PASSWORD, signIn } from './fixtures';
 import { codeOf, createUser, dataOf, readOutbox } from './helpers';
 

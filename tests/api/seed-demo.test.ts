@@ -22,12 +22,12 @@ import { BASE_PATHS } from '../../contract/http';
 import { DEMO_MARKER_REGISTRATION_NO, type SeedResult, seedDemo } from '../../scripts/seed-demo';
 import { GENERATED_ROWS } from '../../scripts/seed-demo/demo-rows';
 import { seedGeneric } from '../../scripts/seed-demo/generic';
-import type { Db } from '../../server/db/client';
-import * as derived from '../../server/db/schema/resources';
-import { users } from '../../server/db/schema/users';
-import { tableNameOf } from '../../server/resources/naming';
+import { runSignalsJob } from '../../server/domains/stamping/signals';
+import type { Db } from '../../server/platform/db/client';
+import { tableNameOf } from '../../server/platform/db/naming';
+import * as derived from '../../server/platform/db/schema/resources';
+import { users } from '../../server/platform/db/schema/users';
 import { DERIVED_RESOURCES } from '../../server/resources/registry';
-import { runSignalsJob } from '../../server/services/signals';
 import { apiSuite } from './fixtures';
 import { APP_TIMEOUT, authHeader, login } from './helpers';
 

@@ -5,10 +5,10 @@
 // recorded as a delivery, with the filter it used kept on the push.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { memberLevels, memberStanding, members, push, pushDeliveries } from '../../server/db/schema';
-import { jobHandlers } from '../../server/jobs/handlers';
-import { createJobRunner, type JobLog } from '../../server/jobs/runner';
-import { outboxProvider } from '../../server/services/push-providers';
+import { jobHandlers } from '../../server/jobs';
+import { memberLevels, memberStanding, members, push, pushDeliveries } from '../../server/platform/db/schema';
+import { createJobRunner, type JobLog } from '../../server/platform/jobs';
+import { outboxProvider } from '../../server/platform/push-providers';
 import { addBrand, addOrg, addStore, addUser, apiSuite, MAIN, type Org } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
 

@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { rateLimits } from '../../server/db/schema';
+import { loadConfig } from '../../server/platform/config';
+import { rateLimits } from '../../server/platform/db/schema';
 import { apiSuite } from './fixtures';
 import { APP_TIMEOUT, createUser, login, TEST_ENV, type TestApp } from './helpers';
 

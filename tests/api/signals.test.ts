@@ -7,15 +7,6 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { maskMobile } from '../../contract/members';
 import {
-  auditLog,
-  devices,
-  signals,
-  stampsTransaction,
-  store,
-  userPermissions,
-  users,
-} from '../../server/db/schema';
-import {
   detectSignals,
   isOpenAt,
   localTime,
@@ -23,7 +14,16 @@ import {
   type RaisedSignal,
   runSignalsJob,
   SIGNAL_RULES,
-} from '../../server/services/signals';
+} from '../../server/domains/stamping/signals';
+import {
+  auditLog,
+  devices,
+  signals,
+  stampsTransaction,
+  store,
+  userPermissions,
+  users,
+} from '../../server/platform/db/schema';
 import { addOrg, addStore, addUser, apiSuite, MAIN, type Org, signIn } from './fixtures';
 import { APP_TIMEOUT, codeOf, createUser, dataOf } from './helpers';
 

@@ -8,6 +8,8 @@ import { STAMP_CARD_STATE_VALUES, STAMP_CARD_STATES } from '../../contract/enums
 import { ERRORS } from '../../contract/errors';
 import { memberCards as memberCardsDecl } from '../../resources/tables/memberCards';
 import { refusalOf } from '../../resources/transitions';
+import { creditWallet } from '../../server/domains/money/wallet';
+import { expireDueMemberCards, PIN_WINDOW_MS } from '../../server/domains/stamping/stamping';
 import {
   auditLog,
   idempotencyKeys,
@@ -19,9 +21,7 @@ import {
   storePins,
   users,
   vouchers,
-} from '../../server/db/schema';
-import { expireDueMemberCards, PIN_WINDOW_MS } from '../../server/services/stamping';
-import { creditWallet } from '../../server/services/wallet';
+} from '../../server/platform/db/schema';
 import { addOrg, addStore, addUser, apiSuite, MAIN, type Org } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
 

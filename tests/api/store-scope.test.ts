@@ -8,13 +8,13 @@ import { eq, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceDeclaration } from '../../resources/types';
-import { brand, company, store, users } from '../../server/db/schema';
-import { derivedTables } from '../../server/db/schema/resources';
+import { resourceRoutesFor } from '../../server/domains/tables/tables.routes';
+import { buildDerivedTables } from '../../server/platform/db/derive-tables';
+import { addedScopeColumns } from '../../server/platform/db/naming';
+import { brand, company, store, users } from '../../server/platform/db/schema';
+import { derivedTables } from '../../server/platform/db/schema/resources';
 import { listSpecFor } from '../../server/resources/list-spec';
-import { addedScopeColumns } from '../../server/resources/naming';
 import { EXISTING_TABLES } from '../../server/resources/registry';
-import { buildDerivedTables } from '../../server/resources/tables';
-import { resourceRoutesFor } from '../../server/routes/resources';
 import { addOrg, addStore, addUser, apiSuite, MAIN, type Org, PASSWORD, signIn } from './fixtures';
 import { codeOf, createUser, dataOf } from './helpers';
 

@@ -11,8 +11,8 @@ import {
   TWO_FACTOR_MAX_ATTEMPTS,
   TWO_FACTOR_RECOVERY_CODE_COUNT,
 } from '../../contract';
-import { auditLog, twoFactorRecoveryCodes, users, userTwoFactor } from '../../server/db/schema';
-import { sha256 } from '../../server/services/tokens';
+import { auditLog, twoFactorRecoveryCodes, users, userTwoFactor } from '../../server/platform/db/schema';
+import { sha256 } from '../../server/platform/tokens';
 import { addOrg, addUser, apiSuite, MAIN, PASSWORD } from './fixtures';
 import { APP_TIMEOUT, AUTH, authHeader, codeOf, dataOf } from './helpers';
 

@@ -3,7 +3,7 @@
 // list rows' groups. Runs on PGlite, and on PostgreSQL with DATABASE_URL set.
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../server/db/schema';
+import { auditLog, users } from '../../server/platform/db/schema';
 import { apiSuite } from './fixtures';
 import { caller, codeOf, createUser, lastMailedToken, login, readOutbox } from './helpers';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { company, userGroupPermissions, userGroups, users } from '../../server/db/schema';
+import { company, userGroupPermissions, userGroups, users } from '../../server/platform/db/schema';
 import { apiSuite } from './fixtures';
 import { authHeader, createUser, lastMailedToken, login, readOutbox } from './helpers';
 

@@ -8,8 +8,15 @@ import { VOUCHER_STATES } from '../../contract/enums';
 import { ERRORS } from '../../contract/errors';
 import { vouchers as voucherDecl } from '../../resources';
 import { refusalOf } from '../../resources/transitions';
-import { auditLog, company, members, voucherHistory, voucherPacks, vouchers } from '../../server/db/schema';
-import { expireDueVouchers, redeemVoucher } from '../../server/services/vouchers';
+import { expireDueVouchers, redeemVoucher } from '../../server/domains/vouchers/vouchers';
+import {
+  auditLog,
+  company,
+  members,
+  voucherHistory,
+  voucherPacks,
+  vouchers,
+} from '../../server/platform/db/schema';
 import { addOrg, addStore, addUser, apiSuite, MAIN, type Org, operatorCaller } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
 

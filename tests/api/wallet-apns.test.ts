@@ -6,7 +6,7 @@ import { createSecureServer, type Http2SecureServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apnsNotifier } from '../../server/services/pass-notifier';
+import { apnsNotifier } from '../../server/domains/pocket/pass-notifier';
 import { makePassCertificates, makeServerCertificate, type PassCertificates } from './wallet-certs';
 
 const PASS_TYPE = 'pass.test.apns';

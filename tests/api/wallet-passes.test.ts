@@ -18,11 +18,16 @@ import {
   PKPASS_MEDIA_TYPE,
   type WalletPassSettingsView,
 } from '../../contract/wallet-passes';
-import { auditLog, walletPassNotices, walletPassSettings, walletPassTokens } from '../../server/db/schema';
-import { jobHandlers } from '../../server/jobs/handlers';
-import { createJobRunner, type JobLog } from '../../server/jobs/runner';
-import type { PassNotice, PassUpdateNotifier } from '../../server/services/pass-notifier';
-import { expireDueMemberCards } from '../../server/services/stamping';
+import type { PassNotice, PassUpdateNotifier } from '../../server/domains/pocket/pass-notifier';
+import { expireDueMemberCards } from '../../server/domains/stamping/stamping';
+import { jobHandlers } from '../../server/jobs';
+import {
+  auditLog,
+  walletPassNotices,
+  walletPassSettings,
+  walletPassTokens,
+} from '../../server/platform/db/schema';
+import { createJobRunner, type JobLog } from '../../server/platform/jobs';
 import { addOrg, addRewardProgramme, addUser, apiSuite, MAIN, mobileSequence, type Org } from './fixtures';
 import { APP_TIMEOUT, captureLogs, codeOf, dataOf } from './helpers';
 import { makePassCertificates, makeRsaKey, type PassCertificates } from './wallet-certs';

@@ -15,9 +15,15 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '../../contract/webhooks';
-import { countryConfig, mailOutbox, userPermissions, users, webhookEndpoints } from '../../server/db/schema';
-import { jobHandlers } from '../../server/jobs/handlers';
-import { createJobRunner, type JobLog } from '../../server/jobs/runner';
+import { jobHandlers } from '../../server/jobs';
+import {
+  countryConfig,
+  mailOutbox,
+  userPermissions,
+  users,
+  webhookEndpoints,
+} from '../../server/platform/db/schema';
+import { createJobRunner, type JobLog } from '../../server/platform/jobs';
 import {
   addOrg,
   addRewardProgramme,

@@ -4,9 +4,9 @@
 // `rows` rows evenly (interleaved over the heap, as years of stampings are), plus a new merchant's
 // company with 5 rows.
 import pg from 'pg';
-import { createDb, type Db, migrate } from '../../server/db/client';
-import { users } from '../../server/db/schema';
-import { hashPassword } from '../../server/services/passwords';
+import { createDb, type Db, migrate } from '../../server/platform/db/client';
+import { users } from '../../server/platform/db/schema';
+import { hashPassword } from '../../server/platform/passwords';
 
 export const COMPANIES = 1000;
 export const NEW_MERCHANT_ROWS = 5;

@@ -4,7 +4,7 @@
 //                  again (every row "already imported")
 //   voucherIssues  100,000 rows (mobile, pack, quantity 1) of one pack at 0.25 a voucher: the dry run,
 //                  then the job's run
-// through the service the route and the job call (server/services/imports.ts; the HTTP body's parse
+// through the service the route and the job call (server/domains/integrations/imports.ts; the HTTP body's parse
 // is not in it), prints each time against the budget, then checks on the database that every count and
 // the money are exact (the members standing, vouchers, their history and links, the pack's count, one
 // ledger row per row, the balance equal to the last balance after) and exits 1 when one is not, or
@@ -16,10 +16,15 @@ import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { createDb, migrate } from '../../server/db/client';
-import { brand, company, users, voucherPacks } from '../../server/db/schema';
-import { dryRunImport, importCaller, runImport, startImport } from '../../server/services/imports';
-import { creditWallet } from '../../server/services/wallet';
+import {
+  dryRunImport,
+  importCaller,
+  runImport,
+  startImport,
+} from '../../server/domains/integrations/imports';
+import { creditWallet } from '../../server/domains/money/wallet';
+import { createDb, migrate } from '../../server/platform/db/client';
+import { brand, company, users, voucherPacks } from '../../server/platform/db/schema';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const BUDGET_MS = 60_000;

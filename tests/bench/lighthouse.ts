@@ -19,8 +19,8 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { createDb, migrate } from '../../server/db/client';
+import { loadConfig } from '../../server/platform/config';
+import { createDb, migrate } from '../../server/platform/db/client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/harness';
 import { stats } from './stats';
 

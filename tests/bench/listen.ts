@@ -3,9 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { buildApp } from '../../server/app';
-import type { App } from '../../server/app-types';
-import { loadConfig } from '../../server/config';
-import type { Db } from '../../server/db/client';
+import { loadConfig } from '../../server/platform/config';
+import type { Db } from '../../server/platform/db/client';
+import type { App } from '../../server/platform/http/app-types';
 
 /** Serves the app on `db` with `env` on top of the bench's settings; resolves with the app and its port. */
 export const listenApp = async (db: Db, env: Record<string, string>): Promise<{ app: App; port: number }> => {

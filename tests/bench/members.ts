@@ -4,18 +4,18 @@
 // window, a last visit over the past year), a member card at one of its 6 stores (3 brands) and, for
 // one in three, a voucher (half of them AVAILABLE), plus a second company's 20,000 members (half of
 // them members of the first company too). Each case is the app's own service (GET /members's page,
-// server/services/member-list.ts memberPage, with its total; a segment's reach, member-query.ts
+// server/domains/members/list.ts memberPage, with its total; a segment's reach, member-query.ts
 // segmentReachCount) through a drizzle pool, interleaved call by call with the same statements sent
 // through node-postgres (the SQL floor). It prints p50/p95 and the list targets of docs/performance.md (p95 ≤ 20 ms and ≤ 1.5×
 // the SQL floor). Not part of npm test; nothing asserts a time.
 //   BENCH_MEMBERS (default 100,000)  BENCH_CALLS (default 100)  DATABASE_URL (a PostgreSQL server)
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { createDb, type Db, migrate } from '../../server/db/client';
-import * as schema from '../../server/db/schema';
+import { memberPage } from '../../server/domains/members/list';
+import { segmentReachCount } from '../../server/domains/members/query';
+import { createDb, type Db, migrate } from '../../server/platform/db/client';
+import * as schema from '../../server/platform/db/schema';
 import type { Caller } from '../../server/resources/principal';
-import { memberPage } from '../../server/services/member-list';
-import { segmentReachCount } from '../../server/services/member-query';
 import { interleaved, load, ms, type Stats } from './stats';
 
 const N = Number(process.env.BENCH_MEMBERS ?? 100_000);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { BASE_PATHS } from '../../contract';
-import { verifyPassword } from '../../server/services/passwords';
+import { verifyPassword } from '../../server/platform/passwords';
 import { type BenchData, EMAILS, ensureBenchData, PASSWORD } from './generate';
 import { type Answer, request, signIn } from './http';
 import { FIRST_PAGE_SQL, receiptOf } from './sql';

@@ -12,7 +12,7 @@
 // It prints `listening <port>` once it answers.
 import Fastify from 'fastify';
 import pg from 'pg';
-import { createDb, type Db, migrate } from '../../server/db/client';
+import { createDb, type Db, migrate } from '../../server/platform/db/client';
 import { benchMarker, type Exec, fillBenchDatabase } from './generate';
 import { listenApp } from './listen';
 import { EMBEDDED_CASES, FIRST_PAGE_SQL } from './sql';

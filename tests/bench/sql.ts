@@ -2,7 +2,7 @@ import { COMPANIES } from './generate';
 
 // The SQL floor: the statements the app sends for each case, as one would write them by hand. The
 // app selects every declared column in the list's order (at desc, id), 20 rows; where it counts, the
-// count goes in the same statement as a scalar subquery (server/lib/list-query.ts selectPage). The
+// count goes in the same statement as a scalar subquery (server/platform/list/query.ts selectPage). The
 // operator's whole table and a cursor's page are not counted: their total is the planner's estimate,
 // which the app reads once every 30 s.
 const COUNT_TENANT = '(select count(*) from stamps_transaction where company_id = $1) as total';

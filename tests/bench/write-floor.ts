@@ -4,7 +4,7 @@
 // lives in the server's process: tests/bench/write-serve.ts runs this there).
 //
 // Included, per operation (BEGIN and COMMIT around each):
-//   stamp (POST /member-cards/{id}/stamps, services/stamping.ts stampCardOnce), 8 statements:
+//   stamp (POST /member-cards/{id}/stamps, server/domains/stamping/stamping.ts stampCardOnce), 8 statements:
 //     select member_cards … for update (the card, in the caller's company); select stamp_card (the
 //     programme); select store (brand, state); select stamps_transaction (the receipt number unused
 //     at the store); insert stamps_transaction … returning; update member_cards (stamps, state);
@@ -30,7 +30,7 @@
 // the Idempotency-Key lookup before the transaction and its delete-before-insert), the reward voucher
 // a completing stamp issues (the floor only marks the card completed), and the rules' refusals (the
 // floor's rows never break them). The floor works on rows of its own companies, never the app's.
-import { newCode } from '../../server/services/vouchers';
+import { newCode } from '../../server/domains/vouchers/vouchers';
 
 export type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 /** Runs `fn` in one transaction (BEGIN … COMMIT, ROLLBACK on a throw). */
@@ -115,7 +115,7 @@ const audit = (q: Query, a: Common, action: string, resource: string, recordId: 
 
 /**
  * What an issue adds for the member's pocket (issue 26): the row's web card link, made at birth, and
- * the message that hands it to the member (server/services/pocket.ts sendLink, member-messages.ts).
+ * the message that hands it to the member (server/domains/pocket/pocket.ts sendLink, member-messages.ts).
  */
 const pocketLink = async (
   q: Query,

@@ -14,9 +14,9 @@
 // and COMMIT of a transaction counted as two, as node-postgres sends them).
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
-import { createDb, migrate } from '../../server/db/client';
-import { users } from '../../server/db/schema';
-import { hashPassword } from '../../server/services/passwords';
+import { createDb, migrate } from '../../server/platform/db/client';
+import { users } from '../../server/platform/db/schema';
+import { hashPassword } from '../../server/platform/passwords';
 import { listenApp } from './listen';
 import { FLOORS, type InTransaction, type Op, type OpArgs, type Query } from './write-floor';
 import { runQueues } from './write-load';

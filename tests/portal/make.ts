@@ -4,9 +4,9 @@
 // app leaves to the test). Each demo (vouchers, stamp cards, pushes, dashboard, analytics, screens)
 // builds its own story from these.
 
-import { jobHandlers } from '../../server/jobs/handlers';
-import { createJobRunner, type JobLog } from '../../server/jobs/runner';
-import { outboxProvider, type PushProvider } from '../../server/services/push-providers';
+import { jobHandlers } from '../../server/jobs';
+import { createJobRunner, type JobLog } from '../../server/platform/jobs';
+import { outboxProvider, type PushProvider } from '../../server/platform/push-providers';
 import type { Api } from './api';
 import type { RealBackend } from './server';
 import { WORLD } from './world';

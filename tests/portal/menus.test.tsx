@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node';
-import { brand, store, users } from '../../server/db/schema';
+import { brand, store, users } from '../../server/platform/db/schema';
 import { findRoute } from '../../src/routes';
 import { menuGroups, renderApp, signIn } from './renderApp';
 import { portalServer } from './server';

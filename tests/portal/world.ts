@@ -7,7 +7,8 @@
 
 import { eq, sql } from 'drizzle-orm';
 import { FINANCE_RESOURCES, type Permission } from '../../contract/access';
-import type { Db } from '../../server/db/client';
+import type { Db } from '../../server/platform/db/client';
+import { rowsOfResult } from '../../server/platform/db/raw-rows';
 import {
   brand,
   company,
@@ -21,9 +22,8 @@ import {
   userGroups,
   userPermissions,
   users,
-} from '../../server/db/schema';
-import { rowsOfResult } from '../../server/lib/raw-rows';
-import { hashPassword, verifyPassword } from '../../server/services/passwords';
+} from '../../server/platform/db/schema';
+import { hashPassword, verifyPassword } from '../../server/platform/passwords';
 
 /** The seed accounts' password. */
 export const SEED_PASSWORD = 'Password123!';

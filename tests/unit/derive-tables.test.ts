@@ -8,13 +8,13 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../resources';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
-import { MIGRATIONS_FOLDER } from '../../server/db/client';
-import * as schema from '../../server/db/schema';
-import * as derivedExports from '../../server/db/schema/resources';
-import { addedScopeColumns, fieldOfConstraint, snake, tableNameOf } from '../../server/resources/naming';
+import { MIGRATIONS_FOLDER } from '../../server/platform/db/client';
+import { ownFields } from '../../server/platform/db/derive-tables';
+import { addedScopeColumns, fieldOfConstraint, snake, tableNameOf } from '../../server/platform/db/naming';
+import * as schema from '../../server/platform/db/schema';
+import * as derivedExports from '../../server/platform/db/schema/resources';
 import { DERIVED_RESOURCES, EXISTING_TABLES } from '../../server/resources/registry';
 import { createBodySchema, updateBodySchema } from '../../server/resources/schemas';
-import { ownFields } from '../../server/resources/tables';
 
 const declarations = RESOURCES as readonly ResourceDeclaration[];
 const derivedNames = declarations.filter((d) => (d.storage ?? 'derived') === 'derived').map((d) => d.name);
@@ -38,7 +38,10 @@ const SQL_TYPES: Record<FieldDeclaration['type'], (f: FieldDeclaration) => strin
 describe('derived table exports', () => {
   it('hands drizzle-kit every derived table by name through schema/derived.cjs, and nothing else', () => {
     // drizzle-kit requires derived.cjs (drizzle.config.ts); run it as CommonJS with its one require
-    const source = readFileSync(new URL('../../server/db/schema/derived.cjs', import.meta.url), 'utf8');
+    const source = readFileSync(
+      new URL('../../server/platform/db/schema/derived.cjs', import.meta.url),
+      'utf8',
+    );
     const module = { exports: {} as Record<string, unknown> };
     const required = (id: string) => {
       if (id !== './resources.ts') throw new Error(`derived.cjs requires ${id}`);

@@ -2,10 +2,10 @@ import type { SQL } from 'drizzle-orm';
 import { boolean, integer, PgDialect, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE, REGEX_MAX_LENGTH } from '../../contract/list-query';
-import { pageInfo } from '../../server/lib/list-page';
-import { isNoCount, parseListQuery } from '../../server/lib/list-query';
-import { checkRegex, escapeLike } from '../../server/lib/list-regex';
-import type { ListSpec, RawListQuery } from '../../server/lib/list-types';
+import { pageInfo } from '../../server/platform/list/page';
+import { isNoCount, parseListQuery } from '../../server/platform/list/query';
+import { checkRegex, escapeLike } from '../../server/platform/list/regex';
+import type { ListSpec, RawListQuery } from '../../server/platform/list/types';
 
 const people = pgTable('people', {
   id: integer('id').primaryKey(),

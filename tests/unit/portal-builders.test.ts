@@ -7,7 +7,7 @@ import { voucherHistory } from '../../resources/tables/voucherHistory';
 import { voucherPacks } from '../../resources/tables/voucherPacks';
 import { vouchers } from '../../resources/tables/vouchers';
 import type { ResourceDeclaration } from '../../resources/types';
-import { addedScopeColumns as serverAddedScopeColumns } from '../../server/resources/naming';
+import { addedScopeColumns as serverAddedScopeColumns } from '../../server/platform/db/naming';
 import { declarationAllows } from '../../src/builders/access';
 import {
   addedScopeColumns,

@@ -27,7 +27,7 @@ import {
 } from '../../resources';
 import { auditsChanges } from '../../resources/types';
 import { resourceWords } from '../../resources/words';
-import { effectiveScope } from '../../server/resources/naming';
+import { effectiveScope } from '../../server/platform/db/naming';
 import { mergeMessages } from '../../src/i18n/merge';
 import { resourcesEn } from '../../src/i18n/resources.en';
 import { englishPortalMessages } from '../../src/providers/i18nProvider';

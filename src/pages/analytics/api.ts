@@ -1,4 +1,4 @@
-// GET /analytics as the /analytics screen reads it (server/services/analytics.ts, docs/api.md
+// GET /analytics as the /analytics screen reads it (server/domains/insights/analytics.ts, docs/api.md
 // "Analytics"), and the CSV of what the screen shows.
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import {

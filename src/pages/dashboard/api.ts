@@ -1,4 +1,4 @@
-// GET /dashboard as the home page reads it (server/services/dashboard.ts, docs/api.md "Dashboard").
+// GET /dashboard as the home page reads it (server/domains/insights/dashboard.ts, docs/api.md "Dashboard").
 import type { DashboardAnswer } from '../../../contract/dashboard';
 import { useLoadable } from '../../components/operations/useLoadable';
 

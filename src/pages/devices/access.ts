@@ -1,5 +1,5 @@
-// Who may move a device and set a store's PIN, as the server decides it (server/routes/devices.ts,
-// server/routes/stamping.ts): the declared arrows (resources/tables/devices.ts), then the permission rule of contract/access on the
+// Who may move a device and set a store's PIN, as the server decides it (server/domains/devices/devices.routes.ts,
+// server/domains/stamping/stamping.routes.ts): the declared arrows (resources/tables/devices.ts), then the permission rule of contract/access on the
 // table's permission (UPDATE). Operators move every device; merchants deregister their own.
 import { canAccess } from '../../../contract/access';
 import type { Role } from '../../../contract/claims';

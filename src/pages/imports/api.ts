@@ -1,4 +1,4 @@
-// The CSV import's calls (docs/api.md "Importing a file", server/routes/imports.ts): a dry run, the
+// The CSV import's calls (docs/api.md "Importing a file", server/domains/integrations/imports.routes.ts): a dry run, the
 // real run, and its progress.
 
 import type { AccessSubject } from '../../../contract/access';
@@ -26,7 +26,7 @@ export const startImport = async (
 export const importStatus = async (http: HttpClient, id: number): Promise<ImportStatus> =>
   (await http<ImportStatus>(`${IMPORTS_PATH}/${id}`)).data;
 
-/** What the server asks of each kind (server/services/imports.ts importGrant): the single operation's permission. */
+/** What the server asks of each kind (server/domains/integrations/imports.ts importGrant): the single operation's permission. */
 export const mayImport = (subject: AccessSubject, kind: ImportKind): boolean =>
   kind === 'members'
     ? canAccess(subject, { action: 'ADD', resource: 'member' })

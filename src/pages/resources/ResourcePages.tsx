@@ -6,8 +6,7 @@ import type { ComponentType } from 'react';
 import { ResourceContextProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { builtResource } from '../../builders/registry';
-import { useCaller } from '../../components/useCaller';
-import { maySee } from '../../layout/menuPermissions';
+import { useSees } from '../../components/SeesContext';
 
 interface RouteTab {
   path: string;
@@ -30,10 +29,10 @@ const ROUTE_TABS: Readonly<Record<string, { label: string; tabs: readonly RouteT
 /** The tabs of `path`'s group the caller may open (none when that leaves only the page itself). */
 const RouteTabs = ({ path }: { path: string }) => {
   const translate = useTranslate();
-  const { caller } = useCaller();
+  const sees = useSees();
   const group = ROUTE_TABS[path];
-  if (!group || !caller) return null;
-  const tabs = group.tabs.filter((t) => maySee(caller.subject, t.path));
+  if (!group) return null;
+  const tabs = group.tabs.filter((t) => sees(t.path));
   if (tabs.length < 2) return null;
   return (
     <Tabs
@@ -66,10 +65,10 @@ const ROUTE_LINKS: Readonly<Record<string, readonly RouteTab[]>> = {
 /** The links of `path` the caller may open. */
 const RouteLinks = ({ path }: { path: string }) => {
   const translate = useTranslate();
-  const { caller } = useCaller();
+  const sees = useSees();
   const links = ROUTE_LINKS[path];
-  if (!links || !caller) return null;
-  const shown = links.filter((l) => maySee(caller.subject, l.path));
+  if (!links) return null;
+  const shown = links.filter((l) => sees(l.path));
   if (shown.length === 0) return null;
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>

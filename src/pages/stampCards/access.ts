@@ -1,4 +1,4 @@
-// Who may run the stamp card operations, as the server decides it (server/routes/stamping.ts): the
+// Who may run the stamp card operations, as the server decides it (server/domains/stamping/stamping.routes.ts): the
 // declared arrows and their roles (resources/tables/memberCards.ts), then the permission rule of
 // contract/access on the resource's permission: ADD on member cards to issue one, UPDATE to stamp,
 // UPDATE on stamps transactions to void.

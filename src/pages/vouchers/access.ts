@@ -1,4 +1,4 @@
-// Who may run the voucher operations, as the server decides it (server/routes/vouchers.ts): the
+// Who may run the voucher operations, as the server decides it (server/domains/vouchers/vouchers.routes.ts): the
 // declared arrows and their roles (resources/tables/vouchers.ts), then the permission rule of
 // contract/access on the vouchers permission.
 import { canAccess } from '../../../contract/access';

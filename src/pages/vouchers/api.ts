@@ -1,4 +1,4 @@
-// The voucher operations as the portal calls them (docs/operations.md "Vouchers", server/routes/vouchers.ts):
+// The voucher operations as the portal calls them (docs/operations.md "Vouchers", server/domains/vouchers/vouchers.routes.ts):
 // issuing from a pack, a pack's figures, redeem / void / donate / expire, and one member's vouchers.
 // Every operation goes out with an Idempotency-Key (src/components/operations/api.ts), so that one
 // confirmation changes things once.

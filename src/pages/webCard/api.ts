@@ -1,7 +1,7 @@
 // A member card's or a voucher's web card as staff reach it (issue 26, docs/api.md "The pocket card"):
 // its link (GET /member-cards/{id}/link, GET /vouchers/{id}/link), sending the link to the member
 // (POST .../link/send) and revoking it for a new one (POST .../link/revoke). Who may, as the server
-// decides (server/routes/pocket.ts; docs/decisions.md "The pocket card"): VIEW on the row's permission
+// decides (server/domains/pocket/pocket.routes.ts; docs/decisions.md "The pocket card"): VIEW on the row's permission
 // to show the link, UPDATE to send it again or revoke it.
 import { canAccess } from '../../../contract/access';
 import type { PocketKind, PocketLink, PocketLinkSent } from '../../../contract/pocket';

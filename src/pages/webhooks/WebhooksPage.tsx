@@ -2,7 +2,7 @@
 // one (its secret shown once, with copy), change its URL and events, turn it on or off, delete it,
 // send it a test event, and read its delivery log (each attempt's status, duration and answer) with
 // "Send again" per delivery. Operators first pick the company. Everything goes through the routes of
-// server/routes/webhooks.ts; the event types are contract/webhooks.ts's.
+// server/domains/webhooks/webhooks.routes.ts; the event types are contract/webhooks.ts's.
 
 import AddIcon from '@mui/icons-material/Add';
 import {

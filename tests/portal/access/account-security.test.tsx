@@ -6,7 +6,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loginSessions, userTwoFactor } from '../../../server/db/schema';
+import { loginSessions, userTwoFactor } from '../../../server/platform/db/schema';
 import { MerchantAccessPage } from '../../../src/pages/access/AccessPages';
 import { LoginPage } from '../../../src/pages/auth/LoginPage';
 import { ForgetPwdPage } from '../../../src/pages/xaction/ForgetPwdPage';

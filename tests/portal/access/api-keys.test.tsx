@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN } from '../../../contract/api-keys';
-import { apiKeys } from '../../../server/db/schema';
+import { apiKeys } from '../../../server/platform/db/schema';
 import { ApiKeysPage } from '../../../src/pages/access/ApiKeysPage';
 import { portalServer } from '../server';
 import { WORLD } from '../world';

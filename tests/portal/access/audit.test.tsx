@@ -3,8 +3,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../../server/db/client';
-import { auditLog } from '../../../server/db/schema';
+import type { Db } from '../../../server/platform/db/client';
+import { auditLog } from '../../../server/platform/db/schema';
 import { AuditLogList, AuditLogShow } from '../../../src/pages/audit/AuditLog';
 import { diffRecords } from '../../../src/pages/audit/diff';
 import { portalServer } from '../server';

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { brand, company, store, users } from '../../../server/db/schema';
+import { brand, company, store, users } from '../../../server/platform/db/schema';
 import { InviteDialog, type InviteKind } from '../../../src/pages/access/InviteDialog';
 import { portalServer } from '../server';
 import { userRow, WORLD } from '../world';

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../../server/db/schema';
+import { users } from '../../../server/platform/db/schema';
 import { MerchantAccessPage, OperatorAccessPage } from '../../../src/pages/access/AccessPages';
 import { portalServer } from '../server';
 import { userRow } from '../world';

@@ -4,7 +4,7 @@
 // redeemed and one expired; and a push to the brand's members sent by the job runner (which the
 // server process runs and a test app leaves to the test).
 import { isNotNull, sql } from 'drizzle-orm';
-import { memberCards, push, stampsTransaction, voucherHistory } from '../../../server/db/schema';
+import { memberCards, push, stampsTransaction, voucherHistory } from '../../../server/platform/db/schema';
 import { apiAs } from '../api';
 import { newPack, newProgramme, runJobs } from '../make';
 import type { RealBackend } from '../server';

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { BASE_PATHS } from '../../../contract';
 import { FINANCE_PATHS } from '../../../contract/finance';
-import { push, stampsTransaction } from '../../../server/db/schema';
+import { push, stampsTransaction } from '../../../server/platform/db/schema';
 import { apiAs } from '../api';
 import { DAY_MS, failedFlashSale, newPack, newProgramme } from '../make';
 import type { RealBackend } from '../server';

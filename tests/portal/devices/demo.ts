@@ -7,7 +7,7 @@
 // lifecycle section's buttons and the lifecycle chip.
 import { screen, within } from '@testing-library/react';
 import { asc, eq } from 'drizzle-orm';
-import { devices, pinFailures, storePins } from '../../../server/db/schema';
+import { devices, pinFailures, storePins } from '../../../server/platform/db/schema';
 import { apiAs } from '../api';
 import { DAY_MS } from '../make';
 import type { RealBackend } from '../server';

@@ -9,7 +9,7 @@ import { BASE_PATHS } from '../../../contract';
 import { FINANCE_PATHS } from '../../../contract/finance';
 import { server } from '../../../mocks/node';
 import { success } from '../../../mocks/respond';
-import { payments } from '../../../server/db/schema';
+import { payments } from '../../../server/platform/db/schema';
 import { openExternal } from '../../../src/pages/finance/StripeConnectCard';
 import { apiAs } from '../api';
 import { renderApp, signIn, waitForPath } from '../renderApp';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../../contract';
 import { FINANCE_PATHS } from '../../../contract/finance';
-import { company, vouchers, walletTransactions } from '../../../server/db/schema';
+import { company, vouchers, walletTransactions } from '../../../server/platform/db/schema';
 import { apiAs } from '../api';
 import { renderApp, signIn } from '../renderApp';
 import { queriesOf } from '../resources/handlers';

@@ -13,7 +13,7 @@ import {
   memberLevels,
   memberStanding,
   members,
-} from '../../../server/db/schema';
+} from '../../../server/platform/db/schema';
 import { apiAs } from '../api';
 import { renderApp, signIn } from '../renderApp';
 import { portalServer } from '../server';

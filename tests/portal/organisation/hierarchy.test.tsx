@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { desc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { company, merchantSignup, users } from '../../../server/db/schema';
+import { company, merchantSignup, users } from '../../../server/platform/db/schema';
 import { OrgHierarchyPage } from '../../../src/pages/organisation/OrgHierarchyPage';
 import { portalServer } from '../server';
 import { WORLD } from '../world';

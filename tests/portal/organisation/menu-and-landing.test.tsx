@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { brand, store, users } from '../../../server/db/schema';
+import { brand, store, users } from '../../../server/platform/db/schema';
 import { renderApp, signIn, waitForPath } from '../renderApp';
 import { portalServer } from '../server';
 import { WORLD } from '../world';

@@ -4,7 +4,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { merchantSignup } from '../../../server/db/schema';
+import { merchantSignup } from '../../../server/platform/db/schema';
 import { renderApp, signIn, waitForPath } from '../renderApp';
 import { portalServer, type RealBackend } from '../server';
 import { settled } from '../settle';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createEmailActionToken } from '../../../server/services/email-actions';
+import { createEmailActionToken } from '../../../server/domains/access/email-actions';
 import { ForgetPwdPage } from '../../../src/pages/xaction/ForgetPwdPage';
 import { portalServer } from '../server';
 import { passwordIs, WORLD } from '../world';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loginSessions } from '../../../server/db/schema';
+import { loginSessions } from '../../../server/platform/db/schema';
 import { ProfilePage } from '../../../src/pages/settings/ProfilePage';
 import { portalServer } from '../server';
 import { SEED_ACCOUNTS, userRow, WORLD } from '../world';

@@ -4,7 +4,7 @@
 // Mark works inside one brand and may not ask for new ones) and a push of Acme's whose provider
 // failed (sent to the one member holding a card of Acme Coffee, by the job runner the test runs).
 
-import { push } from '../../../server/db/schema';
+import { push } from '../../../server/platform/db/schema';
 import { AUTH, login } from '../../api/helpers';
 import { apiAs } from '../api';
 import { failedFlashSale, newProgramme } from '../make';

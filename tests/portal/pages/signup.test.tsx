@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../../contract';
 import { server } from '../../../mocks/node';
 import { violations } from '../../../mocks/respond';
-import { merchantSignup } from '../../../server/db/schema';
+import { merchantSignup } from '../../../server/platform/db/schema';
 import { SignupPage } from '../../../src/pages/signup/SignupPage';
 import { portalServer } from '../server';
 import { userRow, WORLD } from '../world';

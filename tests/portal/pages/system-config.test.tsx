@@ -5,7 +5,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { systemConfig } from '../../../resources';
-import { mainConfigs } from '../../../server/db/schema';
+import { mainConfigs } from '../../../server/platform/db/schema';
 import { apiAs } from '../api';
 import { renderApp, signIn } from '../renderApp';
 import { portalServer, type RealBackend } from '../server';

@@ -5,7 +5,7 @@
 // deliveries) and one whose provider failed. The sending is the job runner's, which the server
 // process runs and a test app does not: `sendDuePushes` runs it here, as it would at its time.
 import { eq } from 'drizzle-orm';
-import { push, pushDeliveries, pushTemplates, users } from '../../../server/db/schema';
+import { push, pushDeliveries, pushTemplates, users } from '../../../server/platform/db/schema';
 import { apiAs } from '../api';
 import { DAY_MS, failPush, newProgramme, runJobs } from '../make';
 import type { RealBackend } from '../server';

@@ -9,7 +9,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../../contract';
 import { server } from '../../../mocks/node';
-import { forceUpdateConfig } from '../../../server/db/schema';
+import { forceUpdateConfig } from '../../../server/platform/db/schema';
 import { renderApp, signIn } from '../renderApp';
 import { portalServer } from '../server';
 

@@ -7,7 +7,12 @@ import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatDate } from '../../../contract/format';
-import { brand as brandTable, company as companyTable, users, voucherPacks } from '../../../server/db/schema';
+import {
+  brand as brandTable,
+  company as companyTable,
+  users,
+  voucherPacks,
+} from '../../../server/platform/db/schema';
 import { apiAs } from '../api';
 import { renderApp, signIn } from '../renderApp';
 import { portalServer } from '../server';

@@ -1,7 +1,7 @@
 // Test support for the generated screens on the real server (tests/portal/server.ts): the list queries
 // the portal sent, the two vouchers with known codes a list test reads, and the voucher packs and
 // programmes the form and button tests start from, made through the routes the portal uses.
-import { vouchers } from '../../../server/db/schema';
+import { vouchers } from '../../../server/platform/db/schema';
 import { apiAs } from '../api';
 import { dayFromNow, newPack } from '../make';
 import type { RealBackend } from '../server';

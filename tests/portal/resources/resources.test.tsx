@@ -5,7 +5,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { company, users, vouchers } from '../../../server/db/schema';
+import { company, users, vouchers } from '../../../server/platform/db/schema';
 import { apiAs } from '../api';
 import { renderApp, signIn, waitForPath } from '../renderApp';
 import { portalServer } from '../server';

@@ -4,7 +4,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { scheduledExports } from '../../../server/db/schema';
+import { scheduledExports } from '../../../server/platform/db/schema';
 import { renderApp, signIn } from '../renderApp';
 import { portalServer } from '../server';
 import { WORLD } from '../world';

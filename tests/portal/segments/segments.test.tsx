@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { memberLevels, memberStanding } from '../../../server/db/schema';
+import { memberLevels, memberStanding } from '../../../server/platform/db/schema';
 import { apiAs } from '../api';
 import { newProgramme } from '../make';
 import { T } from '../operations';

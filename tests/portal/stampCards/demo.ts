@@ -10,8 +10,13 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import { BASE_PATHS } from '../../../contract';
 import { FINANCE_PATHS } from '../../../contract/finance';
 import type { StampResult } from '../../../contract/stamping';
-import { memberCards, stampCard, stampingHistory, stampsTransaction } from '../../../server/db/schema';
-import { expireDueMemberCards } from '../../../server/services/stamping';
+import { expireDueMemberCards } from '../../../server/domains/stamping/stamping';
+import {
+  memberCards,
+  stampCard,
+  stampingHistory,
+  stampsTransaction,
+} from '../../../server/platform/db/schema';
 import { type Api, apiAs } from '../api';
 import { DAY_MS } from '../make';
 import type { RealBackend } from '../server';

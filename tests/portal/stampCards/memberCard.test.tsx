@@ -6,7 +6,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { stampCard } from '../../../server/db/schema';
+import { stampCard } from '../../../server/platform/db/schema';
 import { renderApp, signIn } from '../renderApp';
 import { portalServer } from '../server';
 import {

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { BASE_PATHS } from '../../../contract';
 import { FINANCE_PATHS } from '../../../contract/finance';
-import { voucherHistory, voucherPacks, vouchers } from '../../../server/db/schema';
+import { voucherHistory, voucherPacks, vouchers } from '../../../server/platform/db/schema';
 import { apiAs } from '../api';
 import { newPack } from '../make';
 import type { RealBackend } from '../server';

@@ -1,0 +1,113 @@
+// The signed-in caller as services need them (row, role, organisation and effective permissions),
+// loaded fresh from the database once per request and shared by the request's hooks and handler.
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AccessSubject } from '../../../contract/access';
+import { roleOf } from '../../../contract/claims';
+import type { Brand } from '../../../contract/enums';
+import type { Db } from '../../platform/db/client';
+import { type UserRow, users } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import type { Caller, SignedInUser, UserCaller } from '../../resources/principal';
+import { requireUser } from './guard';
+import { accessSubjectFor } from './rbac';
+
+/**
+ * What an in-store device may do (contract/access canAccess): issue member cards and stamp
+ * (`stampCard`: memberCards share its permission) and redeem vouchers, and see what it acts on.
+ * Its store and lifecycle are checked by the operations (`assertActsForStore`).
+ */
+export const DEVICE_SUBJECT: AccessSubject = {
+  type: 'MERCHANT',
+  permissions: [
+    { resource: 'stampCard', action: 'ADD' },
+    { resource: 'stampCard', action: 'UPDATE' },
+    { resource: 'stampCard', action: 'VIEW' },
+    { resource: 'vouchers', action: 'UPDATE' },
+    { resource: 'vouchers', action: 'VIEW' },
+  ],
+};
+
+/** The caller's own row (the auth gate has already checked that it exists and may sign in). */
+const callerRow = async (db: Db, id: number): Promise<UserRow> => {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  if (!row) throw new AppError('TOKEN_ALREADY_LOGGED_OUT');
+  return row;
+};
+
+const loadCaller = async (db: Db, request: FastifyRequest): Promise<Caller> => {
+  const user = requireUser(request);
+  const brand = request.server.config.brand;
+  // a device: the auth gate loaded it fresh for this request (server/domains/access/guard.ts)
+  if (user.device)
+    return {
+      kind: 'device',
+      id: user.id,
+      email: user.email,
+      type: 'MERCHANT',
+      role: 'merchant',
+      companyId: user.companyId,
+      brandId: user.brandId,
+      storeId: user.storeId,
+      subject: DEVICE_SUBJECT,
+      brand,
+      device: { ...user.device },
+    };
+  // an API key: the auth gate checked it for this request; it holds exactly its permissions
+  if (user.apiKey)
+    return {
+      kind: 'apiKey',
+      id: user.id,
+      email: user.email,
+      type: 'MERCHANT',
+      role: 'merchant',
+      companyId: user.companyId,
+      brandId: user.brandId,
+      storeId: user.storeId,
+      subject: { type: 'MERCHANT', permissions: user.apiKey.permissions },
+      brand,
+      apiKey: { id: user.apiKey.id, prefix: user.apiKey.prefix, name: user.apiKey.name },
+    };
+  // the row the auth gate loaded (no second lookup); the permissions read once for the request
+  return userCaller(db, user.row ?? (await callerRow(db, user.id)), brand);
+};
+
+/**
+ * A portal user's caller from their row as it is now: their role, organisation and permissions read
+ * fresh (a request's, or a scheduled export's creator when it runs).
+ */
+export const userCaller = async (db: Db, row: UserRow, brand: Brand | undefined): Promise<UserCaller> => ({
+  kind: 'user',
+  id: row.id,
+  email: row.email,
+  type: row.type,
+  role: roleOf(row.type),
+  companyId: row.companyId,
+  brandId: row.brandId,
+  storeId: row.storeId,
+  subject: await accessSubjectFor(db, row),
+  ...(brand ? { brand } : {}),
+  row,
+});
+
+const callers = new WeakMap<FastifyRequest, Promise<Caller>>();
+
+/** The request's caller, loaded on first use and remembered for the rest of the request. */
+export const callerOf = (db: Db, request: FastifyRequest): Promise<Caller> => {
+  let caller = callers.get(request);
+  if (!caller) {
+    caller = loadCaller(db, request);
+    callers.set(request, caller);
+  }
+  return caller;
+};
+
+/**
+ * The request's caller when a portal user signed in (the routes about users and organisations read
+ * their row). A device never gets here (the auth gate refuses it outside its operations): 26237.
+ */
+export const signedInUserOf = async (db: Db, request: FastifyRequest): Promise<SignedInUser> => {
+  const caller = await callerOf(db, request);
+  if (caller.kind !== 'user' || !caller.row) throw new AppError('ACCESS_DENIED');
+  return { ...caller, kind: 'user', row: caller.row };
+};

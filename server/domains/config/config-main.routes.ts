@@ -1,0 +1,231 @@
+// Main config API (spec section 7, base /portal-main-service/api/v1/config/main).
+// Reads: any signed-in user (the portal needs banner and stamp-card defaults everywhere);
+// writes: whoever canAccess allows UPDATE/ADD on mainConfig, i.e. operators (merchants get 26237).
+// /supported-countries is public. "The caller's country" is X-Country, falling back to sg when
+// the header names no supported country.
+
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { PermissionAction } from '../../../contract/enums';
+import { ok } from '../../../contract/envelope';
+import { COUNTRY_CODE_PATTERN, resolveCountry, supportedCountries } from '../../platform/countries';
+import { mainConfigs } from '../../platform/db/schema';
+import type { RoutePlugin } from '../../platform/http/app-types';
+import { isNoCount, listQueryOrThrow, selectPageOrThrow } from '../../platform/list/query';
+import {
+  answers,
+  BannerSchema,
+  CountryMainConfigSchema,
+  ImagesSchema,
+  MainConfigListRowSchema,
+  MainConfigSchema,
+  NoData,
+  SupportedCountriesSchema,
+} from '../../resources/answers';
+import { authorize } from '../../resources/authorize';
+import { callerOf } from '../access/caller';
+import { requireUser } from '../access/guard';
+import {
+  createMainConfig,
+  deleteMainConfig,
+  getMainConfig,
+  mainConfigListSpec,
+  mainConfigOfCountry,
+  updateMainConfig,
+  upsertMainConfigOfCountry,
+} from './config-main';
+
+const Url = Type.String({ minLength: 1, maxLength: 2048 });
+const BannerItem = Type.Object(
+  {
+    imageUrl: Url,
+    linkUrl: Type.Optional(Type.String({ maxLength: 2048 })),
+    title: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+const Banner = Type.Array(BannerItem, { maxItems: 50 });
+const Images = Type.Array(Url, { maxItems: 50 });
+const Price = Type.Number({ minimum: 0, maximum: 9_999_999_999 });
+const Currency = Type.String({ pattern: '^[A-Z]{3}$' });
+const Country = Type.String({ pattern: COUNTRY_CODE_PATTERN });
+
+const fields = {
+  banner: Type.Optional(Banner),
+  stampCardDefaultImages: Type.Optional(Images),
+  stampCardDefaultPrice: Type.Optional(Price),
+  currency: Type.Optional(Currency),
+};
+const CreateBody = Type.Object({ country: Country, ...fields }, { additionalProperties: false });
+const UpdateBody = Type.Object(
+  { country: Type.Optional(Country), ...fields },
+  { additionalProperties: false },
+);
+const CountryBody = Type.Object(fields, { additionalProperties: false });
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+
+/** Fields `GET /country?field=` may name. */
+const COUNTRY_FIELDS = [
+  'id',
+  'country',
+  'banner',
+  'stampCardDefaultImages',
+  'stampCardDefaultPrice',
+  'currency',
+] as const;
+
+export const configMainRoutes: RoutePlugin = async (app) => {
+  const { db } = app;
+
+  /** The writer as the audit log names them, once access is checked. */
+  const mayWrite = async (request: FastifyRequest, action: PermissionAction) => {
+    // mainConfig is operator-only: merchants are refused whatever their permissions
+    const caller = await callerOf(db, request);
+    authorize(caller, { resource: 'mainConfig', action });
+    return { id: caller.id, email: caller.email };
+  };
+  const countryOf = async (request: FastifyRequest) =>
+    (await resolveCountry(db, request.headers['x-country'])).countryCode;
+
+  app.get(
+    '/supported-countries',
+    { config: { public: true }, schema: { response: answers(SupportedCountriesSchema) } },
+    async () => ok({ supportedCountries: await supportedCountries(db) }),
+  );
+
+  app.post('', { schema: { body: CreateBody, response: answers(MainConfigSchema) } }, async (request) => {
+    const actor = await mayWrite(request, 'ADD');
+    return ok(await createMainConfig(db, request.body, actor));
+  });
+
+  app.get(
+    '',
+    { schema: { response: answers(Type.Array(MainConfigListRowSchema), { paged: true }) } },
+    async (request) => {
+      requireUser(request);
+      const list = listQueryOrThrow(request.query, mainConfigListSpec);
+      const { data, page } = await selectPageOrThrow(db, mainConfigs, list, isNoCount(request.headers));
+      return ok(data, page);
+    },
+  );
+
+  app.get(
+    '/country',
+    {
+      schema: {
+        querystring: Type.Object({
+          field: Type.Optional(Type.Union(COUNTRY_FIELDS.map((f) => Type.Literal(f)))),
+        }),
+        response: answers(CountryMainConfigSchema),
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      const row = await mainConfigOfCountry(db, await countryOf(request));
+      const { field } = request.query;
+      // one field still comes back as an object, so `data.<field>` reads the same either way
+      return ok(field ? { id: row.id, country: row.country, [field]: row[field] } : row);
+    },
+  );
+
+  app.put(
+    '/country',
+    { schema: { body: CountryBody, response: answers(MainConfigSchema) } },
+    async (request) => {
+      const actor = await mayWrite(request, 'UPDATE');
+      return ok(await upsertMainConfigOfCountry(db, await countryOf(request), request.body, actor));
+    },
+  );
+
+  app.get('/country/banner', { schema: { response: answers(BannerSchema) } }, async (request) => {
+    requireUser(request);
+    return ok((await mainConfigOfCountry(db, await countryOf(request))).banner);
+  });
+
+  app.put(
+    '/country/banner',
+    {
+      schema: {
+        body: Type.Object({ banner: Banner }, { additionalProperties: false }),
+        response: answers(BannerSchema),
+      },
+    },
+    async (request) => {
+      const actor = await mayWrite(request, 'UPDATE');
+      return ok(
+        (
+          await upsertMainConfigOfCountry(
+            db,
+            await countryOf(request),
+            { banner: request.body.banner },
+            actor,
+          )
+        ).banner,
+      );
+    },
+  );
+
+  app.get('/stamp-card/default-images', { schema: { response: answers(ImagesSchema) } }, async (request) => {
+    requireUser(request);
+    return ok((await mainConfigOfCountry(db, await countryOf(request))).stampCardDefaultImages);
+  });
+
+  app.patch(
+    '/stamp-card/default-images',
+    {
+      schema: {
+        body: Type.Object({ images: Images }, { additionalProperties: false }),
+        response: answers(ImagesSchema),
+      },
+    },
+    async (request) => {
+      const actor = await mayWrite(request, 'UPDATE');
+      const row = await upsertMainConfigOfCountry(
+        db,
+        await countryOf(request),
+        { stampCardDefaultImages: request.body.images },
+        actor,
+      );
+      return ok(row.stampCardDefaultImages);
+    },
+  );
+
+  app.get(
+    '/stamp-card/default-price',
+    {
+      schema: {
+        response: answers(
+          Type.Object({
+            price: Type.Number({ description: "a new programme's default price" }),
+            currency: Type.String(),
+          }),
+        ),
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      const row = await mainConfigOfCountry(db, await countryOf(request));
+      return ok({ price: row.stampCardDefaultPrice, currency: row.currency });
+    },
+  );
+
+  app.get('/:id', { schema: { params: IdParams, response: answers(MainConfigSchema) } }, async (request) => {
+    requireUser(request);
+    return ok(await getMainConfig(db, request.params.id));
+  });
+
+  app.put(
+    '/:id',
+    { schema: { params: IdParams, body: UpdateBody, response: answers(MainConfigSchema) } },
+    async (request) => {
+      const actor = await mayWrite(request, 'UPDATE');
+      return ok(await updateMainConfig(db, request.params.id, request.body, actor));
+    },
+  );
+
+  app.delete('/:id', { schema: { params: IdParams, response: answers(NoData) } }, async (request) => {
+    const actor = await mayWrite(request, 'UPDATE');
+    await deleteMainConfig(db, request.params.id, actor);
+    return ok(null);
+  });
+};

@@ -1,0 +1,141 @@
+// A member's standing at a company (issue 25, server/platform/db/schema/members.ts): the activity the members
+// list and segments filter on, worked out from the ledgers in one statement. Called inside the
+// operations that change it (a stamping, its void, a redemption and its void, a card or voucher
+// issued: `memberActivityChanged`) and for every member of a company by the nightly levels job,
+// which moves the window (`refreshStanding(…, null, …)`).
+//
+// What counts (docs/decisions.md "Members"): a stamp is a SUCCESS stamping's stamps (a voided one
+// no longer counts); a visit is one store on one day of the company's country with a SUCCESS stamping
+// or a redemption there; a completed card is one completed in the window. First and last visit are
+// over all time. A member stands at a company once they hold one of its cards or vouchers. Beside
+// them, what the list's other filters test, so that none reads the ledgers: the AVAILABLE vouchers
+// held, the brands of the cards and vouchers held, the stores stamped, redeemed or given a card at.
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_LEVEL_RULE } from '../../../contract/members';
+import type { DbOrTx } from '../../platform/audit';
+import { knownTimeZone } from '../../platform/countries';
+import { company, countryConfig, memberLevelRules } from '../../platform/db/schema';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a company's standing is worked out with: its rule and its country's time zone. */
+export interface StandingContext {
+  companyId: number;
+  measure: (typeof DEFAULT_LEVEL_RULE)['measure'];
+  windowDays: number;
+  timeZone: string;
+}
+
+export const standingContext = async (db: DbOrTx, companyId: number): Promise<StandingContext> => {
+  const [row] = await db
+    .select({
+      country: company.country,
+      zone: countryConfig.timezone,
+      measure: memberLevelRules.measure,
+      windowDays: memberLevelRules.windowDays,
+    })
+    .from(company)
+    .leftJoin(countryConfig, eq(countryConfig.country, company.country))
+    .leftJoin(memberLevelRules, eq(memberLevelRules.companyId, company.id))
+    .where(eq(company.id, companyId))
+    .limit(1);
+  const country = typeof row?.country === 'string' ? row.country : 'sg';
+  return {
+    companyId,
+    measure: (row?.measure as StandingContext['measure'] | null | undefined) ?? DEFAULT_LEVEL_RULE.measure,
+    windowDays: typeof row?.windowDays === 'number' ? row.windowDays : DEFAULT_LEVEL_RULE.windowDays,
+    timeZone: knownTimeZone(row?.zone, country),
+  };
+};
+
+/** The first instant the window of `ctx` counts at `now`: `windowDays` back from now. */
+export const windowStart = (ctx: StandingContext, now: Date): Date =>
+  new Date(now.getTime() - ctx.windowDays * DAY_MS);
+
+/**
+ * Recomputes the activity columns of company `companyId`'s standing for `mobiles` (null: every member
+ * holding one of its cards or vouchers), inserting the rows missing. One statement whatever the count;
+ * answers how many rows it wrote. Levels are not moved here (member-levels.ts does, after it).
+ */
+export const refreshStanding = async (
+  db: DbOrTx,
+  companyId: number,
+  mobiles: readonly string[] | null,
+  now: Date,
+  ctx?: StandingContext,
+): Promise<number> => {
+  const c = ctx ?? (await standingContext(db, companyId));
+  if (mobiles !== null && mobiles.length === 0) return 0;
+  const since = windowStart(c, now).toISOString();
+  const at = now.toISOString();
+  const only = (col: string) =>
+    mobiles === null ? sql`` : sql` and ${sql.raw(col)} = any(${sql.param([...mobiles])}::text[])`;
+  const result = await db.execute(sql`
+    insert into member_standing as s (company_id, member_mobile, member_id, stamps_in_window, visits_in_window,
+      completed_cards_in_window, first_visit_at, last_visit_at, available_vouchers, brand_ids, store_ids,
+      computed_at)
+    select ${companyId}::int, m.member_mobile, mm.id, coalesce(st.stamps, 0), coalesce(v.visits, 0),
+      coalesce(cc.completed, 0), v.first_at, v.last_at, coalesce(h.available, 0),
+      coalesce(h.brands, '{}'), coalesce(v.stores, '{}'), ${at}::timestamptz
+    from (
+      select member_mobile from member_cards where company_id = ${companyId}${only('member_mobile')}
+      union
+      select member_mobile from vouchers where company_id = ${companyId} and member_mobile is not null${only('member_mobile')}
+    ) m
+    join members mm on mm.mobile = m.member_mobile
+    left join (
+      select member_mobile, sum(stamps)::int as stamps from stamps_transaction
+      where company_id = ${companyId} and result = 'SUCCESS' and type = 'STAMP_CARD_TXN'
+        and at >= ${since}::timestamptz${only('member_mobile')}
+      group by member_mobile
+    ) st on st.member_mobile = m.member_mobile
+    left join (
+      select member_mobile,
+        (count(distinct (store_id, (at at time zone ${c.timeZone})::date)) filter (where visit and at >= ${since}::timestamptz))::int as visits,
+        min(at) filter (where visit) as first_at, max(at) filter (where visit) as last_at,
+        array_agg(distinct store_id order by store_id) filter (where store_id is not null) as stores
+      from (
+        select member_mobile, store_id, at, true as visit from stamps_transaction
+        where company_id = ${companyId} and result = 'SUCCESS' and type = 'STAMP_CARD_TXN'${only('member_mobile')}
+        union all
+        select member_mobile, redeemed_store_id, redeemed_at, true from vouchers
+        where company_id = ${companyId} and state = 'REDEEMED' and redeemed_at is not null${only('member_mobile')}
+        union all
+        -- the store a card was given at is one of the member's stores, not a visit
+        select member_mobile, store_id, null, false from member_cards
+        where company_id = ${companyId} and store_id is not null${only('member_mobile')}
+      ) e
+      group by member_mobile
+    ) v on v.member_mobile = m.member_mobile
+    left join (
+      select member_mobile, (count(*) filter (where state = 'AVAILABLE'))::int as available,
+        array_agg(distinct brand_id order by brand_id) filter (where brand_id is not null) as brands
+      from (
+        select member_mobile, brand_id, state from vouchers
+        where company_id = ${companyId} and member_mobile is not null${only('member_mobile')}
+        union all
+        select member_mobile, brand_id, null from member_cards
+        where company_id = ${companyId}${only('member_mobile')}
+      ) held
+      group by member_mobile
+    ) h on h.member_mobile = m.member_mobile
+    left join (
+      select member_mobile, count(*)::int as completed from member_cards
+      where company_id = ${companyId} and completed_at >= ${since}::timestamptz${only('member_mobile')}
+      group by member_mobile
+    ) cc on cc.member_mobile = m.member_mobile
+    on conflict (company_id, member_mobile) do update set
+      stamps_in_window = excluded.stamps_in_window,
+      visits_in_window = excluded.visits_in_window,
+      completed_cards_in_window = excluded.completed_cards_in_window,
+      first_visit_at = excluded.first_visit_at,
+      last_visit_at = excluded.last_visit_at,
+      available_vouchers = excluded.available_vouchers,
+      brand_ids = excluded.brand_ids,
+      store_ids = excluded.store_ids,
+      computed_at = excluded.computed_at,
+      update_time = now()
+  `);
+  const affected = (result as { affectedRows?: number; rowCount?: number | null }) ?? {};
+  return Number(affected.affectedRows ?? affected.rowCount ?? 0);
+};

@@ -1,0 +1,310 @@
+// The finance routes of the payment service (docs/operations.md "Wallet and payments", docs/api.md
+// "Finance"): the wallet, top-ups, saved cards, Stripe's webhook and Stripe Connect. Money-moving
+// calls are operations (one transaction, Idempotency-Key); the ledger and the payment history are the
+// generic lists of their declarations. Finance is the merchant's: operators are refused (26237)
+// everywhere here; they read payments through the payment history list only.
+import { desc, eq } from 'drizzle-orm';
+import { Type } from 'typebox';
+import type { PermissionResource } from '../../../contract/access';
+import { PAYMENT_METHODS } from '../../../contract/enums';
+import { ok } from '../../../contract/envelope';
+import { FINANCE_PATHS, TOP_UP_MAX, TOP_UP_MIN } from '../../../contract/finance';
+import { BASE_PATHS } from '../../../contract/http';
+import { walletTransactions } from '../../platform/db/schema';
+import type { RoutePlugin } from '../../platform/http/app-types';
+import {
+  answers,
+  SavedPaymentMethodSchema,
+  SetupIntentAnswerSchema,
+  StripeConfigAnswerSchema,
+  StripeConnectAnswerSchema,
+  StripeConnectLinkSchema,
+  StripeWebhookAnswerSchema,
+  TopUpAnswerSchema,
+  WalletAnswerSchema,
+} from '../../resources/answers';
+import { authorize } from '../../resources/authorize';
+import type { Caller } from '../../resources/principal';
+import { declarationOf } from '../../resources/registry';
+import { Id } from '../../resources/schemas';
+import { callerOf } from '../access/caller';
+import { operation } from '../access/operation';
+import {
+  applyStripeEvent,
+  companyOf,
+  connectState,
+  deleteCard,
+  fetchSetupCard,
+  listCards,
+  makeDefaultCard,
+  prefetchForEvent,
+  prepareTopUp,
+  startCardSetup,
+  startConnect,
+  stripeClientOf,
+  syncCardSetup,
+  topUp,
+  verifiedEvent,
+} from './payments';
+import { countryTermsOf, walletOf } from './wallet';
+
+const declared = (name: string) => {
+  const decl = declarationOf(name);
+  if (!decl) throw new Error(`no declaration ${name}`);
+  return decl;
+};
+
+/**
+ * A merchant (a user, never a device) whose permissions allow `action` on the finance `resource`
+ * (26237 otherwise), acting for their company (26420 USER_HAS_NO_COMPANY without one).
+ */
+const financeGate = (caller: Caller, resource: PermissionResource, action: 'VIEW' | 'ADD' | 'UPDATE') => {
+  // an API key reads the wallet when granted wallet VIEW (the only finance route that takes keys)
+  authorize(caller, { resource, action, roles: ['merchant'], kinds: ['user', 'apiKey'] });
+  companyOf(caller);
+};
+
+const NoBody = Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()]);
+const IdParams = Type.Object({ id: Id });
+
+export const financeRoutes: RoutePlugin = async (app) => {
+  const { db, config } = app;
+  const base = BASE_PATHS.payment;
+  const stripe = stripeClientOf(config);
+  const wallets = declared('account');
+
+  app.get(
+    `${base}${FINANCE_PATHS.wallet}`,
+    {
+      config: { forApiKeys: true },
+      schema: {
+        tags: ['finance'],
+        summary: "The company's wallet: balance (the sum of its ledger) and currency",
+        response: answers(WalletAnswerSchema),
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      financeGate(caller, 'wallet', 'VIEW');
+      const companyId = companyOf(caller);
+      const [wallet, terms, last] = await Promise.all([
+        walletOf(db, companyId),
+        countryTermsOf(db, companyId),
+        // the time of the last movement, read from the ledger's (company, time) index
+        db
+          .select({ at: walletTransactions.createTime })
+          .from(walletTransactions)
+          .where(eq(walletTransactions.companyId, companyId))
+          .orderBy(desc(walletTransactions.createTime))
+          .limit(1),
+      ]);
+      const at = last[0]?.at ?? null;
+      return ok({
+        balance: Number(wallet.balance),
+        currency: wallet.currency,
+        freeTopUp: terms.freeTopUp,
+        lastMovementAt: at === null ? null : new Date(at as Date).toISOString(),
+      });
+    },
+  );
+
+  operation(app, {
+    url: `${base}${FINANCE_PATHS.topUps}`,
+    summary: 'Top up the wallet (FREE at once where the country allows it; STRIPE through a PaymentIntent)',
+    description:
+      "FREE: SUCCEEDED and credited at once, 6404 where the country does not offer it. STRIPE: PENDING with the PaymentIntent client secret; credited when Stripe's webhook reports success. Without Stripe keys, STRIPE answers 6401. The Idempotency-Key is passed on to Stripe.",
+    resource: wallets,
+    action: 'UPDATE',
+    roles: ['merchant'],
+    params: Type.Object({}),
+    body: Type.Object(
+      {
+        amount: Type.Number({ minimum: TOP_UP_MIN, maximum: TOP_UP_MAX }),
+        paymentMethod: Type.Union(PAYMENT_METHODS.map((m) => Type.Literal(m))),
+        paymentMethodId: Type.Optional(Id),
+      },
+      { additionalProperties: false },
+    ),
+    answer: TopUpAnswerSchema,
+    // Stripe's PaymentIntent is created before the transaction opens (issue 24: no network call in one)
+    prepare: ({ db: pdb, caller, body, idempotencyKey }) => {
+      financeGate(caller, 'topUp', 'ADD');
+      return prepareTopUp(pdb, caller, body, { stripe, idempotencyKey });
+    },
+    run: ({ tx, caller, body, prepared }) => {
+      financeGate(caller, 'topUp', 'ADD');
+      return topUp(tx, caller, body, { intent: prepared });
+    },
+  });
+
+  app.get(
+    `${base}${FINANCE_PATHS.paymentMethods}`,
+    {
+      schema: {
+        tags: ['finance'],
+        summary: "The company's saved cards, the default first",
+        response: answers(Type.Array(SavedPaymentMethodSchema)),
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      financeGate(caller, 'paymentMethod', 'VIEW');
+      return ok(await listCards(db, caller));
+    },
+  );
+
+  operation(app, {
+    url: `${base}${FINANCE_PATHS.paymentMethods}`,
+    summary: 'Start saving a card: a Stripe SetupIntent to confirm with Stripe Elements',
+    resource: wallets,
+    action: 'UPDATE',
+    roles: ['merchant'],
+    params: Type.Object({}),
+    body: NoBody,
+    answer: SetupIntentAnswerSchema,
+    // Stripe only (a SetupIntent), so it runs before the transaction, which just answers it
+    prepare: ({ db: pdb, caller }) => {
+      financeGate(caller, 'paymentMethod', 'ADD');
+      return startCardSetup(pdb, caller, stripe);
+    },
+    run: async ({ prepared }) => prepared,
+  });
+
+  operation(app, {
+    url: `${base}${FINANCE_PATHS.paymentMethodsSync}`,
+    summary: 'Save the card of a confirmed SetupIntent',
+    resource: wallets,
+    action: 'UPDATE',
+    roles: ['merchant'],
+    params: Type.Object({}),
+    body: Type.Object(
+      { setupIntentId: Type.String({ minLength: 1, maxLength: 255, pattern: '^seti_[A-Za-z0-9_]+$' }) },
+      { additionalProperties: false },
+    ),
+    answer: SavedPaymentMethodSchema,
+    prepare: ({ db: pdb, caller, body }) => {
+      financeGate(caller, 'paymentMethod', 'ADD');
+      return fetchSetupCard(pdb, caller, stripe, body.setupIntentId);
+    },
+    run: ({ tx, caller, prepared }) => syncCardSetup(tx, caller, prepared),
+  });
+
+  operation(app, {
+    url: `${base}${FINANCE_PATHS.paymentMethods}/:id/default`,
+    summary: 'Make a saved card the default',
+    resource: wallets,
+    action: 'UPDATE',
+    roles: ['merchant'],
+    params: IdParams,
+    body: NoBody,
+    answer: SavedPaymentMethodSchema,
+    run: ({ tx, caller, params }) => {
+      financeGate(caller, 'paymentMethod', 'UPDATE');
+      return makeDefaultCard(tx, caller, params.id);
+    },
+  });
+
+  app.delete(
+    `${base}${FINANCE_PATHS.paymentMethods}/:id`,
+    {
+      schema: {
+        tags: ['finance'],
+        summary: 'Forget a saved card (detached at Stripe)',
+        params: IdParams,
+        response: answers(Type.Object({}, { description: 'an empty object' })),
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      financeGate(caller, 'paymentMethod', 'UPDATE');
+      await deleteCard(db, caller, stripe, request.params.id);
+      return ok({});
+    },
+  );
+
+  app.get(
+    `${base}${FINANCE_PATHS.stripeConfig}`,
+    {
+      schema: {
+        tags: ['finance'],
+        summary: 'What the portal needs for Stripe Elements',
+        response: answers(StripeConfigAnswerSchema),
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      financeGate(caller, 'paymentMethod', 'VIEW');
+      const enabled = stripe !== null && config.stripePublishableKey !== undefined;
+      return ok({ enabled, publishableKey: enabled ? (config.stripePublishableKey ?? null) : null });
+    },
+  );
+
+  operation(app, {
+    url: `${base}${FINANCE_PATHS.stripeConnect}`,
+    summary:
+      "The Stripe Connect onboarding link of the company's account (created and kept as STRIPE_ACCOUNT_ID)",
+    resource: wallets,
+    action: 'UPDATE',
+    roles: ['merchant'],
+    params: Type.Object({}),
+    body: NoBody,
+    answer: StripeConnectLinkSchema,
+    prepare: ({ db: pdb, caller }) => {
+      financeGate(caller, 'wallet', 'UPDATE');
+      return startConnect(pdb, caller, stripe, config.publicUrl);
+    },
+    run: async ({ prepared }) => prepared,
+  });
+
+  app.get(
+    `${base}${FINANCE_PATHS.stripeConnect}`,
+    {
+      schema: {
+        tags: ['finance'],
+        summary: "The company's Stripe account as Stripe reports it",
+        response: answers(StripeConnectAnswerSchema),
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      financeGate(caller, 'wallet', 'VIEW');
+      return ok(await connectState(db, caller, stripe));
+    },
+  );
+
+  // Stripe's webhook: no login, the signature of the raw body instead. The raw text is kept by a
+  // parser of this plugin's own (the rest of the API keeps parsing JSON).
+  await app.register(async (hook) => {
+    hook.removeContentTypeParser('application/json');
+    hook.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, body);
+    });
+    hook.post(
+      `${base}${FINANCE_PATHS.stripeWebhook}`,
+      {
+        config: { public: true },
+        schema: {
+          tags: ['finance'],
+          summary: "Stripe's events (signed with STRIPE_WEBHOOK_SECRET), each applied once",
+          description:
+            'payment_intent.succeeded credits the top-up once; payment_intent.payment_failed / canceled end it FAILED (6402 card errors, else 6401); setup_intent.succeeded saves the card. A missing or wrong Stripe-Signature answers 6405.',
+          response: answers(StripeWebhookAnswerSchema),
+        },
+      },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        const event = verifiedEvent(
+          config,
+          stripe,
+          typeof request.body === 'string' ? request.body : '',
+          typeof signature === 'string' ? signature : undefined,
+        );
+        // what the event needs from Stripe is fetched first: no network call inside the transaction
+        const fetched = await prefetchForEvent(db, stripe, event);
+        const outcome = await db.transaction((tx) => applyStripeEvent(tx, event, fetched));
+        request.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe event');
+        return ok({ received: true, outcome });
+      },
+    );
+  });
+};

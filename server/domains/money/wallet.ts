@@ -1,0 +1,190 @@
+// The merchant company's wallet (docs/operations.md "Wallet and payments"): one `account` row per company
+// holding the balance, and its append-only ledger `wallet_transactions`. Money moves only here, inside
+// the caller's transaction (the operation that causes it: a top-up, issuing cards or vouchers):
+// - a debit is ONE conditional UPDATE (`balance = balance - x WHERE balance >= x`), so a thousand
+//   racing charges serialise on the row lock and never overdraw; no row updated → 5101;
+// - the ledger row takes the balance the UPDATE returned, so `balanceAfter` follows the order the
+//   database applied them and the balance always equals the sum of the ledger;
+// - amounts are decimal strings computed in SQL `numeric`, never JavaScript floating point;
+// - a CHECK (balance >= 0) on the table is the last guard.
+import { and, eq, sql } from 'drizzle-orm';
+import { DEFAULT_COUNTRY } from '../../../contract/constants';
+import type { TransactionType } from '../../../contract/enums';
+import { formatMoney } from '../../../contract/format';
+import type { DbOrTx } from '../../platform/audit';
+import { defaultCurrencyOf } from '../../platform/countries';
+import { account, company, countryConfig, walletTransactions } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+
+/** A company's wallet (its `account` row) as the driver answers it, typed by value from its table. */
+export type WalletRow = typeof account.$inferSelect;
+
+/** A money amount from the wire (a JSON number with at most two decimals) as an exact decimal string. */
+export const moneyString = (amount: number): string => {
+  const fixed = amount.toFixed(2);
+  if (!Number.isFinite(amount) || Number(fixed) !== amount)
+    throw new AppError('PARAMETER_VALIDATION_FAILED', [
+      { field: 'amount', message: 'must be an amount with at most two decimals' },
+    ]);
+  return fixed;
+};
+
+/** `unit × times` of a decimal string with two decimals, exactly (integer cents, no floating point). */
+export const timesMoney = (unit: string, times: number): string => {
+  const match = /^(-?)(\d+)\.(\d{2})$/.exec(unit);
+  if (!match || !Number.isInteger(times)) throw new Error(`not money: ${unit} × ${times}`);
+  const cents = BigInt(`${match[2]}${match[3]}`) * BigInt(times);
+  const digits = cents.toString().padStart(3, '0');
+  return `${match[1]}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+};
+
+/** The currency and free top-up switch of a company's country (country config, else the shipped default). */
+export const countryTermsOf = async (
+  db: DbOrTx,
+  companyId: number,
+): Promise<{ country: string; currency: string; freeTopUp: boolean }> => {
+  const [row] = await db
+    .select({
+      country: company.country,
+      currency: countryConfig.currency,
+      freeTopUp: countryConfig.freeTopUp,
+    })
+    .from(company)
+    .leftJoin(countryConfig, eq(countryConfig.country, sql`coalesce(${company.country}, ${DEFAULT_COUNTRY})`))
+    .where(eq(company.id, companyId))
+    .limit(1);
+  if (!row) throw new AppError('COMPANY_NOT_FOUND');
+  const country = (row.country as string | null) ?? DEFAULT_COUNTRY;
+  return {
+    country,
+    currency: row.currency ?? defaultCurrencyOf(country),
+    freeTopUp: row.freeTopUp ?? false,
+  };
+};
+
+const selectWallet = {
+  id: account.id,
+  companyId: account.companyId,
+  accountNo: account.accountNo,
+  balance: account.balance,
+  currency: account.currency,
+  stripeCustomerId: account.stripeCustomerId,
+  lastTopUpAt: account.lastTopUpAt,
+};
+
+/** The company's wallet, opened (balance 0, the country's currency) on first use; racing opens make one. */
+export const walletOf = async (db: DbOrTx, companyId: number): Promise<WalletRow> => {
+  const [found] = await db
+    .select(selectWallet)
+    .from(account)
+    .where(eq(account.companyId, companyId))
+    .limit(1);
+  if (found) return found as WalletRow;
+  const { currency } = await countryTermsOf(db, companyId);
+  await db
+    .insert(account)
+    .values({
+      companyId,
+      accountNo: `W-${String(companyId).padStart(6, '0')}`,
+      name: 'Main wallet',
+      balance: 0,
+      currency,
+      state: 'ACTIVE',
+    })
+    .onConflictDoNothing();
+  const [row] = await db.select(selectWallet).from(account).where(eq(account.companyId, companyId)).limit(1);
+  if (!row) throw new Error('wallet vanished after opening');
+  return row as WalletRow;
+};
+
+export interface Movement {
+  type: TransactionType;
+  /** what moved the money, shown in the ledger: "Member card 12", "Top-up 5" */
+  reference: string;
+  paymentId?: number;
+  memberCardId?: number;
+  voucherPackId?: number;
+  at?: Date;
+}
+
+const writeLedger = async (
+  tx: DbOrTx,
+  wallet: { id: number; companyId: number },
+  amount: string,
+  balanceAfter: string,
+  m: Movement,
+) => {
+  const [row] = await tx
+    .insert(walletTransactions)
+    .values({
+      companyId: wallet.companyId,
+      accountId: wallet.id,
+      type: m.type,
+      amount: sql`${amount}::numeric`,
+      balanceAfter: sql`${balanceAfter}::numeric`,
+      reference: m.reference,
+      paymentId: m.paymentId ?? null,
+      memberCardId: m.memberCardId ?? null,
+      voucherPackId: m.voucherPackId ?? null,
+      ...(m.at ? { createTime: m.at, updateTime: m.at } : {}),
+    })
+    .returning();
+  if (!row) throw new Error('ledger insert returned nothing');
+  return row;
+};
+
+/**
+ * Takes `amount` (a decimal string, > 0) from the company's wallet: 5101 when the balance does not
+ * cover it, and then nothing changed. A zero amount moves nothing and writes no row.
+ */
+export const debitWallet = async (
+  tx: DbOrTx,
+  companyId: number,
+  amount: string,
+  movement: Movement,
+): Promise<{ balance: string } | null> => {
+  if (Number(amount) === 0) return null;
+  const wallet = await walletOf(tx, companyId);
+  const [after] = await tx
+    .update(account)
+    .set({ balance: sql`${account.balance} - ${amount}::numeric` })
+    .where(and(eq(account.id, wallet.id), sql`${account.balance} >= ${amount}::numeric`))
+    .returning({ balance: sql<string>`${account.balance}::text` });
+  if (!after) {
+    const [now] = await tx
+      .select({ balance: sql<string>`${account.balance}::text` })
+      .from(account)
+      .where(eq(account.id, wallet.id));
+    throw new AppError('WALLET_INSUFFICIENT_BALANCE', [
+      {
+        field: 'balance',
+        // one sentence, read on its own (the portal shows it without the field's name)
+        message: `The wallet holds ${formatMoney(now?.balance ?? 0, wallet.currency)}; this costs ${formatMoney(amount, wallet.currency)}.`,
+      },
+    ]);
+  }
+  await writeLedger(tx, wallet, `-${amount}`, after.balance, movement);
+  return after;
+};
+
+/** Adds `amount` (a decimal string, > 0) to the company's wallet, with its ledger row. */
+export const creditWallet = async (
+  tx: DbOrTx,
+  companyId: number,
+  amount: string,
+  movement: Movement,
+): Promise<{ balance: string; transactionId: number } | null> => {
+  if (Number(amount) === 0) return null;
+  const wallet = await walletOf(tx, companyId);
+  const [after] = await tx
+    .update(account)
+    .set({
+      balance: sql`${account.balance} + ${amount}::numeric`,
+      ...(movement.type === 'TOP_UP_TXN' ? { lastTopUpAt: movement.at ?? new Date() } : {}),
+    })
+    .where(eq(account.id, wallet.id))
+    .returning({ balance: sql<string>`${account.balance}::text` });
+  if (!after) throw new Error('wallet vanished');
+  const row = await writeLedger(tx, wallet, amount, after.balance, movement);
+  return { balance: after.balance, transactionId: (row as { id: number }).id };
+};

@@ -1,0 +1,290 @@
+// The member's pocket (issue 26, docs/api.md "The pocket card"): staff read, send and revoke the link
+// of a member card's or voucher's web card; devices, staff and API callers look a card or voucher up
+// by the code its QR carries; and the web card's own JSON, public (the link's token is the only key),
+// read-only and rate-limited per IP address.
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { type TSchema, Type } from 'typebox';
+import { STAMP_CARD_STATES, VOUCHER_STATES } from '../../../contract/enums';
+import { ok } from '../../../contract/envelope';
+import { BASE_PATHS } from '../../../contract/http';
+import {
+  CODE_MAX,
+  MESSAGE_CHANNELS,
+  normaliseCode,
+  POCKET_KINDS,
+  type PocketKind,
+  PUBLIC_READS_PER_IP_PER_MINUTE,
+} from '../../../contract/pocket';
+import { memberCards, vouchers } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import type { RoutePlugin } from '../../platform/http/app-types';
+import { KeyThrottle } from '../../platform/rate-limit';
+import { answers, rowSchema } from '../../resources/answers';
+import { authorize, declaredGrant } from '../../resources/authorize';
+import type { Caller } from '../../resources/principal';
+import { maskRow } from '../../resources/privacy';
+import { declarationOf } from '../../resources/registry';
+import { callerScopeOf } from '../../resources/row-scope';
+import { Id } from '../../resources/schemas';
+import { callerOf } from '../access/caller';
+import { operation } from '../access/operation';
+import { linkFor, linkKeys, resolveLink, revokeLink } from './links';
+import { publicCardView, publicVoucherView, sendLink } from './pocket';
+
+const declared = (name: string) => {
+  const decl = declarationOf(name);
+  if (!decl) throw new Error(`no declaration ${name}`);
+  return decl;
+};
+
+const IdParams = Type.Object({ id: Id });
+const NoBody = Type.Object({}, { additionalProperties: false });
+/** What a QR or a typist gives: letters and digits (spaces and dashes are the typist's, dropped). */
+const CodeParams = Type.Object({
+  code: Type.String({ minLength: 1, maxLength: CODE_MAX, pattern: '^[A-Za-z0-9 -]+$' }),
+});
+const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 80 }) });
+
+const LinkSchema = Type.Object(
+  { url: Type.String({ format: 'uri' }), token: Type.String() },
+  { title: 'PocketLink' },
+);
+const LinkSentSchema = Type.Object(
+  { messageId: Type.Integer(), channel: Type.Union(MESSAGE_CHANNELS.map((c) => Type.Literal(c))) },
+  { title: 'PocketLinkSent' },
+);
+const nullable = (s: TSchema) => Type.Union([s, Type.Null()]);
+const Brand = Type.Object({
+  name: Type.String(),
+  logo: nullable(Type.String()),
+  website: nullable(Type.String()),
+});
+const Store = Type.Object({
+  name: Type.String(),
+  address: Type.String(),
+  phone: nullable(Type.String()),
+  openingHours: nullable(Type.String()),
+});
+const Voucher = Type.Object({
+  title: Type.String(),
+  value: Type.String(),
+  validUntil: Type.String(),
+  url: nullable(Type.String()),
+});
+const common = {
+  code: Type.String(),
+  memberMobile: Type.String(),
+  brand: Brand,
+  stores: Type.Array(Store),
+  vouchers: Type.Array(Voucher),
+  currency: Type.String(),
+};
+const PublicCardSchema = Type.Object(
+  {
+    kind: Type.Literal('CARD'),
+    ...common,
+    state: Type.Union(STAMP_CARD_STATES.map((s) => Type.Literal(s))),
+    stamps: Type.Integer(),
+    stampsRequired: Type.Integer(),
+    programme: Type.Object({
+      title: Type.String(),
+      description: nullable(Type.String()),
+      image: nullable(Type.String()),
+      endDate: Type.String(),
+    }),
+    reward: nullable(Type.Object({ title: Type.String(), value: Type.String() })),
+    rewardVoucherUrl: nullable(Type.String()),
+    wallet: Type.Object({ applePassUrl: nullable(Type.String()), googleSaveUrl: nullable(Type.String()) }),
+  },
+  { title: 'PublicCardView' },
+);
+const PublicVoucherSchema = Type.Object(
+  {
+    kind: Type.Literal('VOUCHER'),
+    ...common,
+    state: Type.Union(VOUCHER_STATES.map((s) => Type.Literal(s))),
+    title: Type.String(),
+    description: nullable(Type.String()),
+    image: nullable(Type.String()),
+    value: Type.String(),
+    validFrom: Type.String(),
+    validUntil: Type.String(),
+  },
+  { title: 'PublicVoucherView' },
+);
+
+/** A dead, revoked or made-up link: one answer for all three, so a token reveals nothing. */
+const deadLink = () =>
+  new AppError('NOT_FOUND', [{ field: 'token', message: 'this link is not valid (any more)' }]);
+
+export const pocketRoutes: RoutePlugin = async (app) => {
+  const { db } = app;
+  const base = BASE_PATHS.main;
+  const keys = linkKeys(app.config);
+  const cards = declared('memberCards');
+  const voucherDecl = declared('vouchers');
+  const byKind = {
+    CARD: { decl: cards, table: memberCards, path: 'member-cards', missing: 'UNKNOWN_CARD_OR_ORDER' },
+    VOUCHER: { decl: voucherDecl, table: vouchers, path: 'vouchers', missing: 'NOT_FOUND' },
+  } as const;
+
+  /** The row `id` of `kind` as the caller may see it, else its not-found refusal. */
+  const assertVisible = async (caller: Caller, kind: PocketKind, id: number): Promise<void> => {
+    const { decl, table, missing } = byKind[kind];
+    const [row] = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.id, id), callerScopeOf(decl, table, caller)));
+    if (!row)
+      throw new AppError(missing, [
+        { field: 'id', message: `no such ${kind === 'CARD' ? 'member card' : 'voucher'}` },
+      ]);
+  };
+
+  for (const kind of POCKET_KINDS) {
+    const { decl, table, path, missing } = byKind[kind];
+    const tags = [decl.name];
+    const what = kind === 'CARD' ? 'member card' : 'voucher';
+
+    app.get(
+      `${base}/${path}/:id/link`,
+      {
+        config: { forApiKeys: true },
+        schema: {
+          tags,
+          summary: `The link of a ${what}'s web card (made on first use)`,
+          params: IdParams,
+          response: answers(LinkSchema),
+        },
+      },
+      async (request) => {
+        const caller = await callerOf(db, request);
+        authorize(caller, declaredGrant(decl, 'get'));
+        await assertVisible(caller, kind, request.params.id);
+        return ok(await linkFor(db, keys, kind, request.params.id));
+      },
+    );
+
+    operation(app, {
+      url: `${base}/${path}/:id/link/revoke`,
+      summary: `Kill every link of a ${what}'s web card handed out so far; answers the new one`,
+      resource: decl,
+      action: 'UPDATE',
+      roles: ['operator', 'merchant'],
+      params: IdParams,
+      body: NoBody,
+      answer: LinkSchema,
+      run: async ({ tx, caller, params }) => {
+        const [row] = await tx
+          .select({ id: table.id })
+          .from(table)
+          .where(and(eq(table.id, params.id), callerScopeOf(decl, table, caller)));
+        if (!row) throw new AppError(missing, [{ field: 'id', message: `no such ${what}` }]);
+        return revokeLink(tx, keys, kind, params.id);
+      },
+    });
+
+    operation(app, {
+      url: `${base}/${path}/:id/link/send`,
+      summary: `Send the member the link of their ${what}'s web card again (push, else SMS)`,
+      resource: decl,
+      action: 'UPDATE',
+      roles: ['operator', 'merchant'],
+      params: IdParams,
+      body: NoBody,
+      answer: LinkSentSchema,
+      run: async ({ tx, caller, params }) => {
+        const [row] = await tx
+          .select({ id: table.id, mobile: table.memberMobile })
+          .from(table)
+          .where(and(eq(table.id, params.id), callerScopeOf(decl, table, caller)));
+        if (!row) throw new AppError(missing, [{ field: 'id', message: `no such ${what}` }]);
+        if (!row.mobile)
+          throw new AppError('PARAMETER_VALIDATION_FAILED', [
+            { field: 'id', message: `the ${what} has no member` },
+          ]);
+        return sendLink(tx, keys, kind, params.id);
+      },
+    });
+
+    app.get(
+      `${base}/${path}/by-code/:code`,
+      {
+        config: { forDevices: true, forApiKeys: true },
+        schema: {
+          tags,
+          summary: `The ${what} whose QR carries this code (as GET /${path}/{id})`,
+          params: CodeParams,
+          response: answers(rowSchema(decl)),
+        },
+      },
+      async (request) => {
+        const caller = await callerOf(db, request);
+        authorize(caller, { ...declaredGrant(decl, 'get'), kinds: ['user', 'device', 'apiKey'] });
+        // the pattern above lets only letters, digits, blanks and dashes through: never null here
+        const code = normaliseCode(request.params.code) ?? '';
+        const [row] = await db
+          .select()
+          .from(table)
+          .where(and(eq(table.code, code), callerScopeOf(decl, table, caller)))
+          .limit(1);
+        if (!row) throw new AppError(missing, [{ field: 'code', message: `no ${what} has this code` }]);
+        return ok(maskRow(decl, caller, row as Record<string, unknown>));
+      },
+    );
+  }
+
+  // ---- the web card's JSON: public, the token is the key --------------------------------------------
+  const reads = new KeyThrottle(app.throttleStore, {
+    keyPrefix: 'pocket_reads_ip',
+    points: PUBLIC_READS_PER_IP_PER_MINUTE,
+    duration: 60,
+  });
+  const publicRead = async (request: FastifyRequest, kind: PocketKind, token: string): Promise<number> => {
+    await reads.consume(request.ip);
+    const id = await resolveLink(db, keys, kind, token);
+    if (id === null) throw deadLink();
+    return id;
+  };
+
+  app.get(
+    `${base}/public/cards/:token`,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['pocket'],
+        summary: "A member card's web card (no sign-in: the link's token is the key)",
+        params: TokenParams,
+        response: answers(PublicCardSchema),
+      },
+    },
+    async (request, reply) => {
+      const id = await publicRead(request, 'CARD', request.params.token);
+      const view = await publicCardView(db, keys, id, request.params.token);
+      if (!view) throw deadLink();
+      void reply.header('Cache-Control', 'no-store');
+      return ok(view);
+    },
+  );
+
+  app.get(
+    `${base}/public/vouchers/:token`,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['pocket'],
+        summary: "A voucher's web card (no sign-in: the link's token is the key)",
+        params: TokenParams,
+        response: answers(PublicVoucherSchema),
+      },
+    },
+    async (request, reply) => {
+      const id = await publicRead(request, 'VOUCHER', request.params.token);
+      const view = await publicVoucherView(db, keys, id);
+      if (!view) throw deadLink();
+      void reply.header('Cache-Control', 'no-store');
+      return ok(view);
+    },
+  );
+};

@@ -1,0 +1,162 @@
+// The stamp card operations' routes (docs/operations.md "Stamp cards", docs/api.md): each is an operation
+// (server/domains/access/operation.ts: one transaction, access, Idempotency-Key) around a service function of
+// server/domains/stamping/stamping.ts. The generic routes of the declarations serve the lists and rows.
+import { Type } from 'typebox';
+import { ok } from '../../../contract/envelope';
+import { BASE_PATHS } from '../../../contract/http';
+import { actionOf } from '../../../resources/transitions';
+import type { RoutePlugin } from '../../platform/http/app-types';
+import {
+  answers,
+  PinStatusSchema,
+  rowSchema,
+  StampCardSummarySchema,
+  StampResultSchema,
+} from '../../resources/answers';
+import { authorize, declaredGrant } from '../../resources/authorize';
+import { maskRow } from '../../resources/privacy';
+import { declarationOf } from '../../resources/registry';
+import { Id, PHONE_PATTERN } from '../../resources/schemas';
+import { callerOf } from '../access/caller';
+import { operation } from '../access/operation';
+import { linkKeys } from '../pocket/links';
+import { sendLink } from '../pocket/pocket';
+import {
+  issueMemberCard,
+  pinStatus,
+  programmeSummary,
+  recordRefusedStamping,
+  setStorePin,
+  stampCardOnce,
+  voidStamping,
+} from './stamping';
+
+const Mobile = Type.String({ pattern: PHONE_PATTERN, maxLength: 16, description: 'E.164, e.g. +6591234567' });
+const IdParams = Type.Object({ id: Id });
+const Reason = Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' });
+/** What staff type: 4 to 8 digits. */
+export const PIN_PATTERN = '^[0-9]{4,8}$';
+
+const declared = (name: string) => {
+  const decl = declarationOf(name);
+  if (!decl) throw new Error(`no declaration ${name}`);
+  return decl;
+};
+
+export const stampingRoutes: RoutePlugin = async (app) => {
+  const { db } = app;
+  const base = BASE_PATHS.main;
+  const programmes = declared('stampCard');
+  const cards = declared('memberCards');
+  const transactions = declared('stampsTransaction');
+  const stores = declared('store');
+  const keys = linkKeys(app.config);
+
+  operation(app, {
+    url: `${base}/stamp-cards/:id/member-cards`,
+    summary: 'Issue a member card of a programme',
+    description:
+      'ACTIVE programme inside its dates (else 11), an ACTIVE store of its brand (6701), not sold out (6626), no AVAILABLE card of it held by the member (6623).',
+    resource: cards,
+    action: 'ADD',
+    roles: ['operator', 'merchant'],
+    devices: true,
+    params: IdParams,
+    body: Type.Object({ memberMobile: Mobile, storeId: Id }, { additionalProperties: false }),
+    answer: rowSchema(cards),
+    run: async ({ tx, caller, params, body }) => {
+      const card = await issueMemberCard(tx, caller, params.id, body);
+      // the member gets their web card's link once the issue commits (issue 26)
+      await sendLink(tx, keys, 'CARD', card.id);
+      return maskRow(cards, caller, card);
+    },
+  });
+
+  app.get(
+    `${base}/stamp-cards/:id/summary`,
+    {
+      config: { forApiKeys: true },
+      schema: {
+        tags: [programmes.name],
+        summary: "A programme's figures",
+        params: IdParams,
+        response: answers(StampCardSummarySchema),
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      authorize(caller, declaredGrant(programmes, 'get'));
+      return ok(await programmeSummary(db, caller, request.params.id));
+    },
+  );
+
+  operation(app, {
+    url: `${base}/member-cards/:id/stamps`,
+    summary: 'Stamp a member card at a store',
+    description:
+      'AVAILABLE card (6625); expectedStamps (6627); 1 to the per-stamping maximum, not past stampsRequired (6620); receipt new at the store (26630); PIN (6621, 6622). Completion issues the reward voucher (6629).',
+    resource: cards,
+    action: 'UPDATE',
+    roles: actionOf(cards, 'stamp').roles,
+    devices: true,
+    params: IdParams,
+    body: Type.Object(
+      {
+        stamps: Type.Integer({ minimum: -1000, maximum: 1000 }),
+        storeId: Id,
+        receiptNo: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^\\S(.*\\S)?$' })),
+        pin: Type.Optional(Type.String({ pattern: PIN_PATTERN })),
+        expectedStamps: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+      },
+      { additionalProperties: false },
+    ),
+    answer: StampResultSchema,
+    run: ({ tx, caller, params, body }) => stampCardOnce(tx, caller, params.id, body),
+    onRefused: ({ tx, caller, params, body, error }) =>
+      recordRefusedStamping(tx, caller, params.id, body, error),
+  });
+
+  operation(app, {
+    url: `${base}/stamps-transactions/:id/void`,
+    summary: "Void a card's last stamping",
+    description:
+      "The card's last SUCCESS transaction (6628); a FAILED one 26624. Takes the stamps back, reopens a completed card, voids its AVAILABLE reward voucher (a redeemed one: 6805).",
+    resource: transactions,
+    action: 'UPDATE',
+    roles: ['operator', 'merchant'],
+    params: IdParams,
+    body: Type.Object({ reason: Reason }, { additionalProperties: false }),
+    answer: rowSchema(transactions),
+    run: async ({ tx, caller, params, body }) =>
+      maskRow(transactions, caller, await voidStamping(tx, caller, params.id, body)),
+  });
+
+  app.get(
+    `${base}/stores/:id/pin`,
+    {
+      schema: {
+        tags: [stores.name],
+        summary: 'Whether the store has a stamping PIN, and its lockout',
+        params: IdParams,
+        response: answers(PinStatusSchema),
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      authorize(caller, declaredGrant(stores, 'get'));
+      return ok(await pinStatus(db, caller, request.params.id));
+    },
+  );
+
+  operation(app, {
+    url: `${base}/stores/:id/pin`,
+    summary: "Set or reset the store's stamping PIN (never answered back)",
+    resource: stores,
+    action: 'UPDATE',
+    roles: ['operator', 'merchant'],
+    params: IdParams,
+    body: Type.Object({ pin: Type.String({ pattern: PIN_PATTERN }) }, { additionalProperties: false }),
+    answer: PinStatusSchema,
+    run: ({ tx, caller, params, body }) => setStorePin(tx, caller, params.id, body.pin),
+  });
+};

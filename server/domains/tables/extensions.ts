@@ -1,0 +1,14 @@
+// The declared tables whose domain adds to the generic service (server/resources/extensions.ts), by
+// declaration name: a check the declaration's rules cannot say, or what a write sets off in its
+// transaction. The tables' routes and the demo seed hand each table's to createResourceService.
+import type { TableExtension } from '../../resources/extensions';
+import { afterLevelsWritten, afterRuleWritten, beforeLevelsDeleted } from '../members/levels';
+import { SEGMENT_CHECK } from '../members/segments';
+
+export const TABLE_EXTENSIONS: Readonly<Record<string, TableExtension>> = {
+  // a segment's filter must parse as the members list's (its reach and a push to it parse it)
+  segments: { check: SEGMENT_CHECK },
+  // thresholds rise with rank, a reached level is kept, the company's levels recomputed after commit
+  memberLevels: { hooks: { afterWrite: afterLevelsWritten, beforeDelete: beforeLevelsDeleted } },
+  memberLevelRules: { hooks: { afterWrite: afterRuleWritten } },
+};

@@ -1,0 +1,165 @@
+// Which countries the product serves: once country config holds rows, its enabled countries (with
+// their currency and time zone), the default first; before that (a fresh database) the shipped list,
+// plus any country main_configs names. Codes are lower-case, as sent in X-Country.
+import { asc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { DEFAULT_COUNTRY, DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from '../../contract/constants';
+import type { DbOrTx } from './audit';
+import type { Db } from './db/client';
+import { company, countryConfig, mainConfigs } from './db/schema';
+
+export interface SupportedCountry {
+  countryCode: string;
+  currency: string;
+  /** the IANA zone the country's people read times in (country config's `timezone`) */
+  timeZone: string;
+}
+
+export const SHIPPED_COUNTRIES: readonly SupportedCountry[] = [
+  { countryCode: DEFAULT_COUNTRY, currency: DEFAULT_CURRENCY, timeZone: DEFAULT_TIME_ZONE },
+  { countryCode: 'my', currency: 'MYR', timeZone: 'Asia/Kuala_Lumpur' },
+  { countryCode: 'hk', currency: 'HKD', timeZone: 'Asia/Hong_Kong' },
+  { countryCode: 'au', currency: 'AUD', timeZone: 'Australia/Sydney' },
+];
+
+/** `zone` when the runtime knows it (an IANA name or UTC), else the country's shipped zone, else the default. */
+export const knownTimeZone = (zone: unknown, country: string): string => {
+  if (typeof zone === 'string' && (zone === 'UTC' || Intl.supportedValuesOf('timeZone').includes(zone))) {
+    return zone;
+  }
+  return SHIPPED_COUNTRIES.find((c) => c.countryCode === country)?.timeZone ?? DEFAULT_TIME_ZONE;
+};
+
+export const COUNTRY_CODE_PATTERN = '^[a-z]{2}$';
+
+/**
+ * Country config's enabled countries, the default first; without country config rows, the shipped
+ * countries (in their order) and any others main_configs holds, its currency winning.
+ */
+export const supportedCountries = async (db: Db): Promise<SupportedCountry[]> => {
+  const configured = (await db
+    .select({
+      countryCode: countryConfig.country,
+      currency: countryConfig.currency,
+      timeZone: countryConfig.timezone,
+      enabled: countryConfig.enabled,
+    })
+    .from(countryConfig)
+    .orderBy(asc(countryConfig.country))) as {
+    countryCode: string;
+    currency: string;
+    timeZone: string;
+    enabled: boolean;
+  }[];
+  if (configured.length > 0) {
+    const enabled = configured
+      .filter((c) => c.enabled)
+      .map((c) => {
+        const countryCode = c.countryCode.toLowerCase();
+        return { countryCode, currency: c.currency, timeZone: knownTimeZone(c.timeZone, countryCode) };
+      });
+    return [
+      ...enabled.filter((c) => c.countryCode === DEFAULT_COUNTRY),
+      ...enabled.filter((c) => c.countryCode !== DEFAULT_COUNTRY),
+    ];
+  }
+  const rows = await db
+    .select({ countryCode: mainConfigs.country, currency: mainConfigs.currency })
+    .from(mainConfigs)
+    .orderBy(asc(mainConfigs.country));
+  const fromTable = new Map(rows.map((r) => [r.countryCode, r.currency]));
+  const shipped = SHIPPED_COUNTRIES.map((c) => ({
+    countryCode: c.countryCode,
+    currency: fromTable.get(c.countryCode) ?? c.currency,
+    timeZone: c.timeZone,
+  }));
+  const extra = rows
+    .filter((r) => !SHIPPED_COUNTRIES.some((c) => c.countryCode === r.countryCode))
+    .map((r) => ({ ...r, timeZone: DEFAULT_TIME_ZONE }));
+  return [...shipped, ...extra];
+};
+
+/** The caller's country from X-Country: a supported code (any case), else the default (sg). */
+export const resolveCountry = async (
+  db: Db,
+  header: string | string[] | undefined,
+): Promise<SupportedCountry> => {
+  const raw = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase() ?? '';
+  const all = await supportedCountries(db);
+  const found = all.find((c) => c.countryCode === raw) ?? all.find((c) => c.countryCode === DEFAULT_COUNTRY);
+  return found ?? { countryCode: DEFAULT_COUNTRY, currency: DEFAULT_CURRENCY, timeZone: DEFAULT_TIME_ZONE };
+};
+
+export const defaultCurrencyOf = (country: string): string =>
+  SHIPPED_COUNTRIES.find((c) => c.countryCode === country)?.currency ?? DEFAULT_CURRENCY;
+
+/**
+ * The country's IANA zone (country config's, when the runtime knows it), else its shipped zone, else
+ * Singapore's (the product's home): the zone GET /config/main/supported-countries answers too.
+ */
+export const timeZoneOf = async (db: DbOrTx, country: string): Promise<string> => {
+  const [row] = await db
+    .select({ tz: countryConfig.timezone })
+    .from(countryConfig)
+    .where(eq(countryConfig.country, country))
+    .limit(1);
+  return knownTimeZone(row?.tz, country);
+};
+
+// ---- the merchant's calendar ---------------------------------------------------------------------
+// Voucher, pack and programme dates are days of the company's country (issue 24 item 10): a
+// Singapore voucher valid until 25 Dec is redeemable until midnight in Singapore, not in UTC.
+
+/** The calendar day (YYYY-MM-DD) `now` falls on in `timeZone`. */
+export const dayIn = (timeZone: string, now: Date): string => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+};
+
+/** The day `now` falls on in company `companyId`'s country (the default country's without a company). */
+export const companyDay = async (db: DbOrTx, companyId: number | null, now: Date): Promise<string> => {
+  const [row] =
+    companyId === null
+      ? []
+      : await db
+          .select({ country: company.country, zone: countryConfig.timezone })
+          .from(company)
+          .leftJoin(countryConfig, eq(countryConfig.country, company.country))
+          .where(eq(company.id, companyId))
+          .limit(1);
+  const country = typeof row?.country === 'string' ? row.country : DEFAULT_COUNTRY;
+  return dayIn(knownTimeZone(row?.zone, country), now);
+};
+
+/**
+ * For the expiry jobs: "`day` is before today" with today taken in each company's country, for
+ * the rows whose company is `companyId`. One branch per country the companies are in (a handful),
+ * each with its own day; a row of no company reads the default country's day.
+ */
+export const beforeCompanyToday = async (
+  db: DbOrTx,
+  day: PgColumn,
+  companyId: PgColumn,
+  now: Date,
+): Promise<SQL> => {
+  const countries = await db
+    .selectDistinct({ country: company.country, zone: countryConfig.timezone })
+    .from(company)
+    .leftJoin(countryConfig, eq(countryConfig.country, company.country));
+  const branches = countries.map(({ country, zone }) => {
+    const code = typeof country === 'string' ? country : DEFAULT_COUNTRY;
+    const ofCountry = typeof country === 'string' ? eq(company.country, country) : isNull(company.country);
+    return sql`(${lt(day, dayIn(knownTimeZone(zone, code), now))} and ${inArray(
+      companyId,
+      db.select({ id: company.id }).from(company).where(ofCountry),
+    )})`;
+  });
+  const orphan = sql`(${companyId} is null and ${lt(day, dayIn(knownTimeZone(undefined, DEFAULT_COUNTRY), now))})`;
+  return or(...branches, orphan) ?? orphan;
+};

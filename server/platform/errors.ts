@@ -1,0 +1,31 @@
+import { ERRORS, type ErrorDef, type ErrorName } from '../../contract';
+
+/**
+ * An error the client is meant to see: code, name, message and HTTP status come from the contract's
+ * catalogue, so a route never invents its own wording.
+ */
+export class AppError<D = unknown> extends Error {
+  readonly code: number;
+  readonly errorName: ErrorName;
+  readonly statusCode: number;
+  readonly data: D | null;
+  /** extra response headers, e.g. Retry-After */
+  readonly headers: Record<string, string>;
+
+  constructor(name: ErrorName, data?: D, headers: Record<string, string> = {}) {
+    const def: ErrorDef = ERRORS[name];
+    super(def.message);
+    this.name = 'AppError';
+    this.errorName = name;
+    this.code = def.code;
+    this.statusCode = def.status;
+    this.data = data ?? null;
+    this.headers = headers;
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+/** A code-2 error for one field, as the error handler shapes schema failures. */
+export const validationError = (field: string, message: string): AppError =>
+  new AppError('PARAMETER_VALIDATION_FAILED', [{ field, message }]);

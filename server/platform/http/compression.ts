@@ -1,0 +1,66 @@
+// Compression of API answers. An answer the app has in hand (a serialized envelope: a string or a
+// Buffer) over 1 kB is compressed in one call, in the encoding the client accepts; the portal's
+// files come compressed from the build (server/domains/portal/static.routes.ts) and streams (the CSV exports) go through
+// @fastify/compress. Why not @fastify/compress for all of it: it turns every answer into a stream
+// piped through zlib and written in chunks, which cost ~1.6 ms of a ~5 ms list page at a million
+// rows (docs/performance.md); one zlib call on a 4-20 kB page costs ~0.05 ms.
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Answers smaller than this go as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD = 1024;
+/** Above this, compress on libuv's thread pool instead of the event loop (a large export page). */
+const ASYNC_ABOVE = 64 * 1024;
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+/** Brotli at quality 4, as @fastify/compress defaults to: 11 is far too slow per request. */
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+const COMPRESSIBLE = /^(?:text\/|application\/(?:[\w.+-]*\+)?(?:json|xml|javascript))/i;
+
+const brotliAsync = promisify(zlib.brotliCompress);
+const gzipAsync = promisify(zlib.gzip);
+
+const compressed = async (encoding: Encoding, body: string | Buffer): Promise<Buffer> => {
+  if (Buffer.byteLength(body) > ASYNC_ABOVE)
+    return encoding === 'br' ? brotliAsync(body, BROTLI) : gzipAsync(body);
+  return encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI) : zlib.gzipSync(body);
+};
+
+const addVary = (reply: FastifyReply): void => {
+  const vary = reply.getHeader('vary');
+  const current = Array.isArray(vary) ? vary.join(', ') : String(vary ?? '');
+  if (/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(current)) return;
+  reply.header('vary', current ? `${current}, Accept-Encoding` : 'Accept-Encoding');
+};
+
+export const compressionPlugin = fp(
+  async (app: FastifyInstance) => {
+    // streams only, in practice: this plugin's hook below runs first (app hooks run before the route
+    // hooks @fastify/compress adds) and marks what it compressed, which @fastify/compress then skips
+    await app.register(fastifyCompress, {
+      global: true,
+      threshold: COMPRESS_THRESHOLD,
+      encodings: [...ENCODINGS],
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+      if (Buffer.byteLength(payload) < COMPRESS_THRESHOLD) return payload;
+      if (reply.hasHeader('content-encoding')) return payload;
+      if (request.headers['x-no-compression'] !== undefined) return payload;
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && !COMPRESSIBLE.test(type)) return payload;
+      const encoding = negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS]) as Encoding | null;
+      if (!encoding) return payload;
+      const body = await compressed(encoding, payload);
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      addVary(reply);
+      return body;
+    });
+  },
+  { name: 'compression' },
+);

@@ -1,0 +1,41 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { BASE_PATHS } from '../../../contract';
+
+/** OpenAPI document built from the route schemas, browsable at /docs. */
+export const docsPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Loyalty Portal API',
+          version: '1',
+          description: `Services: ${Object.values(BASE_PATHS).join(', ')}. Every response is the CR envelope.`,
+        },
+        components: {
+          securitySchemes: {
+            bearer: {
+              type: 'http',
+              scheme: 'bearer',
+              description:
+                'A user\'s or device\'s access token (JWT), or an API key `lk_…` (docs/api.md "API keys")',
+            },
+            apiKey: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'X-Api-Key',
+              description: 'An API key `lk_…`: the operations and the reads only (docs/api.md "API keys")',
+            },
+          },
+        },
+        security: [{ bearer: [] }, { apiKey: [] }],
+      },
+    });
+    // the app-wide CSP (security.ts) covers the UI; swagger-ui's own adds upgrade-insecure-requests, which
+    // breaks the page on a plain-http LAN address
+    await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { validatorUrl: null } });
+  },
+  { name: 'docs' },
+);

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  ENVELOPE_TYPE,
+  ERRORS,
+  type ErrorName,
+  type FailureEnvelope,
+  type FieldViolation,
+  schemaViolation,
+  validationKey,
+  validationText,
+} from '../../../contract';
+import { AppError } from '../errors';
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Keeps a caller's X-Request-Id when it looks sane (so a gateway's id survives), else a UUID. */
+export const genRequestId = (req: { headers: Record<string, string | string[] | undefined> }): string => {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
+};
+
+export const failure = <D>(name: ErrorName, data: D | null = null): FailureEnvelope<D | null> => {
+  const def = ERRORS[name];
+  return { type: ENVELOPE_TYPE, code: def.code, name: def.name, message: def.message, data };
+};
+
+interface AjvIssue {
+  instancePath?: string;
+  message?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+const CONTEXT_PREFIX: Record<string, string> = {
+  body: '',
+  querystring: 'query.',
+  params: 'params.',
+  headers: 'headers.',
+};
+
+/** Ajv issues → `[{field, message}]`, field being the property path ("email", "query.size"). */
+export const toViolations = (issues: AjvIssue[], context: string | undefined): FieldViolation[] => {
+  const prefix = CONTEXT_PREFIX[context ?? 'body'] ?? '';
+  return issues.map((issue) => {
+    const segments = (issue.instancePath ?? '').split('/').filter(Boolean);
+    const missing = issue.params?.missingProperty;
+    if (issue.keyword === 'required' && typeof missing === 'string') segments.push(missing);
+    const extra = issue.params?.additionalProperty;
+    if (issue.keyword === 'additionalProperties' && typeof extra === 'string') segments.push(extra);
+    const path = segments.join('.');
+    // a failure of the whole body/query (e.g. not an object) is reported on the part itself
+    const field = path === '' ? (context ?? 'body') : `${prefix}${path}`;
+    // plain words, not Ajv's ('must match pattern "^\\+[1-9]…"'): contract/validation.ts
+    const { name, params } = schemaViolation(issue.keyword, issue.params);
+    return {
+      field,
+      message: validationText(name, params),
+      key: validationKey(name),
+      ...(Object.keys(params).length > 0 ? { params } : {}),
+    };
+  });
+};
+
+const send = (reply: FastifyReply, name: ErrorName, data: unknown = null): FastifyReply =>
+  reply.status(ERRORS[name].status).type('application/json; charset=utf-8').send(failure(name, data));
+
+const STATUS_TO_NAME: Record<number, ErrorName> = {
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/**
+ * The envelope for every response that is not a success: one error handler, one not-found handler,
+ * the request id header, and a JSON parser that accepts an empty body (clients send
+ * `Content-Type: application/json` on every call, also on body-less POSTs such as logout).
+ */
+export interface EnvelopeOptions {
+  /** tried before the JSON 404; returns true when it answered (the portal's SPA fallback) */
+  notFoundFallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+}
+
+export const envelopePlugin = fp(
+  async (app: FastifyInstance, { notFoundFallback }: EnvelopeOptions) => {
+    const jsonParser = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') {
+        done(null, undefined);
+        return;
+      }
+      jsonParser(request, text, done);
+    });
+
+    app.addHook('onSend', async (request, reply) => {
+      reply.header('X-Request-Id', request.id);
+    });
+
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+      if (notFoundFallback && (await notFoundFallback(request, reply))) return reply;
+      return send(reply, 'NOT_FOUND');
+    });
+
+    app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+      if (error instanceof AppError) {
+        if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+        reply.headers(error.headers);
+        return send(reply, error.errorName, error.data);
+      }
+      if (error.validation) {
+        return send(
+          reply,
+          'PARAMETER_VALIDATION_FAILED',
+          toViolations(error.validation, error.validationContext),
+        );
+      }
+      switch (error.code) {
+        case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+          return send(reply, 'JSON_PARSE_FAILED');
+        case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+          return send(reply, 'UNSUPPORTED_MEDIA_TYPE');
+        case 'FST_ERR_CTP_BODY_TOO_LARGE':
+          return send(reply, 'PAYLOAD_TOO_LARGE');
+      }
+      // secure-json-parse's prototype-poisoning refusal and JSON syntax errors
+      if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
+        return send(reply, 'JSON_PARSE_FAILED');
+      }
+      const status = error.statusCode ?? 500;
+      const mapped = STATUS_TO_NAME[status];
+      if (mapped) return send(reply, mapped);
+      if (status >= 400 && status < 500) {
+        request.log.info({ err: error }, 'client error');
+        return send(reply, 'PARAMETER_VALIDATION_FAILED', null);
+      }
+      // the client learns nothing about internals; the log has the details
+      request.log.error({ err: error }, 'unhandled error');
+      return send(reply, 'API_FAILED');
+    });
+  },
+  { name: 'envelope' },
+);

@@ -1,0 +1,189 @@
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import {
+  type IRateLimiterStoreOptions,
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import type { Config } from './config';
+import { AppError } from './errors';
+
+/**
+ * Where the throttles keep their counters, so that several instances count together: Redis when
+ * REDIS_URL is set, else the PostgreSQL database (table `rate_limits`, created by the migrations),
+ * else, on the embedded database (one process), memory.
+ */
+export type ThrottleStore =
+  | { kind: 'memory' }
+  | { kind: 'postgres'; pool: pg.Pool }
+  | { kind: 'redis'; client: Redis };
+
+/** The table of the PostgreSQL store (server/platform/db/schema/operations.ts declares it). */
+export const RATE_LIMIT_TABLE = 'rate_limits';
+
+type LimiterOptions = Pick<IRateLimiterStoreOptions, 'keyPrefix' | 'points' | 'duration' | 'blockDuration'>;
+
+const limiter = (store: ThrottleStore, opts: LimiterOptions): RateLimiterAbstract => {
+  switch (store.kind) {
+    case 'postgres':
+      return new RateLimiterPostgres({
+        ...opts,
+        storeClient: store.pool,
+        storeType: 'pool',
+        tableName: RATE_LIMIT_TABLE,
+        tableCreated: true,
+      });
+    case 'redis':
+      return new RateLimiterRedis({ ...opts, storeClient: store.client });
+    default:
+      return new RateLimiterMemory(opts);
+  }
+};
+
+/** 429, code 6, with `data.retryAfterSeconds` and a Retry-After header. */
+export const tooManyRequests = (msBeforeNext: number): AppError => {
+  const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    { retryAfterSeconds },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+};
+
+type ThrottleConfig = Pick<
+  Config,
+  'loginMaxFailuresPerAccount' | 'loginAccountBlockS' | 'loginMaxPerIp' | 'loginIpWindowS'
+>;
+
+/**
+ * Login throttling (OWASP "login endpoint protection"): consecutive failures per account+IP block
+ * that pair for a while, and failures per IP over a window block the IP. Blocks always expire and
+ * are never per account alone. The account's own LOCK, after LOGIN_MAX_FAILURES wrong passwords in a
+ * row from anywhere, is apart: a row of `users` that the owner's reset link or an administrator ends
+ * (server/domains/access/account-security.ts, docs/decisions.md "Locked accounts").
+ * The counters live in the shared store (`ThrottleStore`), so instances behind a load balancer count
+ * together.
+ */
+export class LoginThrottle {
+  private readonly byAccountIp: RateLimiterAbstract;
+  private readonly byIp: RateLimiterAbstract;
+  private readonly cfg: ThrottleConfig;
+  private readonly onFailure: () => void;
+
+  /** `onFailure` hears of every failed login (the metrics count them). */
+  constructor(
+    cfg: ThrottleConfig,
+    {
+      onFailure = () => {},
+      store = { kind: 'memory' },
+    }: { onFailure?: () => void; store?: ThrottleStore } = {},
+  ) {
+    this.cfg = cfg;
+    this.onFailure = onFailure;
+    this.byAccountIp = limiter(store, {
+      keyPrefix: 'login_fail_account_ip',
+      points: cfg.loginMaxFailuresPerAccount,
+      // counters of consecutive failures live as long as the block, reset by a success
+      duration: cfg.loginAccountBlockS,
+      blockDuration: cfg.loginAccountBlockS,
+    });
+    this.byIp = limiter(store, {
+      keyPrefix: 'login_fail_ip',
+      points: cfg.loginMaxPerIp,
+      duration: cfg.loginIpWindowS,
+      blockDuration: cfg.loginIpWindowS,
+    });
+  }
+
+  private static accountKey(email: string, ip: string): string {
+    return `${email.trim().toLowerCase()}|${ip}`;
+  }
+
+  private static blocked(msBeforeNext: number): AppError {
+    const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+    return new AppError(
+      'TOO_MANY_REQUESTS',
+      { retryAfterSeconds },
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
+  }
+
+  /** Throws 429 (code 6) when this account+IP or this IP is blocked. */
+  async check(email: string, ip: string): Promise<void> {
+    const [account, byIp] = await Promise.all([
+      this.byAccountIp.get(LoginThrottle.accountKey(email, ip)),
+      this.byIp.get(ip),
+    ]);
+    const waits: number[] = [];
+    if (account && account.consumedPoints >= this.cfg.loginMaxFailuresPerAccount)
+      waits.push(account.msBeforeNext);
+    if (byIp && byIp.consumedPoints >= this.cfg.loginMaxPerIp) waits.push(byIp.msBeforeNext);
+    if (waits.length > 0) throw LoginThrottle.blocked(Math.max(...waits));
+  }
+
+  /** Counts a failed login. */
+  async fail(email: string, ip: string): Promise<void> {
+    this.onFailure();
+    const results = await Promise.allSettled([
+      this.byAccountIp.consume(LoginThrottle.accountKey(email, ip)),
+      this.byIp.consume(ip),
+    ]);
+    // a rejection here only means the limit was reached: the next check() answers 429
+    for (const r of results) {
+      if (r.status === 'rejected' && !(r.reason instanceof RateLimiterRes)) throw r.reason;
+    }
+  }
+
+  /** A successful login clears the account+IP counter (not the IP counter). */
+  async succeed(email: string, ip: string): Promise<void> {
+    await this.byAccountIp.delete(LoginThrottle.accountKey(email, ip));
+  }
+}
+
+/** Limits how many forgot-password mails one address can be sent from one IP per window. */
+export class MailThrottle {
+  private readonly limiter: RateLimiterAbstract;
+
+  constructor(
+    cfg: Pick<Config, 'mailMaxPerAddress' | 'mailWindowS'>,
+    store: ThrottleStore = { kind: 'memory' },
+  ) {
+    this.limiter = limiter(store, {
+      keyPrefix: 'mail_address_ip',
+      points: cfg.mailMaxPerAddress,
+      duration: cfg.mailWindowS,
+    });
+  }
+
+  /** Counts one mail; throws 429 (code 6) when the address+IP has had its share. */
+  async consume(email: string, ip: string): Promise<void> {
+    try {
+      await this.limiter.consume(`${email.trim().toLowerCase()}|${ip}`);
+    } catch (e) {
+      if (e instanceof RateLimiterRes) throw tooManyRequests(e.msBeforeNext);
+      throw e;
+    }
+  }
+}
+
+/** At most `points` requests per key per `duration` seconds (e.g. a public route per IP address). */
+export class KeyThrottle {
+  private readonly limiter: RateLimiterAbstract;
+
+  constructor(store: ThrottleStore, opts: { keyPrefix: string; points: number; duration: number }) {
+    this.limiter = limiter(store, opts);
+  }
+
+  /** Counts one request of `key`; throws 429 (code 6) with Retry-After when it has had its share. */
+  async consume(key: string): Promise<void> {
+    try {
+      await this.limiter.consume(key);
+    } catch (e) {
+      if (e instanceof RateLimiterRes) throw tooManyRequests(e.msBeforeNext);
+      throw e;
+    }
+  }
+}

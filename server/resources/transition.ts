@@ -1,0 +1,78 @@
+// The server's side of the declared state machines (resources/transitions.ts): an operation names its
+// action, and this answers the action or refuses in the contract's envelope, with the field and why.
+// Who may run it is the operation route's check (`roles: actionOf(decl, name).roles`). A move is
+// lock (`lockInScope`: the row within the caller's scope), check (`allowedMove`), write
+// (`moveLocked`: the new state and its audit row, in the operation's transaction).
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { checkMove } from '../../resources/transitions';
+import type { ActionDeclaration, ResourceDeclaration } from '../../resources/types';
+import { type DbOrTx, recordAudit } from '../platform/audit';
+import { AppError } from '../platform/errors';
+import type { Caller } from './principal';
+import { callerScopeOf } from './row-scope';
+
+/** A declared table with an id: what `lockInScope` and `moveLocked` move rows of. */
+type MovableTable = PgTable & { id: AnyPgColumn };
+
+/**
+ * The action `name` of `decl` when it may move `row`; else the refusal: 11 from a state it does not
+ * leave, or a declared code (26622 deregistering twice). `subject` names the row in the message.
+ */
+export const allowedMove = (
+  decl: ResourceDeclaration,
+  name: string,
+  row: Readonly<Record<string, unknown>>,
+  subject: string,
+): ActionDeclaration => {
+  const { action, refusal } = checkMove(decl, name, row, subject);
+  if (refusal) throw new AppError(refusal.error, [{ field: refusal.field, message: refusal.message }]);
+  return action;
+};
+
+/**
+ * The row `id` of a declared table as the caller may act on it (their scope, and `also` when given),
+ * locked for the rest of the transaction; else `missing` (5 NOT_FOUND unless the service names its
+ * own). The first step of every state move an operation makes.
+ */
+export const lockInScope = async <R extends { id: number }>(
+  tx: DbOrTx,
+  caller: Caller,
+  { decl, table }: { decl: ResourceDeclaration; table: MovableTable },
+  id: number,
+  { also, missing }: { also?: SQL | undefined; missing?: () => AppError } = {},
+): Promise<R> => {
+  const [row] = await tx
+    .select()
+    .from(table)
+    .where(and(eq(table.id, id), callerScopeOf(decl, table, caller), also))
+    .for('update');
+  if (!row) throw missing ? missing() : new AppError('NOT_FOUND');
+  return row as R;
+};
+
+/**
+ * Moves a row locked by `lockInScope`: `UPDATE … SET set WHERE id`, and the audit row of `action`
+ * (who, the row before and after) in the same transaction. Answers the row after.
+ */
+export const moveLocked = async <R extends { id: number; companyId: number | null }>(
+  tx: DbOrTx,
+  caller: Caller,
+  { decl, table }: { decl: ResourceDeclaration; table: MovableTable },
+  before: R,
+  action: string,
+  set: Record<string, unknown>,
+): Promise<R> => {
+  const [after] = (await tx.update(table).set(set).where(eq(table.id, before.id)).returning()) as R[];
+  if (!after) throw new Error(`locked ${decl.name} row vanished`);
+  await recordAudit(tx, {
+    actor: { id: caller.id, email: caller.email },
+    action,
+    resource: decl.name,
+    recordId: after.id,
+    companyId: after.companyId,
+    before,
+    after,
+  });
+  return after;
+};
