@@ -79,23 +79,9 @@ export const checkedDays = (q: Pick<AnalyticsQuery, 'from' | 'to'>): string[] =>
 
 type Keyed = { g: unknown };
 
-export const analyticsFor = async (
-  db: Db,
-  caller: Caller,
-  country: string,
-  q: AnalyticsQuery,
-): Promise<AnalyticsAnswer> => {
-  authorize(caller, { resource: 'analytics', action: 'VIEW' });
-  const days = checkedDays(q);
-  const timeZone = await timeZoneOf(db, country);
-  // the range's first instant and the instant after its last day, in the country's calendar
-  const start = sql`((${q.from})::date::timestamp at time zone ${timeZone})`;
-  const end = sql`(((${q.to})::date + 1)::timestamp at time zone ${timeZone})`;
-  const within = (col: PgColumn) => and(gte(col, start), lt(col, end));
-  const dayOf = (col: PgColumn) =>
-    sql<string>`to_char((${col} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
-
-  const key = {
+/** The column each table groups by: its company, brand or store (a push: its audience's). */
+const groupColumns = (groupBy: AnalyticsQuery['groupBy']): Record<'st' | 'mc' | 'vh' | 'p', PgColumn> =>
+  ({
     company: {
       st: stampsTransaction.companyId,
       mc: memberCards.companyId,
@@ -114,7 +100,95 @@ export const analyticsFor = async (
       vh: voucherHistory.storeId,
       p: push.audienceStoreId,
     },
-  }[q.groupBy] as Record<'st' | 'mc' | 'vh' | 'p', PgColumn>;
+  })[groupBy] as Record<'st' | 'mc' | 'vh' | 'p', PgColumn>;
+
+/** The figures of each group merged into one row per group. */
+const mergedRows = (results: {
+  stamps: unknown;
+  completed: unknown;
+  moves: unknown;
+  pushes: unknown;
+  active: unknown;
+}): Map<string, AnalyticsRow> => {
+  const rows = new Map<string, AnalyticsRow>();
+  const rowOf = (g: unknown): AnalyticsRow => {
+    const id = g === null || g === undefined ? null : num(g);
+    const k = String(id);
+    let row = rows.get(k);
+    if (!row) {
+      row = {
+        id,
+        name: null,
+        stampsGiven: 0,
+        cardsCompleted: 0,
+        vouchersIssued: 0,
+        vouchersRedeemed: 0,
+        vouchersExpired: 0,
+        redemptionRate: null,
+        activeMembers: 0,
+        pushesSent: 0,
+      };
+      rows.set(k, row);
+    }
+    return row;
+  };
+  for (const r of results.stamps as (Keyed & { n: unknown })[]) rowOf(r.g).stampsGiven = num(r.n);
+  for (const r of results.completed as (Keyed & { n: unknown })[]) rowOf(r.g).cardsCompleted = num(r.n);
+  for (const r of results.moves as (Keyed & { issued: unknown; redeemed: unknown; expired: unknown })[]) {
+    const row = rowOf(r.g);
+    row.vouchersIssued = num(r.issued);
+    row.vouchersRedeemed = num(r.redeemed);
+    row.vouchersExpired = num(r.expired);
+  }
+  for (const r of results.pushes as (Keyed & { n: unknown })[])
+    if (num(r.n) > 0) rowOf(r.g).pushesSent = num(r.n);
+  for (const r of rowsOfResult<Keyed & { n: unknown }>(results.active))
+    rowOf(r.g).activeMembers = num(r.n);
+  for (const row of rows.values()) row.redemptionRate = rateOf(row.vouchersIssued, row.vouchersRedeemed);
+
+  return rows;
+};
+
+/** The groups' names, read once for every group of the answer. */
+const nameGroups = async (
+  db: Db,
+  rows: Map<string, AnalyticsRow>,
+  groupBy: AnalyticsQuery['groupBy'],
+): Promise<void> => {
+  const ids = [...rows.values()].flatMap((r) => (r.id === null ? [] : [r.id]));
+  const named = { company, brand, store }[groupBy] as unknown as {
+    id: PgColumn;
+    name: PgColumn;
+  } & PgTable;
+  if (ids.length > 0) {
+    const names = await db
+      .select({ id: named.id, name: named.name })
+      .from(named)
+      .where(inArray(named.id, ids));
+    for (const n of names as { id: unknown; name: unknown }[]) {
+      const row = rows.get(String(num(n.id)));
+      if (row) row.name = String(n.name);
+    }
+  }
+};
+
+export const analyticsFor = async (
+  db: Db,
+  caller: Caller,
+  country: string,
+  q: AnalyticsQuery,
+): Promise<AnalyticsAnswer> => {
+  authorize(caller, { resource: 'analytics', action: 'VIEW' });
+  const days = checkedDays(q);
+  const timeZone = await timeZoneOf(db, country);
+  // the range's first instant and the instant after its last day, in the country's calendar
+  const start = sql`((${q.from})::date::timestamp at time zone ${timeZone})`;
+  const end = sql`(((${q.to})::date + 1)::timestamp at time zone ${timeZone})`;
+  const within = (col: PgColumn) => and(gte(col, start), lt(col, end));
+  const dayOf = (col: PgColumn) =>
+    sql<string>`to_char((${col} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
+
+  const key = groupColumns(q.groupBy);
 
   const stScope = and(
     scopeOf(caller, 'stampsTransaction', stampsTransaction),
@@ -183,57 +257,8 @@ export const analyticsFor = async (
       ],
     );
 
-    // merge the figures by group
-    const rows = new Map<string, AnalyticsRow>();
-    const rowOf = (g: unknown): AnalyticsRow => {
-      const id = g === null || g === undefined ? null : num(g);
-      const k = String(id);
-      let row = rows.get(k);
-      if (!row) {
-        row = {
-          id,
-          name: null,
-          stampsGiven: 0,
-          cardsCompleted: 0,
-          vouchersIssued: 0,
-          vouchersRedeemed: 0,
-          vouchersExpired: 0,
-          redemptionRate: null,
-          activeMembers: 0,
-          pushesSent: 0,
-        };
-        rows.set(k, row);
-      }
-      return row;
-    };
-    for (const r of stamps as (Keyed & { n: unknown })[]) rowOf(r.g).stampsGiven = num(r.n);
-    for (const r of completed as (Keyed & { n: unknown })[]) rowOf(r.g).cardsCompleted = num(r.n);
-    for (const r of moves as (Keyed & { issued: unknown; redeemed: unknown; expired: unknown })[]) {
-      const row = rowOf(r.g);
-      row.vouchersIssued = num(r.issued);
-      row.vouchersRedeemed = num(r.redeemed);
-      row.vouchersExpired = num(r.expired);
-    }
-    for (const r of pushes as (Keyed & { n: unknown })[]) if (num(r.n) > 0) rowOf(r.g).pushesSent = num(r.n);
-    for (const r of rowsOfResult<Keyed & { n: unknown }>(active)) rowOf(r.g).activeMembers = num(r.n);
-    for (const row of rows.values()) row.redemptionRate = rateOf(row.vouchersIssued, row.vouchersRedeemed);
-
-    // the groups' names
-    const ids = [...rows.values()].flatMap((r) => (r.id === null ? [] : [r.id]));
-    const named = { company, brand, store }[q.groupBy] as unknown as {
-      id: PgColumn;
-      name: PgColumn;
-    } & PgTable;
-    if (ids.length > 0) {
-      const names = await db
-        .select({ id: named.id, name: named.name })
-        .from(named)
-        .where(inArray(named.id, ids));
-      for (const n of names as { id: unknown; name: unknown }[]) {
-        const row = rows.get(String(num(n.id)));
-        if (row) row.name = String(n.name);
-      }
-    }
+    const rows = mergedRows({ stamps, completed, moves, pushes, active });
+    await nameGroups(db, rows, q.groupBy);
 
     const sum = (f: keyof AnalyticsFigures) => [...rows.values()].reduce((s, r) => s + num(r[f]), 0);
     const totals: AnalyticsFigures = {

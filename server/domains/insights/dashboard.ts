@@ -47,6 +47,118 @@ const scopeOf = (caller: Caller, name: string, table: PgTable): SQL | undefined 
 
 const num = (v: unknown): number => Number(v ?? 0);
 
+/** The daily series: stamps given and vouchers issued / redeemed per day of the country's calendar. */
+const dailySeries = async (
+  db: Db,
+  caller: Caller,
+  timeZone: string,
+  seriesFrom: Date,
+): Promise<DashboardAnswer['series']> => {
+  const seeStamps = sees(caller, 'stampsTransaction');
+  const seeVouchers = sees(caller, 'voucherHistory');
+  const stampsScope = scopeOf(caller, 'stampsTransaction', stampsTransaction);
+  const historyScope = scopeOf(caller, 'voucherHistory', voucherHistory);
+  const dayOf = (col: SQL | PgTable | unknown) =>
+    sql`to_char((${col} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
+  const [stampDays, voucherDays] = await Promise.all([
+    seeStamps
+      ? db
+          .select({
+            day: dayOf(stampsTransaction.at),
+            n: sql<string>`coalesce(sum(${stampsTransaction.stamps}), 0)`,
+          })
+          .from(stampsTransaction)
+          .where(
+            and(
+              stampsScope,
+              eq(stampsTransaction.result, 'SUCCESS'),
+              gte(stampsTransaction.at, startOfDay(seriesFrom)),
+            ),
+          )
+          .groupBy(sql`1`)
+      : [],
+    seeVouchers
+      ? db
+          .select({
+            day: dayOf(voucherHistory.at),
+            issued: sql<string>`count(*) filter (where ${voucherHistory.action} = 'ISSUED')`,
+            redeemed: sql<string>`count(*) filter (where ${voucherHistory.action} = 'REDEEMED')`,
+          })
+          .from(voucherHistory)
+          .where(
+            and(
+              historyScope,
+              inArray(voucherHistory.action, ['ISSUED', 'REDEEMED']),
+              gte(voucherHistory.at, startOfDay(seriesFrom)),
+            ),
+          )
+          .groupBy(sql`1`)
+      : [],
+  ]);
+  const days = Array.from({ length: SERIES_DAYS }, (_, i) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(seriesFrom.getTime() + i * DAY_MS),
+    ),
+  );
+  const stampBy = new Map(
+    (stampDays as { day: unknown; n: unknown }[]).map((r) => [String(r.day), num(r.n)]),
+  );
+  const voucherBy = new Map(
+    (voucherDays as { day: unknown; issued: unknown; redeemed: unknown }[]).map((r) => [String(r.day), r]),
+  );
+  return days.map((day) => ({
+    day,
+    stamps: stampBy.get(day) ?? 0,
+    vouchersIssued: num(voucherBy.get(day)?.issued),
+    vouchersRedeemed: num(voucherBy.get(day)?.redeemed),
+  }));
+};
+
+/**
+ * What waits for an operator: requests to decide, failed pushes, devices delivered but not active.
+ * Approval requests are operator-only rows: a merchant counts only its own company's requests.
+ */
+const waitingFor = async (db: Db, caller: Caller, since: Date): Promise<DashboardAnswer['waiting']> => {
+  const operator = caller.type === 'OPERATOR';
+  const signupScope = operator ? undefined : eq(merchantSignup.companyId, caller.companyId ?? -1);
+  const seeApprovals = operator || caller.companyId !== null;
+  if (!seeApprovals) return null;
+  const rows = await db
+    .select({ kind: merchantSignup.requestKind, n: count() })
+    .from(merchantSignup)
+    .where(and(signupScope, eq(merchantSignup.approval, 'PENDING')))
+    .groupBy(merchantSignup.requestKind);
+  const of = (kind: string) => num(rows.find((r) => r.kind === kind)?.n);
+  const [failed] = sees(caller, 'push')
+    ? await db
+        .select({ n: count() })
+        .from(push)
+        .where(and(scopeOf(caller, 'push', push), eq(push.state, 'FAILED'), gte(push.updateTime, since)))
+    : [undefined];
+  const [delivered] = sees(caller, 'device')
+    ? await db
+        .select({ n: count() })
+        .from(devices)
+        .where(and(scopeOf(caller, 'devices', devices), eq(devices.lifecycle, 'DELIVERED')))
+    : [undefined];
+  const [openSignals] = sees(caller, 'signal')
+    ? await db
+        .select({ n: count() })
+        .from(signals)
+        .where(and(scopeOf(caller, 'signals', signals), eq(signals.state, 'OPEN')))
+    : [undefined];
+  // an operator decides requests with approval; a merchant follows its own through its organisation
+  const mayFollow = (resource: string) => sees(caller, operator ? 'approval' : resource);
+  return {
+    signups: mayFollow('company') ? of('MERCHANT_SIGNUP') : null,
+    brandRequests: mayFollow('brand') ? of('ADD_BRAND') : null,
+    storeRequests: mayFollow('store') ? of('ADD_STORE') : null,
+    failedPushes: failed === undefined ? null : num(failed.n),
+    devicesToActivate: delivered === undefined ? null : num(delivered.n),
+    openSignals: openSignals === undefined ? null : num(openSignals.n),
+  };
+};
+
 export const dashboardFor = async (
   db: Db,
   caller: Caller,
@@ -113,103 +225,8 @@ export const dashboardFor = async (
           ),
   ]);
 
-  // the daily series: stamps given and vouchers issued / redeemed per day of the country's calendar
-  const dayOf = (col: SQL | PgTable | unknown) =>
-    sql`to_char((${col} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
-  const [stampDays, voucherDays] = await Promise.all([
-    seeStamps
-      ? db
-          .select({
-            day: dayOf(stampsTransaction.at),
-            n: sql<string>`coalesce(sum(${stampsTransaction.stamps}), 0)`,
-          })
-          .from(stampsTransaction)
-          .where(
-            and(
-              stampsScope,
-              eq(stampsTransaction.result, 'SUCCESS'),
-              gte(stampsTransaction.at, startOfDay(seriesFrom)),
-            ),
-          )
-          .groupBy(sql`1`)
-      : [],
-    seeVouchers
-      ? db
-          .select({
-            day: dayOf(voucherHistory.at),
-            issued: sql<string>`count(*) filter (where ${voucherHistory.action} = 'ISSUED')`,
-            redeemed: sql<string>`count(*) filter (where ${voucherHistory.action} = 'REDEEMED')`,
-          })
-          .from(voucherHistory)
-          .where(
-            and(
-              historyScope,
-              inArray(voucherHistory.action, ['ISSUED', 'REDEEMED']),
-              gte(voucherHistory.at, startOfDay(seriesFrom)),
-            ),
-          )
-          .groupBy(sql`1`)
-      : [],
-  ]);
-  const days = Array.from({ length: SERIES_DAYS }, (_, i) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      new Date(seriesFrom.getTime() + i * DAY_MS),
-    ),
-  );
-  const stampBy = new Map(
-    (stampDays as { day: unknown; n: unknown }[]).map((r) => [String(r.day), num(r.n)]),
-  );
-  const voucherBy = new Map(
-    (voucherDays as { day: unknown; issued: unknown; redeemed: unknown }[]).map((r) => [String(r.day), r]),
-  );
-  const series = days.map((day) => ({
-    day,
-    stamps: stampBy.get(day) ?? 0,
-    vouchersIssued: num(voucherBy.get(day)?.issued),
-    vouchersRedeemed: num(voucherBy.get(day)?.redeemed),
-  }));
-
-  // what waits for an operator: requests to decide, failed pushes, devices delivered but not active
-  // approval requests are operator-only rows: a merchant counts only its own company's requests
-  const signupScope = operator ? undefined : eq(merchantSignup.companyId, caller.companyId ?? -1);
-  const seeApprovals = operator || caller.companyId !== null;
-  let waiting: DashboardAnswer['waiting'] = null;
-  if (seeApprovals) {
-    const rows = await db
-      .select({ kind: merchantSignup.requestKind, n: count() })
-      .from(merchantSignup)
-      .where(and(signupScope, eq(merchantSignup.approval, 'PENDING')))
-      .groupBy(merchantSignup.requestKind);
-    const of = (kind: string) => num(rows.find((r) => r.kind === kind)?.n);
-    const [failed] = sees(caller, 'push')
-      ? await db
-          .select({ n: count() })
-          .from(push)
-          .where(and(scopeOf(caller, 'push', push), eq(push.state, 'FAILED'), gte(push.updateTime, since)))
-      : [undefined];
-    const [delivered] = sees(caller, 'device')
-      ? await db
-          .select({ n: count() })
-          .from(devices)
-          .where(and(scopeOf(caller, 'devices', devices), eq(devices.lifecycle, 'DELIVERED')))
-      : [undefined];
-    const [openSignals] = sees(caller, 'signal')
-      ? await db
-          .select({ n: count() })
-          .from(signals)
-          .where(and(scopeOf(caller, 'signals', signals), eq(signals.state, 'OPEN')))
-      : [undefined];
-    // an operator decides requests with approval; a merchant follows its own through its organisation
-    const mayFollow = (resource: string) => sees(caller, operator ? 'approval' : resource);
-    waiting = {
-      signups: mayFollow('company') ? of('MERCHANT_SIGNUP') : null,
-      brandRequests: mayFollow('brand') ? of('ADD_BRAND') : null,
-      storeRequests: mayFollow('store') ? of('ADD_STORE') : null,
-      failedPushes: failed === undefined ? null : num(failed.n),
-      devicesToActivate: delivered === undefined ? null : num(delivered.n),
-      openSignals: openSignals === undefined ? null : num(openSignals.n),
-    };
-  }
+  const series = await dailySeries(db, caller, timeZone, seriesFrom);
+  const waiting = await waitingFor(db, caller, since);
 
   const first = (rows: { n: unknown }[] | null) => (rows === null ? null : num(rows[0]?.n));
   const memberRows =

@@ -248,19 +248,8 @@ const findMember = async (db: Db, caller: Caller, key: string) => {
 const levelRef = (id: unknown, name: unknown, rank: unknown): MemberLevelRef | null =>
   typeof id === 'number' && typeof name === 'string' ? { id, name, rank: Number(rank) } : null;
 
-/**
- * `GET /members/{mobile}`: the member, their standing at each company the caller may see (level,
- * activity, level history), their cards, vouchers by state with history and the pushes they received.
- * A merchant sees their company's only; a member of no company of theirs answers 5, like a missing one.
- * Each view is audited (the member's id, never the mobile).
- */
-export const memberProfile = async (db: Db, caller: Caller, key: string) => {
-  authorize(caller, declaredGrant(membersDecl, 'get'));
-  const member = await findMember(db, caller, key);
-  const mobile = member.mobile;
-  const companyOnly = caller.type === 'OPERATOR' ? undefined : caller.companyId;
-  if (companyOnly === null) throw new AppError('NOT_FOUND');
-
+/** A member's standing at each company (of `companyOnly`, when given): level, activity, recent level moves. */
+const profileStanding = async (db: Db, mobile: string, companyOnly: number | undefined) => {
   const standingRows = await db
     .select({
       companyId: memberStanding.companyId,
@@ -331,6 +320,23 @@ export const memberProfile = async (db: Db, caller: Caller, key: string) => {
         .map(({ companyId: _c, ...m }) => m),
     };
   });
+  return { standing, companyIds };
+};
+
+/**
+ * `GET /members/{mobile}`: the member, their standing at each company the caller may see (level,
+ * activity, level history), their cards, vouchers by state with history and the pushes they received.
+ * A merchant sees their company's only; a member of no company of theirs answers 5, like a missing one.
+ * Each view is audited (the member's id, never the mobile).
+ */
+export const memberProfile = async (db: Db, caller: Caller, key: string) => {
+  authorize(caller, declaredGrant(membersDecl, 'get'));
+  const member = await findMember(db, caller, key);
+  const mobile = member.mobile;
+  const companyOnly = caller.type === 'OPERATOR' ? undefined : caller.companyId;
+  if (companyOnly === null) throw new AppError('NOT_FOUND');
+
+  const { standing, companyIds } = await profileStanding(db, mobile, companyOnly);
 
   const cards = await db
     .select({

@@ -11,7 +11,7 @@ import { ok } from '../../../contract/envelope';
 import { FINANCE_PATHS, TOP_UP_MAX, TOP_UP_MIN } from '../../../contract/finance';
 import { BASE_PATHS } from '../../../contract/http';
 import { walletTransactions } from '../../platform/db/schema';
-import type { RoutePlugin } from '../../platform/http/app-types';
+import type { RouteApp, RoutePlugin } from '../../platform/http/app-types';
 import {
   answers,
   SavedPaymentMethodSchema,
@@ -67,11 +67,19 @@ const financeGate = (caller: Caller, resource: PermissionResource, action: 'VIEW
 const NoBody = Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()]);
 const IdParams = Type.Object({ id: Id });
 
-export const financeRoutes: RoutePlugin = async (app) => {
+/** What every group of financeRoutes shares. */
+const financeShared = (app: RouteApp) => {
   const { db, config } = app;
   const base = BASE_PATHS.payment;
   const stripe = stripeClientOf(config);
   const wallets = declared('account');
+  return { db, config, base, stripe, wallets };
+};
+type FinanceShared = ReturnType<typeof financeShared>;
+
+/** The wallet and its top-ups. */
+const walletRoutes = (app: RouteApp, shared: FinanceShared): void => {
+  const { db, base, stripe, wallets } = shared;
 
   app.get(
     `${base}${FINANCE_PATHS.wallet}`,
@@ -136,7 +144,11 @@ export const financeRoutes: RoutePlugin = async (app) => {
       return topUp(tx, caller, body, { intent: prepared });
     },
   });
+};
 
+/** Saved cards: list, save through a SetupIntent, make default, remove. */
+const savedCardRoutes = (app: RouteApp, shared: FinanceShared): void => {
+  const { db, base, stripe, wallets } = shared;
   app.get(
     `${base}${FINANCE_PATHS.paymentMethods}`,
     {
@@ -221,7 +233,11 @@ export const financeRoutes: RoutePlugin = async (app) => {
       return ok({});
     },
   );
+};
 
+/** Stripe's publishable settings and Stripe Connect. */
+const stripeRoutes = (app: RouteApp, shared: FinanceShared): void => {
+  const { db, config, base, stripe, wallets } = shared;
   app.get(
     `${base}${FINANCE_PATHS.stripeConfig}`,
     {
@@ -274,6 +290,14 @@ export const financeRoutes: RoutePlugin = async (app) => {
 
   // Stripe's webhook: no login, the signature of the raw body instead. The raw text is kept by a
   // parser of this plugin's own (the rest of the API keeps parsing JSON).
+};
+
+export const financeRoutes: RoutePlugin = async (app) => {
+  const shared = financeShared(app);
+  walletRoutes(app, shared);
+  savedCardRoutes(app, shared);
+  stripeRoutes(app, shared);
+  const { db, config, base, stripe } = shared;
   await app.register(async (hook) => {
     hook.removeContentTypeParser('application/json');
     hook.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {

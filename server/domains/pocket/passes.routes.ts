@@ -19,7 +19,7 @@ import {
   WALLET_PEM_MAX,
 } from '../../../contract/wallet-passes';
 import { AppError } from '../../platform/errors';
-import type { RoutePlugin } from '../../platform/http/app-types';
+import type { RouteApp, RoutePlugin } from '../../platform/http/app-types';
 import { KeyThrottle } from '../../platform/rate-limit';
 import { scrub } from '../../platform/redact';
 import { answers } from '../../resources/answers';
@@ -107,7 +107,8 @@ const Registration = Type.Object({
   serialNumber: Type.String({ maxLength: 20 }),
 });
 
-export const walletPassRoutes: RoutePlugin = async (app) => {
+/** What every group of walletPassRoutes shares. */
+const walletPassShared = (app: RouteApp) => {
   const { db, config } = app;
   const keys = linkKeys(config);
   const box = walletSecrets(keys);
@@ -132,6 +133,52 @@ export const walletPassRoutes: RoutePlugin = async (app) => {
     return { id: caller.id, email: caller.email };
   };
 
+  /** The pass type this server signs, or null (Apple Wallet not configured: every call 404). */
+  const passType = async (): Promise<string | null> =>
+    (await loadWalletSettings(db, box)).apple?.passTypeIdentifier ?? null;
+
+  /** The card behind an authenticated PassKit call, or the status to answer. */
+  const authenticated = async (
+    request: FastifyRequest,
+    passTypeId: string,
+    serial: string,
+  ): Promise<{ cardId: number } | { status: 401 | 404 }> => {
+    const mine = await passType();
+    if (mine === null || passTypeId !== mine) return { status: 404 };
+    const token = applePassToken(request.headers.authorization);
+    const cardId = cardIdOfSerial(serial);
+    if (token === null || cardId === null) return { status: 401 };
+    return (await tokenOpensPass(db, cardId, token)) ? { cardId } : { status: 401 };
+  };
+  const answer = (reply: FastifyReply, status: number) => reply.code(status).send();
+
+  const registrationDoc = (summary: string, description: string) => ({
+    tags: ['passkit'],
+    summary,
+    description: `Apple's PassKit web service (Authorization: ApplePass <token>). ${description}`,
+    params: Registration,
+    response: fileAnswer('text/plain', 'Empty'),
+  });
+  return {
+    db,
+    config,
+    keys,
+    box,
+    downloads,
+    logs,
+    deadLink,
+    operator,
+    passType,
+    authenticated,
+    answer,
+    registrationDoc,
+  };
+};
+type WalletPassShared = ReturnType<typeof walletPassShared>;
+
+/** The operator's wallet pass settings. */
+const passSettingsRoutes = (app: RouteApp, shared: WalletPassShared): void => {
+  const { db, box, operator } = shared;
   app.get(
     `${BASE_PATHS.main}${WALLET_PASS_SETTINGS_PATH}`,
     {
@@ -166,7 +213,11 @@ export const walletPassRoutes: RoutePlugin = async (app) => {
       return ok(await updateWalletSettings(db, box, request.body, actor));
     },
   );
+};
 
+/** The pass of a web card: its download and its Google Wallet link. */
+const passFileRoutes = (app: RouteApp, shared: WalletPassShared): void => {
+  const { db, config, keys, box, downloads, deadLink } = shared;
   // ---- the pass of a web card ----------------------------------------------------------------
   app.get(
     // PUBLIC_PATHS.applePass(token) with the token as a route parameter
@@ -217,34 +268,12 @@ export const walletPassRoutes: RoutePlugin = async (app) => {
         .header('Cache-Control', 'public, max-age=86400')
         .send(defaultIconOf(256)),
   );
+};
 
+/** Apple's PassKit web service: a device registers for a pass's updates and unregisters. */
+const passkitRegistrationRoutes = (app: RouteApp, shared: WalletPassShared): void => {
+  const { db, authenticated, answer, registrationDoc } = shared;
   // ---- Apple's PassKit web service -------------------------------------------------------------
-  /** The pass type this server signs, or null (Apple Wallet not configured: every call 404). */
-  const passType = async (): Promise<string | null> =>
-    (await loadWalletSettings(db, box)).apple?.passTypeIdentifier ?? null;
-
-  /** The card behind an authenticated PassKit call, or the status to answer. */
-  const authenticated = async (
-    request: FastifyRequest,
-    passTypeId: string,
-    serial: string,
-  ): Promise<{ cardId: number } | { status: 401 | 404 }> => {
-    const mine = await passType();
-    if (mine === null || passTypeId !== mine) return { status: 404 };
-    const token = applePassToken(request.headers.authorization);
-    const cardId = cardIdOfSerial(serial);
-    if (token === null || cardId === null) return { status: 401 };
-    return (await tokenOpensPass(db, cardId, token)) ? { cardId } : { status: 401 };
-  };
-  const answer = (reply: FastifyReply, status: number) => reply.code(status).send();
-
-  const registrationDoc = (summary: string, description: string) => ({
-    tags: ['passkit'],
-    summary,
-    description: `Apple's PassKit web service (Authorization: ApplePass <token>). ${description}`,
-    params: Registration,
-    response: fileAnswer('text/plain', 'Empty'),
-  });
 
   app.post(
     `${PASSKIT}/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber`,
@@ -295,7 +324,11 @@ export const walletPassRoutes: RoutePlugin = async (app) => {
       return answer(reply, 200);
     },
   );
+};
 
+/** Apple's PassKit web service: the passes that changed, the latest pass, the device's log. */
+const passkitUpdateRoutes = (app: RouteApp, shared: WalletPassShared): void => {
+  const { db, config, box, logs, passType, authenticated, answer } = shared;
   app.get(
     `${PASSKIT}/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier`,
     {
@@ -397,4 +430,12 @@ export const walletPassRoutes: RoutePlugin = async (app) => {
       return answer(reply, 200);
     },
   );
+};
+
+export const walletPassRoutes: RoutePlugin = async (app) => {
+  const shared = walletPassShared(app);
+  passSettingsRoutes(app, shared);
+  passFileRoutes(app, shared);
+  passkitRegistrationRoutes(app, shared);
+  passkitUpdateRoutes(app, shared);
 };

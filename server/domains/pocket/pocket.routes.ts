@@ -18,7 +18,7 @@ import {
 } from '../../../contract/pocket';
 import { memberCards, vouchers } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
-import type { RoutePlugin } from '../../platform/http/app-types';
+import type { RouteApp, RoutePlugin } from '../../platform/http/app-types';
 import { KeyThrottle } from '../../platform/rate-limit';
 import { answers, rowSchema } from '../../resources/answers';
 import { authorize, declaredGrant } from '../../resources/authorize';
@@ -118,7 +118,8 @@ const PublicVoucherSchema = Type.Object(
 const deadLink = () =>
   new AppError('NOT_FOUND', [{ field: 'token', message: 'this link is not valid (any more)' }]);
 
-export const pocketRoutes: RoutePlugin = async (app) => {
+/** What every group of pocketRoutes shares. */
+const pocketShared = (app: RouteApp) => {
   const { db } = app;
   const base = BASE_PATHS.main;
   const keys = linkKeys(app.config);
@@ -142,6 +143,13 @@ export const pocketRoutes: RoutePlugin = async (app) => {
       ]);
   };
 
+  return { db, base, keys, cards, voucherDecl, byKind, assertVisible };
+};
+type PocketShared = ReturnType<typeof pocketShared>;
+
+/** Staff's calls on a card's or voucher's web card link. */
+const pocketLinkRoutes = (app: RouteApp, shared: PocketShared): void => {
+  const { db, base, keys, byKind, assertVisible } = shared;
   for (const kind of POCKET_KINDS) {
     const { decl, table, path, missing } = byKind[kind];
     const tags = [decl.name];
@@ -236,6 +244,11 @@ export const pocketRoutes: RoutePlugin = async (app) => {
   }
 
   // ---- the web card's JSON: public, the token is the key --------------------------------------------
+};
+
+/** The member's own web card, read by its link without sign-in. */
+const pocketPublicRoutes = (app: RouteApp, shared: PocketShared): void => {
+  const { db, base, keys } = shared;
   const reads = new KeyThrottle(app.throttleStore, {
     keyPrefix: 'pocket_reads_ip',
     points: PUBLIC_READS_PER_IP_PER_MINUTE,
@@ -287,4 +300,10 @@ export const pocketRoutes: RoutePlugin = async (app) => {
       return ok(view);
     },
   );
+};
+
+export const pocketRoutes: RoutePlugin = async (app) => {
+  const shared = pocketShared(app);
+  pocketLinkRoutes(app, shared);
+  pocketPublicRoutes(app, shared);
 };

@@ -9,7 +9,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '../../../contract';
 import { AppError } from '../../platform/errors';
-import type { RoutePlugin } from '../../platform/http/app-types';
+import type { RouteApp, RoutePlugin } from '../../platform/http/app-types';
 import { LoginThrottle, MailThrottle } from '../../platform/rate-limit';
 import {
   ActivatedUserSchema,
@@ -65,6 +65,250 @@ const signedIn = (reply: FastifyReply, login: LoginOutput) => {
   return ok(login.user);
 };
 
+/** What the sign-in calls share: the database, the config and the two throttles (sign-in, mail). */
+interface SignInDeps {
+  db: RouteApp['db'];
+  config: RouteApp['config'];
+  throttle: LoginThrottle;
+  mailThrottle: MailThrottle;
+}
+
+/** Signing in: with a password, its second factor, and an in-store device's. */
+const signInEndpoints = (r: RouteApp, deps: SignInDeps): void => {
+  const { throttle } = deps;
+  r.post(
+    '/get-token',
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'Log in; tokens come back in X-Access-Token and X-Refresh-Token',
+        security: [],
+        body: Type.Object({
+          email: Email,
+          password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+        }),
+        response: answers(LoggedInUserSchema, {
+          description: tokensIn('X-Access-Token and X-Refresh-Token'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const result = await login(deps, {
+        email: request.body.email,
+        password: request.body.password,
+        ip: request.ip,
+        deviceId: deviceIdFrom(request.headers[DEVICE_HEADER]),
+        userAgent: userAgentOf(request.headers['user-agent']),
+      });
+      return signedIn(reply, result);
+    },
+  );
+
+  r.post(
+    '/two-factor',
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'Finish a sign-in that get-token answered with 26212: its challenge and a code',
+        description:
+          'The code is a TOTP code of the app or an unused recovery code (each works once). Answers like get-token. 26213 for a wrong code (data.attemptsLeft); 26214 once the challenge is used, expired or out of attempts.',
+        security: [],
+        body: Type.Object({ challenge: ActionToken, code: TwoFactorCode }, { additionalProperties: false }),
+        response: answers(LoggedInUserSchema, {
+          description: tokensIn('X-Access-Token and X-Refresh-Token'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { user, deviceId } = await spendChallenge(
+        deps,
+        request.body.challenge,
+        request.body.code,
+        // a wrong code counts like a wrong password: for this account and IP, and towards LOCK
+        {
+          check: (u) => throttle.check(u.email, request.ip),
+          fail: async (u) => {
+            await throttle.fail(u.email, request.ip);
+            await recordFailedSignIn(deps, u.id);
+          },
+        },
+      );
+      const result = await issueLogin(deps, user, {
+        deviceId,
+        ip: request.ip,
+        userAgent: userAgentOf(request.headers['user-agent']),
+      });
+      return signedIn(reply, result);
+    },
+  );
+
+  r.post(
+    '/device-token',
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'Sign an in-store device in with its serial number and secret; tokens as for get-token',
+        security: [],
+        body: Type.Object(
+          {
+            serialNo: Type.String({ minLength: 1, maxLength: 64 }),
+            secret: Type.String({ minLength: 1, maxLength: 256 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: answers(SignedInDeviceSchema, {
+          description: tokensIn('X-Access-Token and X-Refresh-Token'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const result = await loginDevice(deps, {
+        serialNo: request.body.serialNo,
+        secret: request.body.secret,
+        ip: request.ip,
+      });
+      noStore(reply)
+        .header(HEADERS.accessToken, result.accessToken)
+        .header(HEADERS.refreshToken, result.refreshToken);
+      return ok(result.device);
+    },
+  );
+};
+
+/** A login's tokens: a new access token, a new refresh token, logging out. */
+const tokenEndpoints = (r: RouteApp, deps: SignInDeps): void => {
+  r.post(
+    '/refresh/token',
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'New access token for X-Refresh-Token',
+        security: [],
+        response: answers(NoData, { description: tokensIn('X-Access-Token') }),
+      },
+    },
+    async (request, reply) => {
+      const token = await refreshAccessToken(
+        deps,
+        refreshHeader(request),
+        deviceIdFrom(request.headers[DEVICE_HEADER]),
+        request.ip,
+      );
+      noStore(reply).header(HEADERS.accessToken, token);
+      return ok(null);
+    },
+  );
+
+  r.post(
+    '/refresh/refresh-token',
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'Rotate X-Refresh-Token',
+        security: [],
+        response: answers(NoData, { description: tokensIn('X-Refresh-Token') }),
+      },
+    },
+    async (request, reply) => {
+      const token = await rotateRefreshToken(
+        deps,
+        refreshHeader(request),
+        deviceIdFrom(request.headers[DEVICE_HEADER]),
+        request.ip,
+      );
+      noStore(reply).header(HEADERS.refreshToken, token);
+      return ok(null);
+    },
+  );
+
+  r.post(
+    '/logout',
+    {
+      config: publicRoute,
+      schema: { tags, summary: 'End the login of the access or refresh token', response: nothing },
+    },
+    async (request) => {
+      const refresh = request.headers['x-refresh-token'];
+      try {
+        if (typeof refresh === 'string' && refresh.trim() !== '') {
+          const { session } = await redeemRefreshToken(deps.db, refresh.trim(), { rotate: false });
+          await revokeLogin(deps.db, session.id, 'logout');
+        } else {
+          const user = await authenticate(request.headers.authorization, deps);
+          await revokeLogin(deps.db, user.tid, 'logout');
+        }
+      } catch (e) {
+        // logging out twice is not an error worth showing
+        if (!(e instanceof AppError && e.errorName === 'TOKEN_ALREADY_LOGGED_OUT')) throw e;
+      }
+      return ok(null);
+    },
+  );
+};
+
+/** A forgotten password: the e-mailed link, checking it, the new password. */
+const passwordEndpoints = (r: RouteApp, deps: SignInDeps): void => {
+  const { mailThrottle } = deps;
+  r.post(
+    '/password/send/forget/email',
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'E-mail a reset-password link',
+        security: [],
+        body: Type.Object({ email: Email }),
+        response: nothing,
+      },
+    },
+    async (request) => {
+      await mailThrottle.consume(request.body.email, request.ip);
+      await sendForgetPasswordEmail(deps.db, request.body.email);
+      return ok(null);
+    },
+  );
+
+  r.post(
+    '/password/verify/forget/email',
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'Check a reset-password link token',
+        security: [],
+        body: Type.Object({ token: ActionToken }),
+        response: answers(Type.Object({ email: Type.String() }), {
+          description: "Success (code 0): the e-mail address of the token's user",
+        }),
+      },
+    },
+    async (request) => ok(await verifyForgetPasswordToken(deps.db, request.body.token)),
+  );
+
+  r.post(
+    '/password/reset',
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset-password token',
+        security: [],
+        body: Type.Object({ token: ActionToken, password: NewPassword }),
+        response: nothing,
+      },
+    },
+    async (request) => {
+      await resetPassword(deps.db, request.body.token, request.body.password);
+      return ok(null);
+    },
+  );
+};
+
 /**
  * Auth calls (docs/contract.md "Auth calls"), served under portal-main and aliased under portal-auth,
  * plus the e-mail activation call that lives under /user. All public: they carry their own tokens.
@@ -75,234 +319,16 @@ export const authRoutes: RoutePlugin = async (app) => {
     onFailure: () => app.metrics.loginFailures.inc(),
     store: app.throttleStore,
   });
-  const deps = { db: app.db, config: app.config, throttle };
-  const mailThrottle = new MailThrottle(app.config, app.throttleStore);
-
+  const deps: SignInDeps = {
+    db: app.db,
+    config: app.config,
+    throttle,
+    mailThrottle: new MailThrottle(app.config, app.throttleStore),
+  };
   const endpoints: RoutePlugin = async (r) => {
-    r.post(
-      '/get-token',
-      {
-        config: publicRoute,
-        schema: {
-          tags,
-          summary: 'Log in; tokens come back in X-Access-Token and X-Refresh-Token',
-          security: [],
-          body: Type.Object({
-            email: Email,
-            password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
-          }),
-          response: answers(LoggedInUserSchema, {
-            description: tokensIn('X-Access-Token and X-Refresh-Token'),
-          }),
-        },
-      },
-      async (request, reply) => {
-        const result = await login(deps, {
-          email: request.body.email,
-          password: request.body.password,
-          ip: request.ip,
-          deviceId: deviceIdFrom(request.headers[DEVICE_HEADER]),
-          userAgent: userAgentOf(request.headers['user-agent']),
-        });
-        return signedIn(reply, result);
-      },
-    );
-
-    r.post(
-      '/two-factor',
-      {
-        config: publicRoute,
-        schema: {
-          tags,
-          summary: 'Finish a sign-in that get-token answered with 26212: its challenge and a code',
-          description:
-            'The code is a TOTP code of the app or an unused recovery code (each works once). Answers like get-token. 26213 for a wrong code (data.attemptsLeft); 26214 once the challenge is used, expired or out of attempts.',
-          security: [],
-          body: Type.Object({ challenge: ActionToken, code: TwoFactorCode }, { additionalProperties: false }),
-          response: answers(LoggedInUserSchema, {
-            description: tokensIn('X-Access-Token and X-Refresh-Token'),
-          }),
-        },
-      },
-      async (request, reply) => {
-        const { user, deviceId } = await spendChallenge(
-          deps,
-          request.body.challenge,
-          request.body.code,
-          // a wrong code counts like a wrong password: for this account and IP, and towards LOCK
-          {
-            check: (u) => throttle.check(u.email, request.ip),
-            fail: async (u) => {
-              await throttle.fail(u.email, request.ip);
-              await recordFailedSignIn(deps, u.id);
-            },
-          },
-        );
-        const result = await issueLogin(deps, user, {
-          deviceId,
-          ip: request.ip,
-          userAgent: userAgentOf(request.headers['user-agent']),
-        });
-        return signedIn(reply, result);
-      },
-    );
-
-    r.post(
-      '/device-token',
-      {
-        config: publicRoute,
-        schema: {
-          tags,
-          summary: 'Sign an in-store device in with its serial number and secret; tokens as for get-token',
-          security: [],
-          body: Type.Object(
-            {
-              serialNo: Type.String({ minLength: 1, maxLength: 64 }),
-              secret: Type.String({ minLength: 1, maxLength: 256 }),
-            },
-            { additionalProperties: false },
-          ),
-          response: answers(SignedInDeviceSchema, {
-            description: tokensIn('X-Access-Token and X-Refresh-Token'),
-          }),
-        },
-      },
-      async (request, reply) => {
-        const result = await loginDevice(deps, {
-          serialNo: request.body.serialNo,
-          secret: request.body.secret,
-          ip: request.ip,
-        });
-        noStore(reply)
-          .header(HEADERS.accessToken, result.accessToken)
-          .header(HEADERS.refreshToken, result.refreshToken);
-        return ok(result.device);
-      },
-    );
-
-    r.post(
-      '/refresh/token',
-      {
-        config: publicRoute,
-        schema: {
-          tags,
-          summary: 'New access token for X-Refresh-Token',
-          security: [],
-          response: answers(NoData, { description: tokensIn('X-Access-Token') }),
-        },
-      },
-      async (request, reply) => {
-        const token = await refreshAccessToken(
-          deps,
-          refreshHeader(request),
-          deviceIdFrom(request.headers[DEVICE_HEADER]),
-          request.ip,
-        );
-        noStore(reply).header(HEADERS.accessToken, token);
-        return ok(null);
-      },
-    );
-
-    r.post(
-      '/refresh/refresh-token',
-      {
-        config: publicRoute,
-        schema: {
-          tags,
-          summary: 'Rotate X-Refresh-Token',
-          security: [],
-          response: answers(NoData, { description: tokensIn('X-Refresh-Token') }),
-        },
-      },
-      async (request, reply) => {
-        const token = await rotateRefreshToken(
-          deps,
-          refreshHeader(request),
-          deviceIdFrom(request.headers[DEVICE_HEADER]),
-          request.ip,
-        );
-        noStore(reply).header(HEADERS.refreshToken, token);
-        return ok(null);
-      },
-    );
-
-    r.post(
-      '/logout',
-      {
-        config: publicRoute,
-        schema: { tags, summary: 'End the login of the access or refresh token', response: nothing },
-      },
-      async (request) => {
-        const refresh = request.headers['x-refresh-token'];
-        try {
-          if (typeof refresh === 'string' && refresh.trim() !== '') {
-            const { session } = await redeemRefreshToken(app.db, refresh.trim(), { rotate: false });
-            await revokeLogin(app.db, session.id, 'logout');
-          } else {
-            const user = await authenticate(request.headers.authorization, deps);
-            await revokeLogin(app.db, user.tid, 'logout');
-          }
-        } catch (e) {
-          // logging out twice is not an error worth showing
-          if (!(e instanceof AppError && e.errorName === 'TOKEN_ALREADY_LOGGED_OUT')) throw e;
-        }
-        return ok(null);
-      },
-    );
-
-    r.post(
-      '/password/send/forget/email',
-      {
-        config: publicRoute,
-        schema: {
-          tags,
-          summary: 'E-mail a reset-password link',
-          security: [],
-          body: Type.Object({ email: Email }),
-          response: nothing,
-        },
-      },
-      async (request) => {
-        await mailThrottle.consume(request.body.email, request.ip);
-        await sendForgetPasswordEmail(app.db, request.body.email);
-        return ok(null);
-      },
-    );
-
-    r.post(
-      '/password/verify/forget/email',
-      {
-        config: publicRoute,
-        schema: {
-          tags,
-          summary: 'Check a reset-password link token',
-          security: [],
-          body: Type.Object({ token: ActionToken }),
-          response: answers(Type.Object({ email: Type.String() }), {
-            description: "Success (code 0): the e-mail address of the token's user",
-          }),
-        },
-      },
-      async (request) => ok(await verifyForgetPasswordToken(app.db, request.body.token)),
-    );
-
-    r.post(
-      '/password/reset',
-      {
-        config: publicRoute,
-        schema: {
-          tags,
-          summary: 'Set a new password with a reset-password token',
-          security: [],
-          body: Type.Object({ token: ActionToken, password: NewPassword }),
-          response: nothing,
-        },
-      },
-      async (request) => {
-        await resetPassword(app.db, request.body.token, request.body.password);
-        return ok(null);
-      },
-    );
+    signInEndpoints(r, deps);
+    tokenEndpoints(r, deps);
+    passwordEndpoints(r, deps);
   };
 
   await app.register(endpoints, { prefix: `${BASE_PATHS.main}/auth` });

@@ -14,7 +14,7 @@ import { ok } from '../../../contract/envelope';
 import { resolveCountry } from '../../platform/countries';
 import { type UserGroupRow, type UserRow, userGroups, users } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
-import type { RoutePlugin } from '../../platform/http/app-types';
+import type { RouteApp, RoutePlugin } from '../../platform/http/app-types';
 import { isNoCount, listQueryOrThrow, selectPageOrThrow } from '../../platform/list/query';
 import {
   answers,
@@ -158,7 +158,8 @@ const filtersOnState = (query: unknown): boolean => {
   return Array.isArray(parsed) && parsed.some((f) => (f as { field?: unknown })?.field === 'state');
 };
 
-export const usersRoutes: RoutePlugin = async (app) => {
+/** What every group of usersRoutes shares. */
+const usersShared = (app: RouteApp) => {
   const { db } = app;
   const actor = (request: FastifyRequest) => signedInUserOf(db, request);
   const countryOf = async (request: FastifyRequest) =>
@@ -176,7 +177,13 @@ export const usersRoutes: RoutePlugin = async (app) => {
     await issueEmailAction(db, row.id, 'activeEmail');
     return ok(await withGroups(db, row));
   };
+  return { db, actor, countryOf, createAndMail };
+};
+type UsersShared = ReturnType<typeof usersShared>;
 
+/** The user list, signing up and invitations. */
+const signUpAndInviteRoutes = (app: RouteApp, shared: UsersShared): void => {
+  const { db, actor, countryOf, createAndMail } = shared;
   const userList = { schema: { response: answers(Type.Array(UserListRowSchema), { paged: true }) } };
   app.get('', userList, async (request) => {
     const me = await actor(request);
@@ -285,7 +292,11 @@ export const usersRoutes: RoutePlugin = async (app) => {
       );
     },
   );
+};
 
+/** One user as the caller may see them: the user, their deletion, their permissions. */
+const userReadRoutes = (app: RouteApp, shared: UsersShared): void => {
+  const { db, actor } = shared;
   app.get(
     '/:id',
     { config: { openBeforeTwoFactor: 'self' }, schema: { params: IdParams, response: answers(UserSchema) } },
@@ -344,7 +355,11 @@ export const usersRoutes: RoutePlugin = async (app) => {
       return ok(subject.permissions ?? null);
     },
   );
+};
 
+/** Changing a user: permissions, groups, details, password and state. */
+const userEditRoutes = (app: RouteApp, shared: UsersShared): void => {
+  const { db, actor } = shared;
   app.patch(
     '/:id/permissions',
     { schema: { params: IdParams, body: PermissionsBody, response: answers(PermissionsSchema) } },
@@ -423,6 +438,11 @@ export const usersRoutes: RoutePlugin = async (app) => {
   );
 
   // A fresh activation link for someone still invited (WAIT_EMAIL_ACTIVE; otherwise 26201); the
+};
+
+/** A user's security: invitations, unlock, forced reset, second factor, sign-ins, pushes. */
+const userSecurityRoutes = (app: RouteApp, shared: UsersShared): void => {
+  const { db, actor } = shared;
   // older links stop working. Same rules as the state switch.
   app.post(
     '/:id/invitation/resend',
@@ -524,6 +544,14 @@ export const usersRoutes: RoutePlugin = async (app) => {
       return ok({ allowed: canAccess(subject, { action: 'VIEW', resource: 'push' }) });
     },
   );
+};
+
+export const usersRoutes: RoutePlugin = async (app) => {
+  const shared = usersShared(app);
+  signUpAndInviteRoutes(app, shared);
+  userReadRoutes(app, shared);
+  userEditRoutes(app, shared);
+  userSecurityRoutes(app, shared);
 };
 
 const GroupName = Type.String({ minLength: 1, maxLength: 100 });

@@ -6,7 +6,7 @@ import { VOUCHER_STATES } from '../../../contract/enums';
 import { ok } from '../../../contract/envelope';
 import { BASE_PATHS } from '../../../contract/http';
 import { actionOf } from '../../../resources/transitions';
-import type { RoutePlugin } from '../../platform/http/app-types';
+import type { RouteApp, RoutePlugin } from '../../platform/http/app-types';
 import { answers, rowSchema, rowWith, VoucherPackSummarySchema } from '../../resources/answers';
 import { authorize, declaredGrant } from '../../resources/authorize';
 import { maskRow, maskRows } from '../../resources/privacy';
@@ -39,7 +39,8 @@ const declared = (name: string) => {
   return decl;
 };
 
-export const voucherRoutes: RoutePlugin = async (app) => {
+/** What every group of voucherRoutes shares. */
+const voucherShared = (app: RouteApp) => {
   const { db } = app;
   const base = BASE_PATHS.main;
   const vouchers = declared('vouchers');
@@ -47,6 +48,13 @@ export const voucherRoutes: RoutePlugin = async (app) => {
   const members = declared('members');
   const history = declared('voucherHistory');
   const keys = linkKeys(app.config);
+  return { db, base, vouchers, packs, members, history, keys };
+};
+type VoucherShared = ReturnType<typeof voucherShared>;
+
+/** A pack's issue and its summary. */
+const packRoutes = (app: RouteApp, shared: VoucherShared): void => {
+  const { db, base, vouchers, packs, keys } = shared;
 
   operation(app, {
     url: `${base}/voucher-packs/:id/vouchers`,
@@ -89,7 +97,11 @@ export const voucherRoutes: RoutePlugin = async (app) => {
       return ok(await packSummary(db, caller, request.params.id));
     },
   );
+};
 
+/** One voucher's operations: redeem, void, donate, expire. */
+const voucherOperationRoutes = (app: RouteApp, shared: VoucherShared): void => {
+  const { base, vouchers } = shared;
   operation(app, {
     url: `${base}/vouchers/:id/redeem`,
     summary: 'Redeem a voucher at a store',
@@ -147,7 +159,11 @@ export const voucherRoutes: RoutePlugin = async (app) => {
     run: async ({ tx, caller, params }) =>
       maskRow(vouchers, caller, await expireVoucher(tx, caller, params.id)),
   });
+};
 
+/** The vouchers a member holds, by state, as the counter looks them up. */
+const memberVoucherRoutes = (app: RouteApp, shared: VoucherShared): void => {
+  const { db, base, vouchers, members, history } = shared;
   app.get(
     `${base}/members/:mobile/vouchers`,
     {
@@ -210,4 +226,11 @@ export const voucherRoutes: RoutePlugin = async (app) => {
       });
     },
   );
+};
+
+export const voucherRoutes: RoutePlugin = async (app) => {
+  const shared = voucherShared(app);
+  packRoutes(app, shared);
+  voucherOperationRoutes(app, shared);
+  memberVoucherRoutes(app, shared);
 };

@@ -37,3 +37,6 @@ export type App = FastifyInstance<
 
 /** A route module: `export const usersRoutes: RoutePlugin = async (app) => { app.get(...) }`. */
 export type RoutePlugin = FastifyPluginAsync<Record<never, never>, RawServerDefault, TypeBoxTypeProvider>;
+
+/** The Fastify instance a route module registers on: a plugin's routes split into groups take it. */
+export type RouteApp = Parameters<RoutePlugin>[0];
