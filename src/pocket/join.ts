@@ -22,7 +22,7 @@ import {
   translator,
 } from './dom';
 import { brandColour, initials, intlLocale, stampSlots } from './format';
-import { JOIN_STRINGS } from './join.i18n';
+import { JOIN_STRINGS, type JoinKey } from './join.i18n';
 import './join.css';
 
 /** Seconds before "Send a new code" may be tapped again. */
@@ -88,6 +88,285 @@ type Step =
   | { kind: 'held'; url: string }
   | { kind: 'joined' };
 
+/** The join page's words in the member's language. */
+type JoinT = (key: JoinKey, params?: Record<string, string | number>) => string;
+
+/** The brand's logo, or its initials on a disc (as on the web card) when it has none or it fails. */
+const brandMark = (v: JoinProgrammeView): HTMLElement => {
+  const mono = () =>
+    h('span', { class: 'brand-mark brand-mono', 'aria-hidden': 'true' }, initials(v.brand.name));
+  if (!v.brand.logo) return mono();
+  const img = h('img', { class: 'brand-mark', src: v.brand.logo, alt: '', width: 48, height: 48 });
+  img.addEventListener('error', () => img.replaceWith(mono()), { once: true });
+  return img;
+};
+
+/**
+ * The programme as the card the member is about to get (the web card's look, pocket.css): the brand,
+ * "Join {programme}", its words and picture, the empty stamps, the reward, the store.
+ */
+const programmeCard = (v: JoinProgrammeView, t: JoinT, lang: Language): HTMLElement => {
+  const required = v.programme.stampsRequired;
+  const slots = stampSlots(0, Math.min(required, 30));
+  const cols =
+    slots.length <= 6 ? Math.max(1, slots.length) : slots.length <= 12 ? Math.ceil(slots.length / 2) : 6;
+  const locale = intlLocale(lang, navigator.languages ?? [navigator.language]);
+  return h(
+    'section',
+    {
+      class: 'wallet-card join-programme',
+      style: `--brand: ${brandColour(v.brand.name)}`,
+      'aria-labelledby': 'join-title',
+    },
+    h(
+      'div',
+      { class: 'card-body' },
+      h(
+        'div',
+        { class: 'card-head' },
+        brandMark(v),
+        h(
+          'div',
+          { class: 'card-titles' },
+          h('p', { class: 'brand-name' }, v.brand.name),
+          h(
+            'h1',
+            { id: 'join-title', class: 'card-title' },
+            t('joinHeading', { programme: v.programme.title }),
+          ),
+        ),
+      ),
+      (v.programme.description || v.programme.image) &&
+        h(
+          'div',
+          { class: 'card-intro' },
+          v.programme.description && h('p', { class: 'card-desc' }, v.programme.description),
+          v.programme.image &&
+            h('img', { class: 'card-thumb', src: v.programme.image, alt: '', width: 64, height: 64 }),
+        ),
+      h(
+        'div',
+        { class: 'stamps-block' },
+        h(
+          'div',
+          { class: 'stamps', style: `--cols: ${cols}`, 'aria-hidden': 'true' },
+          slots.map(() => h('span', { class: 'stamp' })),
+        ),
+        h('p', { class: 'stamp-count' }, required === 1 ? t('collectOne') : t('collect', { n: required })),
+      ),
+      v.reward &&
+        h(
+          'p',
+          { class: 'reward' },
+          Number(v.reward.value) > 0
+            ? t('reward', { title: v.reward.title, value: formatMoney(v.reward.value, v.currency, locale) })
+            : t('rewardNoValue', { title: v.reward.title }),
+        ),
+      h('p', { class: 'join-store' }, t('atStore', { store: v.store.name })),
+    ),
+  );
+};
+
+const errorLine = (id: string, message: string | null) =>
+  h('p', { id, class: 'join-error', role: 'alert' }, message ?? '');
+
+/** What a step's form tells the page: the member typed, or submitted. */
+interface FormHandlers {
+  typed: (value: string) => void;
+  submit: (value: string) => void;
+}
+
+/** The mobile step: the number a code is sent to. */
+const mobileForm = (s: Extract<Step, { kind: 'mobile' }>, t: JoinT, on: FormHandlers): HTMLElement => {
+  const input = h('input', {
+    id: 'join-mobile',
+    name: 'mobile',
+    type: 'tel',
+    autocomplete: 'tel',
+    inputmode: 'tel',
+    required: true,
+    value: s.typed,
+    'aria-describedby': 'join-mobile-hint join-mobile-error',
+    'aria-invalid': s.error ? 'true' : null,
+  });
+  input.addEventListener('input', () => on.typed(input.value));
+  return h(
+    'form',
+    {
+      class: 'join-form',
+      novalidate: true,
+      onsubmit: (event: Event) => {
+        event.preventDefault();
+        if (s.busy) return;
+        on.submit(input.value);
+      },
+    },
+    h('label', { for: 'join-mobile', class: 'join-label' }, t('mobileLabel')),
+    input,
+    h('p', { id: 'join-mobile-hint', class: 'join-hint' }, t('mobileHint', { length: JOIN_OTP.length })),
+    errorLine('join-mobile-error', s.error),
+    h(
+      'button',
+      { type: 'submit', class: 'join-button', disabled: s.busy },
+      s.busy ? t('sending') : t('sendCode'),
+    ),
+  );
+};
+
+/** The code step: the code sent by SMS, sending it again, another number. */
+const codeForm = (
+  s: Extract<Step, { kind: 'code' }>,
+  t: JoinT,
+  on: FormHandlers & { resend: () => void; changeNumber: () => void },
+): HTMLElement => {
+  const input = h('input', {
+    id: 'join-code',
+    name: 'code',
+    type: 'text',
+    autocomplete: 'one-time-code',
+    inputmode: 'numeric',
+    pattern: '[0-9]*',
+    maxlength: JOIN_OTP.length,
+    required: true,
+    value: s.typed,
+    'aria-describedby': 'join-code-sent join-code-error',
+    'aria-invalid': s.error ? 'true' : null,
+  });
+  input.addEventListener('input', () => on.typed(input.value));
+  const wait = Math.max(0, Math.ceil((s.resendAt - Date.now()) / 1000));
+  return h(
+    'form',
+    {
+      class: 'join-form',
+      novalidate: true,
+      onsubmit: (event: Event) => {
+        event.preventDefault();
+        if (s.busy) return;
+        on.submit(input.value);
+      },
+    },
+    h(
+      'p',
+      { id: 'join-code-sent', class: 'join-sent', role: 'status' },
+      t('codeSent', { mobile: s.masked, minutes: Math.round(JOIN_OTP.ttlSeconds / 60) }),
+    ),
+    h('label', { for: 'join-code', class: 'join-label' }, t('codeLabel', { length: JOIN_OTP.length })),
+    input,
+    errorLine('join-code-error', s.error),
+    h(
+      'button',
+      { type: 'submit', class: 'join-button', disabled: s.busy },
+      s.busy ? t('joining') : t('join'),
+    ),
+    h(
+      'div',
+      { class: 'join-actions' },
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'join-resend',
+          class: 'join-link',
+          disabled: wait > 0 || s.busy,
+          onclick: on.resend,
+        },
+        wait > 0 ? t('resendIn', { seconds: wait }) : t('resend'),
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'join-link',
+          onclick: on.changeNumber,
+        },
+        t('changeNumber'),
+      ),
+    ),
+  );
+};
+
+/** A refusal or a failed call in the member's words. */
+const refusalOf = (error: unknown, field: 'mobile' | 'code', t: JoinT, example: string): string => {
+  if (!(error instanceof PocketError)) return t('failed');
+  if (error.network) return t('network');
+  if (error.code === 6) {
+    const seconds = Number(error.data && (error.data as { retryAfterSeconds?: unknown }).retryAfterSeconds);
+    return t('tooMany', {
+      minutes: Math.max(1, Math.ceil((Number.isFinite(seconds) ? seconds : 60) / 60)),
+    });
+  }
+  if (error.code === 2)
+    return field === 'mobile'
+      ? t('mobileInvalid', { example })
+      : t('codeInvalid', { length: JOIN_OTP.length });
+  if (error.code === 6201) {
+    const left = Number(paramsOf(error).triesLeft ?? 0);
+    if (left <= 0) return t('codeDead');
+    return left === 1 ? t('codeWrongOne') : t('codeWrong', { n: left });
+  }
+  return t('failed');
+};
+
+/** The steps that are a notice, not a form: loading, not open, failed, already held, joined. */
+const noticeOf = (
+  step: Exclude<Step, { kind: 'mobile' | 'code' }>,
+  view: JoinProgrammeView | null,
+  t: JoinT,
+  lang: Language,
+  retry: () => void,
+): HTMLElement[] => {
+  switch (step.kind) {
+    case 'loading':
+      return [h('p', { class: 'join-muted', role: 'status' }, t('loading'))];
+    case 'notOpen':
+      return [
+        h(
+          'section',
+          { class: 'join-notice' },
+          h('h1', { class: 'join-title' }, t('notOpenHeading')),
+          h('p', null, t('notOpenText')),
+        ),
+      ];
+    case 'failed':
+      return [
+        h(
+          'section',
+          { class: 'join-notice' },
+          h('p', { role: 'alert' }, step.message),
+          h('button', { type: 'button', class: 'join-button', onclick: retry }, t('retry')),
+        ),
+      ];
+    case 'held':
+      return [
+        view ? programmeCard(view, t, lang) : null,
+        h(
+          'section',
+          { class: 'join-notice join-held', 'aria-labelledby': 'join-held-title' },
+          h('h2', { id: 'join-held-title' }, t('heldHeading')),
+          h('p', null, t('heldText', { programme: view?.programme.title ?? '' })),
+          h('a', { id: 'join-open', class: 'join-button', href: step.url }, t('openCard')),
+        ),
+      ].filter((e): e is HTMLElement => e !== null);
+    case 'joined':
+      return [
+        view ? programmeCard(view, t, lang) : null,
+        h('p', { class: 'join-sent', role: 'status' }, t('joined')),
+      ].filter((e): e is HTMLElement => e !== null);
+  }
+};
+
+/** Updates the code step's resend button; true once it may be tapped (or the step is gone). */
+const refreshResend = (step: Step, t: JoinT): boolean => {
+  if (step.kind !== 'code') return true;
+  const button = document.getElementById('join-resend');
+  const wait = Math.max(0, Math.ceil((step.resendAt - Date.now()) / 1000));
+  if (button instanceof HTMLButtonElement) {
+    button.textContent = wait > 0 ? t('resendIn', { seconds: wait }) : t('resend');
+    button.disabled = wait > 0 || step.busy;
+  }
+  return wait === 0;
+};
+
 export const renderJoin = (root: HTMLElement, storeId: number, programmeId: number): void => {
   let lang: Language = currentLanguage();
   let t = translator(JOIN_STRINGS, lang);
@@ -100,26 +379,7 @@ export const renderJoin = (root: HTMLElement, storeId: number, programmeId: numb
   const example = () => `${view?.callingCode ?? '+65'} 8123 4567`;
 
   /** A refusal or a failed call in the member's words. */
-  const say = (error: unknown, field: 'mobile' | 'code'): string => {
-    if (!(error instanceof PocketError)) return t('failed');
-    if (error.network) return t('network');
-    if (error.code === 6) {
-      const seconds = Number(error.data && (error.data as { retryAfterSeconds?: unknown }).retryAfterSeconds);
-      return t('tooMany', {
-        minutes: Math.max(1, Math.ceil((Number.isFinite(seconds) ? seconds : 60) / 60)),
-      });
-    }
-    if (error.code === 2)
-      return field === 'mobile'
-        ? t('mobileInvalid', { example: example() })
-        : t('codeInvalid', { length: JOIN_OTP.length });
-    if (error.code === 6201) {
-      const left = Number(paramsOf(error).triesLeft ?? 0);
-      if (left <= 0) return t('codeDead');
-      return left === 1 ? t('codeWrongOne') : t('codeWrong', { n: left });
-    }
-    return t('failed');
-  };
+  const say = (error: unknown, field: 'mobile' | 'code'): string => refusalOf(error, field, t, example());
 
   const set = (next: Step, focus: string | null = null) => {
     step = next;
@@ -127,191 +387,21 @@ export const renderJoin = (root: HTMLElement, storeId: number, programmeId: numb
     render();
   };
 
-  /** The brand's logo, or its initials on a disc (as on the web card) when it has none or it fails. */
-  const brandMark = (v: JoinProgrammeView): HTMLElement => {
-    const mono = () =>
-      h('span', { class: 'brand-mark brand-mono', 'aria-hidden': 'true' }, initials(v.brand.name));
-    if (!v.brand.logo) return mono();
-    const img = h('img', { class: 'brand-mark', src: v.brand.logo, alt: '', width: 48, height: 48 });
-    img.addEventListener('error', () => img.replaceWith(mono()), { once: true });
-    return img;
+  /** The member typed into the step's field: kept for the next render, not rendered now. */
+  const typed = (s: Extract<Step, { kind: 'mobile' | 'code' }>, value: string) => {
+    step = { ...s, typed: value };
   };
 
-  /**
-   * The programme as the card the member is about to get (the web card's look, pocket.css): the brand,
-   * "Join {programme}", its words and picture, the empty stamps, the reward, the store.
-   */
-  const programmeCard = (v: JoinProgrammeView): HTMLElement => {
-    const required = v.programme.stampsRequired;
-    const slots = stampSlots(0, Math.min(required, 30));
-    const cols =
-      slots.length <= 6 ? Math.max(1, slots.length) : slots.length <= 12 ? Math.ceil(slots.length / 2) : 6;
-    const locale = intlLocale(lang, navigator.languages ?? [navigator.language]);
-    return h(
-      'section',
-      {
-        class: 'wallet-card join-programme',
-        style: `--brand: ${brandColour(v.brand.name)}`,
-        'aria-labelledby': 'join-title',
-      },
-      h(
-        'div',
-        { class: 'card-body' },
-        h(
-          'div',
-          { class: 'card-head' },
-          brandMark(v),
-          h(
-            'div',
-            { class: 'card-titles' },
-            h('p', { class: 'brand-name' }, v.brand.name),
-            h(
-              'h1',
-              { id: 'join-title', class: 'card-title' },
-              t('joinHeading', { programme: v.programme.title }),
-            ),
-          ),
-        ),
-        (v.programme.description || v.programme.image) &&
-          h(
-            'div',
-            { class: 'card-intro' },
-            v.programme.description && h('p', { class: 'card-desc' }, v.programme.description),
-            v.programme.image &&
-              h('img', { class: 'card-thumb', src: v.programme.image, alt: '', width: 64, height: 64 }),
-          ),
-        h(
-          'div',
-          { class: 'stamps-block' },
-          h(
-            'div',
-            { class: 'stamps', style: `--cols: ${cols}`, 'aria-hidden': 'true' },
-            slots.map(() => h('span', { class: 'stamp' })),
-          ),
-          h('p', { class: 'stamp-count' }, required === 1 ? t('collectOne') : t('collect', { n: required })),
-        ),
-        v.reward &&
-          h(
-            'p',
-            { class: 'reward' },
-            Number(v.reward.value) > 0
-              ? t('reward', { title: v.reward.title, value: formatMoney(v.reward.value, v.currency, locale) })
-              : t('rewardNoValue', { title: v.reward.title }),
-          ),
-        h('p', { class: 'join-store' }, t('atStore', { store: v.store.name })),
-      ),
-    );
-  };
+  const mobileStep = (s: Extract<Step, { kind: 'mobile' }>, v: JoinProgrammeView) =>
+    mobileForm(s, t, { typed: (value) => typed(s, value), submit: (value) => void sendCode(value, v) });
 
-  const errorLine = (id: string, message: string | null) =>
-    h('p', { id, class: 'join-error', role: 'alert' }, message ?? '');
-
-  const mobileForm = (s: Extract<Step, { kind: 'mobile' }>, v: JoinProgrammeView): HTMLElement => {
-    const input = h('input', {
-      id: 'join-mobile',
-      name: 'mobile',
-      type: 'tel',
-      autocomplete: 'tel',
-      inputmode: 'tel',
-      required: true,
-      value: s.typed,
-      'aria-describedby': 'join-mobile-hint join-mobile-error',
-      'aria-invalid': s.error ? 'true' : null,
+  const codeStep = (s: Extract<Step, { kind: 'code' }>, v: JoinProgrammeView) =>
+    codeForm(s, t, {
+      typed: (value) => typed(s, value),
+      submit: (value) => void confirm(value, s),
+      resend: () => void sendCode(s.mobile, v),
+      changeNumber: () => set({ kind: 'mobile', typed: s.mobile, error: null, busy: false }, 'join-mobile'),
     });
-    input.addEventListener('input', () => {
-      step = { ...s, typed: input.value };
-    });
-    return h(
-      'form',
-      {
-        class: 'join-form',
-        novalidate: true,
-        onsubmit: (event: Event) => {
-          event.preventDefault();
-          if (s.busy) return;
-          void sendCode(input.value, v);
-        },
-      },
-      h('label', { for: 'join-mobile', class: 'join-label' }, t('mobileLabel')),
-      input,
-      h('p', { id: 'join-mobile-hint', class: 'join-hint' }, t('mobileHint', { length: JOIN_OTP.length })),
-      errorLine('join-mobile-error', s.error),
-      h(
-        'button',
-        { type: 'submit', class: 'join-button', disabled: s.busy },
-        s.busy ? t('sending') : t('sendCode'),
-      ),
-    );
-  };
-
-  const codeForm = (s: Extract<Step, { kind: 'code' }>, v: JoinProgrammeView): HTMLElement => {
-    const input = h('input', {
-      id: 'join-code',
-      name: 'code',
-      type: 'text',
-      autocomplete: 'one-time-code',
-      inputmode: 'numeric',
-      pattern: '[0-9]*',
-      maxlength: JOIN_OTP.length,
-      required: true,
-      value: s.typed,
-      'aria-describedby': 'join-code-sent join-code-error',
-      'aria-invalid': s.error ? 'true' : null,
-    });
-    input.addEventListener('input', () => {
-      step = { ...s, typed: input.value };
-    });
-    const wait = Math.max(0, Math.ceil((s.resendAt - Date.now()) / 1000));
-    return h(
-      'form',
-      {
-        class: 'join-form',
-        novalidate: true,
-        onsubmit: (event: Event) => {
-          event.preventDefault();
-          if (s.busy) return;
-          void confirm(input.value, s);
-        },
-      },
-      h(
-        'p',
-        { id: 'join-code-sent', class: 'join-sent', role: 'status' },
-        t('codeSent', { mobile: s.masked, minutes: Math.round(JOIN_OTP.ttlSeconds / 60) }),
-      ),
-      h('label', { for: 'join-code', class: 'join-label' }, t('codeLabel', { length: JOIN_OTP.length })),
-      input,
-      errorLine('join-code-error', s.error),
-      h(
-        'button',
-        { type: 'submit', class: 'join-button', disabled: s.busy },
-        s.busy ? t('joining') : t('join'),
-      ),
-      h(
-        'div',
-        { class: 'join-actions' },
-        h(
-          'button',
-          {
-            type: 'button',
-            id: 'join-resend',
-            class: 'join-link',
-            disabled: wait > 0 || s.busy,
-            onclick: () => void sendCode(s.mobile, v),
-          },
-          wait > 0 ? t('resendIn', { seconds: wait }) : t('resend'),
-        ),
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'join-link',
-            onclick: () => set({ kind: 'mobile', typed: s.mobile, error: null, busy: false }, 'join-mobile'),
-          },
-          t('changeNumber'),
-        ),
-      ),
-    );
-  };
 
   const stopTicker = () => {
     if (ticker !== undefined) window.clearInterval(ticker);
@@ -322,14 +412,7 @@ export const renderJoin = (root: HTMLElement, storeId: number, programmeId: numb
   const startTicker = () => {
     stopTicker();
     ticker = window.setInterval(() => {
-      if (step.kind !== 'code') return stopTicker();
-      const button = document.getElementById('join-resend');
-      const wait = Math.max(0, Math.ceil((step.resendAt - Date.now()) / 1000));
-      if (button instanceof HTMLButtonElement) {
-        button.textContent = wait > 0 ? t('resendIn', { seconds: wait }) : t('resend');
-        button.disabled = wait > 0 || step.busy;
-      }
-      if (wait === 0) stopTicker();
+      if (refreshResend(step, t)) stopTicker();
     }, 1000);
   };
 
@@ -392,46 +475,12 @@ export const renderJoin = (root: HTMLElement, storeId: number, programmeId: numb
 
   const body = (): HTMLElement[] => {
     switch (step.kind) {
-      case 'loading':
-        return [h('p', { class: 'join-muted', role: 'status' }, t('loading'))];
-      case 'notOpen':
-        return [
-          h(
-            'section',
-            { class: 'join-notice' },
-            h('h1', { class: 'join-title' }, t('notOpenHeading')),
-            h('p', null, t('notOpenText')),
-          ),
-        ];
-      case 'failed':
-        return [
-          h(
-            'section',
-            { class: 'join-notice' },
-            h('p', { role: 'alert' }, step.message),
-            h('button', { type: 'button', class: 'join-button', onclick: () => void load() }, t('retry')),
-          ),
-        ];
-      case 'held':
-        return [
-          view ? programmeCard(view) : null,
-          h(
-            'section',
-            { class: 'join-notice join-held', 'aria-labelledby': 'join-held-title' },
-            h('h2', { id: 'join-held-title' }, t('heldHeading')),
-            h('p', null, t('heldText', { programme: view?.programme.title ?? '' })),
-            h('a', { id: 'join-open', class: 'join-button', href: step.url }, t('openCard')),
-          ),
-        ].filter((e): e is HTMLElement => e !== null);
-      case 'joined':
-        return [
-          view ? programmeCard(view) : null,
-          h('p', { class: 'join-sent', role: 'status' }, t('joined')),
-        ].filter((e): e is HTMLElement => e !== null);
       case 'mobile':
-        return view ? [programmeCard(view), mobileForm(step, view)] : [];
+        return view ? [programmeCard(view, t, lang), mobileStep(step, view)] : [];
       case 'code':
-        return view ? [programmeCard(view), codeForm(step, view)] : [];
+        return view ? [programmeCard(view, t, lang), codeStep(step, view)] : [];
+      default:
+        return noticeOf(step, view, t, lang, () => void load());
     }
   };
 

@@ -145,29 +145,35 @@ const defaultLocks = (): LockManagerLike | null => {
   return locks && typeof locks.request === 'function' ? locks : null;
 };
 
-export const createAuthProvider = (options: AuthProviderOptions): PortalAuthProvider => {
-  const { httpClient } = options;
-  const store = options.storage ?? getSessionStore();
-  const now = options.now ?? Date.now;
-  const locks = options.locks === undefined ? defaultLocks() : options.locks;
-  const loggedOutRedirect = options.loggedOutRedirect ?? '/splash';
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const tabId = `${now()}-${Math.random().toString(36).slice(2)}`;
+/** What the token refresh needs from the provider that owns it. */
+interface RefreshDeps {
+  httpClient: AuthProviderOptions['httpClient'];
+  store: ReturnType<typeof getSessionStore>;
+  now: () => number;
+  locks: LockManagerLike | null;
+  sleep: (ms: number) => Promise<void>;
+  tabId: string;
+  /** ends the session (tokens, cached permissions) and throws TOKEN_NOT_EXIST */
+  sessionOver: () => never;
+  /** ends the session after a refusal that ends it */
+  endSession: () => void;
+}
+
+/**
+ * Keeps the access token fresh and the refresh token renewed: one refresh at a time per browser (Web
+ * Locks, else a lease in localStorage), sharing its promise within the tab.
+ */
+const tokenRefresher = ({
+  httpClient,
+  store,
+  now,
+  locks,
+  sleep,
+  tabId,
+  sessionOver,
+  endSession,
+}: RefreshDeps) => {
   let inFlight: Promise<string | null> | null = null;
-  let permissionsCache: { userId: number; value: PortalPermissions } | null = null;
-
-  const endSession = (): void => {
-    const hadSession = store.getRefreshToken() !== null || store.getAccessToken() !== null;
-    store.clearSession();
-    permissionsCache = null;
-    if (hadSession) options.onSessionEnded?.();
-  };
-
-  const sessionOver = (): never => {
-    endSession();
-    throw clientError('TOKEN_NOT_EXIST');
-  };
-
   const accessTokenIsFresh = (): boolean => {
     const exp = expiryMs(store.getAccessToken());
     return exp !== null && exp - now() > ACCESS_TOKEN_REFRESH_MARGIN_MS;
@@ -258,6 +264,41 @@ export const createAuthProvider = (options: AuthProviderOptions): PortalAuthProv
     });
     return inFlight;
   };
+  return { ensureFreshToken };
+};
+
+export const createAuthProvider = (options: AuthProviderOptions): PortalAuthProvider => {
+  const { httpClient } = options;
+  const store = options.storage ?? getSessionStore();
+  const now = options.now ?? Date.now;
+  const locks = options.locks === undefined ? defaultLocks() : options.locks;
+  const loggedOutRedirect = options.loggedOutRedirect ?? '/splash';
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const tabId = `${now()}-${Math.random().toString(36).slice(2)}`;
+  let permissionsCache: { userId: number; value: PortalPermissions } | null = null;
+
+  const endSession = (): void => {
+    const hadSession = store.getRefreshToken() !== null || store.getAccessToken() !== null;
+    store.clearSession();
+    permissionsCache = null;
+    if (hadSession) options.onSessionEnded?.();
+  };
+
+  const sessionOver = (): never => {
+    endSession();
+    throw clientError('TOKEN_NOT_EXIST');
+  };
+
+  const { ensureFreshToken } = tokenRefresher({
+    httpClient,
+    store,
+    now,
+    locks,
+    sleep,
+    tabId,
+    sessionOver,
+    endSession,
+  });
 
   const onStorage = (event: StorageEvent): void => {
     // Another tab logged out (the refresh token went away): this tab's session is over too.

@@ -142,8 +142,7 @@ const mergedRows = (results: {
   }
   for (const r of results.pushes as (Keyed & { n: unknown })[])
     if (num(r.n) > 0) rowOf(r.g).pushesSent = num(r.n);
-  for (const r of rowsOfResult<Keyed & { n: unknown }>(results.active))
-    rowOf(r.g).activeMembers = num(r.n);
+  for (const r of rowsOfResult<Keyed & { n: unknown }>(results.active)) rowOf(r.g).activeMembers = num(r.n);
   for (const row of rows.values()) row.redemptionRate = rateOf(row.vouchersIssued, row.vouchersRedeemed);
 
   return rows;

@@ -32,8 +32,15 @@ import { useHttpClient } from '../../components/HttpClientContext';
 import { Notice } from '../../components/Notice';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import type { Caller } from '../../components/useCaller';
+import type { HttpClient } from '../../providers/httpClient';
 import { PermissionMatrix } from './PermissionMatrix';
-import { MATRIX_ACTIONS, matrixResources, permissionSources, plainPermissions } from './permissions';
+import {
+  MATRIX_ACTIONS,
+  matrixResources,
+  type PermissionSource,
+  permissionSources,
+  plainPermissions,
+} from './permissions';
 
 export interface AccessTarget {
   id: number;
@@ -75,71 +82,54 @@ export interface ManageAccessDialogProps {
   onChanged?: () => void;
 }
 
-export const ManageAccessDialog = ({ target, caller, onClose, onChanged }: ManageAccessDialogProps) => {
+/** The person's access as it is: their row, their own permissions, the effective ones and their groups'. */
+const loadAccess = async (
+  http: HttpClient,
+  targetId: number | string,
+  signal: AbortSignal,
+): Promise<Loaded> => {
+  const base = `/user/${encodeURIComponent(String(targetId))}`;
+  const [user, directRes, fullRes] = await Promise.all([
+    http<TargetUser>(base, { signal }),
+    http<Permission[]>(`${base}/permissions`, { signal }),
+    http<Permission[] | null>(`${base}/full-permissions`, { signal }),
+  ]);
+  const ids = (user.data.groupIds ?? []).filter((id) => id > 0);
+  // where effective permissions come from: each of the person's groups (usually a handful)
+  const groupDetails = await Promise.all(
+    ids.map((id) =>
+      http<{ id: number; name: string; permissions?: Permission[] }>(`/user-group/${id}`, { signal })
+        .then((r) => ({
+          id,
+          name: r.data.name,
+          permissions: plainPermissions(r.data.permissions),
+        }))
+        .catch(() => ({ id, name: String(id), permissions: [] as Permission[] })),
+    ),
+  );
+  return {
+    user: user.data,
+    direct: plainPermissions(directRes.data),
+    effective: Array.isArray(fullRes.data) ? plainPermissions(fullRes.data) : null,
+    groupDetails,
+  };
+};
+
+/** The groups the caller may assign to this person: same type and, for merchants, same company. */
+const useGroupOptions = (target: AccessTarget | null, caller: Caller): GroupOption[] => {
   const translate = useTranslate();
-  const http = useHttpClient();
   const dataProvider = useDataProvider();
-  const notify = useNotify();
   const notifyError = useApiErrorNotify();
-  const { confirm, confirmDialog } = useConfirmAction();
-
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [options, setOptions] = useState<GroupOption[]>([]);
-  const [groupIds, setGroupIds] = useState<number[]>([]);
-  const [direct, setDirect] = useState<Permission[]>([]);
-  const [saving, setSaving] = useState<'groups' | 'permissions' | null>(null);
-  const [version, setVersion] = useState(0);
-
   const targetId = target?.id;
   const targetType = target?.type;
   const targetCompany = target?.companyId ?? null;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads per person and after each save
-  useEffect(() => {
-    if (targetId === undefined) return;
-    const controller = new AbortController();
-    const signal = controller.signal;
-    const load = async () => {
-      const base = `/user/${encodeURIComponent(String(targetId))}`;
-      const [user, directRes, fullRes] = await Promise.all([
-        http<TargetUser>(base, { signal }),
-        http<Permission[]>(`${base}/permissions`, { signal }),
-        http<Permission[] | null>(`${base}/full-permissions`, { signal }),
-      ]);
-      const ids = (user.data.groupIds ?? []).filter((id) => id > 0);
-      // where effective permissions come from: each of the person's groups (usually a handful)
-      const groupDetails = await Promise.all(
-        ids.map((id) =>
-          http<{ id: number; name: string; permissions?: Permission[] }>(`/user-group/${id}`, { signal })
-            .then((r) => ({
-              id,
-              name: r.data.name,
-              permissions: plainPermissions(r.data.permissions),
-            }))
-            .catch(() => ({ id, name: String(id), permissions: [] as Permission[] })),
-        ),
-      );
-      if (signal.aborted) return;
-      const next: Loaded = {
-        user: user.data,
-        direct: plainPermissions(directRes.data),
-        effective: Array.isArray(fullRes.data) ? plainPermissions(fullRes.data) : null,
-        groupDetails,
-      };
-      setLoaded(next);
-      setGroupIds(ids);
-      setDirect(next.direct);
-    };
-    load().catch((error: unknown) => {
-      if (!signal.aborted) notifyError(error, translate('common.notice.error'));
-    });
-    return () => controller.abort();
-  }, [targetId, version]);
-
-  // The groups the caller may assign to this person: same type and, for merchants, same company.
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per person
   useEffect(() => {
-    if (targetId === undefined || targetType === undefined) return;
+    if (targetId === undefined || targetType === undefined) {
+      setOptions([]);
+      return;
+    }
     let live = true;
     const filter: Record<string, unknown> = { type: targetType };
     if (targetType === 'MERCHANT' && caller.isOperator) filter.companyId = targetCompany;
@@ -160,10 +150,171 @@ export const ManageAccessDialog = ({ target, caller, onClose, onChanged }: Manag
     };
   }, [targetId]);
 
+  return options;
+};
+
+/** What the person may do in the end, and where each right comes from (a group, or given directly). */
+const EffectiveAccess = ({ unlimited, sources }: { unlimited: boolean; sources: PermissionSource[] }) => {
+  const translate = useTranslate();
+  return (
+    <Box component="section" aria-labelledby="manage-effective-heading">
+      <Typography id="manage-effective-heading" variant="h6" component="h2">
+        {translate('access.manage.effective')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('access.manage.effective_help')}
+      </Typography>
+      {unlimited ? (
+        <Alert severity="info">{translate('access.manage.effective_all')}</Alert>
+      ) : sources.length === 0 ? (
+        <Alert severity="info">{translate('access.manage.effective_none')}</Alert>
+      ) : (
+        <Table size="small" aria-label={translate('access.manage.effective')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('access.matrix.resource')}</TableCell>
+              <TableCell>{translate('access.people.actions')}</TableCell>
+              <TableCell>{translate('access.manage.from')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {groupByResource(sources).map(({ resource, entries }) => (
+              <TableRow key={resource}>
+                <TableCell>{translate(`access.resources.${resource}`, { _: resource })}</TableCell>
+                <TableCell>
+                  {entries.map((e) => translate(`access.matrix.actions.${e.action}`)).join(', ')}
+                </TableCell>
+                <TableCell>
+                  <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                    {[...new Set(entries.flatMap((e) => e.from))].map((from) => (
+                      <Chip key={from} size="small" variant="outlined" label={from} />
+                    ))}
+                  </Box>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  );
+};
+
+/** The person's groups: pick them, then save. */
+const GroupsSection = ({
+  options,
+  selected,
+  onChange,
+  onSave,
+  canSave,
+}: {
+  options: GroupOption[];
+  selected: GroupOption[];
+  onChange: (ids: number[]) => void;
+  onSave: () => void;
+  canSave: boolean;
+}) => {
+  const translate = useTranslate();
+  return (
+    <Box component="section" aria-labelledby="manage-groups-heading">
+      <Typography id="manage-groups-heading" variant="h6" component="h2">
+        {translate('access.manage.groups')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('access.manage.groups_help')}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <Autocomplete
+          multiple
+          options={options}
+          value={selected}
+          onChange={(_, next) => onChange(next.map((g) => g.id))}
+          getOptionLabel={(o) => o.name}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          noOptionsText={translate('access.manage.groups_none')}
+          renderValue={(value, getItemProps) =>
+            value.map((option, index) => {
+              const { key, ...itemProps } = getItemProps({ index });
+              return <Chip key={key} size="small" label={option.name} {...itemProps} />;
+            })
+          }
+          renderInput={(params) => (
+            <TextField {...params} label={translate('access.manage.groups')} size="small" />
+          )}
+          sx={{ flex: 1, minWidth: 280 }}
+        />
+        <Button variant="contained" onClick={onSave} disabled={!canSave}>
+          {translate('access.manage.save_groups')}
+        </Button>
+      </Box>
+    </Box>
+  );
+};
+
+/** The chosen groups as options (a group the caller may not list keeps the name the person's row gave). */
+const selectedGroups = (groupIds: number[], options: GroupOption[], loaded: Loaded | null): GroupOption[] =>
+  groupIds.map(
+    (id) =>
+      options.find((o) => o.id === id) ?? {
+        id,
+        name: loaded?.groupDetails.find((g) => g.id === id)?.name ?? String(id),
+      },
+  );
+
+/** Where each effective right of the resources shown comes from (none for an owner: all of them). */
+const effectiveSources = (
+  loaded: Loaded | null,
+  rows: Set<string>,
+  directLabel: string,
+): PermissionSource[] =>
+  loaded?.effective != null
+    ? permissionSources(
+        loaded.effective.filter((p) => rows.has(p.resource)),
+        loaded.direct,
+        loaded.groupDetails,
+        directLabel,
+      )
+    : [];
+
+export const ManageAccessDialog = ({ target, caller, onClose, onChanged }: ManageAccessDialogProps) => {
+  const translate = useTranslate();
+  const http = useHttpClient();
+  const notify = useNotify();
+  const notifyError = useApiErrorNotify();
+  const { confirm, confirmDialog } = useConfirmAction();
+
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [groupIds, setGroupIds] = useState<number[]>([]);
+  const [direct, setDirect] = useState<Permission[]>([]);
+  const [saving, setSaving] = useState<'groups' | 'permissions' | null>(null);
+  const [version, setVersion] = useState(0);
+
+  const targetId = target?.id;
+  const targetType = target?.type;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads per person and after each save
+  useEffect(() => {
+    if (targetId === undefined) return;
+    const controller = new AbortController();
+    const signal = controller.signal;
+    const load = async () => {
+      const next = await loadAccess(http, targetId, signal);
+      if (signal.aborted) return;
+      setLoaded(next);
+      setGroupIds((next.user.groupIds ?? []).filter((id) => id > 0));
+      setDirect(next.direct);
+    };
+    load().catch((error: unknown) => {
+      if (!signal.aborted) notifyError(error, translate('common.notice.error'));
+    });
+    return () => controller.abort();
+  }, [targetId, version]);
+
+  const options = useGroupOptions(target, caller);
+
   useEffect(() => {
     if (targetId === undefined) {
       setLoaded(null);
-      setOptions([]);
     }
   }, [targetId]);
 
@@ -222,13 +373,7 @@ export const ManageAccessDialog = ({ target, caller, onClose, onChanged }: Manag
     }
   };
 
-  const selected = groupIds.map(
-    (id) =>
-      options.find((o) => o.id === id) ?? {
-        id,
-        name: loaded?.groupDetails.find((g) => g.id === id)?.name ?? String(id),
-      },
-  );
+  const selected = selectedGroups(groupIds, options, loaded);
   const groupsChanged = loaded
     ? !sameIds(
         groupIds,
@@ -236,15 +381,7 @@ export const ManageAccessDialog = ({ target, caller, onClose, onChanged }: Manag
       )
     : false;
   const permissionsChanged = loaded ? !samePermissions(direct, loaded.direct) : false;
-  const sources =
-    loaded?.effective != null
-      ? permissionSources(
-          loaded.effective.filter((p) => rows.has(p.resource)),
-          loaded.direct,
-          loaded.groupDetails,
-          translate('access.manage.direct'),
-        )
-      : [];
+  const sources = effectiveSources(loaded, rows, translate('access.manage.direct'));
 
   return (
     <Dialog
@@ -271,42 +408,13 @@ export const ManageAccessDialog = ({ target, caller, onClose, onChanged }: Manag
             {loaded.effective === null ? (
               <Alert severity="info">{translate('access.manage.unlimited_note')}</Alert>
             ) : null}
-            <Box component="section" aria-labelledby="manage-groups-heading">
-              <Typography id="manage-groups-heading" variant="h6" component="h2">
-                {translate('access.manage.groups')}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {translate('access.manage.groups_help')}
-              </Typography>
-              <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-                <Autocomplete
-                  multiple
-                  options={options}
-                  value={selected}
-                  onChange={(_, next) => setGroupIds(next.map((g) => g.id))}
-                  getOptionLabel={(o) => o.name}
-                  isOptionEqualToValue={(a, b) => a.id === b.id}
-                  noOptionsText={translate('access.manage.groups_none')}
-                  renderValue={(value, getItemProps) =>
-                    value.map((option, index) => {
-                      const { key, ...itemProps } = getItemProps({ index });
-                      return <Chip key={key} size="small" label={option.name} {...itemProps} />;
-                    })
-                  }
-                  renderInput={(params) => (
-                    <TextField {...params} label={translate('access.manage.groups')} size="small" />
-                  )}
-                  sx={{ flex: 1, minWidth: 280 }}
-                />
-                <Button
-                  variant="contained"
-                  onClick={() => save('groups')}
-                  disabled={!groupsChanged || saving !== null}
-                >
-                  {translate('access.manage.save_groups')}
-                </Button>
-              </Box>
-            </Box>
+            <GroupsSection
+              options={options}
+              selected={selected}
+              onChange={setGroupIds}
+              onSave={() => save('groups')}
+              canSave={groupsChanged && saving === null}
+            />
             <Divider />
             <Box component="section" aria-labelledby="manage-permissions-heading">
               <Typography id="manage-permissions-heading" variant="h6" component="h2">
@@ -333,46 +441,7 @@ export const ManageAccessDialog = ({ target, caller, onClose, onChanged }: Manag
               </Box>
             </Box>
             <Divider />
-            <Box component="section" aria-labelledby="manage-effective-heading">
-              <Typography id="manage-effective-heading" variant="h6" component="h2">
-                {translate('access.manage.effective')}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {translate('access.manage.effective_help')}
-              </Typography>
-              {loaded.effective === null ? (
-                <Alert severity="info">{translate('access.manage.effective_all')}</Alert>
-              ) : sources.length === 0 ? (
-                <Alert severity="info">{translate('access.manage.effective_none')}</Alert>
-              ) : (
-                <Table size="small" aria-label={translate('access.manage.effective')}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{translate('access.matrix.resource')}</TableCell>
-                      <TableCell>{translate('access.people.actions')}</TableCell>
-                      <TableCell>{translate('access.manage.from')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {groupByResource(sources).map(({ resource, entries }) => (
-                      <TableRow key={resource}>
-                        <TableCell>{translate(`access.resources.${resource}`, { _: resource })}</TableCell>
-                        <TableCell>
-                          {entries.map((e) => translate(`access.matrix.actions.${e.action}`)).join(', ')}
-                        </TableCell>
-                        <TableCell>
-                          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                            {[...new Set(entries.flatMap((e) => e.from))].map((from) => (
-                              <Chip key={from} size="small" variant="outlined" label={from} />
-                            ))}
-                          </Box>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              )}
-            </Box>
+            <EffectiveAccess unlimited={loaded.effective === null} sources={sources} />
           </Stack>
         )}
       </DialogContent>

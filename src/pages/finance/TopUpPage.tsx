@@ -45,6 +45,23 @@ export const amountOf = (raw: string): number | null => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The page before its figures are loaded: no company to top up, the failure, or a spinner. */
+const NotReady = ({ noCompany, failure }: { noCompany: boolean; failure: string | null }) => {
+  const translate = useTranslate();
+  return (
+    <Box>
+      <Title title={translate(`${K}.title`)} />
+      {noCompany ? (
+        <NoCompany />
+      ) : failure !== null ? (
+        <Alert severity="error">{failure}</Alert>
+      ) : (
+        <CircularProgress size={24} />
+      )}
+    </Box>
+  );
+};
+
 export const TopUpPage = () => {
   const translate = useTranslate();
   const http = useHttpClient();
@@ -74,16 +91,10 @@ export const TopUpPage = () => {
 
   if (state.status !== 'ready')
     return (
-      <Box>
-        <Title title={translate(`${K}.title`)} />
-        {hasWallet === false ? (
-          <NoCompany />
-        ) : state.status === 'error' ? (
-          <Alert severity="error">{failureOf(state.error).message}</Alert>
-        ) : (
-          <CircularProgress size={24} />
-        )}
-      </Box>
+      <NotReady
+        noCompany={hasWallet === false}
+        failure={state.status === 'error' ? failureOf(state.error).message : null}
+      />
     );
   const { wallet, stripe, cards } = state.data;
   const chosen: PaymentMethod | '' = method || (wallet.freeTopUp ? 'FREE' : stripe.enabled ? 'STRIPE' : '');

@@ -95,26 +95,114 @@ const RowsTable = ({ rows, caption }: { rows: ImportRowResult[]; caption: string
   );
 };
 
+/** Which kind of file this is: members, or vouchers to issue. */
+const KindChoice = ({
+  kind,
+  disabled,
+  onChange,
+}: {
+  kind: ImportKind;
+  disabled: boolean;
+  onChange: (kind: ImportKind) => void;
+}) => {
+  const translate = useTranslate();
+  const id = useId();
+  return (
+    <FormControl disabled={disabled}>
+      <FormLabel id={`${id}-kind`}>{translate(`${K}.kind`)}</FormLabel>
+      <RadioGroup
+        aria-labelledby={`${id}-kind`}
+        value={kind}
+        onChange={(e) => onChange(e.target.value as ImportKind)}
+      >
+        {IMPORT_KINDS.map((k) => (
+          <FormControlLabel key={k} value={k} control={<Radio />} label={translate(`${K}.kind_${k}`)} />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+};
+
+/** The company an operator imports for (a merchant's is their own). */
+const CompanyChoice = ({
+  companyId,
+  disabled,
+  onChange,
+}: {
+  companyId: number | '';
+  disabled: boolean;
+  onChange: (companyId: number | '') => void;
+}) => {
+  const translate = useTranslate();
+  const { data: companies } = useGetList('company', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+  return (
+    <TextField
+      select
+      label={translate(`${K}.company`)}
+      value={companyId}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value === '' ? '' : Number(e.target.value))}
+      sx={{ maxWidth: 360 }}
+    >
+      {(companies ?? []).map((c) => (
+        <MenuItem key={String(c.id)} value={Number(c.id)}>
+          {String(c.name ?? c.id)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};
+
+/** A checked file's lines: how many would go through, and the lines themselves (the failing first). */
+const CheckedRows = ({ checked }: { checked: ImportRowResult[] }) => {
+  const translate = useTranslate();
+  const [onlyFailed, setOnlyFailed] = useState(true);
+  const failed = checked.filter((r) => !r.ok);
+  // the failing lines first; every line once the switch is off (or when none fails)
+  const failedOnly = failed.length > 0 && onlyFailed;
+  const shownChecked = failedOnly ? failed : checked;
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Alert severity={failed.length === 0 ? 'success' : 'warning'} variant="outlined">
+        {translate(`${K}.checked`, {
+          ok: checked.length - failed.length,
+          total: checked.length,
+          failed: failed.length,
+        })}
+      </Alert>
+      {failed.length > 0 ? (
+        <FormControlLabel
+          sx={{ mt: 1 }}
+          control={<Switch checked={onlyFailed} onChange={(e) => setOnlyFailed(e.target.checked)} />}
+          label={translate(`${K}.only_failed`, { n: failed.length })}
+        />
+      ) : null}
+      <RowsTable
+        rows={shownChecked.slice(0, SHOWN)}
+        caption={translate(failedOnly ? `${K}.shown_failed` : `${K}.shown_first`, {
+          n: Math.min(SHOWN, shownChecked.length),
+        })}
+      />
+    </Box>
+  );
+};
+
 export const ImportPage = () => {
   const translate = useTranslate();
   const http = useHttpClient();
   const location = useLocation();
   const { caller } = useCaller();
-  const fileId = useId();
   const [kind, setKind] = useState<ImportKind>(() => kindOf(location.search));
   const [companyId, setCompanyId] = useState<number | ''>('');
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [checked, setChecked] = useState<ImportRowResult[] | null>(null);
-  const [onlyFailed, setOnlyFailed] = useState(true);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<OperationFailure | null>(null);
   const [job, setJob] = useState<ImportStatus | { id: number; state: ImportStatus['state'] } | null>(null);
   const operator = caller?.isOperator === true;
-  const { data: companies } = useGetList(
-    'company',
-    { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } },
-    { enabled: operator },
-  );
 
   // the job's progress until it ends
   const jobId = job?.id;
@@ -167,10 +255,6 @@ export const ImportPage = () => {
   const allowed = caller ? mayImport(caller.subject, kind) : true;
   // an operator names the company first
   const ready = file !== null && (!operator || companyId !== '');
-  const failed = checked?.filter((r) => !r.ok) ?? [];
-  // the failing lines first; every line once the switch is off (or when none fails)
-  const failedOnly = failed.length > 0 && onlyFailed;
-  const shownChecked = failedOnly ? failed : (checked ?? []);
   const status = job && 'total' in job ? job : null;
   const alreadyRows = status?.rows.filter((r) => r.ok).length ?? 0;
   const title = translate(`${K}.title`);
@@ -194,44 +278,23 @@ export const ImportPage = () => {
       <Card variant="outlined" sx={{ borderRadius: 3 }}>
         <CardContent>
           <Stack spacing={2}>
-            <FormControl disabled={busy || job !== null}>
-              <FormLabel id={`${fileId}-kind`}>{translate(`${K}.kind`)}</FormLabel>
-              <RadioGroup
-                aria-labelledby={`${fileId}-kind`}
-                value={kind}
-                onChange={(e) => {
-                  setKind(e.target.value as ImportKind);
-                  reset();
-                }}
-              >
-                {IMPORT_KINDS.map((k) => (
-                  <FormControlLabel
-                    key={k}
-                    value={k}
-                    control={<Radio />}
-                    label={translate(`${K}.kind_${k}`)}
-                  />
-                ))}
-              </RadioGroup>
-            </FormControl>
+            <KindChoice
+              kind={kind}
+              disabled={busy || job !== null}
+              onChange={(k) => {
+                setKind(k);
+                reset();
+              }}
+            />
             {operator ? (
-              <TextField
-                select
-                label={translate(`${K}.company`)}
-                value={companyId}
+              <CompanyChoice
+                companyId={companyId}
                 disabled={busy || job !== null}
-                onChange={(e) => {
-                  setCompanyId(e.target.value === '' ? '' : Number(e.target.value));
+                onChange={(id) => {
+                  setCompanyId(id);
                   reset();
                 }}
-                sx={{ maxWidth: 360 }}
-              >
-                {(companies ?? []).map((c) => (
-                  <MenuItem key={String(c.id)} value={Number(c.id)}>
-                    {String(c.name ?? c.id)}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
             ) : null}
             {!allowed ? (
               <Alert severity="info" variant="outlined">
@@ -287,30 +350,7 @@ export const ImportPage = () => {
               ) : null}
             </Stack>
           </Stack>
-          {checked && !job ? (
-            <Box sx={{ mt: 3 }}>
-              <Alert severity={failed.length === 0 ? 'success' : 'warning'} variant="outlined">
-                {translate(`${K}.checked`, {
-                  ok: checked.length - failed.length,
-                  total: checked.length,
-                  failed: failed.length,
-                })}
-              </Alert>
-              {failed.length > 0 ? (
-                <FormControlLabel
-                  sx={{ mt: 1 }}
-                  control={<Switch checked={onlyFailed} onChange={(e) => setOnlyFailed(e.target.checked)} />}
-                  label={translate(`${K}.only_failed`, { n: failed.length })}
-                />
-              ) : null}
-              <RowsTable
-                rows={shownChecked.slice(0, SHOWN)}
-                caption={translate(failedOnly ? `${K}.shown_failed` : `${K}.shown_first`, {
-                  n: Math.min(SHOWN, shownChecked.length),
-                })}
-              />
-            </Box>
-          ) : null}
+          {checked && !job ? <CheckedRows checked={checked} /> : null}
           {job ? (
             <Box sx={{ mt: 3 }} aria-live="polite">
               <Typography variant="body1" sx={{ mb: 1 }}>

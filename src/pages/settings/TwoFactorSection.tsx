@@ -51,6 +51,28 @@ const CodeField = ({ label, recoveryToo }: { label: string; recoveryToo?: boolea
   />
 );
 
+/** Copying the recovery codes to the clipboard and downloading them as a text file. */
+const useRecoveryCodeActions = (codesText: string) => {
+  const notify = useNotify();
+  const copyCodes = async () => {
+    try {
+      await navigator.clipboard.writeText(codesText);
+      notify('pages.two_factor.copied', { type: 'info' });
+    } catch {
+      notify('pages.two_factor.copy_failed', { type: 'warning' });
+    }
+  };
+  const downloadCodes = () => {
+    const url = URL.createObjectURL(new Blob([codesText], { type: 'text/plain' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'recovery-codes.txt';
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  return { copyCodes, downloadCodes };
+};
+
 export const TwoFactorSection = () => {
   const translate = useTranslate();
   const http = useHttpClient();
@@ -127,23 +149,9 @@ export const TwoFactorSection = () => {
     return undefined;
   };
 
-  const codesText = enrolment ? `${enrolment.recoveryCodes.join('\n')}\n` : '';
-  const copyCodes = async () => {
-    try {
-      await navigator.clipboard.writeText(codesText);
-      notify('pages.two_factor.copied', { type: 'info' });
-    } catch {
-      notify('pages.two_factor.copy_failed', { type: 'warning' });
-    }
-  };
-  const downloadCodes = () => {
-    const url = URL.createObjectURL(new Blob([codesText], { type: 'text/plain' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'recovery-codes.txt';
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  const { copyCodes, downloadCodes } = useRecoveryCodeActions(
+    enrolment ? `${enrolment.recoveryCodes.join('\n')}\n` : '',
+  );
 
   const enabled = status?.twoFactorEnabled === true;
 
