@@ -26,10 +26,10 @@ import {
   SCHEDULED_EXPORT_LIMITS,
   type ScheduledExportInput,
 } from '../../contract/scheduled-exports';
+import { violationsByField } from '../components/apiError';
 import { useHttpClient } from '../components/HttpClientContext';
 import { Notice } from '../components/Notice';
 import { useApiErrorNotify } from '../components/useApiErrorNotify';
-import { violationsByField } from '../pages/components/apiErrors';
 import type { ResourceDeclaration } from './declarations';
 import { resourceLabelKey } from './declarations';
 import { listViewOf } from './exportCsv';

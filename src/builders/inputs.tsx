@@ -21,8 +21,8 @@ import {
 import { validationKey } from '../../contract/validation';
 import { useCountry } from '../components/CountryContext';
 import { DayInput, TimeInput } from '../components/DatePickers';
+import { PhoneNumberInput, toPhoneCountry } from '../components/PhoneInput';
 import { useOwnCurrency } from '../components/useOwnCurrency';
-import { PhoneNumberInput, toPhoneCountry } from '../pages/components/PhoneInput';
 import { choicesOf } from './choices';
 import type { FieldDeclaration, ResourceDeclaration } from './declarations';
 import { fieldLabelKey, isUnwritable } from './declarations';

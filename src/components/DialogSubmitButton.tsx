@@ -1,6 +1,6 @@
 // The submit button of a form in a dialog or beside other actions (operations, access, organisation):
 // disabled with a spinner while its react-admin form submits. A page's own form uses the full-width
-// SubmitButton of src/pages/components/forms.tsx.
+// SubmitButton of src/components/forms.tsx.
 import { Button, CircularProgress } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useFormState } from 'react-hook-form';

@@ -1,18 +1,18 @@
-// Users API (spec section 7, base /portal-main-service/api/v1/user) and user groups (base
-// .../user-group). Who may see whom: server/domains/users/users.ts (another company's user answers 26231, like a
+// Users API (spec section 7, base /portal-main-service/api/v1/user; the user groups are
+// user-groups.routes.ts). Who may see whom: server/domains/users/users.ts (another company's user answers 26231, like a
 // missing one); what they may do: contract/access canAccess on the `user` resource, except that
 // anyone may read and update their own profile and password. Every invitation, registration,
 // permission or group change, change to someone else's account and delete writes one audit entry
 // in the same transaction as the change (the services do it).
 
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, ne, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { canAccess } from '../../../contract/access';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contract/constants';
 import { ok } from '../../../contract/envelope';
 import { resolveCountry } from '../../platform/countries';
-import { type UserGroupRow, type UserRow, userGroups, users } from '../../platform/db/schema';
+import { type UserRow, users } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { RouteApp, RoutePlugin } from '../../platform/http/app-types';
 import { isNoCount, listQueryOrThrow, selectPageOrThrow } from '../../platform/list/query';
@@ -21,8 +21,6 @@ import {
   NoData,
   PermissionsSchema,
   SessionSchema,
-  UserGroupListRowSchema,
-  UserGroupSchema,
   UserListRowSchema,
   UserSchema,
 } from '../../resources/answers';
@@ -41,17 +39,12 @@ import {
   accessSubjectFor,
   assertCanGrant,
   changedPermissions,
-  createGroup,
-  deleteGroup,
   directPermissions,
-  groupListSpec,
-  groupPermissions,
   groupsOf,
   permissionsOfGroups,
   resolveGroups,
   setDirectPermissions,
   setUserGroups,
-  updateGroup,
   validatePermissions,
 } from '../access/rbac';
 import { resetTwoFactor } from './two-factor';
@@ -80,8 +73,8 @@ const Name = Type.String({ maxLength: 100 });
 /** E.164 (docs/decisions.md); '' or null clears it */
 const Mobile = Type.Union([Type.String({ pattern: '^(\\+[1-9][0-9]{6,14})?$' }), Type.Null()]);
 const Country = Type.String({ pattern: '^[A-Za-z]{2}$' });
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const IdParams = Type.Object({ id: Id });
+export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const IdParams = Type.Object({ id: Id });
 const SessionParams = Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 64 }) });
 
 const RegisterBody = Type.Object(
@@ -115,7 +108,7 @@ const OperatorInviteMerchantBody = Type.Object(
   },
   { additionalProperties: false },
 );
-const PermissionsBody = Type.Object(
+export const PermissionsBody = Type.Object(
   {
     // plain strings: an unknown name is 26232 PERMISSION_NOT_FOUND, not a schema error
     permissions: Type.Array(
@@ -552,132 +545,4 @@ export const usersRoutes: RoutePlugin = async (app) => {
   userReadRoutes(app, shared);
   userEditRoutes(app, shared);
   userSecurityRoutes(app, shared);
-};
-
-const GroupName = Type.String({ minLength: 1, maxLength: 100 });
-const GroupDescription = Type.String({ maxLength: 500 });
-const CreateGroupBody = Type.Object(
-  {
-    name: GroupName,
-    type: Type.Optional(Type.Union([Type.Literal('OPERATOR'), Type.Literal('MERCHANT')])),
-    /** operators creating a merchant group name its company */
-    companyId: Type.Optional(Id),
-    description: Type.Optional(GroupDescription),
-    permissions: Type.Optional(PermissionsBody.properties.permissions),
-  },
-  { additionalProperties: false },
-);
-/** type and company never change; `permissions`, when given, replaces the group's list */
-const UpdateGroupBody = Type.Object(
-  {
-    name: Type.Optional(GroupName),
-    description: Type.Optional(GroupDescription),
-    permissions: Type.Optional(PermissionsBody.properties.permissions),
-  },
-  { additionalProperties: false },
-);
-
-/**
- * Groups: list (paged), read one with its permissions, create, update, delete. Operators see and
- * manage every group; a merchant only their own company's merchant groups (any other is 26233, like
- * a missing one), and grants only what they hold (26238).
- */
-export const userGroupRoutes: RoutePlugin = async (app) => {
-  const { db } = app;
-  const actor = (request: FastifyRequest) => signedInUserOf(db, request);
-  const groupScope = (row: { type: string; companyId: number | null }): SQL | undefined =>
-    row.type === 'OPERATOR'
-      ? undefined
-      : and(
-          eq(userGroups.type, 'MERCHANT'),
-          sql`${userGroups.companyId} is not distinct from ${row.companyId}`,
-        );
-  /** The group `id` if `me` may see it; 26233 otherwise. */
-  const visibleGroup = async (me: UserRow, id: number): Promise<UserGroupRow> => {
-    const [group] = await db
-      .select()
-      .from(userGroups)
-      .where(and(eq(userGroups.id, id), groupScope(me)));
-    if (!group) throw new AppError('USER_GROUP_NOT_FOUND');
-    return group;
-  };
-
-  const groupList = { schema: { response: answers(Type.Array(UserGroupListRowSchema), { paged: true }) } };
-  app.get('', groupList, async (request) => {
-    const me = await actor(request);
-    authorize(me, { resource: 'userGroup', action: 'VIEW' });
-    const list = listQueryOrThrow(request.query, groupListSpec);
-    const { data, page } = await selectPageOrThrow(
-      db,
-      userGroups,
-      list,
-      isNoCount(request.headers),
-      groupScope(me.row),
-    );
-    return ok(data, page);
-  });
-
-  app.get('/:id', { schema: { params: IdParams, response: answers(UserGroupSchema) } }, async (request) => {
-    const me = await actor(request);
-    authorize(me, { resource: 'userGroup', action: 'VIEW' });
-    const group = await visibleGroup(me.row, request.params.id);
-    return ok({ ...group, permissions: await groupPermissions(db, group.id) });
-  });
-
-  app.post('', { schema: { body: CreateGroupBody, response: answers(UserGroupSchema) } }, async (request) => {
-    const me = await actor(request);
-    authorize(me, { resource: 'userGroup', action: 'ADD' });
-    const permissions = validatePermissions(request.body.permissions ?? []);
-    assertCanGrant(me.subject, permissions);
-    const { name, description } = request.body;
-    const by = auditActorOf(me.row);
-    if (me.row.type === 'MERCHANT') {
-      if (me.row.companyId === null) throw new AppError('USER_HAS_NO_COMPANY');
-      if (request.body.type === 'OPERATOR') throw new AppError('ACCESS_DENIED');
-      return ok(
-        await createGroup(db, by, {
-          name,
-          description,
-          type: 'MERCHANT',
-          companyId: me.row.companyId,
-          permissions,
-        }),
-      );
-    }
-    const type = request.body.type ?? 'OPERATOR';
-    const companyId = request.body.companyId ?? null;
-    if (type === 'MERCHANT' && companyId === null) {
-      throw new AppError('PARAMETER_VALIDATION_FAILED', [
-        { field: 'companyId', message: 'is required for a merchant group' },
-      ]);
-    }
-    return ok(await createGroup(db, by, { name, description, type, companyId, permissions }));
-  });
-
-  app.put(
-    '/:id',
-    { schema: { params: IdParams, body: UpdateGroupBody, response: answers(UserGroupSchema) } },
-    async (request) => {
-      const me = await actor(request);
-      authorize(me, { resource: 'userGroup', action: 'UPDATE' });
-      const group = await visibleGroup(me.row, request.params.id);
-      const { name, description } = request.body;
-      const permissions =
-        request.body.permissions === undefined ? undefined : validatePermissions(request.body.permissions);
-      if (permissions !== undefined) {
-        assertCanGrant(me.subject, changedPermissions(permissions, await groupPermissions(db, group.id)));
-      }
-      return ok(await updateGroup(db, auditActorOf(me.row), group, { name, description, permissions }));
-    },
-  );
-
-  app.delete('/:id', { schema: { params: IdParams, response: answers(NoData) } }, async (request) => {
-    const me = await actor(request);
-    authorize(me, { resource: 'userGroup', action: 'UPDATE' });
-    const group = await visibleGroup(me.row, request.params.id);
-    // deleting a group takes its permissions away from its members
-    assertCanGrant(me.subject, await groupPermissions(db, group.id));
-    await deleteGroup(db, auditActorOf(me.row), group);
-    return ok(null);
-  });
 };

@@ -45,18 +45,18 @@ import {
   type ApiKeyView,
   mayManageApiKeys,
 } from '../../../contract/api-keys';
+import { violationsByField } from '../../components/apiError';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { DialogSubmitButton } from '../../components/DialogSubmitButton';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { useLoadable } from '../../components/operations/useLoadable';
+import { EmptyState, PageFrame } from '../../components/PageFrame';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { type Caller, useCaller } from '../../components/useCaller';
 import { useIsPhone } from '../../components/useIsPhone';
 import { apiKeysEn } from '../../i18n/apiKeys.en';
 import { addEnglishMessages } from '../../i18n/lateMessages';
-import { violationsByField } from '../components/apiErrors';
-import { EmptyState, PageFrame } from '../components/PageFrame';
 import { type CompanyOption, CompanyPicker } from '../organisation/CompanyPicker';
 import { BrandAndStore, CompanyBrandAndStore } from './InviteDialog';
 import { PermissionMatrixInput } from './PermissionMatrix';

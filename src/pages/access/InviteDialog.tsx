@@ -22,13 +22,13 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { ErrorName } from '../../../contract';
+import { isApiError, violationsByField } from '../../components/apiError';
 import { DialogSubmitButton } from '../../components/DialogSubmitButton';
+import { emailValidators } from '../../components/forms';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { Notice } from '../../components/Notice';
+import { PhoneNumberInput } from '../../components/PhoneInput';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
-import { isApiError, violationsByField } from '../components/apiErrors';
-import { emailValidators } from '../components/forms';
-import { PhoneNumberInput } from '../components/PhoneInput';
 import { type CompanyOption, CompanyPicker } from '../organisation/CompanyPicker';
 
 export type InviteKind = 'operator' | 'operatorMerchant' | 'merchant';

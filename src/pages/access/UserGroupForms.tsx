@@ -28,12 +28,12 @@ import type { Permission } from '../../../contract/access';
 import type { UserType } from '../../../contract/enums';
 import { userGroups } from '../../../resources';
 import { declaredLimits } from '../../builders/validators';
+import { isApiError, violationsByField } from '../../components/apiError';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { DialogSubmitButton } from '../../components/DialogSubmitButton';
 import { Notice } from '../../components/Notice';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { type Caller, useCaller } from '../../components/useCaller';
-import { isApiError, violationsByField } from '../components/apiErrors';
 import { PermissionMatrixInput } from './PermissionMatrix';
 import { plainPermissions } from './permissions';
 

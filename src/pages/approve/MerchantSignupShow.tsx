@@ -38,8 +38,8 @@ import { actionsFrom } from '../../../resources/transitions';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { LocalDateField } from '../../components/LocalDateField';
+import { NoteDialog } from '../../components/NoteDialog';
 import { Detail, DetailSection } from '../../components/operations/details';
-import { NoteDialog } from '../components/NoteDialog';
 
 const K = 'organisation.approval';
 const R = 'resources.merchantSignup';

@@ -3,11 +3,11 @@ import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import { Button, Link, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Form, LinkBase, TextInput, useTranslate } from 'react-admin';
+import { AuthCard } from '../../components/AuthCard';
+import { isApiError, violationsByField } from '../../components/apiError';
+import { emailValidators, SubmitButton } from '../../components/forms';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
-import { AuthCard } from '../components/AuthCard';
-import { isApiError, violationsByField } from '../components/apiErrors';
-import { emailValidators, SubmitButton } from '../components/forms';
 
 export const ForgetPasswordPage = () => {
   const translate = useTranslate();

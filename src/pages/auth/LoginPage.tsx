@@ -13,18 +13,18 @@ import {
 } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { EMAIL_LINK_PATHS, TWO_FACTOR_CODE_MAX_LENGTH } from '../../../contract';
-import { useApiErrorNotify } from '../../components/useApiErrorNotify';
-import { nextOf } from '../../layout/deepLink';
-import { getPortalEnv } from '../../providers/env';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard } from '../../components/AuthCard';
 import {
   apiErrorData,
   apiErrorStatus,
   isApiError,
   retryAfterSeconds,
   violationsByField,
-} from '../components/apiErrors';
-import { emailValidators, SubmitButton } from '../components/forms';
+} from '../../components/apiError';
+import { emailValidators, SubmitButton } from '../../components/forms';
+import { useApiErrorNotify } from '../../components/useApiErrorNotify';
+import { nextOf } from '../../layout/deepLink';
+import { getPortalEnv } from '../../providers/env';
 
 interface LoginValues {
   email: string;

@@ -4,14 +4,14 @@ import { Button, Link, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Form, LinkBase, PasswordInput, required, TextInput, useTranslate } from 'react-admin';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contract';
+import { AuthCard } from '../../components/AuthCard';
+import { isApiError, violationsByField } from '../../components/apiError';
+import { emailValidators, passwordValidators, SubmitButton, sameAs } from '../../components/forms';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { PhoneNumberInput, toPhoneCountry } from '../../components/PhoneInput';
+import { TermsCheckbox } from '../../components/TermsCheckbox';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { getCountry } from '../../providers/storage';
-import { AuthCard } from '../components/AuthCard';
-import { isApiError, violationsByField } from '../components/apiErrors';
-import { emailValidators, passwordValidators, SubmitButton, sameAs } from '../components/forms';
-import { PhoneNumberInput, toPhoneCountry } from '../components/PhoneInput';
-import { TermsCheckbox } from '../components/TermsCheckbox';
 
 interface RegisterValues {
   name: string;

@@ -34,10 +34,10 @@ import {
   type WalletPassSettingsBody,
   type WalletPassSettingsView,
 } from '../../../contract/wallet-passes';
+import { violationsByField } from '../../components/apiError';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
-import { violationsByField } from '../components/apiErrors';
 
 const K = 'config.wallet';
 type Provider = 'apple' | 'google';

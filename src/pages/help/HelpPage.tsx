@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { LinkBase, useTranslate } from 'react-admin';
 import { type PublicSystemSettings, SYSTEM_SETTINGS_PUBLIC_PATH } from '../../../contract/system-config';
 import { useLoadable } from '../../components/operations/useLoadable';
-import { PageFrame } from '../components/PageFrame';
+import { PageFrame } from '../../components/PageFrame';
 
 interface Topic {
   icon: ReactNode;

@@ -1,6 +1,6 @@
 import { Card, CardContent, Link, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { PageFrame } from '../components/PageFrame';
+import { PageFrame } from '../../components/PageFrame';
 import { BackToHelp } from './BackToHelp';
 
 const SECTION_COUNT = 8;

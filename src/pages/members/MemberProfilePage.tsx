@@ -39,7 +39,7 @@ import type { MemberLevelRef } from '../../../contract/members';
 import type { StampResult } from '../../../contract/stamping';
 import { stampCard, store, vouchers } from '../../../resources';
 import { memberCards } from '../../../resources/tables/memberCards';
-import { toApiErrorLike } from '../../components/apiError';
+import { isApiError, toApiErrorLike } from '../../components/apiError';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { pathId } from '../../components/operations/api';
@@ -49,10 +49,9 @@ import {
   submitErrorsOf,
 } from '../../components/operations/OperationDialog';
 import { useLoadable } from '../../components/operations/useLoadable';
+import { PhoneNumberInput } from '../../components/PhoneInput';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { stampCardsEn } from '../../i18n/stampCards.en';
-import { isApiError } from '../components/apiErrors';
-import { PhoneNumberInput } from '../components/PhoneInput';
 import { useStampCardAccess } from '../stampCards/access';
 import { issueMemberCard } from '../stampCards/api';
 import { StampDialog } from '../stampCards/MemberCardShow';

@@ -15,9 +15,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { Role } from '../../../contract/claims';
-import { apiErrorLines } from '../../components/apiError';
-import { isApiError } from '../components/apiErrors';
-import { PageFrame } from '../components/PageFrame';
+import { apiErrorLines, isApiError } from '../../components/apiError';
+import { PageFrame } from '../../components/PageFrame';
 import {
   type Hierarchy,
   type HierarchyState,

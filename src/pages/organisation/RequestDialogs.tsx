@@ -17,12 +17,12 @@ import { Form, LinkBase, NumberInput, TextInput, useNotify, useTranslate } from 
 import { useFormState } from 'react-hook-form';
 import { brand as brandDecl, store as storeDecl } from '../../../resources';
 import { declaredLimits, webAddress } from '../../builders/validators';
+import { isApiError, violationsByField } from '../../components/apiError';
 import { DialogSubmitButton } from '../../components/DialogSubmitButton';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { Notice } from '../../components/Notice';
+import { PhoneNumberInput } from '../../components/PhoneInput';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
-import { isApiError, violationsByField } from '../components/apiErrors';
-import { PhoneNumberInput } from '../components/PhoneInput';
 import {
   type BrandRequestBody,
   type OrgBrand,

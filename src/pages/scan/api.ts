@@ -5,9 +5,9 @@
 import { type AccessSubject, canAccess } from '../../../contract/access';
 import { vouchers } from '../../../resources';
 import { memberCards } from '../../../resources/tables/memberCards';
+import { apiErrorStatus } from '../../components/apiError';
 import { pathId } from '../../components/operations/api';
 import type { HttpClient } from '../../providers/httpClient';
-import { apiErrorStatus } from '../components/apiErrors';
 
 /** What a code names: a member card, a voucher, or nothing the caller may see. */
 export type Found = { kind: 'CARD'; id: number } | { kind: 'VOUCHER'; id: number } | { kind: 'NONE' };

@@ -29,10 +29,10 @@ import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { useLoadable } from '../../components/operations/useLoadable';
+import { EmptyState, PageFrame } from '../../components/PageFrame';
 import { useIsPhone } from '../../components/useIsPhone';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { scheduledExportsEn } from '../../i18n/scheduledExports.en';
-import { EmptyState, PageFrame } from '../components/PageFrame';
 
 // this screen's words load with it (src/i18n/lateMessages.ts)
 addEnglishMessages(scheduledExportsEn);

@@ -1,7 +1,7 @@
 import { Card, CardContent } from '@mui/material';
 import { useNavigate, useNotify, useTranslate } from 'react-admin';
-import { ChangePasswordForm } from '../components/ChangePasswordForm';
-import { PageFrame } from '../components/PageFrame';
+import { ChangePasswordForm } from '../../components/ChangePasswordForm';
+import { PageFrame } from '../../components/PageFrame';
 
 export const ChangePasswordPage = () => {
   const translate = useTranslate();

@@ -1,7 +1,7 @@
 import { Card, CardContent } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import { PageFrame } from '../components/PageFrame';
-import { ProfileForm } from '../components/ProfileForm';
+import { PageFrame } from '../../components/PageFrame';
+import { ProfileForm } from '../../components/ProfileForm';
 import { SessionsCard } from './SessionsCard';
 import { TwoFactorSection } from './TwoFactorSection';
 

@@ -18,8 +18,8 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { LinkBase, useTranslate } from 'react-admin';
+import { PageFrame } from '../../components/PageFrame';
 import { getCountry } from '../../providers/storage';
-import { PageFrame } from '../components/PageFrame';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 

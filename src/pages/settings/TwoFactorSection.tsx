@@ -16,12 +16,12 @@ import {
   type TwoFactorEnrolment,
   type TwoFactorStatus,
 } from '../../../contract';
+import { isApiError } from '../../components/apiError';
+import { SubmitButton } from '../../components/forms';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { SESSION_CHANGED_EVENT } from '../../layout/SessionContext';
 import { getSessionStore } from '../../providers/storage';
-import { isApiError } from '../components/apiErrors';
-import { SubmitButton } from '../components/forms';
 
 /** Keeps the stored user's two-factor fields in step, so start-up routes by them (layout/startup.ts). */
 const storeStatus = (status: TwoFactorStatus) => {

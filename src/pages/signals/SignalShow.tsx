@@ -40,10 +40,10 @@ import { signals } from '../../../resources';
 import { actionsFrom } from '../../../resources/transitions';
 import { RefField } from '../../builders/display';
 import { useDates } from '../../components/dates';
+import { NoteDialog } from '../../components/NoteDialog';
 import { Detail, DetailSection } from '../../components/operations/details';
 import { useCaller } from '../../components/useCaller';
 import { useIsPhone } from '../../components/useIsPhone';
-import { NoteDialog } from '../components/NoteDialog';
 import { ResultChip } from '../stampCards/parts';
 
 const K = 'signals';

@@ -19,10 +19,10 @@ import { email, Form, NumberInput, TextInput, useTranslate } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { brand, company, store } from '../../../resources';
 import { declaredLimits, webAddress } from '../../builders/validators';
+import { isApiError } from '../../components/apiError';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { PhoneNumberInput } from '../../components/PhoneInput';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
-import { isApiError } from '../components/apiErrors';
-import { PhoneNumberInput } from '../components/PhoneInput';
 import {
   SIGNUP_PATH,
   type SignupValues,

@@ -17,7 +17,7 @@ import type { SignupState } from '../../../contract';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
-import { useReloadUser } from '../components/useReloadUser';
+import { useReloadUser } from '../../components/useReloadUser';
 import { SignupForm } from './SignupForm';
 import { SIGNUP_PATH, type SignupView } from './signupApi';
 

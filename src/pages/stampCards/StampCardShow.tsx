@@ -38,9 +38,9 @@ import {
   RelatedRecords,
   ShowToolbar,
 } from '../../components/operations/ShowPage';
+import { PhoneNumberInput } from '../../components/PhoneInput';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { stampCardsEn } from '../../i18n/stampCards.en';
-import { PhoneNumberInput } from '../components/PhoneInput';
 import { text, useMoney } from '../vouchers/format';
 import { PackStateChip } from '../vouchers/parts';
 import { useStampCardAccess } from './access';

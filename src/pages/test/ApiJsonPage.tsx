@@ -14,11 +14,10 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useAuthState, useTranslate } from 'react-admin';
 import { ENVELOPE_TYPE, type Envelope, type ServiceName } from '../../../contract';
-import { toApiErrorLike } from '../../components/apiError';
+import { apiErrorStatus, toApiErrorLike } from '../../components/apiError';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { PageFrame } from '../../components/PageFrame';
 import type { HttpRequestOptions } from '../../providers/httpClient';
-import { apiErrorStatus } from '../components/apiErrors';
-import { PageFrame } from '../components/PageFrame';
 
 const SERVICES: readonly ServiceName[] = ['main', 'payment', 'auth'];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

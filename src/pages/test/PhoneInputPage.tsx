@@ -4,9 +4,9 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { PageFrame } from '../../components/PageFrame';
+import { PhoneInput, toPhoneCountry } from '../../components/PhoneInput';
 import { getCountry } from '../../providers/storage';
-import { PageFrame } from '../components/PageFrame';
-import { PhoneInput, toPhoneCountry } from '../components/PhoneInput';
 
 export const PhoneInputPage = () => {
   const translate = useTranslate();

@@ -2,8 +2,8 @@ import { Autocomplete, Card, CardContent, CircularProgress, TextField, Typograph
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { PageFrame } from '../../components/PageFrame';
 import { loadSupportedCountries, type SupportedCountry } from '../../providers/country';
-import { PageFrame } from '../components/PageFrame';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 

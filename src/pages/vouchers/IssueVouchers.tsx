@@ -22,7 +22,7 @@ import {
   submitErrorsOf,
 } from '../../components/operations/OperationDialog';
 import { useConfirmedOperation } from '../../components/operations/useConfirmedOperation';
-import { PhoneNumberInput } from '../components/PhoneInput';
+import { PhoneNumberInput } from '../../components/PhoneInput';
 import { ISSUE_MAX, issueVouchers, usePackSummary, type VoucherRow } from './api';
 
 const K = 'voucherPages.issue';

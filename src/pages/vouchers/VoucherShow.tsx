@@ -38,7 +38,7 @@ import {
   TitleRow,
 } from '../../components/operations/ShowPage';
 import { type RunOperation, useConfirmedOperation } from '../../components/operations/useConfirmedOperation';
-import { PhoneNumberInput } from '../components/PhoneInput';
+import { PhoneNumberInput } from '../../components/PhoneInput';
 import { WebCardButton } from '../webCard/WebCardButton';
 import { useVoucherAccess } from './access';
 import {

@@ -42,11 +42,11 @@ import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { failureOf, fieldErrorsOf } from '../../components/operations/failure';
 import { useLoadable } from '../../components/operations/useLoadable';
+import { EmptyState, PageFrame } from '../../components/PageFrame';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { useCaller } from '../../components/useCaller';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { webhooksEn } from '../../i18n/webhooks.en';
-import { EmptyState, PageFrame } from '../components/PageFrame';
 import { type CompanyOption, CompanyPicker } from '../organisation/CompanyPicker';
 
 // this screen's words load with it (src/i18n/lateMessages.ts)

@@ -1,6 +1,6 @@
 import { useLocation, useTranslate } from 'react-admin';
 import { useLoadable } from '../../components/operations/useLoadable';
-import { ResultCard } from '../components/ResultCard';
+import { ResultCard } from '../../components/ResultCard';
 import { fetchConnect } from '../finance/api';
 import { useHasWallet } from '../finance/useFinanceCompany';
 

@@ -1,7 +1,7 @@
 import PasswordOutlined from '@mui/icons-material/PasswordOutlined';
 import { useNavigate, useNotify, useTranslate } from 'react-admin';
-import { AuthCard } from '../components/AuthCard';
-import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { AuthCard } from '../../components/AuthCard';
+import { ChangePasswordForm } from '../../components/ChangePasswordForm';
 
 /** After sign-in, a user who must change the password sets a new one before going on to the portal. */
 export const ThenChangePasswordPage = () => {

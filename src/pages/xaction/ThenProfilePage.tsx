@@ -1,7 +1,7 @@
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import { useNavigate, useTranslate } from 'react-admin';
-import { AuthCard } from '../components/AuthCard';
-import { ProfileForm } from '../components/ProfileForm';
+import { AuthCard } from '../../components/AuthCard';
+import { ProfileForm } from '../../components/ProfileForm';
 
 /** After activation, the user completes name and mobile, then continues to the portal. */
 export const ThenProfilePage = () => {

@@ -2,14 +2,13 @@ import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import { Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Form, useLocation, useTranslate } from 'react-admin';
-import { toApiErrorLike } from '../../components/apiError';
+import { AuthCard } from '../../components/AuthCard';
+import { isApiError, toApiErrorLike, violationsByField } from '../../components/apiError';
+import { SubmitButton } from '../../components/forms';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { ResultCard } from '../../components/ResultCard';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
-import { AuthCard } from '../components/AuthCard';
-import { isApiError, violationsByField } from '../components/apiErrors';
-import { SubmitButton } from '../components/forms';
-import { NewPasswordFields } from '../components/NewPasswordFields';
-import { ResultCard } from '../components/ResultCard';
 
 type Phase = 'missing' | 'activating' | 'password' | 'done' | 'invalid' | 'not_allowed' | 'failed';
 

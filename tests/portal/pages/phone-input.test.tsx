@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { toE164, validatePhone } from '../../../src/pages/components/PhoneInput';
+import { toE164, validatePhone } from '../../../src/components/PhoneInput';
 import { PhoneInputPage } from '../../../src/pages/test/PhoneInputPage';
 import { portalServer } from '../server';
 import { renderPage } from './harness';

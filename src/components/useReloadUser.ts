@@ -1,7 +1,7 @@
 import { type AuthProvider, useAuthProvider } from 'react-admin';
-import type { LoggedInUser } from '../../../contract/auth';
-import { useHttpClient } from '../../components/HttpClientContext';
-import type { PortalAuthProvider } from '../../providers/authProvider';
+import type { LoggedInUser } from '../../contract/auth';
+import type { PortalAuthProvider } from '../providers/authProvider';
+import { useHttpClient } from './HttpClientContext';
 
 /** Reloads the signed-in user: the auth provider's loadUser, which also refreshes the stored user. */
 export const useReloadUser = () => {

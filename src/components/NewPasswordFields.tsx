@@ -1,5 +1,5 @@
 import { PasswordInput, required, useTranslate, type Validator } from 'react-admin';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contract';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract';
 import { passwordValidators, sameAs } from './forms';
 
 /** New password + confirmation, with the contract's length rule shown as a hint. */

@@ -1,13 +1,13 @@
 import { Box, CircularProgress } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Form, required, SelectInput, TextInput, useGetIdentity, useTranslate } from 'react-admin';
-import type { LoggedInUser } from '../../../contract/auth';
-import { useHttpClient } from '../../components/HttpClientContext';
-import { useApiErrorNotify } from '../../components/useApiErrorNotify';
-import { loadSupportedCountries, type SupportedCountry } from '../../providers/country';
-import { isApiError, violationsByField } from './apiErrors';
+import type { LoggedInUser } from '../../contract/auth';
+import { loadSupportedCountries, type SupportedCountry } from '../providers/country';
+import { isApiError, violationsByField } from './apiError';
 import { SubmitButton } from './forms';
+import { useHttpClient } from './HttpClientContext';
 import { PhoneNumberInput, toPhoneCountry } from './PhoneInput';
+import { useApiErrorNotify } from './useApiErrorNotify';
 import { useReloadUser } from './useReloadUser';
 
 /** The body of PUT user/{id}/info. */

@@ -14,11 +14,10 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
-import type { ErrorName } from '../../../contract/errors';
-import { apiErrorLines } from '../../components/apiError';
-import { useHttpClient } from '../../components/HttpClientContext';
-import { Notice } from '../../components/Notice';
-import { isApiError, violationsByField } from './apiErrors';
+import type { ErrorName } from '../../contract/errors';
+import { apiErrorLines, isApiError, violationsByField } from './apiError';
+import { useHttpClient } from './HttpClientContext';
+import { Notice } from './Notice';
 
 export interface NoteDialogProps {
   open: boolean;

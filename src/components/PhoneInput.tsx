@@ -12,7 +12,7 @@ import {
 import examples from 'libphonenumber-js/mobile/examples';
 import { type FocusEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { InputHelperText, type InputProps, useInput, useTranslate, type Validator } from 'react-admin';
-import { DEFAULT_COUNTRY } from '../../../contract';
+import { DEFAULT_COUNTRY } from '../../contract';
 
 // The ISO code stands in for a flag: flag emoji are missing on Windows and in many Linux fonts.
 export interface CountryOption {

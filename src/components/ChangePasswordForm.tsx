@@ -1,9 +1,9 @@
 import { Form, PasswordInput, required, useGetIdentity, useTranslate, type Validator } from 'react-admin';
-import { useHttpClient } from '../../components/HttpClientContext';
-import { useApiErrorNotify } from '../../components/useApiErrorNotify';
-import { isApiError, violationsByField } from './apiErrors';
+import { isApiError, violationsByField } from './apiError';
 import { SubmitButton } from './forms';
+import { useHttpClient } from './HttpClientContext';
 import { NewPasswordFields } from './NewPasswordFields';
+import { useApiErrorNotify } from './useApiErrorNotify';
 
 /** The body of PUT user/{id}/pwd. */
 export interface ChangePasswordBody {

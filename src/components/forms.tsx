@@ -2,7 +2,7 @@ import { Button, CircularProgress } from '@mui/material';
 import type { ReactNode } from 'react';
 import { email, maxLength, minLength, required, type Validator } from 'react-admin';
 import { useFormState } from 'react-hook-form';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contract';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract';
 
 // A message function, because react-admin would wrap a plain message object in its own args.
 const lengthMessage = () => ({
