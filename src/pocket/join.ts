@@ -286,7 +286,7 @@ const codeForm = (
 };
 
 /** A refusal or a failed call in the member's words. */
-const refusalMessage = (error: unknown, field: 'mobile' | 'code', t: JoinT, example: string): string => {
+const refusalOf = (error: unknown, field: 'mobile' | 'code', t: JoinT, example: string): string => {
   if (!(error instanceof PocketError)) return t('failed');
   if (error.network) return t('network');
   if (error.code === 6) {
@@ -379,8 +379,7 @@ export const renderJoin = (root: HTMLElement, storeId: number, programmeId: numb
   const example = () => `${view?.callingCode ?? '+65'} 8123 4567`;
 
   /** A refusal or a failed call in the member's words. */
-  const say = (error: unknown, field: 'mobile' | 'code'): string =>
-    refusalMessage(error, field, t, example());
+  const say = (error: unknown, field: 'mobile' | 'code'): string => refusalOf(error, field, t, example());
 
   const set = (next: Step, focus: string | null = null) => {
     step = next;

@@ -2,7 +2,7 @@
 // circle anywhere (type-only and lazy imports count), the server's layers run one way (platform <
 // resources < domains < the composition root), the domains form no circle between them either, and
 // the portal, the server and the shared declarations stay apart.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -19,6 +19,14 @@ const walk = (dir: string): string[] =>
 
 const FILES = SOURCE_DIRS.flatMap((d) => walk(path.join(ROOT, d)));
 const FILE_SET = new Set(FILES);
+const isFile = (p: string) => FILE_SET.has(p) || (statSafe(p) && !p.endsWith('/'));
+const statSafe = (p: string) => {
+  try {
+    return statSync(path.join(ROOT, p)).isFile();
+  } catch {
+    return false;
+  }
+};
 
 // `import … from`, `export … from`, `import '…'`, `import('…')`, `require('…')`
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])(\.{1,2}\/[^'"\n]+)\1/g;
@@ -30,7 +38,7 @@ const GRAPH: ReadonlyMap<string, readonly string[]> = new Map(
     const targets = new Set<string>();
     for (const m of text.matchAll(SPECIFIER)) {
       const base = path.join(path.dirname(file), m[2] ?? '');
-      const hit = EXTENSIONS.map((e) => base + e).find((p) => FILE_SET.has(p));
+      const hit = EXTENSIONS.map((e) => base + e).find(isFile);
       if (hit) targets.add(hit);
     }
     return [file, [...targets]];

@@ -54,9 +54,10 @@ import { cell } from '../../resources/csv';
 import type { Caller } from '../../resources/principal';
 import { declarationOf } from '../../resources/registry';
 import { callerScopeOf } from '../../resources/row-scope';
-import { findUser, userCaller } from '../access/caller';
+import { userCaller } from '../access/caller';
 import { refreshStanding, standingContext } from '../members/standing';
 import { countryTermsOf, walletOf } from '../money/wallet';
+import { findUser } from '../users/users';
 import { newCode } from '../vouchers/vouchers';
 
 export const IMPORT_JOB = 'import';

@@ -21,7 +21,6 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { authorize } from '../../resources/authorize';
 import type { SignedInUser } from '../../resources/principal';
 import { NOT_LOCKED } from '../access/account-security';
-import { findUser } from '../access/caller';
 import { issueEmailAction } from '../access/email-actions';
 import { type GroupSummary, groupsOf, groupsOfUsers, isCompanyOwner } from '../access/rbac';
 import { revokeUserLogins } from '../access/sessions';
@@ -118,6 +117,11 @@ export const withListGroups = async (
         : {}),
     };
   });
+};
+
+export const findUser = async (db: Db, id: number): Promise<UserRow | undefined> => {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
 };
 
 const sameCompany = (a: UserRow, b: UserRow) => a.companyId !== null && a.companyId === b.companyId;
