@@ -26,6 +26,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/constants'
 import type { Db } from '../server/platform/db/client';
 import { company } from '../server/platform/db/schema/resources';
 import { hashPassword } from '../server/platform/passwords';
+import { wireAllReactions } from '../server/reactions';
 import { addUser, placeColleague, seedCompanyPeople } from './seed-demo/access';
 import { seedConfig } from './seed-demo/config';
 import { column, type DemoDevice, type DemoUser, seedBase, withOperator } from './seed-demo/context';
@@ -68,6 +69,7 @@ export interface SeedOptions {
 
 /** Seeds the demo data set into `db` (already migrated), unless the marker company is there. */
 export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedResult> => {
+  wireAllReactions();
   const [marker] = await db
     .select({ id: company.id })
     .from(company)

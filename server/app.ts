@@ -49,6 +49,7 @@ import { metricsPlugin } from './platform/http/metrics';
 import { securityPlugin } from './platform/http/security';
 import { createMailer, type Mailer } from './platform/mail';
 import type { ThrottleStore } from './platform/rate-limit';
+import { wireAllReactions } from './reactions';
 
 export interface BuildAppOptions {
   config: Config;
@@ -91,6 +92,7 @@ export const buildApp = async ({
   mailer,
   throttleStore,
 }: BuildAppOptions): Promise<App> => {
+  wireAllReactions();
   const app = Fastify({
     logger: logger ? loggerOptions({ config, stream: logStream }) : false,
     genReqId: genRequestId,

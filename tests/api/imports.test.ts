@@ -2,7 +2,7 @@
 // numbers and nothing written; the real run through its job; the same file again issuing nothing twice;
 // the wallet charged exactly, with one ledger row per issuing row; another company's pack refused;
 // a formula in what comes back neutralised; bad input as the contract's envelopes.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALREADY_IMPORTED, IMPORT_MAX_ROWS } from '../../contract/imports';
 import { creditWallet } from '../../server/domains/money/wallet';
@@ -13,6 +13,7 @@ import {
   imports,
   memberStanding,
   members,
+  pocketLinks,
   users,
   voucherHistory,
   voucherPacks,
@@ -214,6 +215,32 @@ describe('voucher issues', () => {
       .from(voucherHistory)
       .where(eq(voucherHistory.companyId, acme.companyId));
     expect(history.filter((h) => h.action === 'ISSUED')).toHaveLength(5);
+    // what reacts to an issue reacted to the import's: every voucher has its web link from birth,
+    // and each holder stands at the company with the vouchers counted
+    const links = await t.db
+      .select({ recordId: pocketLinks.recordId, companyId: pocketLinks.companyId })
+      .from(pocketLinks)
+      .where(
+        and(
+          eq(pocketLinks.kind, 'VOUCHER'),
+          inArray(
+            pocketLinks.recordId,
+            issued.map((v) => v.id),
+          ),
+        ),
+      );
+    expect(links.map((l) => l.recordId).sort()).toEqual(issued.map((v) => v.id).sort());
+    expect(new Set(links.map((l) => l.companyId))).toEqual(new Set([acme.companyId]));
+    const standing = await t.db
+      .select({ mobile: memberStanding.memberMobile, available: memberStanding.availableVouchers })
+      .from(memberStanding)
+      .where(eq(memberStanding.companyId, acme.companyId))
+      .orderBy(memberStanding.memberMobile);
+    expect(standing.filter((r) => ['+6592000001', '+6592000003', '+6592000004'].includes(r.mobile))).toEqual([
+      { mobile: '+6592000001', available: 2 },
+      { mobile: '+6592000003', available: 2 },
+      { mobile: '+6592000004', available: 1 },
+    ]);
 
     // the same file again: nothing issued twice, nothing charged
     await fund(acme.companyId, '100.00');

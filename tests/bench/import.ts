@@ -25,6 +25,7 @@ import {
 import { creditWallet } from '../../server/domains/money/wallet';
 import { createDb, migrate } from '../../server/platform/db/client';
 import { brand, company, users, voucherPacks } from '../../server/platform/db/schema';
+import { wireAllReactions } from '../../server/reactions';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const BUDGET_MS = 60_000;
@@ -64,6 +65,7 @@ const main = async () => {
   const name = `bench_import_${randomBytes(4).toString('hex')}`;
   await admin(`CREATE DATABASE ${name}`);
   const handle = await createDb({ databaseUrl: dbUrl(name) });
+  wireAllReactions();
   const failures: string[] = [];
   try {
     await migrate(handle.db);

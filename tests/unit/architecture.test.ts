@@ -1,8 +1,9 @@
 // The layout's rules (docs/architecture.md), read from the imports of every source file: no import
 // circle anywhere (type-only and lazy imports count), the server's layers run one way (platform <
 // resources < domains < the composition root), the domains form no circle between them either, and
-// the portal, the server and the shared declarations stay apart.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// the portal, the server and the shared declarations stay apart; an operation calls none of what
+// reacts to it (it emits an event, server/platform/events.ts).
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -19,14 +20,6 @@ const walk = (dir: string): string[] =>
 
 const FILES = SOURCE_DIRS.flatMap((d) => walk(path.join(ROOT, d)));
 const FILE_SET = new Set(FILES);
-const isFile = (p: string) => FILE_SET.has(p) || (statSafe(p) && !p.endsWith('/'));
-const statSafe = (p: string) => {
-  try {
-    return statSync(path.join(ROOT, p)).isFile();
-  } catch {
-    return false;
-  }
-};
 
 // `import … from`, `export … from`, `import '…'`, `import('…')`, `require('…')`
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])(\.{1,2}\/[^'"\n]+)\1/g;
@@ -38,7 +31,7 @@ const GRAPH: ReadonlyMap<string, readonly string[]> = new Map(
     const targets = new Set<string>();
     for (const m of text.matchAll(SPECIFIER)) {
       const base = path.join(path.dirname(file), m[2] ?? '');
-      const hit = EXTENSIONS.map((e) => base + e).find(isFile);
+      const hit = EXTENSIONS.map((e) => base + e).find((p) => FILE_SET.has(p));
       if (hit) targets.add(hit);
     }
     return [file, [...targets]];
@@ -140,5 +133,17 @@ describe('the layout', () => {
       })
       .map(([from, to]) => `${from} → ${to}`);
     expect(crossing).toEqual([]);
+  });
+
+  it('lets operations emit events instead of calling what reacts to them', () => {
+    const reactions =
+      /\b(memberActivityChanged|refreshStanding|levelsAfterActivity|addStanding|linksAtBirth|passCardsChanged)\(/;
+    const calling = FILES.filter(
+      (f) =>
+        f.startsWith('server/domains/') &&
+        !['members', 'pocket'].includes(domainOf(f) ?? '') &&
+        reactions.test(readFileSync(path.join(ROOT, f), 'utf8')),
+    );
+    expect(calling).toEqual([]);
   });
 });

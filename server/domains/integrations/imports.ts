@@ -36,6 +36,7 @@ import { PHONE_PATTERN } from '../../../contract/validation';
 import { type DbOrTx, recordAudit } from '../../platform/audit';
 import { companyDay } from '../../platform/countries';
 import type { Db } from '../../platform/db/client';
+import { rowsOfResult } from '../../platform/db/raw-rows';
 import {
   account,
   company,
@@ -48,6 +49,7 @@ import {
   vouchers,
 } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { type BornRow, emit } from '../../platform/events';
 import { enqueue, type JobHandler } from '../../platform/jobs';
 import { authorize, type Grant } from '../../resources/authorize';
 import { cell } from '../../resources/csv';
@@ -55,7 +57,6 @@ import type { Caller } from '../../resources/principal';
 import { declarationOf } from '../../resources/registry';
 import { callerScopeOf } from '../../resources/row-scope';
 import { userCaller } from '../access/caller';
-import { refreshStanding, standingContext } from '../members/standing';
 import { countryTermsOf, walletOf } from '../money/wallet';
 import { findUser } from '../users/users';
 import { newCode } from '../vouchers/vouchers';
@@ -455,11 +456,7 @@ const writeMembers = async (tx: DbOrTx, ctx: ImportContext, applied: MemberApply
       // a member's name is theirs across companies: a file fills it in, never overwrites it
       setWhere: sql`${members.name} is null and excluded.name is not null`,
     });
-  await tx.execute(sql`
-    insert into member_standing (company_id, member_mobile, member_id, computed_at)
-    select ${ctx.companyId}::int, m.mobile, m.id, ${ctx.now.toISOString()}::timestamptz
-    from members m where m.mobile = any(${sql.param(mobiles)}::text[])
-    on conflict (company_id, member_mobile) do nothing`);
+  await emit(tx, 'member.added', { companyId: ctx.companyId, memberMobiles: mobiles, at: ctx.now });
 };
 
 /** The issues that go through, as issueVouchers writes them, for the whole chunk at once. */
@@ -503,7 +500,7 @@ const writeVouchers = async (
     .insert(members)
     .values([...new Set(applied.map((a) => a.mobile))].map((mobile) => ({ mobile })))
     .onConflictDoNothing();
-  // the vouchers, their ISSUED history and their links in one statement: the pack's title, value and
+  // the vouchers and their ISSUED history in one statement: the pack's title, value and
   // validity read in SQL from the locked pack, as issueVouchers copies them
   const codes: string[] = [];
   const packOf: number[] = [];
@@ -515,7 +512,7 @@ const writeVouchers = async (
       holders.push(a.mobile);
     }
   const at = now.toISOString();
-  await tx.execute(sql`
+  const born = await tx.execute(sql`
     with r as (
       select * from unnest(${sql.param(codes)}::text[], ${sql.param(packOf)}::int[], ${sql.param(holders)}::text[])
         with ordinality as r(code, pack_id, mobile, ord)
@@ -531,9 +528,7 @@ const writeVouchers = async (
       insert into voucher_history (voucher_id, action, member_mobile, at, company_id, brand_id)
       select id, 'ISSUED', member_mobile, ${at}::timestamptz, company_id, brand_id from ins
     )
-    insert into pocket_links (kind, record_id, company_id)
-    select 'VOUCHER', id, company_id from ins
-    on conflict do nothing`);
+    select id, company_id as "companyId" from ins`);
   const perPack = new Map<number, number>();
   for (const a of applied) perPack.set(a.packId, (perPack.get(a.packId) ?? 0) + a.quantity);
   for (const [packId, n] of perPack)
@@ -541,9 +536,13 @@ const writeVouchers = async (
       .update(voucherPacks)
       .set({ issuedCount: sql`${voucherPacks.issuedCount} + ${n}` })
       .where(eq(voucherPacks.id, packId));
-  // the members' standing at the company, in one statement for the chunk
-  const ctxStanding = await standingContext(tx, ctx.companyId);
-  await refreshStanding(tx, ctx.companyId, [...new Set(applied.map((a) => a.mobile))], now, ctxStanding);
+  // their links and the members' standing at the company, set-based for the chunk
+  await emit(tx, 'voucher.issued', {
+    companyId: ctx.companyId,
+    memberMobiles: applied.map((a) => a.mobile),
+    vouchers: rowsOfResult<BornRow>(born),
+    at: now,
+  });
   return codes.length;
 };
 

@@ -1,8 +1,8 @@
 // A member's standing at a company (issue 25, server/platform/db/schema/members.ts): the activity the members
 // list and segments filter on, worked out from the ledgers in one statement. Called inside the
 // operations that change it (a stamping, its void, a redemption and its void, a card or voucher
-// issued: `memberActivityChanged`) and for every member of a company by the nightly levels job,
-// which moves the window (`refreshStanding(…, null, …)`).
+// issued, given or expired: reactions.ts, to the operations' events) and for every member of a
+// company by the nightly levels job, which moves the window (`refreshStanding(…, null, …)`).
 //
 // What counts (docs/decisions.md "Members"): a stamp is a SUCCESS stamping's stamps (a voided one
 // no longer counts); a visit is one store on one day of the company's country with a SUCCESS stamping
@@ -46,6 +46,24 @@ export const standingContext = async (db: DbOrTx, companyId: number): Promise<St
     windowDays: typeof row?.windowDays === 'number' ? row.windowDays : DEFAULT_LEVEL_RULE.windowDays,
     timeZone: knownTimeZone(row?.zone, country),
   };
+};
+
+/**
+ * Members added to company `companyId` (an import) stand at it from now, holding nothing yet: their
+ * rows, with empty activity, where they have none. One statement whatever the count.
+ */
+export const addStanding = async (
+  db: DbOrTx,
+  companyId: number,
+  mobiles: readonly string[],
+  now: Date,
+): Promise<void> => {
+  if (mobiles.length === 0) return;
+  await db.execute(sql`
+    insert into member_standing (company_id, member_mobile, member_id, computed_at)
+    select ${companyId}::int, m.mobile, m.id, ${now.toISOString()}::timestamptz
+    from members m where m.mobile = any(${sql.param([...mobiles])}::text[])
+    on conflict (company_id, member_mobile) do nothing`);
 };
 
 /** The first instant the window of `ctx` counts at `now`: `windowDays` back from now. */

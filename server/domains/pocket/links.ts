@@ -146,15 +146,21 @@ export const resolveLink = async (
   return row?.generation === named.generation ? named.id : null;
 };
 
-/** Links for rows just issued, in the issue's transaction: every card and voucher has one from birth. */
+/**
+ * Links for rows just issued, in the issue's transaction: every card and voucher has one from birth.
+ * One statement whatever the count (an import's chunk issues thousands).
+ */
 export const linksAtBirth = async (
   tx: DbOrTx,
   kind: PocketKind,
   rows: readonly { id: number; companyId: unknown }[],
 ): Promise<void> => {
   if (rows.length === 0) return;
-  await tx
-    .insert(pocketLinks)
-    .values(rows.map((r) => ({ kind, recordId: r.id, companyId: Number(r.companyId) })))
-    .onConflictDoNothing();
+  const ids = rows.map((r) => Number(r.id));
+  const companies = rows.map((r) => Number(r.companyId));
+  await tx.execute(sql`
+    insert into pocket_links (kind, record_id, company_id)
+    select ${kind}, r.id, r.company_id
+    from unnest(${sql.param(ids)}::int[], ${sql.param(companies)}::int[]) as r(id, company_id)
+    on conflict do nothing`);
 };

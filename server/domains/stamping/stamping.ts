@@ -39,16 +39,14 @@ import {
   vouchers,
 } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { emit } from '../../platform/events';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { type Caller, staffIdOf } from '../../resources/principal';
 import { declarationOf } from '../../resources/registry';
 import { callerScopeOf } from '../../resources/row-scope';
 import { allowedMove, lockInScope } from '../../resources/transition';
 import { assertActsForStore } from '../access/operation';
-import { memberActivityChanged } from '../members/activity';
 import { debitWallet, moneyString } from '../money/wallet';
-import { linksAtBirth } from '../pocket/links';
-import { passCardsChanged } from '../pocket/pass-notifier';
 import { ensureMember, issueVouchers, newCode, voucherFacts } from '../vouchers/vouchers';
 import { recordWebhookEvent } from '../webhooks/webhooks';
 
@@ -207,8 +205,12 @@ export const issueMemberCard = async (
     .update(stampCard)
     .set({ issuedCount: sql`${stampCard.issuedCount} + 1` })
     .where(eq(stampCard.id, programme.id));
-  await memberActivityChanged(tx, programme.companyId, memberMobile, null, now);
-  await linksAtBirth(tx, 'CARD', [card]);
+  await emit(tx, 'card.issued', {
+    companyId: programme.companyId,
+    memberMobiles: [memberMobile],
+    cards: [card],
+    at: now,
+  });
   await recordAudit(tx, {
     actor: actor(caller),
     action: 'issue',
@@ -456,8 +458,13 @@ export const stampCardOnce = async (
       .where(eq(memberCards.id, card.id));
   else await moveCard(tx, { id: card.id, stamps: stampsAfter, state, now });
   await insertHistory(tx, { ...moved, transactionId: txn.id });
-  await memberActivityChanged(tx, card.companyId, card.memberMobile, 'STAMPING', now);
-  await passCardsChanged(tx, [card.id], now);
+  await emit(tx, 'card.activity', {
+    companyId: card.companyId,
+    memberMobile: card.memberMobile,
+    reason: 'STAMPING',
+    cardId: card.id,
+    at: now,
+  });
   const facts = {
     memberCardId: card.id,
     programmeId: programme.id,
@@ -728,8 +735,13 @@ export const voidStamping = async (
     before: { result: txn.result, cardStamps: card.stamps, cardState: card.state },
     after: { result: 'VOIDED', reason, cardStamps: stampsAfter, cardState: state },
   });
-  await memberActivityChanged(tx, card.companyId, card.memberMobile, 'VOID', now);
-  await passCardsChanged(tx, [card.id], now);
+  await emit(tx, 'card.activity', {
+    companyId: card.companyId,
+    memberMobile: card.memberMobile,
+    reason: 'VOID',
+    cardId: card.id,
+    at: now,
+  });
   await recordWebhookEvent(tx, {
     companyId: card.companyId,
     type: 'stamp.voided',
@@ -830,7 +842,7 @@ export const expireDueMemberCards = async (db: Db, now: Date): Promise<number> =
         companyId: null,
         after: { expired: ids.length, memberCardIds: ids },
       });
-      await passCardsChanged(tx, ids, now);
+      await emit(tx, 'card.changed', { cardIds: ids, at: now });
       return ids.length;
     });
     total += moved;

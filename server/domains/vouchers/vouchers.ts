@@ -17,15 +17,13 @@ import { beforeCompanyToday, companyDay } from '../../platform/countries';
 import type { Db } from '../../platform/db/client';
 import { members, store, voucherHistory, voucherPacks, vouchers } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { emit } from '../../platform/events';
 import type { Caller } from '../../resources/principal';
 import { declarationOf } from '../../resources/registry';
 import { callerScopeOf } from '../../resources/row-scope';
 import { allowedMove, lockInScope, moveLocked } from '../../resources/transition';
 import { assertActsForStore } from '../access/operation';
-import { memberActivityChanged } from '../members/activity';
-import { refreshStanding } from '../members/standing';
 import { debitWallet, moneyString, timesMoney } from '../money/wallet';
-import { linksAtBirth } from '../pocket/links';
 import { recordWebhookEvent } from '../webhooks/webhooks';
 
 type Row = Record<string, unknown>;
@@ -215,7 +213,6 @@ export const issueVouchers = async (
     )
     .returning()) as VoucherRow[];
   await history(tx, issued, 'ISSUED', () => ({}), now);
-  await linksAtBirth(tx, 'VOUCHER', issued);
   const [after] = (await tx
     .update(voucherPacks)
     .set({ issuedCount: sql`${voucherPacks.issuedCount} + ${quantity}` })
@@ -231,7 +228,12 @@ export const issueVouchers = async (
     before: { issuedCount: pack.issuedCount },
     after: { issuedCount: after.issuedCount, memberMobile, voucherIds: issued.map((v) => v.id) },
   });
-  await memberActivityChanged(tx, pack.companyId, memberMobile, null, now);
+  await emit(tx, 'voucher.issued', {
+    companyId: pack.companyId,
+    memberMobiles: [memberMobile],
+    vouchers: issued,
+    at: now,
+  });
   await recordWebhookEvent(tx, {
     companyId: pack.companyId,
     type: 'voucher.issued',
@@ -296,7 +298,12 @@ export const redeemVoucher = async (
     redeemedStoreId: storeId,
   });
   await history(tx, [after], 'REDEEMED', () => ({ storeId }), now);
-  await memberActivityChanged(tx, after.companyId, after.memberMobile, 'REDEMPTION', now);
+  await emit(tx, 'voucher.activity', {
+    companyId: after.companyId,
+    memberMobile: after.memberMobile,
+    reason: 'REDEMPTION',
+    at: now,
+  });
   await recordWebhookEvent(tx, {
     companyId: after.companyId,
     type: 'voucher.redeemed',
@@ -322,7 +329,12 @@ export const voidVoucher = async (
     redeemedStoreId: null,
   });
   await history(tx, [after], 'VOIDED', () => ({ storeId: voucher.redeemedStoreId, note: reason }), now);
-  await memberActivityChanged(tx, after.companyId, after.memberMobile, 'REDEMPTION', now);
+  await emit(tx, 'voucher.activity', {
+    companyId: after.companyId,
+    memberMobile: after.memberMobile,
+    reason: 'REDEMPTION',
+    at: now,
+  });
   await recordWebhookEvent(tx, {
     companyId: after.companyId,
     type: 'voucher.voided',
@@ -361,8 +373,11 @@ export const donateVoucher = async (
   const after = await moveVoucher(tx, caller, voucher, 'donate', { memberMobile: toMobile });
   await history(tx, [voucher], 'DONATED', () => ({ toMemberMobile: toMobile }), now);
   // the giver no longer holds it, the receiver now does
-  await memberActivityChanged(tx, after.companyId, voucher.memberMobile, null, now);
-  await memberActivityChanged(tx, after.companyId, toMobile, null, now);
+  await emit(tx, 'voucher.holdings', {
+    companyId: after.companyId,
+    memberMobiles: [voucher.memberMobile, toMobile],
+    at: now,
+  });
   await recordWebhookEvent(tx, {
     companyId: after.companyId,
     type: 'voucher.donated',
@@ -382,7 +397,11 @@ export const expireVoucher = async (
   const voucher = await lockVoucher(tx, caller, id);
   const after = await moveVoucher(tx, caller, voucher, 'expire', movedFields(allowed(voucher, 'expire')));
   await history(tx, [after], 'EXPIRED', () => ({ note: 'expired by an operator' }), now);
-  await memberActivityChanged(tx, after.companyId, after.memberMobile, null, now);
+  await emit(tx, 'voucher.holdings', {
+    companyId: after.companyId,
+    memberMobiles: [after.memberMobile],
+    at: now,
+  });
   await recordWebhookEvent(tx, {
     companyId: after.companyId,
     type: 'voucher.expired',
@@ -431,7 +450,8 @@ export const expireDueVouchers = async (db: Db, now: Date): Promise<number> => {
       for (const v of rows)
         if (typeof v.companyId === 'number' && typeof v.memberMobile === 'string')
           holders.set(v.companyId, (holders.get(v.companyId) ?? new Set()).add(v.memberMobile));
-      for (const [companyId, mobiles] of holders) await refreshStanding(tx, companyId, [...mobiles], now);
+      for (const [companyId, mobiles] of holders)
+        await emit(tx, 'voucher.holdings', { companyId, memberMobiles: [...mobiles], at: now });
       // one event per company for the batch's vouchers
       for (const companyId of new Set(rows.map((v) => v.companyId)))
         await recordWebhookEvent(tx, {
