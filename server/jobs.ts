@@ -22,12 +22,14 @@ import {
   passNotifierFor,
   sendPassNotices,
 } from './domains/pocket/pass-notifier';
-import { createPushSender, PUSH_JOB_SLICE_MS, SEND_PUSH_JOB } from './domains/push/push';
+import { PUSH_JOB_SLICE_MS, SEND_PUSH_JOB } from './domains/push/push';
+import { createPushSender } from './domains/push/push-sender';
+import { expireDueMemberCards } from './domains/stamping/card-expiry';
 import { runSignalsJob, SIGNALS_EVERY_MS, SIGNALS_JOB } from './domains/stamping/signals';
-import { expireDueMemberCards } from './domains/stamping/stamping';
 import { levelRewardJob } from './domains/vouchers/level-rewards';
 import { expireDueVouchers } from './domains/vouchers/vouchers';
-import { deliverWebhookJob, WEBHOOK_DELIVER_JOB } from './domains/webhooks/webhooks';
+import { deliverWebhookJob } from './domains/webhooks/webhook-delivery';
+import { WEBHOOK_DELIVER_JOB } from './domains/webhooks/webhooks';
 import type { Config } from './platform/config';
 import type { JobHandler, PeriodicJob } from './platform/jobs';
 import { createMailer, SEND_MAIL_JOB, sendMailJob } from './platform/mail';
@@ -59,7 +61,7 @@ export const jobHandlers = (deps: JobDeps): Record<string, JobHandler> => ({
   }),
   // a CSV import (server/domains/integrations/imports.ts): the file's rows a chunk per transaction
   [IMPORT_JOB]: importJob,
-  // outbound webhooks (server/domains/webhooks/webhooks.ts): one attempt of one delivery, the next one enqueued by it
+  // outbound webhooks (server/domains/webhooks/webhook-delivery.ts): one attempt of one delivery, the next one enqueued by it
   [WEBHOOK_DELIVER_JOB]: deliverWebhookJob(deps.config),
   'expire-vouchers': async (_payload, { db, now }) => ({ expired: await expireDueVouchers(db, now) }),
   'expire-member-cards': async (_payload, { db, now }) => ({ expired: await expireDueMemberCards(db, now) }),

@@ -18,7 +18,7 @@ export const memberCards = {
   fields: [
     {
       // what the card's QR carries (issue 26): staff scan it or type it, devices look the card up by it
-      // (GET /member-cards/by-code/{code}); made by issuing (server/domains/stamping/stamping.ts), never moved
+      // (GET /member-cards/by-code/{code}); made by issuing (server/domains/stamping/issue-card.ts), never moved
       name: 'code',
       type: 'text',
       required: true,
@@ -111,8 +111,8 @@ export const memberCards = {
       error: 'UNCOMPLETED_CARD_EXISTS',
     },
   ],
-  // The card's states (server/domains/stamping/stamping.ts moves them; issuing makes a card AVAILABLE). Only
-  // stamping is a route of its own; the other arrows follow from a stamping, its void, or the job.
+  // The card's states (the operations of server/domains/stamping/ move them; issuing makes a card AVAILABLE).
+  // Only stamping is a route of its own; the other arrows follow from a stamping, its void, or the job.
   actions: [
     {
       name: 'stamp',

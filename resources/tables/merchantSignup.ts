@@ -5,7 +5,7 @@ import type { ResourceDeclaration } from '../types';
  * A merchant's request to sign up, or to add a brand or a store, waiting for an operator. Approving
  * activates the organisation rows and moves the merchants' signup state, and rejecting needs a
  * reason and resets those rows, so both are services with routes of their own
- * (server/domains/organisation/organisation.ts); this declaration gives the list and show screens.
+ * (server/domains/organisation/decisions.ts); this declaration gives the list and show screens.
  */
 export const merchantSignup = {
   name: 'merchantSignup',
@@ -96,7 +96,7 @@ export const merchantSignup = {
       views: ['list', 'show'],
     },
   ],
-  // An operator's decision (server/domains/organisation/organisation.ts decide, routes of their own): once, from
+  // An operator's decision (server/domains/organisation/decisions.ts decide, routes of their own): once, from
   // PENDING; approving also activates the organisation rows and moves the merchants' signupState.
   actions: [
     {

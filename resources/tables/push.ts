@@ -5,7 +5,7 @@ import type { ResourceDeclaration } from '../types';
  * One push notification (docs/operations.md "Push notifications"): a title and body (typed, or taken from
  * a template by the form) with `{name}`-style placeholders filled per member, an audience resolved
  * when it is sent, and a time. PENDING (a draft, edited freely) → schedule → SCHEDULED → sent by the
- * job runner (server/domains/push/push.ts) → COMPLETED with its counts, or FAILED with `failureReason`.
+ * job runner (server/domains/push/push-sender.ts) → COMPLETED with its counts, or FAILED with `failureReason`.
  * Cancel takes a SCHEDULED push back to PENDING until sending starts. Schedule and cancel are
  * operations of their own (server/domains/push/push.routes.ts); what is being sent or was sent stays as it was.
  */
@@ -176,7 +176,7 @@ export const push = {
       confirm: true,
       operation: true,
     },
-    // the sending job's arrows (server/domains/push/push.ts): nobody runs them through the API
+    // the sending job's arrows (server/domains/push/push-sender.ts): nobody runs them through the API
     { name: 'complete', roles: [], field: 'state', from: ['SCHEDULED'], to: 'COMPLETED', operation: true },
     { name: 'fail', roles: [], field: 'state', from: ['SCHEDULED'], to: 'FAILED', operation: true },
   ],

@@ -2,7 +2,7 @@ import { PUSH_DELIVERY_STATES } from '../../contract/enums';
 import type { ResourceDeclaration } from '../types';
 
 /**
- * One member's message of a sent push, written by the sender (server/domains/push/push.ts) only: the
+ * One member's message of a sent push, written by the sender (server/domains/push/push-sender.ts) only: the
  * text as filled in for that member, the provider that took it ('outbox', the local push outbox, or
  * 'fcm'), how many of the member's app tokens received it, and what became of it. With the local
  * outbox these rows are the outbox: every message the product would have sent. No list of its own in

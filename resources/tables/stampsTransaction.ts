@@ -116,7 +116,7 @@ export const stampsTransaction = {
     { name: 'failureCode', type: 'number', integer: true, views: ['show'], help: 'The code that refused it' },
     { name: 'failureReason', type: 'text', maxLength: 500, views: ['show'] },
     { name: 'voidReason', type: 'text', maxLength: 500, views: ['show'] },
-    // the fraud signals read the voids of a window (server/domains/stamping/signals.ts)
+    // the fraud signals read the voids of a window (server/domains/stamping/detect-signals.ts)
     { name: 'voidedAt', type: 'datetime', filter: ['gte', 'lte'], views: ['show'] },
     {
       name: 'voidedBy',

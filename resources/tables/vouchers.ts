@@ -154,7 +154,7 @@ export const vouchers = {
       confirm: true,
       operation: true,
     },
-    // a reward voucher whose completing stamping is voided (server/domains/stamping/stamping.ts voidStamping):
+    // a reward voucher whose completing stamping is voided (server/domains/stamping/void.ts voidStamping):
     // vouchers have no VOIDED state, its history says VOIDED; one already EXPIRED stays as it is
     {
       name: 'withdraw',

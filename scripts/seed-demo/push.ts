@@ -1,12 +1,8 @@
 // Step: push notifications. A company's templates and one push in every state; the sent ones go
 // through the job runner once the members exist (sendPushes).
 import { sql } from 'drizzle-orm';
-import {
-  createPushSender,
-  PUSH_MAX_ATTEMPTS,
-  SEND_PUSH_JOB,
-  schedulePush,
-} from '../../server/domains/push/push';
+import { PUSH_MAX_ATTEMPTS, SEND_PUSH_JOB, schedulePush } from '../../server/domains/push/push';
+import { createPushSender } from '../../server/domains/push/push-sender';
 import type { Db } from '../../server/platform/db/client';
 import { pushDeliveries } from '../../server/platform/db/schema/resources';
 import { createJobRunner } from '../../server/platform/jobs';

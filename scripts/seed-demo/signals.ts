@@ -3,8 +3,10 @@
 // card stamped at Tanjong Pagar and, 3 minutes later, at Raffles Place (a shared or copied card).
 // Everything else the seed stamped is ordinary traffic and raises nothing (tests/api/signals.test.ts).
 import { and, asc, eq, lte } from 'drizzle-orm';
-import { detectSignals, SIGNAL_RULES, storeSignals } from '../../server/domains/stamping/signals';
-import { stampCardOnce } from '../../server/domains/stamping/stamping';
+import { detectSignals } from '../../server/domains/stamping/detect-signals';
+import { SIGNAL_RULES } from '../../server/domains/stamping/signal-rules';
+import { storeSignals } from '../../server/domains/stamping/signals';
+import { stampCardOnce } from '../../server/domains/stamping/stamp';
 import { company, memberCards, stampCard, store } from '../../server/platform/db/schema/resources';
 import { count, DAY, type Seed } from './context';
 import { DEMO_MARKER_REGISTRATION_NO } from './data';

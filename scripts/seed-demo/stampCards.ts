@@ -1,14 +1,12 @@
 // Step: a brand's stamp card programmes and their member cards, stamped, completed, voided and
-// expired through the operations (server/domains/stamping/stamping.ts), as staff at the till would.
+// expired through the operations (server/domains/stamping/: issue-card.ts, stamp.ts, void.ts, card-expiry.ts), as
+// staff at the till would.
 
-import {
-  expireDueMemberCards,
-  issueMemberCard,
-  recordRefusedStamping,
-  setStorePin,
-  stampCardOnce,
-  voidStamping,
-} from '../../server/domains/stamping/stamping';
+import { expireDueMemberCards } from '../../server/domains/stamping/card-expiry';
+import { issueMemberCard } from '../../server/domains/stamping/issue-card';
+import { recordRefusedStamping, stampCardOnce } from '../../server/domains/stamping/stamp';
+import { setStorePin } from '../../server/domains/stamping/store-pin';
+import { voidStamping } from '../../server/domains/stamping/void';
 import { AppError } from '../../server/platform/errors';
 import { ago, count, create, DAY, isoDate, pick, type Seed, service } from './context';
 import { type BrandSeed, type CardSeed, DEMO_STORE_PIN, MEMBERS } from './data';

@@ -15,7 +15,7 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { resourceByName } from '../../resources';
-import { type CompanyOption, CompanyPicker } from '../pages/organisation/CompanyPicker';
+import { type CompanyOption, CompanyPicker } from '../components/CompanyPicker';
 import { useRole } from './buttons';
 import type { ResourceDeclaration } from './declarations';
 import {

@@ -19,7 +19,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { LocalDateField } from '../components/LocalDateField';
-import { useMoney } from '../pages/vouchers/format';
+import { useMoney } from '../components/money';
 import { choicesOf } from './choices';
 import type { FieldDeclaration } from './declarations';
 import { useFieldLabel } from './useFieldLabel';

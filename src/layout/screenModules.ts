@@ -7,4 +7,4 @@ import { moduleLoader } from '../components/lazyModule';
 export const resourcePagesModule = moduleLoader(() => import('../pages/resources/ResourcePages'));
 
 /** Every declared table's built list, show, edit and create (with the hand-written overrides). */
-export const registryModule = moduleLoader(() => import('../builders/registry'));
+export const registryModule = moduleLoader(() => import('../pages/resources/registry'));

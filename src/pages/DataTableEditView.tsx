@@ -7,7 +7,7 @@ import { ResourceContextProvider, Title, useAuthProvider, useTranslate } from 'r
 import { useSearchParams } from 'react-router-dom';
 import { EmbeddedNavigationContext } from '../builders/buttons';
 import { resourceLabelKey } from '../builders/declarations';
-import { BUILT_RESOURCES, type BuiltResource, builtResource } from '../builders/registry';
+import { BUILT_RESOURCES, type BuiltResource, builtResource } from './resources/registry';
 
 type EditorView = 'list' | 'show' | 'edit' | 'create';
 const isView = (v: string | null): v is EditorView =>

@@ -6,15 +6,10 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { maskMobile } from '../../contract/members';
-import {
-  detectSignals,
-  isOpenAt,
-  localTime,
-  parseOpeningHours,
-  type RaisedSignal,
-  runSignalsJob,
-  SIGNAL_RULES,
-} from '../../server/domains/stamping/signals';
+import { detectSignals } from '../../server/domains/stamping/detect-signals';
+import { isOpenAt, localTime, parseOpeningHours } from '../../server/domains/stamping/opening-hours';
+import { type RaisedSignal, SIGNAL_RULES } from '../../server/domains/stamping/signal-rules';
+import { runSignalsJob } from '../../server/domains/stamping/signals';
 import {
   auditLog,
   devices,

@@ -9,7 +9,8 @@ import { ERRORS } from '../../contract/errors';
 import { memberCards as memberCardsDecl } from '../../resources/tables/memberCards';
 import { refusalOf } from '../../resources/transitions';
 import { creditWallet } from '../../server/domains/money/wallet';
-import { expireDueMemberCards, PIN_WINDOW_MS } from '../../server/domains/stamping/stamping';
+import { expireDueMemberCards } from '../../server/domains/stamping/card-expiry';
+import { PIN_WINDOW_MS } from '../../server/domains/stamping/store-pin';
 import {
   auditLog,
   idempotencyKeys,

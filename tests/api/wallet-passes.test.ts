@@ -19,7 +19,7 @@ import {
   type WalletPassSettingsView,
 } from '../../contract/wallet-passes';
 import type { PassNotice, PassUpdateNotifier } from '../../server/domains/pocket/pass-notifier';
-import { expireDueMemberCards } from '../../server/domains/stamping/stamping';
+import { expireDueMemberCards } from '../../server/domains/stamping/card-expiry';
 import { jobHandlers } from '../../server/jobs';
 import {
   auditLog,

@@ -4,7 +4,7 @@
 // lives in the server's process: tests/bench/write-serve.ts runs this there).
 //
 // Included, per operation (BEGIN and COMMIT around each):
-//   stamp (POST /member-cards/{id}/stamps, server/domains/stamping/stamping.ts stampCardOnce), 8 statements:
+//   stamp (POST /member-cards/{id}/stamps, server/domains/stamping/stamp.ts stampCardOnce), 8 statements:
 //     select member_cards … for update (the card, in the caller's company); select stamp_card (the
 //     programme); select store (brand, state); select stamps_transaction (the receipt number unused
 //     at the store); insert stamps_transaction … returning; update member_cards (stamps, state);

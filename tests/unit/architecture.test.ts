@@ -146,4 +146,15 @@ describe('the layout', () => {
     );
     expect(calling).toEqual([]);
   });
+
+  it("keeps the portal's shared pieces below its pages: src/builders and src/components import no page", () => {
+    const upward = edges()
+      .filter(
+        ([from, to]) =>
+          (from.startsWith('src/builders/') || from.startsWith('src/components/')) &&
+          to.startsWith('src/pages/'),
+      )
+      .map(([from, to]) => `${from} → ${to}`);
+    expect(upward).toEqual([]);
+  });
 });

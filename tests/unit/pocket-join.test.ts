@@ -1,8 +1,8 @@
 // The poster sign-up page's pure parts: its words in both languages (same keys, same placeholders,
 // none empty) and the number it sends (toE164).
 import { describe, expect, it } from 'vitest';
-import { toE164 } from '../../src/pocket/join';
 import { JOIN_STRINGS } from '../../src/pocket/join.i18n';
+import { toE164 } from '../../src/pocket/join.model';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

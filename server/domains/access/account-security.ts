@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors';
 import { ACCOUNT_LOCKED_MAIL, issueEmailAction } from './email-actions';
 import { revokeUserLogins } from './sessions';
 
-/** (users.ts has the same; not imported, as users.ts reads NOT_LOCKED from here) */
+/** (users.ts has the same; not imported, as the users domain (user-changes.ts) reads NOT_LOCKED from here) */
 const auditActorOf = (row: Pick<UserRow, 'id' | 'email'>): AuditActor => ({ id: row.id, email: row.email });
 
 export interface LockDeps {

@@ -6,7 +6,8 @@ import { API_KEY_NAME_MAX, API_KEY_STATES, API_KEYS_PATH } from '../../../contra
 import { ok } from '../../../contract/envelope';
 import { BASE_PATHS } from '../../../contract/http';
 import type { RoutePlugin } from '../../platform/http/app-types';
-import { answers, PermissionsSchema } from '../../resources/answers';
+import { answers } from '../../resources/answers';
+import { PermissionsSchema } from '../../resources/answers-users';
 import { Id } from '../../resources/schemas';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from './api-keys';
 import { signedInUserOf } from './caller';

@@ -28,9 +28,15 @@ export const DEVICE_SUBJECT: AccessSubject = {
   ],
 };
 
+/** A portal user's row by id (deleted ones too), or undefined. */
+export const findUser = async (db: Db, id: number): Promise<UserRow | undefined> => {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+};
+
 /** The caller's own row (the auth gate has already checked that it exists and may sign in). */
 const callerRow = async (db: Db, id: number): Promise<UserRow> => {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+  const row = await findUser(db, id);
   if (!row) throw new AppError('TOKEN_ALREADY_LOGGED_OUT');
   return row;
 };

@@ -9,19 +9,17 @@ import { Type } from 'typebox';
 import type { PermissionAction } from '../../../contract/enums';
 import { ok } from '../../../contract/envelope';
 import { COUNTRY_CODE_PATTERN, resolveCountry, supportedCountries } from '../../platform/countries';
-import { mainConfigs } from '../../platform/db/schema';
 import type { RoutePlugin } from '../../platform/http/app-types';
-import { isNoCount, listQueryOrThrow, selectPageOrThrow } from '../../platform/list/query';
+import { isNoCount, listQueryOrThrow } from '../../platform/list/query';
+import { answers, NoData } from '../../resources/answers';
 import {
-  answers,
   BannerSchema,
   CountryMainConfigSchema,
   ImagesSchema,
   MainConfigListRowSchema,
   MainConfigSchema,
-  NoData,
   SupportedCountriesSchema,
-} from '../../resources/answers';
+} from '../../resources/answers-settings';
 import { authorize } from '../../resources/authorize';
 import { callerOf } from '../access/caller';
 import { requireUser } from '../access/guard';
@@ -29,6 +27,7 @@ import {
   createMainConfig,
   deleteMainConfig,
   getMainConfig,
+  listMainConfigs,
   mainConfigListSpec,
   mainConfigOfCountry,
   updateMainConfig,
@@ -104,7 +103,7 @@ export const configMainRoutes: RoutePlugin = async (app) => {
     async (request) => {
       requireUser(request);
       const list = listQueryOrThrow(request.query, mainConfigListSpec);
-      const { data, page } = await selectPageOrThrow(db, mainConfigs, list, isNoCount(request.headers));
+      const { data, page } = await listMainConfigs(db, list, isNoCount(request.headers));
       return ok(data, page);
     },
   );

@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db/client';
 import { uniqueViolation } from '../../platform/db/errors';
 import { type BannerItem, type MainConfigRow, mainConfigs } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { selectPageOrThrow } from '../../platform/list/query';
 import type { ListSpec } from '../../platform/list/types';
 
 const audited = (
@@ -68,6 +69,10 @@ const duplicate = (e: unknown): never => {
 };
 
 const notFound = () => new AppError('NOT_FOUND', [{ field: 'id', message: 'no main config with this id' }]);
+
+/** A page of the country configurations, as the list query `list` asks (code 2 for a bad pattern). */
+export const listMainConfigs = (db: Db, list: Parameters<typeof selectPageOrThrow>[2], noCount: boolean) =>
+  selectPageOrThrow(db, mainConfigs, list, noCount);
 
 export const createMainConfig = async (
   db: Db,

@@ -6,7 +6,8 @@ import { BASE_PATHS } from '../../../contract/http';
 import { MAINTENANCE_PATH } from '../../../contract/maintenance';
 import { COUNTRY_CODE_PATTERN } from '../../platform/countries';
 import type { RoutePlugin } from '../../platform/http/app-types';
-import { answers, MaintenanceAnswerSchema } from '../../resources/answers';
+import { answers } from '../../resources/answers';
+import { MaintenanceAnswerSchema } from '../../resources/answers-settings';
 import { maintenanceNow } from './maintenance';
 
 export const maintenanceRoutes: RoutePlugin = async (app) => {

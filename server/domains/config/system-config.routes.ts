@@ -4,7 +4,8 @@ import { ok } from '../../../contract/envelope';
 import { BASE_PATHS } from '../../../contract/http';
 import { SYSTEM_SETTINGS_PUBLIC_PATH } from '../../../contract/system-config';
 import type { RoutePlugin } from '../../platform/http/app-types';
-import { answers, PublicSystemSettingsSchema } from '../../resources/answers';
+import { answers } from '../../resources/answers';
+import { PublicSystemSettingsSchema } from '../../resources/answers-settings';
 import { publicSystemSettings } from './system-config';
 
 export const systemConfigRoutes: RoutePlugin = async (app) => {

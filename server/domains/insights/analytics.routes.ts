@@ -6,7 +6,8 @@ import { ok } from '../../../contract/envelope';
 import { BASE_PATHS } from '../../../contract/http';
 import { resolveCountry } from '../../platform/countries';
 import type { RoutePlugin } from '../../platform/http/app-types';
-import { AnalyticsAnswerSchema, answers } from '../../resources/answers';
+import { answers } from '../../resources/answers';
+import { AnalyticsAnswerSchema } from '../../resources/answers-operations';
 import { callerOf } from '../access/caller';
 import { analyticsFor } from './analytics';
 

@@ -4,7 +4,8 @@ import { BASE_PATHS } from '../../../contract/http';
 import { resolveCountry } from '../../platform/countries';
 import { AppError } from '../../platform/errors';
 import type { RoutePlugin } from '../../platform/http/app-types';
-import { answers, DashboardAnswerSchema } from '../../resources/answers';
+import { answers } from '../../resources/answers';
+import { DashboardAnswerSchema } from '../../resources/answers-operations';
 import { callerOf } from '../access/caller';
 import { dashboardFor } from './dashboard';
 

@@ -1,6 +1,7 @@
 // CSV imports (issue 27 item 3; docs/api.md "Importing a file"): `POST /imports` checks a file (a dry
 // run: every row with what would happen, nothing written) or starts its import job; `GET /imports/{id}`
-// reports the job's progress and the rows worth reading. The rules are server/domains/integrations/imports.ts.
+// reports the job's progress and the rows worth reading. The rules are server/domains/integrations/imports.ts
+// (the file's reading import-file.ts, the plan import-plan.ts, a chunk's writes import-writes.ts).
 import { Type } from 'typebox';
 import { ok } from '../../../contract/envelope';
 import { BASE_PATHS } from '../../../contract/http';

@@ -1,7 +1,7 @@
 // Joining a programme from a store's poster (issue 26 item 4, docs/api.md "Joining from a poster"): the
 // public sign-up page's three calls. What the poster's programme is (`joinView`), a one-time code sent
 // to the member's number through the SMS outbox (`startJoin`), and the code spent for the member card
-// (`confirmJoin`), issued by the same operation staff use (stamping.ts issueMemberCard) for a caller
+// (`confirmJoin`), issued by the same operation staff use (issue-card.ts issueMemberCard) for a caller
 // that acts for the poster's store only. The rate limits are the routes' (server/domains/join/join.routes.ts).
 import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -42,7 +42,8 @@ import type { Caller } from '../../resources/principal';
 import { queueMessage } from '../members/messages';
 import { type LinkKeys, linkFor } from '../pocket/links';
 import { sendLink } from '../pocket/pocket';
-import { CARD_STATE, issueMemberCard } from '../stamping/stamping';
+import { issueMemberCard } from '../stamping/issue-card';
+import { CARD_STATE } from '../stamping/stamping';
 
 /** What the join calls need besides the database. */
 export interface JoinDeps {

@@ -3,21 +3,18 @@
 // company (another company's id answers 5, like a missing one). The levels themselves and the rule
 // are declared tables with generic routes (resources/tables/memberLevels.ts, memberLevelRules.ts).
 
-import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { LEVEL_MEASURES } from '../../../contract/enums';
 import { ok } from '../../../contract/envelope';
 import { BASE_PATHS } from '../../../contract/http';
 import { MEMBER_LEVELS_SUMMARY_PATH } from '../../../contract/member-levels';
 import { memberLevels } from '../../../resources/tables/memberLevels';
-import { company } from '../../platform/db/schema';
-import { AppError } from '../../platform/errors';
 import type { RoutePlugin } from '../../platform/http/app-types';
 import { answers } from '../../resources/answers';
 import { authorize, declaredGrant } from '../../resources/authorize';
 import { Id } from '../../resources/schemas';
 import { callerOf } from '../access/caller';
-import { memberLevelSummary } from './levels';
+import { levelsCompanyOf, memberLevelSummary } from './levels';
 
 const Count = Type.Integer({ minimum: 0 });
 
@@ -65,20 +62,7 @@ export const memberLevelRoutes: RoutePlugin = async (app) => {
     async (request) => {
       const caller = await callerOf(db, request);
       authorize(caller, declaredGrant(memberLevels, 'list'));
-      const asked = request.query.companyId;
-      let companyId: number;
-      if (caller.type === 'OPERATOR') {
-        if (asked === undefined)
-          throw new AppError('PARAMETER_VALIDATION_FAILED', [{ field: 'companyId', message: 'required' }]);
-        const [found] = await db.select({ id: company.id }).from(company).where(eq(company.id, asked));
-        if (!found) throw new AppError('NOT_FOUND', [{ field: 'companyId', message: 'no such company' }]);
-        companyId = asked;
-      } else {
-        if (caller.companyId === null) throw new AppError('USER_HAS_NO_COMPANY');
-        if (asked !== undefined && asked !== caller.companyId)
-          throw new AppError('NOT_FOUND', [{ field: 'companyId', message: 'no such company' }]);
-        companyId = caller.companyId;
-      }
+      const companyId = await levelsCompanyOf(db, caller, request.query.companyId);
       return ok(await memberLevelSummary(db, companyId, new Date()));
     },
   );

@@ -28,6 +28,7 @@ import { company, memberLevelHistory, memberLevels, memberStanding } from '../..
 import { AppError } from '../../platform/errors';
 import type { JobHandler } from '../../platform/jobs';
 import { enqueue } from '../../platform/jobs';
+import type { Caller } from '../../resources/principal';
 import { refreshStanding, type StandingContext, standingContext } from './standing';
 
 export const MEMBER_LEVELS_JOB = 'member-levels';
@@ -320,6 +321,24 @@ export const beforeLevelsDeleted = async (tx: DbOrTx, ids: readonly number[]): P
 };
 
 // ---- the /aotg figures ----------------------------------------------------------------------------
+
+/**
+ * The company whose levels `caller` asks about: an operator names one (required, else 2; an unknown
+ * one answers 5), a merchant answers for their own (naming another answers 5).
+ */
+export const levelsCompanyOf = async (db: Db, caller: Caller, asked: number | undefined): Promise<number> => {
+  if (caller.type === 'OPERATOR') {
+    if (asked === undefined)
+      throw new AppError('PARAMETER_VALIDATION_FAILED', [{ field: 'companyId', message: 'required' }]);
+    const [found] = await db.select({ id: company.id }).from(company).where(eq(company.id, asked));
+    if (!found) throw new AppError('NOT_FOUND', [{ field: 'companyId', message: 'no such company' }]);
+    return asked;
+  }
+  if (caller.companyId === null) throw new AppError('USER_HAS_NO_COMPANY');
+  if (asked !== undefined && asked !== caller.companyId)
+    throw new AppError('NOT_FOUND', [{ field: 'companyId', message: 'no such company' }]);
+  return caller.companyId;
+};
 
 /** Company `companyId`'s levels with their members now, and the moves of the last 30 days. */
 export const memberLevelSummary = async (

@@ -1,19 +1,12 @@
-// The finance routes of the payment service (docs/operations.md "Wallet and payments", docs/api.md
-// "Finance"): the wallet, top-ups, saved cards, Stripe's webhook and Stripe Connect. Money-moving
-// calls are operations (one transaction, Idempotency-Key); the ledger and the payment history are the
-// generic lists of their declarations. Finance is the merchant's: operators are refused (26237)
-// everywhere here; they read payments through the payment history list only.
-import { desc, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { PermissionResource } from '../../../contract/access';
 import { PAYMENT_METHODS } from '../../../contract/enums';
 import { ok } from '../../../contract/envelope';
 import { FINANCE_PATHS, TOP_UP_MAX, TOP_UP_MIN } from '../../../contract/finance';
 import { BASE_PATHS } from '../../../contract/http';
-import { walletTransactions } from '../../platform/db/schema';
 import type { RouteApp, RoutePlugin } from '../../platform/http/app-types';
+import { answers } from '../../resources/answers';
 import {
-  answers,
   SavedPaymentMethodSchema,
   SetupIntentAnswerSchema,
   StripeConfigAnswerSchema,
@@ -22,31 +15,25 @@ import {
   StripeWebhookAnswerSchema,
   TopUpAnswerSchema,
   WalletAnswerSchema,
-} from '../../resources/answers';
+} from '../../resources/answers-operations';
 import { authorize } from '../../resources/authorize';
 import type { Caller } from '../../resources/principal';
 import { declarationOf } from '../../resources/registry';
 import { Id } from '../../resources/schemas';
 import { callerOf } from '../access/caller';
 import { operation } from '../access/operation';
+import { companyOf, prepareTopUp, stripeClientOf, topUp } from './payments';
 import {
-  applyStripeEvent,
-  companyOf,
-  connectState,
   deleteCard,
   fetchSetupCard,
   listCards,
   makeDefaultCard,
-  prefetchForEvent,
-  prepareTopUp,
   startCardSetup,
-  startConnect,
-  stripeClientOf,
   syncCardSetup,
-  topUp,
-  verifiedEvent,
-} from './payments';
-import { countryTermsOf, walletOf } from './wallet';
+} from './saved-cards';
+import { connectState, startConnect } from './stripe-connect';
+import { applyStripeEvent, prefetchForEvent, verifiedEvent } from './stripe-webhook';
+import { countryTermsOf, lastMovementAt, walletOf } from './wallet';
 
 const declared = (name: string) => {
   const decl = declarationOf(name);
@@ -95,18 +82,11 @@ const walletRoutes = (app: RouteApp, shared: FinanceShared): void => {
       const caller = await callerOf(db, request);
       financeGate(caller, 'wallet', 'VIEW');
       const companyId = companyOf(caller);
-      const [wallet, terms, last] = await Promise.all([
+      const [wallet, terms, at] = await Promise.all([
         walletOf(db, companyId),
         countryTermsOf(db, companyId),
-        // the time of the last movement, read from the ledger's (company, time) index
-        db
-          .select({ at: walletTransactions.createTime })
-          .from(walletTransactions)
-          .where(eq(walletTransactions.companyId, companyId))
-          .orderBy(desc(walletTransactions.createTime))
-          .limit(1),
+        lastMovementAt(db, companyId),
       ]);
-      const at = last[0]?.at ?? null;
       return ok({
         balance: Number(wallet.balance),
         currency: wallet.currency,

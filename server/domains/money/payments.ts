@@ -10,27 +10,15 @@
 //   credited once (the event id is remembered, and the credit happens only on the move to SUCCEEDED),
 //   failed → FAILED with 6401/6402 and the balance unchanged. The caller's Idempotency-Key is passed
 //   on to Stripe, so a retried call never creates a second PaymentIntent.
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+// Here: Stripe's client and errors, and top-ups; Stripe's webhook is stripe-webhook.ts, saved cards
+// saved-cards.ts, Stripe Connect stripe-connect.ts.
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { PaymentMethod, PaymentState } from '../../../contract/enums';
-import type {
-  SavedPaymentMethod,
-  SetupIntentAnswer,
-  StripeConnectAnswer,
-  StripeConnectLink,
-  TopUpAnswer,
-} from '../../../contract/finance';
+import type { TopUpAnswer } from '../../../contract/finance';
 import { type DbOrTx, recordAudit } from '../../platform/audit';
 import type { Config } from '../../platform/config';
-import type { Db } from '../../platform/db/client';
-import {
-  account,
-  company,
-  companySettings,
-  paymentMethods,
-  payments,
-  stripeEvents,
-} from '../../platform/db/schema';
+import { account, company, paymentMethods, payments } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { Caller } from '../../resources/principal';
 import { recordWebhookEvent } from '../webhooks/webhooks';
@@ -49,7 +37,7 @@ export const stripeClientOf = (config: Config): Stripe | null => {
   return new Stripe(config.stripeSecretKey, options);
 };
 
-const notConfigured = () =>
+export const notConfigured = () =>
   new AppError('PAYMENT_FAILED', [
     { field: 'paymentMethod', message: 'card payments are not set up on this server (STRIPE_SECRET_KEY)' },
   ]);
@@ -66,7 +54,7 @@ export const paymentErrorOf = (err: unknown): AppError => {
   ]);
 };
 
-const stripeCall = async <T>(call: () => Promise<T>): Promise<T> => {
+export const stripeCall = async <T>(call: () => Promise<T>): Promise<T> => {
   try {
     return await call();
   } catch (err) {
@@ -90,7 +78,7 @@ export const companyOf = (caller: Caller): number => {
 // ---- payments -------------------------------------------------------------------------------------
 
 /** A payment as the driver answers it, typed by value from its table. */
-type PaymentRow = typeof payments.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
 
 const insertPayment = async (
   tx: DbOrTx,
@@ -121,7 +109,7 @@ const insertPayment = async (
  * transaction (issue 24): Stripe's idempotency key makes racing first calls one customer, and the
  * wallet keeps the first id written.
  */
-const customerOf = async (db: DbOrTx, stripe: Stripe, wallet: WalletRow): Promise<string> => {
+export const customerOf = async (db: DbOrTx, stripe: Stripe, wallet: WalletRow): Promise<string> => {
   if (wallet.stripeCustomerId) return wallet.stripeCustomerId;
   const [row] = await db
     .select({ name: sql<string>`${company.name}`, email: sql<string | null>`${company.contactEmail}` })
@@ -293,435 +281,6 @@ export const topUp = async (
     currency: wallet.currency,
     paymentMethod: 'STRIPE',
     clientSecret: intent.clientSecret,
-  };
-};
-
-// ---- the webhook ----------------------------------------------------------------------------------
-
-/** Checks Stripe's signature of the raw body: 6405 when it is missing or wrong. */
-export const verifiedEvent = (
-  config: Config,
-  stripe: Stripe | null,
-  raw: Buffer | string,
-  signature: string | undefined,
-): Stripe.Event => {
-  if (!config.stripeWebhookSecret)
-    throw new AppError('PAYMENT_FAILED', [
-      {
-        field: 'Stripe-Signature',
-        message: 'Stripe webhooks are not set up on this server (STRIPE_WEBHOOK_SECRET)',
-      },
-    ]);
-  if (!signature)
-    throw new AppError('INVALID_TXN_TOKEN', [{ field: 'Stripe-Signature', message: 'is missing' }]);
-  const client = stripe ?? new Stripe('sk_unused', { telemetry: false });
-  try {
-    return client.webhooks.constructEvent(raw, signature, config.stripeWebhookSecret);
-  } catch {
-    throw new AppError('INVALID_TXN_TOKEN', [
-      { field: 'Stripe-Signature', message: 'does not match the payload and the webhook secret' },
-    ]);
-  }
-};
-
-const lockPaymentOfIntent = async (tx: DbOrTx, intentId: string): Promise<PaymentRow | undefined> => {
-  const [row] = await tx
-    .select()
-    .from(payments)
-    .where(eq(payments.stripePaymentIntentId, intentId))
-    .for('update');
-  return row as PaymentRow | undefined;
-};
-
-const failPayment = async (tx: DbOrTx, payment: PaymentRow, code: number, message: string, now: Date) => {
-  await tx
-    .update(payments)
-    .set({ state: 'FAILED', failureCode: code, failureMessage: message.slice(0, 500), completedAt: now })
-    .where(eq(payments.id, payment.id));
-};
-
-/**
- * Applies one verified Stripe event, once: its id is recorded first, and a repeat finds it and
- * changes nothing. Answers what it did, for the log.
- */
-export const applyStripeEvent = async (
-  tx: DbOrTx,
-  event: Stripe.Event,
-  fetched: FetchedCard | undefined,
-  now = new Date(),
-): Promise<string> => {
-  const [fresh] = await tx
-    .insert(stripeEvents)
-    .values({ id: event.id, type: event.type })
-    .onConflictDoNothing()
-    .returning({ id: stripeEvents.id });
-  if (!fresh) return 'duplicate';
-  switch (event.type) {
-    case 'payment_intent.succeeded': {
-      const intent = event.data.object;
-      const payment = await lockPaymentOfIntent(tx, intent.id);
-      if (!payment) return 'unknown payment intent';
-      if (payment.state === 'SUCCEEDED') return 'already credited';
-      const amount = moneyString(Number(payment.amount));
-      const received = intent.amount_received || intent.amount;
-      if (received !== minorUnits(amount) || intent.currency !== payment.currency?.toLowerCase()) {
-        await failPayment(
-          tx,
-          payment,
-          6406,
-          `Stripe reported ${received} ${intent.currency} for a top-up of ${amount} ${payment.currency}`,
-          now,
-        );
-        return 'amount mismatch';
-      }
-      await tx
-        .update(payments)
-        .set({ state: 'SUCCEEDED', completedAt: now, failureCode: null, failureMessage: null })
-        .where(eq(payments.id, payment.id));
-      await creditWallet(tx, payment.companyId, amount, {
-        type: 'TOP_UP_TXN',
-        reference: `Top-up ${payment.id} (STRIPE)`,
-        paymentId: payment.id,
-        at: now,
-      });
-      await recordWebhookEvent(tx, {
-        companyId: payment.companyId,
-        type: 'topup.succeeded',
-        data: { paymentId: payment.id, amount, currency: payment.currency, paymentMethod: 'STRIPE' },
-        at: now,
-      });
-      return 'credited';
-    }
-    case 'payment_intent.payment_failed':
-    case 'payment_intent.canceled': {
-      const intent = event.data.object;
-      const payment = await lockPaymentOfIntent(tx, intent.id);
-      if (!payment) return 'unknown payment intent';
-      if (payment.state !== 'PENDING') return `already ${payment.state}`;
-      const error = intent.last_payment_error;
-      const code = error?.type === 'card_error' ? 6402 : 6401;
-      const message =
-        event.type === 'payment_intent.canceled'
-          ? 'the payment was canceled'
-          : (error?.message ?? 'the payment failed');
-      await failPayment(tx, payment, code, message, now);
-      return 'failed';
-    }
-    case 'setup_intent.succeeded': {
-      if (!fetched) return 'nothing to save';
-      await storeCard(tx, fetched.companyId, fetched.card);
-      return 'card saved';
-    }
-    default:
-      return 'ignored';
-  }
-};
-
-// ---- saved cards ----------------------------------------------------------------------------------
-
-const selectCard = {
-  id: paymentMethods.id,
-  brand: paymentMethods.brand,
-  last4: paymentMethods.last4,
-  expMonth: paymentMethods.expMonth,
-  expYear: paymentMethods.expYear,
-  isDefault: paymentMethods.isDefault,
-  createTime: paymentMethods.createTime,
-};
-
-const wire = (row: { createTime: Date } & Omit<SavedPaymentMethod, 'createTime'>): SavedPaymentMethod => ({
-  ...row,
-  createTime: row.createTime.toISOString(),
-});
-
-export const listCards = async (db: DbOrTx, caller: Caller): Promise<SavedPaymentMethod[]> => {
-  const rows = await db
-    .select(selectCard)
-    .from(paymentMethods)
-    .where(eq(paymentMethods.companyId, companyOf(caller)))
-    .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createTime), desc(paymentMethods.id));
-  return rows.map(wire);
-};
-
-/** A card as Stripe describes it, read before the transaction that keeps it. */
-export interface CardFacts {
-  id: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-}
-
-/** The card a webhook's SetupIntent saved, and whose company it is. */
-export interface FetchedCard {
-  companyId: number;
-  card: CardFacts;
-}
-
-const fetchCard = async (stripe: Stripe, pmId: string): Promise<CardFacts> => {
-  const pm = await stripeCall(() => stripe.paymentMethods.retrieve(pmId));
-  return {
-    id: pm.id,
-    brand: pm.card?.brand ?? pm.type,
-    last4: pm.card?.last4 ?? '',
-    expMonth: pm.card?.exp_month ?? 0,
-    expYear: pm.card?.exp_year ?? 0,
-  };
-};
-
-/**
- * What a webhook event needs from Stripe, fetched before its transaction (issue 24): for a
- * succeeded SetupIntent of a known customer, its card. Undefined for every other event.
- */
-export const prefetchForEvent = async (
-  db: DbOrTx,
-  stripe: Stripe | null,
-  event: Stripe.Event,
-): Promise<FetchedCard | undefined> => {
-  if (event.type !== 'setup_intent.succeeded' || !stripe) return undefined;
-  const intent = event.data.object;
-  const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
-  const pm = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
-  if (!customer || !pm) return undefined;
-  const [wallet] = await db
-    .select({ companyId: account.companyId })
-    .from(account)
-    .where(eq(account.stripeCustomerId, customer));
-  if (!wallet) return undefined;
-  return { companyId: Number(wallet.companyId), card: await fetchCard(stripe, pm) };
-};
-
-/** Keeps a card for the company (once); the company's first card is its default. */
-const storeCard = async (tx: DbOrTx, companyId: number, pm: CardFacts): Promise<SavedPaymentMethod> => {
-  const pmId = pm.id;
-  const [existing] = await tx
-    .select(selectCard)
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.stripePaymentMethodId, pmId), eq(paymentMethods.companyId, companyId)));
-  if (existing) return wire(existing);
-  const [hasDefault] = await tx
-    .select({ id: paymentMethods.id })
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.companyId, companyId), eq(paymentMethods.isDefault, true)))
-    .for('update');
-  const [row] = await tx
-    .insert(paymentMethods)
-    .values({
-      companyId,
-      stripePaymentMethodId: pm.id,
-      brand: pm.brand,
-      last4: pm.last4,
-      expMonth: pm.expMonth,
-      expYear: pm.expYear,
-      isDefault: !hasDefault,
-    })
-    .onConflictDoNothing()
-    .returning(selectCard);
-  if (row) return wire(row);
-  const [again] = await tx
-    .select(selectCard)
-    .from(paymentMethods)
-    .where(eq(paymentMethods.stripePaymentMethodId, pmId));
-  if (!again) throw new AppError('NOT_FOUND');
-  return wire(again);
-};
-
-/** A SetupIntent for the company's customer: network only, so it runs outside any transaction. */
-export const startCardSetup = async (
-  db: DbOrTx,
-  caller: Caller,
-  stripe: Stripe | null,
-): Promise<SetupIntentAnswer> => {
-  if (!stripe) throw notConfigured();
-  const wallet = await walletOf(db, companyOf(caller));
-  const customer = await customerOf(db, stripe, wallet);
-  const intent = await stripeCall(() => stripe.setupIntents.create({ customer, usage: 'off_session' }));
-  return { setupIntentId: intent.id, clientSecret: intent.client_secret ?? '' };
-};
-
-/**
- * After Stripe Elements confirmed a SetupIntent, the network half (before the transaction): the
- * intent must be the company's and succeeded; answers its card as Stripe describes it.
- */
-export const fetchSetupCard = async (
-  db: DbOrTx,
-  caller: Caller,
-  stripe: Stripe | null,
-  setupIntentId: string,
-): Promise<CardFacts> => {
-  if (!stripe) throw notConfigured();
-  const companyId = companyOf(caller);
-  const wallet = await walletOf(db, companyId);
-  const intent = await stripeCall(() => stripe.setupIntents.retrieve(setupIntentId));
-  const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
-  if (!wallet.stripeCustomerId || customer !== wallet.stripeCustomerId)
-    throw new AppError('NOT_FOUND', [
-      { field: 'setupIntentId', message: 'is not a card setup of your company' },
-    ]);
-  if (intent.status !== 'succeeded')
-    throw new AppError('CARD_FAILED', [
-      { field: 'setupIntentId', message: `the card is not confirmed yet (Stripe says ${intent.status})` },
-    ]);
-  const pm = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
-  if (!pm) throw new AppError('CARD_FAILED', [{ field: 'setupIntentId', message: 'names no card' }]);
-  return fetchCard(stripe, pm);
-};
-
-/** The transaction half: keeps the card (the webhook may have already). */
-export const syncCardSetup = (tx: DbOrTx, caller: Caller, card: CardFacts): Promise<SavedPaymentMethod> =>
-  storeCard(tx, companyOf(caller), card);
-
-const lockCard = async (tx: DbOrTx, caller: Caller, id: number) => {
-  const [row] = await tx
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.companyId, companyOf(caller))))
-    .for('update');
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-};
-
-export const makeDefaultCard = async (
-  tx: DbOrTx,
-  caller: Caller,
-  id: number,
-): Promise<SavedPaymentMethod> => {
-  const card = await lockCard(tx, caller, id);
-  await tx
-    .update(paymentMethods)
-    .set({ isDefault: false })
-    .where(and(eq(paymentMethods.companyId, card.companyId), eq(paymentMethods.isDefault, true)));
-  const [row] = await tx
-    .update(paymentMethods)
-    .set({ isDefault: true })
-    .where(eq(paymentMethods.id, card.id))
-    .returning(selectCard);
-  if (!row) throw new Error('locked card vanished');
-  return wire(row);
-};
-
-/**
- * Detaches the card at Stripe (already gone there is fine), before any transaction (issue 24), then
- * forgets it in one; the newest card left becomes the default.
- */
-export const deleteCard = async (
-  db: Db,
-  caller: Caller,
-  stripe: Stripe | null,
-  id: number,
-): Promise<void> => {
-  const [known] = await db
-    .select({ stripePaymentMethodId: paymentMethods.stripePaymentMethodId })
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.companyId, companyOf(caller))));
-  if (!known) throw new AppError('NOT_FOUND');
-  if (stripe) {
-    try {
-      await stripe.paymentMethods.detach(known.stripePaymentMethodId);
-    } catch (err) {
-      if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw paymentErrorOf(err);
-    }
-  }
-  await db.transaction((tx) => forgetCard(tx, caller, id));
-};
-
-const forgetCard = async (tx: DbOrTx, caller: Caller, id: number): Promise<void> => {
-  const card = await lockCard(tx, caller, id);
-  await tx.delete(paymentMethods).where(eq(paymentMethods.id, card.id));
-  if (card.isDefault) {
-    const [next] = await tx
-      .select({ id: paymentMethods.id })
-      .from(paymentMethods)
-      .where(eq(paymentMethods.companyId, card.companyId))
-      .orderBy(desc(paymentMethods.createTime), desc(paymentMethods.id))
-      .limit(1);
-    if (next) await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
-  }
-};
-
-// ---- Stripe Connect -------------------------------------------------------------------------------
-
-const connectedAccountOf = async (db: DbOrTx, companyId: number): Promise<string | null> => {
-  const [row] = await db
-    .select({ value: companySettings.value })
-    .from(companySettings)
-    .where(and(eq(companySettings.companyId, companyId), eq(companySettings.key, 'STRIPE_ACCOUNT_ID')));
-  return row?.value ?? null;
-};
-
-/**
- * The onboarding link of the company's Stripe account, creating the account (kept as
- * STRIPE_ACCOUNT_ID) first. Network calls with one idempotent upsert between them: it runs outside
- * any transaction (issue 24), and Stripe's idempotency key makes racing first calls one account.
- */
-export const startConnect = async (
-  db: DbOrTx,
-  caller: Caller,
-  stripe: Stripe | null,
-  publicUrl: string,
-): Promise<StripeConnectLink> => {
-  if (!stripe) throw notConfigured();
-  const companyId = companyOf(caller);
-  let accountId = await connectedAccountOf(db, companyId);
-  if (!accountId) {
-    const [row] = await db
-      .select({
-        email: sql<string | null>`${company.contactEmail}`,
-        country: sql<string | null>`${company.country}`,
-      })
-      .from(company)
-      .where(eq(company.id, companyId));
-    const created = await stripeCall(() =>
-      stripe.accounts.create(
-        {
-          type: 'express',
-          country: (row?.country ?? 'sg').toUpperCase(),
-          ...(row?.email ? { email: row.email } : {}),
-          metadata: { companyId: String(companyId) },
-        },
-        { idempotencyKey: `connect:${companyId}` },
-      ),
-    );
-    accountId = created.id;
-    await db
-      .insert(companySettings)
-      .values({ companyId, key: 'STRIPE_ACCOUNT_ID', value: accountId })
-      .onConflictDoUpdate({
-        target: [companySettings.companyId, companySettings.key],
-        set: { value: accountId },
-      });
-  }
-  const id = accountId;
-  const link = await stripeCall(() =>
-    stripe.accountLinks.create({
-      account: id,
-      type: 'account_onboarding',
-      refresh_url: `${publicUrl}/finance`,
-      return_url: `${publicUrl}/x-action/stripe-account-connect`,
-    }),
-  );
-  return { accountId: id, url: link.url };
-};
-
-/** The company's Stripe account as Stripe reports it now. */
-export const connectState = async (
-  db: DbOrTx,
-  caller: Caller,
-  stripe: Stripe | null,
-): Promise<StripeConnectAnswer> => {
-  const accountId = await connectedAccountOf(db, companyOf(caller));
-  const none = { chargesEnabled: false, payoutsEnabled: false, detailsSubmitted: false };
-  if (!accountId) return { accountId: null, state: 'NOT_CONNECTED', ...none };
-  if (!stripe) return { accountId, state: 'PENDING', ...none };
-  const acct = await stripeCall(() => stripe.accounts.retrieve(accountId));
-  const chargesEnabled = acct.charges_enabled === true;
-  const detailsSubmitted = acct.details_submitted === true;
-  return {
-    accountId,
-    state: chargesEnabled && detailsSubmitted ? 'CONNECTED' : 'PENDING',
-    chargesEnabled,
-    payoutsEnabled: acct.payouts_enabled === true,
-    detailsSubmitted,
   };
 };
 

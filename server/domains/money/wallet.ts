@@ -7,7 +7,7 @@
 //   database applied them and the balance always equals the sum of the ledger;
 // - amounts are decimal strings computed in SQL `numeric`, never JavaScript floating point;
 // - a CHECK (balance >= 0) on the table is the last guard.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { DEFAULT_COUNTRY } from '../../../contract/constants';
 import type { TransactionType } from '../../../contract/enums';
 import { formatMoney } from '../../../contract/format';
@@ -70,6 +70,17 @@ const selectWallet = {
   currency: account.currency,
   stripeCustomerId: account.stripeCustomerId,
   lastTopUpAt: account.lastTopUpAt,
+};
+
+/** The time of the company's last wallet movement (null: none yet), read from the ledger's (company, time) index. */
+export const lastMovementAt = async (db: DbOrTx, companyId: number): Promise<Date | null> => {
+  const [last] = await db
+    .select({ at: walletTransactions.createTime })
+    .from(walletTransactions)
+    .where(eq(walletTransactions.companyId, companyId))
+    .orderBy(desc(walletTransactions.createTime))
+    .limit(1);
+  return (last?.at as Date | undefined) ?? null;
 };
 
 /** The company's wallet, opened (balance 0, the country's currency) on first use; racing opens make one. */

@@ -1,6 +1,7 @@
 // The organisation calls a declaration cannot express (docs/api.md, "Organisation, signup approval
 // and audit"): the merchant's signup, brand and store requests, the hierarchy, and the operator's
-// decisions on requests. The rules live in server/domains/organisation/organisation.ts; this module checks who may call.
+// decisions on requests. The rules live in this folder's services (signup.ts, requests.ts, decisions.ts,
+// hierarchy.ts, organisation.ts); this module checks who may call.
 import type { FastifyRequest } from 'fastify';
 import { type TObject, type TSchema, Type } from 'typebox';
 import { SIGNUP_STATES } from '../../../contract/enums';
@@ -16,20 +17,11 @@ import { authorize } from '../../resources/authorize';
 import type { SignedInUser } from '../../resources/principal';
 import { Id, ownFieldsBodySchema } from '../../resources/schemas';
 import { signedInUserOf } from '../access/caller';
-import {
-  type BrandInput,
-  type Decision,
-  decide,
-  hierarchy,
-  mailDecision,
-  type RequestRow,
-  requestBrand,
-  requestStore,
-  type SignupInput,
-  type StoreInput,
-  signupView,
-  submitSignup,
-} from './organisation';
+import { type Decision, decide, mailDecision } from './decisions';
+import { hierarchy } from './hierarchy';
+import type { BrandInput, RequestRow, SignupInput, StoreInput } from './organisation';
+import { requestBrand, requestStore } from './requests';
+import { signupView, submitSignup } from './signup';
 
 const body = (decl: ResourceDeclaration, title: string, extra: Record<string, TSchema> = {}): TObject =>
   ownFieldsBodySchema(decl, { title, extra });
@@ -51,7 +43,7 @@ const IdParams = Type.Object({ id: Id });
 const OrNull = (schema: TSchema): TSchema => Type.Union([schema, Type.Null()]);
 /** A request (a merchantSignup row) as the services answer it. */
 const RequestAnswer = rowSchema(merchantSignup);
-/** server/domains/organisation/organisation.ts SignupView: the latest signup request and the rows it names. */
+/** server/domains/organisation/signup.ts SignupView: the latest signup request and the rows it names. */
 const SignupAnswer = Type.Object(
   {
     signupState: Type.Unsafe<string>({ type: 'string', enum: [...SIGNUP_STATES] }),
@@ -62,10 +54,10 @@ const SignupAnswer = Type.Object(
   },
   { title: 'SignupView' },
 );
-/** server/domains/organisation/organisation.ts RequestResult: the request filed and the row it asks for. */
+/** server/domains/organisation/requests.ts RequestResult: the request filed and the row it asks for. */
 const RequestResultOf = (decl: ResourceDeclaration): TSchema =>
   Type.Object({ request: RequestAnswer, row: rowSchema(decl) }, { title: `${decl.name} request` });
-/** server/domains/organisation/organisation.ts Hierarchy */
+/** server/domains/organisation/hierarchy.ts Hierarchy */
 const HierarchyAnswer = Type.Object(
   {
     company: rowSchema(company),

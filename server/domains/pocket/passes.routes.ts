@@ -108,7 +108,7 @@ const Registration = Type.Object({
 });
 
 /** What every group of walletPassRoutes shares. */
-const walletPassShared = (app: RouteApp) => {
+const passesShared = (app: RouteApp) => {
   const { db, config } = app;
   const keys = linkKeys(config);
   const box = walletSecrets(keys);
@@ -174,10 +174,10 @@ const walletPassShared = (app: RouteApp) => {
     registrationDoc,
   };
 };
-type WalletPassShared = ReturnType<typeof walletPassShared>;
+type PassesShared = ReturnType<typeof passesShared>;
 
 /** The operator's wallet pass settings. */
-const passSettingsRoutes = (app: RouteApp, shared: WalletPassShared): void => {
+const passSettingsRoutes = (app: RouteApp, shared: PassesShared): void => {
   const { db, box, operator } = shared;
   app.get(
     `${BASE_PATHS.main}${WALLET_PASS_SETTINGS_PATH}`,
@@ -216,7 +216,7 @@ const passSettingsRoutes = (app: RouteApp, shared: WalletPassShared): void => {
 };
 
 /** The pass of a web card: its download and its Google Wallet link. */
-const passFileRoutes = (app: RouteApp, shared: WalletPassShared): void => {
+const passFileRoutes = (app: RouteApp, shared: PassesShared): void => {
   const { db, config, keys, box, downloads, deadLink } = shared;
   // ---- the pass of a web card ----------------------------------------------------------------
   app.get(
@@ -271,7 +271,7 @@ const passFileRoutes = (app: RouteApp, shared: WalletPassShared): void => {
 };
 
 /** Apple's PassKit web service: a device registers for a pass's updates and unregisters. */
-const passkitRegistrationRoutes = (app: RouteApp, shared: WalletPassShared): void => {
+const passkitRegistrationRoutes = (app: RouteApp, shared: PassesShared): void => {
   const { db, authenticated, answer, registrationDoc } = shared;
   // ---- Apple's PassKit web service -------------------------------------------------------------
 
@@ -327,7 +327,7 @@ const passkitRegistrationRoutes = (app: RouteApp, shared: WalletPassShared): voi
 };
 
 /** Apple's PassKit web service: the passes that changed, the latest pass, the device's log. */
-const passkitUpdateRoutes = (app: RouteApp, shared: WalletPassShared): void => {
+const passkitUpdateRoutes = (app: RouteApp, shared: PassesShared): void => {
   const { db, config, box, logs, passType, authenticated, answer } = shared;
   app.get(
     `${PASSKIT}/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier`,
@@ -433,7 +433,7 @@ const passkitUpdateRoutes = (app: RouteApp, shared: WalletPassShared): void => {
 };
 
 export const walletPassRoutes: RoutePlugin = async (app) => {
-  const shared = walletPassShared(app);
+  const shared = passesShared(app);
   passSettingsRoutes(app, shared);
   passFileRoutes(app, shared);
   passkitRegistrationRoutes(app, shared);

@@ -1,8 +1,3 @@
-// The member's pocket (issue 26, docs/api.md "The pocket card"): staff read, send and revoke the link
-// of a member card's or voucher's web card; devices, staff and API callers look a card or voucher up
-// by the code its QR carries; and the web card's own JSON, public (the link's token is the only key),
-// read-only and rate-limited per IP address.
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import { STAMP_CARD_STATES, VOUCHER_STATES } from '../../../contract/enums';
@@ -16,19 +11,17 @@ import {
   type PocketKind,
   PUBLIC_READS_PER_IP_PER_MINUTE,
 } from '../../../contract/pocket';
-import { memberCards, vouchers } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { RouteApp, RoutePlugin } from '../../platform/http/app-types';
 import { KeyThrottle } from '../../platform/rate-limit';
 import { answers, rowSchema } from '../../resources/answers';
 import { authorize, declaredGrant } from '../../resources/authorize';
-import type { Caller } from '../../resources/principal';
 import { maskRow } from '../../resources/privacy';
 import { declarationOf } from '../../resources/registry';
-import { callerScopeOf } from '../../resources/row-scope';
 import { Id } from '../../resources/schemas';
 import { callerOf } from '../access/caller';
 import { operation } from '../access/operation';
+import { heldByCode, heldInScope } from './held';
 import { linkFor, linkKeys, resolveLink, revokeLink } from './links';
 import { publicCardView, publicVoucherView, sendLink } from './pocket';
 
@@ -126,32 +119,19 @@ const pocketShared = (app: RouteApp) => {
   const cards = declared('memberCards');
   const voucherDecl = declared('vouchers');
   const byKind = {
-    CARD: { decl: cards, table: memberCards, path: 'member-cards', missing: 'UNKNOWN_CARD_OR_ORDER' },
-    VOUCHER: { decl: voucherDecl, table: vouchers, path: 'vouchers', missing: 'NOT_FOUND' },
+    CARD: { decl: cards, path: 'member-cards' },
+    VOUCHER: { decl: voucherDecl, path: 'vouchers' },
   } as const;
 
-  /** The row `id` of `kind` as the caller may see it, else its not-found refusal. */
-  const assertVisible = async (caller: Caller, kind: PocketKind, id: number): Promise<void> => {
-    const { decl, table, missing } = byKind[kind];
-    const [row] = await db
-      .select({ id: table.id })
-      .from(table)
-      .where(and(eq(table.id, id), callerScopeOf(decl, table, caller)));
-    if (!row)
-      throw new AppError(missing, [
-        { field: 'id', message: `no such ${kind === 'CARD' ? 'member card' : 'voucher'}` },
-      ]);
-  };
-
-  return { db, base, keys, cards, voucherDecl, byKind, assertVisible };
+  return { db, base, keys, cards, voucherDecl, byKind };
 };
 type PocketShared = ReturnType<typeof pocketShared>;
 
 /** Staff's calls on a card's or voucher's web card link. */
 const pocketLinkRoutes = (app: RouteApp, shared: PocketShared): void => {
-  const { db, base, keys, byKind, assertVisible } = shared;
+  const { db, base, keys, byKind } = shared;
   for (const kind of POCKET_KINDS) {
-    const { decl, table, path, missing } = byKind[kind];
+    const { decl, path } = byKind[kind];
     const tags = [decl.name];
     const what = kind === 'CARD' ? 'member card' : 'voucher';
 
@@ -169,7 +149,7 @@ const pocketLinkRoutes = (app: RouteApp, shared: PocketShared): void => {
       async (request) => {
         const caller = await callerOf(db, request);
         authorize(caller, declaredGrant(decl, 'get'));
-        await assertVisible(caller, kind, request.params.id);
+        await heldInScope(db, caller, kind, request.params.id);
         return ok(await linkFor(db, keys, kind, request.params.id));
       },
     );
@@ -184,11 +164,7 @@ const pocketLinkRoutes = (app: RouteApp, shared: PocketShared): void => {
       body: NoBody,
       answer: LinkSchema,
       run: async ({ tx, caller, params }) => {
-        const [row] = await tx
-          .select({ id: table.id })
-          .from(table)
-          .where(and(eq(table.id, params.id), callerScopeOf(decl, table, caller)));
-        if (!row) throw new AppError(missing, [{ field: 'id', message: `no such ${what}` }]);
+        await heldInScope(tx, caller, kind, params.id);
         return revokeLink(tx, keys, kind, params.id);
       },
     });
@@ -203,11 +179,7 @@ const pocketLinkRoutes = (app: RouteApp, shared: PocketShared): void => {
       body: NoBody,
       answer: LinkSentSchema,
       run: async ({ tx, caller, params }) => {
-        const [row] = await tx
-          .select({ id: table.id, mobile: table.memberMobile })
-          .from(table)
-          .where(and(eq(table.id, params.id), callerScopeOf(decl, table, caller)));
-        if (!row) throw new AppError(missing, [{ field: 'id', message: `no such ${what}` }]);
+        const row = await heldInScope(tx, caller, kind, params.id);
         if (!row.mobile)
           throw new AppError('PARAMETER_VALIDATION_FAILED', [
             { field: 'id', message: `the ${what} has no member` },
@@ -232,13 +204,7 @@ const pocketLinkRoutes = (app: RouteApp, shared: PocketShared): void => {
         authorize(caller, { ...declaredGrant(decl, 'get'), kinds: ['user', 'device', 'apiKey'] });
         // the pattern above lets only letters, digits, blanks and dashes through: never null here
         const code = normaliseCode(request.params.code) ?? '';
-        const [row] = await db
-          .select()
-          .from(table)
-          .where(and(eq(table.code, code), callerScopeOf(decl, table, caller)))
-          .limit(1);
-        if (!row) throw new AppError(missing, [{ field: 'code', message: `no ${what} has this code` }]);
-        return ok(maskRow(decl, caller, row as Record<string, unknown>));
+        return ok(maskRow(decl, caller, await heldByCode(db, caller, kind, code)));
       },
     );
   }

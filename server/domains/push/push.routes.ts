@@ -2,7 +2,7 @@
 // notifications"): schedule and cancel (operations: one transaction, access, Idempotency-Key, at the
 // URLs of the declaration's actions), the audience preview the form shows before scheduling, and the
 // member app's token registration. The generic routes of the declarations serve pushes, templates
-// and deliveries. The sending itself is the job runner's (server/domains/push/push.ts).
+// and deliveries. The sending itself is the job runner's (server/domains/push/push-sender.ts).
 import { timingSafeEqual } from 'node:crypto';
 import { Type } from 'typebox';
 import { PUSH_AUDIENCES, PUSH_TOKEN_PLATFORMS } from '../../../contract/enums';
@@ -12,14 +12,16 @@ import { maskMobile } from '../../../contract/members';
 import { fieldViolation } from '../../../contract/validation';
 import { AppError } from '../../platform/errors';
 import type { RoutePlugin } from '../../platform/http/app-types';
-import { AudiencePreviewSchema, answers, PushTokenAnswerSchema, rowSchema } from '../../resources/answers';
+import { answers, rowSchema } from '../../resources/answers';
+import { AudiencePreviewSchema, PushTokenAnswerSchema } from '../../resources/answers-operations';
 import { authorize, declaredGrant } from '../../resources/authorize';
 import { maySeeMembers } from '../../resources/privacy';
 import { declarationOf } from '../../resources/registry';
 import { Id, PHONE_PATTERN } from '../../resources/schemas';
 import { callerOf } from '../access/caller';
 import { operation } from '../access/operation';
-import { cancelPush, previewAudience, registerPushToken, schedulePush } from './push';
+import { cancelPush, registerPushToken, schedulePush } from './push';
+import { previewAudience } from './push-audience';
 
 const IdParams = Type.Object({ id: Id });
 const NoBody = Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()]);

@@ -1,6 +1,7 @@
 // Fraud signals' one operation (docs/api.md "Fraud signals"): `POST /signals/{id}/resolve` with a note,
-// at the URL of the declaration's `resolve` action. Listing and reading are the declared table's
-// generic routes; the signals themselves are raised by the job (server/domains/stamping/signals.ts).
+// at the URL of the declaration's `resolve` action (the rule: server/domains/stamping/resolve-signal.ts).
+// Listing and reading are the declared table's generic routes; the signals themselves are raised by the
+// job (server/domains/stamping/signals.ts).
 import { Type } from 'typebox';
 import { BASE_PATHS } from '../../../contract/http';
 import { NOT_BLANK_PATTERN } from '../../../contract/validation';
@@ -11,7 +12,7 @@ import { rowSchema } from '../../resources/answers';
 import { maskRow } from '../../resources/privacy';
 import { Id } from '../../resources/schemas';
 import { operation } from '../access/operation';
-import { NOTE_MAX, resolveSignal } from './signals';
+import { NOTE_MAX, resolveSignal } from './resolve-signal';
 
 export const signalRoutes: RoutePlugin = async (app) => {
   operation(app, {

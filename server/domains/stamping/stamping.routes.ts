@@ -1,18 +1,18 @@
 // The stamp card operations' routes (docs/operations.md "Stamp cards", docs/api.md): each is an operation
 // (server/domains/access/operation.ts: one transaction, access, Idempotency-Key) around a service function of
-// server/domains/stamping/stamping.ts. The generic routes of the declarations serve the lists and rows.
+// server/domains/stamping/ (issue-card.ts, stamp.ts, void.ts, store-pin.ts, programme-summary.ts). The
+// generic routes of the declarations serve the lists and rows.
 import { Type } from 'typebox';
 import { ok } from '../../../contract/envelope';
 import { BASE_PATHS } from '../../../contract/http';
 import { actionOf } from '../../../resources/transitions';
 import type { RoutePlugin } from '../../platform/http/app-types';
+import { answers, rowSchema } from '../../resources/answers';
 import {
-  answers,
   PinStatusSchema,
-  rowSchema,
   StampCardSummarySchema,
   StampResultSchema,
-} from '../../resources/answers';
+} from '../../resources/answers-operations';
 import { authorize, declaredGrant } from '../../resources/authorize';
 import { maskRow } from '../../resources/privacy';
 import { declarationOf } from '../../resources/registry';
@@ -21,15 +21,11 @@ import { callerOf } from '../access/caller';
 import { operation } from '../access/operation';
 import { linkKeys } from '../pocket/links';
 import { sendLink } from '../pocket/pocket';
-import {
-  issueMemberCard,
-  pinStatus,
-  programmeSummary,
-  recordRefusedStamping,
-  setStorePin,
-  stampCardOnce,
-  voidStamping,
-} from './stamping';
+import { issueMemberCard } from './issue-card';
+import { programmeSummary } from './programme-summary';
+import { recordRefusedStamping, stampCardOnce } from './stamp';
+import { pinStatus, setStorePin } from './store-pin';
+import { voidStamping } from './void';
 
 const Mobile = Type.String({ pattern: PHONE_PATTERN, maxLength: 16, description: 'E.164, e.g. +6591234567' });
 const IdParams = Type.Object({ id: Id });

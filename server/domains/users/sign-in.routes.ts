@@ -11,13 +11,8 @@ import {
 import { AppError } from '../../platform/errors';
 import type { RouteApp, RoutePlugin } from '../../platform/http/app-types';
 import { LoginThrottle, MailThrottle } from '../../platform/rate-limit';
-import {
-  ActivatedUserSchema,
-  answers,
-  LoggedInUserSchema,
-  NoData,
-  SignedInDeviceSchema,
-} from '../../resources/answers';
+import { answers, NoData } from '../../resources/answers';
+import { ActivatedUserSchema, LoggedInUserSchema, SignedInDeviceSchema } from '../../resources/answers-users';
 import { recordFailedSignIn, userAgentOf } from '../access/account-security';
 import { authenticate } from '../access/guard';
 import { redeemRefreshToken, revokeLogin } from '../access/sessions';

@@ -1,15 +1,14 @@
 // User groups' routes (spec section 7, base /portal-main-service/api/v1/user-group): list, read,
 // create, update and delete a group of portal users with its permissions (server/domains/access/rbac.ts).
 
-import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ok } from '../../../contract/envelope';
-import { type UserGroupRow, type UserRow, userGroups } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { RoutePlugin } from '../../platform/http/app-types';
-import { isNoCount, listQueryOrThrow, selectPageOrThrow } from '../../platform/list/query';
-import { answers, NoData, UserGroupListRowSchema, UserGroupSchema } from '../../resources/answers';
+import { isNoCount, listQueryOrThrow } from '../../platform/list/query';
+import { answers, NoData } from '../../resources/answers';
+import { UserGroupListRowSchema, UserGroupSchema } from '../../resources/answers-users';
 import { authorize } from '../../resources/authorize';
 import { signedInUserOf } from '../access/caller';
 import {
@@ -22,8 +21,9 @@ import {
   updateGroup,
   validatePermissions,
 } from '../access/rbac';
+import { visibleGroup, visibleGroupsPage } from './user-groups';
 import { auditActorOf } from './users';
-import { Id, IdParams, PermissionsBody } from './users.routes';
+import { Id, IdParams, PermissionsBody } from './users-shared.routes';
 
 const GroupName = Type.String({ minLength: 1, maxLength: 100 });
 const GroupDescription = Type.String({ maxLength: 500 });
@@ -56,42 +56,20 @@ const UpdateGroupBody = Type.Object(
 export const userGroupRoutes: RoutePlugin = async (app) => {
   const { db } = app;
   const actor = (request: FastifyRequest) => signedInUserOf(db, request);
-  const groupScope = (row: { type: string; companyId: number | null }): SQL | undefined =>
-    row.type === 'OPERATOR'
-      ? undefined
-      : and(
-          eq(userGroups.type, 'MERCHANT'),
-          sql`${userGroups.companyId} is not distinct from ${row.companyId}`,
-        );
-  /** The group `id` if `me` may see it; 26233 otherwise. */
-  const visibleGroup = async (me: UserRow, id: number): Promise<UserGroupRow> => {
-    const [group] = await db
-      .select()
-      .from(userGroups)
-      .where(and(eq(userGroups.id, id), groupScope(me)));
-    if (!group) throw new AppError('USER_GROUP_NOT_FOUND');
-    return group;
-  };
 
   const groupList = { schema: { response: answers(Type.Array(UserGroupListRowSchema), { paged: true }) } };
   app.get('', groupList, async (request) => {
     const me = await actor(request);
     authorize(me, { resource: 'userGroup', action: 'VIEW' });
     const list = listQueryOrThrow(request.query, groupListSpec);
-    const { data, page } = await selectPageOrThrow(
-      db,
-      userGroups,
-      list,
-      isNoCount(request.headers),
-      groupScope(me.row),
-    );
+    const { data, page } = await visibleGroupsPage(db, me.row, list, isNoCount(request.headers));
     return ok(data, page);
   });
 
   app.get('/:id', { schema: { params: IdParams, response: answers(UserGroupSchema) } }, async (request) => {
     const me = await actor(request);
     authorize(me, { resource: 'userGroup', action: 'VIEW' });
-    const group = await visibleGroup(me.row, request.params.id);
+    const group = await visibleGroup(db, me.row, request.params.id);
     return ok({ ...group, permissions: await groupPermissions(db, group.id) });
   });
 
@@ -131,7 +109,7 @@ export const userGroupRoutes: RoutePlugin = async (app) => {
     async (request) => {
       const me = await actor(request);
       authorize(me, { resource: 'userGroup', action: 'UPDATE' });
-      const group = await visibleGroup(me.row, request.params.id);
+      const group = await visibleGroup(db, me.row, request.params.id);
       const { name, description } = request.body;
       const permissions =
         request.body.permissions === undefined ? undefined : validatePermissions(request.body.permissions);
@@ -145,7 +123,7 @@ export const userGroupRoutes: RoutePlugin = async (app) => {
   app.delete('/:id', { schema: { params: IdParams, response: answers(NoData) } }, async (request) => {
     const me = await actor(request);
     authorize(me, { resource: 'userGroup', action: 'UPDATE' });
-    const group = await visibleGroup(me.row, request.params.id);
+    const group = await visibleGroup(db, me.row, request.params.id);
     // deleting a group takes its permissions away from its members
     assertCanGrant(me.subject, await groupPermissions(db, group.id));
     await deleteGroup(db, auditActorOf(me.row), group);

@@ -1,7 +1,7 @@
 // Outbound webhooks (issue 27, docs/api.md "Webhooks"): a company's endpoints, their delivery log,
 // "Send test event" and "Send again". Who may: operators (any company; they name `companyId` on
 // create) and merchants with the `webhook` permission (their own company's; another's answers 5).
-// The recording and sending are server/domains/webhooks/webhooks.ts.
+// The service is webhook-endpoints.ts; the recording webhooks.ts, the sending webhook-delivery.ts.
 import { Type } from 'typebox';
 import { ok } from '../../../contract/envelope';
 import { BASE_PATHS } from '../../../contract/http';
@@ -24,7 +24,7 @@ import {
   retryDelivery,
   sendTestEvent,
   updateWebhook,
-} from './webhooks';
+} from './webhook-endpoints';
 
 const tags = ['webhooks'];
 const IdParams = Type.Object({ id: Id });

@@ -23,13 +23,13 @@ import {
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { ErrorName } from '../../../contract';
 import { isApiError, violationsByField } from '../../components/apiError';
+import { type CompanyOption, CompanyPicker } from '../../components/CompanyPicker';
 import { DialogSubmitButton } from '../../components/DialogSubmitButton';
 import { emailValidators } from '../../components/forms';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { Notice } from '../../components/Notice';
 import { PhoneNumberInput } from '../../components/PhoneInput';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
-import { type CompanyOption, CompanyPicker } from '../organisation/CompanyPicker';
 
 export type InviteKind = 'operator' | 'operatorMerchant' | 'merchant';
 

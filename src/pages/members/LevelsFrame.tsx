@@ -5,8 +5,8 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { type CompanyOption, CompanyPicker } from '../../components/CompanyPicker';
 import { useCaller } from '../../components/useCaller';
-import { type CompanyOption, CompanyPicker } from '../organisation/CompanyPicker';
 
 const K = 'member_levels';
 

@@ -14,8 +14,8 @@ import { Box, Button, Collapse, IconButton, Link, Paper, Stack, Tooltip, Typogra
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { LinkBase, useCanAccess, useCreatePath, useTranslate } from 'react-admin';
 import type { OrgState } from '../../../contract/enums';
+import { OrgStateChip } from '../../components/OrgStateChip';
 import type { Hierarchy, OrgBrand, OrgStore } from './api';
-import { OrgStateChip } from './OrgStateChip';
 
 type NodeResource = 'company' | 'brand' | 'store';
 

@@ -16,6 +16,7 @@ import {
 } from 'react-admin';
 import type { Role } from '../../../contract/claims';
 import { apiErrorLines, isApiError } from '../../components/apiError';
+import { type CompanyOption, CompanyPicker } from '../../components/CompanyPicker';
 import { PageFrame } from '../../components/PageFrame';
 import {
   type Hierarchy,
@@ -25,7 +26,6 @@ import {
   useHierarchy,
   useMayRequest,
 } from './api';
-import { type CompanyOption, CompanyPicker } from './CompanyPicker';
 import { HierarchyTree } from './HierarchyTree';
 import { ORG_HIERARCHY_PATH } from './paths';
 import { RequestBrandDialog, RequestStoreDialog } from './RequestDialogs';

@@ -4,149 +4,34 @@
 // while PENDING; before sending, whom it would reach now; once sent (COMPLETED or FAILED) its figures,
 // the failure reason, and its deliveries (GET /push-deliveries?filter=pushId): each member's message
 // as it was filled in and sent. With the local push outbox these rows are the outbox.
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import CancelScheduleSendOutlined from '@mui/icons-material/CancelScheduleSendOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import ScheduleSendOutlined from '@mui/icons-material/ScheduleSendOutlined';
+import { Alert, AlertTitle, Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Stack,
-  type Theme,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
-import { useRef } from 'react';
-import {
-  DataTable,
-  Pagination,
   type RaRecord,
   ReferenceField,
-  ReferenceManyField,
   Show,
   type ShowProps,
   TextField,
-  TopToolbar,
   useCanAccess,
-  useCreatePath,
-  useListContext,
   useRecordContext,
-  useRefresh,
   useTranslate,
 } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
 import { push } from '../../../resources';
-import { pushDeliveries } from '../../../resources/tables/pushDeliveries';
-import { actionsFrom } from '../../../resources/transitions';
 import { useRole } from '../../builders/buttons';
-import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { useDates } from '../../components/dates';
-import { useHttpClient } from '../../components/HttpClientContext';
+import { FigureTile } from '../../components/operations/Figures';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { pushEn } from '../../i18n/push.en';
-import { isApiError } from '../../providers/httpClient';
-import {
-  outsideBrand,
-  type PushOperation,
-  pushStateOf,
-  runPushOperation,
-  useAudiencePreview,
-  useBrandLimit,
-} from './api';
+import { outsideBrand, pushStateOf, useAudiencePreview, useBrandLimit } from './api';
+import { PushActions } from './PushActions';
+import { Deliveries } from './PushDeliveries';
 import { Reach } from './PushPreview';
-import { DeliveryStateChip, Detail, DetailList, FigureTile, PushStateChip } from './parts';
+import { Detail, DetailList, PushStateChip } from './parts';
 
 // this screen's words load with it (src/i18n/lateMessages.ts)
 addEnglishMessages(pushEn);
 
 const K = 'pushPages.show';
 const F = 'resources.push.fields';
-
-/**
- * Schedule or Cancel: the spec's confirm, then the operation under an Idempotency-Key. A request that
- * got no answer (the network failed) goes again under the same key, so it cannot happen twice.
- */
-const OperationButton = ({ record, operation }: { record: RaRecord; operation: PushOperation }) => {
-  const translate = useTranslate();
-  const http = useHttpClient();
-  const refresh = useRefresh();
-  const { confirm, confirmDialog } = useConfirmAction();
-  const unanswered = useRef<string | null>(null);
-  const label = translate(`resources.push.actions.${operation}`);
-  const onClick = async () => {
-    const outcome = await confirm({
-      action: label,
-      item: String(record.title ?? `#${String(record.id)}`),
-      run: async () => {
-        const key = unanswered.current ?? crypto.randomUUID();
-        unanswered.current = null;
-        try {
-          return await runPushOperation(http, record.id, operation, key);
-        } catch (error) {
-          if (!(isApiError(error) && error.response !== undefined)) unanswered.current = key;
-          throw error;
-        }
-      },
-    });
-    if (outcome.status === 'success') refresh();
-  };
-  return (
-    <>
-      <Button
-        variant={operation === 'schedule' ? 'contained' : 'outlined'}
-        color={operation === 'schedule' ? 'primary' : 'warning'}
-        startIcon={operation === 'schedule' ? <ScheduleSendOutlined /> : <CancelScheduleSendOutlined />}
-        onClick={onClick}
-      >
-        {label}
-      </Button>
-      {confirmDialog}
-    </>
-  );
-};
-
-const PushActions = () => {
-  const translate = useTranslate();
-  const createPath = useCreatePath();
-  const record = useRecordContext<RaRecord>();
-  const { canAccess: mayUpdate } = useCanAccess({ action: 'edit', resource: push.name });
-  const brandLimit = useBrandLimit();
-  const state = pushStateOf(record?.state);
-  const started = record?.startedAt !== null && record?.startedAt !== undefined;
-  const mine = record !== undefined && !outsideBrand(record, brandLimit);
-  const role = useRole();
-  // the declared arrows the caller may take from here (resources/tables/push.ts)
-  const offered = new Set(
-    record && role && mayUpdate ? actionsFrom(push, 'state', record.state, role).map((a) => a.name) : [],
-  );
-  return (
-    <TopToolbar sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-      <Button component={RouterLink} to={push.route ?? '/'} startIcon={<ArrowBack />}>
-        {translate(`${K}.back_to_list`)}
-      </Button>
-      <Box sx={{ flex: 1 }} />
-      {record && mayUpdate && state === 'PENDING' ? (
-        <>
-          <Button
-            component={RouterLink}
-            to={createPath({ resource: push.name, id: record.id, type: 'edit' })}
-            startIcon={<EditOutlined />}
-          >
-            {translate('ra.action.edit')}
-          </Button>
-          {mine && offered.has('schedule') ? <OperationButton record={record} operation="schedule" /> : null}
-        </>
-      ) : null}
-      {record && offered.has('cancel') && !started ? (
-        <OperationButton record={record} operation="cancel" />
-      ) : null}
-    </TopToolbar>
-  );
-};
 
 /** A brand's, store's or segment's name (its id for a user who may not read them). */
 const NameOf = ({ source, reference }: { source: string; reference: 'brand' | 'store' | 'segments' }) => {
@@ -334,138 +219,6 @@ const Figures = ({ record }: { record: RaRecord }) => {
         </Box>
       </Box>
     </Box>
-  );
-};
-
-const MessageAsSent = ({ row }: { row: RaRecord }) => (
-  <Box sx={{ minWidth: 200, maxWidth: 420 }}>
-    <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-      {String(row.title ?? '')}
-    </Typography>
-    <Typography
-      variant="body2"
-      color="text.secondary"
-      sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-    >
-      {String(row.body ?? '')}
-    </Typography>
-  </Box>
-);
-
-/** The deliveries as a table (wide screens), scrolling sideways inside its card when it must. */
-const D = 'resources.pushDeliveries.fields';
-
-const DeliveryTable = () => {
-  const translate = useTranslate();
-  const { dateTime: when } = useDates();
-  return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <DataTable bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col
-          source="memberMobile"
-          label={translate(`${D}.memberMobile`)}
-          render={(r: RaRecord) => (
-            <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-              {String(r.memberMobile ?? '')}
-            </Typography>
-          )}
-        />
-        <DataTable.Col
-          source="state"
-          label={translate(`${D}.state`)}
-          render={(r: RaRecord) => (
-            <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-              <DeliveryStateChip state={r.state} />
-              {r.error ? (
-                <Typography variant="caption" color="error">
-                  {String(r.error)}
-                </Typography>
-              ) : null}
-            </Stack>
-          )}
-        />
-        <DataTable.Col
-          source="title"
-          label={translate(`${K}.message`)}
-          disableSort
-          render={(r: RaRecord) => <MessageAsSent row={r} />}
-        />
-        <DataTable.Col source="provider" label={translate(`${D}.provider`)} disableSort />
-        <DataTable.Col
-          source="at"
-          label={translate(`${D}.at`)}
-          render={(r: RaRecord) => <Box sx={{ whiteSpace: 'nowrap' }}>{when(r.at)}</Box>}
-        />
-      </DataTable>
-    </Box>
-  );
-};
-
-/** The deliveries as a list (phones): the member, the state and the time, the message under them. */
-const DeliveryItems = () => {
-  const { dateTime: when } = useDates();
-  const { data } = useListContext<RaRecord>();
-  return (
-    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {(data ?? []).map((row) => (
-        <Box component="li" key={row.id} sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {String(row.memberMobile ?? '')}
-            </Typography>
-            <DeliveryStateChip state={row.state} />
-          </Stack>
-          <MessageAsSent row={row} />
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-            {`${when(row.at)} · ${String(row.provider ?? '')}`}
-          </Typography>
-          {row.error ? (
-            <Typography variant="caption" color="error" sx={{ display: 'block' }}>
-              {String(row.error)}
-            </Typography>
-          ) : null}
-        </Box>
-      ))}
-    </Box>
-  );
-};
-
-const Deliveries = ({ record }: { record: RaRecord }) => {
-  const translate = useTranslate();
-  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { canAccess, isPending } = useCanAccess({ action: 'list', resource: pushDeliveries.name });
-  if (isPending || !canAccess) return null;
-  return (
-    <Card
-      variant="outlined"
-      sx={{ borderRadius: 3 }}
-      component="section"
-      aria-label={translate(`${K}.deliveries`)}
-    >
-      <CardContent>
-        <Typography variant="h6" component="h2">
-          {translate(`${K}.deliveries`)}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {translate(`${K}.deliveries_hint`)}
-        </Typography>
-        <ReferenceManyField
-          record={record}
-          reference={pushDeliveries.name}
-          target="pushId"
-          sort={{ field: 'at', order: 'DESC' }}
-          perPage={10}
-          pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
-          empty={
-            <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
-              {translate(`${K}.no_deliveries`)}
-            </Typography>
-          }
-        >
-          {small ? <DeliveryItems /> : <DeliveryTable />}
-        </ReferenceManyField>
-      </CardContent>
-    </Card>
   );
 };
 

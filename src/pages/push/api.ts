@@ -13,10 +13,10 @@ import {
 } from '../../../contract/enums';
 import type { PushValues } from '../../../contract/push';
 import { push } from '../../../resources';
+import { useDebounced } from '../../components/CompanyPicker';
 import { useHttpClient } from '../../components/HttpClientContext';
 import type { PortalPermissions } from '../../providers/authProvider';
 import type { HttpClient } from '../../providers/httpClient';
-import { useDebounced } from '../organisation/CompanyPicker';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 

@@ -1,7 +1,7 @@
 // Small pieces the push screens share: the state chips of a push and of a delivery, a labelled detail
-// list, a figure tile, and the notification card the way a member's phone shows it.
+// list, and the notification card the way a member's phone shows it.
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
-import { Box, Chip, type ChipProps, Paper, Stack, Typography } from '@mui/material';
+import { Box, Chip, type ChipProps, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import {
@@ -86,38 +86,6 @@ export const DetailList = ({ children }: { children: ReactNode }) => (
   >
     {children}
   </Box>
-);
-
-/** One figure as a tile: its label, the number large, and a line of context. The label names the group. */
-export const FigureTile = ({
-  label,
-  value,
-  caption,
-  tone = 'text.primary',
-}: {
-  label: string;
-  value: ReactNode;
-  caption?: ReactNode;
-  tone?: string;
-}) => (
-  <Paper
-    variant="outlined"
-    role="group"
-    aria-label={label}
-    sx={{ p: 2, borderRadius: 2, display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0 }}
-  >
-    <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
-      {label}
-    </Typography>
-    <Typography variant="h4" component="p" sx={{ fontWeight: 600, color: tone, m: 0 }}>
-      {value}
-    </Typography>
-    {caption ? (
-      <Typography variant="body2" color="text.secondary" component="div">
-        {caption}
-      </Typography>
-    ) : null}
-  </Paper>
 );
 
 /**

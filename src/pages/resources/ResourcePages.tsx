@@ -5,8 +5,8 @@ import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { ComponentType } from 'react';
 import { ResourceContextProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { builtResource } from '../../builders/registry';
 import { useSees } from '../../components/SeesContext';
+import { builtResource } from './registry';
 
 interface RouteTab {
   path: string;

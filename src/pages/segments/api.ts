@@ -4,9 +4,9 @@
 // debounced. Nothing is asked while a condition is incomplete.
 import { useEffect, useState } from 'react';
 import { segments } from '../../../resources/tables/segments';
+import { useDebounced } from '../../components/CompanyPicker';
 import { useHttpClient } from '../../components/HttpClientContext';
 import type { HttpClient } from '../../providers/httpClient';
-import { useDebounced } from '../organisation/CompanyPicker';
 import { type Condition, conditionsOf, isComplete } from './filter';
 
 export interface Reach {

@@ -44,6 +44,7 @@ import { stampCard, stampingHistory, stampsTransaction, vouchers } from '../../.
 import { memberCards } from '../../../resources/tables/memberCards';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { text, useMoney } from '../../components/money';
 import { Detail, DetailList, StoreName } from '../../components/operations/details';
 import { BrandStoreInput, ReasonInput, trimmed, wholeNumber } from '../../components/operations/inputs';
 import { ConfirmedOperationDialog, submitErrorsOf } from '../../components/operations/OperationDialog';
@@ -58,7 +59,6 @@ import {
 } from '../../components/operations/ShowPage';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { stampCardsEn } from '../../i18n/stampCards.en';
-import { text, useMoney } from '../vouchers/format';
 import { MemberLink } from '../vouchers/parts';
 import { WebCardButton } from '../webCard/WebCardButton';
 import { useStampCardAccess } from './access';

@@ -20,6 +20,7 @@ import { memberCards } from '../../../resources/tables/memberCards';
 import { DetailActions } from '../../builders/buttons';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { text, useMoney } from '../../components/money';
 import { Detail, DetailList, ReferenceName, StoreName } from '../../components/operations/details';
 import {
   FigureGrid,
@@ -41,7 +42,6 @@ import {
 import { PhoneNumberInput } from '../../components/PhoneInput';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { stampCardsEn } from '../../i18n/stampCards.en';
-import { text, useMoney } from '../vouchers/format';
 import { PackStateChip } from '../vouchers/parts';
 import { useStampCardAccess } from './access';
 import { issueMemberCard, useStampCardSummary } from './api';

@@ -32,13 +32,13 @@ import { isApiError, toApiErrorLike } from '../../components/apiError';
 import { useCountry } from '../../components/CountryContext';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { useMoney } from '../../components/money';
 import type { Loadable } from '../../components/operations/useLoadable';
 import { toPhoneCountry } from '../../components/PhoneInput';
 import { useCaller } from '../../components/useCaller';
 import { useOwnCurrency } from '../../components/useOwnCurrency';
 import { memberProfilePath } from '../members/paths';
 import { fetchMemberWallet, type MemberRow, type VoucherHistoryRow, type VoucherRow } from './api';
-import { useMoney } from './format';
 import { VoucherStateChip, VoucherTimeline } from './parts';
 
 const K = 'voucherPages.member';

@@ -16,6 +16,7 @@ import type { VoucherPackSummary } from '../../../contract/vouchers';
 import { voucherPacks, vouchers } from '../../../resources';
 import { DetailActions } from '../../builders/buttons';
 import { useDates } from '../../components/dates';
+import { text, useMoney } from '../../components/money';
 import { Detail, DetailList, ReferenceName } from '../../components/operations/details';
 import {
   FigureGrid,
@@ -34,7 +35,6 @@ import {
 } from '../../components/operations/ShowPage';
 import { useVoucherAccess } from './access';
 import { usePackSummary } from './api';
-import { text, useMoney } from './format';
 import { IssueVouchersDialog } from './IssueVouchers';
 import { PackStateChip, VoucherStateChip } from './parts';
 

@@ -22,6 +22,7 @@ import {
 import { voucherHistory, voucherPacks, vouchers } from '../../../resources';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { text, useMoney } from '../../components/money';
 import { Detail, DetailList, ReferenceName, StoreName } from '../../components/operations/details';
 import { BrandStoreInput, ReasonInput, trimmed } from '../../components/operations/inputs';
 import {
@@ -48,7 +49,6 @@ import {
   type VoucherOperation,
   type VoucherRow,
 } from './api';
-import { text, useMoney } from './format';
 import { MemberLink, VoucherStateChip, VoucherTimeline } from './parts';
 
 const K = 'voucherPages.voucher';

@@ -10,7 +10,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import { BASE_PATHS } from '../../../contract';
 import { FINANCE_PATHS } from '../../../contract/finance';
 import type { StampResult } from '../../../contract/stamping';
-import { expireDueMemberCards } from '../../../server/domains/stamping/stamping';
+import { expireDueMemberCards } from '../../../server/domains/stamping/card-expiry';
 import {
   memberCards,
   stampCard,

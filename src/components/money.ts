@@ -1,7 +1,7 @@
 // How the portal's screens write money: contract/format.ts, the product's one way (days and times:
 // src/components/dates.ts useDates, in the signed-in user's country's zone).
-import { formatMoney } from '../../../contract/format';
-import { useOwnCurrency } from '../../components/useOwnCurrency';
+import { formatMoney } from '../../contract/format';
+import { useOwnCurrency } from './useOwnCurrency';
 
 /**
  * Money with its currency ('SGD 4.50'): the row's own (the server answers each row's company's), else

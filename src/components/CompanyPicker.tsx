@@ -4,8 +4,8 @@
 import { Autocomplete, Box, CircularProgress, type SxProps, TextField, type Theme } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
-import type { OrgState } from '../../../contract/enums';
-import { apiErrorLines } from '../../components/apiError';
+import type { OrgState } from '../../contract/enums';
+import { apiErrorLines } from './apiError';
 import { OrgStateChip } from './OrgStateChip';
 
 export interface CompanyOption {

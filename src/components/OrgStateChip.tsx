@@ -1,6 +1,6 @@
 import { Chip, type ChipProps } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { OrgState } from '../../../contract/enums';
+import type { OrgState } from '../../contract/enums';
 
 /** The chip of each state: ACTIVE green, SUBMITTED amber ("Waiting for approval"), the rest grey. */
 const LOOK: Record<OrgState, { color: ChipProps['color']; variant: ChipProps['variant'] }> = {

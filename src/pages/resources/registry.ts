@@ -1,12 +1,12 @@
 // Every declared resource's react-admin module, built once, with the hand-written overrides applied.
 // Never imported by the shell up front: its chunk loads the first time a table's screen renders
 // (lazyResources.ts, the table routes, /DataTableEditView).
-import { RESOURCES } from '../../resources';
-import type { ResourceDeclaration } from '../../resources/types';
-import { overrides as defaultOverrides, type ResourceOverrides } from '../pages/resources/overrides';
-import { type ResourceModule, resourceModule } from './resourceModule';
+import { RESOURCES } from '../../../resources';
+import type { ResourceDeclaration } from '../../../resources/types';
+import { type ResourceModule, resourceModule } from '../../builders/resourceModule';
+import { overrides as defaultOverrides, type ResourceOverrides } from './overrides';
 
-export { prefetchListOverrides } from '../pages/resources/overrides';
+export { prefetchListOverrides } from './overrides';
 
 export interface BuiltResource {
   decl: ResourceDeclaration;

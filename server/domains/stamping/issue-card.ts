@@ -1,0 +1,128 @@
+// Issuing a member card of a programme (docs/operations.md "Stamp cards"): the programme row is locked,
+// so its `issuedCount` moves only here, with the cards it counts; the merchant's wallet pays the card.
+import { and, eq, sql } from 'drizzle-orm';
+import type { IssueCardBody } from '../../../contract/stamping';
+import { type DbOrTx, recordAudit } from '../../platform/audit';
+import { companyDay } from '../../platform/countries';
+import { memberCards, stampCard } from '../../platform/db/schema';
+import { emit } from '../../platform/events';
+import type { Caller } from '../../resources/principal';
+import { lockInScope } from '../../resources/transition';
+import { debitWallet, moneyString } from '../money/wallet';
+import { ensureMember, newCode } from '../vouchers/vouchers';
+import { recordWebhookEvent } from '../webhooks/webhooks';
+import {
+  actor,
+  assertStore,
+  CARD_STATE,
+  fail,
+  type MemberCardRow,
+  type ProgrammeRow,
+  programmeDecl,
+} from './stamping';
+
+export type IssueCardInput = IssueCardBody;
+
+/**
+ * Issues a member card of programme `programmeId`: ACTIVE and inside its dates (else 11), at an
+ * ACTIVE store of its brand (6701), not sold out (6626), the member holding no AVAILABLE card of it
+ * (6623). The programme row is locked, so `issuedCount` always equals the cards issued.
+ */
+export const issueMemberCard = async (
+  tx: DbOrTx,
+  caller: Caller,
+  programmeId: number,
+  { memberMobile, storeId }: IssueCardInput,
+  now = new Date(),
+): Promise<MemberCardRow> => {
+  const programme = await lockInScope<ProgrammeRow>(
+    tx,
+    caller,
+    { decl: programmeDecl, table: stampCard },
+    programmeId,
+  );
+  const day = await companyDay(tx, programme.companyId, now);
+  if (programme.state !== 'ACTIVE')
+    throw fail('STATE_TRANSITION_NOT_ALLOWED', 'state', `the programme is ${programme.state}`);
+  if (day < programme.startDate || day > programme.endDate)
+    throw fail(
+      'STATE_TRANSITION_NOT_ALLOWED',
+      'endDate',
+      `the programme runs from ${programme.startDate} to ${programme.endDate}`,
+    );
+  await assertStore(tx, caller, storeId, programme.brandId);
+  if (programme.quantity !== null && programme.issuedCount >= programme.quantity)
+    throw fail('STAMP_CARD_SOLD_OUT', 'quantity', `all ${programme.quantity} cards are issued`);
+  const [held] = await tx
+    .select({ id: memberCards.id })
+    .from(memberCards)
+    .where(
+      and(
+        eq(memberCards.stampCardId, programme.id),
+        eq(memberCards.memberMobile, memberMobile),
+        eq(memberCards.state, CARD_STATE.AVAILABLE),
+      ),
+    )
+    .limit(1);
+  if (held)
+    throw fail(
+      'UNCOMPLETED_CARD_EXISTS',
+      'memberMobile',
+      `the member holds card ${held.id} of this programme`,
+    );
+
+  await ensureMember(tx, memberMobile);
+  const [card] = (await tx
+    .insert(memberCards)
+    .values({
+      stampCardId: programme.id,
+      code: newCode(),
+      memberMobile,
+      storeId,
+      price: programme.price,
+      companyId: programme.companyId,
+      brandId: programme.brandId,
+      createTime: now,
+    })
+    .returning()) as MemberCardRow[];
+  if (!card) throw new Error('insert returned nothing');
+  // the merchant pays the programme's price for the card, in this transaction: 5101 issues nothing
+  await debitWallet(tx, programme.companyId, moneyString(Number(programme.price)), {
+    type: 'STAMP_CARD_TXN',
+    reference: `Member card ${card.id} · ${programme.title}`.slice(0, 120),
+    memberCardId: card.id,
+    at: now,
+  });
+  await tx
+    .update(stampCard)
+    .set({ issuedCount: sql`${stampCard.issuedCount} + 1` })
+    .where(eq(stampCard.id, programme.id));
+  await emit(tx, 'card.issued', {
+    companyId: programme.companyId,
+    memberMobiles: [memberMobile],
+    cards: [card],
+    at: now,
+  });
+  await recordAudit(tx, {
+    actor: actor(caller),
+    action: 'issue',
+    resource: 'memberCards',
+    recordId: card.id,
+    companyId: card.companyId,
+    after: card,
+  });
+  await recordWebhookEvent(tx, {
+    companyId: card.companyId,
+    type: 'member_card.issued',
+    data: {
+      memberCardId: card.id,
+      code: card.code,
+      programmeId: programme.id,
+      memberMobile,
+      storeId,
+      brandId: card.brandId,
+    },
+    at: now,
+  });
+  return card;
+};

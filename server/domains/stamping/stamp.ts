@@ -1,0 +1,348 @@
+// Stamping a member card at a store (docs/operations.md "Stamp cards"): the card is locked, so racing
+// stampings of one card queue on it and each sees the stamps the previous one left; a card of 10 stamps
+// takes exactly 10 and completes once, issuing its reward voucher in the same transaction. A refused
+// stamping leaves a FAILED stamps transaction behind (and a wrong PIN counts against the store).
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ErrorName } from '../../../contract/errors';
+import { RECORDED_STAMPING_REFUSALS, type StampBody, type StampResult } from '../../../contract/stamping';
+import { actionOf } from '../../../resources/transitions';
+import type { DbOrTx } from '../../platform/audit';
+import { companyDay } from '../../platform/countries';
+import { uniqueViolation } from '../../platform/db/errors';
+import { prepared } from '../../platform/db/prepared';
+import {
+  memberCards,
+  pinFailures,
+  stampCard,
+  stampingHistory,
+  stampsTransaction,
+  store,
+} from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import { emit } from '../../platform/events';
+import type { Caller } from '../../resources/principal';
+import { callerScopeOf } from '../../resources/row-scope';
+import { allowedMove } from '../../resources/transition';
+import { assertActsForStore } from '../access/operation';
+import { issueVouchers } from '../vouchers/vouchers';
+import { recordWebhookEvent } from '../webhooks/webhooks';
+import { assertStampingLimits } from './stamp-limits';
+import {
+  assertStoreRow,
+  cardDecl,
+  fail,
+  firstMessage,
+  type MemberCardRow,
+  noSuchCard,
+  type ProgrammeRow,
+  staffOf,
+  stateName,
+  stateValue,
+  type TransactionRow,
+} from './stamping';
+import { assertPin } from './store-pin';
+
+export type StampInput = StampBody;
+
+/** The member card `id`, within what the caller may act on. */
+const cardOfCaller = (caller: Caller, id: number) =>
+  and(eq(memberCards.id, id), callerScopeOf(cardDecl, memberCards, caller));
+
+/**
+ * For a stamping, in one statement: the member card `id` the caller may act on, locked (unknown →
+ * 6625), with its programme and the store `storeId` as they are (the store null when there is none).
+ * Only the card is locked, as when the programme and the store were read one by one after it.
+ */
+const lockCardForStamping = async (
+  tx: DbOrTx,
+  caller: Caller,
+  id: number,
+  storeId: number,
+): Promise<{
+  card: MemberCardRow;
+  programme: ProgrammeRow;
+  /** both null when there is no store `storeId` (the join found none) */
+  store: { brandId: unknown; state: unknown };
+}> => {
+  const [row] = await tx
+    .select({
+      card: memberCards,
+      programme: stampCard,
+      storeBrandId: store.brandId,
+      storeState: store.state,
+    })
+    .from(memberCards)
+    .innerJoin(stampCard, eq(stampCard.id, memberCards.stampCardId))
+    .leftJoin(store, eq(store.id, storeId))
+    .where(cardOfCaller(caller, id))
+    .for('update', { of: memberCards });
+  if (!row) throw noSuchCard();
+  return {
+    card: row.card as MemberCardRow,
+    programme: row.programme as ProgrammeRow,
+    store: { brandId: row.storeBrandId, state: row.storeState },
+  };
+};
+
+// A stamping's statements, built once (server/platform/db/prepared.ts): they run on every stamp.
+const receiptUsed = prepared('stamping_receipt_used', (db) =>
+  db
+    .select({ id: stampsTransaction.id })
+    .from(stampsTransaction)
+    .where(
+      and(
+        eq(stampsTransaction.storeId, sql.placeholder('storeId')),
+        eq(stampsTransaction.receiptNo, sql.placeholder('receiptNo')),
+        inArray(stampsTransaction.result, ['SUCCESS', 'VOIDED']),
+      ),
+    )
+    .limit(1),
+);
+const insertStamping = prepared('stamping_insert_transaction', (db) =>
+  db
+    .insert(stampsTransaction)
+    .values({
+      stampCardId: sql.placeholder('stampCardId'),
+      memberCardId: sql.placeholder('memberCardId'),
+      memberMobile: sql.placeholder('memberMobile'),
+      type: 'STAMP_CARD_TXN',
+      result: 'SUCCESS',
+      stamps: sql.placeholder('stamps'),
+      stampsAfter: sql.placeholder('stampsAfter'),
+      memberCardState: sql.placeholder('state'),
+      rewardVoucherId: sql.placeholder('rewardVoucherId'),
+      receiptNo: sql.placeholder('receiptNo'),
+      storeId: sql.placeholder('storeId'),
+      deviceId: sql.placeholder('deviceId'),
+      staffId: sql.placeholder('staffId'),
+      at: sql.placeholder('at'),
+      companyId: sql.placeholder('companyId'),
+      brandId: sql.placeholder('brandId'),
+    })
+    .returning(),
+);
+/** a stamping that does not complete the card (the completing one also sets completedAt and the reward) */
+const moveCard = prepared('stamping_move_card', (db) =>
+  db
+    .update(memberCards)
+    .set({
+      stamps: sql`${sql.placeholder('stamps')}`,
+      state: sql`${sql.placeholder('state')}`,
+      // set here: Drizzle's own update time would be the time the statement was built
+      updateTime: sql`${sql.placeholder('now')}`,
+    })
+    .where(eq(memberCards.id, sql.placeholder('id'))),
+);
+const insertHistory = prepared('stamping_insert_history', (db) =>
+  db.insert(stampingHistory).values({
+    stampCardId: sql.placeholder('stampCardId'),
+    memberCardId: sql.placeholder('memberCardId'),
+    transactionId: sql.placeholder('transactionId'),
+    memberMobile: sql.placeholder('memberMobile'),
+    stampsDelta: sql.placeholder('stamps'),
+    stampsAfter: sql.placeholder('stampsAfter'),
+    memberCardState: sql.placeholder('state'),
+    storeId: sql.placeholder('storeId'),
+    deviceId: sql.placeholder('deviceId'),
+    at: sql.placeholder('at'),
+    companyId: sql.placeholder('companyId'),
+    brandId: sql.placeholder('brandId'),
+  }),
+);
+
+/**
+ * Stamps a member card: AVAILABLE (else 6625), `expectedStamps` matching (6627), 1 to the
+ * programme's per-stamping maximum and not past `stampsRequired` (6620), a receipt number new at the
+ * store (26630), the store PIN when given (6621, 6622). Completing the card issues one voucher of the
+ * reward pack in the same transaction (else 6629, nothing stamped).
+ */
+export const stampCardOnce = async (
+  tx: DbOrTx,
+  caller: Caller,
+  cardId: number,
+  input: StampInput,
+  now = new Date(),
+): Promise<StampResult> => {
+  // the card (locked), its programme and the store in one round trip; checked in the same order as ever
+  const { card, programme, store: where } = await lockCardForStamping(tx, caller, cardId, input.storeId);
+  // the declared arrow (resources/tables/memberCards.ts): only an AVAILABLE card is stamped (6625)
+  allowedMove(cardDecl, 'stamp', { state: stateName(card.state) }, 'card');
+  if ((await companyDay(tx, programme.companyId, now)) > programme.endDate)
+    throw fail('UNKNOWN_CARD_OR_ORDER', 'state', `the programme ended on ${programme.endDate}`);
+  assertActsForStore(caller, input.storeId);
+  assertStoreRow(caller, input.storeId, card.brandId, where);
+  if (input.pin !== undefined) await assertPin(tx, input.storeId, input.pin, now);
+  if (input.expectedStamps !== undefined && input.expectedStamps !== card.stamps)
+    throw fail('STAMP_NUMBER_MISMATCH', 'expectedStamps', `the card has ${card.stamps} stamps`);
+  const left = programme.stampsRequired - card.stamps;
+  const most = Math.min(programme.maxStampsPerTransaction, left);
+  if (input.stamps < 1 || input.stamps > most)
+    throw fail('TOO_MANY_STAMPS', 'stamps', `must be 1 to ${most} (${left} left on the card)`);
+  await assertStampingLimits(tx, programme, card, input.stamps, now);
+  if (input.receiptNo !== undefined) {
+    const [used] = await receiptUsed(tx, { storeId: input.storeId, receiptNo: input.receiptNo });
+    if (used)
+      throw fail('DUPLICATE_RECEIPT_NUMBER', 'receiptNo', `already stamped at this store (${used.id})`);
+  }
+
+  const stampsAfter = card.stamps + input.stamps;
+  const completes = stampsAfter === programme.stampsRequired;
+  let rewardVoucherId: number | null = null;
+  if (completes) rewardVoucherId = await issueReward(tx, caller, programme, card, now);
+  const state = stateValue(actionOf(cardDecl, completes ? 'complete' : 'stamp').to);
+  // what the transaction and the history row both record
+  const moved = {
+    stampCardId: programme.id,
+    memberCardId: card.id,
+    memberMobile: card.memberMobile,
+    stamps: input.stamps,
+    stampsAfter,
+    state,
+    storeId: input.storeId,
+    deviceId: caller.device?.id ?? null,
+    at: now,
+    companyId: card.companyId,
+    brandId: card.brandId,
+  };
+
+  let txn: TransactionRow | undefined;
+  try {
+    [txn] = (await insertStamping(tx, {
+      ...moved,
+      staffId: staffOf(caller),
+      rewardVoucherId,
+      receiptNo: input.receiptNo ?? null,
+    })) as TransactionRow[];
+  } catch (err) {
+    // two stampings racing with one receipt number: the index keeps one
+    if (uniqueViolation(err) === 'stamps_transaction_receipt_per_store')
+      throw fail('DUPLICATE_RECEIPT_NUMBER', 'receiptNo', 'already stamped at this store');
+    throw err;
+  }
+  if (!txn) throw new Error('insert returned nothing');
+  if (completes)
+    await tx
+      .update(memberCards)
+      .set({ stamps: stampsAfter, state, completedAt: now, rewardVoucherId })
+      .where(eq(memberCards.id, card.id));
+  else await moveCard(tx, { id: card.id, stamps: stampsAfter, state, now });
+  await insertHistory(tx, { ...moved, transactionId: txn.id });
+  await emit(tx, 'card.activity', {
+    companyId: card.companyId,
+    memberMobile: card.memberMobile,
+    reason: 'STAMPING',
+    cardId: card.id,
+    at: now,
+  });
+  const facts = {
+    memberCardId: card.id,
+    programmeId: programme.id,
+    memberMobile: card.memberMobile,
+    storeId: input.storeId,
+    brandId: card.brandId,
+  };
+  await recordWebhookEvent(tx, {
+    companyId: card.companyId,
+    type: 'stamp.given',
+    data: { ...facts, transactionId: txn.id, stamps: input.stamps, stampsAfter },
+    at: now,
+  });
+  if (completes)
+    await recordWebhookEvent(tx, {
+      companyId: card.companyId,
+      type: 'card.completed',
+      data: { ...facts, transactionId: txn.id, rewardVoucherId },
+      at: now,
+    });
+  return {
+    id: txn.id,
+    memberCardId: card.id,
+    result: 'SUCCESS',
+    stamps: input.stamps,
+    stampsAfter,
+    memberCardState: state,
+    rewardVoucherId,
+  };
+};
+
+/** One voucher of the programme's reward pack for a completed card; anything in the way → 6629. */
+const issueReward = async (
+  tx: DbOrTx,
+  caller: Caller,
+  programme: ProgrammeRow,
+  card: MemberCardRow,
+  now: Date,
+): Promise<number> => {
+  if (programme.rewardVoucherPackId === null)
+    throw fail('VOUCHER_ISSUE_FAILED', 'rewardVoucherPackId', 'the programme has no reward voucher pack');
+  try {
+    const { vouchers: issued } = await issueVouchers(
+      tx,
+      // the reward is the programme's: issued in its company whoever stamps (a device, a store colleague)
+      { ...caller, companyId: programme.companyId, brandId: null, storeId: null },
+      programme.rewardVoucherPackId,
+      { memberMobile: card.memberMobile, quantity: 1 },
+      now,
+    );
+    const voucher = issued[0];
+    if (!voucher) throw new Error('no reward voucher issued');
+    return voucher.id;
+  } catch (err) {
+    if (err instanceof AppError)
+      throw fail(
+        'VOUCHER_ISSUE_FAILED',
+        'rewardVoucherPackId',
+        `the reward voucher could not be issued: ${firstMessage(err)}`,
+      );
+    throw err;
+  }
+};
+
+/** Codes of a refused stamping that leave a FAILED transaction behind (the card was found). */
+const RECORDED_REFUSALS: ReadonlySet<ErrorName> = new Set(RECORDED_STAMPING_REFUSALS);
+
+/**
+ * After a refused stamping (its transaction rolled back): a wrong PIN counts against the store, and
+ * a card the caller may see gets a FAILED stamps transaction naming the code and why.
+ */
+export const recordRefusedStamping = async (
+  db: DbOrTx,
+  caller: Caller,
+  cardId: number,
+  input: StampInput,
+  error: AppError,
+  now = new Date(),
+): Promise<void> => {
+  if (!RECORDED_REFUSALS.has(error.errorName)) return;
+  const [card] = (await db
+    .select()
+    .from(memberCards)
+    .where(and(eq(memberCards.id, cardId), callerScopeOf(cardDecl, memberCards, caller)))) as MemberCardRow[];
+  if (!card) return;
+  const [where] = await db
+    .select({ id: store.id })
+    .from(store)
+    .where(and(eq(store.id, input.storeId), eq(store.brandId, card.brandId)));
+  const storeId = (where?.id as number | undefined) ?? null;
+  if (error.errorName === 'INVALID_PIN' && storeId !== null)
+    await db.insert(pinFailures).values({ storeId, at: now });
+  await db.insert(stampsTransaction).values({
+    stampCardId: card.stampCardId,
+    memberCardId: card.id,
+    memberMobile: card.memberMobile,
+    type: 'STAMP_CARD_TXN',
+    result: 'FAILED',
+    stamps: Math.max(0, Math.min(100, Math.trunc(input.stamps))),
+    stampsAfter: card.stamps,
+    memberCardState: card.state,
+    receiptNo: input.receiptNo ?? null,
+    storeId,
+    deviceId: caller.device?.id ?? null,
+    staffId: staffOf(caller),
+    failureCode: error.code,
+    failureReason: firstMessage(error).slice(0, 500),
+    at: now,
+    companyId: card.companyId,
+    brandId: card.brandId,
+  });
+};
