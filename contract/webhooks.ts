@@ -21,9 +21,6 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What "Send test event" delivers: not subscribable, sent to the one endpoint asked. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test' as const;
 
-export const isWebhookEventType = (value: string): value is WebhookEventType =>
-  (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
-
 /** The body every delivery posts (Standard Webhooks' payload shape). */
 export interface WebhookPayload {
   type: WebhookEventType | typeof WEBHOOK_TEST_EVENT;

@@ -10,8 +10,6 @@ export const RESOURCE_NAMES: readonly string[] = RESOURCES.map((r) => r.name);
 
 const BY_NAME: ReadonlyMap<string, ResourceDeclaration> = new Map(RESOURCES.map((r) => [r.name, r]));
 
-export const isResourceName = (name: string): boolean => BY_NAME.has(name);
-
 /** The declaration of a registered resource; undefined for an unknown name (fail closed). */
 export const resourceByName = (name: string): ResourceDeclaration | undefined => BY_NAME.get(name);
 

@@ -369,12 +369,6 @@ const TABLE_ROUTES: readonly RouteDef[] = (RESOURCES as readonly ResourceDeclara
 
 export const ROUTES: readonly RouteDef[] = [...PAGES, ...TABLE_ROUTES];
 
-/** Routes a visitor reaches without signing in (spec section 2 and the e-mail links). */
-export const isPublicPath = (pathname: string): boolean => {
-  const def = findRoute(pathname);
-  return def ? def.who.includes('visitor') : false;
-};
-
 const normalise = (pathname: string): string => {
   const path = pathname.split(/[?#]/)[0] ?? '/';
   return path.length > 1 ? path.replace(/\/+$/, '') : path || '/';

@@ -24,8 +24,6 @@ export class AppError<D = unknown> extends Error {
   }
 }
 
-export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
-
 /** A code-2 error for one field, as the error handler shapes schema failures. */
 export const validationError = (field: string, message: string): AppError =>
   new AppError('PARAMETER_VALIDATION_FAILED', [{ field, message }]);

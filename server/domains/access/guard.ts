@@ -212,12 +212,6 @@ export const requireOperator = (request: FastifyRequest): AuthUser => {
   return user;
 };
 
-export const requireMerchant = (request: FastifyRequest): AuthUser => {
-  const user = requireUser(request);
-  if (user.type !== 'MERCHANT') throw new AppError('ACCESS_DENIED');
-  return user;
-};
-
 const READS = new Set(['GET', 'HEAD']);
 
 /**

@@ -12,7 +12,7 @@
 //   on to Stripe, so a retried call never creates a second PaymentIntent.
 // Here: Stripe's client and errors, and top-ups; Stripe's webhook is stripe-webhook.ts, saved cards
 // saved-cards.ts, Stripe Connect stripe-connect.ts.
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { PaymentMethod, PaymentState } from '../../../contract/enums';
 import type { TopUpAnswer } from '../../../contract/finance';
@@ -283,7 +283,3 @@ export const topUp = async (
     clientSecret: intent.clientSecret,
   };
 };
-
-/** Oldest first: used by the demo data. */
-export const paymentsOf = async (db: DbOrTx, companyId: number) =>
-  db.select().from(payments).where(eq(payments.companyId, companyId)).orderBy(asc(payments.id));

@@ -3,7 +3,7 @@
 // keys for references and scope columns; an index per filterable or sortable field; a unique index per
 // unique field (per company when the resource is scoped). drizzle-kit reads the result through the
 // named exports of server/platform/db/schema/resources.ts.
-import { type ColumnDataType, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { type ColumnDataType, type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -18,7 +18,6 @@ import {
   numeric,
   type PgColumn,
   type PgColumnBuilderBase,
-  type PgTable,
   type PgTableWithColumns,
   pgTable,
   serial,
@@ -85,13 +84,6 @@ export type DerivedTableOf<D extends ResourceDeclaration> = PgTableWithColumns<{
   columns: { [K in keyof StoredRow<D> & string]: ValueColumn<StoredRow<D>[K]> };
   dialect: 'pg';
 }>;
-
-/** A derived table's column by field name (throws on a name the table does not have). */
-export const col = (table: PgTable, name: string): AnyPgColumn => {
-  const c = getTableColumns(table)[name];
-  if (!c) throw new Error(`no column ${name}`);
-  return c;
-};
 
 /** Anything a reference may point to: a derived table or a hand-written one, by its `id`. */
 export type TableWithId = { id: AnyPgColumn };

@@ -27,7 +27,6 @@ import {
   TRIGRAM_MIN,
 } from './regex';
 import type {
-  FieldType,
   ListField,
   ListQueryOptions,
   ListQueryResult,
@@ -39,15 +38,6 @@ import type {
 
 /** At most this many values in one `in` filter. */
 export const MAX_IN_VALUES = 100;
-
-/** Operators a field of each type may sensibly allow; handy for a registry building a spec. */
-export const OPERATORS_BY_TYPE: Record<FieldType, readonly FilterOperator[]> = {
-  text: ['eq', 'in', 'regex'],
-  number: ['eq', 'in', 'gte', 'lte'],
-  boolean: ['eq'],
-  datetime: ['eq', 'in', 'gte', 'lte'],
-  enum: ['eq', 'in'],
-};
 
 class JsonParseError extends Error {}
 

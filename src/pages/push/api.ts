@@ -15,10 +15,9 @@ import type { PushValues } from '../../../contract/push';
 import { push } from '../../../resources';
 import { useDebounced } from '../../components/CompanyPicker';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { IDEMPOTENCY_KEY_HEADER } from '../../components/operations/api';
 import type { PortalPermissions } from '../../providers/authProvider';
 import type { HttpClient } from '../../providers/httpClient';
-
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** What GET /push/audience answers: how many members the audience reaches now, and the first's values. */
 export interface AudiencePreview {
