@@ -36,6 +36,13 @@ const declByName = new Map<string, ResourceDeclaration>(
 
 export const declarationOf = (name: string): ResourceDeclaration | undefined => declByName.get(name);
 
+/** The declaration named `name`, for a module that cannot work without it: an unknown name throws at load. */
+export const declared = (name: string): ResourceDeclaration => {
+  const decl = declByName.get(name);
+  if (!decl) throw new Error(`no declaration ${name}`);
+  return decl;
+};
+
 /** The table behind any declared resource, derived or hand-written. */
 export const tableOf = (name: string): (PgTable & { id: AnyPgColumn }) | undefined =>
   tableByName[name] ?? EXISTING_TABLES[name];

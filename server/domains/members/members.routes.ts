@@ -12,7 +12,7 @@ import type { RoutePlugin } from '../../platform/http/app-types';
 import { isNoCount } from '../../platform/list/query';
 import { answers, csvAnswer, orNull, rowSchema, rowWith } from '../../resources/answers';
 import { csvFileName, csvStream } from '../../resources/csv';
-import { declarationOf } from '../../resources/registry';
+import { declared } from '../../resources/registry';
 import { callerOf } from '../access/caller';
 import { memberExport, memberPage, memberProfile } from './list';
 
@@ -51,12 +51,6 @@ const MemberRowSchema = Type.Object(
   },
   { additionalProperties: true, title: 'MemberRow' },
 );
-
-const declared = (name: string) => {
-  const decl = declarationOf(name);
-  if (!decl) throw new Error(`no declaration ${name}`);
-  return decl;
-};
 
 export const memberRoutes: RoutePlugin = async (app) => {
   const { db } = app;

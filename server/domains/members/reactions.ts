@@ -1,6 +1,7 @@
 // How a member's standing and level follow the operations (server/platform/events.ts): a change of
 // holdings refreshes the standing of the members it touched; an activity a level counts refreshes it
 // and then moves their level (activity.ts). All in the operation's transaction.
+import type { LevelMoveReason } from '../../../contract/enums';
 import type { DbOrTx } from '../../platform/audit';
 import type { Reactions } from '../../platform/events';
 import { memberActivityChanged } from './activity';
@@ -25,7 +26,7 @@ const activity = (
   e: {
     companyId: number | null;
     memberMobile: string | null;
-    reason: Parameters<typeof memberActivityChanged>[3];
+    reason: LevelMoveReason;
     at: Date;
   },
 ): Promise<void> => memberActivityChanged(tx, e.companyId, e.memberMobile, e.reason, e.at);

@@ -18,7 +18,7 @@ import {
 } from '../../resources/answers-operations';
 import { authorize } from '../../resources/authorize';
 import type { Caller } from '../../resources/principal';
-import { declarationOf } from '../../resources/registry';
+import { declared } from '../../resources/registry';
 import { Id } from '../../resources/schemas';
 import { callerOf } from '../access/caller';
 import { operation } from '../access/operation';
@@ -34,12 +34,6 @@ import {
 import { connectState, startConnect } from './stripe-connect';
 import { applyStripeEvent, prefetchForEvent, verifiedEvent } from './stripe-webhook';
 import { countryTermsOf, lastMovementAt, walletOf } from './wallet';
-
-const declared = (name: string) => {
-  const decl = declarationOf(name);
-  if (!decl) throw new Error(`no declaration ${name}`);
-  return decl;
-};
 
 /**
  * A merchant (a user, never a device) whose permissions allow `action` on the finance `resource`

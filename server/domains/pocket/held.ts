@@ -6,14 +6,8 @@ import type { DbOrTx } from '../../platform/audit';
 import { memberCards, vouchers } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { Caller } from '../../resources/principal';
-import { declarationOf } from '../../resources/registry';
+import { declared } from '../../resources/registry';
 import { callerScopeOf } from '../../resources/row-scope';
-
-const declared = (name: string) => {
-  const decl = declarationOf(name);
-  if (!decl) throw new Error(`no declaration ${name}`);
-  return decl;
-};
 
 const HELD = {
   CARD: {

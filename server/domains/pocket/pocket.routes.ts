@@ -17,19 +17,13 @@ import { KeyThrottle } from '../../platform/rate-limit';
 import { answers, rowSchema } from '../../resources/answers';
 import { authorize, declaredGrant } from '../../resources/authorize';
 import { maskRow } from '../../resources/privacy';
-import { declarationOf } from '../../resources/registry';
+import { declared } from '../../resources/registry';
 import { Id } from '../../resources/schemas';
 import { callerOf } from '../access/caller';
 import { operation } from '../access/operation';
 import { heldByCode, heldInScope } from './held';
 import { linkFor, linkKeys, resolveLink, revokeLink } from './links';
 import { publicCardView, publicVoucherView, sendLink } from './pocket';
-
-const declared = (name: string) => {
-  const decl = declarationOf(name);
-  if (!decl) throw new Error(`no declaration ${name}`);
-  return decl;
-};
 
 const IdParams = Type.Object({ id: Id });
 const NoBody = Type.Object({}, { additionalProperties: false });

@@ -15,7 +15,7 @@ import {
 } from '../../resources/answers-operations';
 import { authorize, declaredGrant } from '../../resources/authorize';
 import { maskRow } from '../../resources/privacy';
-import { declarationOf } from '../../resources/registry';
+import { declared } from '../../resources/registry';
 import { Id, PHONE_PATTERN } from '../../resources/schemas';
 import { callerOf } from '../access/caller';
 import { operation } from '../access/operation';
@@ -32,12 +32,6 @@ const IdParams = Type.Object({ id: Id });
 const Reason = Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' });
 /** What staff type: 4 to 8 digits. */
 export const PIN_PATTERN = '^[0-9]{4,8}$';
-
-const declared = (name: string) => {
-  const decl = declarationOf(name);
-  if (!decl) throw new Error(`no declaration ${name}`);
-  return decl;
-};
 
 export const stampingRoutes: RoutePlugin = async (app) => {
   const { db } = app;

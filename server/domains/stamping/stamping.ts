@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../platform/audit';
 import { store } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { type Caller, staffIdOf } from '../../resources/principal';
-import { declarationOf } from '../../resources/registry';
+import { declared } from '../../resources/registry';
 import { assertActsForStore } from '../access/operation';
 
 type Row = Record<string, unknown>;
@@ -30,11 +30,6 @@ export type MemberCardRow = StoredRow<typeof memberCardsDecl> & Row;
 
 export type TransactionRow = StoredRow<typeof stampsTransactionDecl> & Row;
 
-const declared = (name: string) => {
-  const decl = declarationOf(name);
-  if (!decl) throw new Error(`stamping: declaration ${name} missing`);
-  return decl;
-};
 export const programmeDecl = declared('stampCard');
 export const cardDecl = declared('memberCards');
 export const txnDecl = declared('stampsTransaction');

@@ -11,7 +11,7 @@ import { answers, rowSchema, rowWith } from '../../resources/answers';
 import { VoucherPackSummarySchema } from '../../resources/answers-operations';
 import { authorize, declaredGrant } from '../../resources/authorize';
 import { maskRow, maskRows } from '../../resources/privacy';
-import { declarationOf } from '../../resources/registry';
+import { declared } from '../../resources/registry';
 import { Id, PHONE_PATTERN } from '../../resources/schemas';
 import { callerOf } from '../access/caller';
 import { operation } from '../access/operation';
@@ -33,12 +33,6 @@ export const ISSUE_MAX = 100;
 const Mobile = Type.String({ pattern: PHONE_PATTERN, maxLength: 16, description: 'E.164, e.g. +6591234567' });
 const IdParams = Type.Object({ id: Id });
 const NoBody = Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()]);
-
-const declared = (name: string) => {
-  const decl = declarationOf(name);
-  if (!decl) throw new Error(`no declaration ${name}`);
-  return decl;
-};
 
 /** What every group of voucherRoutes shares. */
 const voucherShared = (app: RouteApp) => {
