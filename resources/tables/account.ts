@@ -1,4 +1,5 @@
 import { TWO_VALUE_STATES } from '../../contract/enums';
+import { MERCHANT_READ_ONLY_ACCESS } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -15,7 +16,7 @@ export const account = {
   title: 'common.screens.wallet_balance',
   menu: { group: 'finance', order: 1, label: 'menu.finance.wallet_balance' },
   permission: 'wallet',
-  access: { VIEW: ['merchant'], ADD: [], UPDATE: [], DELETE: [] },
+  access: MERCHANT_READ_ONLY_ACCESS,
   scope: 'company',
   recordRepresentation: 'accountNo',
   defaultSort: { field: 'createTime', direction: 'asc' },

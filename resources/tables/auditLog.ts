@@ -1,3 +1,4 @@
+import { READ_ONLY_ACCESS } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -13,7 +14,7 @@ export const auditLog = {
   route: '/config/audit-log',
   title: 'common.screens.audit_log',
   permission: 'auditLog',
-  access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
+  access: READ_ONLY_ACCESS,
   scope: 'none',
   recordRepresentation: 'action',
   defaultSort: { field: 'createTime', direction: 'desc' },

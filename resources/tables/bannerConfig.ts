@@ -1,4 +1,5 @@
 import { TWO_VALUE_STATES } from '../../contract/enums';
+import { disableEnableActions, OPERATORS_KEEP_ACCESS, SORT_ORDER, stateField } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -12,7 +13,7 @@ export const bannerConfig = {
   title: 'common.screens.banner_config',
   menu: { group: 'config', order: 1, label: 'menu.config.banner' },
   permission: 'bannerConfig',
-  access: { VIEW: ['operator', 'merchant'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
+  access: OPERATORS_KEEP_ACCESS,
   // every change is written to the audit log (issue 24: every declared table's change)
   audit: true,
   scope: 'none',
@@ -39,20 +40,10 @@ export const bannerConfig = {
     },
     { name: 'imageUrl', type: 'image', required: true, maxLength: 500 },
     { name: 'linkUrl', type: 'url', maxLength: 500, views: ['show', 'edit', 'create'] },
-    { name: 'sortOrder', type: 'number', integer: true, min: 0, max: 10_000, default: 0, sortable: true },
+    SORT_ORDER,
     { name: 'startAt', type: 'datetime', required: true, filter: ['gte', 'lte'], sortable: true },
     { name: 'endAt', type: 'datetime', filter: ['gte', 'lte'], sortable: true },
-    {
-      name: 'state',
-      type: 'select',
-      choices: TWO_VALUE_STATES,
-      default: 'ACTIVE',
-      filter: ['eq', 'in'],
-      sortable: true,
-    },
+    stateField(TWO_VALUE_STATES, 'ACTIVE'),
   ],
-  actions: [
-    { name: 'disable', roles: ['operator'], field: 'state', from: ['ACTIVE'], to: 'DISABLED', bulk: true },
-    { name: 'enable', roles: ['operator'], field: 'state', from: ['DISABLED'], to: 'ACTIVE', bulk: true },
-  ],
+  actions: disableEnableActions(['operator'], { bulk: true }),
 } as const satisfies ResourceDeclaration;

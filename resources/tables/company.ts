@@ -1,4 +1,4 @@
-import { ORG_STATES } from '../../contract/enums';
+import { ORGANISATION_ACCESS, ORGANISATION_NAME, ORGANISATION_STATE, SOFT_DELETE_STATE } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -13,12 +13,7 @@ export const company = {
   permission: 'company',
   // a merchant reads and edits their own company; it is created by their signup (organisation service)
   // only operators delete a company (issue 24), never while its wallet holds money
-  access: {
-    VIEW: ['operator', 'merchant'],
-    ADD: ['operator'],
-    UPDATE: ['operator', 'merchant'],
-    DELETE: ['operator'],
-  },
+  access: ORGANISATION_ACCESS,
   scope: 'none',
   audit: true,
   errors: {
@@ -27,7 +22,7 @@ export const company = {
   },
   recordRepresentation: 'name',
   defaultSort: { field: 'name', direction: 'asc' },
-  softDelete: { field: 'state', value: 'DELETE' },
+  softDelete: SOFT_DELETE_STATE,
   deleteGuards: [
     {
       resource: 'account',
@@ -37,16 +32,7 @@ export const company = {
     },
   ],
   fields: [
-    {
-      name: 'name',
-      type: 'text',
-      required: true,
-      unique: true,
-      maxLength: 120,
-      search: true,
-      filter: ['eq', 'in', 'regex'],
-      sortable: true,
-    },
+    ORGANISATION_NAME,
     {
       name: 'registrationNo',
       type: 'text',
@@ -76,17 +62,8 @@ export const company = {
       filter: ['eq', 'in'],
       sortable: true,
     },
-    {
-      name: 'state',
-      type: 'select',
-      choices: ORG_STATES,
-      // moves only through approval and the declared actions (docs/api.md)
-      readOnly: true,
-      // a company an operator creates is live at once; a merchant's waits for approval (SUBMITTED)
-      default: 'ACTIVE',
-      filter: ['eq', 'in'],
-      sortable: true,
-    },
+    // a company an operator creates is live at once; a merchant's waits for approval (SUBMITTED)
+    ORGANISATION_STATE,
   ],
   actions: [
     {

@@ -1,3 +1,4 @@
+import { OPERATORS_ONLY_ACCESS } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /** The countries the product runs in: currency, time zone and whether the portal offers it. */
@@ -8,7 +9,7 @@ export const countryConfig = {
   title: 'common.screens.country_config',
   menu: { group: 'config', order: 3, label: 'menu.config.country' },
   permission: 'countryConfig',
-  access: { VIEW: ['operator'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
+  access: OPERATORS_ONLY_ACCESS,
   // every change is written to the audit log (issue 24: every declared table's change)
   audit: true,
   scope: 'none',

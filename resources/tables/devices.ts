@@ -1,4 +1,5 @@
 import { DEVICE_LIFECYCLE, DEVICE_STATES } from '../../contract/enums';
+import { filterableReference, stateField } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -35,16 +36,8 @@ export const devices = {
     },
     { name: 'name', type: 'text', maxLength: 120, search: true, filter: ['eq', 'regex'], sortable: true },
     { name: 'model', type: 'text', maxLength: 64, filter: ['eq', 'in'] },
-    { name: 'storeId', type: 'reference', reference: 'store', filter: ['eq', 'in'] },
-    {
-      name: 'state',
-      type: 'select',
-      choices: DEVICE_STATES,
-      default: 'ACTIVE',
-      filter: ['eq', 'in'],
-      sortable: true,
-      operationOnly: true,
-    },
+    filterableReference('storeId', 'store'),
+    { ...stateField(DEVICE_STATES, 'ACTIVE'), operationOnly: true },
     {
       name: 'lifecycle',
       type: 'select',

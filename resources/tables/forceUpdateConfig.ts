@@ -1,4 +1,5 @@
 import { APP_PLATFORMS } from '../../contract/enums';
+import { OPERATORS_ONLY_ACCESS } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /** The lowest member-app version each platform still accepts, and the newest one to suggest. */
@@ -9,7 +10,7 @@ export const forceUpdateConfig = {
   title: 'common.screens.force_update_config',
   menu: { group: 'config', order: 4, label: 'menu.config.force_update' },
   permission: 'forceUpdateConfig',
-  access: { VIEW: ['operator'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
+  access: OPERATORS_ONLY_ACCESS,
   // every change is written to the audit log (issue 24: every declared table's change)
   audit: true,
   scope: 'none',

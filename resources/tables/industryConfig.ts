@@ -1,4 +1,5 @@
 import { TWO_VALUE_STATES } from '../../contract/enums';
+import { DETAIL_IMAGE, OPERATORS_KEEP_ACCESS, SORT_ORDER, stateField } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -9,7 +10,7 @@ export const industryConfig = {
   name: 'industryConfig',
   path: '/industry-config',
   permission: 'industryConfig',
-  access: { VIEW: ['operator', 'merchant'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
+  access: OPERATORS_KEEP_ACCESS,
   // every change is written to the audit log (issue 24: every declared table's change)
   audit: true,
   scope: 'none',
@@ -36,15 +37,8 @@ export const industryConfig = {
       filter: ['eq', 'regex'],
       sortable: true,
     },
-    { name: 'icon', type: 'image', maxLength: 500, views: ['show', 'edit', 'create'] },
-    { name: 'sortOrder', type: 'number', integer: true, min: 0, max: 10_000, default: 0, sortable: true },
-    {
-      name: 'state',
-      type: 'select',
-      choices: TWO_VALUE_STATES,
-      default: 'ACTIVE',
-      filter: ['eq', 'in'],
-      sortable: true,
-    },
+    { name: 'icon', ...DETAIL_IMAGE },
+    SORT_ORDER,
+    stateField(TWO_VALUE_STATES, 'ACTIVE'),
   ],
 } as const satisfies ResourceDeclaration;

@@ -1,3 +1,4 @@
+import { OPERATORS_ONLY_ACCESS } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -12,7 +13,7 @@ export const maintenanceConfig = {
   title: 'common.screens.maintenance_config',
   menu: { group: 'config', order: 2, label: 'menu.config.maintenance' },
   permission: 'maintenanceConfig',
-  access: { VIEW: ['operator'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
+  access: OPERATORS_ONLY_ACCESS,
   scope: 'none',
   recordRepresentation: 'message',
   defaultSort: { field: 'startAt', direction: 'desc' },

@@ -1,4 +1,5 @@
 import { STAMP_CARD_STATES } from '../../contract/enums';
+import { READ_ONLY_ACCESS, REQUIRED_MEMBER_MOBILE, stateField } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -11,7 +12,7 @@ export const memberCards = {
   name: 'memberCards',
   path: '/member-cards',
   permission: 'stampCard',
-  access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
+  access: READ_ONLY_ACCESS,
   scope: 'brand',
   recordRepresentation: 'memberMobile',
   defaultSort: { field: 'createTime', direction: 'desc' },
@@ -37,17 +38,7 @@ export const memberCards = {
       filter: ['eq', 'in'],
       operationOnly: true,
     },
-    {
-      name: 'memberMobile',
-      type: 'phone',
-      member: true,
-      required: true,
-      maxLength: 20,
-      search: true,
-      filter: ['eq', 'in', 'regex'],
-      sortable: true,
-      operationOnly: true,
-    },
+    { ...REQUIRED_MEMBER_MOBILE, sortable: true, operationOnly: true },
     {
       name: 'stamps',
       type: 'number',
@@ -59,16 +50,7 @@ export const memberCards = {
       sortable: true,
       operationOnly: true,
     },
-    {
-      name: 'state',
-      type: 'select',
-      choices: STAMP_CARD_STATES,
-      numeric: true,
-      default: 'AVAILABLE',
-      filter: ['eq', 'in'],
-      sortable: true,
-      operationOnly: true,
-    },
+    { ...stateField(STAMP_CARD_STATES, 'AVAILABLE'), numeric: true, operationOnly: true },
     {
       name: 'storeId',
       type: 'reference',

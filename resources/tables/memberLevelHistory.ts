@@ -1,4 +1,5 @@
 import { LEVEL_MOVE_REASONS } from '../../contract/enums';
+import { filterableReference, LEDGER_AT, MEMBER_PHONE, MOVEMENT_LEDGER } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -9,23 +10,13 @@ export const memberLevelHistory = {
   name: 'memberLevelHistory',
   path: '/member-level-history',
   permission: 'member',
-  access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
-  ledger: true,
+  ...MOVEMENT_LEDGER,
   scope: 'company',
   recordRepresentation: 'id',
-  defaultSort: { field: 'at', direction: 'desc' },
   fields: [
-    {
-      name: 'memberMobile',
-      type: 'phone',
-      member: true,
-      required: true,
-      maxLength: 20,
-      filter: ['eq'],
-      sortable: true,
-    },
-    { name: 'fromLevelId', type: 'reference', reference: 'memberLevels', filter: ['eq', 'in'] },
-    { name: 'toLevelId', type: 'reference', reference: 'memberLevels', filter: ['eq', 'in'] },
+    { name: 'memberMobile', ...MEMBER_PHONE, required: true, filter: ['eq'], sortable: true },
+    filterableReference('fromLevelId', 'memberLevels'),
+    filterableReference('toLevelId', 'memberLevels'),
     {
       name: 'reason',
       type: 'select',
@@ -42,6 +33,6 @@ export const memberLevelHistory = {
       min: 0,
       help: 'The measure over the window when the level moved',
     },
-    { name: 'at', type: 'datetime', required: true, filter: ['gte', 'lte'], sortable: true },
+    LEDGER_AT,
   ],
 } as const satisfies ResourceDeclaration;

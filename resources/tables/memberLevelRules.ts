@@ -1,4 +1,5 @@
 import { LEVEL_MEASURES } from '../../contract/enums';
+import { SHARED_ACCESS } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -13,11 +14,7 @@ export const memberLevelRules = {
   title: 'common.screens.aotg_config',
   partOf: '/aotg',
   permission: 'memberLevel',
-  access: {
-    VIEW: ['operator', 'merchant'],
-    ADD: ['operator', 'merchant'],
-    UPDATE: ['operator', 'merchant'],
-  },
+  access: SHARED_ACCESS,
   scope: 'company',
   recordRepresentation: 'measure',
   defaultSort: { field: 'createTime', direction: 'desc' },

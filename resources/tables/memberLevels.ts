@@ -1,3 +1,4 @@
+import { filterableReference, SHARED_ACCESS_WITH_DELETE } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -13,12 +14,7 @@ export const memberLevels = {
   title: 'common.screens.aotg_user_level_config',
   partOf: '/aotg',
   permission: 'memberLevel',
-  access: {
-    VIEW: ['operator', 'merchant'],
-    ADD: ['operator', 'merchant'],
-    UPDATE: ['operator', 'merchant'],
-    DELETE: ['operator', 'merchant'],
-  },
+  access: SHARED_ACCESS_WITH_DELETE,
   scope: 'company',
   recordRepresentation: 'name',
   defaultSort: { field: 'rank', direction: 'asc' },
@@ -58,10 +54,7 @@ export const memberLevels = {
       help: 'The measure over the window (Members > Config) a member needs to reach this level',
     },
     {
-      name: 'rewardVoucherPackId',
-      type: 'reference',
-      reference: 'voucherPacks',
-      filter: ['eq', 'in'],
+      ...filterableReference('rewardVoucherPackId', 'voucherPacks'),
       help: 'One voucher of this pack is issued to a member the first time they reach the level',
     },
   ],

@@ -1,3 +1,4 @@
+import { READ_ONLY_ACCESS } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -17,7 +18,7 @@ export const members = {
   menu: { group: 'user', order: 2, label: 'menu.user.members' },
   permission: 'member',
   handWritten: ['list', 'export', 'get'],
-  access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
+  access: READ_ONLY_ACCESS,
   scope: 'none',
   recordRepresentation: 'mobile',
   defaultSort: { field: 'createTime', direction: 'desc' },

@@ -1,4 +1,5 @@
 import { APPROVAL_STATES, REQUEST_KINDS } from '../../contract/enums';
+import { filterableReference } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -54,30 +55,10 @@ export const merchantSignup = {
     { name: 'storeName', type: 'text', maxLength: 120, search: true, filter: ['eq', 'regex'] },
     { name: 'contactEmail', type: 'email', maxLength: 254, search: true, filter: ['eq'], views: ['show'] },
     { name: 'contactMobile', type: 'phone', maxLength: 20, filter: ['eq'], views: ['show'] },
-    {
-      name: 'companyId',
-      type: 'reference',
-      reference: 'company',
-      readOnly: true,
-      filter: ['eq', 'in'],
-      views: ['show'],
-    },
-    {
-      name: 'brandId',
-      type: 'reference',
-      reference: 'brand',
-      readOnly: true,
-      filter: ['eq', 'in'],
-      views: ['show'],
-    },
-    {
-      name: 'storeId',
-      type: 'reference',
-      reference: 'store',
-      readOnly: true,
-      filter: ['eq', 'in'],
-      views: ['show'],
-    },
+    // the organisation rows the request made
+    { ...filterableReference('companyId', 'company'), readOnly: true, views: ['show'] },
+    { ...filterableReference('brandId', 'brand'), readOnly: true, views: ['show'] },
+    { ...filterableReference('storeId', 'store'), readOnly: true, views: ['show'] },
     {
       name: 'reason',
       type: 'text',

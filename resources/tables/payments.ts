@@ -1,4 +1,5 @@
 import { PAYMENT_METHODS, PAYMENT_STATES } from '../../contract/enums';
+import { READ_ONLY_ACCESS } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -17,7 +18,7 @@ export const payments = {
   // Transaction stays the operators' (spec 6)
   menu: { group: 'transaction', order: 1, label: 'menu.transaction.payment_history', roles: ['operator'] },
   permission: 'paymentHistory',
-  access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
+  access: READ_ONLY_ACCESS,
   scope: 'company',
   recordRepresentation: 'id',
   defaultSort: { field: 'createTime', direction: 'desc' },

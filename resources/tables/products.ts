@@ -1,4 +1,13 @@
 import { THREE_VALUE_STATES } from '../../contract/enums';
+import {
+  DESCRIPTION,
+  DETAIL_IMAGE,
+  NAMING_TEXT,
+  PRICE,
+  SHARED_ACCESS,
+  SOFT_DELETE_STATE,
+  stateField,
+} from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /** A product a brand sells, so that stamps can be earned per product bought. */
@@ -8,27 +17,15 @@ export const products = {
   route: '/product',
   title: 'common.screens.product',
   permission: 'product',
-  access: {
-    VIEW: ['operator', 'merchant'],
-    ADD: ['operator', 'merchant'],
-    UPDATE: ['operator', 'merchant'],
-  },
+  access: SHARED_ACCESS,
   // every change is written to the audit log (issue 24: every declared table's change)
   audit: true,
   scope: 'brand',
   recordRepresentation: 'name',
   defaultSort: { field: 'name', direction: 'asc' },
-  softDelete: { field: 'state', value: 'DELETE' },
+  softDelete: SOFT_DELETE_STATE,
   fields: [
-    {
-      name: 'name',
-      type: 'text',
-      required: true,
-      maxLength: 120,
-      search: true,
-      filter: ['eq', 'in', 'regex'],
-      sortable: true,
-    },
+    { name: 'name', ...NAMING_TEXT },
     {
       name: 'sku',
       type: 'text',
@@ -40,23 +37,9 @@ export const products = {
       sortable: true,
     },
     { name: 'category', type: 'text', maxLength: 64, filter: ['eq', 'in'], sortable: true },
-    {
-      name: 'description',
-      type: 'text',
-      maxLength: 1000,
-      multiline: true,
-      views: ['show', 'edit', 'create'],
-    },
-    { name: 'image', type: 'image', maxLength: 500, views: ['show', 'edit', 'create'] },
-    {
-      name: 'price',
-      type: 'money',
-      required: true,
-      min: 0,
-      max: 100_000,
-      filter: ['gte', 'lte'],
-      sortable: true,
-    },
+    DESCRIPTION,
+    { name: 'image', ...DETAIL_IMAGE },
+    PRICE,
     {
       name: 'stampsEarned',
       type: 'number',
@@ -67,13 +50,6 @@ export const products = {
       filter: ['eq', 'gte', 'lte'],
       help: 'Stamps a member earns for buying one',
     },
-    {
-      name: 'state',
-      type: 'select',
-      choices: THREE_VALUE_STATES,
-      default: 'ACTIVE',
-      filter: ['eq', 'in'],
-      sortable: true,
-    },
+    stateField(THREE_VALUE_STATES, 'ACTIVE'),
   ],
 } as const satisfies ResourceDeclaration;

@@ -1,5 +1,26 @@
 import { PUSH_AUDIENCES, PUSH_NOTIFICATION_STATES } from '../../contract/enums';
+import {
+  DETAIL_VIEWS,
+  filterableReference,
+  MEMBER_PHONE,
+  PUSH_BODY,
+  PUSH_TITLE,
+  READ_VIEWS,
+  SHARED_ACCESS,
+  stateField,
+} from '../fragments';
 import type { ResourceDeclaration } from '../types';
+
+/** How many of a push's deliveries went out or failed: counted by the sender. */
+const DELIVERY_COUNT = {
+  type: 'number',
+  integer: true,
+  min: 0,
+  default: 0,
+  readOnly: true,
+  sortable: true,
+  views: READ_VIEWS,
+} as const;
 
 /**
  * One push notification (docs/operations.md "Push notifications"): a title and body (typed, or taken from
@@ -17,45 +38,20 @@ export const push = {
   menu: { group: 'communications', order: 2, label: 'menu.communications.push' },
   when: 'pushAllowed',
   permission: 'push',
-  access: {
-    VIEW: ['operator', 'merchant'],
-    ADD: ['operator', 'merchant'],
-    UPDATE: ['operator', 'merchant'],
-    DELETE: [],
-  },
+  access: { ...SHARED_ACCESS, DELETE: [] },
   scope: 'company',
   recordRepresentation: 'title',
   defaultSort: { field: 'createTime', direction: 'desc' },
   audit: true,
   fields: [
     {
-      name: 'templateId',
-      type: 'reference',
-      reference: 'pushTemplates',
-      filter: ['eq', 'in'],
+      ...filterableReference('templateId', 'pushTemplates'),
       help: 'Fills the title and body from a template; they can still be edited',
       // the list shows the title the template filled in; the template is on the show page
       views: ['show', 'edit', 'create'],
     },
-    {
-      name: 'title',
-      type: 'text',
-      required: true,
-      maxLength: 65,
-      search: true,
-      filter: ['eq', 'regex'],
-      sortable: true,
-      placeholders: true,
-    },
-    {
-      name: 'body',
-      type: 'text',
-      required: true,
-      maxLength: 240,
-      multiline: true,
-      views: ['show', 'edit', 'create'],
-      placeholders: true,
-    },
+    PUSH_TITLE,
+    { ...PUSH_BODY, views: DETAIL_VIEWS },
     {
       name: 'audience',
       type: 'select',
@@ -64,21 +60,11 @@ export const push = {
       default: 'ALL_MEMBERS',
       filter: ['eq', 'in'],
     },
-    { name: 'audienceBrandId', type: 'reference', reference: 'brand', filter: ['eq', 'in'] },
-    { name: 'audienceStoreId', type: 'reference', reference: 'store', filter: ['eq', 'in'] },
+    filterableReference('audienceBrandId', 'brand'),
+    filterableReference('audienceStoreId', 'store'),
+    { name: 'audienceMobile', ...MEMBER_PHONE, filter: ['eq'], views: DETAIL_VIEWS },
     {
-      name: 'audienceMobile',
-      type: 'phone',
-      member: true,
-      maxLength: 20,
-      filter: ['eq'],
-      views: ['show', 'edit', 'create'],
-    },
-    {
-      name: 'segmentId',
-      type: 'reference',
-      reference: 'segments',
-      filter: ['eq', 'in'],
+      ...filterableReference('segmentId', 'segments'),
       help: 'The segment a SEGMENT push goes to: its members when the push is sent',
     },
     {
@@ -90,15 +76,7 @@ export const push = {
       help: "The segment's filter as it stood when sending began: who the deliveries went to",
     },
     { name: 'scheduledAt', type: 'datetime', required: true, filter: ['gte', 'lte'], sortable: true },
-    {
-      name: 'state',
-      type: 'select',
-      choices: PUSH_NOTIFICATION_STATES,
-      default: 'PENDING',
-      filter: ['eq', 'in'],
-      sortable: true,
-      operationOnly: true,
-    },
+    { ...stateField(PUSH_NOTIFICATION_STATES, 'PENDING'), operationOnly: true },
     {
       name: 'startedAt',
       type: 'datetime',
@@ -114,26 +92,8 @@ export const push = {
       sortable: true,
       views: ['list', 'show'],
     },
-    {
-      name: 'sentCount',
-      type: 'number',
-      integer: true,
-      min: 0,
-      default: 0,
-      readOnly: true,
-      sortable: true,
-      views: ['list', 'show'],
-    },
-    {
-      name: 'failedCount',
-      type: 'number',
-      integer: true,
-      min: 0,
-      default: 0,
-      readOnly: true,
-      sortable: true,
-      views: ['list', 'show'],
-    },
+    { name: 'sentCount', ...DELIVERY_COUNT },
+    { name: 'failedCount', ...DELIVERY_COUNT },
     { name: 'failureReason', type: 'text', maxLength: 500, readOnly: true, views: ['show'] },
   ],
   rules: [

@@ -1,4 +1,5 @@
 import { PUSH_DELIVERY_STATES } from '../../contract/enums';
+import { filterableReference, LEDGER_AT, MOVEMENT_LEDGER, REQUIRED_MEMBER_MOBILE } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -12,23 +13,12 @@ export const pushDeliveries = {
   name: 'pushDeliveries',
   path: '/push-deliveries',
   permission: 'push',
-  access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
-  ledger: true,
+  ...MOVEMENT_LEDGER,
   scope: 'company',
   recordRepresentation: 'memberMobile',
-  defaultSort: { field: 'at', direction: 'desc' },
   fields: [
-    { name: 'pushId', type: 'reference', reference: 'push', required: true, filter: ['eq', 'in'] },
-    {
-      name: 'memberMobile',
-      type: 'phone',
-      member: true,
-      required: true,
-      maxLength: 20,
-      search: true,
-      filter: ['eq', 'in', 'regex'],
-      sortable: true,
-    },
+    { ...filterableReference('pushId', 'push'), required: true },
+    { ...REQUIRED_MEMBER_MOBILE, sortable: true },
     { name: 'title', type: 'text', required: true, maxLength: 200 },
     { name: 'body', type: 'text', required: true, maxLength: 1000, multiline: true, views: ['show'] },
     { name: 'provider', type: 'text', required: true, maxLength: 16, filter: ['eq'] },
@@ -42,7 +32,7 @@ export const pushDeliveries = {
       sortable: true,
     },
     { name: 'error', type: 'text', maxLength: 500, views: ['show', 'list'] },
-    { name: 'at', type: 'datetime', required: true, filter: ['gte', 'lte'], sortable: true },
+    LEDGER_AT,
   ],
   uniques: [
     { name: 'push_deliveries_one_per_member', fields: ['pushId', 'memberMobile'], error: 'ALREADY_EXISTS' },

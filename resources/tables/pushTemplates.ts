@@ -1,4 +1,5 @@
 import { TWO_VALUE_STATES } from '../../contract/enums';
+import { DETAIL_IMAGE, DETAIL_VIEWS, PUSH_BODY, PUSH_TITLE, SHARED_ACCESS_WITH_DELETE } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -13,44 +14,21 @@ export const pushTemplates = {
   menu: { group: 'communications', order: 1, label: 'menu.communications.templates' },
   when: 'pushAllowed',
   permission: 'pushTemplates',
-  access: {
-    VIEW: ['operator', 'merchant'],
-    ADD: ['operator', 'merchant'],
-    UPDATE: ['operator', 'merchant'],
-    DELETE: ['operator', 'merchant'],
-  },
+  access: SHARED_ACCESS_WITH_DELETE,
   // every change is written to the audit log (issue 24: every declared table's change)
   audit: true,
   scope: 'company',
   recordRepresentation: 'title',
   defaultSort: { field: 'updateTime', direction: 'desc' },
   fields: [
-    {
-      name: 'title',
-      type: 'text',
-      required: true,
-      unique: true,
-      maxLength: 65,
-      search: true,
-      filter: ['eq', 'regex'],
-      sortable: true,
-      placeholders: true,
-    },
-    {
-      name: 'body',
-      type: 'text',
-      required: true,
-      maxLength: 240,
-      multiline: true,
-      search: true,
-      placeholders: true,
-    },
-    { name: 'imageUrl', type: 'image', maxLength: 500, views: ['show', 'edit', 'create'] },
+    { ...PUSH_TITLE, unique: true },
+    { ...PUSH_BODY, search: true },
+    { name: 'imageUrl', ...DETAIL_IMAGE },
     {
       name: 'deepLink',
       type: 'url',
       maxLength: 500,
-      views: ['show', 'edit', 'create'],
+      views: DETAIL_VIEWS,
       help: 'Where the app opens when the member taps the notification',
     },
     { name: 'state', type: 'select', choices: TWO_VALUE_STATES, default: 'ACTIVE', filter: ['eq', 'in'] },

@@ -1,3 +1,4 @@
+import { SHARED_ACCESS_WITH_DELETE } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -12,12 +13,7 @@ export const segments = {
   title: 'common.screens.segments',
   menu: { group: 'user', order: 4, label: 'menu.user.segments' },
   permission: 'segment',
-  access: {
-    VIEW: ['operator', 'merchant'],
-    ADD: ['operator', 'merchant'],
-    UPDATE: ['operator', 'merchant'],
-    DELETE: ['operator', 'merchant'],
-  },
+  access: SHARED_ACCESS_WITH_DELETE,
   scope: 'company',
   recordRepresentation: 'name',
   defaultSort: { field: 'name', direction: 'asc' },

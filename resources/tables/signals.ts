@@ -1,4 +1,5 @@
 import { SIGNAL_KINDS, SIGNAL_STATES } from '../../contract/enums';
+import { filterableReference, MEMBER_PHONE, READ_ONLY_ACCESS } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -17,7 +18,7 @@ export const signals = {
   menu: { group: 'transaction', order: 2, label: 'menu.transaction.signals', roles: ['operator'] },
   permission: 'signal',
   // raised by the job, never written through the generic routes; resolved by POST /signals/{id}/resolve
-  access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
+  access: READ_ONLY_ACCESS,
   scope: 'company',
   recordRepresentation: 'summary',
   defaultSort: { field: 'createTime', direction: 'desc' },
@@ -49,32 +50,10 @@ export const signals = {
       search: true,
       help: 'What the job saw, in plain words',
     },
-    { name: 'storeId', type: 'reference', reference: 'store', readOnly: true, filter: ['eq', 'in'] },
-    {
-      name: 'deviceId',
-      type: 'reference',
-      reference: 'devices',
-      readOnly: true,
-      filter: ['eq', 'in'],
-      views: ['show'],
-    },
-    {
-      name: 'staffId',
-      type: 'reference',
-      reference: 'users',
-      readOnly: true,
-      filter: ['eq', 'in'],
-      views: ['show'],
-    },
-    {
-      name: 'memberMobile',
-      type: 'phone',
-      member: true,
-      maxLength: 20,
-      readOnly: true,
-      filter: ['eq'],
-      views: ['show'],
-    },
+    { ...filterableReference('storeId', 'store'), readOnly: true },
+    { ...filterableReference('deviceId', 'devices'), readOnly: true, views: ['show'] },
+    { ...filterableReference('staffId', 'users'), readOnly: true, views: ['show'] },
+    { name: 'memberMobile', ...MEMBER_PHONE, readOnly: true, filter: ['eq'], views: ['show'] },
     {
       name: 'windowStart',
       type: 'datetime',

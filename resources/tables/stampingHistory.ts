@@ -1,4 +1,5 @@
 import { STAMP_CARD_STATES } from '../../contract/enums';
+import { filterableReference, LEDGER_AT, MOVEMENT_LEDGER, REQUIRED_MEMBER_MOBILE } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -12,31 +13,15 @@ export const stampingHistory = {
   title: 'common.screens.stamps_movement',
   menu: { group: 'stampCards', order: 3, label: 'menu.stamp_cards.movement' },
   permission: 'stampingHistory',
-  access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
-  ledger: true,
+  ...MOVEMENT_LEDGER,
   scope: 'brand',
   recordRepresentation: 'id',
-  defaultSort: { field: 'at', direction: 'desc' },
   fields: [
-    { name: 'stampCardId', type: 'reference', reference: 'stampCard', required: true, filter: ['eq', 'in'] },
-    { name: 'memberCardId', type: 'reference', reference: 'memberCards', filter: ['eq', 'in'] },
-    {
-      name: 'transactionId',
-      type: 'reference',
-      reference: 'stampsTransaction',
-      filter: ['eq', 'in'],
-    },
-    {
-      name: 'memberMobile',
-      type: 'phone',
-      member: true,
-      required: true,
-      maxLength: 20,
-      search: true,
-      filter: ['eq', 'in', 'regex'],
-      // the member card's link in the list names the member already
-      views: ['show'],
-    },
+    { ...filterableReference('stampCardId', 'stampCard'), required: true },
+    filterableReference('memberCardId', 'memberCards'),
+    filterableReference('transactionId', 'stampsTransaction'),
+    // the member card's link in the list names the member already
+    { ...REQUIRED_MEMBER_MOBILE, views: ['show'] },
     {
       name: 'stampsDelta',
       type: 'number',
@@ -58,8 +43,8 @@ export const stampingHistory = {
       filter: ['eq', 'in'],
       help: "The member's card after the movement",
     },
-    { name: 'storeId', type: 'reference', reference: 'store', filter: ['eq', 'in'] },
-    { name: 'deviceId', type: 'reference', reference: 'devices', filter: ['eq', 'in'] },
-    { name: 'at', type: 'datetime', required: true, filter: ['gte', 'lte'], sortable: true },
+    filterableReference('storeId', 'store'),
+    filterableReference('deviceId', 'devices'),
+    LEDGER_AT,
   ],
 } as const satisfies ResourceDeclaration;

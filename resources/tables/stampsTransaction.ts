@@ -1,4 +1,5 @@
 import { STAMP_CARD_STATES, TRANSACTION_RESULTS, TRANSACTION_TYPES } from '../../contract/enums';
+import { filterableReference, LEDGER_AT, MOVEMENT_LEDGER, REQUIRED_MEMBER_MOBILE } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -13,25 +14,14 @@ export const stampsTransaction = {
   title: 'common.screens.stamps_transaction',
   menu: { group: 'stampCards', order: 2, label: 'menu.stamp_cards.transaction' },
   permission: 'stampsTransaction',
-  access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
-  ledger: true,
+  ...MOVEMENT_LEDGER,
   scope: 'brand',
   recordRepresentation: 'receiptNo',
-  defaultSort: { field: 'at', direction: 'desc' },
   fields: [
-    { name: 'stampCardId', type: 'reference', reference: 'stampCard', filter: ['eq', 'in'] },
-    { name: 'memberCardId', type: 'reference', reference: 'memberCards', filter: ['eq', 'in'] },
-    {
-      name: 'memberMobile',
-      type: 'phone',
-      member: true,
-      required: true,
-      maxLength: 20,
-      search: true,
-      filter: ['eq', 'in', 'regex'],
-      // the member card's link in the list names the member already
-      views: ['show'],
-    },
+    filterableReference('stampCardId', 'stampCard'),
+    filterableReference('memberCardId', 'memberCards'),
+    // the member card's link in the list names the member already
+    { ...REQUIRED_MEMBER_MOBILE, views: ['show'] },
     {
       name: 'type',
       type: 'select',
@@ -102,8 +92,8 @@ export const stampsTransaction = {
       filter: ['eq', 'regex'],
       sortable: true,
     },
-    { name: 'storeId', type: 'reference', reference: 'store', filter: ['eq', 'in'] },
-    { name: 'deviceId', type: 'reference', reference: 'devices', filter: ['eq', 'in'] },
+    filterableReference('storeId', 'store'),
+    filterableReference('deviceId', 'devices'),
     {
       // who stamped (a portal user; the device above when an in-store device did): the fraud signals
       // weigh one staff account's voids against the stampings it made
@@ -132,7 +122,7 @@ export const stampsTransaction = {
       views: ['show'],
       help: 'The in-store device that voided it',
     },
-    { name: 'at', type: 'datetime', required: true, filter: ['gte', 'lte'], sortable: true },
+    LEDGER_AT,
   ],
   uniques: [
     {

@@ -1,4 +1,10 @@
-import { ORG_STATES } from '../../contract/enums';
+import {
+  disableEnableActions,
+  ORGANISATION_ACCESS,
+  ORGANISATION_NAME,
+  ORGANISATION_STATE,
+  SOFT_DELETE_STATE,
+} from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /** A physical store of a brand, where members collect stamps and redeem vouchers. */
@@ -10,18 +16,13 @@ export const store = {
   menu: { group: 'organization', order: 3, label: 'menu.organization.store' },
   permission: 'store',
   // merchants add through an approval request (POST /organization/store-requests), operators directly
-  access: {
-    VIEW: ['operator', 'merchant'],
-    ADD: ['operator'],
-    UPDATE: ['operator', 'merchant'],
-    DELETE: ['operator'],
-  },
+  access: ORGANISATION_ACCESS,
   audit: true,
   errors: { notFound: 'STORE_NOT_FOUND', duplicate: { name: 'STORE_NAME_DUPLICATE' } },
   scope: 'brand',
   recordRepresentation: 'name',
   defaultSort: { field: 'name', direction: 'asc' },
-  softDelete: { field: 'state', value: 'DELETE' },
+  softDelete: SOFT_DELETE_STATE,
   deleteGuards: [
     {
       resource: 'devices',
@@ -31,16 +32,7 @@ export const store = {
     },
   ],
   fields: [
-    {
-      name: 'name',
-      type: 'text',
-      required: true,
-      unique: true,
-      maxLength: 120,
-      search: true,
-      filter: ['eq', 'in', 'regex'],
-      sortable: true,
-    },
+    ORGANISATION_NAME,
     { name: 'code', type: 'text', maxLength: 32, search: true, filter: ['eq', 'in'], sortable: true },
     { name: 'address', type: 'text', required: true, maxLength: 300, multiline: true, search: true },
     { name: 'postalCode', type: 'text', maxLength: 12, filter: ['eq', 'regex'] },
@@ -62,35 +54,7 @@ export const store = {
       views: ['show', 'edit', 'create'],
       help: 'e.g. Mon-Fri 09:00-21:00, Sat-Sun 10:00-22:00',
     },
-    {
-      name: 'state',
-      type: 'select',
-      choices: ORG_STATES,
-      // moves only through approval and the declared actions (docs/api.md)
-      readOnly: true,
-      default: 'ACTIVE',
-      filter: ['eq', 'in'],
-      sortable: true,
-    },
+    ORGANISATION_STATE,
   ],
-  actions: [
-    {
-      name: 'disable',
-      roles: ['operator', 'merchant'],
-      field: 'state',
-      from: ['ACTIVE'],
-      to: 'DISABLED',
-      bulk: true,
-      confirm: true,
-    },
-    {
-      name: 'enable',
-      roles: ['operator', 'merchant'],
-      field: 'state',
-      from: ['DISABLED'],
-      to: 'ACTIVE',
-      bulk: true,
-      confirm: true,
-    },
-  ],
+  actions: disableEnableActions(['operator', 'merchant'], { bulk: true, confirm: true }),
 } as const satisfies ResourceDeclaration;

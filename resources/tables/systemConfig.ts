@@ -1,4 +1,5 @@
 import { SYSTEM_SETTING_KEYS } from '../../contract/system-config';
+import { OPERATORS_ONLY_ACCESS } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -13,7 +14,7 @@ export const systemConfig = {
   title: 'common.screens.system_config',
   menu: { group: 'config', order: 5, label: 'menu.config.system' },
   permission: 'systemConfig',
-  access: { VIEW: ['operator'], ADD: ['operator'], UPDATE: ['operator'], DELETE: ['operator'] },
+  access: OPERATORS_ONLY_ACCESS,
   scope: 'none',
   recordRepresentation: 'key',
   defaultSort: { field: 'key', direction: 'asc' },

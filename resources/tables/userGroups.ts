@@ -1,4 +1,4 @@
-import { USER_TYPES } from '../../contract/enums';
+import { SHARED_ACCESS, USER_TYPE } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -15,11 +15,7 @@ export const userGroups = {
   routeRoles: ['operator'],
   permission: 'userGroup',
   storage: 'existing',
-  access: {
-    VIEW: ['operator', 'merchant'],
-    ADD: ['operator', 'merchant'],
-    UPDATE: ['operator', 'merchant'],
-  },
+  access: SHARED_ACCESS,
   scope: 'company',
   recordRepresentation: 'name',
   defaultSort: { field: 'name', direction: 'asc' },
@@ -34,15 +30,7 @@ export const userGroups = {
       filter: ['eq', 'in', 'regex'],
       sortable: true,
     },
-    {
-      name: 'type',
-      type: 'select',
-      choices: USER_TYPES,
-      readOnly: true,
-      filter: ['eq', 'in'],
-      sortable: true,
-      views: ['list', 'show'],
-    },
+    USER_TYPE,
     { name: 'description', type: 'text', maxLength: 500, multiline: true, search: true },
   ],
 } as const satisfies ResourceDeclaration;

@@ -1,4 +1,5 @@
-import { INVITATION_TYPES, SIGNUP_STATES, USER_STATES, USER_TYPES } from '../../contract/enums';
+import { INVITATION_TYPES, SIGNUP_STATES, USER_STATES } from '../../contract/enums';
+import { SHARED_ACCESS, SOFT_DELETE_STATE, USER_TYPE } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -14,15 +15,11 @@ export const users = {
   menu: { group: 'user', order: 1, label: 'menu.user.search' },
   permission: 'user',
   storage: 'existing',
-  access: {
-    VIEW: ['operator', 'merchant'],
-    ADD: ['operator', 'merchant'],
-    UPDATE: ['operator', 'merchant'],
-  },
+  access: SHARED_ACCESS,
   scope: 'company',
   recordRepresentation: 'email',
   defaultSort: { field: 'createTime', direction: 'desc' },
-  softDelete: { field: 'state', value: 'DELETE' },
+  softDelete: SOFT_DELETE_STATE,
   fields: [
     {
       name: 'email',
@@ -52,15 +49,7 @@ export const users = {
       filter: ['eq', 'in', 'regex'],
       help: 'International format, e.g. +6591234567',
     },
-    {
-      name: 'type',
-      type: 'select',
-      choices: USER_TYPES,
-      readOnly: true,
-      filter: ['eq', 'in'],
-      sortable: true,
-      views: ['list', 'show'],
-    },
+    USER_TYPE,
     {
       name: 'state',
       type: 'select',

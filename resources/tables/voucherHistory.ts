@@ -1,4 +1,5 @@
 import { VOUCHER_HISTORY_ACTIONS } from '../../contract/enums';
+import { filterableReference, LEDGER_AT, MEMBER_PHONE, MOVEMENT_LEDGER } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -12,13 +13,11 @@ export const voucherHistory = {
   title: 'common.screens.voucher_history',
   menu: { group: 'vouchers', order: 2, label: 'menu.vouchers.history' },
   permission: 'voucherHistory',
-  access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: [], DELETE: [] },
-  ledger: true,
+  ...MOVEMENT_LEDGER,
   scope: 'brand',
   recordRepresentation: 'id',
-  defaultSort: { field: 'at', direction: 'desc' },
   fields: [
-    { name: 'voucherId', type: 'reference', reference: 'vouchers', required: true, filter: ['eq', 'in'] },
+    { ...filterableReference('voucherId', 'vouchers'), required: true },
     {
       name: 'action',
       type: 'select',
@@ -27,25 +26,16 @@ export const voucherHistory = {
       filter: ['eq', 'in'],
       sortable: true,
     },
-    {
-      name: 'memberMobile',
-      type: 'phone',
-      member: true,
-      maxLength: 20,
-      search: true,
-      filter: ['eq', 'regex'],
-    },
+    { name: 'memberMobile', ...MEMBER_PHONE, search: true, filter: ['eq', 'regex'] },
     {
       name: 'toMemberMobile',
-      type: 'phone',
-      member: true,
-      maxLength: 20,
+      ...MEMBER_PHONE,
       search: true,
       filter: ['eq'],
       help: 'The receiving member, when the voucher was donated',
     },
-    { name: 'storeId', type: 'reference', reference: 'store', filter: ['eq', 'in'] },
+    filterableReference('storeId', 'store'),
     { name: 'note', type: 'text', maxLength: 500, views: ['show'] },
-    { name: 'at', type: 'datetime', required: true, filter: ['gte', 'lte'], sortable: true },
+    LEDGER_AT,
   ],
 } as const satisfies ResourceDeclaration;

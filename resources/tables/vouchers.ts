@@ -1,4 +1,5 @@
 import { VOUCHER_STATES } from '../../contract/enums';
+import { filterableReference, stateField } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -43,13 +44,7 @@ export const vouchers = {
       // the list names the voucher pack, which carries the same title
       views: ['show', 'edit', 'create'],
     },
-    {
-      name: 'voucherPackId',
-      type: 'reference',
-      reference: 'voucherPacks',
-      filter: ['eq', 'in'],
-      operationOnly: true,
-    },
+    { ...filterableReference('voucherPackId', 'voucherPacks'), operationOnly: true },
     {
       name: 'memberMobile',
       type: 'phone',
@@ -77,15 +72,7 @@ export const vouchers = {
       sortable: true,
       operationOnly: true,
     },
-    {
-      name: 'state',
-      type: 'select',
-      choices: VOUCHER_STATES,
-      default: 'AVAILABLE',
-      filter: ['eq', 'in'],
-      sortable: true,
-      operationOnly: true,
-    },
+    { ...stateField(VOUCHER_STATES, 'AVAILABLE'), operationOnly: true },
     {
       name: 'validFrom',
       type: 'date',

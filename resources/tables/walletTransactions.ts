@@ -1,4 +1,5 @@
 import { TRANSACTION_TYPES } from '../../contract/enums';
+import { MERCHANT_READ_ONLY_ACCESS } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
 /**
@@ -14,7 +15,7 @@ export const walletTransactions = {
   route: '/finance/wallet/txn/history',
   title: 'common.screens.wallet_txn_history',
   permission: 'walletTransaction',
-  access: { VIEW: ['merchant'], ADD: [], UPDATE: [], DELETE: [] },
+  access: MERCHANT_READ_ONLY_ACCESS,
   ledger: true,
   scope: 'company',
   recordRepresentation: 'id',

@@ -3,7 +3,7 @@
 // in the envelope (answers.ts).
 import { Type } from 'typebox';
 import { PUBLIC_SYSTEM_SETTINGS } from '../../contract/system-config';
-import { Nullable, orNull } from './answers';
+import { listRowSchema, Nullable, orNull, rowTimes } from './answers';
 
 const MaintenanceWindowSchema = Type.Object(
   {
@@ -55,21 +55,15 @@ export const MainConfigSchema = Type.Object(
   {
     id: Type.Integer(),
     ...mainConfigFields,
-    createTime: Type.String({ format: 'date-time' }),
-    updateTime: Type.String({ format: 'date-time' }),
+    ...rowTimes,
   },
   { title: 'MainConfig' },
 );
 
 /** A row of the main config list: the fields `project` asked for, and the id. */
-export const MainConfigListRowSchema = Type.Object(
-  {
-    id: Type.Integer(),
-    ...Object.fromEntries(Object.entries(mainConfigFields).map(([k, v]) => [k, Type.Optional(v)])),
-    createTime: Type.Optional(Type.String({ format: 'date-time' })),
-    updateTime: Type.Optional(Type.String({ format: 'date-time' })),
-  },
-  { title: 'MainConfig list row' },
+export const MainConfigListRowSchema = listRowSchema(
+  { ...mainConfigFields, ...rowTimes },
+  'MainConfig list row',
 );
 
 /** The caller country's main config: its row, or its defaults (id and times null) before the first write. */

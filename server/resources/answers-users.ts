@@ -8,7 +8,7 @@ import {
   USER_STATES,
   USER_TYPES,
 } from '../../contract/enums';
-import { OneOf, orNull } from './answers';
+import { listRowSchema, OneOf, orNull, rowTimes } from './answers';
 
 /** contract/access.ts Permission */
 export const PermissionSchema = Type.Object(
@@ -35,8 +35,7 @@ const userFields = {
   }),
   invitationType: OneOf(INVITATION_TYPES),
   invitedBy: orNull('integer'),
-  createTime: Type.String({ format: 'date-time' }),
-  updateTime: Type.String({ format: 'date-time' }),
+  ...rowTimes,
   groups: Type.Array(Type.String(), { description: "the names of the user's groups" }),
   groupIds: Type.Array(Type.Integer()),
   twoFactorEnabled: Type.Boolean({
@@ -66,21 +65,14 @@ export const SessionSchema = Type.Object(
 );
 
 /** A row of the user list: the fields `project` asked for (groups and groupIds too), and the id. */
-export const UserListRowSchema = Type.Object(
-  {
-    id: Type.Integer(),
-    ...Object.fromEntries(Object.entries(userFields).map(([k, v]) => [k, Type.Optional(v)])),
-  },
-  { title: 'User list row' },
-);
+export const UserListRowSchema = listRowSchema(userFields, 'User list row');
 
 const groupFields = {
   name: Type.String(),
   type: OneOf(USER_TYPES),
   companyId: orNull('integer', { description: "a merchant group's company; null for an operator group" }),
   description: Type.String(),
-  createTime: Type.String({ format: 'date-time' }),
-  updateTime: Type.String({ format: 'date-time' }),
+  ...rowTimes,
 };
 
 /** A user group with its permissions (server/domains/access/rbac.ts GroupWithPermissions). */
@@ -90,13 +82,7 @@ export const UserGroupSchema = Type.Object(
 );
 
 /** A row of the group list: the fields `project` asked for, and the id. */
-export const UserGroupListRowSchema = Type.Object(
-  {
-    id: Type.Integer(),
-    ...Object.fromEntries(Object.entries(groupFields).map(([k, v]) => [k, Type.Optional(v)])),
-  },
-  { title: 'UserGroup list row' },
-);
+export const UserGroupListRowSchema = listRowSchema(groupFields, 'UserGroup list row');
 
 /** contract/auth.ts LoggedInUser: the logged-in user as get-token answers it. */
 export const LoggedInUserSchema = Type.Object(

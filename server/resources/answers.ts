@@ -20,6 +20,25 @@ import { nullable, valueSchema } from './schemas';
 export const orNull = (type: string, extra: Record<string, unknown> = {}): TSchema =>
   Type.Unsafe({ type: [type, 'null'], ...extra });
 
+/** createTime and updateTime of a hand-written table's row, as its routes answer them. */
+export const rowTimes = {
+  createTime: Type.String({ format: 'date-time' }),
+  updateTime: Type.String({ format: 'date-time' }),
+};
+
+/**
+ * A row of a hand-written list (users, groups, main configs): the id, and each of `fields` optional,
+ * as a list answers only the fields `project` asked for.
+ */
+export const listRowSchema = (fields: Record<string, TSchema>, title: string) =>
+  Type.Object(
+    {
+      id: Type.Integer(),
+      ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)])),
+    },
+    { title },
+  );
+
 /**
  * What a field holds on the wire: its request schema (schemas.ts valueSchema) with null added; the
  * serializer reads only its types and formats. A json field is left untyped (whatever was stored).

@@ -2,18 +2,13 @@
 // as declared (plus the implied id, createTime/updateTime and scope columns). Anything undeclared
 // is refused there with code 2.
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
-import { type DerivedTable, hasTrigramIndex, ownFields } from '../platform/db/derive-tables';
+import { type DerivedTable, hasTrigramIndex, isTextField, ownFields } from '../platform/db/derive-tables';
 import { addedScopeColumns } from '../platform/db/naming';
 import type { ListField, FieldType as ListFieldType, ListSpec } from '../platform/list/types';
 
 const listTypeOf = (f: FieldDeclaration): ListFieldType => {
+  if (isTextField(f)) return 'text';
   switch (f.type) {
-    case 'text':
-    case 'email':
-    case 'phone':
-    case 'url':
-    case 'image':
-      return 'text';
     case 'number':
     case 'money':
     case 'reference':

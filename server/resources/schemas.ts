@@ -14,7 +14,13 @@ import {
   WEB_ADDRESS_PATTERN,
 } from '../../contract/validation';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
-import { addsRowCurrency, IMPLIED_FIELDS, MONEY_MAX, ownFields } from '../platform/db/derive-tables';
+import {
+  addsRowCurrency,
+  IMPLIED_FIELDS,
+  isTextField,
+  MONEY_MAX,
+  ownFields,
+} from '../platform/db/derive-tables';
 import { addedScopeColumns } from '../platform/db/naming';
 
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -29,21 +35,17 @@ export const isServerOwned = (f: FieldDeclaration): boolean =>
 /** `notBlank`: a text value must hold more than white space. */
 export const valueSchema = (f: FieldDeclaration, { notBlank = false } = {}): TSchema => {
   const described = f.help ? { description: f.help } : {};
+  if (isTextField(f)) {
+    const opts: Record<string, unknown> = { ...described, maxLength: f.maxLength ?? TEXT_MAX };
+    if (f.minLength !== undefined) opts.minLength = f.minLength;
+    if (f.type === 'email') opts.format = 'email';
+    if (f.type === 'url') opts.format = 'uri';
+    if (f.type === 'url') opts.pattern = WEB_ADDRESS_PATTERN;
+    if (f.type === 'phone') opts.pattern = PHONE_PATTERN;
+    if (notBlank && opts.pattern === undefined) opts.pattern = NOT_BLANK_PATTERN;
+    return Type.String(opts);
+  }
   switch (f.type) {
-    case 'text':
-    case 'email':
-    case 'phone':
-    case 'url':
-    case 'image': {
-      const opts: Record<string, unknown> = { ...described, maxLength: f.maxLength ?? TEXT_MAX };
-      if (f.minLength !== undefined) opts.minLength = f.minLength;
-      if (f.type === 'email') opts.format = 'email';
-      if (f.type === 'url') opts.format = 'uri';
-      if (f.type === 'url') opts.pattern = WEB_ADDRESS_PATTERN;
-      if (f.type === 'phone') opts.pattern = PHONE_PATTERN;
-      if (notBlank && opts.pattern === undefined) opts.pattern = NOT_BLANK_PATTERN;
-      return Type.String(opts);
-    }
     case 'number': {
       const opts: Record<string, unknown> = { ...described };
       if (f.min !== undefined) opts.minimum = f.min;

@@ -1,6 +1,3 @@
-// Whose row a create makes: the scope columns (company, brand, store) a create form picks, and the
-// values it sends of them.
-import { useState } from 'react';
 import {
   AutocompleteInput,
   Labeled,
@@ -10,12 +7,11 @@ import {
   SelectInput,
   type SortPayload,
   useGetIdentity,
-  useInput,
   useTranslate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { resourceByName } from '../../resources';
-import { type CompanyOption, CompanyPicker } from '../components/CompanyPicker';
+import { CompanyPicker, useCompanyField } from '../components/CompanyPicker';
 import { useRole } from './buttons';
 import type { ResourceDeclaration } from './declarations';
 import {
@@ -66,30 +62,17 @@ const useErrorText = (message: string | undefined): string | undefined => {
 const CompanyScopeInput = ({ resource, deeper }: { resource: string; deeper: readonly ScopeColumn[] }) => {
   const translate = useTranslate();
   const { setValue } = useFormContext();
-  const { id, field, fieldState } = useInput<number | null>({
-    source: 'companyId',
-    defaultValue: null,
-    validate: required(),
+  const company = useCompanyField({
+    isRequired: true,
+    onPick: () => {
+      for (const c of deeper) setValue(c, null, { shouldDirty: true });
+    },
   });
-  const [picked, setPicked] = useState<CompanyOption | null>(null);
-  const companyId = typeof field.value === 'number' ? field.value : undefined;
-  const value: CompanyOption | null =
-    companyId === undefined
-      ? null
-      : picked?.id === companyId
-        ? picked
-        : { id: companyId, name: `#${companyId}` };
-  const error = useErrorText(fieldState.error?.message);
+  const error = useErrorText(company.error?.message);
   return (
     <CompanyPicker
-      id={id}
-      value={value}
-      onChange={(company) => {
-        setPicked(company);
-        field.onChange(company ? company.id : null);
-        for (const c of deeper) setValue(c, null, { shouldDirty: true });
-      }}
-      onBlur={field.onBlur}
+      {...company.picker}
+      value={company.valueNamed()}
       label={`${translate(fieldLabelKey(resource, { name: 'companyId' }))} *`}
       {...(error ? { error } : {})}
       sx={{ width: '100%', maxWidth: 480, mb: 1 }}

@@ -1,5 +1,7 @@
-import { Avatar, Box, Card, CardContent, Typography } from '@mui/material';
+import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
+import { Avatar, Box, Button, Card, CardContent, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { LinkBase, useTranslate } from 'react-admin';
 
 export interface AuthCardProps {
   title: ReactNode;
@@ -58,3 +60,36 @@ export const AuthCard = ({ title, subtitle, icon, wide, children, footer }: Auth
     </Card>
   </Box>
 );
+
+/** The footer line of an auth card: a question and the link that answers it ("No account? Register"). */
+export const AuthFooterLink = ({
+  question,
+  to,
+  children,
+}: {
+  question: ReactNode;
+  to: string;
+  children: ReactNode;
+}) => (
+  <Typography variant="body2" color="text.secondary">
+    {question}{' '}
+    <Link component={LinkBase} to={to}>
+      {children}
+    </Link>
+  </Typography>
+);
+
+/** "Check your e-mail": the card after a request that sends a link by mail, with the way back to sign-in. */
+export const MailSentCard = ({ title, body }: { title: ReactNode; body: ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <AuthCard icon={<MarkEmailReadOutlined />} title={title}>
+      <Typography role="status" sx={{ textAlign: 'center' }}>
+        {body}
+      </Typography>
+      <Button component={LinkBase} to="/login" variant="contained" fullWidth size="large" sx={{ mt: 3 }}>
+        {translate('pages.common.back_to_sign_in')}
+      </Button>
+    </AuthCard>
+  );
+};

@@ -3,7 +3,7 @@
 // and the operator's "Invite a merchant" dialog.
 import { Autocomplete, Box, CircularProgress, type SxProps, TextField, type Theme } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useGetList, useTranslate } from 'react-admin';
+import { required, useGetList, useInput, useTranslate } from 'react-admin';
 import type { OrgState } from '../../contract/enums';
 import { apiErrorLines } from './apiError';
 import { OrgStateChip } from './OrgStateChip';
@@ -21,6 +21,40 @@ export const useDebounced = <T,>(value: T, ms: number): T => {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return current;
+};
+
+/**
+ * A form's `companyId` held by the company picker: `companyId` is the number held (undefined for none),
+ * `valueNamed(name)` the picker's value (the company picked here, else the held id under `name`, by
+ * default `#id`), and `picker` the picker's id, onChange (`onPick` runs after the pick is held, e.g. to
+ * clear what belonged to the company before) and onBlur.
+ */
+export const useCompanyField = ({
+  isRequired = false,
+  onPick,
+}: {
+  isRequired?: boolean;
+  onPick: (company: CompanyOption | null) => void;
+}) => {
+  const { id, field, fieldState } = useInput<number | null>({
+    source: 'companyId',
+    defaultValue: null,
+    ...(isRequired ? { validate: required() } : {}),
+  });
+  const [picked, setPicked] = useState<CompanyOption | null>(null);
+  const companyId = typeof field.value === 'number' ? field.value : undefined;
+  const valueNamed = (name = `#${companyId}`): CompanyOption | null =>
+    companyId === undefined ? null : picked?.id === companyId ? picked : { id: companyId, name };
+  const picker = {
+    id,
+    onChange: (company: CompanyOption | null) => {
+      setPicked(company);
+      field.onChange(company ? company.id : null);
+      onPick(company);
+    },
+    onBlur: field.onBlur,
+  };
+  return { companyId, picked, error: fieldState.error, valueNamed, picker };
 };
 
 export interface CompanyPickerProps {

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { apiErrorLines } from './apiError';
 import { Notice } from './Notice';
@@ -104,6 +104,36 @@ interface Pending extends Question {
 }
 
 /**
+ * The notices after confirmed work: 'Hint: {action} {item} success', or a red 'Error: {action} {item}
+ * failed' with the API error's details.
+ */
+export const useOutcomeNotices = () => {
+  const notify = useNotify();
+  const translate = useTranslate();
+  return useMemo(
+    () => ({
+      succeeded: (action: string, item: string) =>
+        notify(
+          <Notice
+            title={translate('common.notice.hint')}
+            lines={[translate('common.confirm.success', { action, item })]}
+          />,
+          { type: 'success' },
+        ),
+      failed: (action: string, item: string, error: unknown) =>
+        notify(
+          <Notice
+            title={translate('common.notice.error')}
+            lines={[translate('common.confirm.failed', { action, item }), ...apiErrorLines(error)]}
+          />,
+          { type: 'error' },
+        ),
+    }),
+    [notify, translate],
+  );
+};
+
+/**
  * Confirm-then-act (spec section 5). `confirm({ action, item, run })` opens the dialog; on Confirm
  * it runs `run()`, then notifies 'Hint: {action} {item} success' or a red 'Error: {action} {item}
  * failed' (with the API error's details), and resolves with the outcome. Render `confirmDialog`.
@@ -112,8 +142,7 @@ export const useConfirmAction = (): {
   confirm: <T>(opts: ConfirmOptions<T>) => Promise<ConfirmOutcome<T>>;
   confirmDialog: ReactNode;
 } => {
-  const notify = useNotify();
-  const translate = useTranslate();
+  const notices = useOutcomeNotices();
   const [pending, setPending] = useState<Pending | null>(null);
   // The question last asked: it outlives `pending` until the dialog has faded out (onExited), so the
   // closing dialog goes on reading it rather than the default 'Confirm to Create - product?'.
@@ -127,27 +156,14 @@ export const useConfirmAction = (): {
     async <T,>(action: string, item: string, run: () => Promise<T>): Promise<ConfirmOutcome<T>> => {
       try {
         const result = await run();
-        notify(
-          <Notice
-            title={translate('common.notice.hint')}
-            lines={[translate('common.confirm.success', { action, item })]}
-          />,
-          { type: 'success' },
-        );
+        notices.succeeded(action, item);
         return { status: 'success', result };
       } catch (error) {
-        const details = apiErrorLines(error);
-        notify(
-          <Notice
-            title={translate('common.notice.error')}
-            lines={[translate('common.confirm.failed', { action, item }), ...details]}
-          />,
-          { type: 'error' },
-        );
+        notices.failed(action, item, error);
         return { status: 'failed', error };
       }
     },
-    [notify, translate],
+    [notices],
   );
 
   const confirm = useCallback(

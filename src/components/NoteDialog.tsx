@@ -13,11 +13,11 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
-import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useRefresh, useTranslate } from 'react-admin';
 import type { ErrorName } from '../../contract/errors';
-import { apiErrorLines, isApiError, violationsByField } from './apiError';
+import { isApiError, violationsByField } from './apiError';
+import { useOutcomeNotices } from './ConfirmActionDialog';
 import { useHttpClient } from './HttpClientContext';
-import { Notice } from './Notice';
 
 export interface NoteDialogProps {
   open: boolean;
@@ -61,7 +61,7 @@ export const NoteDialog = ({
 }: NoteDialogProps) => {
   const translate = useTranslate();
   const http = useHttpClient();
-  const notify = useNotify();
+  const notices = useOutcomeNotices();
   const refresh = useRefresh();
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
@@ -92,25 +92,13 @@ export const NoteDialog = ({
     setBusy(true);
     try {
       await http(url, { method: 'POST', body: { [field]: trimmed } });
-      notify(
-        <Notice
-          title={translate('common.notice.hint')}
-          lines={[translate('common.confirm.success', { action, item })]}
-        />,
-        { type: 'success' },
-      );
+      notices.succeeded(action, item);
       setBusy(false);
       done();
       refresh();
     } catch (error) {
       setBusy(false);
-      notify(
-        <Notice
-          title={translate('common.notice.error')}
-          lines={[translate('common.confirm.failed', { action, item }), ...apiErrorLines(error)]}
-        />,
-        { type: 'error' },
-      );
+      notices.failed(action, item, error);
       const onField = violationsByField(error)?.[field];
       if (onField) {
         setServerError(onField);

@@ -10,6 +10,14 @@ export interface ResultAction {
   to: string;
 }
 
+/** What a result card says: its status, its message and the links under it (all but the title). */
+export interface ResultOutcome {
+  status: 'success' | 'error' | 'pending';
+  message: ReactNode;
+  action?: ResultAction;
+  secondary?: ResultAction;
+}
+
 /** The outcome of an e-mail link (done, failed or still working) in the centred auth card. */
 export const ResultCard = ({
   title,
@@ -17,13 +25,7 @@ export const ResultCard = ({
   message,
   action,
   secondary,
-}: {
-  title: ReactNode;
-  status: 'success' | 'error' | 'pending';
-  message: ReactNode;
-  action?: ResultAction;
-  secondary?: ResultAction;
-}) => (
+}: ResultOutcome & { title: ReactNode }) => (
   <AuthCard title={title}>
     <Box
       role={status === 'error' ? 'alert' : 'status'}

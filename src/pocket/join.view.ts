@@ -2,7 +2,7 @@
 // mobile and code forms, and the steps that are a notice (loading, not open, failed, held, joined).
 import { formatMoney } from '../../contract/format';
 import { JOIN_OTP, type JoinProgrammeView } from '../../contract/pocket';
-import { h, type Language } from './dom';
+import { type Child, h, type Language } from './dom';
 import { brandColour, initials, intlLocale, stampSlots } from './format';
 import type { JoinT, Step } from './join.model';
 
@@ -91,6 +91,27 @@ interface FormHandlers {
   submit: (value: string) => void;
 }
 
+/** A step's form: submitting hands on what `input` holds, unless the step is already sending. */
+const stepForm = (
+  input: HTMLInputElement,
+  busy: boolean,
+  submit: (value: string) => void,
+  ...children: Child[]
+): HTMLElement =>
+  h(
+    'form',
+    {
+      class: 'join-form',
+      novalidate: true,
+      onsubmit: (event: Event) => {
+        event.preventDefault();
+        if (busy) return;
+        submit(input.value);
+      },
+    },
+    ...children,
+  );
+
 /** The mobile step: the number a code is sent to. */
 export const mobileForm = (s: Extract<Step, { kind: 'mobile' }>, t: JoinT, on: FormHandlers): HTMLElement => {
   const input = h('input', {
@@ -105,17 +126,10 @@ export const mobileForm = (s: Extract<Step, { kind: 'mobile' }>, t: JoinT, on: F
     'aria-invalid': s.error ? 'true' : null,
   });
   input.addEventListener('input', () => on.typed(input.value));
-  return h(
-    'form',
-    {
-      class: 'join-form',
-      novalidate: true,
-      onsubmit: (event: Event) => {
-        event.preventDefault();
-        if (s.busy) return;
-        on.submit(input.value);
-      },
-    },
+  return stepForm(
+    input,
+    s.busy,
+    on.submit,
     h('label', { for: 'join-mobile', class: 'join-label' }, t('mobileLabel')),
     input,
     h('p', { id: 'join-mobile-hint', class: 'join-hint' }, t('mobileHint', { length: JOIN_OTP.length })),
@@ -149,17 +163,10 @@ export const codeForm = (
   });
   input.addEventListener('input', () => on.typed(input.value));
   const wait = Math.max(0, Math.ceil((s.resendAt - Date.now()) / 1000));
-  return h(
-    'form',
-    {
-      class: 'join-form',
-      novalidate: true,
-      onsubmit: (event: Event) => {
-        event.preventDefault();
-        if (s.busy) return;
-        on.submit(input.value);
-      },
-    },
+  return stepForm(
+    input,
+    s.busy,
+    on.submit,
     h(
       'p',
       { id: 'join-code-sent', class: 'join-sent', role: 'status' },

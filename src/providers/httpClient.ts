@@ -202,36 +202,27 @@ export const createHttpClient = (options: HttpClientOptions): HttpClient => {
       return raise(clientError('API_FAILED'));
     }
     const requestId = response.headers.get(HEADERS.requestId);
+    // an answer that is not the API's envelope (not JSON, or no numeric code): the API failed
+    const notAnEnvelope = (data: unknown): never =>
+      raise(
+        new ApiError({
+          name: ERRORS.API_FAILED.name,
+          code: ERRORS.API_FAILED.code,
+          message: ERRORS.API_FAILED.message,
+          requestId,
+          status: response.status,
+          data,
+          response,
+        }),
+      );
 
     let body: unknown;
     try {
       body = JSON.parse(await response.text());
     } catch {
-      return raise(
-        new ApiError({
-          name: ERRORS.API_FAILED.name,
-          code: ERRORS.API_FAILED.code,
-          message: ERRORS.API_FAILED.message,
-          requestId,
-          status: response.status,
-          data: null,
-          response,
-        }),
-      );
+      return notAnEnvelope(null);
     }
-    if (!isRecord(body) || typeof body.code !== 'number') {
-      return raise(
-        new ApiError({
-          name: ERRORS.API_FAILED.name,
-          code: ERRORS.API_FAILED.code,
-          message: ERRORS.API_FAILED.message,
-          requestId,
-          status: response.status,
-          data: body ?? null,
-          response,
-        }),
-      );
-    }
+    if (!isRecord(body) || typeof body.code !== 'number') return notAnEnvelope(body ?? null);
     if (body.code !== 0)
       return raise(failureToError(body as unknown as FailureEnvelope, response.status, requestId, response));
 

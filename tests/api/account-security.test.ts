@@ -3,11 +3,20 @@
 // and the e-mailed reset link), the forced reset (POST /user/{id}/require-password-reset → 26202), and
 // sessions (GET /user/me/sessions, DELETE /user/me/sessions/{id}, DELETE /user/{id}/sessions); who
 // may act on whom, never across companies. Runs on PGlite, and on PostgreSQL with DATABASE_URL set.
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, loginSessions, users } from '../../server/platform/db/schema';
+import { loginSessions, users } from '../../server/platform/db/schema';
 import { apiSuite, MAIN, PASSWORD } from './fixtures';
-import { AUTH, caller, codeOf, createUser, dataOf, lastMailedToken, readOutbox } from './helpers';
+import {
+  AUTH,
+  caller,
+  codeOf,
+  createUser,
+  dataOf,
+  lastMailedToken,
+  readOutbox,
+  userAuditRows,
+} from './helpers';
 
 const USER = `${MAIN}/user`;
 const MAX = 3;
@@ -53,18 +62,7 @@ const rowOf = async (who: string) => {
   return row;
 };
 
-const auditOf = (who: string, action: string) =>
-  t.db
-    .select()
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.resource, 'users'),
-        eq(auditLog.action, action),
-        eq(auditLog.recordId, String(ids[who])),
-      ),
-    )
-    .orderBy(asc(auditLog.id));
+const auditOf = (who: string, action: string) => userAuditRows(t.db, action, ids[who]);
 
 const openSessions = (who: string) =>
   t.db

@@ -5,7 +5,15 @@
 // an empty range and the range checks.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { push } from '../../server/platform/db/schema';
-import { addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
+import {
+  addAcmeAndOther,
+  addCountingPack,
+  addMemberCard,
+  apiSuite,
+  MAIN,
+  type Org,
+  utcDayFromToday,
+} from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 
 const { t, tokens, call } = apiSuite();
@@ -17,24 +25,7 @@ const sgDay = (ms: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(new Date(ms));
 const today = sgDay(Date.now());
 const yesterday = sgDay(Date.now() - DAY_MS);
-const utcDay = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
-
-const newPack = async (who: string, org: Org) =>
-  (
-    dataOf(
-      await call(who, 'POST', `${MAIN}/voucher-packs`, {
-        title: `Pack ${who}`,
-        price: 0,
-        voucherValue: 3,
-        quantity: 100,
-        issueLimitPerMember: 5,
-        validFrom: utcDay(-1),
-        validUntil: utcDay(30),
-        voucherValidityDays: 14,
-        brandId: org.brandId,
-      }),
-    ) as { id: number }
-  ).id;
+const newPack = (who: string, org: Org) => addCountingPack(call, who, org);
 
 const issue = async (who: string, packId: number, memberMobile: string, quantity: number) =>
   (
@@ -65,11 +56,7 @@ const analytics = async (who: string, query: string) =>
   dataOf(await call(who, 'GET', `${MAIN}/analytics?${query}`)) as Answer;
 
 beforeAll(async () => {
-  acme = await addOrg(t, 'Acme');
-  other = await addOrg(t, 'Other');
-  await addUser(t, tokens, 'op', { type: 'OPERATOR' });
-  await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
-  await addUser(t, tokens, 'stranger', { type: 'MERCHANT', companyId: other.companyId });
+  ({ acme, other } = await addAcmeAndOther(t, tokens));
 
   // Acme: a programme of 5 stamps whose reward is a voucher of its own pack
   const rewardPack = await newPack('owner', acme);
@@ -80,20 +67,13 @@ beforeAll(async () => {
       maxStampsPerTransaction: 3,
       price: 0,
       rewardVoucherPackId: rewardPack,
-      startDate: utcDay(-1),
-      endDate: utcDay(30),
+      startDate: utcDayFromToday(-1),
+      endDate: utcDayFromToday(30),
       brandId: acme.brandId,
     }),
   ) as { id: number };
   const card = async (memberMobile: string) =>
-    (
-      dataOf(
-        await call('owner', 'POST', `${MAIN}/stamp-cards/${programme.id}/member-cards`, {
-          memberMobile,
-          storeId: acme.storeId,
-        }),
-      ) as { id: number }
-    ).id;
+    (await addMemberCard(call, 'owner', programme.id, memberMobile, acme.storeId)).id;
   const stamp = async (cardId: number, stamps: number) =>
     expect(
       (

@@ -7,8 +7,9 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN, type ApiKeyIssued, type ApiKeyView } from '../../contract/api-keys';
-import { apiKeys, auditLog, stampsTransaction, users } from '../../server/platform/db/schema';
+import { apiKeys, auditLog, stampsTransaction } from '../../server/platform/db/schema';
 import {
+  addColleague,
   addOrg,
   addRewardProgramme,
   addStore,
@@ -19,7 +20,7 @@ import {
   type Org,
   signIn,
 } from './fixtures';
-import { APP_TIMEOUT, codeOf, createUser, dataOf } from './helpers';
+import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 
 const { t, tokens, call } = apiSuite();
 let acme: Org;
@@ -55,17 +56,7 @@ beforeAll(async () => {
   ({ programmeId } = await addRewardProgramme(call, 'owner', acme));
   ({ programmeId: otherProgrammeId } = await addRewardProgramme(call, 'stranger', other));
   // a colleague the owner invited: not the company's owner
-  await createUser(t.db, {
-    email: 'colleague@example.test',
-    password: 'correct-horse-battery',
-    type: 'MERCHANT',
-    signupState: 'APPROVAL',
-    companyId: acme.companyId,
-  });
-  await t.db
-    .update(users)
-    .set({ invitationType: 'MERCHANT_INVITE_MERCHANT' })
-    .where(eq(users.email, 'colleague@example.test'));
+  await addColleague(t, 'colleague@example.test', acme.companyId);
   await signIn(t, tokens, 'colleague', 'colleague@example.test');
 }, APP_TIMEOUT);
 

@@ -7,7 +7,7 @@ import { asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { recordAudit } from '../../server/platform/audit';
 import { auditLog, company, userPermissions, users } from '../../server/platform/db/schema';
-import { apiSuite } from './fixtures';
+import { addColleague, apiSuite } from './fixtures';
 import { APP_TIMEOUT, caller, createUser, dataOf, lastMailedToken, login } from './helpers';
 
 const MAIN = '/portal-main-service/api/v1';
@@ -412,14 +412,7 @@ describe('GET /audit-logs', () => {
   });
 
   it('lets a colleague read it only once granted VIEW on auditLog', async () => {
-    const row = await createUser(t.db, {
-      email: 'auditor@example.test',
-      password: PASSWORD,
-      type: 'MERCHANT',
-      companyId: ids.co,
-      signupState: 'APPROVAL',
-    });
-    await t.db.update(users).set({ invitationType: 'MERCHANT_INVITE_MERCHANT' }).where(eq(users.id, row.id));
+    const row = await addColleague(t, 'auditor@example.test', ids.co ?? 0);
     const r = await login(t.app, 'auditor@example.test', PASSWORD);
     tokens.auditor = r.accessToken;
     const refused = await call('auditor', 'GET', AUDIT);

@@ -1,33 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, countryConfig, mainConfigs } from '../../server/platform/db/schema';
-import { apiSuite } from './fixtures';
-import { authHeader, createUser, login } from './helpers';
+import { apiSuite, PASSWORD } from './fixtures';
+import { createUser, expectError, login, type Method } from './helpers';
 
 const CONFIG = '/portal-main-service/api/v1/config/main';
-const PASSWORD = 'correct-horse-battery';
 
-const { t, tokens } = apiSuite();
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (
-  who: string | null,
-  method: Method,
-  url: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(who ? authHeader(tokens[who] ?? '') : {}), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-
-const expectError = (res: LightMyRequestResponse, status: number, code: number) => {
-  expect({ status: res.statusCode, code: res.json().code }).toEqual({ status, code });
-};
+const { t, tokens, call } = apiSuite();
 
 beforeAll(async () => {
   for (const [key, type] of [

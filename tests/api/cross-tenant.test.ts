@@ -4,7 +4,6 @@
 // day it is declared. Positive controls (B's owner and an operator reach the same ids) prove the ids
 // are real, so a 404 here means "not yours", not "wrong id".
 import { eq, getTableColumns, inArray } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canAccess, hiddenInBrand } from '../../contract/access';
 import { ERRORS } from '../../contract/errors';
@@ -15,30 +14,19 @@ import { addedScopeColumns, effectiveScope, SCOPE_COLUMNS } from '../../server/p
 import { members, userGroups } from '../../server/platform/db/schema';
 import { DERIVED_RESOURCES, type DerivedResource, declarationOf } from '../../server/resources/registry';
 import { isServerOwned } from '../../server/resources/schemas';
-import { apiSuite } from './fixtures';
-import { APP_TIMEOUT, authHeader, createUser, login, sgDay } from './helpers';
+import { apiSuite, PASSWORD, plainFieldValue } from './fixtures';
+import { APP_TIMEOUT, codeOf, createUser, login, sgDay } from './helpers';
 
-const PASSWORD = 'correct-horse-battery';
 type Row = Record<string, unknown>;
 type Org = 'A' | 'B';
 
-const { t, tokens } = apiSuite();
+const { t, tokens, call } = apiSuite();
 const userIds: Record<string, number> = {};
 /** fixture row ids: resource → org → id (scope-none resources share one row under both keys) */
 const fixtures: Record<string, Record<Org, number>> = {};
 let serial = 0;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (who: string, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: authHeader(tokens[who] ?? ''),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-
 const baseOf = (decl: ResourceDeclaration) => `${BASE_PATHS[decl.service ?? 'main']}${decl.path}`;
-const codeOf = (res: LightMyRequestResponse) => ({ status: res.statusCode, code: res.json().code });
 
 /** A value a field accepts (within its declared lengths, ranges and choices). */
 const sample = (f: FieldDeclaration, n: number, ref: (target: string) => number | null): unknown => {
@@ -62,18 +50,14 @@ const sample = (f: FieldDeclaration, n: number, ref: (target: string) => number 
       return clamp(1, f.min, f.max);
     case 'money':
       return clamp(1, f.min, f.max);
-    case 'boolean':
-      return false;
-    case 'date':
-      return '2026-01-01';
-    case 'datetime':
-      return '2026-01-01T00:00:00.000Z';
-    case 'select':
-      return f.numeric ? 0 : f.choices[0];
     case 'reference':
       return ref(f.reference);
+    case 'boolean':
+    case 'date':
+    case 'datetime':
+    case 'select':
     case 'json':
-      return f.shape === 'list' ? [] : {};
+      return plainFieldValue(f);
     default: {
       const never: never = f;
       throw new Error(`unknown field ${JSON.stringify(never)}`);

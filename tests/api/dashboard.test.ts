@@ -4,33 +4,19 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { merchantSignup, users } from '../../server/platform/db/schema';
-import { addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
+import { addAcmeAndOther, addCountingPack, addUser, apiSuite, MAIN, type Org } from './fixtures';
 import { APP_TIMEOUT, dataOf } from './helpers';
 
 const { t, tokens, call } = apiSuite();
 let acme: Org;
 let other: Org;
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
 const campaign = async (who: string, org: Org, mobiles: string[], redeem: number) => {
-  const pack = dataOf(
-    await call(who, 'POST', `${MAIN}/voucher-packs`, {
-      title: `Pack ${who}`,
-      price: 0,
-      voucherValue: 3,
-      quantity: 100,
-      issueLimitPerMember: 5,
-      validFrom: day(-1),
-      validUntil: day(30),
-      voucherValidityDays: 14,
-      brandId: org.brandId,
-    }),
-  ) as { id: number };
+  const packId = await addCountingPack(call, who, org);
   const ids: number[] = [];
   for (const memberMobile of mobiles) {
     const issued = dataOf(
-      await call(who, 'POST', `${MAIN}/voucher-packs/${pack.id}/vouchers`, { memberMobile, quantity: 1 }),
+      await call(who, 'POST', `${MAIN}/voucher-packs/${packId}/vouchers`, { memberMobile, quantity: 1 }),
     ) as { vouchers: { id: number }[] };
     ids.push(...issued.vouchers.map((v) => v.id));
   }
@@ -52,11 +38,7 @@ type Dashboard = {
 const dashboard = async (who: string) => dataOf(await call(who, 'GET', `${MAIN}/dashboard`)) as Dashboard;
 
 beforeAll(async () => {
-  acme = await addOrg(t, 'Acme');
-  other = await addOrg(t, 'Other');
-  await addUser(t, tokens, 'op', { type: 'OPERATOR' });
-  await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
-  await addUser(t, tokens, 'stranger', { type: 'MERCHANT', companyId: other.companyId });
+  ({ acme, other } = await addAcmeAndOther(t, tokens));
   await campaign('owner', acme, ['+6591110001', '+6591110002', '+6591110003'], 1);
   await campaign('stranger', other, ['+6591110009', '+6591110008'], 2);
   // another company's request, waiting for an operator

@@ -1,13 +1,18 @@
 // Organisations for the loyalty-core API tests: companies, brands and stores inserted directly, with
 // an operator and an approved merchant owner signed in, so a test starts at the operation it tests.
+
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { brand, company, store } from '../../server/platform/db/schema';
+import type { FieldDeclaration } from '../../resources/types';
+import { brand, company, store, type UserRow, users } from '../../server/platform/db/schema';
 import type { Caller } from '../../server/resources/principal';
 import {
   APP_TIMEOUT,
   caller,
+  codeOf,
   createTestApp,
   createUser,
+  dataOf,
   login,
   sgDay,
   type TestApp,
@@ -90,6 +95,92 @@ export const addUser = async (
     ...(opts.type === 'MERCHANT' ? { companyId: opts.companyId, brandId: opts.brandId ?? null } : {}),
   });
   await signIn(t, tokens, who, email);
+};
+
+/**
+ * The cast most API suites start from: companies Acme and Other (each with a brand and a store), an
+ * operator `op`, Acme's owner `owner` and Other's owner `stranger`, all signed in under those names.
+ */
+export const addAcmeAndOther = async (
+  t: TestApp,
+  tokens: Record<string, string>,
+): Promise<{ acme: Org; other: Org }> => {
+  const acme = await addOrg(t, 'Acme');
+  const other = await addOrg(t, 'Other');
+  await addUser(t, tokens, 'op', { type: 'OPERATOR' });
+  await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
+  await addUser(t, tokens, 'stranger', { type: 'MERCHANT', companyId: other.companyId });
+  return { acme, other };
+};
+
+/**
+ * A colleague at `companyId`: an approved merchant with PASSWORD whom the owner invited, so bound by
+ * the permissions granted (the owner holds every one whatever is stored). Not signed in.
+ */
+export const addColleague = async (t: TestApp, email: string, companyId: number): Promise<UserRow> => {
+  const row = await createUser(t.db, {
+    email,
+    password: PASSWORD,
+    type: 'MERCHANT',
+    signupState: 'APPROVAL',
+    companyId,
+  });
+  await t.db.update(users).set({ invitationType: 'MERCHANT_INVITE_MERCHANT' }).where(eq(users.id, row.id));
+  return row;
+};
+
+/** One of the people addPeople makes: a merchant unless `type` says otherwise. */
+export interface Person {
+  key: string;
+  email: string;
+  type?: 'OPERATOR' | 'MERCHANT';
+  companyId?: number;
+  name?: string;
+  mobile?: string;
+}
+
+/**
+ * Creates each of `people` as an approved user with PASSWORD, keeps their ids in `ids` under their
+ * keys and signs each in with `signIn` (the file's own, which keeps the tokens it needs).
+ */
+export const addPeople = async (
+  t: TestApp,
+  people: readonly Person[],
+  ids: Record<string, number>,
+  signIn: (key: string, email: string) => Promise<void>,
+): Promise<void> => {
+  for (const p of people) {
+    const row = await createUser(t.db, {
+      email: p.email,
+      password: PASSWORD,
+      name: p.name,
+      type: p.type ?? 'MERCHANT',
+      companyId: p.companyId ?? null,
+      mobile: p.mobile ?? null,
+      signupState: 'APPROVAL',
+    });
+    ids[p.key] = row.id;
+    await signIn(p.key, p.email);
+  }
+};
+
+/**
+ * addAcmeAndOther's cast with a second brand of Acme, "Acme Two", and its store, whose colleague
+ * `brand2` sees only that brand.
+ */
+export const addAcmeWithTwoBrands = async (
+  t: TestApp,
+  tokens: Record<string, string>,
+): Promise<{ acme: Org; other: Org; acme2: { brandId: number; storeId: number } }> => {
+  const acme = await addOrg(t, 'Acme');
+  const other = await addOrg(t, 'Other');
+  const brandId = await addBrand(t, acme.companyId, 'Acme Two');
+  const acme2 = { brandId, storeId: await addStore(t, acme.companyId, brandId, 'Acme Two Store') };
+  await addUser(t, tokens, 'op', { type: 'OPERATOR' });
+  await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
+  await addUser(t, tokens, 'brand2', { type: 'MERCHANT', companyId: acme.companyId, brandId: acme2.brandId });
+  await addUser(t, tokens, 'stranger', { type: 'MERCHANT', companyId: other.companyId });
+  return { acme, other, acme2 };
 };
 
 export const callerFor = (t: () => TestApp, tokens: Record<string, string>) => caller(() => t().app, tokens);
@@ -220,3 +311,117 @@ export const addRewardProgramme = async (
   });
   return { packId, programmeId };
 };
+
+/**
+ * A stamp card programme of `brandId` without a reward, made through the API by `who`: free, 10
+ * stamps, at most 5 a stamping, open from yesterday for 30 days; `over` changes any of those.
+ * Answers its id.
+ */
+export const addProgramme = async (
+  call: ApiSuite['call'],
+  who: string,
+  brandId: number,
+  title: string,
+  over: Record<string, unknown> = {},
+): Promise<number> =>
+  (
+    dataOf(
+      await call(who, 'POST', `${MAIN}/stamp-cards`, {
+        title,
+        stampsRequired: 10,
+        maxStampsPerTransaction: 5,
+        price: 0,
+        startDate: sgDayFromToday(-1),
+        endDate: sgDayFromToday(30),
+        brandId,
+        ...over,
+      }),
+    ) as { id: number }
+  ).id;
+
+/** A member card of programme `programmeId`, issued through the API by `who` to `memberMobile` at `storeId`. */
+export const addMemberCard = async (
+  call: ApiSuite['call'],
+  who: string,
+  programmeId: number,
+  memberMobile: string,
+  storeId: number,
+): Promise<{ id: number }> =>
+  dataOf(
+    await call(who, 'POST', `${MAIN}/stamp-cards/${programmeId}/member-cards`, { memberMobile, storeId }),
+  ) as { id: number };
+
+/**
+ * Card holders of a new programme of `at.brandId` (made by addProgramme, named `title`): each of
+ * `mobiles` gets a card at `at.storeId` and, when `stamps` is above 0, that many stamps there.
+ */
+export const addCardHolders = async (
+  call: ApiSuite['call'],
+  who: string,
+  at: { brandId: number; storeId: number },
+  title: string,
+  mobiles: readonly string[],
+  stamps = 0,
+): Promise<void> => {
+  const programmeId = await addProgramme(call, who, at.brandId, title);
+  for (const mobile of mobiles) {
+    const card = await addMemberCard(call, who, programmeId, mobile, at.storeId);
+    if (stamps > 0)
+      expect(
+        codeOf(
+          await call(who, 'POST', `${MAIN}/member-cards/${card.id}/stamps`, { stamps, storeId: at.storeId }),
+        ),
+      ).toEqual({ status: 200, code: 0 });
+  }
+};
+
+/** The field types whose valid value needs nothing of the test making it (see plainFieldValue). */
+export type PlainField = Extract<
+  FieldDeclaration,
+  { type: 'boolean' | 'date' | 'datetime' | 'select' | 'json' }
+>;
+
+/**
+ * A value a field of a plain type accepts, for the tests that make rows from the declarations:
+ * false, the first of 2026, the first choice, an empty list or object.
+ */
+export const plainFieldValue = (f: PlainField): unknown => {
+  switch (f.type) {
+    case 'boolean':
+      return false;
+    case 'date':
+      return '2026-01-01';
+    case 'datetime':
+      return '2026-01-01T00:00:00.000Z';
+    case 'select':
+      return f.numeric ? 0 : f.choices[0];
+    case 'json':
+      return f.shape === 'list' ? [] : {};
+  }
+};
+
+/** The UTC calendar day `days` from today, YYYY-MM-DD. */
+export const utcDayFromToday = (days: number): string =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A free voucher pack of `org`'s brand named after `who`, made through the API by `who`, for tests
+ * that count what is issued and redeemed: 100 vouchers of 3, at most 5 a member, valid from
+ * yesterday for 30 days (UTC days), each voucher for 14 days. Answers its id.
+ */
+export const addCountingPack = async (call: ApiSuite['call'], who: string, org: Org): Promise<number> =>
+  (
+    dataOf(
+      await call(who, 'POST', `${MAIN}/voucher-packs`, {
+        title: `Pack ${who}`,
+        price: 0,
+        voucherValue: 3,
+        quantity: 100,
+        issueLimitPerMember: 5,
+        validFrom: utcDayFromToday(-1),
+        validUntil: utcDayFromToday(30),
+        voucherValidityDays: 14,
+        brandId: org.brandId,
+      }),
+    ) as { id: number }
+  ).id;

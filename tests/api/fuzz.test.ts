@@ -12,7 +12,7 @@ import type { FieldDeclaration, ResourceDeclaration } from '../../resources/type
 import { addedScopeColumns } from '../../server/platform/db/naming';
 import { DERIVED_RESOURCES } from '../../server/resources/registry';
 import { isServerOwned } from '../../server/resources/schemas';
-import { addOrg, addUser, apiSuite, type Org } from './fixtures';
+import { addOrg, addUser, apiSuite, type Org, plainFieldValue } from './fixtures';
 import { APP_TIMEOUT } from './helpers';
 
 const { t, tokens, call } = apiSuite();
@@ -162,13 +162,11 @@ const validValue = (f: FieldDeclaration, n: number): unknown => {
     case 'money':
       return Math.min(Math.max(1, f.min ?? 1), f.max ?? 1);
     case 'boolean':
-      return false;
     case 'date':
-      return '2026-01-01';
     case 'datetime':
-      return '2026-01-01T00:00:00.000Z';
     case 'select':
-      return f.numeric ? 0 : f.choices[0];
+    case 'json':
+      return plainFieldValue(f);
     case 'reference':
       return f.reference === 'company'
         ? acme.companyId
@@ -177,8 +175,6 @@ const validValue = (f: FieldDeclaration, n: number): unknown => {
           : f.reference === 'store'
             ? acme.storeId
             : 1;
-    case 'json':
-      return f.shape === 'list' ? [] : {};
     default: {
       const never: never = f;
       throw new Error(`unknown field ${JSON.stringify(never)}`);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
@@ -11,7 +11,7 @@ import { buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/platform/config';
 import { dayIn } from '../../server/platform/countries';
 import { createDb, type Db, MIGRATIONS_FOLDER, migrate } from '../../server/platform/db/client';
-import { mailOutbox, type UserRow, users } from '../../server/platform/db/schema';
+import { auditLog, mailOutbox, type UserRow, users } from '../../server/platform/db/schema';
 import type { App } from '../../server/platform/http/app-types';
 import { hashPassword } from '../../server/platform/passwords';
 
@@ -264,6 +264,16 @@ export const readOutbox = async (db: Db, to?: string) => {
   return to ? q.where(eq(mailOutbox.to, to.toLowerCase())) : q;
 };
 
+/** The audit rows of `action` on the user `userId`, oldest first. */
+export const userAuditRows = (db: Db, action: string, userId: number | undefined) =>
+  db
+    .select()
+    .from(auditLog)
+    .where(
+      and(eq(auditLog.resource, 'users'), eq(auditLog.action, action), eq(auditLog.recordId, String(userId))),
+    )
+    .orderBy(asc(auditLog.id));
+
 /** The token in the newest mailed link to an address. */
 export const lastMailedToken = async (db: Db, to: string): Promise<string> => {
   const [mail] = await readOutbox(db, to);
@@ -314,6 +324,11 @@ export const caller =
 
 /** The HTTP status and the envelope's code, to compare with `{ status, code }` in one assertion. */
 export const codeOf = (res: LightMyRequestResponse) => ({ status: res.statusCode, code: res.json().code });
+
+/** Asserts an answer's HTTP status and envelope code in one comparison (what an error case expects). */
+export const expectError = (res: LightMyRequestResponse, status: number, code: number) => {
+  expect(codeOf(res)).toEqual({ status, code });
+};
 
 /** The `data` of a successful envelope (the assertion names the body when it is not one). */
 export const dataOf = (res: LightMyRequestResponse) => {

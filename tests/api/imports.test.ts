@@ -21,7 +21,7 @@ import {
   walletTransactions,
 } from '../../server/platform/db/schema';
 import { createJobRunner, type JobLog } from '../../server/platform/jobs';
-import { addOrg, addUser, apiSuite, MAIN, type Org, sgDayFromToday } from './fixtures';
+import { addAcmeAndOther, addOrg, addUser, apiSuite, MAIN, type Org, sgDayFromToday } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 
 const { t, tokens, call } = apiSuite();
@@ -65,11 +65,7 @@ const balanceOf = async (companyId: number) =>
   )[0]?.b;
 
 beforeAll(async () => {
-  acme = await addOrg(t, 'Acme');
-  other = await addOrg(t, 'Other');
-  await addUser(t, tokens, 'op', { type: 'OPERATOR' });
-  await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
-  await addUser(t, tokens, 'stranger', { type: 'MERCHANT', companyId: other.companyId });
+  ({ acme, other } = await addAcmeAndOther(t, tokens));
 }, APP_TIMEOUT);
 
 describe('members', () => {

@@ -17,7 +17,7 @@ import {
   walletTransactions,
 } from '../../server/platform/db/schema';
 import { createJobRunner, type JobLog } from '../../server/platform/jobs';
-import { addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
+import { addAcmeAndOther, addMemberCard, addProgramme, apiSuite, MAIN, type Org } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
 
 const { t, tokens, call } = apiSuite();
@@ -49,12 +49,7 @@ const drain = async (now = new Date(Date.now() + 5_000)) => {
 /** A member with a card of the programme and `stamps` stamps on it. */
 const stampedMember = async (stamps: number) => {
   const mobile = nextMobile();
-  const card = dataOf(
-    await call('owner', 'POST', `${MAIN}/stamp-cards/${programmeId}/member-cards`, {
-      memberMobile: mobile,
-      storeId: acme.storeId,
-    }),
-  ) as { id: number };
+  const card = await addMemberCard(call, 'owner', programmeId, mobile, acme.storeId);
   const res = await call('owner', 'POST', `${MAIN}/member-cards/${card.id}/stamps`, {
     storeId: acme.storeId,
     stamps,
@@ -102,11 +97,7 @@ const addLevel = async (name: string, rank: number, threshold: number, extra = {
 };
 
 beforeAll(async () => {
-  acme = await addOrg(t, 'Acme');
-  other = await addOrg(t, 'Other');
-  await addUser(t, tokens, 'op', { type: 'OPERATOR' });
-  await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
-  await addUser(t, tokens, 'stranger', { type: 'MERCHANT', companyId: other.companyId });
+  ({ acme, other } = await addAcmeAndOther(t, tokens));
   const pack = dataOf(
     await call('owner', 'POST', `${MAIN}/voucher-packs`, {
       title: 'Silver welcome',
@@ -121,18 +112,11 @@ beforeAll(async () => {
     }),
   ) as { id: number };
   rewardPackId = pack.id;
-  const programme = dataOf(
-    await call('owner', 'POST', `${MAIN}/stamp-cards`, {
-      title: 'Coffee card',
-      stampsRequired: 20,
-      maxStampsPerTransaction: 10,
-      price: 0,
-      startDate: shift(-1),
-      endDate: shift(300),
-      brandId: acme.brandId,
-    }),
-  ) as { id: number };
-  programmeId = programme.id;
+  programmeId = await addProgramme(call, 'owner', acme.brandId, 'Coffee card', {
+    stampsRequired: 20,
+    maxStampsPerTransaction: 10,
+    endDate: shift(300),
+  });
   await addLevel('Bronze', 1, 1);
   await addLevel('Silver', 2, 3, { rewardVoucherPackId: rewardPackId });
   await addLevel('Gold', 3, 6);

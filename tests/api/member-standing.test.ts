@@ -7,7 +7,7 @@ import { segmentCondition } from '../../server/domains/members/query';
 import { refreshStanding } from '../../server/domains/members/standing';
 import { expireDueVouchers } from '../../server/domains/vouchers/vouchers';
 import { memberStanding, members } from '../../server/platform/db/schema';
-import { addOrg, addUser, apiSuite, MAIN, type Org } from './fixtures';
+import { addMemberCard, addOrg, addProgramme, addUser, apiSuite, MAIN, type Org } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
 
 const { t, tokens, call } = apiSuite();
@@ -40,28 +40,12 @@ beforeAll(async () => {
   acme = await addOrg(t, 'Acme');
   other = await addOrg(t, 'Other');
   await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
-  const programme = dataOf(
-    await call('owner', 'POST', `${MAIN}/stamp-cards`, {
-      title: 'Coffee card',
-      stampsRequired: 10,
-      maxStampsPerTransaction: 5,
-      price: 0,
-      startDate: shift(-1),
-      endDate: shift(30),
-      brandId: acme.brandId,
-    }),
-  ) as { id: number };
-  programmeId = programme.id;
+  programmeId = await addProgramme(call, 'owner', acme.brandId, 'Coffee card');
 }, APP_TIMEOUT);
 
 describe('member standing', () => {
   it('is created by a card, moved by a stamping and its void, and filters a segment', async () => {
-    const card = dataOf(
-      await call('owner', 'POST', `${MAIN}/stamp-cards/${programmeId}/member-cards`, {
-        memberMobile: ANN,
-        storeId: acme.storeId,
-      }),
-    ) as { id: number };
+    const card = await addMemberCard(call, 'owner', programmeId, ANN, acme.storeId);
     await call('owner', 'POST', `${MAIN}/stamp-cards/${programmeId}/member-cards`, {
       memberMobile: BEN,
       storeId: acme.storeId,

@@ -12,7 +12,19 @@ import {
   memberStanding,
   users,
 } from '../../server/platform/db/schema';
-import { addBrand, addOrg, addStore, addUser, apiSuite, MAIN, type Org, PASSWORD, signIn } from './fixtures';
+import {
+  addBrand,
+  addMemberCard,
+  addOrg,
+  addProgramme,
+  addStore,
+  addUser,
+  apiSuite,
+  MAIN,
+  type Org,
+  PASSWORD,
+  signIn,
+} from './fixtures';
 import { APP_TIMEOUT, codeOf, createUser, dataOf, sgDay } from './helpers';
 
 const { t, tokens, call } = apiSuite();
@@ -36,27 +48,10 @@ const mobilesOf = (res: { json: () => unknown }) =>
   ((res.json() as { data: { mobile: string }[] }).data ?? []).map((r) => r.mobile);
 const sorted = (list: string[]) => [...list].sort();
 
-const programme = async (who: string, brandId: number, title: string) =>
-  (
-    dataOf(
-      await call(who, 'POST', `${MAIN}/stamp-cards`, {
-        title,
-        stampsRequired: 10,
-        maxStampsPerTransaction: 5,
-        price: 0,
-        startDate: shift(-1),
-        endDate: shift(30),
-        brandId,
-      }),
-    ) as { id: number }
-  ).id;
+const programme = (who: string, brandId: number, title: string) => addProgramme(call, who, brandId, title);
 
 const card = async (who: string, programmeId: number, memberMobile: string, storeId: number) =>
-  (
-    dataOf(
-      await call(who, 'POST', `${MAIN}/stamp-cards/${programmeId}/member-cards`, { memberMobile, storeId }),
-    ) as { id: number }
-  ).id;
+  (await addMemberCard(call, who, programmeId, memberMobile, storeId)).id;
 
 const stamp = async (who: string, cardId: number, storeId: number, stamps: number) =>
   dataOf(await call(who, 'POST', `${MAIN}/member-cards/${cardId}/stamps`, { storeId, stamps }));

@@ -12,12 +12,11 @@ import {
 import { jobHandlers } from '../../server/jobs';
 import { memberCards, memberMessages, memberPushTokens } from '../../server/platform/db/schema';
 import { createJobRunner, type JobLog } from '../../server/platform/jobs';
-import { addOrg, addRewardProgramme, addUser, apiSuite, MAIN, mobileSequence, type Org } from './fixtures';
+import { addAcmeAndOther, addRewardProgramme, apiSuite, MAIN, mobileSequence, type Org } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 
 const { t, tokens, call } = apiSuite();
 let acme: Org;
-let other: Org;
 let rewardPackId: number;
 let programmeId: number;
 
@@ -58,11 +57,7 @@ const publicGet = (path: string, ip = '203.0.113.7') =>
   t.app.inject({ method: 'GET', url: `${MAIN}${path}`, remoteAddress: ip });
 
 beforeAll(async () => {
-  acme = await addOrg(t, 'Acme');
-  other = await addOrg(t, 'Other');
-  await addUser(t, tokens, 'op', { type: 'OPERATOR' });
-  await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
-  await addUser(t, tokens, 'stranger', { type: 'MERCHANT', companyId: other.companyId });
+  ({ acme } = await addAcmeAndOther(t, tokens));
   ({ packId: rewardPackId, programmeId } = await addRewardProgramme(call, 'owner', acme, {
     pack: { quantity: 1000 },
     programme: { description: 'Ten coffees, one free' },

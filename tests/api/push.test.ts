@@ -16,8 +16,8 @@ import {
   type PushProvider,
   TransientPushError,
 } from '../../server/platform/push-providers';
-import { addBrand, addOrg, addStore, addUser, apiSuite, MAIN, type Org } from './fixtures';
-import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
+import { addAcmeWithTwoBrands, addCardHolders, apiSuite, MAIN, type Org } from './fixtures';
+import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 
 const APP_KEY = 'member-app-key-for-the-push-tests';
 const { t, tokens, call } = apiSuite({ env: { MEMBER_APP_KEY: APP_KEY } });
@@ -27,12 +27,6 @@ let other: Org;
 let acme2: { brandId: number; storeId: number };
 
 const quiet: JobLog = { info: () => {}, warn: () => {}, error: () => {} };
-
-const shift = (days: number) => {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + days);
-  return sgDay(d);
-};
 
 let mobileSeq = 0;
 const nextMobile = () => `+6593${String(++mobileSeq).padStart(6, '0')}`;
@@ -53,28 +47,9 @@ const membersWithCards = async (
   mobiles: readonly string[],
   stamps = 0,
 ) => {
-  const programme = dataOf(
-    await call(who, 'POST', `${MAIN}/stamp-cards`, {
-      title: `Card ${brandId}-${storeId}-${mobiles.length}`,
-      stampsRequired: 10,
-      maxStampsPerTransaction: 5,
-      price: 0,
-      startDate: shift(-1),
-      endDate: shift(30),
-      brandId,
-    }),
-  ) as { id: number };
+  const title = `Card ${brandId}-${storeId}-${mobiles.length}`;
+  await addCardHolders(call, who, { brandId, storeId }, title, mobiles, stamps);
   for (const mobile of mobiles) {
-    const card = dataOf(
-      await call(who, 'POST', `${MAIN}/stamp-cards/${programme.id}/member-cards`, {
-        memberMobile: mobile,
-        storeId,
-      }),
-    ) as { id: number };
-    if (stamps > 0)
-      expect(
-        codeOf(await call(who, 'POST', `${MAIN}/member-cards/${card.id}/stamps`, { stamps, storeId })),
-      ).toEqual({ status: 200, code: 0 });
     await t.db
       .update(members)
       .set({ name: `Member ${mobile.slice(-3)}` })
@@ -158,14 +133,7 @@ const acme2Members = [nextMobile(), nextMobile()];
 const otherMembers = [nextMobile(), nextMobile()];
 
 beforeAll(async () => {
-  acme = await addOrg(t, 'Acme');
-  other = await addOrg(t, 'Other');
-  const brandId = await addBrand(t, acme.companyId, 'Acme Two');
-  acme2 = { brandId, storeId: await addStore(t, acme.companyId, brandId, 'Acme Two Store') };
-  await addUser(t, tokens, 'op', { type: 'OPERATOR' });
-  await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
-  await addUser(t, tokens, 'brand2', { type: 'MERCHANT', companyId: acme.companyId, brandId: acme2.brandId });
-  await addUser(t, tokens, 'stranger', { type: 'MERCHANT', companyId: other.companyId });
+  ({ acme, other, acme2 } = await addAcmeWithTwoBrands(t, tokens));
   await membersWithCards('owner', acme.brandId, acme.storeId, acmeMembers, 3);
   await membersWithCards('owner', acme2.brandId, acme2.storeId, acme2Members);
   await membersWithCards('stranger', other.brandId, other.storeId, otherMembers);

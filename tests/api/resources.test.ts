@@ -15,38 +15,17 @@ import {
   users,
   vouchers,
 } from '../../server/platform/db/schema';
-import { apiSuite } from './fixtures';
-import { APP_TIMEOUT, authHeader, createUser, login } from './helpers';
+import { apiSuite, MAIN, PASSWORD } from './fixtures';
+import { APP_TIMEOUT, authHeader, createUser, expectError, login } from './helpers';
 
-const MAIN = '/portal-main-service/api/v1';
 const VOUCHERS = `${MAIN}/vouchers`;
 const TEMPLATES = `${MAIN}/push-templates`;
 const PUSH = `${MAIN}/push`;
 const PRODUCTS = `${MAIN}/products`;
 const DEVICES = `${MAIN}/devices`;
-const PASSWORD = 'correct-horse-battery';
 
-const { t, tokens } = apiSuite();
+const { t, tokens, call } = apiSuite();
 const ids: Record<string, number> = {};
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (
-  who: string,
-  method: Method,
-  url: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...authHeader(tokens[who] ?? ''), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-
-const expectError = (res: LightMyRequestResponse, status: number, code: number) => {
-  expect({ status: res.statusCode, code: res.json().code }).toEqual({ status, code });
-};
 
 const dataOf = (res: LightMyRequestResponse) => {
   expect(res.json()).toMatchObject({ type: 'CR', code: 0 });

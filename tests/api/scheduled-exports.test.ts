@@ -16,8 +16,8 @@ import { jobHandlers, PERIODIC_JOBS } from '../../server/jobs';
 import { mailOutbox, scheduledExports, userPermissions, users } from '../../server/platform/db/schema';
 import { createJobRunner } from '../../server/platform/jobs';
 import { createMailer } from '../../server/platform/mail';
-import { addBrand, addOrg, addUser, apiSuite, MAIN, type Org, PASSWORD, signIn } from './fixtures';
-import { codeOf, createUser, dataOf, readOutbox } from './helpers';
+import { addBrand, addColleague, addOrg, addUser, apiSuite, MAIN, type Org, signIn } from './fixtures';
+import { codeOf, dataOf, readOutbox } from './helpers';
 
 const { t, tokens, call } = apiSuite();
 const URL = `${MAIN}/scheduled-exports`;
@@ -45,18 +45,8 @@ beforeAll(async () => {
   await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
   await addUser(t, tokens, 'otherOwner', { type: 'MERCHANT', companyId: other.companyId });
   // a colleague the owner invited, who may view brands
-  const colleague = await createUser(t.db, {
-    email: 'colleague@example.test',
-    password: PASSWORD,
-    type: 'MERCHANT',
-    companyId: acme.companyId,
-    signupState: 'APPROVAL',
-  });
+  const colleague = await addColleague(t, 'colleague@example.test', acme.companyId);
   colleagueId = colleague.id;
-  await t.db
-    .update(users)
-    .set({ invitationType: 'MERCHANT_INVITE_MERCHANT' })
-    .where(eq(users.id, colleague.id));
   await t.db.insert(userPermissions).values({ userId: colleague.id, resource: 'brand', action: 'VIEW' });
   await signIn(t, tokens, 'colleague', 'colleague@example.test');
   await addUser(t, tokens, 'nobody', { type: 'MERCHANT', companyId: acme.companyId });

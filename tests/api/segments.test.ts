@@ -9,8 +9,8 @@ import { jobHandlers } from '../../server/jobs';
 import { memberLevels, memberStanding, members, push, pushDeliveries } from '../../server/platform/db/schema';
 import { createJobRunner, type JobLog } from '../../server/platform/jobs';
 import { outboxProvider } from '../../server/platform/push-providers';
-import { addBrand, addOrg, addStore, addUser, apiSuite, MAIN, type Org } from './fixtures';
-import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
+import { addAcmeWithTwoBrands, addCardHolders, apiSuite, MAIN, type Org } from './fixtures';
+import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 
 const { t, tokens, call } = apiSuite();
 let acme: Org;
@@ -22,44 +22,14 @@ let silver: number;
 let otherGold: number;
 
 const quiet: JobLog = { info: () => {}, warn: () => {}, error: () => {} };
-const shift = (days: number) => sgDay(new Date(Date.now() + days * 86_400_000));
 
 // Acme: A1..A4 at its first brand and store, B1..B2 at its second; Other: O1 (and A1, a member of both)
 const A = ['+6592000001', '+6592000002', '+6592000003', '+6592000004'] as const;
 const B = ['+6592000011', '+6592000012'] as const;
 const O = ['+6592000021'] as const;
 
-const cardsFor = async (
-  who: string,
-  brandId: number,
-  storeId: number,
-  mobiles: readonly string[],
-  stamps = 0,
-) => {
-  const programme = dataOf(
-    await call(who, 'POST', `${MAIN}/stamp-cards`, {
-      title: `Card ${brandId}-${storeId}`,
-      stampsRequired: 10,
-      maxStampsPerTransaction: 5,
-      price: 0,
-      startDate: shift(-1),
-      endDate: shift(30),
-      brandId,
-    }),
-  ) as { id: number };
-  for (const mobile of mobiles) {
-    const card = dataOf(
-      await call(who, 'POST', `${MAIN}/stamp-cards/${programme.id}/member-cards`, {
-        memberMobile: mobile,
-        storeId,
-      }),
-    ) as { id: number };
-    if (stamps > 0)
-      expect(
-        codeOf(await call(who, 'POST', `${MAIN}/member-cards/${card.id}/stamps`, { stamps, storeId })),
-      ).toEqual({ status: 200, code: 0 });
-  }
-};
+const cardsFor = (who: string, brandId: number, storeId: number, mobiles: readonly string[], stamps = 0) =>
+  addCardHolders(call, who, { brandId, storeId }, `Card ${brandId}-${storeId}`, mobiles, stamps);
 
 const level = async (companyId: number, name: string, rank: number) => {
   const [row] = await t.db
@@ -107,14 +77,7 @@ const drain = async () => {
 };
 
 beforeAll(async () => {
-  acme = await addOrg(t, 'Acme');
-  other = await addOrg(t, 'Other');
-  const brandId = await addBrand(t, acme.companyId, 'Acme Two');
-  acme2 = { brandId, storeId: await addStore(t, acme.companyId, brandId, 'Acme Two Store') };
-  await addUser(t, tokens, 'op', { type: 'OPERATOR' });
-  await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
-  await addUser(t, tokens, 'brand2', { type: 'MERCHANT', companyId: acme.companyId, brandId: acme2.brandId });
-  await addUser(t, tokens, 'stranger', { type: 'MERCHANT', companyId: other.companyId });
+  ({ acme, other, acme2 } = await addAcmeWithTwoBrands(t, tokens));
   await cardsFor('owner', acme.brandId, acme.storeId, A.slice(0, 2), 5);
   await cardsFor('owner', acme.brandId, acme.storeId, A.slice(2), 1);
   await cardsFor('owner', acme2.brandId, acme2.storeId, B);

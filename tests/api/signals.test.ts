@@ -19,7 +19,16 @@ import {
   userPermissions,
   users,
 } from '../../server/platform/db/schema';
-import { addOrg, addStore, addUser, apiSuite, MAIN, type Org, signIn } from './fixtures';
+import {
+  addAcmeAndOther,
+  addColleague,
+  addOrg,
+  addStore,
+  apiSuite,
+  MAIN,
+  type Org,
+  signIn,
+} from './fixtures';
 import { APP_TIMEOUT, codeOf, createUser, dataOf } from './helpers';
 
 const { t, tokens, call } = apiSuite();
@@ -96,25 +105,14 @@ let acme: Org;
 let other: Org;
 
 beforeAll(async () => {
-  acme = await addOrg(t, 'Acme');
-  other = await addOrg(t, 'Other');
-  await addUser(t, tokens, 'op', { type: 'OPERATOR' });
-  await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
-  await addUser(t, tokens, 'stranger', { type: 'MERCHANT', companyId: other.companyId });
+  ({ acme, other } = await addAcmeAndOther(t, tokens));
   // colleagues of Acme: one may only read signals, one may resolve them
   for (const [who, actions] of [
     ['reader', ['VIEW']],
     ['resolver', ['VIEW', 'UPDATE']],
   ] as const) {
     const email = `${who}@example.test`;
-    const row = await createUser(t.db, {
-      email,
-      password: 'correct-horse-battery',
-      type: 'MERCHANT',
-      companyId: acme.companyId,
-      signupState: 'APPROVAL',
-    });
-    await t.db.update(users).set({ invitationType: 'MERCHANT_INVITE_MERCHANT' }).where(eq(users.id, row.id));
+    const row = await addColleague(t, email, acme.companyId);
     await t.db
       .insert(userPermissions)
       .values(actions.map((action) => ({ userId: row.id, resource: 'signal', action })));

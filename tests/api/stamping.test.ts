@@ -23,7 +23,7 @@ import {
   users,
   vouchers,
 } from '../../server/platform/db/schema';
-import { addOrg, addStore, addUser, apiSuite, MAIN, type Org } from './fixtures';
+import { addAcmeAndOther, addStore, apiSuite, MAIN, type Org } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
 
 const { t, tokens, call } = apiSuite();
@@ -105,11 +105,7 @@ const movementsOf = async (cardId: number) =>
   ).map((m) => [m.stampsDelta, m.stampsAfter]);
 
 beforeAll(async () => {
-  acme = await addOrg(t, 'Acme');
-  other = await addOrg(t, 'Other');
-  await addUser(t, tokens, 'op', { type: 'OPERATOR' });
-  await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
-  await addUser(t, tokens, 'stranger', { type: 'MERCHANT', companyId: other.companyId });
+  ({ acme, other } = await addAcmeAndOther(t, tokens));
   const pack = dataOf(
     await call('owner', 'POST', `${MAIN}/voucher-packs`, {
       title: 'Free coffee',

@@ -1,11 +1,11 @@
 // The people lifecycle an admin drives: disable and enable (PATCH /user/{id}/state), resending an
 // invitation (POST /user/{id}/invitation/resend), who may do either, their audit entries, and the
 // list rows' groups. Runs on PGlite, and on PostgreSQL with DATABASE_URL set.
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../server/platform/db/schema';
-import { apiSuite } from './fixtures';
-import { caller, codeOf, createUser, lastMailedToken, login, readOutbox } from './helpers';
+import { users } from '../../server/platform/db/schema';
+import { addColleague, addPeople, apiSuite, type Person } from './fixtures';
+import { caller, codeOf, createUser, lastMailedToken, login, readOutbox, userAuditRows } from './helpers';
 
 const MAIN = '/portal-main-service/api/v1';
 const USER = `${MAIN}/user`;
@@ -30,18 +30,7 @@ const setState = (who: string, target: string, state: string) =>
 
 const resend = (who: string, target: string) => call(who, 'POST', `${USER}/${ids[target]}/invitation/resend`);
 
-const auditOf = (target: string, action: string) =>
-  t.db
-    .select()
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.resource, 'users'),
-        eq(auditLog.action, action),
-        eq(auditLog.recordId, String(ids[target])),
-      ),
-    )
-    .orderBy(asc(auditLog.id));
+const auditOf = (target: string, action: string) => userAuditRows(t.db, action, ids[target]);
 
 const stateOf = async (target: string) => {
   const [row] = await t.db
@@ -52,25 +41,15 @@ const stateOf = async (target: string) => {
 };
 
 beforeAll(async () => {
-  const people = [
-    { key: 'op', email: 'op@example.test', type: 'OPERATOR' as const },
-    { key: 'op2', email: 'op2@example.test', type: 'OPERATOR' as const },
+  const people: Person[] = [
+    { key: 'op', email: 'op@example.test', type: 'OPERATOR' },
+    { key: 'op2', email: 'op2@example.test', type: 'OPERATOR' },
     { key: 'a', email: 'owner-a@example.test', companyId: 1 },
     { key: 'a2', email: 'clerk-a@example.test', companyId: 1 },
     { key: 'a3', email: 'staff-a@example.test', companyId: 1 },
     { key: 'b', email: 'owner-b@example.test', companyId: 2 },
   ];
-  for (const p of people) {
-    const row = await createUser(t.db, {
-      email: p.email,
-      password: PASSWORD,
-      type: p.type ?? 'MERCHANT',
-      companyId: p.companyId ?? null,
-      signupState: 'APPROVAL',
-    });
-    ids[p.key] = row.id;
-    await signIn(p.key, p.email);
-  }
+  await addPeople(t, people, ids, signIn);
   // the clerk joined by invitation and may only look at people (VIEW on user, no UPDATE)
   await t.db
     .update(users)
@@ -323,14 +302,8 @@ describe('GET /user rows carry groups', () => {
 
 describe("a colleague with limited permissions and the company's owners", () => {
   it('may switch invited colleagues, never an owner (26237)', async () => {
-    const row = await createUser(t.db, {
-      email: 'manager-a@example.test',
-      password: PASSWORD,
-      companyId: 1,
-      signupState: 'APPROVAL',
-    });
+    const row = await addColleague(t, 'manager-a@example.test', 1);
     ids.mgr = row.id;
-    await t.db.update(users).set({ invitationType: 'MERCHANT_INVITE_MERCHANT' }).where(eq(users.id, row.id));
     const granted = await call('a', 'PATCH', `${USER}/${row.id}/permissions`, {
       permissions: [{ resource: 'user', action: 'UPDATE' }],
     });

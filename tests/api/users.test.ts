@@ -1,64 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { company, userGroupPermissions, userGroups, users } from '../../server/platform/db/schema';
-import { apiSuite } from './fixtures';
-import { authHeader, createUser, lastMailedToken, login, readOutbox } from './helpers';
+import { addPeople, apiSuite, MAIN, PASSWORD, type Person, signIn } from './fixtures';
+import { authHeader, expectError, lastMailedToken, login, type Method, readOutbox } from './helpers';
 
-const MAIN = '/portal-main-service/api/v1';
 const USER = `${MAIN}/user`;
-const PASSWORD = 'correct-horse-battery';
 
-const { t, tokens } = apiSuite();
+const { t, tokens, call } = apiSuite();
 const ids: Record<string, number> = {};
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (
-  who: string | null,
-  method: Method,
-  url: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(who ? authHeader(tokens[who] ?? '') : {}), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-
-const expectError = (res: LightMyRequestResponse, status: number, code: number) => {
-  expect({ status: res.statusCode, code: res.json().code }).toEqual({ status, code });
-};
-
-const signIn = async (name: string, email: string) => {
-  const r = await login(t.app, email, PASSWORD);
-  expect(r.response.json().code).toBe(0);
-  tokens[name] = r.accessToken;
-};
-
 beforeAll(async () => {
-  const people = [
-    { key: 'op', email: 'op@example.test', type: 'OPERATOR' as const, name: 'Olive Operator' },
-    { key: 'op2', email: 'op2@example.test', type: 'OPERATOR' as const, name: 'Otto Operator' },
+  const people: Person[] = [
+    { key: 'op', email: 'op@example.test', type: 'OPERATOR', name: 'Olive Operator' },
+    { key: 'op2', email: 'op2@example.test', type: 'OPERATOR', name: 'Otto Operator' },
     { key: 'a', email: 'owner-a@example.test', companyId: 1, name: 'Anna Owner', mobile: '+6580000001' },
     { key: 'a2', email: 'clerk-a@example.test', companyId: 1, name: 'Adam Clerk' },
     { key: 'b', email: 'owner-b@example.test', companyId: 2, name: 'Bella Owner' },
     { key: 'solo', email: 'solo@example.test', name: 'Solo NoCompany' },
   ];
-  for (const p of people) {
-    const row = await createUser(t.db, {
-      email: p.email,
-      password: PASSWORD,
-      name: p.name,
-      type: p.type ?? 'MERCHANT',
-      companyId: p.companyId ?? null,
-      mobile: p.mobile ?? null,
-      signupState: 'APPROVAL',
-    });
-    ids[p.key] = row.id;
-    await signIn(p.key, p.email);
-  }
+  await addPeople(t, people, ids, (who, email) => signIn(t, tokens, who, email));
   // the clerk joined by the owner's invitation, so their permissions bind them
   await t.db
     .update(users)

@@ -17,7 +17,7 @@ import {
   voucherPacks,
   vouchers,
 } from '../../server/platform/db/schema';
-import { addOrg, addStore, addUser, apiSuite, MAIN, type Org, operatorCaller } from './fixtures';
+import { addAcmeAndOther, addStore, addUser, apiSuite, MAIN, type Org, operatorCaller } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
 
 const { t, tokens, call } = apiSuite();
@@ -71,11 +71,7 @@ const historyOf = async (voucherId: number) =>
   ).map((h) => h.action);
 
 beforeAll(async () => {
-  acme = await addOrg(t, 'Acme');
-  other = await addOrg(t, 'Other');
-  await addUser(t, tokens, 'op', { type: 'OPERATOR' });
-  await addUser(t, tokens, 'owner', { type: 'MERCHANT', companyId: acme.companyId });
-  await addUser(t, tokens, 'stranger', { type: 'MERCHANT', companyId: other.companyId });
+  ({ acme, other } = await addAcmeAndOther(t, tokens));
   await addUser(t, tokens, 'pending', { type: 'MERCHANT', companyId: acme.companyId, approved: false });
 }, APP_TIMEOUT);
 

@@ -20,11 +20,12 @@ import {
   countryConfig,
   mailOutbox,
   userPermissions,
-  users,
   webhookEndpoints,
 } from '../../server/platform/db/schema';
 import { createJobRunner, type JobLog } from '../../server/platform/jobs';
 import {
+  addColleague,
+  addMemberCard,
   addOrg,
   addRewardProgramme,
   addUser,
@@ -32,10 +33,9 @@ import {
   MAIN,
   mobileSequence,
   type Org,
-  PASSWORD,
   signIn,
 } from './fixtures';
-import { APP_TIMEOUT, codeOf, createUser, dataOf } from './helpers';
+import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 
 interface Received {
   path: string;
@@ -85,12 +85,7 @@ const nextMobile = mobileSequence('94');
 
 /** The owner issues a member card and stamps it full (5 of 5): the card and the completing stamping. */
 const completeACard = async () => {
-  const card = dataOf(
-    await call('owner', 'POST', `${MAIN}/stamp-cards/${programmeId}/member-cards`, {
-      memberMobile: nextMobile(),
-      storeId: acme.storeId,
-    }),
-  ) as { id: number };
+  const card = await addMemberCard(call, 'owner', programmeId, nextMobile(), acme.storeId);
   const done = dataOf(
     await call('owner', 'POST', `${MAIN}/member-cards/${card.id}/stamps`, {
       storeId: acme.storeId,
@@ -123,12 +118,7 @@ const createEndpoint = async (who: string, body: Record<string, unknown>) => {
 };
 
 const stampOnce = async () => {
-  const card = dataOf(
-    await call('owner', 'POST', `${MAIN}/stamp-cards/${programmeId}/member-cards`, {
-      memberMobile: nextMobile(),
-      storeId: acme.storeId,
-    }),
-  ) as { id: number };
+  const card = await addMemberCard(call, 'owner', programmeId, nextMobile(), acme.storeId);
   const res = await call('owner', 'POST', `${MAIN}/member-cards/${card.id}/stamps`, {
     storeId: acme.storeId,
     stamps: 1,
@@ -473,21 +463,8 @@ describe('a colleague', () => {
   });
 
   it('needs the webhook permission: without it 26237, with VIEW only reads', async () => {
-    const add = async (who: string) => {
-      const row = await createUser(t.db, {
-        email: `${who}@example.test`,
-        password: PASSWORD,
-        type: 'MERCHANT',
-        signupState: 'APPROVAL',
-        companyId: acme.companyId,
-      });
-      // invited by the owner: bound by the permissions granted
-      await t.db
-        .update(users)
-        .set({ invitationType: 'MERCHANT_INVITE_MERCHANT' })
-        .where(eq(users.id, row.id));
-      return row;
-    };
+    // invited by the owner: bound by the permissions granted
+    const add = (who: string) => addColleague(t, `${who}@example.test`, acme.companyId);
     await add('plain');
     const viewer = await add('viewer');
     await t.db

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { BASE_PATHS } from '../../contract';
 import { EMAILS, PASSWORD } from './generate';
 import { request, signIn } from './http';
+import { runMain } from './main';
 import { receiptOf } from './sql';
 import { interleaved, ms, type Stats, stats, timed } from './stats';
 
@@ -119,10 +120,4 @@ const main = async (): Promise<void> => {
   }
 };
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

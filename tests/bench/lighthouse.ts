@@ -22,6 +22,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/platform/config';
 import { createDb, migrate } from '../../server/platform/db/client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/harness';
+import { runMain } from './main';
 import { stats } from './stats';
 
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE;
@@ -363,10 +364,4 @@ const main = async (): Promise<void> => {
   }
 };
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

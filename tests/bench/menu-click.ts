@@ -18,6 +18,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, launchBrowser, newContext, signIn, startDemoServer } from '../e2e/harness';
+import { runMain } from './main';
 import { stats } from './stats';
 
 // the prepared data folder (migrated, seeded) is kept between runs of the bench (tests/e2e/harness.ts)
@@ -211,10 +212,4 @@ const main = async (): Promise<void> => {
   }
 };
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -14,6 +14,7 @@ import { BASE_PATHS } from '../../contract';
 import { verifyPassword } from '../../server/platform/passwords';
 import { type BenchData, EMAILS, ensureBenchData, PASSWORD } from './generate';
 import { type Answer, request, signIn } from './http';
+import { runMain } from './main';
 import { FIRST_PAGE_SQL, receiptOf } from './sql';
 import { interleaved, load, ms, type Stats, throughput } from './stats';
 
@@ -287,10 +288,4 @@ const main = async (): Promise<void> => {
   }
 };
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

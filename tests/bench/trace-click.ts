@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD, launchBrowser, newContext, signIn, startDemoServer } from '../e2e/harness';
+import { runMain } from './main';
 
 process.env.E2E_TEMPLATES ??= path.join(tmpdir(), 'loyalty-bench-menu-templates');
 mkdirSync(process.env.E2E_TEMPLATES, { recursive: true });
@@ -91,10 +92,4 @@ const main = async () => {
   }
 };
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

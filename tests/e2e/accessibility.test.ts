@@ -20,16 +20,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { THEME_COOKIE_NAME, type ThemeMode } from '../../contract';
 import { PORTAL_ROUTES } from '../spec-routes';
-import {
-  browserAvailable,
-  browserSuite,
-  DEMO_PASSWORD,
-  gotoSettled,
-  navigateSettled,
-  signIn,
-  startDemoServer,
-  WCAG_TAGS,
-} from './harness';
+import { DEMO_USERS, demoSuite } from './demo';
+import { browserAvailable, gotoSettled, navigateSettled, signIn, WCAG_TAGS } from './harness';
 
 /** The rules whose outcome depends on the colours, the only ones run in the second theme. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
@@ -40,12 +32,12 @@ const THEMES: readonly ThemeMode[] = ['light', 'dark'];
 
 /** The demo seed's users (scripts/seed-demo/data.ts), one per role; the visitor signs in as no one. */
 const ROLES = {
-  operator: { email: 'operator@loyalty-demo.example', password: DEMO_PASSWORD },
-  merchant: { email: 'owner@harbour-kopi.example', password: DEMO_PASSWORD },
+  operator: DEMO_USERS.operator,
+  merchant: DEMO_USERS.owner,
   /** group "Front counter": View on vouchers and stamp cards only */
-  colleague: { email: 'counter@harbour-kopi.example', password: DEMO_PASSWORD },
+  colleague: DEMO_USERS.counter,
   /** Sunrise Bakery's owner, signup SUBMITTED (not yet approved) */
-  pending: { email: 'owner@sunrise-bakery.example', password: DEMO_PASSWORD },
+  pending: DEMO_USERS.pendingOwner,
   visitor: null,
 } as const;
 type Role = keyof typeof ROLES;
@@ -143,7 +135,7 @@ const describeFinding = (f: Finding): string =>
 // it would not (docs/decisions.md "Accessibility").
 const A11Y_RUN = process.env.A11Y === '1';
 describe.skipIf(!A11Y_RUN || !browserAvailable())('accessibility of every spec route (axe-core)', () => {
-  const suite = browserSuite(startDemoServer, CONTEXTS);
+  const suite = demoSuite(CONTEXTS);
 
   it.each(ROLE_NAMES)(
     'no critical or serious violation for the %s, in the light and the dark theme',

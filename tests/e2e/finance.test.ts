@@ -2,55 +2,32 @@
 // merchant creates a pricey voucher pack, issues until the wallet runs short (5101, nothing issued),
 // tops up for free, issues again, and reads every movement in the wallet history.
 import { describe, expect, it } from 'vitest';
+import { DEMO_USERS, demoSuite } from './demo';
 import {
   browserAvailable,
-  browserSuite,
-  DEMO_PASSWORD,
+  fillPackAndSave,
+  issueVouchers,
   screenshot,
   signIn,
-  startDemoServer,
-  typeDate,
+  walletBalance,
 } from './harness';
 
-const PASSWORD = DEMO_PASSWORD;
-const MERCHANT = { email: 'owner@harbour-kopi.example', password: PASSWORD };
+const MERCHANT = DEMO_USERS.owner;
 const PACK = 'E2E Premium Hamper';
 const MEMBER_LOCAL = '8777 1234';
 
-const day = (offset: number) => {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-};
-
 describe.skipIf(!browserAvailable())('the wallet in Chromium', () => {
-  const suite = browserSuite(startDemoServer, ['merchant']);
+  const suite = demoSuite(['merchant']);
   const merchant = suite.page.merchant;
   const problems = suite.problems.merchant;
 
-  /** Issues one voucher of the pack through its dialog and the spec's confirm. */
-  const issueOne = async () => {
-    await merchant
-      .getByRole('button', { name: /Issue vouchers/ })
-      .first()
-      .click();
-    const dialog = merchant.getByRole('dialog');
-    await dialog.getByLabel(/^Member mobile/).fill(MEMBER_LOCAL);
-    await dialog.getByLabel(/^Quantity/).fill('1');
-    await dialog.getByRole('button', { name: /^Issue$/ }).click();
-    await merchant.getByText('Confirm to Issue - Vouchers?').waitFor({ timeout: 20_000 });
-    await merchant.getByRole('button', { name: /^Confirm$/ }).click();
-  };
+  /** Issues one voucher of the pack to the member. */
+  const issueOne = () => issueVouchers(merchant, MEMBER_LOCAL, 1);
 
   /** The balance the overview shows, in cents. */
   const balanceCents = async (): Promise<number> => {
     await merchant.goto('/finance');
-    const region = merchant.getByRole('region', { name: 'Wallet balance' });
-    const text =
-      (await region
-        .getByText(/^SGD\s/)
-        .first()
-        .textContent()) ?? '';
+    const text = (await walletBalance(merchant).textContent()) ?? '';
     return Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
   };
 
@@ -69,15 +46,12 @@ describe.skipIf(!browserAvailable())('the wallet in Chromium', () => {
       .getByRole('option', { name: /^Harbour Kopi/ })
       .first()
       .click();
-    await merchant.getByLabel(/^Title/).fill(PACK);
-    await merchant.getByLabel(/^Price/).fill(String(price));
-    await merchant.getByLabel(/^Voucher value/).fill('80');
-    await merchant.getByLabel(/^Quantity/).fill('10');
-    await merchant.getByLabel(/^Limit per member/).fill('5');
-    await typeDate(merchant, /^Valid from/, new Date(`${day(-1)}T12:00:00`));
-    await typeDate(merchant, /^Valid until/, new Date(`${day(60)}T12:00:00`));
-    await merchant.getByRole('button', { name: /^Save$/ }).click();
-    await merchant.waitForURL((url) => !url.pathname.endsWith('/create'), { timeout: 20_000 });
+    await fillPackAndSave(merchant, {
+      title: PACK,
+      price: String(price),
+      voucherValue: '80',
+      quantity: '10',
+    });
     const packUrl = merchant.url();
     await merchant.getByRole('heading', { name: PACK }).waitFor({ timeout: 20_000 });
 

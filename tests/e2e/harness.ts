@@ -14,10 +14,11 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   chromium,
+  type Locator,
   type Page,
 } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { BASE_PATHS, type Envelope, HEADERS } from '../../contract';
+import { BASE_PATHS, BEARER_PREFIX, type Envelope, HEADERS } from '../../contract';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -285,6 +286,13 @@ export const startServer = async (opts: ServerOptions): Promise<RunningServer> =
   };
 };
 
+/** `npm start` whose first operator is `operator`, with `users` added (see startServer). */
+export const startServerFor = (
+  operator: { email: string; password: string },
+  users: UserSpec[] = [],
+): Promise<RunningServer> =>
+  startServer({ adminEmail: operator.email, adminPassword: operator.password, users });
+
 /** Every demo user's password in the browser suites: one value, so they all share one prepared folder. */
 export const DEMO_PASSWORD = 'Demo-e2e-Pass1';
 
@@ -316,6 +324,31 @@ export const apiLogin = async (baseUrl: string, email: string, password: string)
     accessToken: res.headers.get(HEADERS.accessToken),
     refreshToken: res.headers.get(HEADERS.refreshToken),
   };
+};
+
+/**
+ * Calls the main API as the holder of `token` (a JSON body, from Singapore) and answers the envelope's
+ * `data`; an answer whose code is not 0 throws, naming the call.
+ */
+export const callMainApi = async <T>(
+  baseUrl: string,
+  token: string,
+  method: string,
+  apiPath: string,
+  body?: unknown,
+): Promise<T> => {
+  const res = await fetch(`${baseUrl}${BASE_PATHS.main}${apiPath}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      [HEADERS.country]: 'sg',
+      [HEADERS.authorization]: `${BEARER_PREFIX}${token}`,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as { code: number; data: T };
+  if (json.code !== 0) throw new Error(`${method} ${apiPath}: ${JSON.stringify(json)}`);
+  return json.data;
 };
 
 export const launchBrowser = (): Promise<Browser> =>
@@ -519,6 +552,68 @@ export const typeDate = async (page: Page, label: RegExp, at: Date, time = false
     await page.keyboard.type(pad(at.getMinutes()));
   }
   await page.keyboard.press('Tab');
+};
+
+/**
+ * On a voucher pack's page: issues `quantity` vouchers to the member on `mobile` (as typed, local
+ * digits) through the Issue vouchers dialog, and confirms at the spec's "Confirm to Issue - Vouchers?".
+ */
+export const issueVouchers = async (page: Page, mobile: string, quantity: number): Promise<void> => {
+  await page
+    .getByRole('button', { name: /Issue vouchers/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Member mobile/).fill(mobile);
+  await dialog.getByLabel(/^Quantity/).fill(String(quantity));
+  await dialog.getByRole('button', { name: /^Issue$/ }).click();
+  await page.getByText('Confirm to Issue - Vouchers?').waitFor({ timeout: 20_000 });
+  await page.getByRole('button', { name: /^Confirm$/ }).click();
+};
+
+/** The voucher pack form's own fields, as the browser suites fill them in. */
+export interface PackFields {
+  title: string;
+  price: string;
+  voucherValue: string;
+  quantity: string;
+}
+
+/**
+ * On the voucher pack form, its company and brand picked: fills in `pack`, 5 per member, valid from
+ * yesterday for 60 days, saves, and waits to leave the create page.
+ */
+export const fillPackAndSave = async (page: Page, pack: PackFields): Promise<void> => {
+  await page.getByLabel(/^Title/).fill(pack.title);
+  await page.getByLabel(/^Price/).fill(pack.price);
+  await page.getByLabel(/^Voucher value/).fill(pack.voucherValue);
+  await page.getByLabel(/^Quantity/).fill(pack.quantity);
+  await page.getByLabel(/^Limit per member/).fill('5');
+  await typeDate(page, /^Valid from/, new Date(`${utcDayFromToday(-1)}T12:00:00`));
+  await typeDate(page, /^Valid until/, new Date(`${utcDayFromToday(60)}T12:00:00`));
+  await page.getByRole('button', { name: /^Save$/ }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/create'), { timeout: 20_000 });
+};
+
+/** The wallet balance /finance shows (its "SGD …" text). */
+export const walletBalance = (page: Page): Locator =>
+  page
+    .getByRole('region', { name: 'Wallet balance' })
+    .getByText(/^SGD\s/)
+    .first();
+
+/** The UTC calendar day `offset` days from today, as YYYY-MM-DD. */
+export const utcDayFromToday = (offset: number): string => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+};
+
+/** Yesterday at 10:00 (this process's zone): a time already past, so the job runner sends at once. */
+export const yesterdayAtTen = (): Date => {
+  const d = new Date(Date.now() - 86_400_000);
+  d.setHours(10, 0, 0, 0);
+  return d;
 };
 
 /** The WCAG levels the browser suites hold pages to (2.0 and 2.1, A and AA). */

@@ -16,22 +16,20 @@ import {
   PUBLIC_PATHS,
   type PublicCardView,
 } from '../../contract/pocket';
+import { DEMO_PROGRAMME, DEMO_USERS, demoSuite } from './demo';
 import {
   apiLogin,
   browserAvailable,
-  browserSuite,
-  DEMO_PASSWORD,
   newContext,
   PHONE,
   RESULTS_DIR,
   seriousViolations,
-  startDemoServer,
   watchPage,
 } from './harness';
 
-const OWNER = { email: 'owner@harbour-kopi.example', password: DEMO_PASSWORD };
-const OPERATOR = { email: 'operator@loyalty-demo.example', password: DEMO_PASSWORD };
-const PROGRAMME = 'Kopi Lover Card';
+const OWNER = DEMO_USERS.owner;
+const OPERATOR = DEMO_USERS.operator;
+const PROGRAMME = DEMO_PROGRAMME;
 /** a number no demo member has */
 const MEMBER_TYPED = '8765 4321';
 const MEMBER = '+6587654321';
@@ -47,7 +45,7 @@ const screen = async (page: Page, name: string): Promise<void> => {
 };
 
 describe.skipIf(!browserAvailable())('joining a programme from a poster on a 390 px phone', () => {
-  const suite = browserSuite(startDemoServer, ['member'], 600_000, PHONE);
+  const suite = demoSuite(['member'], 600_000, PHONE);
   const { server } = suite;
   const member = suite.page.member;
   let storeId = 0;

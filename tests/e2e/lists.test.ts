@@ -5,21 +5,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/routes';
-import {
-  browserAvailable,
-  browserSuite,
-  DEMO_PASSWORD,
-  gotoSettled,
-  screenshot,
-  signIn,
-  startDemoServer,
-} from './harness';
+import { DEMO_USERS, demoSuite } from './demo';
+import { browserAvailable, gotoSettled, screenshot, signIn } from './harness';
 
-const PASSWORD = DEMO_PASSWORD;
-const OPERATOR = { email: 'operator@loyalty-demo.example', password: PASSWORD };
-const MERCHANT = { email: 'owner@harbour-kopi.example', password: PASSWORD };
+const OPERATOR = DEMO_USERS.operator;
+const MERCHANT = DEMO_USERS.owner;
 /** the demo's counter colleague: group "Front counter", View on vouchers and stamp cards */
-const COLLEAGUE = { email: 'counter@harbour-kopi.example', password: PASSWORD };
+const COLLEAGUE = DEMO_USERS.counter;
 const MERCHANT_LISTS = [
   '/user/UserSearch',
   '/stamp-cards',
@@ -56,13 +48,7 @@ const overflow = async (page: Page, path: string): Promise<number> => {
 
 describe.skipIf(!browserAvailable())('lists at 1,440 px in Chromium', () => {
   // a page (its own context, so its own session) per user and window width
-  const suite = browserSuite(startDemoServer, [
-    'operatorWide',
-    'merchantWide',
-    'operatorPhone',
-    'merchantPhone',
-    'colleague',
-  ]);
+  const suite = demoSuite(['operatorWide', 'merchantWide', 'operatorPhone', 'merchantPhone', 'colleague']);
 
   it.each([
     ['an operator', 1440, OPERATOR, OPERATOR_LISTS, 'operatorWide'],

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEMO_PIN_STORE, DEMO_PROGRAMME, DEMO_STORE_PIN, DEMO_USERS } from './demo';
 import {
   browserAvailable,
   browserSuite,
@@ -18,30 +19,20 @@ import {
   signIn,
   startServer,
   typeDate,
+  walletBalance,
+  yesterdayAtTen,
 } from './harness';
 
 const WIDTH = PHONE_WIDTH;
-const MERCHANT = { email: 'owner@harbour-kopi.example', password: DEMO_PASSWORD };
-const OPERATOR = { email: 'operator@loyalty-demo.example', password: DEMO_PASSWORD };
+const MERCHANT = DEMO_USERS.owner;
+const OPERATOR = DEMO_USERS.operator;
 /** A merchant who has an account and no company yet: the one who files the application. */
 const APPLICANT = { email: 'phone.applicant@example.com', password: 'Applicant-phone-Pass1' };
-const PROGRAMME = 'Kopi Lover Card';
 const PACK = 'Free Kopi';
 const MEMBER_LOCAL = '8899 1234';
 const MEMBER = '+6588991234';
 const FRIEND_LOCAL = '8899 5678';
 const FRIEND = '+6588995678';
-/** scripts/seed-demo.ts DEMO_STORE_PIN, set on the first store of each demo brand */
-const PIN = '2468';
-const PIN_STORE = 'Harbour Kopi Tanjong Pagar';
-
-/** A time already past, in the browser's calendar: the job runner sends the push at once. */
-/** Yesterday at 10:00 (this process's zone): a time already past, so the job runner sends at once. */
-const yesterday = () => {
-  const d = new Date(Date.now() - 86_400_000);
-  d.setHours(10, 0, 0, 0);
-  return d;
-};
 
 const SHOTS = path.join(RESULTS_DIR, 'phone');
 
@@ -179,8 +170,8 @@ describe.skipIf(!browserAvailable())('every task on a 390 px phone', () => {
   it('issues a member card', async () => {
     await signIn(merchant, MERCHANT);
     await merchant.goto('/stamp-cards');
-    await merchant.getByText(PROGRAMME).first().tap();
-    await merchant.getByRole('heading', { name: PROGRAMME }).waitFor({ timeout: 20_000 });
+    await merchant.getByText(DEMO_PROGRAMME).first().tap();
+    await merchant.getByRole('heading', { name: DEMO_PROGRAMME }).waitFor({ timeout: 20_000 });
     await screen(merchant, 'card-programme');
     await merchant
       .getByRole('button', { name: /^Issue card$/ })
@@ -188,7 +179,7 @@ describe.skipIf(!browserAvailable())('every task on a 390 px phone', () => {
       .tap();
     const dialog = merchant.getByRole('dialog');
     await dialog.getByLabel(/^Member mobile/).fill(MEMBER_LOCAL);
-    await pick(merchant, dialog, /^Store/, PIN_STORE);
+    await pick(merchant, dialog, /^Store/, DEMO_PIN_STORE);
     await screen(merchant, 'card-issue-dialog');
     await dialog.getByRole('button', { name: /^Issue$/ }).tap();
     await confirm(merchant, 'Confirm to Issue - Member card?');
@@ -209,9 +200,9 @@ describe.skipIf(!browserAvailable())('every task on a 390 px phone', () => {
     // the store the card was issued at is offered first
     await expect
       .poll(() => dialog.getByRole('combobox', { name: /^Store/ }).inputValue(), { timeout: 20_000 })
-      .toBe(PIN_STORE);
+      .toBe(DEMO_PIN_STORE);
     await dialog.getByLabel(/^Receipt number/).fill(`PHONE-${Date.now()}`);
-    await dialog.getByLabel(/^Store PIN/).fill(PIN);
+    await dialog.getByLabel(/^Store PIN/).fill(DEMO_STORE_PIN);
     await screen(merchant, 'stamp-dialog');
     await dialog.getByRole('button', { name: /^Stamp$/ }).tap();
     await confirm(merchant, `Confirm to Stamp - ${MEMBER}?`);
@@ -340,12 +331,7 @@ describe.skipIf(!browserAvailable())('every task on a 390 px phone', () => {
 
   it('tops up the wallet for free', async () => {
     await merchant.goto('/finance');
-    const balance = merchant.getByRole('region', { name: 'Wallet balance' });
-    const before =
-      (await balance
-        .getByText(/^SGD\s/)
-        .first()
-        .textContent()) ?? '';
+    const before = (await walletBalance(merchant).textContent()) ?? '';
     await screen(merchant, 'finance');
     await merchant.goto('/finance/wallet/top-up');
     await merchant.getByRole('textbox', { name: /^Amount/ }).fill('25');
@@ -357,18 +343,9 @@ describe.skipIf(!browserAvailable())('every task on a 390 px phone', () => {
     await merchant.waitForURL((url) => url.pathname === '/finance', { timeout: 20_000 });
     const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
     await expect
-      .poll(
-        async () =>
-          cents(
-            (await balance
-              .getByText(/^SGD\s/)
-              .first()
-              .textContent()) ?? '',
-          ),
-        {
-          timeout: 20_000,
-        },
-      )
+      .poll(async () => cents((await walletBalance(merchant).textContent()) ?? ''), {
+        timeout: 20_000,
+      })
       .toBe(cents(before) + 2500);
     await screen(merchant, 'topup-done');
     await merchant.goto('/finance/wallet/txn/history');
@@ -430,7 +407,7 @@ describe.skipIf(!browserAvailable())('every task on a 390 px phone', () => {
     await merchant.getByLabel(/^Body/).fill('Your kopi is waiting at {brand}.');
     await merchant.getByRole('radio', { name: 'One member' }).tap();
     await merchant.getByRole('textbox', { name: /^Member mobile/ }).fill(MEMBER_LOCAL);
-    await typeDate(merchant, /^Scheduled for/, yesterday(), true);
+    await typeDate(merchant, /^Scheduled for/, yesterdayAtTen(), true);
     await merchant
       .getByRole('status')
       .filter({ hasText: /Will reach 1 member/ })

@@ -15,22 +15,21 @@ import { BASE_PATHS, BEARER_PREFIX, HEADERS } from '../../contract';
 import { maskMobile } from '../../contract/members';
 import type { PocketLink } from '../../contract/pocket';
 import { groupCode } from '../../src/pocket/format';
+import { DEMO_USERS, demoSuite } from './demo';
 import {
   apiLogin,
   browserAvailable,
-  browserSuite,
-  DEMO_PASSWORD,
+  callMainApi,
   PHONE,
   PHONE_WIDTH,
   RESULTS_DIR,
   seriousViolations,
-  startDemoServer,
 } from './harness';
 
 const WIDTH = PHONE_WIDTH;
 /** the member's phone, in Singapore English (the page's dates and money follow the browser's locale) */
 const MEMBER_PHONE = { ...PHONE, locale: 'en-SG' };
-const MERCHANT = { email: 'owner@harbour-kopi.example', password: DEMO_PASSWORD };
+const MERCHANT = DEMO_USERS.owner;
 const PACK = 'Free Kopi';
 const SHOTS = path.join(RESULTS_DIR, 'pocket');
 
@@ -52,25 +51,13 @@ const screen = async (page: Page, name: string): Promise<void> => {
 };
 
 describe.skipIf(!browserAvailable())('the web card on a 390 px phone', () => {
-  const suite = browserSuite(startDemoServer, ['member'], 600_000, MEMBER_PHONE);
+  const suite = demoSuite(['member'], 600_000, MEMBER_PHONE);
   const { server } = suite;
   const member = suite.page.member;
   let token = '';
 
-  const api = async <T = Row>(method: string, apiPath: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${server.baseUrl}${BASE_PATHS.main}${apiPath}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        [HEADERS.country]: 'sg',
-        [HEADERS.authorization]: `${BEARER_PREFIX}${token}`,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const json = (await res.json()) as { code: number; data: T };
-    if (json.code !== 0) throw new Error(`${method} ${apiPath}: ${JSON.stringify(json)}`);
-    return json.data;
-  };
+  const api = <T = Row>(method: string, apiPath: string, body?: unknown): Promise<T> =>
+    callMainApi<T>(server.baseUrl, token, method, apiPath, body);
   const list = async (apiPath: string, filter: unknown[]): Promise<Listed> => {
     const res = await fetch(
       `${server.baseUrl}${BASE_PATHS.main}${apiPath}?size=100&filter=${encodeURIComponent(JSON.stringify(filter))}`,

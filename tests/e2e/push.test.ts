@@ -3,29 +3,14 @@
 // recipient count, schedules it through the spec's confirm, and sees it COMPLETED by the job runner
 // with one delivery per member, each message filled in for its member.
 import { describe, expect, it } from 'vitest';
-import {
-  browserAvailable,
-  browserSuite,
-  DEMO_PASSWORD,
-  screenshot,
-  signIn,
-  startDemoServer,
-  typeDate,
-} from './harness';
+import { DEMO_USERS, demoSuite } from './demo';
+import { browserAvailable, screenshot, signIn, typeDate, yesterdayAtTen } from './harness';
 
-const PASSWORD = DEMO_PASSWORD;
-const MERCHANT = { email: 'owner@harbour-kopi.example', password: PASSWORD };
+const MERCHANT = DEMO_USERS.owner;
 const TITLE = 'E2E hello {name}';
 
-/** Yesterday at 10:00 (this process's zone): a time already past, so the job runner sends at once. */
-const yesterday = () => {
-  const d = new Date(Date.now() - 86_400_000);
-  d.setHours(10, 0, 0, 0);
-  return d;
-};
-
 describe.skipIf(!browserAvailable())('a push notification in Chromium', () => {
-  const suite = browserSuite(startDemoServer, ['merchant']);
+  const suite = demoSuite(['merchant']);
   const merchant = suite.page.merchant;
   const problems = suite.problems.merchant;
 
@@ -40,7 +25,7 @@ describe.skipIf(!browserAvailable())('a push notification in Chromium', () => {
       .last()
       .click();
     await merchant.getByRole('option').first().click();
-    await typeDate(merchant, /^Scheduled for/, yesterday(), true);
+    await typeDate(merchant, /^Scheduled for/, yesterdayAtTen(), true);
     // the preview fills the placeholders for a sample member and counts the audience (asked again
     // 400 ms after the audience stops changing); only the answer for the audience now in the form is
     // shown as a status (while it is asked, the previous audience's count is plain text beside a bar)

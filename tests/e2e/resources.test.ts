@@ -4,36 +4,28 @@
 // the editor land in test-results/e2e.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BASE_PATHS, BEARER_PREFIX, HEADERS } from '../../contract';
-import { apiLogin, browserAvailable, browserSuite, screenshot, signIn, startServer } from './harness';
+import {
+  apiLogin,
+  browserAvailable,
+  browserSuite,
+  callMainApi,
+  screenshot,
+  signIn,
+  startServerFor,
+} from './harness';
 
 const OPERATOR = { email: 'tables.e2e@example.com', password: 'Tables-e2e-Pass1' };
 const KOPI = 14;
 const OTHERS = 6;
 
 describe.runIf(browserAvailable())('generated tables in the browser', { timeout: 240_000 }, () => {
-  const suite = browserSuite(
-    () => startServer({ adminEmail: OPERATOR.email, adminPassword: OPERATOR.password }),
-    ['operator'],
-  );
+  const suite = browserSuite(() => startServerFor(OPERATOR), ['operator']);
   const { server } = suite;
   const page = suite.page.operator;
   let token = '';
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${server.baseUrl}${BASE_PATHS.main}${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        [HEADERS.country]: 'sg',
-        [HEADERS.authorization]: `${BEARER_PREFIX}${token}`,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const json = (await res.json()) as { code: number; data: Record<string, unknown> };
-    if (json.code !== 0) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
-    return json.data;
-  };
+  const api = (method: string, path: string, body?: unknown) =>
+    callMainApi<Record<string, unknown>>(server.baseUrl, token, method, path, body);
 
   beforeAll(async () => {
     const login = await apiLogin(server.baseUrl, OPERATOR.email, OPERATOR.password);

@@ -12,25 +12,23 @@ import { BarcodeFormat, EncodeHintType, QRCodeWriter } from '@zxing/library';
 import { chromium, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../contract';
+import { DEMO_PROGRAMME, DEMO_USERS, demoSuite } from './demo';
 import {
   apiLogin,
   browserAvailable,
-  browserSuite,
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
-  DEMO_PASSWORD,
   PHONE,
   PHONE_WIDTH,
   screenshot,
   signIn,
-  startDemoServer,
   watchPage,
 } from './harness';
 
 const WIDTH = PHONE_WIDTH;
-const OWNER = { email: 'owner@harbour-kopi.example', password: DEMO_PASSWORD };
-const COUNTER = { email: 'counter@harbour-kopi.example', password: DEMO_PASSWORD };
-const PROGRAMME = 'Kopi Lover Card';
+const OWNER = DEMO_USERS.owner;
+const COUNTER = DEMO_USERS.counter;
+const PROGRAMME = DEMO_PROGRAMME;
 const COUNTER_STORE = 'HK-TP';
 
 /** The owner's API: GET and POST under the main base, answering `data` (a refusal throws). */
@@ -98,7 +96,7 @@ const stampsOf = (page: Page) =>
   page.getByRole('region', { name: 'Member card found' }).getByRole('group', { name: 'Stamps' });
 
 describe.skipIf(!browserAvailable())('scan at the counter on a 390 px phone', () => {
-  const suite = browserSuite(startDemoServer, ['counter'], 600_000, PHONE);
+  const suite = demoSuite(['counter'], 600_000, PHONE);
 
   it('the counter colleague opens Scan in one tap, types a card code and stamps it in one tap', async () => {
     const page = suite.page.counter;

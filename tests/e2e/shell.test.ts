@@ -12,7 +12,7 @@ import {
   type PageProblems,
   screenshot,
   signIn,
-  startServer,
+  startServerFor,
 } from './harness';
 
 const OPERATOR = { email: 'operator.e2e@example.com', password: 'Operator-e2e-Pass1' };
@@ -168,14 +168,10 @@ const visit = async (
 describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
   const suite = browserSuite(
     () =>
-      startServer({
-        adminEmail: OPERATOR.email,
-        adminPassword: OPERATOR.password,
-        users: [
-          { type: 'merchant', ...APPROVED, name: 'Approved Merchant', signupState: 'APPROVAL' },
-          { type: 'merchant', ...UNAPPROVED, name: 'Pending Merchant' },
-        ],
-      }),
+      startServerFor(OPERATOR, [
+        { type: 'merchant', ...APPROVED, name: 'Approved Merchant', signupState: 'APPROVAL' },
+        { type: 'merchant', ...UNAPPROVED, name: 'Pending Merchant' },
+      ]),
     ['visitor', 'operator', 'approved', 'unapproved'],
   );
   const { server } = suite;

@@ -3,7 +3,7 @@
 // approval queue, approves; the merchant's "Check again" lands on / with the full merchant menu.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, browserSuite, screenshot, signIn, startServer } from './harness';
+import { browserAvailable, browserSuite, screenshot, signIn, startServerFor } from './harness';
 
 const OPERATOR = { email: 'operator.signup@example.com', password: 'Operator-signup-Pass1' };
 const MERCHANT = { email: 'kopi.signup@example.com', password: 'Merchant-signup-Pass1' };
@@ -13,12 +13,7 @@ const menu = (page: Page) => page.getByTestId('side-menu');
 
 describe.skipIf(!browserAvailable())('merchant signup and operator approval in Chromium', () => {
   const suite = browserSuite(
-    () =>
-      startServer({
-        adminEmail: OPERATOR.email,
-        adminPassword: OPERATOR.password,
-        users: [{ type: 'merchant', ...MERCHANT, name: 'Kopi Owner' }],
-      }),
+    () => startServerFor(OPERATOR, [{ type: 'merchant', ...MERCHANT, name: 'Kopi Owner' }]),
     ['merchant', 'operator'],
     400_000,
   );

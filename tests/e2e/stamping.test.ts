@@ -3,26 +3,15 @@
 // completion with the store PIN, sees the reward voucher, voids the last stamping behind the spec's
 // confirm, and sees the card reopened with its reward gone; the Stamps Transaction list shows them.
 import { describe, expect, it } from 'vitest';
-import {
-  browserAvailable,
-  browserSuite,
-  DEMO_PASSWORD,
-  screenshot,
-  signIn,
-  startDemoServer,
-} from './harness';
+import { DEMO_PIN_STORE, DEMO_PROGRAMME, DEMO_STORE_PIN, DEMO_USERS, demoSuite } from './demo';
+import { browserAvailable, screenshot, signIn } from './harness';
 
-const PASSWORD = DEMO_PASSWORD;
-const MERCHANT = { email: 'owner@harbour-kopi.example', password: PASSWORD };
-const PROGRAMME = 'Kopi Lover Card';
+const MERCHANT = DEMO_USERS.owner;
 const MEMBER_LOCAL = '8881 2345';
 const MEMBER = '+6588812345';
-/** scripts/seed-demo.ts DEMO_STORE_PIN, set on the first store of each demo brand */
-const PIN = '2468';
-const PIN_STORE = 'Harbour Kopi Tanjong Pagar';
 
 describe.skipIf(!browserAvailable())('stamping a card in Chromium', () => {
-  const suite = browserSuite(startDemoServer, ['merchant']);
+  const suite = demoSuite(['merchant']);
   const merchant = suite.page.merchant;
   const problems = suite.problems.merchant;
   let receipt = 0;
@@ -40,10 +29,10 @@ describe.skipIf(!browserAvailable())('stamping a card in Chromium', () => {
       .getByLabel(/^Store/)
       .first()
       .click();
-    await merchant.getByRole('option', { name: PIN_STORE }).click();
+    await merchant.getByRole('option', { name: DEMO_PIN_STORE }).click();
     receipt += 1;
     await dialog.getByLabel(/^Receipt number/).fill(`E2E-${Date.now()}-${receipt}`);
-    await dialog.getByLabel(/^Store PIN/).fill(PIN);
+    await dialog.getByLabel(/^Store PIN/).fill(DEMO_STORE_PIN);
     await dialog.getByRole('button', { name: /^Stamp$/ }).click();
     await merchant.getByText(`Confirm to Stamp - ${MEMBER}?`).waitFor({ timeout: 20_000 });
     await merchant.getByRole('button', { name: /^Confirm$/ }).click();
@@ -53,8 +42,8 @@ describe.skipIf(!browserAvailable())('stamping a card in Chromium', () => {
   it('issues a card of the programme to a new member', async () => {
     await signIn(merchant, MERCHANT);
     await merchant.goto('/stamp-cards');
-    await merchant.getByText(PROGRAMME).first().click();
-    await merchant.getByRole('heading', { name: PROGRAMME }).waitFor({ timeout: 20_000 });
+    await merchant.getByText(DEMO_PROGRAMME).first().click();
+    await merchant.getByRole('heading', { name: DEMO_PROGRAMME }).waitFor({ timeout: 20_000 });
     await merchant
       .getByRole('button', { name: /^Issue card$/ })
       .first()

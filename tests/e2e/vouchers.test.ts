@@ -3,28 +3,14 @@
 // member, redeems one at a store, and finds the member with both vouchers and their history.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  browserAvailable,
-  browserSuite,
-  DEMO_PASSWORD,
-  screenshot,
-  signIn,
-  startDemoServer,
-  typeDate,
-} from './harness';
+import { DEMO_USERS, demoSuite } from './demo';
+import { browserAvailable, fillPackAndSave, issueVouchers, screenshot, signIn } from './harness';
 
-const PASSWORD = DEMO_PASSWORD;
-const OPERATOR = { email: 'operator@loyalty-demo.example', password: PASSWORD };
-const MERCHANT = { email: 'owner@harbour-kopi.example', password: PASSWORD };
+const OPERATOR = DEMO_USERS.operator;
+const MERCHANT = DEMO_USERS.owner;
 const PACK = 'E2E Free Teh Tarik';
 const MEMBER_LOCAL = '8123 4567';
 const MEMBER = '+6581234567';
-
-const day = (offset: number) => {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-};
 
 /** Picks `option` in the autocomplete labelled `label`. */
 const pick = async (page: Page, label: RegExp, option: RegExp) => {
@@ -33,7 +19,7 @@ const pick = async (page: Page, label: RegExp, option: RegExp) => {
 };
 
 describe.skipIf(!browserAvailable())('a voucher campaign in Chromium', () => {
-  const suite = browserSuite(startDemoServer, ['operator', 'merchant']);
+  const suite = demoSuite(['operator', 'merchant']);
   const { operator, merchant } = suite.page;
   const { operator: operatorProblems, merchant: merchantProblems } = suite.problems;
 
@@ -42,15 +28,7 @@ describe.skipIf(!browserAvailable())('a voucher campaign in Chromium', () => {
     await operator.goto('/voucherPacks/create');
     await pick(operator, /^Company/, /Harbour Kopi Pte Ltd/);
     await pick(operator, /^Brand/, /^Harbour Kopi/);
-    await operator.getByLabel(/^Title/).fill(PACK);
-    await operator.getByLabel(/^Price/).fill('0');
-    await operator.getByLabel(/^Voucher value/).fill('3.5');
-    await operator.getByLabel(/^Quantity/).fill('50');
-    await operator.getByLabel(/^Limit per member/).fill('5');
-    await typeDate(operator, /^Valid from/, new Date(`${day(-1)}T12:00:00`));
-    await typeDate(operator, /^Valid until/, new Date(`${day(60)}T12:00:00`));
-    await operator.getByRole('button', { name: /^Save$/ }).click();
-    await operator.waitForURL((url) => !url.pathname.endsWith('/create'), { timeout: 20_000 });
+    await fillPackAndSave(operator, { title: PACK, price: '0', voucherValue: '3.5', quantity: '50' });
     await operator.goto('/vouchers/voucherPackList');
     await operator.getByText(PACK).first().waitFor({ timeout: 20_000 });
     await screenshot(operator, 'vouchers-operator-pack-list');
@@ -62,16 +40,7 @@ describe.skipIf(!browserAvailable())('a voucher campaign in Chromium', () => {
     await merchant.goto('/vouchers/voucherPackList');
     await merchant.getByText(PACK).first().click();
     await merchant.getByRole('heading', { name: PACK }).waitFor({ timeout: 20_000 });
-    await merchant
-      .getByRole('button', { name: /Issue vouchers/ })
-      .first()
-      .click();
-    const dialog = merchant.getByRole('dialog');
-    await dialog.getByLabel(/^Member mobile/).fill(MEMBER_LOCAL);
-    await dialog.getByLabel(/^Quantity/).fill('2');
-    await dialog.getByRole('button', { name: /^Issue$/ }).click();
-    await merchant.getByText('Confirm to Issue - Vouchers?').waitFor();
-    await merchant.getByRole('button', { name: /^Confirm$/ }).click();
+    await issueVouchers(merchant, MEMBER_LOCAL, 2);
     await merchant.getByText('Issue Vouchers success').waitFor({ timeout: 20_000 });
     await merchant.getByText('2 / 50').waitFor({ timeout: 20_000 });
     await screenshot(merchant, 'vouchers-merchant-pack-issued');

@@ -6,19 +6,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../contract';
 import { FINANCE_PATHS } from '../../contract/finance';
-import {
-  browserAvailable,
-  browserSuite,
-  DEMO_PASSWORD,
-  gotoSettled,
-  screenshot,
-  signIn,
-  startDemoServer,
-} from './harness';
+import { DEMO_USERS, demoSuite } from './demo';
+import { browserAvailable, gotoSettled, screenshot, signIn } from './harness';
 
-const OWNER = { email: 'owner@harbour-kopi.example', password: DEMO_PASSWORD };
+const OWNER = DEMO_USERS.owner;
 /** the demo's colleague: vouchers and stamp cards VIEW only */
-const COLLEAGUE = { email: 'counter@harbour-kopi.example', password: DEMO_PASSWORD };
+const COLLEAGUE = DEMO_USERS.counter;
 
 const WIDTHS = [390, 1440] as const;
 
@@ -29,7 +22,7 @@ const fillLogin = async (page: Page, user: { email: string; password: string }) 
 };
 
 describe.skipIf(!browserAvailable())('wayfinding in Chromium', () => {
-  const suite = browserSuite(startDemoServer, ['visitor', 'stranger', 'owner', 'colleague']);
+  const suite = demoSuite(['visitor', 'stranger', 'owner', 'colleague']);
   const { visitor, stranger, owner, colleague } = suite.page;
 
   it('a deep link survives sign-in: splash, Sign in, and back on the page asked for', async () => {

@@ -5,7 +5,7 @@ import { HEADERS } from '../../contract';
 import { server } from '../../mocks/node';
 import { createProviders } from '../../src/providers';
 import { STORAGE_KEYS } from '../../src/providers/storage';
-import { renderApp, signIn } from './renderApp';
+import { openAs, renderApp } from './renderApp';
 import { portalServer } from './server';
 import { settled } from './settle';
 import { testEnv } from './setup';
@@ -94,8 +94,7 @@ describe('country (spec sections 3 and 7)', { timeout: 60_000 }, () => {
 
   it("never relabels a merchant's money: their vouchers stay in SGD after switching to MY", async () => {
     const { voided } = await seedDemo(backend);
-    await signIn('merchant');
-    renderApp('/vouchers');
+    await openAs('merchant', '/vouchers');
     const row = (await screen.findByText(voided.code, {}, T)).closest('tr');
     expect(row?.textContent).toMatch(/SGD\s?4\.50/);
     fireEvent.mouseDown(await countrySelect());

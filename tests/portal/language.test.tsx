@@ -8,7 +8,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node';
-import { renderApp, signIn } from './renderApp';
+import { openAs } from './renderApp';
 import { seedVouchers } from './resources/handlers';
 import { portalServer } from './server';
 
@@ -36,8 +36,7 @@ const serveChinese = () => {
 describe('language', { timeout: 60_000 }, () => {
   it('switches the portal to Simplified Chinese and back', async () => {
     const loads = serveChinese();
-    await signIn('merchant');
-    renderApp('/');
+    await openAs('merchant', '/');
     const nav = await screen.findByRole('navigation', { name: 'Main menu' }, T);
     expect(await within(nav).findByRole('button', { name: 'Vouchers' }, T)).toBeInTheDocument();
 
@@ -63,8 +62,7 @@ describe('language', { timeout: 60_000 }, () => {
   it("switches react-admin's own words on a list: Search, Export and Rows per page", async () => {
     await seedVouchers(backend);
     const loads = serveChinese();
-    await signIn('operator');
-    renderApp('/vouchers');
+    await openAs('operator', '/vouchers');
     expect(await screen.findByText('SPRING-001', {}, T)).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Search')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();

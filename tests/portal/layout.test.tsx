@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { INITIAL_HEADER_HEIGHT } from '../../contract';
-import { renderApp, signIn } from './renderApp';
+import { openAs, renderApp, signIn } from './renderApp';
 import { portalServer } from './server';
 
 const T = { timeout: 10_000 };
@@ -60,8 +60,7 @@ describe('layout rules (spec section 2)', { timeout: 60_000 }, () => {
   });
 
   it('signup (unapproved merchant): header, no menu', async () => {
-    await signIn('newMerchant');
-    renderApp('/signup');
+    await openAs('newMerchant', '/signup');
     await screen.findByTestId('app-header', {}, T);
     await screen.findAllByRole('heading', {}, T);
     expect(screen.queryByTestId('side-menu')).not.toBeInTheDocument();

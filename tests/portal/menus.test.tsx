@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node';
 import { brand, store, users } from '../../server/platform/db/schema';
 import { findRoute } from '../../src/routes';
-import { menuGroups, renderApp, signIn } from './renderApp';
+import { menuGroups, openAs, renderApp, signIn } from './renderApp';
 import { portalServer } from './server';
 import { testEnv } from './setup';
 import { restrictColleague, SEED_ACCOUNTS, WORLD } from './world';
@@ -122,8 +122,7 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
     };
     server.events.on('request:start', listener);
     try {
-      await signIn('merchant');
-      renderApp('/communications/pushNotifications');
+      await openAs('merchant', '/communications/pushNotifications');
       // the push list is a registered table: its screen, not "not allowed" (the title is also in
       // the breadcrumb and the menu, so the heading is what is awaited)
       expect(
@@ -215,8 +214,7 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
 
 describe('menu state', { timeout: 60_000 }, () => {
   it("the current page's group is open and its link selected", async () => {
-    await signIn('operator');
-    renderApp('/transaction/payment-history');
+    await openAs('operator', '/transaction/payment-history');
     const nav = await screen.findByRole('navigation', { name: 'Main menu' }, HOME_TIMEOUT);
     const link = await within(nav).findByRole('link', { name: 'Payment History' }, HOME_TIMEOUT);
     expect(link).toHaveClass('Mui-selected');
@@ -236,15 +234,13 @@ describe('menu state', { timeout: 60_000 }, () => {
 
 describe('who may see a route', { timeout: 60_000 }, () => {
   it('an operator opening a finance page gets "not allowed"', async () => {
-    await signIn('operator');
-    renderApp('/finance/wallet/balance');
+    await openAs('operator', '/finance/wallet/balance');
     expect(await screen.findByRole('heading', { name: 'Not allowed' }, HOME_TIMEOUT)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Wallet Balance' })).not.toBeInTheDocument();
   });
 
   it('a merchant gets the wallet balance, titled as the menu names it, inside the layout', async () => {
-    await signIn('merchant');
-    renderApp('/finance/wallet/balance');
+    await openAs('merchant', '/finance/wallet/balance');
     expect(await screen.findByRole('heading', { name: 'Wallet Balance' }, HOME_TIMEOUT)).toBeInTheDocument();
     const balance = await screen.findByRole('region', { name: 'Wallet balance' }, HOME_TIMEOUT);
     expect(within(balance).getByText('SGD 0.00')).toBeInTheDocument();
@@ -252,14 +248,12 @@ describe('who may see a route', { timeout: 60_000 }, () => {
   });
 
   it('a merchant without push permission may not open push notifications', async () => {
-    await signIn('restricted');
-    renderApp('/communications/pushNotifications');
+    await openAs('restricted', '/communications/pushNotifications');
     expect(await screen.findByRole('heading', { name: 'Not allowed' }, HOME_TIMEOUT)).toBeInTheDocument();
   });
 
   it('an unknown path shows "page not found"', async () => {
-    await signIn('operator');
-    renderApp('/no/such/page');
+    await openAs('operator', '/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' }, HOME_TIMEOUT)).toBeInTheDocument();
   });
 });

@@ -19,6 +19,12 @@ export const renderApp = (path: string) => {
   return render(<App />);
 };
 
+/** Signs `account` in, then renders the real <App/> at `path`: where most portal tests start. */
+export const openAs = async (account: Account, path: string) => {
+  await signIn(account);
+  return renderApp(path);
+};
+
 export const currentPath = () => window.location.pathname;
 
 export const waitForPath = async (path: string) => {

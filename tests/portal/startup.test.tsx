@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../contract';
 import { server } from '../../mocks/node';
 import { STORAGE_KEYS } from '../../src/providers/storage';
-import { currentPath, renderApp, signIn, waitForPath } from './renderApp';
+import { currentPath, openAs, renderApp, signIn, waitForPath } from './renderApp';
 import { portalServer } from './server';
 
 portalServer();
@@ -28,22 +28,19 @@ describe('startup routing (spec section 2)', { timeout: 60_000 }, () => {
   });
 
   it('a signed-in operator on splash goes to the root and sees the home page', async () => {
-    await signIn('operator');
-    renderApp('/splash');
+    await openAs('operator', '/splash');
     await waitForPath('/');
     expect(await screen.findByText('Welcome, Olivia Operator', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('a signed-in operator opening the login page goes to the root', async () => {
-    await signIn('operator');
-    renderApp('/login');
+    await openAs('operator', '/login');
     await waitForPath('/');
     expect(await screen.findByText('Welcome, Olivia Operator', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('an operator keeps a deep link', async () => {
-    await signIn('operator');
-    renderApp('/device');
+    await openAs('operator', '/device');
     expect(
       await screen.findByRole('heading', { name: 'Device List' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
@@ -51,21 +48,18 @@ describe('startup routing (spec section 2)', { timeout: 60_000 }, () => {
   });
 
   it('a merchant whose signup is not approved goes to signup', async () => {
-    await signIn('newMerchant');
-    renderApp('/');
+    await openAs('newMerchant', '/');
     await waitForPath('/signup');
   });
 
   it('an approved merchant stays on the root', async () => {
-    await signIn('merchant');
-    renderApp('/');
+    await openAs('merchant', '/');
     expect(await screen.findByText('Welcome, Mark Merchant', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(currentPath()).toBe('/');
   });
 
   it('signing out from the user menu ends the session; private pages then go to splash', async () => {
-    await signIn('operator');
-    renderApp('/device');
+    await openAs('operator', '/device');
     // the user menu button shows the name once the identity is known
     const name = await screen.findByText('Olivia Operator', {}, { timeout: 10_000 });
     fireEvent.click(name.closest('button') as HTMLElement);

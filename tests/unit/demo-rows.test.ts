@@ -10,18 +10,13 @@ import type { ResourceDeclaration } from '../../resources/types';
 import { demoRow, demoRows, keepDistinct } from '../../scripts/seed-demo/demo-rows';
 import { assertRules } from '../../server/resources/rules';
 import { createBodySchema } from '../../server/resources/schemas';
+import { GIFT_CARDS_TABLE } from './helpers';
 
 const NOW = new Date('2026-03-01T04:00:00.000Z');
 const LEVELS = ['LOW', 'MIDDLE', 'HIGH'] as const;
 
 const giftCards = {
-  name: 'giftCards',
-  path: '/gift-cards',
-  permission: 'product',
-  access: { VIEW: ['operator', 'merchant'], ADD: ['merchant'], UPDATE: ['merchant'] },
-  scope: 'brand',
-  recordRepresentation: 'title',
-  defaultSort: { field: 'createTime', direction: 'desc' },
+  ...GIFT_CARDS_TABLE,
   fields: [
     { name: 'title', type: 'text', required: true, unique: true, minLength: 3, maxLength: 12 },
     { name: 'code', type: 'text', required: true, minLength: 4, maxLength: 4 },

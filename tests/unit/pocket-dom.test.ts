@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BASE_PATHS } from '../../contract/http';
 import { PUBLIC_PATHS } from '../../contract/pocket';
 import { getJson, NETWORK_ERROR, PocketError, postJson } from '../../src/pocket/dom';
+import { rejectionOf } from './helpers';
 
 const answer = (status: number, body: unknown) =>
   vi.fn(async (_url: string, _init?: RequestInit) =>
@@ -13,15 +14,7 @@ const answer = (status: number, body: unknown) =>
       : Response.json(body, { status }),
   );
 
-const caught = async (promise: Promise<unknown>): Promise<PocketError> => {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PocketError) return error;
-    throw error;
-  }
-  throw new Error('it did not fail');
-};
+const caught = (promise: Promise<unknown>) => rejectionOf(PocketError, promise);
 
 afterEach(() => vi.unstubAllGlobals());
 

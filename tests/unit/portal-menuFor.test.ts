@@ -7,38 +7,43 @@ import { canSee, ROUTES, type RouteDef } from '../../src/routes';
 // The spec's menus (and the links later issues placed in them) are pinned below; a table added later
 // brings its own menu entry from its declaration, which these tests leave to the property tests at
 // the end: `shape` keeps only the links this file names.
+
+/** The operator's menu in cvi, in the spec order: each group with the links this file pins. */
+const OPERATOR_MENU: (readonly [string, string[]])[] = [
+  // issue 25: the members area right after User Search
+  ['user', ['/user/UserSearch', '/aotg/list', '/aotg', '/aotg/segments']],
+  ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
+  ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
+  ['communications', ['/communications/pushNotificationTemplates', '/communications/pushNotifications']],
+  // issue 24: fraud signals beside payment history
+  ['transaction', ['/transaction/payment-history', '/transaction/signals']],
+  ['device', ['/device']],
+  [
+    'config',
+    [
+      '/config/bannerConfig',
+      '/config/maintenanceConfig',
+      '/config/countryConfig',
+      '/config/forceUpdateConfig',
+      '/config/systemConfig',
+      // issue 27: every user's scheduled exports
+      '/config/scheduledExports',
+      '/webhooks',
+    ],
+  ],
+  ['analytics', ['/analytics']],
+  ['organization', ['/organization/org-hierarchy', '/organization/brand', '/organization/store']],
+  ['approve', ['/approve/merchant-signup']],
+  [
+    'access',
+    ['/access/operator-access', '/access/merchant-access', '/access/user-group', '/access/api-keys'],
+  ],
+  ['help', []],
+];
+// the links pinned: the operator's, and the merchant's Finance
 const PINNED_LINKS: ReadonlySet<string> = new Set([
-  '/user/UserSearch',
-  '/aotg/list',
-  '/aotg',
-  '/aotg/segments',
-  '/stamp-cards',
-  '/stamp-cards/StampsTransaction',
-  '/stamp-cards/StampsMovement',
-  '/vouchers',
-  '/vouchers/voucherHistory',
-  '/communications/pushNotificationTemplates',
-  '/communications/pushNotifications',
-  '/transaction/payment-history',
-  '/transaction/signals',
-  '/device',
-  '/config/bannerConfig',
-  '/config/maintenanceConfig',
-  '/config/countryConfig',
-  '/config/forceUpdateConfig',
-  '/config/systemConfig',
-  '/config/scheduledExports',
-  '/webhooks',
-  '/analytics',
+  ...OPERATOR_MENU.flatMap(([, links]) => links),
   '/finance/wallet/balance',
-  '/organization/org-hierarchy',
-  '/organization/brand',
-  '/organization/store',
-  '/approve/merchant-signup',
-  '/access/operator-access',
-  '/access/merchant-access',
-  '/access/user-group',
-  '/access/api-keys',
 ]);
 const PINNED = (path: string) => PINNED_LINKS.has(path);
 const shape = (groups: MenuGroup[]) =>
@@ -49,37 +54,7 @@ const ids = (groups: MenuGroup[]) => groups.map((g) => g.id);
 
 describe('menuFor (spec sections 2 and 6)', () => {
   it('operator in cvi: everything except Finance, in the spec order', () => {
-    expect(shape(menuFor({ role: 'operator', brand: 'cvi' }))).toEqual([
-      // issue 25: the members area right after User Search
-      ['user', ['/user/UserSearch', '/aotg/list', '/aotg', '/aotg/segments']],
-      ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
-      ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
-      ['communications', ['/communications/pushNotificationTemplates', '/communications/pushNotifications']],
-      // issue 24: fraud signals beside payment history
-      ['transaction', ['/transaction/payment-history', '/transaction/signals']],
-      ['device', ['/device']],
-      [
-        'config',
-        [
-          '/config/bannerConfig',
-          '/config/maintenanceConfig',
-          '/config/countryConfig',
-          '/config/forceUpdateConfig',
-          '/config/systemConfig',
-          // issue 27: every user's scheduled exports
-          '/config/scheduledExports',
-          '/webhooks',
-        ],
-      ],
-      ['analytics', ['/analytics']],
-      ['organization', ['/organization/org-hierarchy', '/organization/brand', '/organization/store']],
-      ['approve', ['/approve/merchant-signup']],
-      [
-        'access',
-        ['/access/operator-access', '/access/merchant-access', '/access/user-group', '/access/api-keys'],
-      ],
-      ['help', []],
-    ]);
+    expect(shape(menuFor({ role: 'operator', brand: 'cvi' }))).toEqual(OPERATOR_MENU);
   });
 
   it('operator in jcr: Force Update Config removed, the rest unchanged', () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResourceDeclaration } from '../../resources/types';
 import { resourceWords, resourceWordsFromName, wordsFromName } from '../../resources/words';
 import { createI18nProvider, englishPortalMessages } from '../../src/providers/i18nProvider';
+import { GIFT_CARDS_TABLE } from './helpers';
 
 describe('wordsFromName', () => {
   it('writes a camelCase or UPPER_CASE name as a sentence-case phrase', () => {
@@ -46,13 +47,7 @@ describe('resourceWordsFromName', () => {
 
 /** A table nobody ships: a merchant's gift cards, declared without a word of English but two. */
 const giftCards = {
-  name: 'giftCards',
-  path: '/gift-cards',
-  permission: 'product',
-  access: { VIEW: ['operator', 'merchant'], ADD: ['merchant'], UPDATE: ['merchant'] },
-  scope: 'brand',
-  recordRepresentation: 'title',
-  defaultSort: { field: 'createTime', direction: 'desc' },
+  ...GIFT_CARDS_TABLE,
   fields: [
     { name: 'title', type: 'text', required: true },
     { name: 'initialAmount', type: 'money', required: true },

@@ -6,16 +6,14 @@
 import Bowser from 'bowser';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { SignedInSession } from '../../../contract/auth';
-import { type AuditActor, type DbOrTx, recordAudit } from '../../platform/audit';
+import type { DbOrTx } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { loginSessions, type UserRow, users } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { ACCOUNT_LOCKED_MAIL, issueEmailAction } from './email-actions';
 import { revokeUserLogins } from './sessions';
-
-/** (users.ts has the same; not imported, as the users domain (user-changes.ts) reads NOT_LOCKED from here) */
-const auditActorOf = (row: Pick<UserRow, 'id' | 'email'>): AuditActor => ({ id: row.id, email: row.email });
+import { auditActorOf, recordUserAudit } from './user-audit';
 
 export interface LockDeps {
   db: Db;
@@ -43,12 +41,7 @@ export const recordFailedSignIn = async ({ db, config }: LockDeps, userId: numbe
     // only an ENABLE row is updated, so LOCK here means this very call locked it
     if (row?.state !== 'LOCK') return null;
     await revokeUserLogins(tx, row.id, 'user-locked');
-    await recordAudit(tx, {
-      actor: null,
-      action: 'lock',
-      resource: 'users',
-      recordId: row.id,
-      companyId: row.companyId,
+    await recordUserAudit(tx, null, 'lock', row, {
       before: { state: 'ENABLE' },
       after: { state: 'LOCK', lockedAt: row.lockedAt, failedSignIns: row.failedSignIns },
     });
@@ -89,12 +82,7 @@ export const unlockByPasswordReset = async (tx: DbOrTx, user: UserRow): Promise<
     .update(users)
     .set({ state: 'ENABLE', ...NOT_LOCKED, updateTime: new Date() })
     .where(and(eq(users.id, user.id), eq(users.state, 'LOCK')));
-  await recordAudit(tx, {
-    actor: auditActorOf(user),
-    action: 'unlock',
-    resource: 'users',
-    recordId: user.id,
-    companyId: user.companyId,
+  await recordUserAudit(tx, auditActorOf(user), 'unlock', user, {
     before: { state: 'LOCK', lockedAt: user.lockedAt },
     after: { state: 'ENABLE', by: 'password-reset' },
   });
@@ -120,12 +108,7 @@ export const unlockUser = async (db: Db, actor: UserRow, target: UserRow): Promi
       .where(eq(users.id, target.id))
       .returning();
     if (!row) throw new AppError('USER_NOT_FOUND');
-    await recordAudit(tx, {
-      actor: auditActorOf(actor),
-      action: 'unlock',
-      resource: 'users',
-      recordId: row.id,
-      companyId: row.companyId,
+    await recordUserAudit(tx, auditActorOf(actor), 'unlock', row, {
       before: { state: 'LOCK', lockedAt: current.lockedAt },
       after: { state: 'ENABLE' },
     });
@@ -158,12 +141,7 @@ export const requirePasswordReset = async (db: Db, actor: UserRow, target: UserR
       .where(eq(users.id, current.id))
       .returning();
     if (!row) throw new AppError('USER_NOT_FOUND');
-    await recordAudit(tx, {
-      actor: auditActorOf(actor),
-      action: 'require-password-reset',
-      resource: 'users',
-      recordId: row.id,
-      companyId: row.companyId,
+    await recordUserAudit(tx, auditActorOf(actor), 'require-password-reset', row, {
       // (a key naming a password would be redacted by recordAudit)
       before: { resetRequired: false },
       after: { resetRequired: true },
@@ -243,12 +221,7 @@ export const signOutEverywhere = async (db: Db, actor: UserRow, target: UserRow)
       .set({ revokedAt: new Date(), revokeReason: 'signed-out-by-admin' })
       .where(and(eq(loginSessions.userId, target.id), isNull(loginSessions.revokedAt)))
       .returning({ id: loginSessions.id });
-    await recordAudit(tx, {
-      actor: auditActorOf(actor),
-      action: 'sign-out-everywhere',
-      resource: 'users',
-      recordId: target.id,
-      companyId: target.companyId,
+    await recordUserAudit(tx, auditActorOf(actor), 'sign-out-everywhere', target, {
       after: { sessionsEnded: ended.length },
     });
     return ended.length;

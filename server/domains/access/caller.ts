@@ -44,17 +44,21 @@ const callerRow = async (db: Db, id: number): Promise<UserRow> => {
 const loadCaller = async (db: Db, request: FastifyRequest): Promise<Caller> => {
   const user = requireUser(request);
   const brand = request.server.config.brand;
+  // a device or an API key acts as a merchant of its company (and store, or brand)
+  const merchant = {
+    id: user.id,
+    email: user.email,
+    type: 'MERCHANT',
+    role: 'merchant',
+    companyId: user.companyId,
+    brandId: user.brandId,
+    storeId: user.storeId,
+  } as const;
   // a device: the auth gate loaded it fresh for this request (server/domains/access/guard.ts)
   if (user.device)
     return {
       kind: 'device',
-      id: user.id,
-      email: user.email,
-      type: 'MERCHANT',
-      role: 'merchant',
-      companyId: user.companyId,
-      brandId: user.brandId,
-      storeId: user.storeId,
+      ...merchant,
       subject: DEVICE_SUBJECT,
       brand,
       device: { ...user.device },
@@ -63,13 +67,7 @@ const loadCaller = async (db: Db, request: FastifyRequest): Promise<Caller> => {
   if (user.apiKey)
     return {
       kind: 'apiKey',
-      id: user.id,
-      email: user.email,
-      type: 'MERCHANT',
-      role: 'merchant',
-      companyId: user.companyId,
-      brandId: user.brandId,
-      storeId: user.storeId,
+      ...merchant,
       subject: { type: 'MERCHANT', permissions: user.apiKey.permissions },
       brand,
       apiKey: { id: user.apiKey.id, prefix: user.apiKey.prefix, name: user.apiKey.name },

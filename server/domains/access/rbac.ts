@@ -24,6 +24,7 @@ import {
 } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list/types';
+import { recordUserAudit } from './user-audit';
 
 const byName = (a: Permission, b: Permission) =>
   a.resource === b.resource ? a.action.localeCompare(b.action) : a.resource.localeCompare(b.resource);
@@ -123,12 +124,7 @@ export const setDirectPermissions = async (
     if (list.length > 0)
       await tx.insert(userPermissions).values(list.map((p) => ({ userId: user.id, ...p })));
     const after = await directPermissions(tx, user.id);
-    await recordAudit(tx, {
-      actor,
-      action: 'permissions',
-      resource: 'users',
-      recordId: user.id,
-      companyId: user.companyId,
+    await recordUserAudit(tx, actor, 'permissions', user, {
       before: { permissions: before },
       after: { permissions: after },
     });
@@ -204,12 +200,7 @@ export const setUserGroups = async (
     if (groupIds.length > 0)
       await tx.insert(userGroupMembers).values(groupIds.map((groupId) => ({ userId: user.id, groupId })));
     const after = await groupsOf(tx, user.id);
-    await recordAudit(tx, {
-      actor,
-      action: 'groups',
-      resource: 'users',
-      recordId: user.id,
-      companyId: user.companyId,
+    await recordUserAudit(tx, actor, 'groups', user, {
       before: groupsSnapshot(before),
       after: groupsSnapshot(after),
     });

@@ -13,7 +13,7 @@ import {
   users,
 } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
-import { randomToken, sha256, signAccessToken } from '../../platform/tokens';
+import { type AccessTokenInput, randomToken, sha256, signAccessToken } from '../../platform/tokens';
 
 export interface ActiveLogin {
   session: LoginSessionRow;
@@ -64,7 +64,8 @@ export interface TerminalLogin {
   device: TerminalRow;
 }
 
-const terminalColumns = {
+/** The columns of a TerminalRow: a device with its store's brand (`store` left-joined on the device's store). */
+export const terminalColumns = {
   id: devices.id,
   serialNo: devices.serialNo,
   name: devices.name,
@@ -314,19 +315,37 @@ export const deviceAccessTokenFor = (
   config: Pick<Config, 'accessTokenTtlS' | 'jwtSecret'>,
   device: TerminalRow,
   session: LoginSessionRow,
+): Promise<string> =>
+  loginAccessToken(config, session, {
+    uid: -device.id,
+    putyp: 'MERCHANT',
+    mid: device.companyId,
+    mob: '',
+    eml: '',
+    role: 'merchant',
+  });
+
+/** The claims of an access token that name who holds the login (the rest are the login's own). */
+export type LoginHolderClaims = Pick<AccessTokenInput, 'uid' | 'putyp' | 'mid' | 'mob' | 'eml' | 'role'>;
+
+/** A signed access token for a login and its holder (a user or a device); never outlives the login itself. */
+export const loginAccessToken = (
+  config: Pick<Config, 'accessTokenTtlS' | 'jwtSecret'>,
+  session: LoginSessionRow,
+  holder: LoginHolderClaims,
 ): Promise<string> => {
   const nowS = Math.floor(Date.now() / 1000);
   const exp = Math.min(nowS + config.accessTokenTtlS, Math.floor(session.expiresAt.getTime() / 1000));
   return signAccessToken(
     {
       tid: session.id,
-      uid: -device.id,
-      putyp: 'MERCHANT',
+      uid: holder.uid,
+      putyp: holder.putyp,
       did: session.deviceId,
-      mid: device.companyId,
-      mob: '',
-      eml: '',
-      role: 'merchant',
+      mid: holder.mid,
+      mob: holder.mob,
+      eml: holder.eml,
+      role: holder.role,
       exp,
     },
     config.jwtSecret,

@@ -28,6 +28,7 @@ import {
   deleteMainConfig,
   getMainConfig,
   listMainConfigs,
+  type MainConfigFields,
   mainConfigListSpec,
   mainConfigOfCountry,
   updateMainConfig,
@@ -85,6 +86,16 @@ export const configMainRoutes: RoutePlugin = async (app) => {
   };
   const countryOf = async (request: FastifyRequest) =>
     (await resolveCountry(db, request.headers['x-country'])).countryCode;
+  /** The main config of the signed-in caller's country. */
+  const readCountry = async (request: FastifyRequest) => {
+    requireUser(request);
+    return mainConfigOfCountry(db, await countryOf(request));
+  };
+  /** Writes `patch` to the main config of the caller's country, for a caller who may (mayWrite). */
+  const writeCountry = async (request: FastifyRequest, patch: MainConfigFields) => {
+    const actor = await mayWrite(request, 'UPDATE');
+    return upsertMainConfigOfCountry(db, await countryOf(request), patch, actor);
+  };
 
   app.get(
     '/supported-countries',
@@ -119,8 +130,7 @@ export const configMainRoutes: RoutePlugin = async (app) => {
       },
     },
     async (request) => {
-      requireUser(request);
-      const row = await mainConfigOfCountry(db, await countryOf(request));
+      const row = await readCountry(request);
       const { field } = request.query;
       // one field still comes back as an object, so `data.<field>` reads the same either way
       return ok(field ? { id: row.id, country: row.country, [field]: row[field] } : row);
@@ -130,16 +140,12 @@ export const configMainRoutes: RoutePlugin = async (app) => {
   app.put(
     '/country',
     { schema: { body: CountryBody, response: answers(MainConfigSchema) } },
-    async (request) => {
-      const actor = await mayWrite(request, 'UPDATE');
-      return ok(await upsertMainConfigOfCountry(db, await countryOf(request), request.body, actor));
-    },
+    async (request) => ok(await writeCountry(request, request.body)),
   );
 
-  app.get('/country/banner', { schema: { response: answers(BannerSchema) } }, async (request) => {
-    requireUser(request);
-    return ok((await mainConfigOfCountry(db, await countryOf(request))).banner);
-  });
+  app.get('/country/banner', { schema: { response: answers(BannerSchema) } }, async (request) =>
+    ok((await readCountry(request)).banner),
+  );
 
   app.put(
     '/country/banner',
@@ -149,25 +155,12 @@ export const configMainRoutes: RoutePlugin = async (app) => {
         response: answers(BannerSchema),
       },
     },
-    async (request) => {
-      const actor = await mayWrite(request, 'UPDATE');
-      return ok(
-        (
-          await upsertMainConfigOfCountry(
-            db,
-            await countryOf(request),
-            { banner: request.body.banner },
-            actor,
-          )
-        ).banner,
-      );
-    },
+    async (request) => ok((await writeCountry(request, { banner: request.body.banner })).banner),
   );
 
-  app.get('/stamp-card/default-images', { schema: { response: answers(ImagesSchema) } }, async (request) => {
-    requireUser(request);
-    return ok((await mainConfigOfCountry(db, await countryOf(request))).stampCardDefaultImages);
-  });
+  app.get('/stamp-card/default-images', { schema: { response: answers(ImagesSchema) } }, async (request) =>
+    ok((await readCountry(request)).stampCardDefaultImages),
+  );
 
   app.patch(
     '/stamp-card/default-images',
@@ -177,16 +170,10 @@ export const configMainRoutes: RoutePlugin = async (app) => {
         response: answers(ImagesSchema),
       },
     },
-    async (request) => {
-      const actor = await mayWrite(request, 'UPDATE');
-      const row = await upsertMainConfigOfCountry(
-        db,
-        await countryOf(request),
-        { stampCardDefaultImages: request.body.images },
-        actor,
-      );
-      return ok(row.stampCardDefaultImages);
-    },
+    async (request) =>
+      ok(
+        (await writeCountry(request, { stampCardDefaultImages: request.body.images })).stampCardDefaultImages,
+      ),
   );
 
   app.get(
@@ -202,8 +189,7 @@ export const configMainRoutes: RoutePlugin = async (app) => {
       },
     },
     async (request) => {
-      requireUser(request);
-      const row = await mainConfigOfCountry(db, await countryOf(request));
+      const row = await readCountry(request);
       return ok({ price: row.stampCardDefaultPrice, currency: row.currency });
     },
   );

@@ -6,12 +6,21 @@
 import { Type } from 'typebox';
 import { BASE_PATHS } from '../../../contract/http';
 import { actionOf } from '../../../resources/transitions';
+import type { DbOrTx } from '../../platform/audit';
 import type { RoutePlugin } from '../../platform/http/app-types';
 import { rowSchema, rowWith } from '../../resources/answers';
+import type { Caller } from '../../resources/principal';
 import { declarationOf } from '../../resources/registry';
 import { Id } from '../../resources/schemas';
 import { operation } from '../access/operation';
-import { activateDevice, deliverDevice, deregisterDevice, registerDevice, spoilDevice } from './devices';
+import {
+  activateDevice,
+  type DeviceRow,
+  deliverDevice,
+  deregisterDevice,
+  registerDevice,
+  spoilDevice,
+} from './devices';
 
 const IdParams = Type.Object({ id: Id });
 const NoBody = Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()]);
@@ -46,53 +55,44 @@ export const deviceRoutes: RoutePlugin = async (app) => {
     },
   });
 
-  operation(app, {
-    url: `${base}/:id/deliver`,
-    summary: 'Deliver a device (REGISTERED → DELIVERED)',
-    resource: devices,
-    action: 'UPDATE',
-    roles: actionOf(devices, 'deliver').roles,
-    params: IdParams,
-    body: NoBody,
-    answer: rowSchema(devices),
-    run: ({ tx, caller, params }) => deliverDevice(tx, caller, params.id),
-  });
+  /** One arrow of the lifecycle without a body: `POST …/devices/:id/<arrow>`, answering the device. */
+  const arrow = (
+    name: 'deliver' | 'activate' | 'spoil' | 'deregister',
+    text: { summary: string; description?: string },
+    move: (tx: DbOrTx, caller: Caller, id: number) => Promise<DeviceRow>,
+  ) =>
+    operation(app, {
+      url: `${base}/:id/${name}`,
+      ...text,
+      resource: devices,
+      action: 'UPDATE',
+      roles: actionOf(devices, name).roles,
+      params: IdParams,
+      body: NoBody,
+      answer: rowSchema(devices),
+      run: ({ tx, caller, params }) => move(tx, caller, params.id),
+    });
 
-  operation(app, {
-    url: `${base}/:id/activate`,
-    summary: 'Activate a device in its store (DELIVERED → ACTIVE)',
-    description: 'The device must name a store of its company (else 2 naming storeId).',
-    resource: devices,
-    action: 'UPDATE',
-    roles: actionOf(devices, 'activate').roles,
-    params: IdParams,
-    body: NoBody,
-    answer: rowSchema(devices),
-    run: ({ tx, caller, params }) => activateDevice(tx, caller, params.id),
-  });
-
-  operation(app, {
-    url: `${base}/:id/spoil`,
-    summary: 'Mark a device spoilt (DELIVERED or ACTIVE → SPOILT; state DEREGISTERED)',
-    resource: devices,
-    action: 'UPDATE',
-    roles: actionOf(devices, 'spoil').roles,
-    params: IdParams,
-    body: NoBody,
-    answer: rowSchema(devices),
-    run: ({ tx, caller, params }) => spoilDevice(tx, caller, params.id),
-  });
-
-  operation(app, {
-    url: `${base}/:id/deregister`,
-    summary: 'Deregister an ACTIVE device (state DEREGISTERED)',
-    description: 'Operators, and merchants for their own devices. Already DEREGISTERED or SPOILT 26622.',
-    resource: devices,
-    action: 'UPDATE',
-    roles: actionOf(devices, 'deregister').roles,
-    params: IdParams,
-    body: NoBody,
-    answer: rowSchema(devices),
-    run: ({ tx, caller, params }) => deregisterDevice(tx, caller, params.id),
-  });
+  arrow('deliver', { summary: 'Deliver a device (REGISTERED → DELIVERED)' }, deliverDevice);
+  arrow(
+    'activate',
+    {
+      summary: 'Activate a device in its store (DELIVERED → ACTIVE)',
+      description: 'The device must name a store of its company (else 2 naming storeId).',
+    },
+    activateDevice,
+  );
+  arrow(
+    'spoil',
+    { summary: 'Mark a device spoilt (DELIVERED or ACTIVE → SPOILT; state DEREGISTERED)' },
+    spoilDevice,
+  );
+  arrow(
+    'deregister',
+    {
+      summary: 'Deregister an ACTIVE device (state DEREGISTERED)',
+      description: 'Operators, and merchants for their own devices. Already DEREGISTERED or SPOILT 26622.',
+    },
+    deregisterDevice,
+  );
 };

@@ -30,6 +30,7 @@ import {
   deviceAccessTokenFor,
   deviceDid,
   type TerminalRow,
+  terminalColumns,
 } from '../access/sessions';
 
 /** A device as the services read it (resources/tables/devices.ts). */
@@ -166,16 +167,7 @@ export const loginDevice = async (
   const account = `device:${input.serialNo}`;
   await throttle.check(account, input.ip);
   const [row] = await db
-    .select({
-      id: devices.id,
-      serialNo: devices.serialNo,
-      name: devices.name,
-      companyId: devices.companyId,
-      storeId: devices.storeId,
-      brandId: store.brandId,
-      lifecycle: devices.lifecycle,
-      secretHash: deviceSecrets.secretHash,
-    })
+    .select({ ...terminalColumns, secretHash: deviceSecrets.secretHash })
     .from(devices)
     .innerJoin(deviceSecrets, eq(deviceSecrets.deviceId, devices.id))
     .leftJoin(store, eq(store.id, devices.storeId))

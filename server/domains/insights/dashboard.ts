@@ -176,44 +176,30 @@ export const dashboardFor = async (
   const stampsScope = scopeOf(caller, 'stampsTransaction', stampsTransaction);
   const cardsScope = scopeOf(caller, 'memberCards', memberCards);
   const historyScope = scopeOf(caller, 'voucherHistory', voucherHistory);
+  /** How many rows of `table` match `where`; null (not asked) when the caller may not see them. */
+  const countIf = (seen: boolean, table: PgTable, where: SQL | undefined) =>
+    seen ? db.select({ n: count() }).from(table).where(where) : null;
 
   const [programmes, cards, completed, stamps, issued, redeemed, memberCount] = await Promise.all([
-    seeCards
-      ? db
-          .select({ n: count() })
-          .from(stampCard)
-          .where(and(scopeOf(caller, 'stampCard', stampCard), eq(stampCard.state, 'ACTIVE')))
-      : null,
-    seeCards
-      ? db
-          .select({ n: count() })
-          .from(memberCards)
-          .where(and(cardsScope, gte(memberCards.createTime, since)))
-      : null,
-    seeCards
-      ? db
-          .select({ n: count() })
-          .from(memberCards)
-          .where(and(cardsScope, gte(memberCards.completedAt, since)))
-      : null,
+    countIf(seeCards, stampCard, and(scopeOf(caller, 'stampCard', stampCard), eq(stampCard.state, 'ACTIVE'))),
+    countIf(seeCards, memberCards, and(cardsScope, gte(memberCards.createTime, since))),
+    countIf(seeCards, memberCards, and(cardsScope, gte(memberCards.completedAt, since))),
     seeStamps
       ? db
           .select({ n: sql<string>`coalesce(sum(${stampsTransaction.stamps}), 0)` })
           .from(stampsTransaction)
           .where(and(stampsScope, eq(stampsTransaction.result, 'SUCCESS'), gte(stampsTransaction.at, since)))
       : null,
-    seeVouchers
-      ? db
-          .select({ n: count() })
-          .from(voucherHistory)
-          .where(and(historyScope, eq(voucherHistory.action, 'ISSUED'), gte(voucherHistory.at, since)))
-      : null,
-    seeVouchers
-      ? db
-          .select({ n: count() })
-          .from(voucherHistory)
-          .where(and(historyScope, eq(voucherHistory.action, 'REDEEMED'), gte(voucherHistory.at, since)))
-      : null,
+    countIf(
+      seeVouchers,
+      voucherHistory,
+      and(historyScope, eq(voucherHistory.action, 'ISSUED'), gte(voucherHistory.at, since)),
+    ),
+    countIf(
+      seeVouchers,
+      voucherHistory,
+      and(historyScope, eq(voucherHistory.action, 'REDEEMED'), gte(voucherHistory.at, since)),
+    ),
     // members (readable with vouchers or stamp cards): an operator counts every member; a merchant
     // those holding its cards or vouchers
     !(sees(caller, 'vouchers') || sees(caller, 'stampCard'))

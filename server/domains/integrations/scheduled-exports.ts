@@ -100,6 +100,23 @@ const visibleTo = (caller: Caller): SQL | undefined => {
   return eq(scheduledExports.createdBy, caller.id);
 };
 
+/** The audit row of the caller's change to a schedule. */
+const auditSchedule = (
+  tx: DbOrTx,
+  caller: Caller,
+  action: 'create' | 'stop',
+  row: ScheduledExportRow,
+  change: { before?: unknown; after: unknown },
+): Promise<void> =>
+  recordAudit(tx, {
+    actor: { id: caller.id, email: caller.email },
+    action,
+    resource: SCHEDULED_EXPORT_AUDIT,
+    recordId: row.id,
+    companyId: row.companyId,
+    ...change,
+  });
+
 const answerOf = (row: ScheduledExportRow, createdByEmail: string | null): ScheduledExport => ({
   id: row.id,
   resource: row.resource,
@@ -167,12 +184,7 @@ export const createScheduledExport = async (
       })
       .returning();
     if (!row) throw new Error('scheduled export not recorded');
-    await recordAudit(tx, {
-      actor: { id: caller.id, email: caller.email },
-      action: 'create',
-      resource: SCHEDULED_EXPORT_AUDIT,
-      recordId: row.id,
-      companyId: row.companyId,
+    await auditSchedule(tx, caller, 'create', row, {
       after: { resource: row.resource, every: row.every, recipients: recipients.length },
     });
     return answerOf(row, caller.email);
@@ -212,12 +224,7 @@ export const stopScheduledExport = async (db: Db, caller: Caller, id: number): P
       .where(eq(scheduledExports.id, id))
       .returning();
     if (!row) throw new AppError('NOT_FOUND');
-    await recordAudit(tx, {
-      actor: { id: caller.id, email: caller.email },
-      action: 'stop',
-      resource: SCHEDULED_EXPORT_AUDIT,
-      recordId: id,
-      companyId: row.companyId,
+    await auditSchedule(tx, caller, 'stop', row, {
       before: { state: found.state },
       after: { state: row.state },
     });

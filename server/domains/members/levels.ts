@@ -39,6 +39,14 @@ export const MEMBER_LEVELS_EVERY_MS = 60 * 60 * 1000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A company's ladder as its levels' order is checked and shown: each level's id, name, rank and threshold. */
+const ladderColumns = {
+  id: memberLevels.id,
+  name: memberLevels.name,
+  rank: memberLevels.rank,
+  threshold: memberLevels.threshold,
+};
+
 /** The standing column a measure reads. */
 const MEASURE_COLUMN: Record<LevelMeasure, string> = {
   STAMPS: 'stamps_in_window',
@@ -258,12 +266,7 @@ export const afterLevelsWritten = async (
 ): Promise<void> => {
   for (const companyId of companiesOf(written)) {
     const levels = await tx
-      .select({
-        id: memberLevels.id,
-        name: memberLevels.name,
-        rank: memberLevels.rank,
-        threshold: memberLevels.threshold,
-      })
+      .select(ladderColumns)
       .from(memberLevels)
       .where(eq(memberLevels.companyId, companyId))
       .orderBy(asc(memberLevels.rank));
@@ -351,13 +354,7 @@ export const memberLevelSummary = async (
     .execute(sql`select 1 from member_level_rules where company_id = ${companyId} limit 1`)
     .then((r) => rowsOfResult<unknown>(r));
   const levels = await db
-    .select({
-      id: memberLevels.id,
-      name: memberLevels.name,
-      rank: memberLevels.rank,
-      threshold: memberLevels.threshold,
-      rewardVoucherPackId: memberLevels.rewardVoucherPackId,
-    })
+    .select({ ...ladderColumns, rewardVoucherPackId: memberLevels.rewardVoucherPackId })
     .from(memberLevels)
     .where(eq(memberLevels.companyId, companyId))
     .orderBy(asc(memberLevels.rank));

@@ -1,4 +1,5 @@
-import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import { type TSchema, Type } from 'typebox';
 import type { PermissionResource } from '../../../contract/access';
 import { PAYMENT_METHODS } from '../../../contract/enums';
 import { ok } from '../../../contract/envelope';
@@ -54,50 +55,76 @@ const financeShared = (app: RouteApp) => {
   const base = BASE_PATHS.payment;
   const stripe = stripeClientOf(config);
   const wallets = declared('account');
-  return { db, config, base, stripe, wallets };
+  /** Who runs a finance operation: a merchant who may UPDATE the wallet (each checks its own gate too). */
+  const walletWrite = { resource: wallets, action: 'UPDATE', roles: ['merchant'] } as const;
+  /** The caller of a finance read, past its gate (financeGate). */
+  const gatedCaller = async (
+    request: FastifyRequest,
+    resource: PermissionResource,
+    action: 'VIEW' | 'UPDATE',
+  ) => {
+    const caller = await callerOf(db, request);
+    financeGate(caller, resource, action);
+    return caller;
+  };
+  return { db, config, base, stripe, walletWrite, gatedCaller };
 };
 type FinanceShared = ReturnType<typeof financeShared>;
 
+/** A finance read: `GET url` for a caller past its gate (financeGate), answering what `read` finds. */
+const financeRead = (
+  app: RouteApp,
+  { gatedCaller }: FinanceShared,
+  spec: {
+    url: string;
+    summary: string;
+    answer: TSchema;
+    gate: [PermissionResource, 'VIEW'];
+    forApiKeys?: boolean;
+    read: (caller: Caller) => Promise<unknown>;
+  },
+) =>
+  app.get(
+    spec.url,
+    {
+      ...(spec.forApiKeys ? { config: { forApiKeys: true } } : {}),
+      schema: { tags: ['finance'], summary: spec.summary, response: answers(spec.answer) },
+    },
+    async (request) => ok(await spec.read(await gatedCaller(request, ...spec.gate))),
+  );
+
 /** The wallet and its top-ups. */
 const walletRoutes = (app: RouteApp, shared: FinanceShared): void => {
-  const { db, base, stripe, wallets } = shared;
+  const { db, base, stripe, walletWrite } = shared;
 
-  app.get(
-    `${base}${FINANCE_PATHS.wallet}`,
-    {
-      config: { forApiKeys: true },
-      schema: {
-        tags: ['finance'],
-        summary: "The company's wallet: balance (the sum of its ledger) and currency",
-        response: answers(WalletAnswerSchema),
-      },
-    },
-    async (request) => {
-      const caller = await callerOf(db, request);
-      financeGate(caller, 'wallet', 'VIEW');
+  financeRead(app, shared, {
+    url: `${base}${FINANCE_PATHS.wallet}`,
+    summary: "The company's wallet: balance (the sum of its ledger) and currency",
+    answer: WalletAnswerSchema,
+    gate: ['wallet', 'VIEW'],
+    forApiKeys: true,
+    read: async (caller) => {
       const companyId = companyOf(caller);
       const [wallet, terms, at] = await Promise.all([
         walletOf(db, companyId),
         countryTermsOf(db, companyId),
         lastMovementAt(db, companyId),
       ]);
-      return ok({
+      return {
         balance: Number(wallet.balance),
         currency: wallet.currency,
         freeTopUp: terms.freeTopUp,
         lastMovementAt: at === null ? null : new Date(at as Date).toISOString(),
-      });
+      };
     },
-  );
+  });
 
   operation(app, {
     url: `${base}${FINANCE_PATHS.topUps}`,
     summary: 'Top up the wallet (FREE at once where the country allows it; STRIPE through a PaymentIntent)',
     description:
       "FREE: SUCCEEDED and credited at once, 6404 where the country does not offer it. STRIPE: PENDING with the PaymentIntent client secret; credited when Stripe's webhook reports success. Without Stripe keys, STRIPE answers 6401. The Idempotency-Key is passed on to Stripe.",
-    resource: wallets,
-    action: 'UPDATE',
-    roles: ['merchant'],
+    ...walletWrite,
     params: Type.Object({}),
     body: Type.Object(
       {
@@ -122,29 +149,19 @@ const walletRoutes = (app: RouteApp, shared: FinanceShared): void => {
 
 /** Saved cards: list, save through a SetupIntent, make default, remove. */
 const savedCardRoutes = (app: RouteApp, shared: FinanceShared): void => {
-  const { db, base, stripe, wallets } = shared;
-  app.get(
-    `${base}${FINANCE_PATHS.paymentMethods}`,
-    {
-      schema: {
-        tags: ['finance'],
-        summary: "The company's saved cards, the default first",
-        response: answers(Type.Array(SavedPaymentMethodSchema)),
-      },
-    },
-    async (request) => {
-      const caller = await callerOf(db, request);
-      financeGate(caller, 'paymentMethod', 'VIEW');
-      return ok(await listCards(db, caller));
-    },
-  );
+  const { db, base, stripe, walletWrite, gatedCaller } = shared;
+  financeRead(app, shared, {
+    url: `${base}${FINANCE_PATHS.paymentMethods}`,
+    summary: "The company's saved cards, the default first",
+    answer: Type.Array(SavedPaymentMethodSchema),
+    gate: ['paymentMethod', 'VIEW'],
+    read: (caller) => listCards(db, caller),
+  });
 
   operation(app, {
     url: `${base}${FINANCE_PATHS.paymentMethods}`,
     summary: 'Start saving a card: a Stripe SetupIntent to confirm with Stripe Elements',
-    resource: wallets,
-    action: 'UPDATE',
-    roles: ['merchant'],
+    ...walletWrite,
     params: Type.Object({}),
     body: NoBody,
     answer: SetupIntentAnswerSchema,
@@ -159,9 +176,7 @@ const savedCardRoutes = (app: RouteApp, shared: FinanceShared): void => {
   operation(app, {
     url: `${base}${FINANCE_PATHS.paymentMethodsSync}`,
     summary: 'Save the card of a confirmed SetupIntent',
-    resource: wallets,
-    action: 'UPDATE',
-    roles: ['merchant'],
+    ...walletWrite,
     params: Type.Object({}),
     body: Type.Object(
       { setupIntentId: Type.String({ minLength: 1, maxLength: 255, pattern: '^seti_[A-Za-z0-9_]+$' }) },
@@ -178,9 +193,7 @@ const savedCardRoutes = (app: RouteApp, shared: FinanceShared): void => {
   operation(app, {
     url: `${base}${FINANCE_PATHS.paymentMethods}/:id/default`,
     summary: 'Make a saved card the default',
-    resource: wallets,
-    action: 'UPDATE',
-    roles: ['merchant'],
+    ...walletWrite,
     params: IdParams,
     body: NoBody,
     answer: SavedPaymentMethodSchema,
@@ -201,8 +214,7 @@ const savedCardRoutes = (app: RouteApp, shared: FinanceShared): void => {
       },
     },
     async (request) => {
-      const caller = await callerOf(db, request);
-      financeGate(caller, 'paymentMethod', 'UPDATE');
+      const caller = await gatedCaller(request, 'paymentMethod', 'UPDATE');
       await deleteCard(db, caller, stripe, request.params.id);
       return ok({});
     },
@@ -211,31 +223,23 @@ const savedCardRoutes = (app: RouteApp, shared: FinanceShared): void => {
 
 /** Stripe's publishable settings and Stripe Connect. */
 const stripeRoutes = (app: RouteApp, shared: FinanceShared): void => {
-  const { db, config, base, stripe, wallets } = shared;
-  app.get(
-    `${base}${FINANCE_PATHS.stripeConfig}`,
-    {
-      schema: {
-        tags: ['finance'],
-        summary: 'What the portal needs for Stripe Elements',
-        response: answers(StripeConfigAnswerSchema),
-      },
-    },
-    async (request) => {
-      const caller = await callerOf(db, request);
-      financeGate(caller, 'paymentMethod', 'VIEW');
+  const { db, config, base, stripe, walletWrite } = shared;
+  financeRead(app, shared, {
+    url: `${base}${FINANCE_PATHS.stripeConfig}`,
+    summary: 'What the portal needs for Stripe Elements',
+    answer: StripeConfigAnswerSchema,
+    gate: ['paymentMethod', 'VIEW'],
+    read: async () => {
       const enabled = stripe !== null && config.stripePublishableKey !== undefined;
-      return ok({ enabled, publishableKey: enabled ? (config.stripePublishableKey ?? null) : null });
+      return { enabled, publishableKey: enabled ? (config.stripePublishableKey ?? null) : null };
     },
-  );
+  });
 
   operation(app, {
     url: `${base}${FINANCE_PATHS.stripeConnect}`,
     summary:
       "The Stripe Connect onboarding link of the company's account (created and kept as STRIPE_ACCOUNT_ID)",
-    resource: wallets,
-    action: 'UPDATE',
-    roles: ['merchant'],
+    ...walletWrite,
     params: Type.Object({}),
     body: NoBody,
     answer: StripeConnectLinkSchema,
@@ -246,21 +250,13 @@ const stripeRoutes = (app: RouteApp, shared: FinanceShared): void => {
     run: async ({ prepared }) => prepared,
   });
 
-  app.get(
-    `${base}${FINANCE_PATHS.stripeConnect}`,
-    {
-      schema: {
-        tags: ['finance'],
-        summary: "The company's Stripe account as Stripe reports it",
-        response: answers(StripeConnectAnswerSchema),
-      },
-    },
-    async (request) => {
-      const caller = await callerOf(db, request);
-      financeGate(caller, 'wallet', 'VIEW');
-      return ok(await connectState(db, caller, stripe));
-    },
-  );
+  financeRead(app, shared, {
+    url: `${base}${FINANCE_PATHS.stripeConnect}`,
+    summary: "The company's Stripe account as Stripe reports it",
+    answer: StripeConnectAnswerSchema,
+    gate: ['wallet', 'VIEW'],
+    read: (caller) => connectState(db, caller, stripe),
+  });
 
   // Stripe's webhook: no login, the signature of the raw body instead. The raw text is kept by a
   // parser of this plugin's own (the rest of the API keeps parsing JSON).

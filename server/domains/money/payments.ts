@@ -197,6 +197,23 @@ export const prepareTopUp = async (
   return { id: intent.id, clientSecret: intent.client_secret ?? '' };
 };
 
+/** The audit row of a top-up the caller asked for; `after` says how it is paid and where it stands. */
+const auditTopUp = (
+  tx: DbOrTx,
+  caller: Caller,
+  paymentId: number,
+  companyId: number,
+  after: Record<string, unknown>,
+): Promise<void> =>
+  recordAudit(tx, {
+    actor: { id: caller.id, email: caller.email },
+    action: 'top-up',
+    resource: 'payments',
+    recordId: paymentId,
+    companyId,
+    after,
+  });
+
 /**
  * The transaction half of a top-up: FREE credits the wallet at once; STRIPE records the payment
  * PENDING with the PaymentIntent `prepareTopUp` created.
@@ -233,13 +250,10 @@ export const topUp = async (
       paymentId: payment.id,
       at: now,
     });
-    await recordAudit(tx, {
-      actor: { id: caller.id, email: caller.email },
-      action: 'top-up',
-      resource: 'payments',
-      recordId: payment.id,
-      companyId,
-      after: { amount, paymentMethod: 'FREE', state: 'SUCCEEDED' },
+    await auditTopUp(tx, caller, payment.id, companyId, {
+      amount,
+      paymentMethod: 'FREE',
+      state: 'SUCCEEDED',
     });
     await recordWebhookEvent(tx, {
       companyId,
@@ -266,13 +280,11 @@ export const topUp = async (
     now,
   );
   await tx.update(payments).set({ stripePaymentIntentId: intent.id }).where(eq(payments.id, payment.id));
-  await recordAudit(tx, {
-    actor: { id: caller.id, email: caller.email },
-    action: 'top-up',
-    resource: 'payments',
-    recordId: payment.id,
-    companyId,
-    after: { amount, paymentMethod: 'STRIPE', state: 'PENDING', paymentIntent: intent.id },
+  await auditTopUp(tx, caller, payment.id, companyId, {
+    amount,
+    paymentMethod: 'STRIPE',
+    state: 'PENDING',
+    paymentIntent: intent.id,
   });
   return {
     id: payment.id,

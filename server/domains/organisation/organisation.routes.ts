@@ -133,38 +133,34 @@ export const organisationRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  app.post(
-    `${base}/brand-requests`,
-    {
-      schema: {
-        tags,
-        summary: 'Ask for a new brand (ADD_BRAND)',
-        body: BrandRequestBody,
-        response: answers(RequestResultOf(brand)),
+  /** `POST …/<path>`: a merchant who may ADD `resource` asks for a new one; an operator decides. */
+  const requestRoute = (
+    path: string,
+    resource: 'brand' | 'store',
+    schema: { summary: string; body: TSchema; answer: TSchema },
+    file: (me: SignedInUser, body: unknown) => Promise<unknown>,
+  ) =>
+    app.post(
+      `${base}/${path}`,
+      { schema: { tags, summary: schema.summary, body: schema.body, response: answers(schema.answer) } },
+      async (request) => {
+        const me = await merchant(request);
+        authorize(me, { resource, action: 'ADD' });
+        return ok(await file(me, request.body));
       },
-    },
-    async (request) => {
-      const me = await merchant(request);
-      authorize(me, { resource: 'brand', action: 'ADD' });
-      return ok(await requestBrand(db, me.row, request.body as BrandInput));
-    },
-  );
+    );
 
-  app.post(
-    `${base}/store-requests`,
-    {
-      schema: {
-        tags,
-        summary: 'Ask for a new store (ADD_STORE)',
-        body: StoreRequestBody,
-        response: answers(RequestResultOf(store)),
-      },
-    },
-    async (request) => {
-      const me = await merchant(request);
-      authorize(me, { resource: 'store', action: 'ADD' });
-      return ok(await requestStore(db, me.row, request.body as StoreInput & { brandId: number }));
-    },
+  requestRoute(
+    'brand-requests',
+    'brand',
+    { summary: 'Ask for a new brand (ADD_BRAND)', body: BrandRequestBody, answer: RequestResultOf(brand) },
+    (me, body) => requestBrand(db, me.row, body as BrandInput),
+  );
+  requestRoute(
+    'store-requests',
+    'store',
+    { summary: 'Ask for a new store (ADD_STORE)', body: StoreRequestBody, answer: RequestResultOf(store) },
+    (me, body) => requestStore(db, me.row, body as StoreInput & { brandId: number }),
   );
 
   // decisions: operators with UPDATE on the requests (and on approvals, the operator-only resource)

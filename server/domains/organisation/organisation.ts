@@ -4,6 +4,7 @@
 // hierarchy.ts.
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ErrorName } from '../../../contract';
 import type { AuditActor, DbOrTx } from '../../platform/audit';
 import type { Db } from '../../platform/db/client';
 import { uniqueViolation } from '../../platform/db/errors';
@@ -49,35 +50,38 @@ export const findStore = (db: DbOrTx, id: number) =>
   one<StoreRow>(db.select().from(store).where(eq(store.id, id)).limit(1));
 
 /**
+ * The look-up of a brand or store `id` as a merchant of `companyId` may use it, else the refusal of
+ * its kind: missing (or deleted), another company's, or (when `active` is asked) not ACTIVE.
+ */
+const ownedBy =
+  <R extends { state: string; companyId: number | null }>(
+    find: (db: DbOrTx, id: number) => Promise<R | undefined>,
+    [missing, foreign, inactive]: readonly [ErrorName, ErrorName, ErrorName],
+  ) =>
+  async (db: DbOrTx, companyId: number | null, id: number, { active = false } = {}): Promise<R> => {
+    const row = await find(db, id);
+    if (!row || row.state === 'DELETE') throw new AppError(missing);
+    if (companyId === null || row.companyId !== companyId) throw new AppError(foreign);
+    if (active && row.state !== 'ACTIVE') throw new AppError(inactive);
+    return row;
+  };
+
+/**
  * The brand `id` as a merchant of `companyId` may use it: 26431 when there is no such brand (or it
  * is deleted), 26440 when it is another company's, 26434 when `active` is asked and it is not ACTIVE.
  */
-export const ownBrand = async (
-  db: DbOrTx,
-  companyId: number | null,
-  id: number,
-  { active = false } = {},
-): Promise<BrandRow> => {
-  const row = await findBrand(db, id);
-  if (!row || row.state === 'DELETE') throw new AppError('BRAND_NOT_FOUND');
-  if (companyId === null || row.companyId !== companyId) throw new AppError('BRAND_NOT_BELONG_TO_USER');
-  if (active && row.state !== 'ACTIVE') throw new AppError('BRAND_NOT_ACTIVE');
-  return row;
-};
+export const ownBrand = ownedBy(findBrand, [
+  'BRAND_NOT_FOUND',
+  'BRAND_NOT_BELONG_TO_USER',
+  'BRAND_NOT_ACTIVE',
+]);
 
 /** The store `id` as a merchant of `companyId` may use it: 26432, 26441 or (with `active`) 26435. */
-export const ownStore = async (
-  db: DbOrTx,
-  companyId: number | null,
-  id: number,
-  { active = false } = {},
-): Promise<StoreRow> => {
-  const row = await findStore(db, id);
-  if (!row || row.state === 'DELETE') throw new AppError('STORE_NOT_FOUND');
-  if (companyId === null || row.companyId !== companyId) throw new AppError('STORE_NOT_BELONG_TO_USER');
-  if (active && row.state !== 'ACTIVE') throw new AppError('STORE_NOT_ACTIVE');
-  return row;
-};
+export const ownStore = ownedBy(findStore, [
+  'STORE_NOT_FOUND',
+  'STORE_NOT_BELONG_TO_USER',
+  'STORE_NOT_ACTIVE',
+]);
 
 /** The company `id` as `user` may see it: operators any, merchants only their own (26439). */
 export const ownCompany = async (db: DbOrTx, user: UserRow, id: number): Promise<CompanyRow> => {

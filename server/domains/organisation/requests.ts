@@ -57,6 +57,23 @@ export const fileRequest = async (
   return request;
 };
 
+/** The audit row of a merchant's request for a new `resource` row (`brand` or `store`), filed as `request`. */
+const auditRequest = (
+  tx: DbOrTx,
+  user: UserRow,
+  resource: 'brand' | 'store',
+  row: BrandRow | StoreRow,
+  request: RequestRow,
+): Promise<void> =>
+  recordAudit(tx, {
+    actor: actorOf(user),
+    action: 'request',
+    resource,
+    recordId: row.id,
+    companyId: row.companyId,
+    after: { request, [resource]: row },
+  });
+
 /** The merchant's company, ACTIVE: 26420 without one, 26433 when it is not active yet. */
 const activeCompanyOf = async (tx: DbOrTx, user: UserRow): Promise<CompanyRow> => {
   if (user.companyId === null) throw new AppError('USER_HAS_NO_COMPANY');
@@ -92,14 +109,7 @@ export const requestBrand = async (
         .returning(),
     )) as BrandRow;
     const request = await fileRequest(tx, user, 'ADD_BRAND', { company: companyRow, brand: row });
-    await recordAudit(tx, {
-      actor: actorOf(user),
-      action: 'request',
-      resource: 'brand',
-      recordId: row.id,
-      companyId: companyRow.id,
-      after: { request, brand: row },
-    });
+    await auditRequest(tx, user, 'brand', row, request);
     return { request, row };
   });
 
@@ -129,13 +139,6 @@ export const requestStore = async (
       brand: brandRow,
       store: row,
     });
-    await recordAudit(tx, {
-      actor: actorOf(user),
-      action: 'request',
-      resource: 'store',
-      recordId: row.id,
-      companyId: companyRow.id,
-      after: { request, store: row },
-    });
+    await auditRequest(tx, user, 'store', row, request);
     return { request, row };
   });

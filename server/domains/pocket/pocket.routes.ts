@@ -148,14 +148,19 @@ const pocketLinkRoutes = (app: RouteApp, shared: PocketShared): void => {
       },
     );
 
-    operation(app, {
-      url: `${base}/${path}/:id/link/revoke`,
-      summary: `Kill every link of a ${what}'s web card handed out so far; answers the new one`,
+    /** Staff's change to the link of one card or voucher they may see (`POST …/:id/link/<url>`). */
+    const linkOperation = {
       resource: decl,
       action: 'UPDATE',
       roles: ['operator', 'merchant'],
       params: IdParams,
       body: NoBody,
+    } as const;
+
+    operation(app, {
+      url: `${base}/${path}/:id/link/revoke`,
+      summary: `Kill every link of a ${what}'s web card handed out so far; answers the new one`,
+      ...linkOperation,
       answer: LinkSchema,
       run: async ({ tx, caller, params }) => {
         await heldInScope(tx, caller, kind, params.id);
@@ -166,11 +171,7 @@ const pocketLinkRoutes = (app: RouteApp, shared: PocketShared): void => {
     operation(app, {
       url: `${base}/${path}/:id/link/send`,
       summary: `Send the member the link of their ${what}'s web card again (push, else SMS)`,
-      resource: decl,
-      action: 'UPDATE',
-      roles: ['operator', 'merchant'],
-      params: IdParams,
-      body: NoBody,
+      ...linkOperation,
       answer: LinkSentSchema,
       run: async ({ tx, caller, params }) => {
         const row = await heldInScope(tx, caller, kind, params.id);
@@ -221,44 +222,42 @@ const pocketPublicRoutes = (app: RouteApp, shared: PocketShared): void => {
     return id;
   };
 
-  app.get(
-    `${base}/public/cards/:token`,
-    {
-      config: { public: true },
-      schema: {
-        tags: ['pocket'],
-        summary: "A member card's web card (no sign-in: the link's token is the key)",
-        params: TokenParams,
-        response: answers(PublicCardSchema),
+  /** `GET …/public/<path>/:token`: the web card the link's token opens, never cached. */
+  const publicView = <V>(
+    path: 'cards' | 'vouchers',
+    kind: PocketKind,
+    summary: string,
+    answer: TSchema,
+    view: (id: number, token: string) => Promise<V | null>,
+  ) =>
+    app.get(
+      `${base}/public/${path}/:token`,
+      {
+        config: { public: true },
+        schema: { tags: ['pocket'], summary, params: TokenParams, response: answers(answer) },
       },
-    },
-    async (request, reply) => {
-      const id = await publicRead(request, 'CARD', request.params.token);
-      const view = await publicCardView(db, keys, id, request.params.token);
-      if (!view) throw deadLink();
-      void reply.header('Cache-Control', 'no-store');
-      return ok(view);
-    },
-  );
+      async (request, reply) => {
+        const id = await publicRead(request, kind, request.params.token);
+        const found = await view(id, request.params.token);
+        if (!found) throw deadLink();
+        void reply.header('Cache-Control', 'no-store');
+        return ok(found);
+      },
+    );
 
-  app.get(
-    `${base}/public/vouchers/:token`,
-    {
-      config: { public: true },
-      schema: {
-        tags: ['pocket'],
-        summary: "A voucher's web card (no sign-in: the link's token is the key)",
-        params: TokenParams,
-        response: answers(PublicVoucherSchema),
-      },
-    },
-    async (request, reply) => {
-      const id = await publicRead(request, 'VOUCHER', request.params.token);
-      const view = await publicVoucherView(db, keys, id);
-      if (!view) throw deadLink();
-      void reply.header('Cache-Control', 'no-store');
-      return ok(view);
-    },
+  publicView(
+    'cards',
+    'CARD',
+    "A member card's web card (no sign-in: the link's token is the key)",
+    PublicCardSchema,
+    (id, token) => publicCardView(db, keys, id, token),
+  );
+  publicView(
+    'vouchers',
+    'VOUCHER',
+    "A voucher's web card (no sign-in: the link's token is the key)",
+    PublicVoucherSchema,
+    (id) => publicVoucherView(db, keys, id),
   );
 };
 

@@ -3,22 +3,20 @@
 // server/domains/stamping/ (issue-card.ts, stamp.ts, void.ts, store-pin.ts, programme-summary.ts). The
 // generic routes of the declarations serve the lists and rows.
 import { Type } from 'typebox';
-import { ok } from '../../../contract/envelope';
 import { BASE_PATHS } from '../../../contract/http';
 import { actionOf } from '../../../resources/transitions';
 import type { RoutePlugin } from '../../platform/http/app-types';
-import { answers, rowSchema } from '../../resources/answers';
+import { rowSchema } from '../../resources/answers';
 import {
   PinStatusSchema,
   StampCardSummarySchema,
   StampResultSchema,
 } from '../../resources/answers-operations';
-import { authorize, declaredGrant } from '../../resources/authorize';
 import { maskRow } from '../../resources/privacy';
 import { declared } from '../../resources/registry';
 import { Id, PHONE_PATTERN } from '../../resources/schemas';
-import { callerOf } from '../access/caller';
 import { operation } from '../access/operation';
+import { rowRead } from '../access/row-read';
 import { linkKeys } from '../pocket/links';
 import { sendLink } from '../pocket/pocket';
 import { issueMemberCard } from './issue-card';
@@ -34,7 +32,6 @@ const Reason = Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' });
 export const PIN_PATTERN = '^[0-9]{4,8}$';
 
 export const stampingRoutes: RoutePlugin = async (app) => {
-  const { db } = app;
   const base = BASE_PATHS.main;
   const programmes = declared('stampCard');
   const cards = declared('memberCards');
@@ -62,23 +59,14 @@ export const stampingRoutes: RoutePlugin = async (app) => {
     },
   });
 
-  app.get(
-    `${base}/stamp-cards/:id/summary`,
-    {
-      config: { forApiKeys: true },
-      schema: {
-        tags: [programmes.name],
-        summary: "A programme's figures",
-        params: IdParams,
-        response: answers(StampCardSummarySchema),
-      },
-    },
-    async (request) => {
-      const caller = await callerOf(db, request);
-      authorize(caller, declaredGrant(programmes, 'get'));
-      return ok(await programmeSummary(db, caller, request.params.id));
-    },
-  );
+  rowRead(app, {
+    url: `${base}/stamp-cards/:id/summary`,
+    resource: programmes,
+    summary: "A programme's figures",
+    answer: StampCardSummarySchema,
+    forApiKeys: true,
+    read: programmeSummary,
+  });
 
   operation(app, {
     url: `${base}/member-cards/:id/stamps`,
@@ -121,22 +109,13 @@ export const stampingRoutes: RoutePlugin = async (app) => {
       maskRow(transactions, caller, await voidStamping(tx, caller, params.id, body)),
   });
 
-  app.get(
-    `${base}/stores/:id/pin`,
-    {
-      schema: {
-        tags: [stores.name],
-        summary: 'Whether the store has a stamping PIN, and its lockout',
-        params: IdParams,
-        response: answers(PinStatusSchema),
-      },
-    },
-    async (request) => {
-      const caller = await callerOf(db, request);
-      authorize(caller, declaredGrant(stores, 'get'));
-      return ok(await pinStatus(db, caller, request.params.id));
-    },
-  );
+  rowRead(app, {
+    url: `${base}/stores/:id/pin`,
+    resource: stores,
+    summary: 'Whether the store has a stamping PIN, and its lockout',
+    answer: PinStatusSchema,
+    read: pinStatus,
+  });
 
   operation(app, {
     url: `${base}/stores/:id/pin`,

@@ -1,4 +1,4 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { type TSchema, Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   BASE_PATHS,
@@ -40,6 +40,9 @@ const DEVICE_HEADER = DEVICE_ID_HEADER.toLowerCase();
 /** What a call answers when it only works (the tokens, if any, come back in headers). */
 const nothing = answers(NoData);
 const tokensIn = (headers: string) => `Success (code 0); the tokens are in ${headers}`;
+/** The answer of a sign-in: `data` as `schema`, the login's tokens in both headers. */
+const signedInAnswer = (schema: TSchema) =>
+  answers(schema, { description: tokensIn('X-Access-Token and X-Refresh-Token') });
 const publicRoute = { public: true } as const;
 const tags = ['auth'];
 
@@ -83,9 +86,7 @@ const signInEndpoints = (r: RouteApp, deps: SignInDeps): void => {
           email: Email,
           password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
         }),
-        response: answers(LoggedInUserSchema, {
-          description: tokensIn('X-Access-Token and X-Refresh-Token'),
-        }),
+        response: signedInAnswer(LoggedInUserSchema),
       },
     },
     async (request, reply) => {
@@ -111,9 +112,7 @@ const signInEndpoints = (r: RouteApp, deps: SignInDeps): void => {
           'The code is a TOTP code of the app or an unused recovery code (each works once). Answers like get-token. 26213 for a wrong code (data.attemptsLeft); 26214 once the challenge is used, expired or out of attempts.',
         security: [],
         body: Type.Object({ challenge: ActionToken, code: TwoFactorCode }, { additionalProperties: false }),
-        response: answers(LoggedInUserSchema, {
-          description: tokensIn('X-Access-Token and X-Refresh-Token'),
-        }),
+        response: signedInAnswer(LoggedInUserSchema),
       },
     },
     async (request, reply) => {
@@ -154,9 +153,7 @@ const signInEndpoints = (r: RouteApp, deps: SignInDeps): void => {
           },
           { additionalProperties: false },
         ),
-        response: answers(SignedInDeviceSchema, {
-          description: tokensIn('X-Access-Token and X-Refresh-Token'),
-        }),
+        response: signedInAnswer(SignedInDeviceSchema),
       },
     },
     async (request, reply) => {
@@ -175,51 +172,38 @@ const signInEndpoints = (r: RouteApp, deps: SignInDeps): void => {
 
 /** A login's tokens: a new access token, a new refresh token, logging out. */
 const tokenEndpoints = (r: RouteApp, deps: SignInDeps): void => {
-  r.post(
-    '/refresh/token',
-    {
-      config: publicRoute,
-      schema: {
-        tags,
-        summary: 'New access token for X-Refresh-Token',
-        security: [],
-        response: answers(NoData, { description: tokensIn('X-Access-Token') }),
+  /** A call that trades X-Refresh-Token for a new token, sent back in the `header` it names. */
+  const refreshRoute = (
+    url: string,
+    summary: string,
+    header: typeof HEADERS.accessToken | typeof HEADERS.refreshToken,
+    mint: (d: SignInDeps, refreshToken: string, deviceId: string | undefined, ip: string) => Promise<string>,
+  ) =>
+    r.post(
+      url,
+      {
+        config: publicRoute,
+        schema: { tags, summary, security: [], response: answers(NoData, { description: tokensIn(header) }) },
       },
-    },
-    async (request, reply) => {
-      const token = await refreshAccessToken(
-        deps,
-        refreshHeader(request),
-        deviceIdFrom(request.headers[DEVICE_HEADER]),
-        request.ip,
-      );
-      noStore(reply).header(HEADERS.accessToken, token);
-      return ok(null);
-    },
-  );
+      async (request, reply) => {
+        const token = await mint(
+          deps,
+          refreshHeader(request),
+          deviceIdFrom(request.headers[DEVICE_HEADER]),
+          request.ip,
+        );
+        noStore(reply).header(header, token);
+        return ok(null);
+      },
+    );
 
-  r.post(
-    '/refresh/refresh-token',
-    {
-      config: publicRoute,
-      schema: {
-        tags,
-        summary: 'Rotate X-Refresh-Token',
-        security: [],
-        response: answers(NoData, { description: tokensIn('X-Refresh-Token') }),
-      },
-    },
-    async (request, reply) => {
-      const token = await rotateRefreshToken(
-        deps,
-        refreshHeader(request),
-        deviceIdFrom(request.headers[DEVICE_HEADER]),
-        request.ip,
-      );
-      noStore(reply).header(HEADERS.refreshToken, token);
-      return ok(null);
-    },
+  refreshRoute(
+    '/refresh/token',
+    'New access token for X-Refresh-Token',
+    HEADERS.accessToken,
+    refreshAccessToken,
   );
+  refreshRoute('/refresh/refresh-token', 'Rotate X-Refresh-Token', HEADERS.refreshToken, rotateRefreshToken);
 
   r.post(
     '/logout',

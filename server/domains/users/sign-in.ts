@@ -3,14 +3,12 @@ import { eq } from 'drizzle-orm';
 import { BLOCKED_USER_STATES, DEVICE_ID_PATTERN, roleOf, type UserState } from '../../../contract';
 import type { LoggedInUser } from '../../../contract/auth';
 import { fieldViolation } from '../../../contract/validation';
-import { recordAudit } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { type LoginSessionRow, type UserRow, users } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../platform/passwords';
 import type { LoginThrottle } from '../../platform/rate-limit';
-import { signAccessToken } from '../../platform/tokens';
 import {
   clearFailedSignIns,
   recordFailedSignIn,
@@ -24,7 +22,14 @@ import {
   issueEmailAction,
 } from '../access/email-actions';
 import { groupsOf } from '../access/rbac';
-import { createLogin, deviceAccessTokenFor, redeemRefreshToken, revokeUserLogins } from '../access/sessions';
+import {
+  createLogin,
+  deviceAccessTokenFor,
+  loginAccessToken,
+  redeemRefreshToken,
+  revokeUserLogins,
+} from '../access/sessions';
+import { auditActorOf, recordUserAudit } from '../access/user-audit';
 import { hasTwoFactor, reviewPendingLogin, twoFactorChallenge, twoFactorStatus } from './two-factor';
 
 export const loggedInUser = async (db: Db, user: UserRow): Promise<LoggedInUser> => ({
@@ -54,24 +59,15 @@ export const accessTokenFor = (
   config: Pick<Config, 'accessTokenTtlS' | 'jwtSecret'>,
   user: UserRow,
   session: LoginSessionRow,
-): Promise<string> => {
-  const nowS = Math.floor(Date.now() / 1000);
-  const exp = Math.min(nowS + config.accessTokenTtlS, Math.floor(session.expiresAt.getTime() / 1000));
-  return signAccessToken(
-    {
-      tid: session.id,
-      uid: user.id,
-      putyp: user.type,
-      did: session.deviceId,
-      mid: user.companyId ?? 0,
-      mob: user.mobile ?? '',
-      eml: user.email,
-      role: roleOf(user.type),
-      exp,
-    },
-    config.jwtSecret,
-  );
-};
+): Promise<string> =>
+  loginAccessToken(config, session, {
+    uid: user.id,
+    putyp: user.type,
+    mid: user.companyId ?? 0,
+    mob: user.mobile ?? '',
+    eml: user.email,
+    role: roleOf(user.type),
+  });
 
 export interface AuthDeps {
   db: Db;
@@ -236,12 +232,7 @@ export const activateByEmail = async (
       .set({ state: 'ENABLE', ...(passwordHash ? { passwordHash, mustResetPassword: false } : {}) })
       .where(eq(users.id, user.id));
     // the link's owner acts on their own account; only the state is recorded, never the password
-    await recordAudit(tx, {
-      actor: { id: user.id, email: user.email },
-      action: 'activate',
-      resource: 'users',
-      recordId: user.id,
-      companyId: user.companyId,
+    await recordUserAudit(tx, auditActorOf(user), 'activate', user, {
       before: { state: user.state },
       after: { state: 'ENABLE' },
     });

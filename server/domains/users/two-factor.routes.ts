@@ -10,8 +10,15 @@ import {
 } from '../../../contract';
 import type { RoutePlugin } from '../../platform/http/app-types';
 import { answers, NoData } from '../../resources/answers';
+import type { SignedInUser } from '../../resources/principal';
 import { signedInUserOf } from '../access/caller';
-import { confirmEnrolment, disableTwoFactor, startEnrolment, twoFactorStatus } from './two-factor';
+import {
+  confirmEnrolment,
+  disableTwoFactor,
+  startEnrolment,
+  type TwoFactorDeps,
+  twoFactorStatus,
+} from './two-factor';
 
 export const TwoFactorCode = Type.String({ minLength: 1, maxLength: TWO_FACTOR_CODE_MAX_LENGTH });
 const CodeBody = Type.Object({ code: TwoFactorCode }, { additionalProperties: false });
@@ -74,41 +81,41 @@ export const twoFactorRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  app.post(
+  /** A change of the caller's own second factor that a code of theirs proves, answering nothing. */
+  const withCode = (
+    method: 'POST' | 'DELETE',
+    url: string,
+    text: { summary: string; description: string },
+    change: (d: TwoFactorDeps, user: SignedInUser['row'], code: string) => Promise<void>,
+  ) =>
+    app.route({
+      method,
+      url,
+      config: open,
+      schema: { tags, ...text, body: CodeBody, response: answers(NoData) },
+      handler: async (request) => {
+        const me = await signedInUserOf(app.db, request);
+        await change(deps, me.row, request.body.code);
+        return ok(null);
+      },
+    });
+
+  withCode(
+    'POST',
     `${main}${TWO_FACTOR_CONFIRM_PATH}`,
     {
-      config: open,
-      schema: {
-        tags,
-        summary: 'Turn the pending second factor on with a code of the app',
-        description: '26213 for a wrong code; 26217 when no enrolment was started; 26216 when already on.',
-        body: CodeBody,
-        response: answers(NoData),
-      },
+      summary: 'Turn the pending second factor on with a code of the app',
+      description: '26213 for a wrong code; 26217 when no enrolment was started; 26216 when already on.',
     },
-    async (request) => {
-      const me = await signedInUserOf(app.db, request);
-      await confirmEnrolment(deps, me.row, request.body.code);
-      return ok(null);
-    },
+    confirmEnrolment,
   );
-
-  app.delete(
+  withCode(
+    'DELETE',
     `${main}${TWO_FACTOR_PATH}`,
     {
-      config: open,
-      schema: {
-        tags,
-        summary: 'Turn the second factor off with a code of the app or a recovery code',
-        description: '26213 for a wrong code; 26217 when none is on.',
-        body: CodeBody,
-        response: answers(NoData),
-      },
+      summary: 'Turn the second factor off with a code of the app or a recovery code',
+      description: '26213 for a wrong code; 26217 when none is on.',
     },
-    async (request) => {
-      const me = await signedInUserOf(app.db, request);
-      await disableTwoFactor(deps, me.row, request.body.code);
-      return ok(null);
-    },
+    disableTwoFactor,
   );
 };

@@ -20,7 +20,7 @@ import {
   type TwoFactorStatus,
 } from '../../../contract';
 import { TWO_FACTOR_SETTING_OF } from '../../../contract/system-config';
-import { type DbOrTx, recordAudit } from '../../platform/audit';
+import type { DbOrTx } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import {
@@ -34,6 +34,7 @@ import {
 import { AppError } from '../../platform/errors';
 import { randomToken, sha256 } from '../../platform/tokens';
 import { revokeUserLogins } from '../access/sessions';
+import { auditActorOf, recordUserAudit } from '../access/user-audit';
 import { systemSettingIsOn } from '../config/system-config';
 
 type SealConfig = Pick<Config, 'jwtSecret'>;
@@ -195,8 +196,6 @@ export interface TwoFactorDeps {
   config: SealConfig;
 }
 
-const auditActor = (user: Pick<UserRow, 'id' | 'email'>) => ({ id: user.id, email: user.email });
-
 /**
  * `POST /user/me/two-factor`: a new secret and ten recovery codes, kept pending until a code confirms
  * them. Starting again replaces a pending enrolment; a confirmed one must be turned off first (26216).
@@ -237,12 +236,7 @@ export const confirmEnrolment = async (
       throw new AppError('TWO_FACTOR_CODE_INVALID');
     await tx.update(userTwoFactor).set({ enabledAt: new Date() }).where(eq(userTwoFactor.userId, user.id));
     await setPending(tx, user.id, false);
-    await recordAudit(tx, {
-      actor: auditActor(user),
-      action: 'two-factor-enable',
-      resource: 'users',
-      recordId: user.id,
-      companyId: user.companyId,
+    await recordUserAudit(tx, auditActorOf(user), 'two-factor-enable', user, {
       before: { twoFactorEnabled: false },
       after: { twoFactorEnabled: true },
     });
@@ -266,12 +260,7 @@ export const disableTwoFactor = async (
     await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id));
     await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, user.id));
     if (required) await setPending(tx, user.id, true);
-    await recordAudit(tx, {
-      actor: auditActor(user),
-      action: 'two-factor-disable',
-      resource: 'users',
-      recordId: user.id,
-      companyId: user.companyId,
+    await recordUserAudit(tx, auditActorOf(user), 'two-factor-disable', user, {
       before: { twoFactorEnabled: true },
       after: { twoFactorEnabled: false },
     });
@@ -295,12 +284,7 @@ export const resetTwoFactor = async (
     await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, target.id));
     await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, target.id));
     await revokeUserLogins(tx, target.id, 'two-factor-reset');
-    await recordAudit(tx, {
-      actor: auditActor(actor),
-      action: 'two-factor-reset',
-      resource: 'users',
-      recordId: target.id,
-      companyId: target.companyId,
+    await recordUserAudit(tx, auditActorOf(actor), 'two-factor-reset', target, {
       before: { twoFactorEnabled: true },
       after: { twoFactorEnabled: false },
     });

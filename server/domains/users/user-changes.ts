@@ -11,7 +11,8 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { SignedInUser } from '../../resources/principal';
 import { NOT_LOCKED } from '../access/account-security';
 import { revokeUserLogins } from '../access/sessions';
-import { auditActorOf, mapDuplicate, normaliseMobile, userSnapshot } from './users';
+import { auditActorOf, recordUserAudit } from '../access/user-audit';
+import { mapDuplicate, normaliseMobile, userSnapshot } from './users';
 
 export interface InfoPatch {
   name?: string | undefined;
@@ -35,12 +36,7 @@ export const updateInfo = async (
       const [row] = await tx.update(users).set(set).where(eq(users.id, target.id)).returning();
       if (!row) throw new AppError('USER_NOT_FOUND');
       if (actor.id !== target.id) {
-        await recordAudit(tx, {
-          actor: auditActorOf(actor),
-          action: 'update',
-          resource: 'users',
-          recordId: row.id,
-          companyId: row.companyId,
+        await recordUserAudit(tx, auditActorOf(actor), 'update', row, {
           before: userSnapshot(target),
           after: userSnapshot(row),
         });
@@ -87,13 +83,7 @@ export const changePassword = async (
     } else {
       await revokeUserLogins(tx, target.id, 'password-reset');
       // no before/after: the only change is a secret
-      await recordAudit(tx, {
-        actor: auditActorOf(actor.row),
-        action: 'resetPassword',
-        resource: 'users',
-        recordId: target.id,
-        companyId: target.companyId,
-      });
+      await recordUserAudit(tx, auditActorOf(actor.row), 'resetPassword', target);
     }
   });
 };
@@ -174,12 +164,7 @@ export const setUserState = async (
       .returning();
     if (!row) throw new AppError('USER_NOT_FOUND');
     if (state === 'DISABLE') await revokeUserLogins(tx, target.id, 'user-disabled');
-    await recordAudit(tx, {
-      actor: auditActorOf(actor),
-      action: state === 'DISABLE' ? 'disable' : 'enable',
-      resource: 'users',
-      recordId: row.id,
-      companyId: row.companyId,
+    await recordUserAudit(tx, auditActorOf(actor), state === 'DISABLE' ? 'disable' : 'enable', row, {
       before: { state: current.state },
       after: { state: row.state },
     });

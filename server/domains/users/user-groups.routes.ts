@@ -21,8 +21,8 @@ import {
   updateGroup,
   validatePermissions,
 } from '../access/rbac';
+import { auditActorOf } from '../access/user-audit';
 import { visibleGroup, visibleGroupsPage } from './user-groups';
-import { auditActorOf } from './users';
 import { Id, IdParams, PermissionsBody } from './users-shared.routes';
 
 const GroupName = Type.String({ minLength: 1, maxLength: 100 });

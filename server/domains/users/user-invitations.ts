@@ -1,14 +1,15 @@
 // Registration and invitations of portal users: a user waiting for e-mail activation, where a
 // merchant's or an operator's invitee lands (company, brand, store), and a fresh activation link.
 import type { InvitationType, SignupState, UserType } from '../../../contract/enums';
-import { type AuditActor, type DbOrTx, recordAudit } from '../../platform/audit';
+import type { AuditActor, DbOrTx } from '../../platform/audit';
 import type { Db } from '../../platform/db/client';
 import { type NewUserRow, type UserRow, users } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { issueEmailAction } from '../access/email-actions';
+import { auditActorOf, recordUserAudit } from '../access/user-audit';
 import { findBrand, findStore, ownBrand, ownCompany, ownStore } from '../organisation/organisation';
-import { auditActorOf, mapDuplicate, normaliseMobile, userSnapshot } from './users';
+import { mapDuplicate, normaliseMobile, userSnapshot } from './users';
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -56,12 +57,7 @@ export const insertPendingUser = async (
     return await db.transaction(async (tx) => {
       const [row] = await tx.insert(users).values(values).returning();
       if (!row) throw new Error('user insert returned nothing');
-      await recordAudit(tx, {
-        actor: audit.actor ?? auditActorOf(row),
-        action: audit.action,
-        resource: 'users',
-        recordId: row.id,
-        companyId: row.companyId,
+      await recordUserAudit(tx, audit.actor ?? auditActorOf(row), audit.action, row, {
         after: userSnapshot(row),
       });
       return row;
@@ -171,11 +167,5 @@ export const resendInvitation = async (db: Db, actor: UserRow, target: UserRow):
   }
   await issueEmailAction(db, target.id, 'activeEmail');
   // no before/after: nothing of the user changes, and the link is a secret
-  await recordAudit(db, {
-    actor: auditActorOf(actor),
-    action: 'resend-invitation',
-    resource: 'users',
-    recordId: target.id,
-    companyId: target.companyId,
-  });
+  await recordUserAudit(db, auditActorOf(actor), 'resend-invitation', target);
 };

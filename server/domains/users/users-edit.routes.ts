@@ -3,7 +3,6 @@
 import { Type } from 'typebox';
 import { PASSWORD_MAX_LENGTH } from '../../../contract/constants';
 import { ok } from '../../../contract/envelope';
-import { AppError } from '../../platform/errors';
 import type { RouteApp } from '../../platform/http/app-types';
 import { answers, NoData } from '../../resources/answers';
 import { PermissionsSchema, UserSchema } from '../../resources/answers-users';
@@ -20,8 +19,9 @@ import {
   setUserGroups,
   validatePermissions,
 } from '../access/rbac';
+import { auditActorOf } from '../access/user-audit';
 import { changePassword, deleteUser, setUserState, updateInfo } from './user-changes';
-import { auditActorOf, targetUser, withGroups } from './users';
+import { withGroups } from './users';
 import {
   Id,
   IdParams,
@@ -58,14 +58,11 @@ const PwdBody = Type.Object(
 
 /** One user as the caller may see them: the user, their deletion, their permissions. */
 export const userReadRoutes = (app: RouteApp, shared: UsersShared): void => {
-  const { db, actor } = shared;
+  const { db, targetOf, someoneElse } = shared;
   app.get(
     '/:id',
     { config: { openBeforeTwoFactor: 'self' }, schema: { params: IdParams, response: answers(UserSchema) } },
-    async (request) => {
-      const me = await actor(request);
-      return ok(await withGroups(db, await targetUser(db, me, request.params.id, 'VIEW', true)));
-    },
+    async (request) => ok(await withGroups(db, (await targetOf(request, 'VIEW', true)).target)),
   );
 
   app.delete(
@@ -78,10 +75,8 @@ export const userReadRoutes = (app: RouteApp, shared: UsersShared): void => {
       },
     },
     async (request) => {
-      const me = await actor(request);
-      const target = await targetUser(db, me, request.params.id, 'UPDATE');
       // deleting oneself would strand the session that asks; another user has to do it
-      if (target.id === me.row.id) throw new AppError('ACCESS_DENIED');
+      const { me, target } = await someoneElse(request);
       await deleteUser(db, me.row, target, request.query.softDel !== false);
       return ok(null);
     },
@@ -91,8 +86,7 @@ export const userReadRoutes = (app: RouteApp, shared: UsersShared): void => {
     '/:id/permissions',
     { schema: { params: IdParams, response: answers(PermissionsSchema) } },
     async (request) => {
-      const me = await actor(request);
-      const target = await targetUser(db, me, request.params.id, 'VIEW', true);
+      const { target } = await targetOf(request, 'VIEW', true);
       return ok(await directPermissions(db, target.id));
     },
   );
@@ -111,8 +105,7 @@ export const userReadRoutes = (app: RouteApp, shared: UsersShared): void => {
       },
     },
     async (request) => {
-      const me = await actor(request);
-      const target = await targetUser(db, me, request.params.id, 'VIEW', true);
+      const { target } = await targetOf(request, 'VIEW', true);
       const subject = await accessSubjectFor(db, target);
       return ok(subject.permissions ?? null);
     },
@@ -121,13 +114,12 @@ export const userReadRoutes = (app: RouteApp, shared: UsersShared): void => {
 
 /** Changing a user: permissions, groups, details, password and state. */
 export const userEditRoutes = (app: RouteApp, shared: UsersShared): void => {
-  const { db, actor } = shared;
+  const { db, targetOf, someoneElse } = shared;
   app.patch(
     '/:id/permissions',
     { schema: { params: IdParams, body: PermissionsBody, response: answers(PermissionsSchema) } },
     async (request) => {
-      const me = await actor(request);
-      const target = await targetUser(db, me, request.params.id, 'UPDATE');
+      const { me, target } = await targetOf(request, 'UPDATE');
       const list = validatePermissions(request.body.permissions);
       assertCanGrant(me.subject, changedPermissions(list, await directPermissions(db, target.id)));
       return ok(await setDirectPermissions(db, auditActorOf(me.row), target, list));
@@ -138,8 +130,7 @@ export const userEditRoutes = (app: RouteApp, shared: UsersShared): void => {
     '/:id/groups',
     { schema: { params: IdParams, body: GroupsBody, response: answers(UserSchema) } },
     async (request) => {
-      const me = await actor(request);
-      const target = await targetUser(db, me, request.params.id, 'UPDATE');
+      const { me, target } = await targetOf(request, 'UPDATE');
       const ids = await resolveGroups(db, target, request.body);
       // joining or leaving a group grants or takes away its permissions; staying changes nothing
       const current = (await groupsOf(db, target.id)).map((g) => g.id);
@@ -160,8 +151,7 @@ export const userEditRoutes = (app: RouteApp, shared: UsersShared): void => {
       schema: { params: IdParams, body: InfoBody, response: answers(UserSchema) },
     },
     async (request) => {
-      const me = await actor(request);
-      const target = await targetUser(db, me, request.params.id, 'UPDATE', true);
+      const { me, target } = await targetOf(request, 'UPDATE', true);
       const { country, ...rest } = request.body;
       const row = await updateInfo(db, me.row, target, {
         ...rest,
@@ -178,8 +168,7 @@ export const userEditRoutes = (app: RouteApp, shared: UsersShared): void => {
       schema: { params: IdParams, body: PwdBody, response: answers(NoData) },
     },
     async (request) => {
-      const me = await actor(request);
-      const target = await targetUser(db, me, request.params.id, 'UPDATE', true);
+      const { me, target } = await targetOf(request, 'UPDATE', true);
       await changePassword(db, me, target, request.body, requireUser(request).tid);
       return ok(null);
     },
@@ -192,9 +181,7 @@ export const userEditRoutes = (app: RouteApp, shared: UsersShared): void => {
     '/:id/state',
     { schema: { params: IdParams, body: StateBody, response: answers(UserSchema) } },
     async (request) => {
-      const me = await actor(request);
-      const target = await targetUser(db, me, request.params.id, 'UPDATE');
-      if (target.id === me.row.id) throw new AppError('ACCESS_DENIED');
+      const { me, target } = await someoneElse(request);
       return ok(await withGroups(db, await setUserState(db, me.row, target, request.body.state)));
     },
   );

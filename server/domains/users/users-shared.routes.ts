@@ -6,12 +6,14 @@ import { Type } from 'typebox';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contract/constants';
 import { ok } from '../../../contract/envelope';
 import { resolveCountry } from '../../platform/countries';
+import { AppError } from '../../platform/errors';
 import type { RouteApp } from '../../platform/http/app-types';
 import type { SignedInUser } from '../../resources/principal';
 import { signedInUserOf } from '../access/caller';
 import { issueEmailAction } from '../access/email-actions';
+import { auditActorOf } from '../access/user-audit';
 import { insertPendingUser, type NewPortalUser } from './user-invitations';
-import { auditActorOf, withGroups } from './users';
+import { targetUser, withGroups } from './users';
 
 export const Password = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
 export const Name = Type.String({ maxLength: 100 });
@@ -29,6 +31,9 @@ export const PermissionsBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A request about one user, `:id` in its path. */
+type UserIdRequest = FastifyRequest & { params: { id: number } };
 
 /** What every group of usersRoutes shares. */
 export const usersShared = (app: RouteApp) => {
@@ -49,6 +54,20 @@ export const usersShared = (app: RouteApp) => {
     await issueEmailAction(db, row.id, 'activeEmail');
     return ok(await withGroups(db, row));
   };
-  return { db, actor, countryOf, createAndMail };
+  /** The caller and the user `:id` names, when the caller may `action` them (`selfAllowed`: or is them). */
+  const targetOf = async (request: UserIdRequest, action: 'VIEW' | 'UPDATE', selfAllowed = false) => {
+    const me = await actor(request);
+    return { me, target: await targetUser(db, me, request.params.id, action, selfAllowed) };
+  };
+  /**
+   * The caller and another user whose account they may change: operators anyone, a merchant with
+   * UPDATE on `user` the merchants of their company; never oneself (ACCESS_DENIED).
+   */
+  const someoneElse = async (request: UserIdRequest) => {
+    const { me, target } = await targetOf(request, 'UPDATE');
+    if (target.id === me.row.id) throw new AppError('ACCESS_DENIED');
+    return { me, target };
+  };
+  return { db, actor, countryOf, createAndMail, targetOf, someoneElse };
 };
 export type UsersShared = ReturnType<typeof usersShared>;

@@ -1,6 +1,8 @@
 // The user list, signing up and invitations (`usersRoutes`' first group, users.routes.ts): a merchant
 // registering, a merchant inviting a colleague, an operator inviting a merchant or an operator.
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { Role } from '../../../contract/claims';
 import { ok } from '../../../contract/envelope';
 import { AppError } from '../../platform/errors';
 import type { RouteApp } from '../../platform/http/app-types';
@@ -56,6 +58,12 @@ const filtersOnState = (query: unknown): boolean => {
 /** The user list, signing up and invitations. */
 export const signUpAndInviteRoutes = (app: RouteApp, shared: UsersShared): void => {
   const { db, actor, countryOf, createAndMail } = shared;
+  /** The caller, when they may invite users as `role` does (ADD on `user`). */
+  const inviter = async (request: FastifyRequest, role: Role) => {
+    const me = await actor(request);
+    authorize(me, { resource: 'user', action: 'ADD', roles: [role] });
+    return me;
+  };
   const userList = { schema: { response: answers(Type.Array(UserListRowSchema), { paged: true }) } };
   app.get('', userList, async (request) => {
     const me = await actor(request);
@@ -91,8 +99,7 @@ export const signUpAndInviteRoutes = (app: RouteApp, shared: UsersShared): void 
     '/merchant/invite',
     { schema: { body: MerchantInviteBody, response: answers(UserSchema) } },
     async (request) => {
-      const me = await actor(request);
-      authorize(me, { resource: 'user', action: 'ADD', roles: ['merchant'] });
+      const me = await inviter(request, 'merchant');
       if (me.row.companyId === null) throw new AppError('USER_HAS_NO_COMPANY');
       const { brandId, storeId, ...person } = request.body;
       const scope = await merchantInviteScope(db, me.row, { brandId, storeId });
@@ -116,8 +123,7 @@ export const signUpAndInviteRoutes = (app: RouteApp, shared: UsersShared): void 
     '/operator/merchant/invite',
     { schema: { body: OperatorInviteMerchantBody, response: answers(UserSchema) } },
     async (request) => {
-      const me = await actor(request);
-      authorize(me, { resource: 'user', action: 'ADD', roles: ['operator'] });
+      const me = await inviter(request, 'operator');
       const { companyId, brandId, storeId, ...person } = request.body;
       const { companyActive, ...scope } = await operatorInviteScope(db, me.row, {
         companyId,
@@ -144,8 +150,7 @@ export const signUpAndInviteRoutes = (app: RouteApp, shared: UsersShared): void 
     '/operator/register',
     { schema: { body: InviteBody, response: answers(UserSchema) } },
     async (request) => {
-      const me = await actor(request);
-      authorize(me, { resource: 'user', action: 'ADD', roles: ['operator'] });
+      const me = await inviter(request, 'operator');
       return createAndMail(
         {
           ...request.body,

@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
 import type { PermissionAction } from '../../../contract/enums';
 import { USER_STATES, USER_TYPES } from '../../../contract/enums';
-import type { AuditActor, DbOrTx } from '../../platform/audit';
+import type { DbOrTx } from '../../platform/audit';
 import type { Db } from '../../platform/db/client';
 import { uniqueViolation } from '../../platform/db/errors';
 import { type UserRow, users, userTwoFactor } from '../../platform/db/schema';
@@ -72,11 +72,6 @@ export const userSnapshot = (row: UserRow): Omit<UserRow, 'passwordHash'> => {
   const { passwordHash: _hidden, ...rest } = row;
   return rest;
 };
-
-export const auditActorOf = (row: Pick<UserRow, 'id' | 'email'>): AuditActor => ({
-  id: row.id,
-  email: row.email,
-});
 
 export const withGroups = async (db: DbOrTx, row: UserRow): Promise<PublicUser> =>
   publicUser(row, await groupsOf(db, row.id), (await withTwoFactor(db, [row.id])).has(row.id));

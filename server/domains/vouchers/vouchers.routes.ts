@@ -1,20 +1,24 @@
 // The voucher operations' routes (docs/operations.md "Vouchers", docs/api.md): each is an operation
 // (server/domains/access/operation.ts: one transaction, access, Idempotency-Key) around a service function of
 // server/domains/vouchers/vouchers.ts. The generic routes of the declarations serve the lists and rows.
+import type { Static, TSchema } from 'typebox';
 import { Type } from 'typebox';
 import { VOUCHER_STATES } from '../../../contract/enums';
 import { ok } from '../../../contract/envelope';
 import { BASE_PATHS } from '../../../contract/http';
 import { actionOf } from '../../../resources/transitions';
+import type { DbOrTx } from '../../platform/audit';
 import type { RouteApp, RoutePlugin } from '../../platform/http/app-types';
 import { answers, rowSchema, rowWith } from '../../resources/answers';
 import { VoucherPackSummarySchema } from '../../resources/answers-operations';
-import { authorize, declaredGrant } from '../../resources/authorize';
+import { authorize } from '../../resources/authorize';
+import type { Caller } from '../../resources/principal';
 import { maskRow, maskRows } from '../../resources/privacy';
 import { declared } from '../../resources/registry';
 import { Id, PHONE_PATTERN } from '../../resources/schemas';
 import { callerOf } from '../access/caller';
 import { operation } from '../access/operation';
+import { rowRead } from '../access/row-read';
 import { memberVouchers } from '../members/lookup';
 import { linkKeys } from '../pocket/links';
 import { sendLink } from '../pocket/pocket';
@@ -24,6 +28,7 @@ import {
   issueVouchers,
   packSummary,
   redeemVoucher,
+  type VoucherRow,
   voidVoucher,
 } from './vouchers';
 
@@ -49,7 +54,7 @@ type VoucherShared = ReturnType<typeof voucherShared>;
 
 /** A pack's issue and its summary. */
 const packRoutes = (app: RouteApp, shared: VoucherShared): void => {
-  const { db, base, vouchers, packs, keys } = shared;
+  const { base, vouchers, packs, keys } = shared;
 
   operation(app, {
     url: `${base}/voucher-packs/:id/vouchers`,
@@ -75,85 +80,75 @@ const packRoutes = (app: RouteApp, shared: VoucherShared): void => {
     },
   });
 
-  app.get(
-    `${base}/voucher-packs/:id/summary`,
-    {
-      config: { forApiKeys: true },
-      schema: {
-        tags: [packs.name],
-        summary: "A pack's figures",
-        params: IdParams,
-        response: answers(VoucherPackSummarySchema),
-      },
-    },
-    async (request) => {
-      const caller = await callerOf(db, request);
-      authorize(caller, declaredGrant(packs, 'get'));
-      return ok(await packSummary(db, caller, request.params.id));
-    },
-  );
+  rowRead(app, {
+    url: `${base}/voucher-packs/:id/summary`,
+    resource: packs,
+    summary: "A pack's figures",
+    answer: VoucherPackSummarySchema,
+    forApiKeys: true,
+    read: packSummary,
+  });
 };
 
 /** One voucher's operations: redeem, void, donate, expire. */
 const voucherOperationRoutes = (app: RouteApp, shared: VoucherShared): void => {
   const { base, vouchers } = shared;
-  operation(app, {
-    url: `${base}/vouchers/:id/redeem`,
-    summary: 'Redeem a voucher at a store',
-    description:
-      'AVAILABLE and inside its validity (else 6805), at an ACTIVE store of its brand (else 6701).',
-    resource: vouchers,
-    action: 'UPDATE',
-    roles: actionOf(vouchers, 'redeem').roles,
-    devices: true,
-    params: IdParams,
-    body: Type.Object({ storeId: Id }, { additionalProperties: false }),
-    answer: rowSchema(vouchers),
-    run: async ({ tx, caller, params, body }) =>
-      maskRow(vouchers, caller, await redeemVoucher(tx, caller, params.id, body)),
-  });
+  /** `POST …/vouchers/:id/<name>`: the arrow `name` of the voucher's lifecycle, answering the masked voucher. */
+  const voucherOperation = <B extends TSchema>(
+    name: 'redeem' | 'void' | 'donate' | 'expire',
+    spec: { summary: string; description?: string; devices?: boolean; body: B },
+    move: (tx: DbOrTx, caller: Caller, id: number, body: Static<B>) => Promise<VoucherRow>,
+  ) =>
+    operation(app, {
+      url: `${base}/vouchers/:id/${name}`,
+      summary: spec.summary,
+      ...(spec.description === undefined ? {} : { description: spec.description }),
+      resource: vouchers,
+      action: 'UPDATE',
+      roles: actionOf(vouchers, name).roles,
+      ...(spec.devices ? { devices: true } : {}),
+      params: IdParams,
+      body: spec.body,
+      answer: rowSchema(vouchers),
+      run: async ({ tx, caller, params, body }) =>
+        maskRow(vouchers, caller, await move(tx, caller, params.id, body)),
+    });
 
-  operation(app, {
-    url: `${base}/vouchers/:id/void`,
-    summary: 'Void a redemption (REDEEMED → AVAILABLE)',
-    resource: vouchers,
-    action: 'UPDATE',
-    roles: actionOf(vouchers, 'void').roles,
-    params: IdParams,
-    body: Type.Object(
-      { reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }) },
-      { additionalProperties: false },
-    ),
-    answer: rowSchema(vouchers),
-    run: async ({ tx, caller, params, body }) =>
-      maskRow(vouchers, caller, await voidVoucher(tx, caller, params.id, body)),
-  });
-
-  operation(app, {
-    url: `${base}/vouchers/:id/donate`,
-    summary: 'Give an AVAILABLE voucher of a giftable pack to another member',
-    resource: vouchers,
-    action: 'UPDATE',
-    roles: actionOf(vouchers, 'donate').roles,
-    params: IdParams,
-    body: Type.Object({ toMobile: Mobile }, { additionalProperties: false }),
-    answer: rowSchema(vouchers),
-    run: async ({ tx, caller, params, body }) =>
-      maskRow(vouchers, caller, await donateVoucher(tx, caller, params.id, body)),
-  });
-
-  operation(app, {
-    url: `${base}/vouchers/:id/expire`,
-    summary: 'Expire an AVAILABLE voucher at once (operators)',
-    resource: vouchers,
-    action: 'UPDATE',
-    roles: actionOf(vouchers, 'expire').roles,
-    params: IdParams,
-    body: NoBody,
-    answer: rowSchema(vouchers),
-    run: async ({ tx, caller, params }) =>
-      maskRow(vouchers, caller, await expireVoucher(tx, caller, params.id)),
-  });
+  voucherOperation(
+    'redeem',
+    {
+      summary: 'Redeem a voucher at a store',
+      description:
+        'AVAILABLE and inside its validity (else 6805), at an ACTIVE store of its brand (else 6701).',
+      devices: true,
+      body: Type.Object({ storeId: Id }, { additionalProperties: false }),
+    },
+    redeemVoucher,
+  );
+  voucherOperation(
+    'void',
+    {
+      summary: 'Void a redemption (REDEEMED → AVAILABLE)',
+      body: Type.Object(
+        { reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }) },
+        { additionalProperties: false },
+      ),
+    },
+    voidVoucher,
+  );
+  voucherOperation(
+    'donate',
+    {
+      summary: 'Give an AVAILABLE voucher of a giftable pack to another member',
+      body: Type.Object({ toMobile: Mobile }, { additionalProperties: false }),
+    },
+    donateVoucher,
+  );
+  voucherOperation(
+    'expire',
+    { summary: 'Expire an AVAILABLE voucher at once (operators)', body: NoBody },
+    (tx, caller, id) => expireVoucher(tx, caller, id),
+  );
 };
 
 /** The vouchers a member holds, by state, as the counter looks them up. */

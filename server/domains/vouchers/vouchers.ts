@@ -13,6 +13,7 @@ import type { vouchers as vouchersDecl } from '../../../resources/tables/voucher
 import { actionOf, movedFields } from '../../../resources/transitions';
 import type { ActionDeclaration } from '../../../resources/types';
 import { type DbOrTx, recordAudit } from '../../platform/audit';
+import { inBatches } from '../../platform/batches';
 import { beforeCompanyToday, companyDay } from '../../platform/countries';
 import type { Db } from '../../platform/db/client';
 import { members, store, voucherHistory, voucherPacks, vouchers } from '../../platform/db/schema';
@@ -269,6 +270,31 @@ export const packSummary = async (db: DbOrTx, caller: Caller, packId: number) =>
 // ---- one voucher ----------------------------------------------------------------------------------
 
 /**
+ * What a redemption or its undoing tells the rest of the product: the member's activity changed, and
+ * the webhook `type` carries the voucher with the operation's own `data`.
+ */
+const redemptionMoved = async (
+  tx: DbOrTx,
+  after: VoucherRow,
+  type: 'voucher.redeemed' | 'voucher.voided',
+  data: Record<string, unknown>,
+  now: Date,
+): Promise<void> => {
+  await emit(tx, 'voucher.activity', {
+    companyId: after.companyId,
+    memberMobile: after.memberMobile,
+    reason: 'REDEMPTION',
+    at: now,
+  });
+  await recordWebhookEvent(tx, {
+    companyId: after.companyId,
+    type,
+    data: { voucher: voucherFacts(after), ...data },
+    at: now,
+  });
+};
+
+/**
  * Redeems a voucher at a store: AVAILABLE and inside its validity (else 6805), at an ACTIVE store of
  * the pack's brand that the caller may act for (else 6701).
  */
@@ -298,18 +324,7 @@ export const redeemVoucher = async (
     redeemedStoreId: storeId,
   });
   await history(tx, [after], 'REDEEMED', () => ({ storeId }), now);
-  await emit(tx, 'voucher.activity', {
-    companyId: after.companyId,
-    memberMobile: after.memberMobile,
-    reason: 'REDEMPTION',
-    at: now,
-  });
-  await recordWebhookEvent(tx, {
-    companyId: after.companyId,
-    type: 'voucher.redeemed',
-    data: { voucher: voucherFacts(after), storeId },
-    at: now,
-  });
+  await redemptionMoved(tx, after, 'voucher.redeemed', { storeId }, now);
   return after;
 };
 
@@ -329,18 +344,7 @@ export const voidVoucher = async (
     redeemedStoreId: null,
   });
   await history(tx, [after], 'VOIDED', () => ({ storeId: voucher.redeemedStoreId, note: reason }), now);
-  await emit(tx, 'voucher.activity', {
-    companyId: after.companyId,
-    memberMobile: after.memberMobile,
-    reason: 'REDEMPTION',
-    at: now,
-  });
-  await recordWebhookEvent(tx, {
-    companyId: after.companyId,
-    type: 'voucher.voided',
-    data: { voucher: voucherFacts(after), reason },
-    at: now,
-  });
+  await redemptionMoved(tx, after, 'voucher.voided', { reason }, now);
   return after;
 };
 
@@ -423,53 +427,48 @@ export const expireDueVouchers = async (db: Db, now: Date): Promise<number> => {
   // the last valid day has passed in the voucher's company's country
   const ended = await beforeCompanyToday(db, vouchers.validUntil, vouchers.companyId, now);
   const arrow = actionOf(voucherDecl, 'expireDue');
-  let total = 0;
-  for (;;) {
-    const moved = await db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: vouchers.id })
-        .from(vouchers)
-        .where(and(inArray(vouchers.state, arrow.from as VoucherRow['state'][]), ended))
-        .orderBy(asc(vouchers.id))
-        .limit(EXPIRY_BATCH)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return 0;
-      const rows = (await tx
-        .update(vouchers)
-        .set(movedFields(arrow))
-        .where(
-          inArray(
-            vouchers.id,
-            due.map((d) => d.id),
-          ),
-        )
-        .returning()) as VoucherRow[];
-      await history(tx, rows, 'EXPIRED', (v) => ({ note: `validity ended ${v.validUntil}` }), now);
-      // their holders' standing: one statement per company for the batch's members
-      const holders = new Map<number, Set<string>>();
-      for (const v of rows)
-        if (typeof v.companyId === 'number' && typeof v.memberMobile === 'string')
-          holders.set(v.companyId, (holders.get(v.companyId) ?? new Set()).add(v.memberMobile));
-      for (const [companyId, mobiles] of holders)
-        await emit(tx, 'voucher.holdings', { companyId, memberMobiles: [...mobiles], at: now });
-      // one event per company for the batch's vouchers
-      for (const companyId of new Set(rows.map((v) => v.companyId)))
-        await recordWebhookEvent(tx, {
-          companyId,
-          type: 'voucher.expired',
-          data: { vouchers: rows.filter((v) => v.companyId === companyId).map(voucherFacts) },
-          at: now,
-        });
-      // the job's own audit row: no person did it
-      await recordAudit(tx, {
-        actor: null,
-        action: 'expire',
-        resource: 'vouchers',
-        after: { reason: 'validity ended', voucherIds: rows.map((v) => v.id) },
+  return inBatches(db, EXPIRY_BATCH, async (tx) => {
+    const due = await tx
+      .select({ id: vouchers.id })
+      .from(vouchers)
+      .where(and(inArray(vouchers.state, arrow.from as VoucherRow['state'][]), ended))
+      .orderBy(asc(vouchers.id))
+      .limit(EXPIRY_BATCH)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return 0;
+    const rows = (await tx
+      .update(vouchers)
+      .set(movedFields(arrow))
+      .where(
+        inArray(
+          vouchers.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning()) as VoucherRow[];
+    await history(tx, rows, 'EXPIRED', (v) => ({ note: `validity ended ${v.validUntil}` }), now);
+    // their holders' standing: one statement per company for the batch's members
+    const holders = new Map<number, Set<string>>();
+    for (const v of rows)
+      if (typeof v.companyId === 'number' && typeof v.memberMobile === 'string')
+        holders.set(v.companyId, (holders.get(v.companyId) ?? new Set()).add(v.memberMobile));
+    for (const [companyId, mobiles] of holders)
+      await emit(tx, 'voucher.holdings', { companyId, memberMobiles: [...mobiles], at: now });
+    // one event per company for the batch's vouchers
+    for (const companyId of new Set(rows.map((v) => v.companyId)))
+      await recordWebhookEvent(tx, {
+        companyId,
+        type: 'voucher.expired',
+        data: { vouchers: rows.filter((v) => v.companyId === companyId).map(voucherFacts) },
+        at: now,
       });
-      return rows.length;
+    // the job's own audit row: no person did it
+    await recordAudit(tx, {
+      actor: null,
+      action: 'expire',
+      resource: 'vouchers',
+      after: { reason: 'validity ended', voucherIds: rows.map((v) => v.id) },
     });
-    total += moved;
-    if (moved < EXPIRY_BATCH) return total;
-  }
+    return rows.length;
+  });
 };

@@ -46,7 +46,23 @@ const endpointOut = (r: WebhookEndpointRow): WebhookEndpoint => ({
   updateTime: r.updateTime.toISOString(),
 });
 
-const actorOf = (caller: Caller) => ({ id: caller.id, email: caller.email });
+/** The audit row of the caller's change to an endpoint, with the endpoint before and after as answered. */
+const auditEndpoint = (
+  tx: DbOrTx,
+  caller: Caller,
+  action: 'create' | 'update' | 'delete',
+  endpoint: WebhookEndpointRow,
+  change: { before?: WebhookEndpointRow; after?: WebhookEndpointRow },
+): Promise<void> =>
+  recordAudit(tx, {
+    actor: { id: caller.id, email: caller.email },
+    action,
+    resource: 'webhooks',
+    recordId: endpoint.id,
+    companyId: endpoint.companyId,
+    ...(change.before ? { before: endpointOut(change.before) } : {}),
+    ...(change.after ? { after: endpointOut(change.after) } : {}),
+  });
 
 const grant = (caller: Caller, action: 'VIEW' | 'ADD' | 'UPDATE') =>
   authorize(caller, { resource: 'webhook', action, roles: ['operator', 'merchant'] });
@@ -124,14 +140,7 @@ export const createWebhook = async (
       })
       .returning();
     if (!row) throw new Error('insert returned nothing');
-    await recordAudit(tx, {
-      actor: actorOf(caller),
-      action: 'create',
-      resource: 'webhooks',
-      recordId: row.id,
-      companyId,
-      after: endpointOut(row),
-    });
+    await auditEndpoint(tx, caller, 'create', row, { after: row });
     return { id: row.id, secret };
   });
 };
@@ -169,15 +178,7 @@ export const updateWebhook = async (
       .where(eq(webhookEndpoints.id, before.id))
       .returning();
     if (!row) throw new AppError('NOT_FOUND');
-    await recordAudit(tx, {
-      actor: actorOf(caller),
-      action: 'update',
-      resource: 'webhooks',
-      recordId: row.id,
-      companyId: row.companyId,
-      before: endpointOut(before),
-      after: endpointOut(row),
-    });
+    await auditEndpoint(tx, caller, 'update', row, { before, after: row });
     return endpointOut(row);
   });
 };
@@ -187,14 +188,7 @@ export const deleteWebhook = async (db: Db, caller: Caller, id: number): Promise
   return db.transaction(async (tx) => {
     const before = await endpointOf(tx, caller, id);
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, before.id));
-    await recordAudit(tx, {
-      actor: actorOf(caller),
-      action: 'delete',
-      resource: 'webhooks',
-      recordId: before.id,
-      companyId: before.companyId,
-      before: endpointOut(before),
-    });
+    await auditEndpoint(tx, caller, 'delete', before, { before });
     return { id: before.id };
   });
 };

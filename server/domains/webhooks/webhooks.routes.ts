@@ -2,7 +2,7 @@
 // "Send test event" and "Send again". Who may: operators (any company; they name `companyId` on
 // create) and merchants with the `webhook` permission (their own company's; another's answers 5).
 // The service is webhook-endpoints.ts; the recording webhooks.ts, the sending webhook-delivery.ts.
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import { ok } from '../../../contract/envelope';
 import { BASE_PATHS } from '../../../contract/http';
 import {
@@ -11,8 +11,10 @@ import {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_URL_MAX,
 } from '../../../contract/webhooks';
+import type { Db } from '../../platform/db/client';
 import type { RoutePlugin } from '../../platform/http/app-types';
 import { answers } from '../../resources/answers';
+import type { Caller } from '../../resources/principal';
 import { Id } from '../../resources/schemas';
 import { callerOf } from '../access/caller';
 import {
@@ -87,6 +89,20 @@ const REFUSALS =
 export const webhookRoutes: RoutePlugin = async (app) => {
   const { db, config } = app;
   const base = `${BASE_PATHS.main}/webhooks`;
+  /** A call on one endpoint or delivery (`:id`) the caller's company holds; `act` answers the data. */
+  const byId = (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    text: { summary: string; description: string },
+    answer: TSchema,
+    act: (db: Db, caller: Caller, id: number) => Promise<unknown>,
+  ) =>
+    app.route({
+      method,
+      url,
+      schema: { tags, ...text, params: IdParams, response: answers(answer) },
+      handler: async (request) => ok(await act(db, await callerOf(db, request), request.params.id)),
+    });
 
   app.get(
     base,
@@ -120,18 +136,12 @@ export const webhookRoutes: RoutePlugin = async (app) => {
     async (request) => ok(await createWebhook(db, config, await callerOf(db, request), request.body)),
   );
 
-  app.get(
+  byId(
+    'GET',
     `${base}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'One webhook endpoint',
-        description: "Without its secret. Another company's answers 5.",
-        params: IdParams,
-        response: answers(EndpointSchema),
-      },
-    },
-    async (request) => ok(await getWebhook(db, await callerOf(db, request), request.params.id)),
+    { summary: 'One webhook endpoint', description: "Without its secret. Another company's answers 5." },
+    EndpointSchema,
+    getWebhook,
   );
 
   app.patch(
@@ -158,62 +168,50 @@ export const webhookRoutes: RoutePlugin = async (app) => {
       ok(await updateWebhook(db, config, await callerOf(db, request), request.params.id, request.body)),
   );
 
-  app.delete(
+  byId(
+    'DELETE',
     `${base}/:id`,
     {
-      schema: {
-        tags,
-        summary: 'Delete a webhook endpoint and its delivery log',
-        description: "Another company's answers 5. Answers `{id}`.",
-        params: IdParams,
-        response: answers(Type.Object({ id: Type.Integer() })),
-      },
+      summary: 'Delete a webhook endpoint and its delivery log',
+      description: "Another company's answers 5. Answers `{id}`.",
     },
-    async (request) => ok(await deleteWebhook(db, await callerOf(db, request), request.params.id)),
+    Type.Object({ id: Type.Integer() }),
+    deleteWebhook,
   );
 
-  app.get(
+  byId(
+    'GET',
     `${base}/:id/deliveries`,
     {
-      schema: {
-        tags,
-        summary: "A webhook endpoint's delivery log",
-        description:
-          "The latest 50 deliveries, newest first, each with its attempts (status, duration, the first 1024 characters of the answer). Another company's endpoint answers 5.",
-        params: IdParams,
-        response: answers(Type.Array(DeliverySchema)),
-      },
+      summary: "A webhook endpoint's delivery log",
+      description:
+        "The latest 50 deliveries, newest first, each with its attempts (status, duration, the first 1024 characters of the answer). Another company's endpoint answers 5.",
     },
-    async (request) => ok(await listDeliveries(db, await callerOf(db, request), request.params.id)),
+    Type.Array(DeliverySchema),
+    listDeliveries,
   );
 
-  app.post(
+  byId(
+    'POST',
     `${base}/:id/test`,
     {
-      schema: {
-        tags,
-        summary: 'Send a test event (`webhook.test`) to the endpoint',
-        description:
-          "One attempt, sent by the job runner at once (whether the endpoint is on or off); its outcome is in the delivery log. Answers the delivery. Another company's endpoint answers 5.",
-        params: IdParams,
-        response: answers(DeliverySchema),
-      },
+      summary: 'Send a test event (`webhook.test`) to the endpoint',
+      description:
+        "One attempt, sent by the job runner at once (whether the endpoint is on or off); its outcome is in the delivery log. Answers the delivery. Another company's endpoint answers 5.",
     },
-    async (request) => ok(await sendTestEvent(db, await callerOf(db, request), request.params.id)),
+    DeliverySchema,
+    sendTestEvent,
   );
 
-  app.post(
+  byId(
+    'POST',
     `${BASE_PATHS.main}/webhook-deliveries/:id/retry`,
     {
-      schema: {
-        tags,
-        summary: 'Send a delivery again',
-        description:
-          "One more attempt at once, with the same webhook-id and body; a success ends the delivery SUCCEEDED, a failure leaves it as it was. Answers the delivery. Another company's answers 5.",
-        params: IdParams,
-        response: answers(DeliverySchema),
-      },
+      summary: 'Send a delivery again',
+      description:
+        "One more attempt at once, with the same webhook-id and body; a success ends the delivery SUCCEEDED, a failure leaves it as it was. Answers the delivery. Another company's answers 5.",
     },
-    async (request) => ok(await retryDelivery(db, await callerOf(db, request), request.params.id)),
+    DeliverySchema,
+    retryDelivery,
   );
 };

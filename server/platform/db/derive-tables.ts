@@ -26,7 +26,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { StoredRow } from '../../../resources/rows';
-import type { FieldDeclaration, ResourceDeclaration } from '../../../resources/types';
+import type { FieldDeclaration, ResourceDeclaration, TextFieldDeclaration } from '../../../resources/types';
 import {
   addedScopeColumns,
   checkName,
@@ -40,7 +40,7 @@ import {
   tableNameOf,
   uniqueName,
 } from './naming';
-import { timestamps, timestampTz } from './schema/columns';
+import { literalList, timestamps, timestampTz } from './schema/columns';
 
 /** A derived table: its columns are known only at run time, keyed by field name. */
 export type DerivedTable = PgTableWithColumns<{
@@ -91,12 +91,21 @@ export type TableWithId = { id: AnyPgColumn };
 /** The largest value numeric(14,2) holds. */
 export const MONEY_MAX = 999_999_999_999.99;
 
+/** The field types stored as plain text, one TextFieldDeclaration (lengths, text search, trigram). */
+const TEXT_TYPES: Readonly<Record<TextFieldDeclaration['type'], true>> = {
+  text: true,
+  email: true,
+  phone: true,
+  url: true,
+  image: true,
+};
+
+/** Whether a field holds plain text (text, email, phone, url or image). */
+export const isTextField = (f: FieldDeclaration): f is TextFieldDeclaration =>
+  Object.hasOwn(TEXT_TYPES, f.type);
+
 export const isDerived = (decl: Pick<ResourceDeclaration, 'storage'>): boolean =>
   (decl.storage ?? 'derived') === 'derived';
-
-/** SQL literal list of trusted choices (from contract/), quotes doubled anyway. */
-const literalList = (values: readonly string[]): SQL =>
-  sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '));
 
 /** A number from a declaration, inlined into DDL (drizzle-kit cannot bind parameters there). */
 const literalNumber = (n: number): SQL => {
@@ -122,15 +131,11 @@ export const storedChoice = (f: FieldDeclaration, choice: string): string | numb
 const columnFor = (f: FieldDeclaration): PgColumnBuilderBase => {
   const name = snake(f.name);
   const notNull = isNotNull(f);
+  if (isTextField(f)) {
+    const c = f.default === undefined ? text(name) : text(name).default(f.default);
+    return notNull ? c.notNull() : c;
+  }
   switch (f.type) {
-    case 'text':
-    case 'email':
-    case 'phone':
-    case 'url':
-    case 'image': {
-      const c = f.default === undefined ? text(name) : text(name).default(f.default);
-      return notNull ? c.notNull() : c;
-    }
     case 'number': {
       if (f.integer) {
         const c = f.default === undefined ? integer(name) : integer(name).default(f.default);
@@ -191,21 +196,18 @@ const columnFor = (f: FieldDeclaration): PgColumnBuilderBase => {
 /** Checks a field's column must pass (lengths, ranges, choices). */
 const checksFor = (table: string, f: FieldDeclaration, col: AnyPgColumn) => {
   const out = [];
+  if (isTextField(f)) {
+    if (f.maxLength !== undefined)
+      out.push(
+        check(checkName(table, f.name, 'max'), sql`char_length(${col}) <= ${literalNumber(f.maxLength)}`),
+      );
+    if (f.minLength !== undefined)
+      out.push(
+        check(checkName(table, f.name, 'min'), sql`char_length(${col}) >= ${literalNumber(f.minLength)}`),
+      );
+    return out;
+  }
   switch (f.type) {
-    case 'text':
-    case 'email':
-    case 'phone':
-    case 'url':
-    case 'image':
-      if (f.maxLength !== undefined)
-        out.push(
-          check(checkName(table, f.name, 'max'), sql`char_length(${col}) <= ${literalNumber(f.maxLength)}`),
-        );
-      if (f.minLength !== undefined)
-        out.push(
-          check(checkName(table, f.name, 'min'), sql`char_length(${col}) >= ${literalNumber(f.minLength)}`),
-        );
-      break;
     case 'number':
     case 'money':
       if (f.min !== undefined)
@@ -255,9 +257,7 @@ const partialWhere = (
  * Whether a field gets a trigram (pg_trgm GIN) index: searchable text, the one kind the lists search
  * with a plain `ilike` on the column (other types are searched as `::text`, which no index serves).
  */
-export const hasTrigramIndex = (f: FieldDeclaration): boolean =>
-  f.search === true &&
-  (f.type === 'text' || f.type === 'email' || f.type === 'phone' || f.type === 'url' || f.type === 'image');
+export const hasTrigramIndex = (f: FieldDeclaration): boolean => f.search === true && isTextField(f);
 
 /** A searchable text's trigram index. */
 export const trigramIndexName = (table: string, field: string): string => `${table}_${snake(field)}_trgm_idx`;

@@ -85,6 +85,46 @@ const CancelButton = ({ onClick }: { onClick: () => void }) => {
   );
 };
 
+/**
+ * A dialog around one react-admin form, mounted only while open so each opening starts with a fresh
+ * form; Cancel and the submit button sit in the dialog's actions, inside the form.
+ */
+export const FormDialog = ({
+  open,
+  title,
+  submitLabel,
+  onClose,
+  onSubmit,
+  formProps,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  submitLabel: string;
+  onClose: () => void;
+  onSubmit: (values: Record<string, unknown>) => Promise<SubmitErrors>;
+  /** the form's own record and first values, where it has them */
+  formProps?: { record?: Record<string, unknown>; defaultValues?: Record<string, unknown> };
+  children?: ReactNode;
+}) => {
+  const formId = useId();
+  const titleId = `${formId}-title`;
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      {open && (
+        <Form id={formId} onSubmit={onSubmit} noValidate disableInvalidFormNotification {...formProps}>
+          <DialogTitle id={titleId}>{title}</DialogTitle>
+          <DialogContent>{children}</DialogContent>
+          <DialogActions>
+            <CancelButton onClick={onClose} />
+            <DialogSubmitButton form={formId}>{submitLabel}</DialogSubmitButton>
+          </DialogActions>
+        </Form>
+      )}
+    </Dialog>
+  );
+};
+
 export interface OperationDialogProps {
   open: boolean;
   title: string;
@@ -98,47 +138,23 @@ export interface OperationDialogProps {
   children?: ReactNode;
 }
 
-/** A dialog around one react-admin form; the buttons sit in the dialog's actions, inside the form. */
+/** An operation's form dialog: the server's refusal above the inputs. */
 export const OperationDialog = ({
-  open,
-  title,
-  submitLabel,
-  onClose,
-  onSubmit,
   failure,
   defaultValues,
   fieldLabels,
   children,
-}: OperationDialogProps) => {
-  const formId = useId();
-  const titleId = `${formId}-title`;
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      {/* Mounted only while open, so each opening starts with a fresh form. */}
-      {open && (
-        <Form
-          id={formId}
-          // its own values only: not the record of the page around it (a pack's quantity, a voucher's fields)
-          record={EMPTY_RECORD}
-          onSubmit={onSubmit}
-          noValidate
-          disableInvalidFormNotification
-          {...(defaultValues ? { defaultValues } : {})}
-        >
-          <DialogTitle id={titleId}>{title}</DialogTitle>
-          <DialogContent>
-            <FailureAlert failure={failure} fieldLabels={fieldLabels} />
-            {children}
-          </DialogContent>
-          <DialogActions>
-            <CancelButton onClick={onClose} />
-            <DialogSubmitButton form={formId}>{submitLabel}</DialogSubmitButton>
-          </DialogActions>
-        </Form>
-      )}
-    </Dialog>
-  );
-};
+  ...dialog
+}: OperationDialogProps) => (
+  <FormDialog
+    {...dialog}
+    // its own values only: not the record of the page around it (a pack's quantity, a voucher's fields)
+    formProps={{ record: EMPTY_RECORD, ...(defaultValues ? { defaultValues } : {}) }}
+  >
+    <FailureAlert failure={failure} fieldLabels={fieldLabels} />
+    {children}
+  </FormDialog>
+);
 
 export interface ConfirmedOperationDialogProps extends Omit<OperationDialogProps, 'failure' | 'onSubmit'> {
   /**

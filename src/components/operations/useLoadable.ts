@@ -1,6 +1,6 @@
 // One GET that a page shows while it loads, fails or is ready (a pack's or a programme's figures),
 // loaded again whenever its key changes: the key names what is loaded and when to ask again.
-import { useEffect, useRef, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useRef, useState } from 'react';
 import type { HttpClient } from '../../providers/httpClient';
 import { useHttpClient } from '../HttpClientContext';
 
@@ -16,6 +16,30 @@ export interface LoadRequest<T> {
   load: (http: HttpClient) => Promise<T>;
 }
 
+/**
+ * One load into a Loadable state: loading (or, with `keepShown`, the data shown so far), then ready or
+ * error. Returns the effect's cleanup, which drops an answer that comes after it. The core of
+ * useLoadable, and of the loaders that also reload or patch what they hold.
+ */
+export const loadInto = <T>(
+  setState: Dispatch<SetStateAction<Loadable<T>>>,
+  load: () => Promise<T>,
+  { keepShown }: { keepShown: boolean },
+): (() => void) => {
+  let cancelled = false;
+  setState((s) => (keepShown && s.status === 'ready' ? s : { status: 'loading' }));
+  load()
+    .then((data) => {
+      if (!cancelled) setState({ status: 'ready', data });
+    })
+    .catch((error: unknown) => {
+      if (!cancelled) setState({ status: 'error', error });
+    });
+  return () => {
+    cancelled = true;
+  };
+};
+
 /** `request` null: nothing to load (idle). */
 export const useLoadable = <T>(request: LoadRequest<T> | null): Loadable<T> => {
   const http = useHttpClient();
@@ -30,18 +54,7 @@ export const useLoadable = <T>(request: LoadRequest<T> | null): Loadable<T> => {
       setState({ status: 'idle' });
       return;
     }
-    let cancelled = false;
-    setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
-    run(http)
-      .then((data) => {
-        if (!cancelled) setState({ status: 'ready', data });
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setState({ status: 'error', error });
-      });
-    return () => {
-      cancelled = true;
-    };
+    return loadInto(setState, () => run(http), { keepShown: true });
   }, [http, key]);
   return state;
 };

@@ -3,25 +3,12 @@
 // a card per key on a phone.
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import BlockIcon from '@mui/icons-material/Block';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Permission } from '../../../contract/access';
 import type { ApiKeyState, ApiKeyView } from '../../../contract/api-keys';
+import { DataTable } from '../../components/DataTable';
 import { useDates } from '../../components/dates';
 
 const K = 'access.api_keys';
@@ -130,53 +117,36 @@ export const KeyTable = ({ keys, whereOf, onRotate, onRevoke }: ListProps) => {
   const translate = useTranslate();
   const { dateTime } = useDates();
   return (
-    <TableContainer component={Card} variant="outlined">
-      <Table size="small" aria-label={translate(`${K}.title`)}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate(`${K}.name`)}</TableCell>
-            <TableCell>{translate(`${K}.where`)}</TableCell>
-            <TableCell>{translate(`${K}.permissions`)}</TableCell>
-            <TableCell>{translate(`${K}.created`)}</TableCell>
-            <TableCell>{translate(`${K}.last_used`)}</TableCell>
-            <TableCell>{translate(`${K}.expires`)}</TableCell>
-            <TableCell>{translate(`${K}.state`)}</TableCell>
-            <TableCell>{translate(`${K}.actions`)}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {keys.map((k) => (
-            <TableRow key={k.id} data-testid={`api-key-${k.id}`}>
-              <TableCell>
-                <KeyName k={k} />
-              </TableCell>
-              <TableCell>{whereOf(k)}</TableCell>
-              <TableCell>
-                <Permissions list={k.permissions} />
-              </TableCell>
-              <TableCell>
-                {dateTime(k.createTime)}
-                <Typography variant="caption" color="text.secondary" component="div">
-                  {k.createdByEmail}
-                </Typography>
-              </TableCell>
-              <TableCell>
-                <LastUse k={k} />
-              </TableCell>
-              <TableCell>
-                <Expiry k={k} />
-              </TableCell>
-              <TableCell>
-                <StateChip state={k.state} />
-              </TableCell>
-              <TableCell>
-                <Actions k={k} onRotate={onRotate} onRevoke={onRevoke} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label={translate(`${K}.title`)}
+      frame="card"
+      rows={keys}
+      rowKey={(k) => k.id}
+      rowProps={(k) => ({ 'data-testid': `api-key-${k.id}` })}
+      columns={[
+        { label: translate(`${K}.name`), render: (k) => <KeyName k={k} /> },
+        { label: translate(`${K}.where`), render: whereOf },
+        { label: translate(`${K}.permissions`), render: (k) => <Permissions list={k.permissions} /> },
+        {
+          label: translate(`${K}.created`),
+          render: (k) => (
+            <>
+              {dateTime(k.createTime)}
+              <Typography variant="caption" color="text.secondary" component="div">
+                {k.createdByEmail}
+              </Typography>
+            </>
+          ),
+        },
+        { label: translate(`${K}.last_used`), render: (k) => <LastUse k={k} /> },
+        { label: translate(`${K}.expires`), render: (k) => <Expiry k={k} /> },
+        { label: translate(`${K}.state`), render: (k) => <StateChip state={k.state} /> },
+        {
+          label: translate(`${K}.actions`),
+          render: (k) => <Actions k={k} onRotate={onRotate} onRevoke={onRevoke} />,
+        },
+      ]}
+    />
   );
 };
 

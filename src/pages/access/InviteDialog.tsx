@@ -9,21 +9,11 @@
 // company, brand and store errors (26430; 26431 / 26440 / 26434; 26432 / 26441 / 26435) on theirs;
 // success is a Hint notice.
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { useState } from 'react';
-import {
-  Form,
-  ReferenceInput,
-  required,
-  SelectInput,
-  TextInput,
-  useInput,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { Form, ReferenceInput, required, SelectInput, TextInput, useNotify, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { ErrorName } from '../../../contract';
 import { isApiError, violationsByField } from '../../components/apiError';
-import { type CompanyOption, CompanyPicker } from '../../components/CompanyPicker';
+import { CompanyPicker, useCompanyField } from '../../components/CompanyPicker';
 import { DialogSubmitButton } from '../../components/DialogSubmitButton';
 import { emailValidators } from '../../components/forms';
 import { useHttpClient } from '../../components/HttpClientContext';
@@ -164,16 +154,15 @@ export const BrandAndStore = ({ companyId }: { companyId?: number }) => {
 export const CompanyBrandAndStore = ({ label, help }: { label?: string; help?: string } = {}) => {
   const translate = useTranslate();
   const { setValue, clearErrors } = useFormContext<InviteValues>();
-  const { id, field, fieldState } = useInput<OptionalId>({ source: 'companyId', defaultValue: null });
-  const [picked, setPicked] = useState<CompanyOption | null>(null);
-  const companyId = typeof field.value === 'number' ? field.value : undefined;
-  const value: CompanyOption | null =
-    companyId === undefined
-      ? null
-      : picked?.id === companyId
-        ? picked
-        : { id: companyId, name: `#${companyId}` };
-  const message = fieldState.error?.message;
+  const { companyId, error, valueNamed, picker } = useCompanyField({
+    onPick: () => {
+      setValue('brandId', null, { shouldDirty: true });
+      setValue('storeId', null, { shouldDirty: true });
+      clearErrors(['brandId', 'storeId']);
+    },
+  });
+  const value = valueNamed();
+  const message = error?.message;
   const helper =
     help !== undefined
       ? help
@@ -187,16 +176,8 @@ export const CompanyBrandAndStore = ({ label, help }: { label?: string; help?: s
   return (
     <>
       <CompanyPicker
-        id={id}
+        {...picker}
         value={value}
-        onChange={(company) => {
-          setPicked(company);
-          field.onChange(company ? company.id : null);
-          setValue('brandId', null, { shouldDirty: true });
-          setValue('storeId', null, { shouldDirty: true });
-          clearErrors(['brandId', 'storeId']);
-        }}
-        onBlur={field.onBlur}
         label={label ?? translate('access.invite.company')}
         helperText={helper}
         error={message ? translate(message, { _: message }) : undefined}

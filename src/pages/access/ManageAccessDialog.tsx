@@ -15,19 +15,15 @@ import {
   DialogTitle,
   Divider,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { type RaRecord, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { Permission } from '../../../contract/access';
 import type { PermissionAction, UserType } from '../../../contract/enums';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
+import { DataTable } from '../../components/DataTable';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { Notice } from '../../components/Notice';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
@@ -153,50 +149,70 @@ const useGroupOptions = (target: AccessTarget | null, caller: Caller): GroupOpti
   return options;
 };
 
+/** One part of the dialog: its heading (which names the section), a line of help, then the part itself. */
+const Section = ({
+  id,
+  title,
+  help,
+  children,
+}: {
+  id: string;
+  title: string;
+  help: string;
+  children: ReactNode;
+}) => (
+  <Box component="section" aria-labelledby={id}>
+    <Typography id={id} variant="h6" component="h2">
+      {title}
+    </Typography>
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      {help}
+    </Typography>
+    {children}
+  </Box>
+);
+
 /** What the person may do in the end, and where each right comes from (a group, or given directly). */
 const EffectiveAccess = ({ unlimited, sources }: { unlimited: boolean; sources: PermissionSource[] }) => {
   const translate = useTranslate();
   return (
-    <Box component="section" aria-labelledby="manage-effective-heading">
-      <Typography id="manage-effective-heading" variant="h6" component="h2">
-        {translate('access.manage.effective')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {translate('access.manage.effective_help')}
-      </Typography>
+    <Section
+      id="manage-effective-heading"
+      title={translate('access.manage.effective')}
+      help={translate('access.manage.effective_help')}
+    >
       {unlimited ? (
         <Alert severity="info">{translate('access.manage.effective_all')}</Alert>
-      ) : sources.length === 0 ? (
-        <Alert severity="info">{translate('access.manage.effective_none')}</Alert>
       ) : (
-        <Table size="small" aria-label={translate('access.manage.effective')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('access.matrix.resource')}</TableCell>
-              <TableCell>{translate('access.people.actions')}</TableCell>
-              <TableCell>{translate('access.manage.from')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {groupByResource(sources).map(({ resource, entries }) => (
-              <TableRow key={resource}>
-                <TableCell>{translate(`access.resources.${resource}`, { _: resource })}</TableCell>
-                <TableCell>
-                  {entries.map((e) => translate(`access.matrix.actions.${e.action}`)).join(', ')}
-                </TableCell>
-                <TableCell>
-                  <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                    {[...new Set(entries.flatMap((e) => e.from))].map((from) => (
-                      <Chip key={from} size="small" variant="outlined" label={from} />
-                    ))}
-                  </Box>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          label={translate('access.manage.effective')}
+          empty={<Alert severity="info">{translate('access.manage.effective_none')}</Alert>}
+          rows={groupByResource(sources)}
+          rowKey={({ resource }) => resource}
+          columns={[
+            {
+              label: translate('access.matrix.resource'),
+              render: ({ resource }) => translate(`access.resources.${resource}`, { _: resource }),
+            },
+            {
+              label: translate('access.people.actions'),
+              render: ({ entries }) =>
+                entries.map((e) => translate(`access.matrix.actions.${e.action}`)).join(', '),
+            },
+            {
+              label: translate('access.manage.from'),
+              render: ({ entries }) => (
+                <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                  {[...new Set(entries.flatMap((e) => e.from))].map((from) => (
+                    <Chip key={from} size="small" variant="outlined" label={from} />
+                  ))}
+                </Box>
+              ),
+            },
+          ]}
+        />
       )}
-    </Box>
+    </Section>
   );
 };
 
@@ -216,13 +232,11 @@ const GroupsSection = ({
 }) => {
   const translate = useTranslate();
   return (
-    <Box component="section" aria-labelledby="manage-groups-heading">
-      <Typography id="manage-groups-heading" variant="h6" component="h2">
-        {translate('access.manage.groups')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {translate('access.manage.groups_help')}
-      </Typography>
+    <Section
+      id="manage-groups-heading"
+      title={translate('access.manage.groups')}
+      help={translate('access.manage.groups_help')}
+    >
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <Autocomplete
           multiple
@@ -247,7 +261,7 @@ const GroupsSection = ({
           {translate('access.manage.save_groups')}
         </Button>
       </Box>
-    </Box>
+    </Section>
   );
 };
 
@@ -416,13 +430,11 @@ export const ManageAccessDialog = ({ target, caller, onClose, onChanged }: Manag
               canSave={groupsChanged && saving === null}
             />
             <Divider />
-            <Box component="section" aria-labelledby="manage-permissions-heading">
-              <Typography id="manage-permissions-heading" variant="h6" component="h2">
-                {translate('access.manage.permissions')}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {translate('access.manage.permissions_help')}
-              </Typography>
+            <Section
+              id="manage-permissions-heading"
+              title={translate('access.manage.permissions')}
+              help={translate('access.manage.permissions_help')}
+            >
               <PermissionMatrix
                 value={direct}
                 onChange={setDirect}
@@ -439,7 +451,7 @@ export const ManageAccessDialog = ({ target, caller, onClose, onChanged }: Manag
                   {translate('access.manage.save_permissions')}
                 </Button>
               </Box>
-            </Box>
+            </Section>
             <Divider />
             <EffectiveAccess unlimited={loaded.effective === null} sources={sources} />
           </Stack>

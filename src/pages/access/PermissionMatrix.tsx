@@ -1,22 +1,12 @@
 // The permission matrix: one row per resource the caller may see, one column per action (VIEW,
 // UPDATE, ADD). A cell the caller does not hold themselves is greyed out (the server would answer
 // 26238). Used by "Manage access" (a person's direct permissions) and the user-group forms.
-import {
-  Box,
-  Checkbox,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Checkbox, TableContainer, Tooltip, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import { type AccessSubject, canGrant, type Permission } from '../../../contract/access';
 import type { UserType } from '../../../contract/enums';
+import { DataTable } from '../../components/DataTable';
 import {
   hasPermission,
   MATRIX_ACTIONS,
@@ -47,70 +37,53 @@ export const PermissionMatrix = ({
 }: PermissionMatrixProps) => {
   const translate = useTranslate();
   const rows = useMemo(() => matrixResources(caller, targetType), [caller, targetType]);
+  const resourceLabel = (resource: string) => translate(`access.resources.${resource}`, { _: resource });
   return (
     <Box>
       <TableContainer sx={{ maxHeight, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <Table size="small" stickyHeader aria-label={translate('access.group.permissions')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('access.matrix.resource')}</TableCell>
-              {MATRIX_ACTIONS.map((action) => (
-                <TableCell
-                  key={action}
-                  align="center"
-                  sx={{ width: { xs: 56, sm: 90 }, px: { xs: 0.5, sm: 2 } }}
-                >
-                  {translate(`access.matrix.actions.${action}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((resource) => {
-              const label = translate(`access.resources.${resource}`, { _: resource });
-              return (
-                <TableRow key={resource} hover data-testid={`matrix-row-${resource}`}>
-                  <TableCell component="th" scope="row">
-                    {label}
-                  </TableCell>
-                  {MATRIX_ACTIONS.map((action) => {
-                    const allowed = canGrant(caller, { resource, action });
-                    const checked = hasPermission(value, resource, action);
-                    const box = (
-                      <Checkbox
-                        size="small"
-                        checked={checked}
-                        disabled={disabled || !allowed}
-                        onChange={(e) =>
-                          onChange(togglePermission(value, resource, action, e.target.checked))
-                        }
-                        slotProps={{
-                          input: {
-                            'aria-label': translate('access.matrix.cell', {
-                              action: translate(`access.matrix.actions.${action}`),
-                              resource: label,
-                            }),
-                          },
-                        }}
-                      />
-                    );
-                    return (
-                      <TableCell key={action} align="center" padding="checkbox">
-                        {allowed ? (
-                          box
-                        ) : (
-                          <Tooltip title={translate('access.matrix.not_held')}>
-                            <span>{box}</span>
-                          </Tooltip>
-                        )}
-                      </TableCell>
-                    );
-                  })}
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+        <DataTable
+          label={translate('access.group.permissions')}
+          stickyHeader
+          rows={rows}
+          rowKey={(resource) => resource}
+          rowProps={(resource) => ({ hover: true, 'data-testid': `matrix-row-${resource}` })}
+          columns={[
+            { label: translate('access.matrix.resource'), rowHeader: true, render: resourceLabel },
+            ...MATRIX_ACTIONS.map((action) => ({
+              key: action,
+              label: translate(`access.matrix.actions.${action}`),
+              align: 'center' as const,
+              headSx: { width: { xs: 56, sm: 90 }, px: { xs: 0.5, sm: 2 } },
+              padding: 'checkbox' as const,
+              render: (resource: string) => {
+                const allowed = canGrant(caller, { resource, action });
+                const box = (
+                  <Checkbox
+                    size="small"
+                    checked={hasPermission(value, resource, action)}
+                    disabled={disabled || !allowed}
+                    onChange={(e) => onChange(togglePermission(value, resource, action, e.target.checked))}
+                    slotProps={{
+                      input: {
+                        'aria-label': translate('access.matrix.cell', {
+                          action: translate(`access.matrix.actions.${action}`),
+                          resource: resourceLabel(resource),
+                        }),
+                      },
+                    }}
+                  />
+                );
+                return allowed ? (
+                  box
+                ) : (
+                  <Tooltip title={translate('access.matrix.not_held')}>
+                    <span>{box}</span>
+                  </Tooltip>
+                );
+              },
+            })),
+          ]}
+        />
       </TableContainer>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
         {translate('access.matrix.implies')}

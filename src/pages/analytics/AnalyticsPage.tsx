@@ -3,18 +3,11 @@
 // every group, exported as CSV as shown. Every figure is GET /analytics' server-side aggregate.
 import DownloadIcon from '@mui/icons-material/Download';
 import {
-  Alert,
   Box,
   Button,
   Card,
   CardContent,
-  CircularProgress,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -22,7 +15,7 @@ import {
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useEffect, useState } from 'react';
-import { downloadCSV, Title, useTranslate } from 'react-admin';
+import { downloadCSV, useTranslate } from 'react-admin';
 import {
   ANALYTICS_GROUPS,
   type AnalyticsAnswer,
@@ -30,9 +23,12 @@ import {
   type AnalyticsGroup,
 } from '../../../contract/analytics';
 import { useCountry } from '../../components/CountryContext';
+import { DataTable } from '../../components/DataTable';
 import { Picker } from '../../components/DatePickers';
 import { failureOf } from '../../components/operations/failure';
 import { useLoadable } from '../../components/operations/useLoadable';
+import { LoadingLine, PageHeading, RetryAlert } from '../../components/PageHeading';
+import { SectionCard } from '../../components/SectionCard';
 import { analyticsCsv, dayIn, FIGURES, fetchAnalytics, localDay } from './api';
 
 const K = 'analytics';
@@ -80,117 +76,103 @@ const Charts = ({ data }: { data: AnalyticsAnswer }) => {
   }));
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' } }}>
-      <Card variant="outlined" sx={card} component="section" aria-labelledby="analytics-days">
-        <CardContent>
-          <Typography id="analytics-days" variant="h6" component="h2">
-            {translate(`${K}.by_day`)}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {translate(`${K}.zone`, { zone: data.timeZone })}
-          </Typography>
-          <LineChart
-            dataset={data.days.map((d) => ({ ...d, label: shortDay(d.day) }))}
-            xAxis={[{ scaleType: 'point', dataKey: 'label' }]}
+      <SectionCard id="analytics-days" title={translate(`${K}.by_day`)}>
+        <Typography variant="body2" color="text.secondary">
+          {translate(`${K}.zone`, { zone: data.timeZone })}
+        </Typography>
+        <LineChart
+          dataset={data.days.map((d) => ({ ...d, label: shortDay(d.day) }))}
+          xAxis={[{ scaleType: 'point', dataKey: 'label' }]}
+          series={[
+            {
+              dataKey: 'stampsGiven',
+              label: translate(`${K}.figures.stampsGiven`),
+              showMark: false,
+              curve: 'linear',
+            },
+            {
+              dataKey: 'vouchersIssued',
+              label: translate(`${K}.figures.vouchersIssued`),
+              showMark: false,
+              curve: 'linear',
+            },
+            {
+              dataKey: 'vouchersRedeemed',
+              label: translate(`${K}.figures.vouchersRedeemed`),
+              showMark: false,
+            },
+          ]}
+          height={280}
+        />
+      </SectionCard>
+      <SectionCard id="analytics-top" title={translate(`${K}.top.${data.groupBy}`)}>
+        {top.length === 0 ? (
+          <Typography color="text.secondary">{translate(`${K}.empty`)}</Typography>
+        ) : (
+          <BarChart
+            dataset={top}
+            layout="horizontal"
+            yAxis={[{ scaleType: 'band', dataKey: 'label', width: 120 }]}
             series={[
-              {
-                dataKey: 'stampsGiven',
-                label: translate(`${K}.figures.stampsGiven`),
-                showMark: false,
-                curve: 'linear',
-              },
-              {
-                dataKey: 'vouchersIssued',
-                label: translate(`${K}.figures.vouchersIssued`),
-                showMark: false,
-                curve: 'linear',
-              },
-              {
-                dataKey: 'vouchersRedeemed',
-                label: translate(`${K}.figures.vouchersRedeemed`),
-                showMark: false,
-              },
+              { dataKey: 'stampsGiven', label: translate(`${K}.figures.stampsGiven`) },
+              { dataKey: 'vouchersRedeemed', label: translate(`${K}.figures.vouchersRedeemed`) },
             ]}
-            height={280}
+            height={Math.max(200, 48 * top.length + 80)}
           />
-        </CardContent>
-      </Card>
-      <Card variant="outlined" sx={card} component="section" aria-labelledby="analytics-top">
-        <CardContent>
-          <Typography id="analytics-top" variant="h6" component="h2">
-            {translate(`${K}.top.${data.groupBy}`)}
-          </Typography>
-          {top.length === 0 ? (
-            <Typography color="text.secondary">{translate(`${K}.empty`)}</Typography>
-          ) : (
-            <BarChart
-              dataset={top}
-              layout="horizontal"
-              yAxis={[{ scaleType: 'band', dataKey: 'label', width: 120 }]}
-              series={[
-                { dataKey: 'stampsGiven', label: translate(`${K}.figures.stampsGiven`) },
-                { dataKey: 'vouchersRedeemed', label: translate(`${K}.figures.vouchersRedeemed`) },
-              ]}
-              height={Math.max(200, 48 * top.length + 80)}
-            />
-          )}
-        </CardContent>
-      </Card>
+        )}
+      </SectionCard>
     </Box>
   );
 };
 
+/** One line of the group table: a group's figures, or the whole range's in bold at the foot. */
+interface GroupLine {
+  key: string;
+  name: string;
+  figures: AnalyticsFigures;
+  total: boolean;
+}
+
 const GroupTable = ({ data }: { data: AnalyticsAnswer }) => {
   const translate = useTranslate();
+  const bold = (line: GroupLine) => (line.total ? { fontWeight: 600 } : undefined);
+  const lines: GroupLine[] =
+    data.rows.length === 0
+      ? []
+      : [
+          ...data.rows.map((r) => ({
+            key: String(r.id),
+            name: r.name ?? translate(`${K}.none.${data.groupBy}`),
+            figures: r,
+            total: false,
+          })),
+          { key: 'total', name: translate(`${K}.total`), figures: data.totals, total: true },
+        ];
   return (
-    <Card variant="outlined" sx={card} component="section" aria-labelledby="analytics-table">
-      <CardContent>
-        <Typography id="analytics-table" variant="h6" component="h2" sx={{ mb: 1 }}>
-          {translate(`${K}.table.${data.groupBy}`)}
-        </Typography>
-        {data.rows.length === 0 ? (
-          <Typography color="text.secondary">{translate(`${K}.empty`)}</Typography>
-        ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-labelledby="analytics-table">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate(`${K}.group.${data.groupBy}`)}</TableCell>
-                  {FIGURES.map((f) => (
-                    <TableCell key={f} align="right">
-                      {translate(`${K}.figures.${f}`)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.rows.map((r) => (
-                  <TableRow key={String(r.id)}>
-                    <TableCell component="th" scope="row">
-                      {r.name ?? translate(`${K}.none.${data.groupBy}`)}
-                    </TableCell>
-                    {FIGURES.map((f) => (
-                      <TableCell key={f} align="right">
-                        {show(f, r[f])}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-                <TableRow>
-                  <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                    {translate(`${K}.total`)}
-                  </TableCell>
-                  {FIGURES.map((f) => (
-                    <TableCell key={f} align="right" sx={{ fontWeight: 600 }}>
-                      {show(f, data.totals[f])}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableBody>
-            </Table>
-          </Box>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard id="analytics-table" title={translate(`${K}.table.${data.groupBy}`)} headingGap={1}>
+      <DataTable
+        labelledBy="analytics-table"
+        frame="scroll"
+        empty={translate(`${K}.empty`)}
+        rows={lines}
+        rowKey={(line) => line.key}
+        columns={[
+          {
+            label: translate(`${K}.group.${data.groupBy}`),
+            rowHeader: true,
+            rowSx: bold,
+            render: (line) => line.name,
+          },
+          ...FIGURES.map((f) => ({
+            key: f,
+            label: translate(`${K}.figures.${f}`),
+            align: 'right' as const,
+            rowSx: bold,
+            render: (line: GroupLine) => show(f, line.figures[f]),
+          })),
+        ]}
+      />
+    </SectionCard>
   );
 };
 
@@ -241,10 +223,7 @@ export const AnalyticsPage = () => {
 
   return (
     <Box>
-      <Title title={title} />
-      <Typography variant="h4" component="h1" gutterBottom>
-        {title}
-      </Typography>
+      <PageHeading title={title} />
       <Stack
         direction={{ xs: 'column', md: 'row' }}
         spacing={2}
@@ -295,16 +274,9 @@ export const AnalyticsPage = () => {
         </Button>
       </Stack>
       {state.status === 'error' ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => setVersion((v) => v + 1)}>
-              {translate('dashboard.reload')}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={translate('dashboard.reload')} onRetry={() => setVersion((v) => v + 1)}>
           {failureOf(state.error).message}
-        </Alert>
+        </RetryAlert>
       ) : state.status === 'ready' ? (
         <Stack spacing={3}>
           <Totals data={state.data} />
@@ -312,10 +284,7 @@ export const AnalyticsPage = () => {
           <GroupTable data={state.data} />
         </Stack>
       ) : rangeOk ? (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
-          <CircularProgress size={24} />
-          <Typography>{translate(`${K}.loading`)}</Typography>
-        </Stack>
+        <LoadingLine text={translate(`${K}.loading`)} />
       ) : null}
     </Box>
   );

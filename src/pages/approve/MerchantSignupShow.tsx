@@ -35,6 +35,7 @@ import { Link } from 'react-router-dom';
 import type { ApprovalState } from '../../../contract';
 import { merchantSignup } from '../../../resources';
 import { actionsFrom } from '../../../resources/transitions';
+import { ChoiceChip, knownChoice } from '../../components/ChoiceChip';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { LocalDateField } from '../../components/LocalDateField';
@@ -52,20 +53,14 @@ const APPROVAL_COLORS: Record<ApprovalState, ChipProps['color']> = {
 };
 
 /** The request's approval as a coloured chip. */
-export const ApprovalChip = ({ approval }: { approval: unknown }) => {
-  const translate = useTranslate();
-  const value =
-    typeof approval === 'string' && approval in APPROVAL_COLORS ? (approval as ApprovalState) : null;
-  if (!value) return null;
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={APPROVAL_COLORS[value]}
-      label={translate(`${R}.choices.approval.${value}`)}
-    />
-  );
-};
+export const ApprovalChip = ({ approval }: { approval: unknown }) => (
+  <ChoiceChip
+    value={knownChoice(APPROVAL_COLORS, approval)}
+    colors={APPROVAL_COLORS}
+    labels={`${R}.choices.approval`}
+    variant="outlined"
+  />
+);
 
 const decisionPath = (id: Identifier, decision: 'approve' | 'reject') =>
   `${merchantSignup.path}/${encodeURIComponent(String(id))}/${decision}`;

@@ -9,13 +9,7 @@ import {
   Box,
   Chip,
   FormControlLabel,
-  Paper,
   Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
@@ -40,6 +34,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { type GeneratedListProps, ListAccess } from '../../builders/GeneratedList';
+import { DataTable as PlainTable } from '../../components/DataTable';
 import { TimeInput } from '../../components/DatePickers';
 import { LocalDateField } from '../../components/LocalDateField';
 import { useIsPhone } from '../../components/useIsPhone';
@@ -176,48 +171,51 @@ export const AuditDiff = () => {
         </Typography>
       ) : null}
       {rows.length > 0 ? (
-        <Paper variant="outlined">
-          <Table size="small" aria-label={translate('audit.changes')}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ width: '20%' }}>{translate('audit.field')}</TableCell>
-                <TableCell sx={{ width: '40%' }}>{translate('audit.before')}</TableCell>
-                <TableCell sx={{ width: '40%' }}>{translate('audit.after')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((c) => (
-                <TableRow key={c.key} data-testid={`diff-${c.key}`} data-kind={c.kind}>
-                  <TableCell component="th" scope="row">
-                    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                      <Box component="span" sx={{ fontFamily: 'monospace' }}>
-                        {c.key}
-                      </Box>
-                      {(c.kind === 'added' && record.before != null) || c.kind === 'removed' ? (
-                        <Chip
-                          size="small"
-                          variant="outlined"
-                          color={KIND_COLORS[c.kind]}
-                          label={translate(KIND_LABELS[c.kind] ?? '')}
-                        />
-                      ) : null}
-                    </Box>
-                  </TableCell>
-                  <TableCell>
-                    {c.kind === 'added' ? null : (
-                      <Value value={c.before} tone={c.kind === 'unchanged' ? 'plain' : 'before'} />
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    {c.kind === 'removed' ? null : (
-                      <Value value={c.after} tone={c.kind === 'unchanged' ? 'plain' : 'after'} />
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Paper>
+        <PlainTable
+          label={translate('audit.changes')}
+          frame="card"
+          rows={rows}
+          rowKey={(c) => c.key}
+          rowProps={(c) => ({ 'data-testid': `diff-${c.key}`, 'data-kind': c.kind })}
+          columns={[
+            {
+              label: translate('audit.field'),
+              headSx: { width: '20%' },
+              rowHeader: true,
+              render: (c) => (
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                    {c.key}
+                  </Box>
+                  {(c.kind === 'added' && record.before != null) || c.kind === 'removed' ? (
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color={KIND_COLORS[c.kind]}
+                      label={translate(KIND_LABELS[c.kind] ?? '')}
+                    />
+                  ) : null}
+                </Box>
+              ),
+            },
+            {
+              label: translate('audit.before'),
+              headSx: { width: '40%' },
+              render: (c) =>
+                c.kind === 'added' ? null : (
+                  <Value value={c.before} tone={c.kind === 'unchanged' ? 'plain' : 'before'} />
+                ),
+            },
+            {
+              label: translate('audit.after'),
+              headSx: { width: '40%' },
+              render: (c) =>
+                c.kind === 'removed' ? null : (
+                  <Value value={c.after} tone={c.kind === 'unchanged' ? 'plain' : 'after'} />
+                ),
+            },
+          ]}
+        />
       ) : null}
       <Accordion disableGutters variant="outlined" sx={{ mt: 2 }}>
         <AccordionSummary expandIcon={<ExpandMoreIcon />}>

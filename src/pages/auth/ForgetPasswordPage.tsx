@@ -1,9 +1,8 @@
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
-import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
-import { Button, Link, Typography } from '@mui/material';
+import { Link } from '@mui/material';
 import { useState } from 'react';
 import { Form, LinkBase, TextInput, useTranslate } from 'react-admin';
-import { AuthCard } from '../../components/AuthCard';
+import { AuthCard, MailSentCard } from '../../components/AuthCard';
 import { isApiError, violationsByField } from '../../components/apiError';
 import { emailValidators, SubmitButton } from '../../components/forms';
 import { useHttpClient } from '../../components/HttpClientContext';
@@ -36,14 +35,10 @@ export const ForgetPasswordPage = () => {
 
   if (sentTo) {
     return (
-      <AuthCard icon={<MarkEmailReadOutlined />} title={translate('pages.forget_password.done_title')}>
-        <Typography role="status" sx={{ textAlign: 'center' }}>
-          {translate('pages.forget_password.done_body', { email: sentTo })}
-        </Typography>
-        <Button component={LinkBase} to="/login" variant="contained" fullWidth size="large" sx={{ mt: 3 }}>
-          {translate('pages.common.back_to_sign_in')}
-        </Button>
-      </AuthCard>
+      <MailSentCard
+        title={translate('pages.forget_password.done_title')}
+        body={translate('pages.forget_password.done_body', { email: sentTo })}
+      />
     );
   }
 

@@ -13,7 +13,7 @@ import {
 } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { EMAIL_LINK_PATHS, TWO_FACTOR_CODE_MAX_LENGTH } from '../../../contract';
-import { AuthCard } from '../../components/AuthCard';
+import { AuthCard, AuthFooterLink } from '../../components/AuthCard';
 import {
   apiErrorData,
   apiErrorStatus,
@@ -32,6 +32,16 @@ interface LoginValues {
 }
 
 type LoginAlert = { severity: 'error' | 'warning'; lines: string[] };
+
+/** What the last sign-in step answered (nothing, a problem or a warning), one line a row. */
+const LoginAlertBox = ({ alert }: { alert: LoginAlert | null }) =>
+  alert ? (
+    <Alert severity={alert.severity} role="alert" sx={{ mb: 2 }}>
+      {alert.lines.map((l) => (
+        <div key={l}>{l}</div>
+      ))}
+    </Alert>
+  ) : null;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -117,13 +127,7 @@ const TwoFactorStep = ({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate(recovery ? 'pages.login.recovery_intro' : 'pages.login.two_factor_intro')}
       </Typography>
-      {alert ? (
-        <Alert severity={alert.severity} role="alert" sx={{ mb: 2 }}>
-          {alert.lines.map((l) => (
-            <div key={l}>{l}</div>
-          ))}
-        </Alert>
-      ) : null}
+      <LoginAlertBox alert={alert} />
       {/* a new form for each kind of code, so the field starts empty */}
       <Form
         key={recovery ? 'recovery' : 'totp'}
@@ -252,21 +256,12 @@ export const LoginPage = () => {
       title={translate('pages.login.title')}
       subtitle={translate('pages.login.subtitle', { title: portalTitle })}
       footer={
-        <Typography variant="body2" color="text.secondary">
-          {translate('pages.login.no_account')}{' '}
-          <Link component={LinkBase} to="/register">
-            {translate('pages.login.register')}
-          </Link>
-        </Typography>
+        <AuthFooterLink question={translate('pages.login.no_account')} to="/register">
+          {translate('pages.login.register')}
+        </AuthFooterLink>
       }
     >
-      {alert ? (
-        <Alert severity={alert.severity} role="alert" sx={{ mb: 2 }}>
-          {alert.lines.map((l) => (
-            <div key={l}>{l}</div>
-          ))}
-        </Alert>
-      ) : null}
+      <LoginAlertBox alert={alert} />
       <Form onSubmit={onSubmit} noValidate disableInvalidFormNotification>
         <TextInput
           source="email"

@@ -1,13 +1,11 @@
-import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import { Button, Link, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Form, LinkBase, PasswordInput, required, TextInput, useTranslate } from 'react-admin';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contract';
-import { AuthCard } from '../../components/AuthCard';
+import { Form, required, TextInput, useTranslate } from 'react-admin';
+import { AuthCard, AuthFooterLink, MailSentCard } from '../../components/AuthCard';
 import { isApiError, violationsByField } from '../../components/apiError';
-import { emailValidators, passwordValidators, SubmitButton, sameAs } from '../../components/forms';
+import { emailValidators, SubmitButton } from '../../components/forms';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { PhoneNumberInput, toPhoneCountry } from '../../components/PhoneInput';
 import { TermsCheckbox } from '../../components/TermsCheckbox';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
@@ -57,14 +55,10 @@ export const RegisterPage = () => {
 
   if (registeredEmail) {
     return (
-      <AuthCard icon={<MarkEmailReadOutlined />} title={translate('pages.register.done_title')}>
-        <Typography role="status" sx={{ textAlign: 'center' }}>
-          {translate('pages.register.done_body', { email: registeredEmail })}
-        </Typography>
-        <Button component={LinkBase} to="/login" variant="contained" fullWidth size="large" sx={{ mt: 3 }}>
-          {translate('pages.common.back_to_sign_in')}
-        </Button>
-      </AuthCard>
+      <MailSentCard
+        title={translate('pages.register.done_title')}
+        body={translate('pages.register.done_body', { email: registeredEmail })}
+      />
     );
   }
 
@@ -75,12 +69,9 @@ export const RegisterPage = () => {
       title={translate('pages.register.title')}
       subtitle={translate('pages.register.subtitle')}
       footer={
-        <Typography variant="body2" color="text.secondary">
-          {translate('pages.register.have_account')}{' '}
-          <Link component={LinkBase} to="/login">
-            {translate('pages.common.sign_in')}
-          </Link>
-        </Typography>
+        <AuthFooterLink question={translate('pages.register.have_account')} to="/login">
+          {translate('pages.common.sign_in')}
+        </AuthFooterLink>
       }
     >
       <Form onSubmit={onSubmit} noValidate disableInvalidFormNotification>
@@ -106,24 +97,7 @@ export const RegisterPage = () => {
           validate={required()}
           defaultCountry={toPhoneCountry(getCountry())}
         />
-        <PasswordInput
-          source="password"
-          label="pages.common.password"
-          autoComplete="new-password"
-          validate={passwordValidators}
-          helperText={translate('pages.common.password_hint', {
-            min: PASSWORD_MIN_LENGTH,
-            max: PASSWORD_MAX_LENGTH,
-          })}
-          fullWidth
-        />
-        <PasswordInput
-          source="confirmPassword"
-          label="pages.common.confirm_password"
-          autoComplete="new-password"
-          validate={[required(), sameAs('password')]}
-          fullWidth
-        />
+        <NewPasswordFields label="pages.common.password" />
         <TermsCheckbox source="acceptTerms" />
         <SubmitButton busyLabel={translate('pages.register.submitting')}>
           {translate('pages.register.submit')}

@@ -2,22 +2,14 @@
 // day, and for merchants the wallet balance. Every figure is one of GET /dashboard's server-side
 // aggregates; a section the user may not view comes back null and is not shown.
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  CardContent,
-  CircularProgress,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../contract/format';
+import { LoadingLine, PageHeading, RetryAlert } from '../../components/PageHeading';
+import { SectionCard } from '../../components/SectionCard';
 import { useSession } from '../../layout/SessionContext';
 import { MEMBERS_LIST_PATH } from '../members/paths';
 import { type DashboardData, isMerchantsOwn, redemptionRate, useDashboard, waitingItems } from './api';
@@ -183,28 +175,18 @@ const Chart = ({ data }: { data: DashboardData }) => {
   if (series.length === 0) return null;
   const dataset = data.series.map((d) => ({ ...d, label: shortDay(d.day) }));
   return (
-    <Card
-      variant="outlined"
-      sx={{ borderRadius: 3, mb: 4 }}
-      component="section"
-      aria-labelledby="dashboard-chart"
-    >
-      <CardContent>
-        <Typography id="dashboard-chart" variant="h6" component="h2">
-          {translate(`${K}.chart.title`)}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {translate(`${K}.chart.caption`, { zone: data.timeZone })}
-        </Typography>
-        <BarChart
-          dataset={dataset}
-          xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
-          series={series}
-          height={280}
-          margin={{ left: 8, right: 8 }}
-        />
-      </CardContent>
-    </Card>
+    <SectionCard id="dashboard-chart" title={translate(`${K}.chart.title`)} mb={4}>
+      <Typography variant="body2" color="text.secondary">
+        {translate(`${K}.chart.caption`, { zone: data.timeZone })}
+      </Typography>
+      <BarChart
+        dataset={dataset}
+        xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
+        series={series}
+        height={280}
+        margin={{ left: 8, right: 8 }}
+      />
+    </SectionCard>
   );
 };
 
@@ -251,29 +233,19 @@ export const DashboardPage = () => {
   const operator = session.status === 'user' && session.role === 'operator';
   return (
     <Box>
-      <Title title={translate(`${K}.title`)} />
-      <Typography variant="h4" component="h1" gutterBottom>
-        {user ? translate(`${K}.welcome`, { name: user.name }) : translate(`${K}.title`)}
-      </Typography>
+      <PageHeading
+        title={translate(`${K}.title`)}
+        heading={user ? translate(`${K}.welcome`, { name: user.name }) : translate(`${K}.title`)}
+      />
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {translate(operator ? `${K}.intro_operator` : `${K}.intro_merchant`)}
       </Typography>
       {state.status === 'error' ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => setVersion((v) => v + 1)}>
-              {translate(`${K}.reload`)}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={translate(`${K}.reload`)} onRetry={() => setVersion((v) => v + 1)}>
           {translate(`${K}.failed`)}
-        </Alert>
+        </RetryAlert>
       ) : state.status !== 'ready' ? (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
-          <CircularProgress size={24} />
-          <Typography>{translate(`${K}.loading`)}</Typography>
-        </Stack>
+        <LoadingLine text={translate(`${K}.loading`)} />
       ) : (
         <>
           {state.data.wallet ? <Wallet wallet={state.data.wallet} /> : null}

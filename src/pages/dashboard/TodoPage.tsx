@@ -8,17 +8,16 @@ import {
   Box,
   Button,
   Card,
-  CircularProgress,
   List,
   ListItem,
   ListItemIcon,
   ListItemText,
-  Stack,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { LoadingLine, PageHeading, RetryAlert } from '../../components/PageHeading';
 import { useSession } from '../../layout/SessionContext';
 import { isMerchantsOwn, useDashboard, waitingItems } from './api';
 
@@ -37,29 +36,16 @@ export const TodoPage = () => {
       : [];
   return (
     <Box>
-      <Title title={title} />
-      <Typography variant="h4" component="h1" gutterBottom>
-        {title}
-      </Typography>
+      <PageHeading title={title} />
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {translate(operator ? `${K}.intro_operator` : `${K}.intro_merchant`)}
       </Typography>
       {state.status === 'error' ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => setVersion((v) => v + 1)}>
-              {translate('dashboard.reload')}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={translate('dashboard.reload')} onRetry={() => setVersion((v) => v + 1)}>
           {translate(`${K}.failed`)}
-        </Alert>
+        </RetryAlert>
       ) : state.status !== 'ready' ? (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
-          <CircularProgress size={24} />
-          <Typography>{translate(`${K}.loading`)}</Typography>
-        </Stack>
+        <LoadingLine text={translate(`${K}.loading`)} />
       ) : items.length === 0 ? (
         <Alert severity="success" variant="outlined" icon={<AssignmentTurnedInIcon />}>
           {translate(`${K}.all_clear`)}

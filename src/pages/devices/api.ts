@@ -9,7 +9,7 @@ import type { WireRow } from '../../../resources/rows';
 import { actionOf } from '../../../resources/transitions';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { IDEMPOTENCY_KEY_HEADER } from '../../components/operations/api';
-import type { Loadable } from '../../components/operations/useLoadable';
+import { type Loadable, loadInto } from '../../components/operations/useLoadable';
 import type { HttpClient } from '../../providers/httpClient';
 
 /** A device row as the server answers it (the declared fields, its company and times). */
@@ -90,18 +90,7 @@ export const usePinStatus = (storeId: number | string | undefined) => {
       setState({ status: 'idle' });
       return;
     }
-    let cancelled = false;
-    setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
-    fetchPinStatus(http, storeId)
-      .then((data) => {
-        if (!cancelled) setState({ status: 'ready', data });
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setState({ status: 'error', error });
-      });
-    return () => {
-      cancelled = true;
-    };
+    return loadInto(setState, () => fetchPinStatus(http, storeId), { keepShown: true });
   }, [http, storeId, version]);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const replace = useCallback((data: PinStatus) => setState({ status: 'ready', data }), []);

@@ -7,7 +7,6 @@ import {
   AlertTitle,
   Box,
   Button,
-  Chip,
   type ChipProps,
   Dialog,
   DialogActions,
@@ -21,6 +20,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { DEVICE_LIFECYCLE, type DeviceLifecycle } from '../../../contract/enums';
+import { ChoiceChip } from '../../components/ChoiceChip';
 import type { OperationFailure } from '../../components/operations/failure';
 import { devicesEn } from '../../i18n/devices.en';
 import { addEnglishMessages } from '../../i18n/lateMessages';
@@ -43,15 +43,14 @@ export const isLifecycle = (value: unknown): value is DeviceLifecycle =>
 
 /** A device's lifecycle as a coloured chip; the ended ones (spoilt, deregistered) outlined. */
 export const LifecycleChip = ({ lifecycle }: { lifecycle: unknown }) => {
-  const translate = useTranslate();
-  if (!isLifecycle(lifecycle)) return null;
-  const ended = lifecycle === 'SPOILT' || lifecycle === 'DEREGISTERED';
+  const value = isLifecycle(lifecycle) ? lifecycle : null;
+  const ended = value === 'SPOILT' || value === 'DEREGISTERED';
   return (
-    <Chip
-      size="small"
-      color={LIFECYCLE_COLORS[lifecycle]}
+    <ChoiceChip
+      value={value}
+      colors={LIFECYCLE_COLORS}
+      labels="resources.devices.choices.lifecycle"
       variant={ended ? 'outlined' : 'filled'}
-      label={translate(`resources.devices.choices.lifecycle.${lifecycle}`)}
     />
   );
 };

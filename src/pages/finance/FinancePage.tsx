@@ -1,26 +1,14 @@
 // /finance and /finance/wallet/balance: the merchant's wallet (balance, its last movements and
 // top-ups) with the way to add money. Finance is the merchant's: operators never reach these routes.
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  CircularProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { Title, useCanAccess, useTranslate } from 'react-admin';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useCanAccess, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
+import { DataTable } from '../../components/DataTable';
 import { useDates } from '../../components/dates';
 import { useLoadable } from '../../components/operations/useLoadable';
+import { LoadingLine, PageHeading } from '../../components/PageHeading';
+import { SectionCard } from '../../components/SectionCard';
 import { useIsPhone } from '../../components/useIsPhone';
 import { fetchMovements, fetchPayments, fetchWallet, formatMoney } from './api';
 import { NoCompany } from './NoCompany';
@@ -60,19 +48,13 @@ export const FinancePage = () => {
   );
   return (
     <Box>
-      <Title title={translate(titleKey)} />
-      <Typography variant="h4" component="h1" gutterBottom>
-        {translate(titleKey)}
-      </Typography>
+      <PageHeading title={translate(titleKey)} />
       {hasWallet === false ? (
         <NoCompany />
       ) : state.status === 'error' ? (
         <Alert severity="error">{translate(`${K}.failed`)}</Alert>
       ) : state.status !== 'ready' ? (
-        <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-          <CircularProgress size={24} />
-          <Typography>{translate(`${K}.loading`)}</Typography>
-        </Stack>
+        <LoadingLine text={translate(`${K}.loading`)} />
       ) : (
         <Stack spacing={3}>
           <Card
@@ -113,131 +95,110 @@ export const FinancePage = () => {
             </CardContent>
           </Card>
 
-          <Card
-            variant="outlined"
-            sx={{ borderRadius: 3 }}
-            component="section"
-            aria-labelledby="wallet-movements"
+          <SectionCard
+            id="wallet-movements"
+            title={translate(`${K}.movements`)}
+            headingGap={1}
+            action={
+              <Button component={Link} to="/finance/wallet/txn/history">
+                {translate(`${K}.all_movements`)}
+              </Button>
+            }
           >
-            <CardContent>
-              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-                <Typography id="wallet-movements" variant="h6" component="h2">
-                  {translate(`${K}.movements`)}
-                </Typography>
-                <Button component={Link} to="/finance/wallet/txn/history">
-                  {translate(`${K}.all_movements`)}
-                </Button>
-              </Stack>
-              {state.data.movements.length === 0 ? (
-                <Typography color="text.secondary">{translate(`${K}.no_movements`)}</Typography>
-              ) : (
-                <Box sx={{ overflowX: 'auto' }}>
-                  <Table size="small" aria-label={translate(`${K}.movements`)}>
-                    <TableHead>
-                      <TableRow>
-                        {phone ? null : (
-                          <TableCell>{translate('resources.walletTransactions.fields.createTime')}</TableCell>
-                        )}
-                        <TableCell>{translate('resources.walletTransactions.fields.type')}</TableCell>
-                        {phone ? null : (
-                          <TableCell>{translate('resources.walletTransactions.fields.reference')}</TableCell>
-                        )}
-                        <TableCell align="right">
-                          {translate('resources.walletTransactions.fields.amount')}
-                        </TableCell>
-                        <TableCell align="right">
-                          {translate('resources.walletTransactions.fields.balanceAfter')}
-                        </TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {state.data.movements.map((m) => (
-                        <TableRow key={m.id}>
-                          {phone ? null : <TableCell>{dateTime(m.createTime)}</TableCell>}
-                          <TableCell>
-                            {translate(`resources.walletTransactions.choices.type.${m.type}`)}
-                            {phone ? (
-                              // on a phone the reference and the time go under the type, so the
-                              // amount and the balance keep their room beside it
-                              <Typography variant="caption" component="p" color="text.secondary">
-                                {m.reference}
-                                <br />
-                                {dateTime(m.createTime)}
-                              </Typography>
-                            ) : null}
-                          </TableCell>
-                          {phone ? null : <TableCell>{m.reference}</TableCell>}
-                          <TableCell
-                            align="right"
-                            sx={{
-                              color: m.amount < 0 ? 'error.main' : 'success.main',
-                              fontWeight: 600,
-                              whiteSpace: 'nowrap',
-                            }}
-                          >
-                            {`${m.amount > 0 ? '+' : ''}${formatMoney(m.amount, state.data.wallet.currency)}`}
-                          </TableCell>
-                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                            {formatMoney(m.balanceAfter, state.data.wallet.currency)}
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </Box>
-              )}
-            </CardContent>
-          </Card>
+            <DataTable
+              label={translate(`${K}.movements`)}
+              frame="scroll"
+              empty={translate(`${K}.no_movements`)}
+              rows={state.data.movements}
+              rowKey={(m) => m.id}
+              columns={[
+                !phone && {
+                  label: translate('resources.walletTransactions.fields.createTime'),
+                  render: (m) => dateTime(m.createTime),
+                },
+                {
+                  label: translate('resources.walletTransactions.fields.type'),
+                  render: (m) => (
+                    <>
+                      {translate(`resources.walletTransactions.choices.type.${m.type}`)}
+                      {phone ? (
+                        // on a phone the reference and the time go under the type, so the
+                        // amount and the balance keep their room beside it
+                        <Typography variant="caption" component="p" color="text.secondary">
+                          {m.reference}
+                          <br />
+                          {dateTime(m.createTime)}
+                        </Typography>
+                      ) : null}
+                    </>
+                  ),
+                },
+                !phone && {
+                  label: translate('resources.walletTransactions.fields.reference'),
+                  render: (m) => m.reference,
+                },
+                {
+                  label: translate('resources.walletTransactions.fields.amount'),
+                  align: 'right',
+                  rowSx: (m) => ({
+                    color: m.amount < 0 ? 'error.main' : 'success.main',
+                    fontWeight: 600,
+                    whiteSpace: 'nowrap',
+                  }),
+                  render: (m) =>
+                    `${m.amount > 0 ? '+' : ''}${formatMoney(m.amount, state.data.wallet.currency)}`,
+                },
+                {
+                  label: translate('resources.walletTransactions.fields.balanceAfter'),
+                  align: 'right',
+                  sx: { whiteSpace: 'nowrap' },
+                  render: (m) => formatMoney(m.balanceAfter, state.data.wallet.currency),
+                },
+              ]}
+            />
+          </SectionCard>
 
           {seesPayments === true && (
-            <Card
-              variant="outlined"
-              sx={{ borderRadius: 3 }}
-              component="section"
-              aria-labelledby="wallet-payments"
+            <SectionCard
+              id="wallet-payments"
+              title={translate(`${K}.payments`)}
+              headingGap={1}
+              action={
+                <Button component={Link} to="/transaction/payment-history">
+                  {translate(`${K}.all_payments`)}
+                </Button>
+              }
             >
-              <CardContent>
-                <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-                  <Typography id="wallet-payments" variant="h6" component="h2">
-                    {translate(`${K}.payments`)}
-                  </Typography>
-                  {seesPayments && (
-                    <Button component={Link} to="/transaction/payment-history">
-                      {translate(`${K}.all_payments`)}
-                    </Button>
-                  )}
+              {state.data.payments.length === 0 ? (
+                <Typography color="text.secondary">{translate(`${K}.no_payments`)}</Typography>
+              ) : (
+                <Stack spacing={1}>
+                  {state.data.payments.map((p) => (
+                    <Stack
+                      key={p.id}
+                      direction="row"
+                      sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}
+                    >
+                      <Typography sx={{ minWidth: 150 }}>{dateTime(p.createTime)}</Typography>
+                      <Typography sx={{ fontWeight: 600, minWidth: 120 }}>
+                        {formatMoney(p.amount, p.currency)}
+                      </Typography>
+                      <Typography color="text.secondary">
+                        {translate(`resources.payments.choices.paymentMethod.${p.paymentMethod}`)}
+                      </Typography>
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={
+                          p.state === 'SUCCEEDED' ? 'success' : p.state === 'FAILED' ? 'error' : 'default'
+                        }
+                        label={translate(`resources.payments.choices.state.${p.state}`)}
+                      />
+                    </Stack>
+                  ))}
                 </Stack>
-                {state.data.payments.length === 0 ? (
-                  <Typography color="text.secondary">{translate(`${K}.no_payments`)}</Typography>
-                ) : (
-                  <Stack spacing={1}>
-                    {state.data.payments.map((p) => (
-                      <Stack
-                        key={p.id}
-                        direction="row"
-                        sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}
-                      >
-                        <Typography sx={{ minWidth: 150 }}>{dateTime(p.createTime)}</Typography>
-                        <Typography sx={{ fontWeight: 600, minWidth: 120 }}>
-                          {formatMoney(p.amount, p.currency)}
-                        </Typography>
-                        <Typography color="text.secondary">
-                          {translate(`resources.payments.choices.paymentMethod.${p.paymentMethod}`)}
-                        </Typography>
-                        <Chip
-                          size="small"
-                          variant="outlined"
-                          color={
-                            p.state === 'SUCCEEDED' ? 'success' : p.state === 'FAILED' ? 'error' : 'default'
-                          }
-                          label={translate(`resources.payments.choices.state.${p.state}`)}
-                        />
-                      </Stack>
-                    ))}
-                  </Stack>
-                )}
-              </CardContent>
-            </Card>
+              )}
+            </SectionCard>
           )}
 
           <StripeConnectCard />

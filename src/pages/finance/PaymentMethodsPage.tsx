@@ -17,13 +17,14 @@ import {
   Typography,
 } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { SetupIntentAnswer } from '../../../contract/finance';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { newIdempotencyKey } from '../../components/operations/api';
 import { failureOf } from '../../components/operations/failure';
 import { useConfirmedOperation } from '../../components/operations/useConfirmedOperation';
 import { useLoadable } from '../../components/operations/useLoadable';
+import { PageHeading } from '../../components/PageHeading';
 import {
   deleteCard,
   fetchCards,
@@ -63,10 +64,7 @@ export const PaymentMethodsPage = () => {
 
   return (
     <Box>
-      <Title title={translate(`${K}.title`)} />
-      <Typography variant="h4" component="h1" gutterBottom>
-        {translate(`${K}.title`)}
-      </Typography>
+      <PageHeading title={translate(`${K}.title`)} />
       {hasWallet === false ? (
         <NoCompany />
       ) : state.status === 'error' ? (

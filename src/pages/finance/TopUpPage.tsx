@@ -28,6 +28,7 @@ import { useHttpClient } from '../../components/HttpClientContext';
 import { failureOf } from '../../components/operations/failure';
 import { useConfirmedOperation } from '../../components/operations/useConfirmedOperation';
 import { useLoadable } from '../../components/operations/useLoadable';
+import { LoadingLine, PageHeading } from '../../components/PageHeading';
 import { fetchCards, fetchPayment, fetchStripeConfig, fetchWallet, formatMoney, topUp } from './api';
 import { NoCompany } from './NoCompany';
 import { useHasWallet } from './useFinanceCompany';
@@ -142,10 +143,7 @@ export const TopUpPage = () => {
 
   return (
     <Box>
-      <Title title={translate(`${K}.title`)} />
-      <Typography variant="h4" component="h1" gutterBottom>
-        {translate(`${K}.title`)}
-      </Typography>
+      <PageHeading title={translate(`${K}.title`)} />
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {translate(`${K}.balance_now`, { balance: formatMoney(wallet.balance, wallet.currency) })}
       </Typography>
@@ -158,10 +156,7 @@ export const TopUpPage = () => {
               </Typography>
               {cardError ? <Alert severity="error">{cardError}</Alert> : null}
               {waiting ? (
-                <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-                  <CircularProgress size={20} />
-                  <Typography>{translate(`${K}.waiting`)}</Typography>
-                </Stack>
+                <LoadingLine text={translate(`${K}.waiting`)} size={20} />
               ) : (
                 <Suspense fallback={<CircularProgress size={24} />}>
                   <StripePayment

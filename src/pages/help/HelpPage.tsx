@@ -1,12 +1,12 @@
-import ChevronRight from '@mui/icons-material/ChevronRight';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import MailOutline from '@mui/icons-material/MailOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
-import { LinkBase, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { type PublicSystemSettings, SYSTEM_SETTINGS_PUBLIC_PATH } from '../../../contract/system-config';
+import { LinkCard } from '../../components/LinkCard';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { PageFrame } from '../../components/PageFrame';
 
@@ -17,29 +17,6 @@ interface Topic {
   /** an in-portal route, or an external link (mailto:) */
   to: string;
 }
-
-const TopicCard = ({ topic }: { topic: Topic }) => {
-  const external = topic.to.startsWith('mailto:');
-  const linkProps = external ? { href: topic.to } : { component: LinkBase, to: topic.to };
-  return (
-    <Card variant="outlined" sx={{ borderRadius: 2 }}>
-      <CardActionArea {...linkProps} sx={{ height: '100%' }}>
-        <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-          <Box sx={{ color: 'primary.main', display: 'flex', pt: 0.25 }}>{topic.icon}</Box>
-          <Box sx={{ flex: 1 }}>
-            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-              {topic.title}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {topic.description}
-            </Typography>
-          </Box>
-          <ChevronRight color="action" />
-        </CardContent>
-      </CardActionArea>
-    </Card>
-  );
-};
 
 /** Help topics; visitors see this page too (spec section 6). */
 export const HelpPage = () => {
@@ -83,7 +60,7 @@ export const HelpPage = () => {
     <PageFrame title={translate('pages.help.title')} intro={translate('pages.help.intro')}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         {topics.map((t) => (
-          <TopicCard key={t.to} topic={t} />
+          <LinkCard key={t.to} {...t} alignIcon="top" />
         ))}
       </Box>
     </PageFrame>

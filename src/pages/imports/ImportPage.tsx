@@ -20,11 +20,6 @@ import {
   RadioGroup,
   Stack,
   Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -39,6 +34,7 @@ import {
   type ImportRowResult,
   type ImportStatus,
 } from '../../../contract/imports';
+import { DataTable } from '../../components/DataTable';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { failureOf, type OperationFailure } from '../../components/operations/failure';
 import { FailureAlert } from '../../components/operations/OperationDialog';
@@ -62,36 +58,37 @@ const kindOf = (search: string): ImportKind => {
 const RowsTable = ({ rows, caption }: { rows: ImportRowResult[]; caption: string }) => {
   const translate = useTranslate();
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <>
       <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
         {caption}
       </Typography>
-      <Table size="small" aria-label={caption}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ width: 56 }}>{translate(`${K}.line`)}</TableCell>
-            <TableCell sx={{ width: 72 }}>{translate(`${K}.result`)}</TableCell>
-            <TableCell>{translate(`${K}.message`)}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={`${r.line}:${r.message}`}>
-              <TableCell>{r.line}</TableCell>
-              <TableCell>
-                <Chip
-                  size="small"
-                  color={r.ok ? 'success' : 'error'}
-                  variant="outlined"
-                  label={translate(r.ok ? `${K}.ok` : `${K}.fails`)}
-                />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{r.message}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
+      <DataTable
+        label={caption}
+        frame="scroll"
+        rows={rows}
+        rowKey={(r) => `${r.line}:${r.message}`}
+        columns={[
+          { label: translate(`${K}.line`), headSx: { width: 56 }, render: (r) => r.line },
+          {
+            label: translate(`${K}.result`),
+            headSx: { width: 72 },
+            render: (r) => (
+              <Chip
+                size="small"
+                color={r.ok ? 'success' : 'error'}
+                variant="outlined"
+                label={translate(r.ok ? `${K}.ok` : `${K}.fails`)}
+              />
+            ),
+          },
+          {
+            label: translate(`${K}.message`),
+            sx: { whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
+            render: (r) => r.message,
+          },
+        ]}
+      />
+    </>
   );
 };
 

@@ -1,24 +1,13 @@
 // A member's profile's sections (MemberProfilePage.tsx): their cards (Stamp on an available one), their
 // standing at each company with its level history, their vouchers by state, the pushes they received.
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { useState } from 'react';
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { type ReactNode, useState } from 'react';
 import { Link, useCreatePath, useTranslate } from 'react-admin';
 import type { StampResult } from '../../../contract/stamping';
 import { vouchers } from '../../../resources';
 import { memberCards } from '../../../resources/tables/memberCards';
+import { DataTable } from '../../components/DataTable';
 import { useDates } from '../../components/dates';
 import { useStampCardAccess } from '../stampCards/access';
 import { StampDialog } from '../stampCards/MemberCardShow';
@@ -37,66 +26,76 @@ import {
 
 const K = 'memberPages.profile';
 
+/** A profile section that lists its items one under another, or says it has none. */
+const ListSection = <T,>({
+  title,
+  empty,
+  items,
+  spacing,
+  children,
+}: {
+  title: string;
+  empty: string;
+  items: readonly T[];
+  spacing: number;
+  children: (item: T) => ReactNode;
+}) => (
+  <Section title={title}>
+    {items.length === 0 ? <Empty text={empty} /> : <Stack spacing={spacing}>{items.map(children)}</Stack>}
+  </Section>
+);
+
 export const StandingSection = ({ standing }: { standing: Standing[] }) => {
   const translate = useTranslate();
   const { dateTime } = useDates();
   return (
-    <Section title={translate(`${K}.standing`)}>
-      {standing.length === 0 ? (
-        <Empty text={translate(`${K}.no_standing`)} />
-      ) : (
-        <Stack spacing={2}>
-          {standing.map((s) => (
-            <Box key={s.companyId}>
-              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                  {s.companyName}
-                </Typography>
-                <LevelChip level={s.level} />
-              </Stack>
-              <Typography variant="body2" color="text.secondary">
-                {translate(`${K}.activity`, {
-                  stamps: s.stampsInWindow,
-                  visits: s.visitsInWindow,
-                  cards: s.completedCardsInWindow,
-                })}
-              </Typography>
-              {s.levelHistory.length === 0 ? (
-                <Empty text={translate(`${K}.no_level_moves`)} />
-              ) : (
-                <Box sx={{ overflowX: 'auto' }}>
-                  <Table
-                    size="small"
-                    aria-label={translate(`${K}.level_history`, { company: s.companyName })}
-                  >
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{translate(`${K}.when`)}</TableCell>
-                        <TableCell>{translate(`${K}.move`)}</TableCell>
-                        <TableCell>{translate(`${K}.reason`)}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {s.levelHistory.map((m) => (
-                        <TableRow key={m.id}>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(m.at)}</TableCell>
-                          <TableCell>{`${m.fromLevelName ?? '—'} → ${m.toLevelName ?? '—'}`}</TableCell>
-                          <TableCell>
-                            {translate(`resources.memberLevelHistory.choices.reason.${m.reason}`, {
-                              _: m.reason,
-                            })}
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </Box>
-              )}
-            </Box>
-          ))}
-        </Stack>
+    <ListSection
+      title={translate(`${K}.standing`)}
+      empty={translate(`${K}.no_standing`)}
+      items={standing}
+      spacing={2}
+    >
+      {(s) => (
+        <Box key={s.companyId}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+              {s.companyName}
+            </Typography>
+            <LevelChip level={s.level} />
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {translate(`${K}.activity`, {
+              stamps: s.stampsInWindow,
+              visits: s.visitsInWindow,
+              cards: s.completedCardsInWindow,
+            })}
+          </Typography>
+          <DataTable
+            label={translate(`${K}.level_history`, { company: s.companyName })}
+            frame="scroll"
+            empty={<Empty text={translate(`${K}.no_level_moves`)} />}
+            rows={s.levelHistory}
+            rowKey={(m) => m.id}
+            columns={[
+              {
+                label: translate(`${K}.when`),
+                sx: { whiteSpace: 'nowrap' },
+                render: (m) => dateTime(m.at),
+              },
+              {
+                label: translate(`${K}.move`),
+                render: (m) => `${m.fromLevelName ?? '—'} → ${m.toLevelName ?? '—'}`,
+              },
+              {
+                label: translate(`${K}.reason`),
+                render: (m) =>
+                  translate(`resources.memberLevelHistory.choices.reason.${m.reason}`, { _: m.reason }),
+              },
+            ]}
+          />
+        </Box>
       )}
-    </Section>
+    </ListSection>
   );
 };
 
@@ -243,23 +242,22 @@ export const PushesSection = ({ pushes }: { pushes: Push[] }) => {
   const translate = useTranslate();
   const { dateTime } = useDates();
   return (
-    <Section title={translate(`${K}.pushes`)}>
-      {pushes.length === 0 ? (
-        <Empty text={translate(`${K}.no_pushes`)} />
-      ) : (
-        <Stack spacing={1}>
-          {pushes.map((p) => (
-            <Box key={p.id}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {p.title}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {`${dateTime(p.at)} · ${translate(`resources.pushDeliveries.choices.state.${p.state}`, { _: p.state })}`}
-              </Typography>
-            </Box>
-          ))}
-        </Stack>
+    <ListSection
+      title={translate(`${K}.pushes`)}
+      empty={translate(`${K}.no_pushes`)}
+      items={pushes}
+      spacing={1}
+    >
+      {(p) => (
+        <Box key={p.id}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {p.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {`${dateTime(p.at)} · ${translate(`resources.pushDeliveries.choices.state.${p.state}`, { _: p.state })}`}
+          </Typography>
+        </Box>
       )}
-    </Section>
+    </ListSection>
   );
 };

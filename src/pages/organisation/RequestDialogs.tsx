@@ -2,25 +2,15 @@
 // /organization/store-requests): a dialog each. The new row comes back in state SUBMITTED and waits
 // for an operator's approval; failures show the server's error notice and, for a duplicate name,
 // the message on the name field too.
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Link,
-  Typography,
-} from '@mui/material';
-import { type ReactNode, useId } from 'react';
-import { Form, LinkBase, NumberInput, TextInput, useNotify, useTranslate } from 'react-admin';
-import { useFormState } from 'react-hook-form';
+import { Box, Link, Typography } from '@mui/material';
+import type { ComponentProps } from 'react';
+import { LinkBase, NumberInput, TextInput, useNotify, useTranslate } from 'react-admin';
 import { brand as brandDecl, store as storeDecl } from '../../../resources';
 import { declaredLimits, webAddress } from '../../builders/validators';
 import { isApiError, violationsByField } from '../../components/apiError';
-import { DialogSubmitButton } from '../../components/DialogSubmitButton';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { Notice } from '../../components/Notice';
+import { FormDialog } from '../../components/operations/OperationDialog';
 import { PhoneNumberInput } from '../../components/PhoneInput';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import {
@@ -55,48 +45,10 @@ const fieldErrorsOf = (error: unknown, duplicate: 'BRAND_NAME_DUPLICATE' | 'STOR
   return violationsByField(error) ?? {};
 };
 
-const CancelButton = ({ onClick }: { onClick: () => void }) => {
+/** A request's form dialog (mounted only while open, so each opening starts with an empty form). */
+const RequestDialog = (props: Omit<ComponentProps<typeof FormDialog>, 'submitLabel'>) => {
   const translate = useTranslate();
-  const { isSubmitting } = useFormState();
-  return (
-    <Button onClick={onClick} disabled={isSubmitting}>
-      {translate('common.button.cancel')}
-    </Button>
-  );
-};
-
-/** A dialog around one react-admin form; the buttons sit in the dialog's actions, inside the form. */
-const RequestDialog = ({
-  open,
-  title,
-  onClose,
-  onSubmit,
-  children,
-}: {
-  open: boolean;
-  title: string;
-  onClose: () => void;
-  onSubmit: (values: Values) => Promise<Record<string, string> | undefined>;
-  children: ReactNode;
-}) => {
-  const translate = useTranslate();
-  const formId = useId();
-  const titleId = `${formId}-title`;
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      {/* Mounted only while open, so each opening starts with an empty form. */}
-      {open && (
-        <Form id={formId} onSubmit={onSubmit} noValidate disableInvalidFormNotification>
-          <DialogTitle id={titleId}>{title}</DialogTitle>
-          <DialogContent>{children}</DialogContent>
-          <DialogActions>
-            <CancelButton onClick={onClose} />
-            <DialogSubmitButton form={formId}>{translate('hierarchy.request.submit')}</DialogSubmitButton>
-          </DialogActions>
-        </Form>
-      )}
-    </Dialog>
-  );
+  return <FormDialog {...props} submitLabel={translate('hierarchy.request.submit')} />;
 };
 
 const useHint = () => {

@@ -6,6 +6,7 @@ import { useGetIdentity } from 'react-admin';
 import { canAccess } from '../../../contract/access';
 import type { OrgState } from '../../../contract/enums';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { type Loadable, loadInto } from '../../components/operations/useLoadable';
 import { useCaller } from '../../components/useCaller';
 import type { HttpClient } from '../../providers/httpClient';
 
@@ -88,11 +89,7 @@ export const requestStore = async (
 ): Promise<RequestResult<OrgStore>> =>
   (await http<RequestResult<OrgStore>>(STORE_REQUESTS_PATH, { method: 'POST', body })).data;
 
-export type HierarchyState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown }
-  | { status: 'ready'; data: Hierarchy };
+export type HierarchyState = Loadable<Hierarchy>;
 
 /**
  * The hierarchy of the merchant's own company (`companyId` undefined) or of the operator's chosen
@@ -111,18 +108,7 @@ export const useHierarchy = (companyId: number | undefined, enabled: boolean) =>
       setState({ status: 'idle' });
       return;
     }
-    let cancelled = false;
-    setState({ status: 'loading' });
-    fetchHierarchy(http, companyId)
-      .then((data) => {
-        if (!cancelled) setState({ status: 'ready', data });
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setState({ status: 'error', error });
-      });
-    return () => {
-      cancelled = true;
-    };
+    return loadInto(setState, () => fetchHierarchy(http, companyId), { keepShown: false });
   }, [http, companyId, enabled, tick]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);

@@ -7,11 +7,9 @@ import {
   AutocompleteInput,
   type RaRecord,
   ReferenceInput,
-  required,
   TextInput,
   useCanAccess,
   useGetOne,
-  useInput,
   useTranslate,
   type Validator,
 } from 'react-admin';
@@ -20,7 +18,7 @@ import { PUSH_PLACEHOLDERS } from '../../../contract/push';
 import { push } from '../../../resources';
 import { fieldLabelKey } from '../../builders/declarations';
 import { limitValidators } from '../../builders/validators';
-import { type CompanyOption, CompanyPicker } from '../../components/CompanyPicker';
+import { type CompanyOption, CompanyPicker, useCompanyField } from '../../components/CompanyPicker';
 import { declared } from './formValues';
 
 const K = 'pushPages.form';
@@ -40,39 +38,27 @@ export const Section = ({ title, children }: { title: string; children: ReactNod
 export const CompanyInput = () => {
   const translate = useTranslate();
   const { setValue } = useFormContext();
-  const { id, field, fieldState } = useInput<number | null>({
-    source: 'companyId',
-    defaultValue: null,
-    validate: required(),
+  const company = useCompanyField({
+    isRequired: true,
+    onPick: () => {
+      for (const f of ['templateId', 'audienceBrandId', 'audienceStoreId', 'segmentId'])
+        setValue(f, null, { shouldDirty: true });
+    },
   });
-  const [picked, setPicked] = useState<CompanyOption | null>(null);
-  const companyId = typeof field.value === 'number' ? field.value : undefined;
+  const { companyId } = company;
   // a company set before the form opened (a segment's "Send a push") is shown by its name
   const { data: given } = useGetOne<CompanyOption>(
     'company',
     { id: companyId ?? 0 },
-    { enabled: companyId !== undefined && picked?.id !== companyId },
+    { enabled: companyId !== undefined && company.picked?.id !== companyId },
   );
-  const value: CompanyOption | null =
-    companyId === undefined
-      ? null
-      : picked?.id === companyId
-        ? picked
-        : { id: companyId, name: given?.id === companyId ? given.name : '' };
   return (
     <CompanyPicker
-      id={id}
-      value={value}
-      onChange={(company) => {
-        setPicked(company);
-        field.onChange(company ? company.id : null);
-        for (const f of ['templateId', 'audienceBrandId', 'audienceStoreId', 'segmentId'])
-          setValue(f, null, { shouldDirty: true });
-      }}
-      onBlur={field.onBlur}
+      {...company.picker}
+      value={company.valueNamed(given !== undefined && given.id === companyId ? given.name : '')}
       label={`${translate(fieldLabelKey(push.name, { name: 'companyId' }))} *`}
       helperText={translate(`${K}.company_help`)}
-      {...(fieldState.error ? { error: translate('ra.validation.required') } : {})}
+      {...(company.error ? { error: translate('ra.validation.required') } : {})}
       sx={{ width: '100%', mb: 1 }}
     />
   );

@@ -18,6 +18,7 @@ import {
 import { push } from '../../../resources';
 import { useRole } from '../../builders/buttons';
 import { useDates } from '../../components/dates';
+import { Detail, DetailList } from '../../components/operations/details';
 import { FigureTile } from '../../components/operations/Figures';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { pushEn } from '../../i18n/push.en';
@@ -25,7 +26,7 @@ import { outsideBrand, pushStateOf, useAudiencePreview, useBrandLimit } from './
 import { PushActions } from './PushActions';
 import { Deliveries } from './PushDeliveries';
 import { Reach } from './PushPreview';
-import { Detail, DetailList, PushStateChip } from './parts';
+import { PushStateChip } from './parts';
 
 // this screen's words load with it (src/i18n/lateMessages.ts)
 addEnglishMessages(pushEn);

@@ -1,14 +1,10 @@
-// Small pieces the push screens share: the state chips of a push and of a delivery, a labelled detail
-// list, and the notification card the way a member's phone shows it.
+// Small pieces the push screens share: the state chips of a push and of a delivery, and the
+// notification card the way a member's phone shows it.
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
-import { Box, Chip, type ChipProps, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Box, type ChipProps, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import {
-  PUSH_DELIVERY_STATES,
-  type PushDeliveryState,
-  type PushNotificationState,
-} from '../../../contract/enums';
+import type { PushDeliveryState, PushNotificationState } from '../../../contract/enums';
+import { ChoiceChip, knownChoice } from '../../components/ChoiceChip';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { pushEn } from '../../i18n/push.en';
 import { pushStateOf } from './api';
@@ -25,15 +21,13 @@ const PUSH_STATE_COLORS: Record<PushNotificationState, ChipProps['color']> = {
 
 /** A push's state as a coloured chip. */
 export const PushStateChip = ({ state }: { state: unknown }) => {
-  const translate = useTranslate();
   const name = pushStateOf(state);
-  if (!name) return null;
   return (
-    <Chip
-      size="small"
-      color={PUSH_STATE_COLORS[name]}
+    <ChoiceChip
+      value={name}
+      colors={PUSH_STATE_COLORS}
+      labels="resources.push.choices.state"
       variant={name === 'PENDING' ? 'outlined' : 'filled'}
-      label={translate(`resources.push.choices.state.${name}`)}
     />
   );
 };
@@ -44,48 +38,14 @@ const DELIVERY_COLORS: Record<PushDeliveryState, ChipProps['color']> = {
   DROPPED: 'warning',
 };
 
-const isDeliveryState = (v: unknown): v is PushDeliveryState =>
-  typeof v === 'string' && (PUSH_DELIVERY_STATES as readonly string[]).includes(v);
-
 /** One member's delivery state as a chip. */
-export const DeliveryStateChip = ({ state }: { state: unknown }) => {
-  const translate = useTranslate();
-  if (!isDeliveryState(state)) return null;
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={DELIVERY_COLORS[state]}
-      label={translate(`resources.pushDeliveries.choices.state.${state}`)}
-    />
-  );
-};
-
-/** One label and its value in a detail list. */
-export const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
-  <>
-    <Typography component="dt" variant="body2" color="text.secondary">
-      {label}
-    </Typography>
-    <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-      {children}
-    </Box>
-  </>
-);
-
-export const DetailList = ({ children }: { children: ReactNode }) => (
-  <Box
-    component="dl"
-    sx={{
-      display: 'grid',
-      gridTemplateColumns: { xs: 'max-content 1fr', md: 'max-content 1fr max-content 1fr' },
-      columnGap: 2,
-      rowGap: 1,
-      m: 0,
-    }}
-  >
-    {children}
-  </Box>
+export const DeliveryStateChip = ({ state }: { state: unknown }) => (
+  <ChoiceChip
+    value={knownChoice(DELIVERY_COLORS, state)}
+    colors={DELIVERY_COLORS}
+    labels="resources.pushDeliveries.choices.state"
+    variant="outlined"
+  />
 );
 
 /**

@@ -3,21 +3,7 @@
 // all), each with its list, how often, to whom, its state, its next and last run, and Stop while it
 // is ACTIVE. A table on a desktop, a card per schedule on a phone. New ones are made from a list's
 // Schedule button, beside Export.
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ScheduledExport } from '../../../contract/scheduled-exports';
@@ -26,6 +12,7 @@ import { resourceLabelKey } from '../../builders/declarations';
 import { useSortWords } from '../../builders/ScheduleExport';
 import { apiErrorLines } from '../../components/apiError';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
+import { DataTable } from '../../components/DataTable';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { useLoadable } from '../../components/operations/useLoadable';
@@ -144,54 +131,60 @@ const DesktopTable = ({ rows, onStop }: { rows: ScheduledExport[]; onStop: RowPr
   const dates = useDates();
   const listName = useListName();
   const lastRun = useLastRun();
+  const column = (name: string) => translate(`${K}.columns.${name}`);
   return (
-    <Card variant="outlined">
-      <Table size="small" aria-label={translate('common.screens.scheduled_exports')}>
-        <TableHead>
-          <TableRow>
-            {['list', 'every', 'to', 'state', 'next', 'last', 'by', 'actions'].map((c) => (
-              <TableCell key={c}>{translate(`${K}.columns.${c}`)}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.id}>
-              <TableCell>
-                <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                  {listName(row.resource)}
+    <DataTable
+      label={translate('common.screens.scheduled_exports')}
+      frame="card"
+      rows={rows}
+      rowKey={(row) => row.id}
+      columns={[
+        {
+          label: column('list'),
+          render: (row) => (
+            <>
+              <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                {listName(row.resource)}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                <Filters row={row} />
+              </Typography>
+            </>
+          ),
+        },
+        { label: column('every'), render: (row) => translate(`${K}.every_${row.every}`) },
+        {
+          label: column('to'),
+          sx: { maxWidth: 260, overflowWrap: 'anywhere' },
+          render: (row) => row.to.join(', '),
+        },
+        { label: column('state'), render: (row) => <StateChip state={row.state} /> },
+        {
+          label: column('next'),
+          render: (row) => (row.state === 'ACTIVE' ? dates.dateTime(row.nextRunAt) : '—'),
+        },
+        {
+          label: column('last'),
+          sx: { maxWidth: 280 },
+          render: (row) => (
+            <>
+              {lastRun(row)}
+              {row.lastMessage ? (
+                <Typography
+                  variant="caption"
+                  sx={{ display: 'block' }}
+                  color={row.state === 'FAILED' ? 'error' : 'text.secondary'}
+                >
+                  {row.lastMessage}
                 </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  <Filters row={row} />
-                </Typography>
-              </TableCell>
-              <TableCell>{translate(`${K}.every_${row.every}`)}</TableCell>
-              <TableCell sx={{ maxWidth: 260, overflowWrap: 'anywhere' }}>{row.to.join(', ')}</TableCell>
-              <TableCell>
-                <StateChip state={row.state} />
-              </TableCell>
-              <TableCell>{row.state === 'ACTIVE' ? dates.dateTime(row.nextRunAt) : '—'}</TableCell>
-              <TableCell sx={{ maxWidth: 280 }}>
-                {lastRun(row)}
-                {row.lastMessage ? (
-                  <Typography
-                    variant="caption"
-                    sx={{ display: 'block' }}
-                    color={row.state === 'FAILED' ? 'error' : 'text.secondary'}
-                  >
-                    {row.lastMessage}
-                  </Typography>
-                ) : null}
-              </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.createdByEmail ?? '—'}</TableCell>
-              <TableCell>
-                <StopButton row={row} onStop={onStop} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Card>
+              ) : null}
+            </>
+          ),
+        },
+        { label: column('by'), sx: { overflowWrap: 'anywhere' }, render: (row) => row.createdByEmail ?? '—' },
+        { label: column('actions'), render: (row) => <StopButton row={row} onStop={onStop} /> },
+      ]}
+    />
   );
 };
 

@@ -13,11 +13,6 @@ import {
   Chip,
   CircularProgress,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
@@ -26,6 +21,7 @@ import { useTranslate } from 'react-admin';
 import type { SignedInSession } from '../../../contract/auth';
 import { toApiErrorLike } from '../../components/apiError';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
+import { DataTable } from '../../components/DataTable';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { useIsPhone } from '../../components/useIsPhone';
@@ -136,32 +132,34 @@ export const SessionsCard = () => {
     );
   } else {
     body = (
-      <Table size="small" aria-label={translate('pages.sessions.title')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('pages.sessions.browser')}</TableCell>
-            <TableCell>{translate('pages.sessions.ip')}</TableCell>
-            <TableCell>{translate('pages.sessions.signed_in')}</TableCell>
-            <TableCell>{translate('pages.sessions.last_used')}</TableCell>
-            <TableCell align="right">
+      <DataTable
+        label={translate('pages.sessions.title')}
+        rows={loaded.sessions}
+        rowKey={(s) => s.id}
+        columns={[
+          { label: translate('pages.sessions.browser'), render: (s) => s.browser },
+          { label: translate('pages.sessions.ip'), render: (s) => s.ip ?? '—' },
+          {
+            label: translate('pages.sessions.signed_in'),
+            sx: { whiteSpace: 'nowrap' },
+            render: (s) => dateTime(s.createTime),
+          },
+          {
+            label: translate('pages.sessions.last_used'),
+            sx: { whiteSpace: 'nowrap' },
+            render: (s) => dateTime(s.lastUsedAt),
+          },
+          {
+            label: (
               <Box component="span" sx={visuallyHidden}>
                 {translate('pages.sessions.actions')}
               </Box>
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {loaded.sessions.map((s) => (
-            <TableRow key={s.id}>
-              <TableCell>{s.browser}</TableCell>
-              <TableCell>{s.ip ?? '—'}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(s.createTime)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(s.lastUsedAt)}</TableCell>
-              <TableCell align="right">{action(s)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+            ),
+            align: 'right',
+            render: action,
+          },
+        ]}
+      />
     );
   }
 

@@ -1,56 +1,15 @@
-import ChevronRight from '@mui/icons-material/ChevronRight';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutlined';
 import PublicOutlined from '@mui/icons-material/PublicOutlined';
-import {
-  Box,
-  Card,
-  CardActionArea,
-  CardContent,
-  List,
-  ListItem,
-  ListItemIcon,
-  ListItemText,
-  Typography,
-  useTheme,
-} from '@mui/material';
-import type { ReactNode } from 'react';
-import { LinkBase, useTranslate } from 'react-admin';
+import { Box, Card, List, ListItem, ListItemIcon, ListItemText, Typography, useTheme } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { LinkCard } from '../../components/LinkCard';
 import { PageFrame } from '../../components/PageFrame';
 import { getCountry } from '../../providers/storage';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-const LinkCard = ({
-  to,
-  icon,
-  title,
-  description,
-}: {
-  to: string;
-  icon: ReactNode;
-  title: string;
-  description: string;
-}) => (
-  <Card variant="outlined" sx={{ borderRadius: 2 }}>
-    <CardActionArea component={LinkBase} to={to} sx={{ height: '100%' }}>
-      <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>
-        <Box sx={{ flex: 1 }}>
-          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-            {title}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {description}
-          </Typography>
-        </Box>
-        <ChevronRight color="action" />
-      </CardContent>
-    </CardActionArea>
-  </Card>
-);
 
 export const SettingsPage = () => {
   const translate = useTranslate();

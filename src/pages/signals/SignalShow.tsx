@@ -15,11 +15,6 @@ import {
   Divider,
   Link as MuiLink,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
@@ -39,6 +34,7 @@ import { canAccess } from '../../../contract/access';
 import { signals } from '../../../resources';
 import { actionsFrom } from '../../../resources/transitions';
 import { RefField } from '../../builders/display';
+import { DataTable } from '../../components/DataTable';
 import { useDates } from '../../components/dates';
 import { NoteDialog } from '../../components/NoteDialog';
 import { Detail, DetailSection } from '../../components/operations/details';
@@ -217,34 +213,19 @@ const LinkedTransactions = ({ ids }: { ids: number[] }) => {
       </Stack>
     );
   return (
-    <Table size="small" aria-label={translate(`${K}.transactions`)}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate(`${K}.transaction`)}</TableCell>
-          <TableCell>{translate(`${K}.at`)}</TableCell>
-          <TableCell>{translate(`${K}.store`)}</TableCell>
-          <TableCell>{translate(`${K}.member`)}</TableCell>
-          <TableCell align="right">{translate(`${K}.stamps`)}</TableCell>
-          <TableCell>{translate(`${K}.result`)}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((t) => (
-          <TableRow key={t.id}>
-            <TableCell>{link(t.id)}</TableCell>
-            <TableCell>{dates.dateTime(t.at)}</TableCell>
-            <TableCell>
-              <StoreName id={t.storeId} />
-            </TableCell>
-            <TableCell>{t.memberMobile}</TableCell>
-            <TableCell align="right">{t.stamps}</TableCell>
-            <TableCell>
-              <ResultChip result={t.result} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      label={translate(`${K}.transactions`)}
+      rows={rows}
+      rowKey={(t) => t.id}
+      columns={[
+        { label: translate(`${K}.transaction`), render: (t) => link(t.id) },
+        { label: translate(`${K}.at`), render: (t) => dates.dateTime(t.at) },
+        { label: translate(`${K}.store`), render: (t) => <StoreName id={t.storeId} /> },
+        { label: translate(`${K}.member`), render: (t) => t.memberMobile },
+        { label: translate(`${K}.stamps`), align: 'right', render: (t) => t.stamps },
+        { label: translate(`${K}.result`), render: (t) => <ResultChip result={t.result} /> },
+      ]}
+    />
   );
 };
 

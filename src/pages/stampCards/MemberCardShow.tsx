@@ -6,19 +6,7 @@
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import UndoOutlined from '@mui/icons-material/UndoOutlined';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   maxLength,
@@ -42,6 +30,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { StampBody, StampResult } from '../../../contract/stamping';
 import { stampCard, stampingHistory, stampsTransaction, vouchers } from '../../../resources';
 import { memberCards } from '../../../resources/tables/memberCards';
+import { DataTable } from '../../components/DataTable';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { text, useMoney } from '../../components/money';
@@ -54,7 +43,6 @@ import {
   RecordShow,
   ShowCard,
   ShowToolbar,
-  TableScroll,
   TitleRow,
 } from '../../components/operations/ShowPage';
 import { addEnglishMessages } from '../../i18n/lateMessages';
@@ -354,61 +342,16 @@ const MemberCardCard = ({ record, programme }: { record: RaRecord; programme: Ra
   );
 };
 
-const TransactionRow = ({
-  txn,
-  voidable,
-  onVoid,
-}: {
-  txn: StampsTransactionRow;
-  voidable: boolean;
-  onVoid: () => void;
-}) => {
-  const translate = useTranslate();
-  const { dateTime } = useDates();
+/** What a transaction's result line adds: why it failed, or why it was voided. */
+const resultNote = (txn: StampsTransactionRow) => {
   const note = txn.result === 'FAILED' ? txn.failureReason : txn.result === 'VOIDED' ? txn.voidReason : null;
-  return (
-    <TableRow>
-      <TableCell>
-        <Typography variant="body2" component="time" dateTime={txn.at}>
-          {dateTime(txn.at)}
-        </Typography>
-      </TableCell>
-      <TableCell>
-        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-          <ResultChip result={txn.result} />
-          {note ? (
-            <Typography variant="caption" color="text.secondary">
-              {txn.result === 'FAILED' && txn.failureCode ? `${txn.failureCode} · ${note}` : note}
-            </Typography>
-          ) : null}
-        </Stack>
-      </TableCell>
-      <TableCell
-        align="right"
-        // a voided stamping's stamps were taken back; a refused one gave none
-        sx={
-          txn.result === 'SUCCESS' ? undefined : { textDecoration: 'line-through', color: 'text.secondary' }
-        }
-      >{`+${txn.stamps}`}</TableCell>
-      <TableCell align="right">{txn.stampsAfter ?? '—'}</TableCell>
-      <TableCell>{text(txn.receiptNo)}</TableCell>
-      <TableCell>
-        <StoreName storeId={txn.storeId} />
-      </TableCell>
-      <TableCell align="right">
-        {voidable ? (
-          <Button size="small" color="warning" startIcon={<UndoOutlined />} onClick={onVoid}>
-            {translate(`${K}.void.action`)}
-          </Button>
-        ) : null}
-      </TableCell>
-    </TableRow>
-  );
+  return note && txn.result === 'FAILED' && txn.failureCode ? `${txn.failureCode} · ${note}` : note;
 };
 
 /** The card's stamps transactions, newest first; react-admin's refresh after an operation reloads them. */
 const CardTransactions = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
+  const { dateTime } = useDates();
   const { mayVoid } = useStampCardAccess();
   const [voiding, setVoiding] = useState<StampsTransactionRow | null>(null);
   const title = translate(`${K}.transactions`);
@@ -423,42 +366,80 @@ const CardTransactions = ({ record }: { record: RaRecord }) => {
       >
         {(data) => {
           const rows = data as unknown as StampsTransactionRow[];
-          if (rows.length === 0)
-            return (
-              <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
-                {translate(`${K}.no_transactions`)}
-              </Typography>
-            );
           // the server voids only the card's last SUCCESS transaction (the highest id)
           const lastSuccess = rows
             .filter((t) => t.result === 'SUCCESS')
             .reduce<number | null>((a, t) => (a === null || t.id > a ? t.id : a), null);
           return (
-            <TableScroll>
-              <Table size="small" aria-label={title}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate(`${TF}.at`)}</TableCell>
-                    <TableCell>{translate(`${TF}.result`)}</TableCell>
-                    <TableCell align="right">{translate(`${TF}.stamps`)}</TableCell>
-                    <TableCell align="right">{translate(`${TF}.stampsAfter`)}</TableCell>
-                    <TableCell>{translate(`${TF}.receiptNo`)}</TableCell>
-                    <TableCell>{translate(`${TF}.storeId`)}</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((txn) => (
-                    <TransactionRow
-                      key={txn.id}
-                      txn={txn}
-                      voidable={mayVoid && txn.id === lastSuccess}
-                      onVoid={() => setVoiding(txn)}
-                    />
-                  ))}
-                </TableBody>
-              </Table>
-            </TableScroll>
+            <DataTable
+              label={title}
+              frame="scroll"
+              empty={
+                <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
+                  {translate(`${K}.no_transactions`)}
+                </Typography>
+              }
+              rows={rows}
+              rowKey={(txn) => txn.id}
+              columns={[
+                {
+                  label: translate(`${TF}.at`),
+                  render: (txn) => (
+                    <Typography variant="body2" component="time" dateTime={txn.at}>
+                      {dateTime(txn.at)}
+                    </Typography>
+                  ),
+                },
+                {
+                  label: translate(`${TF}.result`),
+                  render: (txn) => {
+                    const note = resultNote(txn);
+                    return (
+                      <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                        <ResultChip result={txn.result} />
+                        {note ? (
+                          <Typography variant="caption" color="text.secondary">
+                            {note}
+                          </Typography>
+                        ) : null}
+                      </Stack>
+                    );
+                  },
+                },
+                {
+                  label: translate(`${TF}.stamps`),
+                  align: 'right',
+                  // a voided stamping's stamps were taken back; a refused one gave none
+                  rowSx: (txn) =>
+                    txn.result === 'SUCCESS'
+                      ? undefined
+                      : { textDecoration: 'line-through', color: 'text.secondary' },
+                  render: (txn) => `+${txn.stamps}`,
+                },
+                {
+                  label: translate(`${TF}.stampsAfter`),
+                  align: 'right',
+                  render: (txn) => txn.stampsAfter ?? '—',
+                },
+                { label: translate(`${TF}.receiptNo`), render: (txn) => text(txn.receiptNo) },
+                { label: translate(`${TF}.storeId`), render: (txn) => <StoreName storeId={txn.storeId} /> },
+                {
+                  label: null,
+                  align: 'right',
+                  render: (txn) =>
+                    mayVoid && txn.id === lastSuccess ? (
+                      <Button
+                        size="small"
+                        color="warning"
+                        startIcon={<UndoOutlined />}
+                        onClick={() => setVoiding(txn)}
+                      >
+                        {translate(`${K}.void.action`)}
+                      </Button>
+                    ) : null,
+                },
+              ]}
+            />
           );
         }}
       </HistorySection>

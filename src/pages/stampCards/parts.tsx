@@ -1,8 +1,9 @@
 // Small pieces the stamp card screens share: a member card's state chip, a transaction's result chip,
 // the stamps as dots and a bar, and where a refused operation's field names find their labels.
-import { Box, Chip, type ChipProps, LinearProgress, Stack, Typography } from '@mui/material';
+import { Box, type ChipProps, LinearProgress, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { StampCardStateName, TransactionResult } from '../../../contract/enums';
+import { ChoiceChip, knownChoice } from '../../components/ChoiceChip';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { stampCardsEn } from '../../i18n/stampCards.en';
 import { cardStateName } from './api';
@@ -21,15 +22,13 @@ const CARD_STATE_COLORS: Record<StampCardStateName, ChipProps['color']> = {
 
 /** A member card's numeric state (0 Available, 1 Completed, 2 Expired) as a coloured chip. */
 export const CardStateChip = ({ state }: { state: unknown }) => {
-  const translate = useTranslate();
   const name = cardStateName(state);
-  if (!name) return null;
   return (
-    <Chip
-      size="small"
-      color={CARD_STATE_COLORS[name]}
+    <ChoiceChip
+      value={name}
+      colors={CARD_STATE_COLORS}
+      labels="resources.memberCards.choices.state"
       variant={name === 'EXPIRED' ? 'outlined' : 'filled'}
-      label={translate(`resources.memberCards.choices.state.${name}`)}
     />
   );
 };
@@ -40,18 +39,15 @@ const RESULT_COLORS: Record<TransactionResult, ChipProps['color']> = {
   VOIDED: 'warning',
 };
 
-export const ResultChip = ({ result }: { result: unknown }) => {
-  const translate = useTranslate();
-  if (typeof result !== 'string' || !(result in RESULT_COLORS)) return null;
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={RESULT_COLORS[result as TransactionResult]}
-      label={translate(`resources.stampsTransaction.choices.result.${result}`)}
-    />
-  );
-};
+/** A stamping transaction's result as a coloured chip. */
+export const ResultChip = ({ result }: { result: unknown }) => (
+  <ChoiceChip
+    value={knownChoice(RESULT_COLORS, result)}
+    colors={RESULT_COLORS}
+    labels="resources.stampsTransaction.choices.result"
+    variant="outlined"
+  />
+);
 
 /** "7 / 10" with one dot per stamp (filled when given) and a bar underneath. */
 export const StampProgress = ({ stamps, required }: { stamps: number; required: number | null }) => {

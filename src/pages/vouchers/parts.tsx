@@ -4,6 +4,7 @@ import { Box, Chip, type ChipProps, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link, useTranslate } from 'react-admin';
 import type { VoucherHistoryAction, VoucherState } from '../../../contract/enums';
+import { ChoiceChip, knownChoice } from '../../components/ChoiceChip';
 import { useDates } from '../../components/dates';
 import { StoreName } from '../../components/operations/details';
 import type { VoucherHistoryRow } from './api';
@@ -14,18 +15,15 @@ const VOUCHER_STATE_COLORS: Record<VoucherState, ChipProps['color']> = {
   EXPIRED: 'default',
 };
 
-const isVoucherState = (v: unknown): v is VoucherState => typeof v === 'string' && v in VOUCHER_STATE_COLORS;
-
 /** A voucher's state as a coloured chip. */
 export const VoucherStateChip = ({ state }: { state: unknown }) => {
-  const translate = useTranslate();
-  if (!isVoucherState(state)) return null;
+  const value = knownChoice(VOUCHER_STATE_COLORS, state);
   return (
-    <Chip
-      size="small"
-      color={VOUCHER_STATE_COLORS[state]}
-      variant={state === 'EXPIRED' ? 'outlined' : 'filled'}
-      label={translate(`resources.vouchers.choices.state.${state}`)}
+    <ChoiceChip
+      value={value}
+      colors={VOUCHER_STATE_COLORS}
+      labels="resources.vouchers.choices.state"
+      variant={value === 'EXPIRED' ? 'outlined' : 'filled'}
     />
   );
 };
@@ -37,18 +35,14 @@ const PACK_STATE_COLORS: Record<string, ChipProps['color']> = {
 };
 
 /** A voucher pack's state as a coloured chip. */
-export const PackStateChip = ({ state }: { state: unknown }) => {
-  const translate = useTranslate();
-  if (typeof state !== 'string' || !(state in PACK_STATE_COLORS)) return null;
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={PACK_STATE_COLORS[state]}
-      label={translate(`resources.voucherPacks.choices.state.${state}`)}
-    />
-  );
-};
+export const PackStateChip = ({ state }: { state: unknown }) => (
+  <ChoiceChip
+    value={knownChoice(PACK_STATE_COLORS, state)}
+    colors={PACK_STATE_COLORS}
+    labels="resources.voucherPacks.choices.state"
+    variant="outlined"
+  />
+);
 
 const ACTION_COLORS: Record<VoucherHistoryAction, ChipProps['color']> = {
   ISSUED: 'primary',

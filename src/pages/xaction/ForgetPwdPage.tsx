@@ -1,13 +1,10 @@
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
-import { Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { Form, useLocation, useTranslate } from 'react-admin';
-import { AuthCard } from '../../components/AuthCard';
+import { useLocation, useTranslate } from 'react-admin';
 import { isApiError, toApiErrorLike, violationsByField } from '../../components/apiError';
-import { SubmitButton } from '../../components/forms';
 import { useHttpClient } from '../../components/HttpClientContext';
-import { NewPasswordFields } from '../../components/NewPasswordFields';
-import { ResultCard } from '../../components/ResultCard';
+import { NewPasswordCard } from '../../components/NewPasswordFields';
+import { ResultCard, type ResultOutcome } from '../../components/ResultCard';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 
 type Phase = 'missing' | 'verifying' | 'form' | 'done' | 'invalid' | 'failed';
@@ -61,60 +58,38 @@ export const ForgetPwdPage = () => {
   };
 
   const title = translate('pages.forget_pwd.title');
-  const requestNew = { label: translate('pages.forget_pwd.request_new'), to: '/forget-password' };
-  switch (phase) {
-    case 'missing':
-      return (
-        <ResultCard
-          title={title}
-          status="error"
-          message={translate('pages.common.missing_token')}
-          action={requestNew}
-        />
-      );
-    case 'verifying':
-      return <ResultCard title={title} status="pending" message={translate('pages.forget_pwd.verifying')} />;
-    case 'invalid':
-      return (
-        <ResultCard
-          title={title}
-          status="error"
-          message={translate('pages.forget_pwd.invalid')}
-          action={requestNew}
-          secondary={{ label: translate('pages.common.back_to_sign_in'), to: '/login' }}
-        />
-      );
-    case 'failed':
-      return (
-        <ResultCard
-          title={title}
-          status="error"
-          message={failure || translate('common.notice.unknown_error')}
-          action={requestNew}
-        />
-      );
-    case 'done':
-      return (
-        <ResultCard
-          title={title}
-          status="success"
-          message={translate('pages.forget_pwd.done')}
-          action={{ label: translate('pages.common.sign_in'), to: '/login' }}
-        />
-      );
-    case 'form':
-      return (
-        <AuthCard icon={<LockResetOutlined />} title={title}>
-          <Typography color="text.secondary" sx={{ mb: 2, textAlign: 'center' }}>
-            {translate(required ? 'pages.forget_pwd.intro_required' : 'pages.forget_pwd.intro')}
-          </Typography>
-          <Form onSubmit={onSubmit} noValidate disableInvalidFormNotification>
-            <NewPasswordFields autoFocus />
-            <SubmitButton busyLabel={translate('pages.forget_pwd.submitting')}>
-              {translate('pages.forget_pwd.submit')}
-            </SubmitButton>
-          </Form>
-        </AuthCard>
-      );
+  if (phase === 'form') {
+    return (
+      <NewPasswordCard
+        icon={<LockResetOutlined />}
+        title={title}
+        intro={translate(required ? 'pages.forget_pwd.intro_required' : 'pages.forget_pwd.intro')}
+        submitLabel={translate('pages.forget_pwd.submit')}
+        busyLabel={translate('pages.forget_pwd.submitting')}
+        onSubmit={onSubmit}
+      />
+    );
   }
+  const requestNew = { label: translate('pages.forget_pwd.request_new'), to: '/forget-password' };
+  const outcomes: Record<Exclude<Phase, 'form'>, ResultOutcome> = {
+    missing: { status: 'error', message: translate('pages.common.missing_token'), action: requestNew },
+    verifying: { status: 'pending', message: translate('pages.forget_pwd.verifying') },
+    invalid: {
+      status: 'error',
+      message: translate('pages.forget_pwd.invalid'),
+      action: requestNew,
+      secondary: { label: translate('pages.common.back_to_sign_in'), to: '/login' },
+    },
+    failed: {
+      status: 'error',
+      message: failure || translate('common.notice.unknown_error'),
+      action: requestNew,
+    },
+    done: {
+      status: 'success',
+      message: translate('pages.forget_pwd.done'),
+      action: { label: translate('pages.common.sign_in'), to: '/login' },
+    },
+  };
+  return <ResultCard title={title} {...outcomes[phase]} />;
 };

@@ -1,6 +1,6 @@
 import { useLocation, useTranslate } from 'react-admin';
 import { useLoadable } from '../../components/operations/useLoadable';
-import { ResultCard } from '../../components/ResultCard';
+import { ResultCard, type ResultOutcome } from '../../components/ResultCard';
 import { fetchConnect } from '../finance/api';
 import { useHasWallet } from '../finance/useFinanceCompany';
 
@@ -19,45 +19,20 @@ export const StripeAccountConnectPage = () => {
     error || hasWallet !== true ? null : { key: 'stripe-connect', load: fetchConnect },
   );
 
-  if (error) {
-    return (
-      <ResultCard
-        title={title}
-        status="error"
-        message={translate('pages.stripe_connect.failed', { error })}
-        action={toFinance}
-      />
-    );
-  }
-  if (hasWallet === null || (hasWallet && (state.status === 'idle' || state.status === 'loading'))) {
-    return <ResultCard title={title} status="pending" message={translate('pages.stripe_connect.checking')} />;
-  }
-  if (state.status === 'ready' && state.data.state === 'CONNECTED') {
-    return (
-      <ResultCard
-        title={title}
-        status="success"
-        message={translate('pages.stripe_connect.success')}
-        action={toFinance}
-      />
-    );
-  }
-  if (state.status === 'ready' && state.data.state === 'PENDING') {
-    return (
-      <ResultCard
-        title={title}
-        status="error"
-        message={translate('pages.stripe_connect.pending')}
-        action={toFinance}
-      />
-    );
-  }
-  return (
-    <ResultCard
-      title={title}
-      status="error"
-      message={translate('pages.stripe_connect.unknown')}
-      action={toFinance}
-    />
-  );
+  const outcome = (): ResultOutcome => {
+    if (error)
+      return {
+        status: 'error',
+        message: translate('pages.stripe_connect.failed', { error }),
+        action: toFinance,
+      };
+    if (hasWallet === null || (hasWallet && (state.status === 'idle' || state.status === 'loading')))
+      return { status: 'pending', message: translate('pages.stripe_connect.checking') };
+    if (state.status === 'ready' && state.data.state === 'CONNECTED')
+      return { status: 'success', message: translate('pages.stripe_connect.success'), action: toFinance };
+    if (state.status === 'ready' && state.data.state === 'PENDING')
+      return { status: 'error', message: translate('pages.stripe_connect.pending'), action: toFinance };
+    return { status: 'error', message: translate('pages.stripe_connect.unknown'), action: toFinance };
+  };
+  return <ResultCard title={title} {...outcome()} />;
 };

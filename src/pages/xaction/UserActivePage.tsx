@@ -1,13 +1,10 @@
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
-import { Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { Form, useLocation, useTranslate } from 'react-admin';
-import { AuthCard } from '../../components/AuthCard';
+import { useLocation, useTranslate } from 'react-admin';
 import { isApiError, toApiErrorLike, violationsByField } from '../../components/apiError';
-import { SubmitButton } from '../../components/forms';
 import { useHttpClient } from '../../components/HttpClientContext';
-import { NewPasswordFields } from '../../components/NewPasswordFields';
-import { ResultCard } from '../../components/ResultCard';
+import { NewPasswordCard } from '../../components/NewPasswordFields';
+import { ResultCard, type ResultOutcome } from '../../components/ResultCard';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 
 type Phase = 'missing' | 'activating' | 'password' | 'done' | 'invalid' | 'not_allowed' | 'failed';
@@ -81,62 +78,38 @@ export const UserActivePage = () => {
   };
 
   const title = translate('pages.user_active.title');
-  switch (phase) {
-    case 'missing':
-      return <ResultCard title={title} status="error" message={translate('pages.common.missing_token')} />;
-    case 'activating':
-      return (
-        <ResultCard title={title} status="pending" message={translate('pages.user_active.activating')} />
-      );
-    case 'done':
-      return (
-        <ResultCard
-          title={title}
-          status="success"
-          message={translate('pages.user_active.done')}
-          action={{ label: translate('pages.common.sign_in'), to: '/login' }}
-        />
-      );
-    case 'invalid':
-      return (
-        <ResultCard
-          title={title}
-          status="error"
-          message={translate('pages.user_active.invalid')}
-          action={{ label: translate('pages.common.back_to_sign_in'), to: '/login' }}
-        />
-      );
-    case 'not_allowed':
-      return (
-        <ResultCard
-          title={title}
-          status="error"
-          message={translate('pages.user_active.not_allowed')}
-          action={{ label: translate('pages.common.help'), to: '/help' }}
-        />
-      );
-    case 'failed':
-      return (
-        <ResultCard
-          title={title}
-          status="error"
-          message={failure || translate('common.notice.unknown_error')}
-          action={{ label: translate('pages.common.back_to_sign_in'), to: '/login' }}
-        />
-      );
-    case 'password':
-      return (
-        <AuthCard icon={<HowToRegOutlined />} title={title}>
-          <Typography color="text.secondary" sx={{ mb: 2, textAlign: 'center' }}>
-            {translate('pages.user_active.set_password')}
-          </Typography>
-          <Form onSubmit={onSubmit} noValidate disableInvalidFormNotification>
-            <NewPasswordFields autoFocus />
-            <SubmitButton busyLabel={translate('pages.user_active.submitting')}>
-              {translate('pages.user_active.submit')}
-            </SubmitButton>
-          </Form>
-        </AuthCard>
-      );
+  if (phase === 'password') {
+    return (
+      <NewPasswordCard
+        icon={<HowToRegOutlined />}
+        title={title}
+        intro={translate('pages.user_active.set_password')}
+        submitLabel={translate('pages.user_active.submit')}
+        busyLabel={translate('pages.user_active.submitting')}
+        onSubmit={onSubmit}
+      />
+    );
   }
+  const backToSignIn = { label: translate('pages.common.back_to_sign_in'), to: '/login' };
+  const outcomes: Record<Exclude<Phase, 'password'>, ResultOutcome> = {
+    missing: { status: 'error', message: translate('pages.common.missing_token') },
+    activating: { status: 'pending', message: translate('pages.user_active.activating') },
+    done: {
+      status: 'success',
+      message: translate('pages.user_active.done'),
+      action: { label: translate('pages.common.sign_in'), to: '/login' },
+    },
+    invalid: { status: 'error', message: translate('pages.user_active.invalid'), action: backToSignIn },
+    not_allowed: {
+      status: 'error',
+      message: translate('pages.user_active.not_allowed'),
+      action: { label: translate('pages.common.help'), to: '/help' },
+    },
+    failed: {
+      status: 'error',
+      message: failure || translate('common.notice.unknown_error'),
+      action: backToSignIn,
+    },
+  };
+  return <ResultCard title={title} {...outcomes[phase]} />;
 };

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../../contract/format';
 import { dayIn, localDay } from '../../../src/pages/analytics/api';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { ACME_FIGURES, seedAnalytics } from './demo';
 
@@ -22,8 +22,7 @@ describe('analytics', { timeout: 60_000 }, () => {
 
   it('asks for the last 30 days by company, then for what the user picks', async () => {
     await seedAnalytics(backend);
-    await signIn('operator');
-    renderApp('/analytics');
+    await openAs('operator', '/analytics');
     const table = await screen.findByRole('table', { name: 'By company' }, T);
     const [first] = await asked();
     expect(first?.get('from')).toBe(localDay(-29));
@@ -58,8 +57,7 @@ describe('analytics', { timeout: 60_000 }, () => {
 
   it('asks nothing while the range ends before it starts, and says why', async () => {
     await seedAnalytics(backend);
-    await signIn('operator');
-    renderApp('/analytics');
+    await openAs('operator', '/analytics');
     await screen.findByRole('table', { name: 'By company' }, T);
     const before = (await asked()).length;
     fireEvent.change(screen.getByLabelText('To', { selector: 'input' }), { target: { value: '1 Jan 2020' } });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../../contract';
 import { FINANCE_RESOURCES } from '../../../contract/access';
 import { server } from '../../../mocks/node';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { TEST_ORIGIN } from '../setup';
 import { restrictColleague, seedDashboard } from './demo';
@@ -22,8 +22,7 @@ describe('the dashboard', { timeout: 90_000 }, () => {
 
   it('shows an operator what waits, with links, and the last 30 days', async () => {
     await seedDashboard(backend);
-    await signIn('operator');
-    renderApp('/');
+    await openAs('operator', '/');
     const waiting = await screen.findByRole('region', { name: 'Waiting for you' }, TIMEOUT);
     expect(within(waiting).getByRole('link', { name: /Merchant sign-ups\s*1/ })).toHaveAttribute(
       'href',
@@ -50,8 +49,7 @@ describe('the dashboard', { timeout: 90_000 }, () => {
       { resource: 'stampsTransaction', action: 'VIEW' },
       ...FINANCE_RESOURCES.map((resource) => ({ resource, action: 'VIEW' as const })),
     ]);
-    await signIn('restricted');
-    renderApp('/');
+    await openAs('restricted', '/');
     const wallet = await screen.findByRole('region', { name: 'Wallet balance' }, TIMEOUT);
     expect(within(wallet).getByText('SGD 1,250.50')).toBeInTheDocument();
     expect(within(wallet).getByRole('link', { name: 'Top up' })).toHaveAttribute(
@@ -75,8 +73,7 @@ describe('the dashboard', { timeout: 90_000 }, () => {
         ),
       ),
     );
-    await signIn('operator');
-    renderApp('/');
+    await openAs('operator', '/');
     expect(await screen.findByText('The figures could not be loaded.', {}, TIMEOUT)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
   });

@@ -5,7 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../api';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import {
   confirmWith,
@@ -36,8 +36,7 @@ describe('device page', { timeout: 60_000 }, () => {
   it('operator: APPROVED → REGISTERED (secret once) → DELIVERED → ACTIVE → DEREGISTERED', async () => {
     const { approved } = await seedDevices(backend);
     const serial = DEVICE_DEMO_SERIALS.approved;
-    await signIn('operator');
-    renderApp(`/devices/${approved.id}/show`);
+    await openAs('operator', `/devices/${approved.id}/show`);
 
     expect(await screen.findByRole('heading', { name: serial }, T)).toBeInTheDocument();
     expect(lifecycleChip(serial)).toBe('Approved');
@@ -95,8 +94,7 @@ describe('device page', { timeout: 60_000 }, () => {
   it('operator: "Registration failed" posts register {failed: true}; Register is offered again', async () => {
     const { approved } = await seedDevices(backend);
     const serial = DEVICE_DEMO_SERIALS.approved;
-    await signIn('operator');
-    renderApp(`/devices/${approved.id}/show`);
+    await openAs('operator', `/devices/${approved.id}/show`);
     await waitFor(() => expect(lifecycleButtons()).toEqual(['Register', 'Registration failed']), T);
 
     await move('Registration failed', 'Mark registration failed', serial);
@@ -111,8 +109,7 @@ describe('device page', { timeout: 60_000 }, () => {
 
   it('operator: Activate waits for a store', async () => {
     const { noStore } = await seedDevices(backend);
-    await signIn('operator');
-    renderApp(`/devices/${noStore.id}/show`);
+    await openAs('operator', `/devices/${noStore.id}/show`);
     await waitFor(() => expect(lifecycleButtons()).toEqual(['Activate', 'Spoil']), T);
     expect(within(region()).getByRole('button', { name: 'Activate' })).toBeDisabled();
     expect(
@@ -122,8 +119,7 @@ describe('device page', { timeout: 60_000 }, () => {
 
   it('merchant: Deregister only, on an active device of their own', async () => {
     const { active, delivered, registered } = await seedDevices(backend);
-    await signIn('merchant');
-    renderApp(`/devices/${delivered.id}/show`);
+    await openAs('merchant', `/devices/${delivered.id}/show`);
     expect(
       await screen.findByRole('heading', { name: DEVICE_DEMO_SERIALS.delivered }, T),
     ).toBeInTheDocument();
@@ -154,8 +150,7 @@ describe('device page', { timeout: 60_000 }, () => {
 
   it('refused: a device moved meanwhile (11), deregistered twice (26622): the server says why', async () => {
     const { delivered, active } = await seedDevices(backend);
-    await signIn('operator');
-    renderApp(`/devices/${delivered.id}/show`);
+    await openAs('operator', `/devices/${delivered.id}/show`);
     const serial = DEVICE_DEMO_SERIALS.delivered;
     await waitFor(() => expect(lifecycleButtons()).toEqual(['Activate', 'Spoil']), T);
 

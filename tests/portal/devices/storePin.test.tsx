@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../contract/format';
 import { server } from '../../../mocks/node';
 import { failure } from '../../../mocks/respond';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { confirmWith, expectFreshKeys, pinRow, seedDevices, T, typeWrongPins } from './demo';
 
@@ -30,8 +30,7 @@ describe('store page: stamping PIN', { timeout: 60_000 }, () => {
 
   it('merchant sets a PIN: short, non-digit and mismatched PINs are refused here; then "PIN set" with its date', async () => {
     await seedDevices(backend);
-    await signIn('merchant');
-    renderApp('/store/2/show');
+    await openAs('merchant', '/store/2/show');
 
     // the generated show's fields stay
     expect(await screen.findByText('313 Orchard Road #B1-10', {}, T)).toBeInTheDocument();
@@ -89,8 +88,7 @@ describe('store page: stamping PIN', { timeout: 60_000 }, () => {
     // five wrong PINs typed at store 1's till
     const [first] = await typeWrongPins(backend, 1, 5);
     if (!first) throw new Error('no wrong PIN recorded');
-    await signIn('operator');
-    renderApp('/store/1/show');
+    await openAs('operator', '/store/1/show');
 
     await waitFor(() => expect(within(panel()).getByText('PIN set')).toBeInTheDocument(), T);
     expect(within(panel()).getByText('Locked')).toBeInTheDocument();
@@ -118,8 +116,7 @@ describe('store page: stamping PIN', { timeout: 60_000 }, () => {
   it("a refusal (403) and a store that is not the caller's read as sensible notices", async () => {
     await seedDevices(backend);
     server.use(http.post('*/stores/:id/pin', () => failure('ACCESS_DENIED')));
-    await signIn('merchant');
-    renderApp('/store/1/show');
+    await openAs('merchant', '/store/1/show');
     await waitFor(() => expect(within(panel()).getByText('PIN set')).toBeInTheDocument(), T);
     fireEvent.click(within(panel()).getByRole('button', { name: 'Reset PIN' }));
     const dialog = await screen.findByRole('dialog', { name: /^Reset the stamping PIN/ }, T);
@@ -142,8 +139,7 @@ describe('store page: stamping PIN', { timeout: 60_000 }, () => {
   it('the PIN status of a store the caller may not see reads as not available', async () => {
     await seedDevices(backend);
     server.use(http.get('*/stores/:id/pin', () => failure('STORE_NOT_FOUND')));
-    await signIn('merchant');
-    renderApp('/store/1/show');
+    await openAs('merchant', '/store/1/show');
     expect(
       await within(await screen.findByRole('region', { name: 'Stamping PIN' }, T)).findByText(
         'This store’s PIN is not available to you: only operators and merchants of the store’s company may see it.',

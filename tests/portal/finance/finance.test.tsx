@@ -12,7 +12,7 @@ import { success } from '../../../mocks/respond';
 import { payments } from '../../../server/platform/db/schema';
 import { openExternal } from '../../../src/pages/finance/StripeConnectCard';
 import { apiAs } from '../api';
-import { renderApp, signIn, waitForPath } from '../renderApp';
+import { openAs, waitForPath } from '../renderApp';
 import { portalServer } from '../server';
 import { TEST_ORIGIN } from '../setup';
 import { restrictColleague } from '../world';
@@ -23,8 +23,7 @@ describe('finance', { timeout: 60_000 }, () => {
   const backend = portalServer();
 
   it("leads a merchant from Finance to their company's whole payment history", async () => {
-    await signIn('merchant');
-    renderApp('/finance');
+    await openAs('merchant', '/finance');
     const payments = await screen.findByRole('region', { name: 'Top-ups' }, TIMEOUT);
     fireEvent.click(within(payments).getByRole('link', { name: 'All payments' }));
     await waitForPath('/transaction/payment-history');
@@ -39,8 +38,7 @@ describe('finance', { timeout: 60_000 }, () => {
       { resource: 'wallet', action: 'VIEW' },
       { resource: 'walletTransaction', action: 'VIEW' },
     ]);
-    await signIn('restricted');
-    renderApp('/finance');
+    await openAs('restricted', '/finance');
     expect(await screen.findByRole('heading', { name: 'Finance' }, TIMEOUT)).toBeInTheDocument();
     expect(await screen.findByText(/^Wallet balance/, {}, TIMEOUT)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Top-ups' })).not.toBeInTheDocument();
@@ -48,8 +46,7 @@ describe('finance', { timeout: 60_000 }, () => {
   });
 
   it('tops up for free behind the confirm and shows the new balance and movement', async () => {
-    await signIn('merchant');
-    renderApp('/finance/wallet/top-up');
+    await openAs('merchant', '/finance/wallet/top-up');
     const amount = await screen.findByRole('textbox', { name: /^Amount/ }, TIMEOUT);
     expect(screen.getByRole('radio', { name: 'Free top-up' })).toBeChecked();
     expect(screen.getByText('Card payments are not set up on this server.')).toBeInTheDocument();
@@ -74,8 +71,7 @@ describe('finance', { timeout: 60_000 }, () => {
   });
 
   it('refuses an amount it cannot take before sending anything', async () => {
-    await signIn('merchant');
-    renderApp('/finance/wallet/top-up');
+    await openAs('merchant', '/finance/wallet/top-up');
     const amount = await screen.findByRole('textbox', { name: /^Amount/ }, TIMEOUT);
     fireEvent.change(amount, { target: { value: '0.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
@@ -86,15 +82,13 @@ describe('finance', { timeout: 60_000 }, () => {
   });
 
   it('keeps finance from operators', async () => {
-    await signIn('operator');
-    renderApp('/finance');
+    await openAs('operator', '/finance');
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Wallet balance' })).toBeNull());
     expect(await screen.findByText('You are not allowed to see this page.', {}, TIMEOUT)).toBeInTheDocument();
   });
 
   it('says Stripe is not set up when the server has no keys, and offers no button', async () => {
-    await signIn('merchant');
-    renderApp('/finance');
+    await openAs('merchant', '/finance');
     const card = await screen.findByRole('region', { name: /Stripe account/ }, TIMEOUT);
     expect(
       await within(card).findByText('Stripe is not set up on this server.', {}, TIMEOUT),
@@ -117,8 +111,7 @@ describe('finance', { timeout: 60_000 }, () => {
     );
     const go = vi.spyOn(openExternal, 'go').mockImplementation(() => undefined);
     try {
-      await signIn('merchant');
-      renderApp('/finance');
+      await openAs('merchant', '/finance');
       const card = await screen.findByRole('region', { name: /Stripe account/ }, TIMEOUT);
       expect(await within(card).findByText('Not connected', {}, TIMEOUT)).toBeInTheDocument();
       fireEvent.click(within(card).getByRole('button', { name: 'Connect Stripe' }));
@@ -143,8 +136,7 @@ describe('finance', { timeout: 60_000 }, () => {
       .update(payments)
       .set({ completedAt: then, createTime: then, updateTime: then })
       .where(eq(payments.id, payment.id));
-    await signIn('operator');
-    renderApp('/transaction/payment-history');
+    await openAs('operator', '/transaction/payment-history');
     expect(await screen.findByRole('columnheader', { name: /^Company/ }, TIMEOUT)).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Acme Coffee Pte Ltd' }, TIMEOUT)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Company' })).toBeInTheDocument();

@@ -9,7 +9,7 @@ import { BASE_PATHS } from '../../../contract';
 import { FINANCE_PATHS } from '../../../contract/finance';
 import { company, vouchers, walletTransactions } from '../../../server/platform/db/schema';
 import { apiAs } from '../api';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { queriesOf } from '../resources/handlers';
 import { portalServer } from '../server';
 import { WORLD } from '../world';
@@ -57,8 +57,7 @@ describe('money and dates', { timeout: 60_000 }, () => {
 
   it("an operator's vouchers list shows each amount in its own company's currency", async () => {
     await seedTwoCountries(backend.t.db);
-    await signIn('operator');
-    renderApp('/vouchers');
+    await openAs('operator', '/vouchers');
     await screen.findByText('CAKE-400', {}, T);
     await waitFor(() => expect(cellOf('KOPI-220', 'Value')).toBe('SGD 2.20'), T);
     expect(cellOf('CAKE-400', 'Value')).toBe('MYR 400.00');
@@ -66,8 +65,7 @@ describe('money and dates', { timeout: 60_000 }, () => {
 
   it("a voucher's page writes its value with its currency and its validity as a range of days", async () => {
     await seedTwoCountries(backend.t.db);
-    await signIn('operator');
-    renderApp('/vouchers/2/show');
+    await openAs('operator', '/vouchers/2/show');
     expect(await screen.findByText('MYR 400.00', {}, T)).toBeInTheDocument();
     expect(screen.getByText('26 Nov 2026 – 25 Dec 2026')).toBeInTheDocument();
   });
@@ -80,8 +78,7 @@ describe('money and dates', { timeout: 60_000 }, () => {
     });
     const at = new Date('2026-11-25T23:01:00.000Z');
     await backend.t.db.update(walletTransactions).set({ createTime: at });
-    await signIn('merchant');
-    renderApp('/finance/wallet/txn/history');
+    await openAs('merchant', '/finance/wallet/txn/history');
     const expected = new Intl.DateTimeFormat('en-SG', {
       day: 'numeric',
       month: 'short',

@@ -7,7 +7,7 @@ import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runImport } from '../../../server/domains/integrations/imports';
 import { imports, memberStanding } from '../../../server/platform/db/schema';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { WORLD } from '../world';
 
@@ -18,8 +18,7 @@ describe('import screen', { timeout: 90_000 }, () => {
 
   it('checks a file line by line, imports it and shows the progress and the failed line', async () => {
     const user = userEvent.setup();
-    await signIn('merchant');
-    renderApp('/aotg/list');
+    await openAs('merchant', '/aotg/list');
     await user.click(await screen.findByRole('link', { name: 'Import' }, T));
     expect(
       await screen.findByRole('heading', { name: 'Import from a file', level: 1 }, T),

@@ -15,7 +15,7 @@ import {
   members,
 } from '../../../server/platform/db/schema';
 import { apiAs } from '../api';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { WORLD } from '../world';
 
@@ -24,6 +24,16 @@ const DAY = 86_400_000;
 
 describe('member levels', { timeout: 90_000 }, () => {
   const backend = portalServer();
+
+  /** From the levels list: Create, a level "Platinum" of rank 4 at `threshold`, and Save. */
+  const createPlatinum = async (threshold: string) => {
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('link', { name: /Create/ }));
+    await user.type(await screen.findByLabelText(/^Name/, {}, T), 'Platinum');
+    await user.type(screen.getByLabelText(/^Rank/), '4');
+    await user.type(screen.getByLabelText(/^Threshold/), threshold);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+  };
 
   /** Acme's levels Bronze, Silver and Gold (from 1, 5 and 12 stamps), made as the merchant makes them. */
   const addLevels = async () => {
@@ -110,8 +120,7 @@ describe('member levels', { timeout: 90_000 }, () => {
 
   it('shows a merchant the members per level, highest first, and the moves of 30 days', async () => {
     await seedStanding();
-    await signIn('merchant');
-    renderApp('/aotg');
+    await openAs('merchant', '/aotg');
     expect(await screen.findByRole('heading', { name: 'Member Levels', level: 1 }, T)).toBeInTheDocument();
     await waitFor(async () => expect(await barRows()).toHaveLength(4), T);
     expect(await barRows()).toEqual([
@@ -143,8 +152,7 @@ describe('member levels', { timeout: 90_000 }, () => {
   });
 
   it('tells a merchant without levels where to add them', async () => {
-    await signIn('merchant');
-    renderApp('/aotg');
+    await openAs('merchant', '/aotg');
     expect(
       await screen.findByText('This company has no levels yet: add them under Level setup.', {}, T),
     ).toBeInTheDocument();
@@ -153,8 +161,7 @@ describe('member levels', { timeout: 90_000 }, () => {
 
   it('asks an operator to pick a company, then shows that company', async () => {
     await seedStanding();
-    await signIn('operator');
-    renderApp('/aotg');
+    await openAs('operator', '/aotg');
     expect(await screen.findByText('Pick the company whose member levels to see', {}, T)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Members per level' })).toBeNull();
     expect(await backend.sent('GET', '/member-levels/summary')).toHaveLength(0);
@@ -170,8 +177,7 @@ describe('member levels', { timeout: 90_000 }, () => {
   });
 
   it("saves the company's rule and says what it means", async () => {
-    await signIn('merchant');
-    renderApp('/aotg/config');
+    await openAs('merchant', '/aotg/config');
     expect(
       await screen.findByText(
         'No rule saved yet: the company follows the default. Saving it recomputes every member’s level.',
@@ -232,8 +238,7 @@ describe('member levels', { timeout: 90_000 }, () => {
   });
 
   it("asks an operator which company's rule to set", async () => {
-    await signIn('operator');
-    renderApp('/aotg/config');
+    await openAs('operator', '/aotg/config');
     expect(await screen.findByText('Pick the company whose level rule to set', {}, T)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save rule' })).toBeNull();
     const user = userEvent.setup({ delay: null });
@@ -253,8 +258,7 @@ describe('member levels', { timeout: 90_000 }, () => {
   });
 
   it('refuses a window the rule cannot have before sending it', async () => {
-    await signIn('merchant');
-    renderApp('/aotg/config');
+    await openAs('merchant', '/aotg/config');
     const days = await screen.findByRole('spinbutton', { name: 'Window (days)' }, T);
     const user = userEvent.setup({ delay: null });
     await user.clear(days);
@@ -265,8 +269,7 @@ describe('member levels', { timeout: 90_000 }, () => {
 
   it('lists the levels in rank order and creates one', async () => {
     await addLevels();
-    await signIn('merchant');
-    renderApp('/aotg/user-level-config');
+    await openAs('merchant', '/aotg/user-level-config');
     expect(await screen.findByRole('heading', { name: 'Level Setup', level: 1 }, T)).toBeInTheDocument();
     await screen.findByText('Gold', {}, T);
     const names = () =>
@@ -283,12 +286,7 @@ describe('member levels', { timeout: 90_000 }, () => {
     expect(screen.getByRole('link', { name: 'Member levels overview' })).toHaveAttribute('href', '/aotg');
     expect(screen.getByRole('link', { name: 'Level rule' })).toHaveAttribute('href', '/aotg/config');
 
-    const user = userEvent.setup({ delay: null });
-    await user.click(screen.getByRole('link', { name: /Create/ }));
-    await user.type(await screen.findByLabelText(/^Name/, {}, T), 'Platinum');
-    await user.type(screen.getByLabelText(/^Rank/), '4');
-    await user.type(screen.getByLabelText(/^Threshold/), '30');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await createPlatinum('30');
     await waitFor(
       async () =>
         expect((await backend.sent('POST', '/member-levels')).map((r) => r.body)).toEqual([
@@ -302,15 +300,9 @@ describe('member levels', { timeout: 90_000 }, () => {
 
   it("shows the server's message on a threshold that does not rise with rank", async () => {
     await addLevels();
-    await signIn('merchant');
-    renderApp('/aotg/user-level-config');
+    await openAs('merchant', '/aotg/user-level-config');
     await screen.findByText('Gold', {}, T);
-    const user = userEvent.setup({ delay: null });
-    await user.click(screen.getByRole('link', { name: /Create/ }));
-    await user.type(await screen.findByLabelText(/^Name/, {}, T), 'Platinum');
-    await user.type(screen.getByLabelText(/^Rank/), '4');
-    await user.type(screen.getByLabelText(/^Threshold/), '10');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await createPlatinum('10');
     const message = 'must be more than 12, the threshold of Gold (rank 3): thresholds rise with rank';
     expect(await screen.findByText(`Threshold: ${message}`, {}, T)).toBeInTheDocument();
     const threshold = screen.getByLabelText(/^Threshold/);

@@ -4,7 +4,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { maskMobile } from '../../../contract/members';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { DEMO_MEMBERS, restrictColleague, seedDemo, T } from '../vouchers/demo';
 
@@ -13,8 +13,10 @@ describe('members list and profile', { timeout: 60_000 }, () => {
 
   it('lists the members with the filter JSON the page asks for; a row opens the profile', async () => {
     await seedDemo(backend);
-    await signIn('merchant');
-    renderApp(`/aotg/list?filter=${encodeURIComponent(JSON.stringify({ hasAvailableVoucher: true }))}`);
+    await openAs(
+      'merchant',
+      `/aotg/list?filter=${encodeURIComponent(JSON.stringify({ hasAvailableVoucher: true }))}`,
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Members' }, T)).toBeInTheDocument();
     const tan = await screen.findByText(DEMO_MEMBERS.tan, {}, T);
     expect(screen.getByText(DEMO_MEMBERS.arjun)).toBeInTheDocument();
@@ -47,8 +49,10 @@ describe('members list and profile', { timeout: 60_000 }, () => {
 
   it('asks for the members not seen for a number of days, relative to now', async () => {
     await seedDemo(backend);
-    await signIn('merchant');
-    renderApp(`/aotg/list?filter=${encodeURIComponent(JSON.stringify({ daysSinceLastVisit_gte: 30 }))}`);
+    await openAs(
+      'merchant',
+      `/aotg/list?filter=${encodeURIComponent(JSON.stringify({ daysSinceLastVisit_gte: 30 }))}`,
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Members' }, T)).toBeInTheDocument();
     await waitFor(async () => {
       const lists = await backend.sent('GET', '/members');
@@ -61,8 +65,7 @@ describe('members list and profile', { timeout: 60_000 }, () => {
   it('a colleague who may not view members sees their mobiles masked on the voucher list', async () => {
     await seedDemo(backend);
     await restrictColleague(backend.t.db, [{ resource: 'vouchers', action: 'VIEW' }]);
-    await signIn('restricted');
-    renderApp('/vouchers');
+    await openAs('restricted', '/vouchers');
     expect(await screen.findAllByText(maskMobile(DEMO_MEMBERS.tan), {}, T)).not.toHaveLength(0);
     expect(screen.queryByText(DEMO_MEMBERS.tan)).toBeNull();
   });
@@ -70,8 +73,7 @@ describe('members list and profile', { timeout: 60_000 }, () => {
   it('a colleague who may not view members gets the denied page at /aotg/list', async () => {
     await seedDemo(backend);
     await restrictColleague(backend.t.db, [{ resource: 'vouchers', action: 'VIEW' }]);
-    await signIn('restricted');
-    renderApp('/aotg/list');
+    await openAs('restricted', '/aotg/list');
     expect(await screen.findByRole('heading', { name: 'Not allowed' }, T)).toBeInTheDocument();
     expect(await backend.sent('GET', '/members')).toHaveLength(0);
   });

@@ -28,6 +28,23 @@ describe('organisation hierarchy page', { timeout: 60_000 }, () => {
     await backend.t.db.update(users).set({ brandId: null }).where(eq(users.id, WORLD.users.merchant));
   });
 
+  /** The page as the merchant, with its "Request a new brand" dialog open. */
+  const openBrandRequest = async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderPage(<OrgHierarchyPage />, { url: URL, signedInAs: 'merchant' });
+    await user.click(await screen.findByRole('button', { name: 'Request a new brand' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a new brand' });
+    return { user, dialog };
+  };
+
+  /** Sends the request for a new brand named `name`, and nothing else; answers the dialog. */
+  const requestBrandNamed = async (name: string) => {
+    const { user, dialog } = await openBrandRequest();
+    await user.type(within(dialog).getByLabelText(/^Name/), name);
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    return dialog;
+  };
+
   it('shows the merchant company > brands > stores with states, addresses and links', async () => {
     await renderPage(<OrgHierarchyPage />, { url: URL, signedInAs: 'merchant' });
     const company = await node('Acme Coffee Pte Ltd');
@@ -66,10 +83,7 @@ describe('organisation hierarchy page', { timeout: 60_000 }, () => {
   });
 
   it('requests a new brand: the exact body, a Hint, and the node waiting for approval', async () => {
-    const user = userEvent.setup({ delay: null });
-    await renderPage(<OrgHierarchyPage />, { url: URL, signedInAs: 'merchant' });
-    await user.click(await screen.findByRole('button', { name: 'Request a new brand' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Request a new brand' });
+    const { user, dialog } = await openBrandRequest();
     await user.type(within(dialog).getByLabelText(/^Name/), '  Acme Juice Bar ');
     await user.type(within(dialog).getByLabelText('Website'), 'https://juice.example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
@@ -98,12 +112,7 @@ describe('organisation hierarchy page', { timeout: 60_000 }, () => {
   });
 
   it('shows 26424 (duplicate brand name) as a notice and on the name field', async () => {
-    const user = userEvent.setup({ delay: null });
-    await renderPage(<OrgHierarchyPage />, { url: URL, signedInAs: 'merchant' });
-    await user.click(await screen.findByRole('button', { name: 'Request a new brand' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Request a new brand' });
-    await user.type(within(dialog).getByLabelText(/^Name/), 'acme COFFEE');
-    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    const dialog = await requestBrandNamed('acme COFFEE');
 
     const notice = await screen.findByTestId('notice');
     expect(notice).toHaveTextContent('Brand name already exists');
@@ -118,12 +127,7 @@ describe('organisation hierarchy page', { timeout: 60_000 }, () => {
 
   it('shows 26433 when the company is not active', async () => {
     await backend.t.db.update(company).set({ state: 'DISABLED' }).where(eq(company.id, WORLD.acme.companyId));
-    const user = userEvent.setup({ delay: null });
-    await renderPage(<OrgHierarchyPage />, { url: URL, signedInAs: 'merchant' });
-    await user.click(await screen.findByRole('button', { name: 'Request a new brand' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Request a new brand' });
-    await user.type(within(dialog).getByLabelText(/^Name/), 'Acme Juice Bar');
-    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await requestBrandNamed('Acme Juice Bar');
     const notice = await screen.findByTestId('notice');
     expect(notice).toHaveTextContent('Company is not active');
     expect(notice).toHaveTextContent('26433');

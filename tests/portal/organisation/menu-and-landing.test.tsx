@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { brand, store, users } from '../../../server/platform/db/schema';
-import { renderApp, signIn, waitForPath } from '../renderApp';
+import { openAs, waitForPath } from '../renderApp';
 import { portalServer } from '../server';
 import { WORLD } from '../world';
 
@@ -28,8 +28,7 @@ describe('Organization menu and landing (spec sections 2 and 6)', { timeout: 60_
   });
 
   it("hides Settings from an owner whose company has a brand, though the owner's brandId is null", async () => {
-    await signIn('merchant');
-    renderApp('/');
+    await openAs('merchant', '/');
     await screen.findByText('Welcome, Mark Merchant', {}, TIMEOUT);
     await waitFor(
       async () => expect(await organizationLinks()).toEqual(['/organization/brand', '/organization/store']),
@@ -42,8 +41,7 @@ describe('Organization menu and landing (spec sections 2 and 6)', { timeout: 60_
     const { db } = backend.t;
     await db.delete(store).where(eq(store.companyId, WORLD.acme.companyId));
     await db.delete(brand).where(eq(brand.companyId, WORLD.acme.companyId));
-    await signIn('merchant');
-    renderApp('/');
+    await openAs('merchant', '/');
     await screen.findByText('Welcome, Mark Merchant', {}, TIMEOUT);
     // give the brand look-up time to answer before reading the menu
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
@@ -55,15 +53,13 @@ describe('Organization menu and landing (spec sections 2 and 6)', { timeout: 60_
   });
 
   it('/organization lands a merchant on the hierarchy', async () => {
-    await signIn('merchant');
-    renderApp('/organization');
+    await openAs('merchant', '/organization');
     await waitForPath('/organization/org-hierarchy');
     expect(await screen.findByRole('link', { name: 'Acme Tea House' }, TIMEOUT)).toBeInTheDocument();
   });
 
   it('/organization lands an operator on the hierarchy with the company picker', async () => {
-    await signIn('operator');
-    renderApp('/organization');
+    await openAs('operator', '/organization');
     await waitForPath('/organization/org-hierarchy');
     expect(await screen.findByRole('combobox', { name: 'Company' }, TIMEOUT)).toBeInTheDocument();
   });

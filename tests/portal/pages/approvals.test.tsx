@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { merchantSignup } from '../../../server/platform/db/schema';
-import { renderApp, signIn, waitForPath } from '../renderApp';
+import { openAs, waitForPath } from '../renderApp';
 import { portalServer, type RealBackend } from '../server';
 import { settled } from '../settle';
 import { userRow, WORLD } from '../world';
@@ -38,8 +38,7 @@ describe('approving merchant signups', { timeout: 60_000 }, () => {
 
   it('/approve opens the queue on the pending requests; a row opens the request', async () => {
     const id = await seed(backend);
-    await signIn('operator');
-    renderApp('/approve');
+    await openAs('operator', '/approve');
     await waitForPath('/approve/merchant-signup');
     const cell = await screen.findByText('Kopi Corner Pte Ltd', {}, T);
     expect(screen.queryByText('Old Bakery Pte Ltd')).toBeNull();
@@ -60,8 +59,7 @@ describe('approving merchant signups', { timeout: 60_000 }, () => {
 
   it('Approve: confirm dialog, POST /approve, Hint notice, the request shows Approved', async () => {
     const id = await seed(backend);
-    await signIn('operator');
-    renderApp(`/merchantSignup/${id}/show`);
+    await openAs('operator', `/merchantSignup/${id}/show`);
     fireEvent.click(await screen.findByRole('button', { name: 'Approve' }, T));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Confirm to Approve - Kopi Corner Pte Ltd?');
@@ -78,8 +76,7 @@ describe('approving merchant signups', { timeout: 60_000 }, () => {
 
   it('Reject: a reason is required, then POST /reject {reason} and the reason is shown', async () => {
     const id = await seed(backend);
-    await signIn('operator');
-    renderApp(`/merchantSignup/${id}/show`);
+    await openAs('operator', `/merchantSignup/${id}/show`);
     fireEvent.click(await screen.findByRole('button', { name: 'Reject' }, T));
     const dialog = await screen.findByRole('dialog', { name: 'Reject Kopi Corner Pte Ltd' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject request' }));
@@ -106,8 +103,7 @@ describe('approving merchant signups', { timeout: 60_000 }, () => {
 
   it('in the app, the approved merchant\'s "Check again" lands on / and stays there', async () => {
     const id = await seed(backend);
-    await signIn('newMerchant');
-    renderApp('/signup');
+    await openAs('newMerchant', '/signup');
     const check = await screen.findByRole('button', { name: 'Check again' }, T);
     await decideSignup(backend, id, 'approve');
     fireEvent.click(check);
@@ -120,8 +116,7 @@ describe('approving merchant signups', { timeout: 60_000 }, () => {
 
   it('a request decided meanwhile: 26400 in a red error notice, then the decided request', async () => {
     const id = await seed(backend);
-    await signIn('operator');
-    renderApp(`/merchantSignup/${id}/show`);
+    await openAs('operator', `/merchantSignup/${id}/show`);
     const approve = await screen.findByRole('button', { name: 'Approve' }, T);
     await decideSignup(backend, id, 'reject', 'Decided by a colleague');
     fireEvent.click(approve);

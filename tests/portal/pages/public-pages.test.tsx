@@ -63,8 +63,13 @@ describe('public, help and settings pages', { timeout: 45_000 }, () => {
     expect(headings[7]).toBe('8. Liability and changes');
   });
 
-  // the Stripe account's states come from Stripe, which a test server has no keys for: a handler in front
-  it("stripe connect asks the server for the account's real state, not the query", async () => {
+  /**
+   * The Stripe connect page as the merchant, back from Stripe with `query`, while the server reports
+   * the account in `state` (every capability on once CONNECTED, off before): Stripe's answer, which a
+   * test server has no keys to ask for, comes from a handler in front.
+   */
+  const openConnectPage = async (state: 'CONNECTED' | 'PENDING', query: string) => {
+    const enabled = state === 'CONNECTED';
     server.use(
       http.get(`*${BASE_PATHS.payment}/stripe/connect`, () =>
         HttpResponse.json({
@@ -72,42 +77,28 @@ describe('public, help and settings pages', { timeout: 45_000 }, () => {
           code: 0,
           data: {
             accountId: 'acct_1',
-            state: 'CONNECTED',
-            chargesEnabled: true,
-            payoutsEnabled: true,
-            detailsSubmitted: true,
+            state,
+            chargesEnabled: enabled,
+            payoutsEnabled: enabled,
+            detailsSubmitted: enabled,
           },
         }),
       ),
     );
     await renderPage(<StripeAccountConnectPage />, {
-      url: '/x-action/stripe-account-connect?state=cancelled',
+      url: `/x-action/stripe-account-connect?${query}`,
       signedInAs: 'merchant',
     });
+  };
+
+  it("stripe connect asks the server for the account's real state, not the query", async () => {
+    await openConnectPage('CONNECTED', 'state=cancelled');
     expect(await screen.findByText(/Your Stripe account is connected/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Finance' })).toHaveAttribute('href', '/finance');
   });
 
   it('stripe connect says what Stripe still needs while the account is pending', async () => {
-    server.use(
-      http.get(`*${BASE_PATHS.payment}/stripe/connect`, () =>
-        HttpResponse.json({
-          type: 'CR',
-          code: 0,
-          data: {
-            accountId: 'acct_1',
-            state: 'PENDING',
-            chargesEnabled: false,
-            payoutsEnabled: false,
-            detailsSubmitted: false,
-          },
-        }),
-      ),
-    );
-    await renderPage(<StripeAccountConnectPage />, {
-      url: '/x-action/stripe-account-connect?state=success',
-      signedInAs: 'merchant',
-    });
+    await openConnectPage('PENDING', 'state=success');
     expect(await screen.findByText(/Stripe still needs some details/)).toBeInTheDocument();
   });
 

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { maintenanceConfig, store } from '../../../resources';
 import { apiAs } from '../api';
-import { renderApp, signIn, waitForPath } from '../renderApp';
+import { openAs, waitForPath } from '../renderApp';
 import { portalServer } from '../server';
 import { WORLD } from '../world';
 import { seedTodos } from './screens-demo';
@@ -19,8 +19,7 @@ describe('screens behind the remaining routes', { timeout: 60_000 }, () => {
   it("lists an operator's to-dos with where each is decided, and only those that wait", async () => {
     // two sign-ups, a brand request and a failed push wait; no store request, no device
     await seedTodos(backend);
-    await signIn('operator');
-    renderApp('/todo');
+    await openAs('operator', '/todo');
     const list = await screen.findByRole('list', { name: 'To Do' }, T);
     const items = within(list).getAllByRole('listitem');
     expect(items.map((i) => i.textContent)).toEqual([
@@ -36,42 +35,36 @@ describe('screens behind the remaining routes', { timeout: 60_000 }, () => {
 
   it('tells a merchant with nothing waiting that all is clear', async () => {
     // the world: nothing of Acme's waits
-    await signIn('merchant');
-    renderApp('/todo');
+    await openAs('merchant', '/todo');
     expect(await screen.findByText('Nothing to do. Every request is decided.', {}, T)).toBeInTheDocument();
   });
 
   it('shows the operators at /operator', async () => {
-    await signIn('operator');
-    renderApp('/operator');
+    await openAs('operator', '/operator');
     expect(await screen.findByRole('heading', { level: 1, name: 'Operator' }, T)).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('row').length).toBeGreaterThan(1), T);
     expect(screen.getByRole('columnheader', { name: /E-mail/ })).toBeInTheDocument();
   });
 
   it('shows a merchant the people of their company at /merchant', async () => {
-    await signIn('merchant');
-    renderApp('/merchant');
+    await openAs('merchant', '/merchant');
     expect(await screen.findByRole('heading', { level: 1, name: 'Merchant' }, T)).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('row').length).toBeGreaterThan(1), T);
   });
 
   it('opens the Transaction group on Payment History', async () => {
-    await signIn('operator');
-    renderApp('/transaction');
+    await openAs('operator', '/transaction');
     await waitForPath('/transaction/payment-history');
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment History' }, T)).toBeInTheDocument();
   });
 
   it('opens the product editor on a new product', async () => {
-    await signIn('merchant');
-    renderApp('/product/edit');
+    await openAs('merchant', '/product/edit');
     await waitForPath('/products/create');
   });
 
   it('opens API keys under Access from /api-keys', async () => {
-    await signIn('merchant');
-    renderApp('/api-keys');
+    await openAs('merchant', '/api-keys');
     await waitForPath('/access/api-keys');
     expect(await screen.findByRole('heading', { level: 1, name: 'API Keys' }, T)).toBeInTheDocument();
   });
@@ -84,8 +77,7 @@ describe('screens behind the remaining routes', { timeout: 60_000 }, () => {
       message: 'Upgrading the stamp service',
       enabled: true,
     });
-    await signIn('operator');
-    renderApp('/config/maintenanceConfig');
+    await openAs('operator', '/config/maintenanceConfig');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Maintenance Config' }, T),
     ).toBeInTheDocument();
@@ -100,8 +92,7 @@ describe('screens behind the remaining routes', { timeout: 60_000 }, () => {
     const row = await (await apiAs(backend, 'merchant'))<{ name: string }>('PUT', `${store.path}/${id}`, {
       latitude: 1.27654,
     });
-    await signIn('merchant');
-    renderApp(`/store/${id}/show`);
+    await openAs('merchant', `/store/${id}/show`);
     const heading = await screen.findByRole('heading', { level: 1, name: /^Store / }, T);
     expect(heading.textContent).toBe(`Store ${row.name}`);
     expect(await screen.findByText('1.27654', {}, T)).toBeInTheDocument();
@@ -110,8 +101,7 @@ describe('screens behind the remaining routes', { timeout: 60_000 }, () => {
   });
 
   it("shows the one denied page, with its way back, on a table's screens the caller may not use", async () => {
-    await signIn('merchant');
-    renderApp('/countryConfig/create');
+    await openAs('merchant', '/countryConfig/create');
     expect(await screen.findByText('You are not allowed to see this page.', {}, T)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });

@@ -42,7 +42,8 @@ const type = (label: RegExp, value: string) =>
 const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
 const shownStep = () => screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'));
 
-const fillAll = async () => {
+/** Fills the Company step and moves on to the First brand step. */
+const fillCompanyStep = async () => {
   type(/^Company name/, BODY.company.name);
   type(/^Registration number/, BODY.company.registrationNo);
   type(/^Contact e-mail/, BODY.company.contactEmail);
@@ -50,6 +51,16 @@ const fillAll = async () => {
   type(/^Company phone/, '6123 4567');
   next();
   await waitFor(() => expect(shownStep()).toEqual(['First brand']));
+};
+
+/** The signup page as the new merchant, once its heading shows. */
+const openSignup = async () => {
+  await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
+  await screen.findByRole('heading', { name: 'Register your business' }, T);
+};
+
+const fillAll = async () => {
+  await fillCompanyStep();
   type(/^Brand name/, BODY.brand.name);
   type(/^Description/, BODY.brand.description);
   type(/^Website/, BODY.brand.website);
@@ -93,8 +104,7 @@ describe('SignupPage', { timeout: 45_000 }, () => {
   });
 
   it('Next checks the step first: required fields stay on the step', async () => {
-    await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
-    await screen.findByRole('heading', { name: 'Register your business' }, T);
+    await openSignup();
     next();
     const step = await screen.findByRole('group', { name: 'Company' });
     await waitFor(() => expect(within(step).getAllByText('Required')).toHaveLength(3));
@@ -103,8 +113,7 @@ describe('SignupPage', { timeout: 45_000 }, () => {
   });
 
   it('a "Required" that Next showed goes as soon as the field is filled in (no stale errors)', async () => {
-    await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
-    await screen.findByRole('heading', { name: 'Register your business' }, T);
+    await openSignup();
     next();
     const step = await screen.findByRole('group', { name: 'Company' });
     await waitFor(() => expect(within(step).getAllByText('Required')).toHaveLength(3));
@@ -116,15 +125,8 @@ describe('SignupPage', { timeout: 45_000 }, () => {
   });
 
   it('arriving at the store step shows no "Required" before the user touched a field or submitted', async () => {
-    await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
-    await screen.findByRole('heading', { name: 'Register your business' }, T);
-    type(/^Company name/, BODY.company.name);
-    type(/^Registration number/, BODY.company.registrationNo);
-    type(/^Contact e-mail/, BODY.company.contactEmail);
-    type(/^Company address/, BODY.company.address);
-    type(/^Company phone/, '6123 4567');
-    next();
-    await waitFor(() => expect(shownStep()).toEqual(['First brand']));
+    await openSignup();
+    await fillCompanyStep();
     type(/^Brand name/, BODY.brand.name);
     next();
     await waitFor(() => expect(shownStep()).toEqual(['First store']));
@@ -181,8 +183,7 @@ describe('SignupPage', { timeout: 45_000 }, () => {
       ...BODY,
       company: { ...BODY.company, name: 'kopi corner pte ltd' },
     });
-    await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
-    await screen.findByRole('heading', { name: 'Register your business' }, T);
+    await openSignup();
     await fillAll();
     fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
 
@@ -199,8 +200,7 @@ describe('SignupPage', { timeout: 45_000 }, () => {
         violations([{ field: 'store.postalCode', message: 'must match pattern "^[0-9]+$"' }]),
       ),
     );
-    await renderPage(<SignupPage />, { url: '/signup', signedInAs: 'newMerchant' });
-    await screen.findByRole('heading', { name: 'Register your business' }, T);
+    await openSignup();
     await fillAll();
     fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
     const step = await screen.findByRole('group', { name: 'First store' });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { systemConfig } from '../../../resources';
 import { mainConfigs } from '../../../server/platform/db/schema';
 import { apiAs } from '../api';
-import { renderApp, signIn } from '../renderApp';
+import { openAs, renderApp } from '../renderApp';
 import { portalServer, type RealBackend } from '../server';
 import { settled } from '../settle';
 
@@ -27,8 +27,7 @@ describe('System Config', { timeout: 60_000 }, () => {
 
   it('lists the settings by their names', async () => {
     await addSetting(backend, 'supportEmail', 'help@loyalty.example');
-    await signIn('operator');
-    renderApp('/config/systemConfig');
+    await openAs('operator', '/config/systemConfig');
     expect(await screen.findByRole('heading', { level: 1, name: 'System Config' }, T)).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Settings', selected: true })).toBeInTheDocument();
     expect(await screen.findByText('help@loyalty.example', {}, T)).toBeInTheDocument();
@@ -36,8 +35,7 @@ describe('System Config', { timeout: 60_000 }, () => {
   });
 
   it("edits a country's banner and stamp-card defaults with one PUT", async () => {
-    await signIn('operator');
-    renderApp('/config/systemConfig?tab=countries');
+    await openAs('operator', '/config/systemConfig?tab=countries');
     const card = await screen.findByRole('article', { name: 'MY' }, T);
     expect(within(card).getByText('1 banner image')).toBeInTheDocument();
     expect(within(card).getByText('New stamp cards cost MYR 10.00')).toBeInTheDocument();
@@ -64,8 +62,7 @@ describe('System Config', { timeout: 60_000 }, () => {
   });
 
   it('refuses a banner image that is not a web address, before sending anything', async () => {
-    await signIn('operator');
-    renderApp('/config/systemConfig?tab=countries');
+    await openAs('operator', '/config/systemConfig?tab=countries');
     const card = await screen.findByRole('article', { name: 'SG' }, T);
     fireEvent.click(within(card).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', {}, T);

@@ -5,7 +5,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makePassCertificates } from '../../api/wallet-certs';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 
 const T = { timeout: 15_000 };
@@ -24,8 +24,7 @@ describe('Wallet passes settings', { timeout: 60_000 }, () => {
   const other = makePassCertificates('pass.test.other', TEAM);
 
   it('sets Apple Wallet from pasted PEM text, shows what is set, and clears it', async () => {
-    await signIn('operator');
-    renderApp('/config/systemConfig?tab=wallet');
+    await openAs('operator', '/config/systemConfig?tab=wallet');
     expect(await screen.findByRole('tab', { name: 'Wallet passes', selected: true }, T)).toBeInTheDocument();
     const apple = await screen.findByRole('region', { name: 'Apple Wallet' }, T);
     const google = screen.getByRole('region', { name: 'Google Wallet' });

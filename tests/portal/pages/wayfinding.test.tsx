@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { systemConfig } from '../../../resources';
 import { apiAs } from '../api';
-import { currentPath, renderApp, signIn, waitForPath } from '../renderApp';
+import { currentPath, openAs, waitForPath } from '../renderApp';
 import { portalServer, type RealBackend } from '../server';
 import { settled } from '../settle';
 import { restrictColleague, WORLD } from '../world';
@@ -33,8 +33,7 @@ describe('wayfinding and the denied page', { timeout: 120_000 }, () => {
   const backend = portalServer();
 
   it('the Voucher List has a Voucher Pack List tab: the packs one click away, and back', async () => {
-    await signIn('merchant');
-    renderApp('/vouchers');
+    await openAs('merchant', '/vouchers');
     expect(await screen.findByRole('heading', { level: 1, name: 'Voucher List' }, T)).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Voucher List', selected: true })).toHaveAttribute(
       'href',
@@ -54,16 +53,14 @@ describe('wayfinding and the denied page', { timeout: 120_000 }, () => {
 
   it('a colleague who may not view voucher packs gets no tabs on the Voucher List', async () => {
     await restrictColleague(backend.t.db, [{ resource: 'vouchers', action: 'VIEW' }]);
-    await signIn('restricted');
-    renderApp('/vouchers');
+    await openAs('restricted', '/vouchers');
     expect(await screen.findByRole('heading', { level: 1, name: 'Voucher List' }, T)).toBeInTheDocument();
     await settled();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
   });
 
   it("saving a store's edit form lands on Organization > Store with its heading", async () => {
-    await signIn('merchant');
-    renderApp(`/store/${WORLD.acme.storeId}`);
+    await openAs('merchant', `/store/${WORLD.acme.storeId}`);
     const address = await screen.findByLabelText(/^Address/, {}, T);
     await waitFor(() => expect(address).not.toHaveValue(''), T);
     fireEvent.change(address, { target: { value: '1 New Street' } });
@@ -82,8 +79,7 @@ describe('wayfinding and the denied page', { timeout: 120_000 }, () => {
       key: 'supportEmail',
       value: 'help@loyalty.example',
     });
-    await signIn('operator');
-    renderApp(`/systemConfig/${row.id}`);
+    await openAs('operator', `/systemConfig/${row.id}`);
     const value = await screen.findByLabelText(/^Value/, {}, T);
     await waitFor(() => expect(value).toHaveValue('help@loyalty.example'), T);
     fireEvent.change(value, { target: { value: 'desk@loyalty.example' } });
@@ -100,8 +96,7 @@ describe('wayfinding and the denied page', { timeout: 120_000 }, () => {
       { resource: 'vouchers', action: 'VIEW' },
       { resource: 'stampCard', action: 'VIEW' },
     ]);
-    await signIn('restricted');
-    renderApp('/finance');
+    await openAs('restricted', '/finance');
     await expectDenied('/finance');
     await settled();
     expect(await sentTo(backend, FINANCE_CALLS)).toEqual([]);
@@ -110,8 +105,7 @@ describe('wayfinding and the denied page', { timeout: 120_000 }, () => {
   it('a colleague without the company gets it on the org hierarchy, which is never asked for', async () => {
     // the Organization permission alone: the hierarchy is the company's (the server checks company VIEW)
     await restrictColleague(backend.t.db, [{ resource: 'organization', action: 'VIEW' }]);
-    await signIn('restricted');
-    renderApp('/organization/org-hierarchy');
+    await openAs('restricted', '/organization/org-hierarchy');
     await expectDenied('/organization/org-hierarchy');
     await settled();
     expect(await sentTo(backend, HIERARCHY_CALLS)).toEqual([]);
@@ -119,24 +113,21 @@ describe('wayfinding and the denied page', { timeout: 120_000 }, () => {
 
   it('a colleague who may view stores but not change them gets it on a store edit form, at its address', async () => {
     await restrictColleague(backend.t.db, [{ resource: 'store', action: 'VIEW' }]);
-    await signIn('restricted');
-    renderApp(`/store/${WORLD.acme.storeId}`);
+    await openAs('restricted', `/store/${WORLD.acme.storeId}`);
     await expectDenied(`/store/${WORLD.acme.storeId}`);
     await settled();
     expect(await backend.sent('GET', `/stores/${WORLD.acme.storeId}`)).toEqual([]);
   });
 
   it('an operator gets it on /finance without a finance request', async () => {
-    await signIn('operator');
-    renderApp('/finance');
+    await openAs('operator', '/finance');
     await expectDenied('/finance');
     await settled();
     expect(await sentTo(backend, FINANCE_CALLS)).toEqual([]);
   });
 
   it('a merchant whose signup is pending is sent to their signup, not to finance', async () => {
-    await signIn('newMerchant');
-    renderApp('/finance');
+    await openAs('newMerchant', '/finance');
     await waitForPath('/signup');
     await settled();
     expect(await sentTo(backend, FINANCE_CALLS)).toEqual([]);

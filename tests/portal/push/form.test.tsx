@@ -6,7 +6,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signIn, waitForPath } from '../renderApp';
+import { openAs, waitForPath } from '../renderApp';
 import { portalServer } from '../server';
 import { settled } from '../settle';
 import {
@@ -29,8 +29,7 @@ describe('push form', { timeout: 60_000 }, () => {
 
   it('a merchant writes to one store with a placeholder, sees the preview and the count, saves and schedules', async () => {
     await seedPush(backend);
-    await signIn('merchant');
-    renderApp('/push/create');
+    await openAs('merchant', '/push/create');
     const user = userEvent.setup({ delay: null });
 
     const title = await screen.findByLabelText(/^Title/, {}, T);
@@ -103,8 +102,7 @@ describe('push form', { timeout: 60_000 }, () => {
 
   it('an unknown placeholder is the field error, and nothing is saved', async () => {
     await seedPush(backend);
-    await signIn('merchant');
-    renderApp('/push/create');
+    await openAs('merchant', '/push/create');
 
     fireEvent.change(await screen.findByLabelText(/^Title/, {}, T), { target: { value: 'Hello' } });
     fireEvent.change(screen.getByLabelText(/^Body/), { target: { value: 'Hi {nmae}, come back soon' } });
@@ -122,8 +120,7 @@ describe('push form', { timeout: 60_000 }, () => {
 
   it('a merchant limited to a brand is offered its brand or its stores, never all members', async () => {
     await seedPush(backend);
-    await signIn('merchant');
-    renderApp('/push/create');
+    await openAs('merchant', '/push/create');
 
     await screen.findByLabelText(/^Title/, {}, T);
     expect(radio('Members of one brand')).toBeChecked();
@@ -145,8 +142,7 @@ describe('push form', { timeout: 60_000 }, () => {
   it("the company's owner is offered every audience; one member by mobile", async () => {
     await seedPush(backend);
     await asCompanyOwner(backend);
-    await signIn('merchant');
-    renderApp('/push/create');
+    await openAs('merchant', '/push/create');
 
     await screen.findByLabelText(/^Title/, {}, T);
     expect(radio('All members')).toBeChecked();
@@ -165,8 +161,7 @@ describe('push form', { timeout: 60_000 }, () => {
 
   it('an operator picks the company first; a template fills the text; the preview and the save name the company', async () => {
     await seedPush(backend);
-    await signIn('operator');
-    renderApp('/push/create');
+    await openAs('operator', '/push/create');
     const user = userEvent.setup({ delay: null });
 
     // nothing to pick from before the company
@@ -233,8 +228,7 @@ describe('push form', { timeout: 60_000 }, () => {
 
   it('editing a pending push sends only what changed, and switching audience clears the old target', async () => {
     const { pending } = await seedPush(backend);
-    await signIn('merchant');
-    renderApp(`/push/${pending.id}`);
+    await openAs('merchant', `/push/${pending.id}`);
     const user = userEvent.setup({ delay: null });
 
     const title = await screen.findByLabelText(/^Title/, {}, T);

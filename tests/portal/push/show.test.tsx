@@ -7,17 +7,26 @@ import { describe, expect, it } from 'vitest';
 import { PUSH_FOLLOW_MS } from '../../../src/pages/push/PushShow';
 import { apiAs } from '../api';
 import { runJobs } from '../make';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { confirmWith, deliveriesOf, expectFreshKeys, pushRow, STORE_1, seedPush, T, tile } from './demo';
 
 describe('push page', { timeout: 60_000 }, () => {
   const backend = portalServer();
 
+  /** Moves a scheduled push's time to a minute ago: cancelled, edited and scheduled again, as a merchant would. */
+  const rescheduleToAMinuteAgo = async (pushId: number) => {
+    const merchant = await apiAs(backend, 'merchant');
+    await merchant('POST', `/push/${pushId}/cancel`, {});
+    await merchant('PUT', `/push/${pushId}`, {
+      scheduledAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    await merchant('POST', `/push/${pushId}/schedule`, {});
+  };
+
   it('a completed push shows its figures and its deliveries', async () => {
     const { completed } = await seedPush(backend);
-    await signIn('merchant');
-    renderApp(`/push/${completed.id}/show`);
+    await openAs('merchant', `/push/${completed.id}/show`);
 
     expect(
       await screen.findByRole('heading', { name: 'Your coffee is waiting, {name}' }, T),
@@ -51,8 +60,7 @@ describe('push page', { timeout: 60_000 }, () => {
 
   it('a failed push shows why', async () => {
     const { failed } = await seedPush(backend);
-    await signIn('operator');
-    renderApp(`/push/${failed.id}/show`);
+    await openAs('operator', `/push/${failed.id}/show`);
 
     expect(await screen.findByRole('heading', { name: 'Flash sale' }, T)).toBeInTheDocument();
     expect(screen.getByText('Failed')).toBeInTheDocument();
@@ -65,17 +73,10 @@ describe('push page', { timeout: 60_000 }, () => {
 
   it('a scheduled push whose time has passed is sent by the job runner, and shows so', async () => {
     const { scheduled } = await seedPush(backend);
-    // its time moved to a minute ago: cancelled, edited and scheduled again, as a merchant would
-    const merchant = await apiAs(backend, 'merchant');
-    await merchant('POST', `/push/${scheduled.id}/cancel`, {});
-    await merchant('PUT', `/push/${scheduled.id}`, {
-      scheduledAt: new Date(Date.now() - 60_000).toISOString(),
-    });
-    await merchant('POST', `/push/${scheduled.id}/schedule`, {});
+    await rescheduleToAMinuteAgo(scheduled.id);
     // the server's job runner sends it (a test app runs none of its own: the test runs it)
     await runJobs(backend, new Date());
-    await signIn('merchant');
-    renderApp(`/push/${scheduled.id}/show`);
+    await openAs('merchant', `/push/${scheduled.id}/show`);
 
     expect(await screen.findByText('Completed', {}, T)).toBeInTheDocument();
     await waitFor(() => expect(tile('Sent')).toHaveTextContent('4'), T);
@@ -84,14 +85,8 @@ describe('push page', { timeout: 60_000 }, () => {
 
   it('a push sent by the job runner while its page is open shows Completed without a reload', async () => {
     const { scheduled } = await seedPush(backend);
-    const merchant = await apiAs(backend, 'merchant');
-    await merchant('POST', `/push/${scheduled.id}/cancel`, {});
-    await merchant('PUT', `/push/${scheduled.id}`, {
-      scheduledAt: new Date(Date.now() - 60_000).toISOString(),
-    });
-    await merchant('POST', `/push/${scheduled.id}/schedule`, {});
-    await signIn('merchant');
-    renderApp(`/push/${scheduled.id}/show`);
+    await rescheduleToAMinuteAgo(scheduled.id);
+    await openAs('merchant', `/push/${scheduled.id}/show`);
     expect(await screen.findByText('Scheduled', {}, T)).toBeInTheDocument();
     const before = (await backend.sent('GET', `/push/${scheduled.id}`)).length;
 
@@ -111,8 +106,7 @@ describe('push page', { timeout: 60_000 }, () => {
 
   it('Cancel takes a scheduled push back to pending once confirmed', async () => {
     const { scheduled } = await seedPush(backend);
-    await signIn('merchant');
-    renderApp(`/push/${scheduled.id}/show`);
+    await openAs('merchant', `/push/${scheduled.id}/show`);
 
     expect(await screen.findByText('Scheduled', {}, T)).toBeInTheDocument();
     expect(screen.getByText(/Scheduled: it goes out on/)).toBeInTheDocument();
@@ -131,8 +125,7 @@ describe('push page', { timeout: 60_000 }, () => {
 
   it('the edit form of a push no longer pending says so', async () => {
     const { completed } = await seedPush(backend);
-    await signIn('merchant');
-    renderApp(`/push/${completed.id}`);
+    await openAs('merchant', `/push/${completed.id}`);
 
     expect(
       await screen.findByText(/This push is Completed: only a pending push can be edited/, {}, T),
@@ -147,8 +140,7 @@ describe('push page', { timeout: 60_000 }, () => {
       audience: 'ALL_MEMBERS',
       audienceBrandId: null,
     });
-    await signIn('merchant');
-    renderApp(`/push/${pending.id}/show`);
+    await openAs('merchant', `/push/${pending.id}/show`);
 
     expect(await screen.findByText(/goes beyond the brand you work for/, {}, T)).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Edit' }, T)).toBeInTheDocument();
@@ -158,8 +150,7 @@ describe('push page', { timeout: 60_000 }, () => {
 
   it('a pending push shows whom it reaches now, before it is scheduled', async () => {
     const { pending } = await seedPush(backend);
-    await signIn('merchant');
-    renderApp(`/push/${pending.id}/show`);
+    await openAs('merchant', `/push/${pending.id}/show`);
 
     expect(await screen.findByText('Will reach 4 members', {}, T)).toBeInTheDocument();
     expect(screen.getByText(/A draft: schedule it/)).toBeInTheDocument();

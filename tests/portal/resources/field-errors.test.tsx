@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../../contract';
 import { server } from '../../../mocks/node';
 import { forceUpdateConfig } from '../../../server/platform/db/schema';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 
 const T = { timeout: 15_000 };
@@ -35,8 +35,7 @@ describe('field errors of a refused save', { timeout: 60_000 }, () => {
         ),
       ),
     );
-    await signIn('operator');
-    renderApp('/forceUpdateConfig/create');
+    await openAs('operator', '/forceUpdateConfig/create');
     const min = await screen.findByRole('textbox', { name: /^Minimum version/ }, T);
     fireEvent.change(min, { target: { value: 'three' } });
     fireEvent.change(screen.getByRole('textbox', { name: /^Latest version/ }), { target: { value: '1.0' } });

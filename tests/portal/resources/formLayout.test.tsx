@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { BASE_PATHS, fieldViolation } from '../../../contract';
 import { server } from '../../../mocks/node';
 import { violations } from '../../../mocks/respond';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { merchantPack } from './handlers';
 
@@ -17,14 +17,12 @@ describe('generated create and edit pages', { timeout: 60_000 }, () => {
   const backend = portalServer();
 
   it('a create page is headed "New …"', async () => {
-    await signIn('merchant');
-    renderApp('/voucherPacks/create');
+    await openAs('merchant', '/voucherPacks/create');
     expect(await screen.findByRole('heading', { level: 1, name: 'New voucher pack' }, T)).toBeVisible();
   });
 
   it('the store edit page is headed with the store, and its phone has the country picker', async () => {
-    await signIn('merchant');
-    renderApp('/store/1');
+    await openAs('merchant', '/store/1');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Edit store: Acme Coffee Raffles' }, T),
     ).toBeVisible();
@@ -34,8 +32,7 @@ describe('generated create and edit pages', { timeout: 60_000 }, () => {
   });
 
   it('a bad store phone is told in plain words by the form, and nothing is sent', async () => {
-    await signIn('merchant');
-    renderApp('/store/1');
+    await openAs('merchant', '/store/1');
     const phone = await screen.findByLabelText('Phone', {}, T);
     fireEvent.change(phone, { target: { value: '123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -51,8 +48,7 @@ describe('generated create and edit pages', { timeout: 60_000 }, () => {
     server.use(
       http.put(`*${BASE_PATHS.main}/stores/1`, () => violations([fieldViolation('phone', 'phone')])),
     );
-    await signIn('merchant');
-    renderApp('/store/1');
+    await openAs('merchant', '/store/1');
     const phone = await screen.findByLabelText('Phone', {}, T);
     fireEvent.change(phone, { target: { value: '9123 4567' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -64,8 +60,7 @@ describe('generated create and edit pages', { timeout: 60_000 }, () => {
 
   it('an image field shows its picture, not its data: text, and takes a picture file', async () => {
     await merchantPack(backend);
-    await signIn('merchant');
-    renderApp('/voucherPacks/1');
+    await openAs('merchant', '/voucherPacks/1');
     const field = await screen.findByLabelText(/^Image/, {}, T);
     expect(field).toHaveValue('');
     expect(screen.getByText('No picture')).toBeVisible();

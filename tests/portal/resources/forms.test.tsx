@@ -14,7 +14,7 @@ import {
   voucherPacks,
 } from '../../../server/platform/db/schema';
 import { apiAs } from '../api';
-import { renderApp, signIn } from '../renderApp';
+import { openAs, renderApp } from '../renderApp';
 import { portalServer } from '../server';
 import { WORLD } from '../world';
 import { merchantPack } from './handlers';
@@ -47,6 +47,12 @@ describe('generated forms on the real server', () => {
     quantity: '500',
     validFrom: '2026-03-01',
     validUntil: '2026-03-31',
+  };
+
+  /** The merchant's new voucher pack form, once its fields show. */
+  const openNewPack = async () => {
+    await openAs('merchant', '/voucherPacks/create');
+    await screen.findByLabelText(/^Title/, {}, T);
   };
 
   /** Fills the pack's own fields (the scope pickers are the test's business). */
@@ -109,8 +115,7 @@ describe('generated forms on the real server', () => {
     beforeEach(seedOrganisations);
 
     it("an operator picks the company, then one of its brands, and both go out with the pack's fields", async () => {
-      await signIn('operator');
-      renderApp('/voucherPacks/create');
+      await openAs('operator', '/voucherPacks/create');
       const company = await screen.findByRole('combobox', { name: 'Company *' }, T);
       // no brand is offered before a company is chosen
       const brand = screen.getByRole('combobox', { name: /^Brand/ });
@@ -155,8 +160,7 @@ describe('generated forms on the real server', () => {
     });
 
     it('an operator who picks no company is told it is required, and nothing is sent', async () => {
-      await signIn('operator');
-      renderApp('/voucherPacks/create');
+      await openAs('operator', '/voucherPacks/create');
       await screen.findByRole('combobox', { name: 'Company *' }, T);
       fillPack();
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -165,9 +169,7 @@ describe('generated forms on the real server', () => {
     });
 
     it('a merchant picks neither company nor brand: the server fills their own', async () => {
-      await signIn('merchant');
-      renderApp('/voucherPacks/create');
-      await screen.findByLabelText(/^Title/, {}, T);
+      await openNewPack();
       expect(screen.queryByRole('combobox', { name: /^Company/ })).toBeNull();
       expect(screen.queryByRole('combobox', { name: /^Brand/ })).toBeNull();
       fillPack();
@@ -190,9 +192,7 @@ describe('generated forms on the real server', () => {
       });
 
       it("picks one of their company's brands, and only the brand goes out", async () => {
-        await signIn('merchant');
-        renderApp('/voucherPacks/create');
-        await screen.findByLabelText(/^Title/, {}, T);
+        await openNewPack();
         expect(screen.queryByRole('combobox', { name: /^Company/ })).toBeNull();
         fireEvent.mouseDown(await screen.findByRole('combobox', { name: /^Brand/ }, T));
         const brands = await screen.findByRole('listbox', {}, T);
@@ -218,9 +218,7 @@ describe('generated forms on the real server', () => {
     beforeEach(() => merchantPack(backend, { price: 2 }));
 
     it('the create form offers no state and no issued count', async () => {
-      await signIn('merchant');
-      renderApp('/voucherPacks/create');
-      await screen.findByLabelText(/^Title/, {}, T);
+      await openNewPack();
       const form = screen.getByLabelText(/^Title/).closest('form') as HTMLElement;
       expect(inputLabels(form)).toEqual([
         'Title',
@@ -240,8 +238,7 @@ describe('generated forms on the real server', () => {
     });
 
     it('the edit form shows the state read-only, and a price changed to 0 goes out as 0 alone', async () => {
-      await signIn('merchant');
-      renderApp('/voucherPacks/1');
+      await openAs('merchant', '/voucherPacks/1');
       const price = await screen.findByLabelText(/^Price/, {}, T);
       await waitFor(() => expect(price).toHaveValue(2), T);
       const form = price.closest('form') as HTMLElement;
@@ -261,9 +258,7 @@ describe('generated forms on the real server', () => {
     });
 
     it('a last day before the first is refused in the form, with the first field named', async () => {
-      await signIn('merchant');
-      renderApp('/voucherPacks/create');
-      await screen.findByLabelText(/^Title/, {}, T);
+      await openNewPack();
       fillPack({ validFrom: '2026-03-31', validUntil: '2026-03-01' });
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
       expect(await screen.findByText('Must be on or after Valid from', {}, T)).toBeInTheDocument();
@@ -277,9 +272,7 @@ describe('generated forms on the real server', () => {
     });
 
     it('min and max keep their own messages, in plain words', async () => {
-      await signIn('merchant');
-      renderApp('/voucherPacks/create');
-      await screen.findByLabelText(/^Title/, {}, T);
+      await openNewPack();
       fillPack({ price: '-1', quantity: '0' });
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
       expect(await screen.findByText('Enter 0 or more', {}, T)).toBeInTheDocument();
@@ -296,8 +289,7 @@ describe('generated forms on the real server', () => {
         memberMobile: '+6591110001',
         quantity: 1,
       });
-      await signIn('operator');
-      renderApp('/voucherHistory/1/show');
+      await openAs('operator', '/voucherHistory/1/show');
       expect(await screen.findByText('+6591110001', {}, T)).toBeInTheDocument();
       expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
       cleanup();

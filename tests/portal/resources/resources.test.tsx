@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { company, users, vouchers } from '../../../server/platform/db/schema';
 import { apiAs } from '../api';
-import { renderApp, signIn, waitForPath } from '../renderApp';
+import { openAs, renderApp, signIn, waitForPath } from '../renderApp';
 import { portalServer } from '../server';
 import { WORLD } from '../world';
 import { merchantPack, queriesOf, seedVouchers } from './handlers';
@@ -28,8 +28,7 @@ describe('generated screens on the real server', () => {
     const queries = () => queriesOf(backend, '/vouchers');
 
     it('shows the declared list columns, rows and filters', async () => {
-      await signIn('operator');
-      renderApp('/vouchers');
+      await openAs('operator', '/vouchers');
       expect(await screen.findByText('SPRING-001', {}, T)).toBeInTheDocument();
       expect(screen.getByRole('heading', { level: 1, name: 'Voucher List' })).toBeInTheDocument();
       // operators read every company's vouchers: the company comes right after the id (the row's
@@ -95,15 +94,13 @@ describe('generated screens on the real server', () => {
       expect(columnHeaders()).not.toContain('Brand');
       limited.unmount();
       await backend.t.db.update(users).set({ brandId: null }).where(eq(users.id, WORLD.users.merchant));
-      await signIn('merchant');
-      renderApp('/vouchers');
+      await openAs('merchant', '/vouchers');
       await waitFor(async () => expect(await offeredFilters()).toContain('Brand'), T);
       expect(columnHeaders()).not.toContain('Brand');
     });
 
     it('sends the exact list query on sort, search and filter', async () => {
-      await signIn('operator');
-      renderApp('/vouchers');
+      await openAs('operator', '/vouchers');
       await screen.findByText('SPRING-001', {}, T);
       expect((await queries())[0]).toEqual({ page: '0', size: '10', sort: 'createTime,desc' });
 
@@ -130,8 +127,8 @@ describe('generated screens on the real server', () => {
     });
 
     it('a state filter is an `in` filter on the wire', async () => {
-      await signIn('operator');
-      renderApp(
+      await openAs(
+        'operator',
         `/vouchers?filter=${encodeURIComponent(JSON.stringify({ state: ['REDEEMED'] }))}&sort=value&order=DESC`,
       );
       expect(await screen.findByText('SPRING-002', {}, T)).toBeInTheDocument();
@@ -149,8 +146,7 @@ describe('generated screens on the real server', () => {
     });
 
     it('edit sends PUT with only the writable fields the user changed', async () => {
-      await signIn('operator');
-      renderApp('/vouchers/1');
+      await openAs('operator', '/vouchers/1');
       // the day picker's input shows the day as people read it, and takes it typed so
       const until = (await screen.findByLabelText(
         /^Valid until/,
@@ -178,8 +174,8 @@ describe('generated screens on the real server', () => {
       const createObjectURL = vi.fn((_blob: Blob) => 'blob:csv');
       const revokeObjectURL = vi.fn();
       Object.assign(URL, { createObjectURL, revokeObjectURL });
-      await signIn('operator');
-      renderApp(
+      await openAs(
+        'operator',
         `/vouchers?filter=${encodeURIComponent(JSON.stringify({ state: ['AVAILABLE'], q: 'coffee' }))}`,
       );
       await screen.findByText('SPRING-001', {}, T);
@@ -208,8 +204,7 @@ describe('generated screens on the real server', () => {
 
     it('an operator may create voucher packs but not stamps transactions (declared ADD: none)', async () => {
       await merchantPack(backend, { quantity: 10 });
-      await signIn('operator');
-      renderApp('/vouchers/voucherPackList');
+      await openAs('operator', '/vouchers/voucherPackList');
       await screen.findByText('Free Kopi', {}, T);
       expect(screen.getByRole('link', { name: 'Create' })).toBeInTheDocument();
       cleanup();
@@ -224,8 +219,7 @@ describe('generated screens on the real server', () => {
     });
 
     it('a merchant sees Redeem but not the operator-only Expire on an available voucher', async () => {
-      await signIn('merchant');
-      renderApp('/vouchers/1/show');
+      await openAs('merchant', '/vouchers/1/show');
       expect(await screen.findByText('SPRING-001', {}, T)).toBeInTheDocument();
       expect(await screen.findByRole('button', { name: 'Redeem' }, T)).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Edit' })).toBeInTheDocument();
@@ -234,8 +228,7 @@ describe('generated screens on the real server', () => {
 
     it('a declared transition asks to confirm with the shared wording, then posts the action', async () => {
       // the world's Acme Coffee Pte Ltd, ACTIVE
-      await signIn('operator');
-      renderApp(`/company/${WORLD.acme.companyId}/show`);
+      await openAs('operator', `/company/${WORLD.acme.companyId}/show`);
       fireEvent.click(await screen.findByRole('button', { name: 'Disable' }, T));
       expect(await screen.findByText('Confirm to Disable - Acme Coffee Pte Ltd?', {}, T)).toBeInTheDocument();
       fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -263,8 +256,7 @@ describe('generated screens on the real server', () => {
       const kopi = await programme('Kopi card', '2026-01-01');
       const old = await programme('Old card', '2025-01-01');
       await merchant('POST', `/stamp-cards/${old.id}/disable`, {});
-      await signIn('operator');
-      renderApp(`/stampCard/${kopi.id}/show`);
+      await openAs('operator', `/stampCard/${kopi.id}/show`);
       expect(await screen.findByRole('button', { name: 'Disable' }, T)).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Enable' })).toBeNull();
       cleanup();
@@ -277,8 +269,7 @@ describe('generated screens on the real server', () => {
   describe('/DataTableEditView', { timeout: 60_000 }, () => {
     it('switches tables through the picker and keeps the table in the URL', async () => {
       await seedVouchers(backend);
-      await signIn('operator');
-      renderApp('/DataTableEditView?table=vouchers');
+      await openAs('operator', '/DataTableEditView?table=vouchers');
       expect(await screen.findByText('SPRING-001', {}, T)).toBeInTheDocument();
 
       fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Table' }));

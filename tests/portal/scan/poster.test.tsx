@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { apiAs } from '../api';
 import { newPack, newProgramme } from '../make';
 import { T } from '../operations';
-import { currentPath, renderApp, signIn } from '../renderApp';
+import { currentPath, openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { WORLD } from '../world';
 
@@ -24,8 +24,7 @@ describe('store poster', { timeout: 60_000 }, () => {
     const stopped = await newProgramme(merchant, { title: 'Old Card' });
     await merchant('POST', `/stamp-cards/${stopped.id}/disable`, {});
     const storeId = WORLD.acme.storeId;
-    await signIn('merchant');
-    renderApp(`/store/${storeId}/show`);
+    await openAs('merchant', `/store/${storeId}/show`);
 
     const panel = await screen.findByRole('region', { name: 'Sign-up poster' }, T);
     fireEvent.click(within(panel).getByRole('button', { name: 'Print poster' }));
@@ -59,8 +58,10 @@ describe('store poster', { timeout: 60_000 }, () => {
     const merchant = await apiAs(backend, 'merchant');
     const programme = await newProgramme(merchant);
     await merchant('POST', `/stamp-cards/${programme.id}/disable`, {});
-    await signIn('merchant');
-    renderApp(`/organization/store/poster?storeId=${WORLD.acme.storeId}&programmeId=${programme.id}`);
+    await openAs(
+      'merchant',
+      `/organization/store/poster?storeId=${WORLD.acme.storeId}&programmeId=${programme.id}`,
+    );
     expect(
       await screen.findByText('This programme is not an active programme of the store’s brand.', {}, T),
     ).toBeInTheDocument();

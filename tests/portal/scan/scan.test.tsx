@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { type Api, apiAs } from '../api';
 import { newPack, newProgramme } from '../make';
 import { confirmWith, expectFreshKeys, T } from '../operations';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { cardRow } from '../stampCards/demo';
 import { voucherRow } from '../vouchers/demo';
@@ -46,8 +46,7 @@ describe('scan at the counter', { timeout: 60_000 }, () => {
     const merchant = await apiAs(backend, 'merchant');
     const card = await cardWith(backend, merchant, 2);
     expect(card.code).toMatch(/^[0-9A-Z]{10}$/);
-    await signIn('merchant');
-    renderApp('/scan');
+    await openAs('merchant', '/scan');
 
     expect(await screen.findByRole('heading', { name: 'Scan at the counter' }, T)).toBeInTheDocument();
     expect(
@@ -103,8 +102,7 @@ describe('scan at the counter', { timeout: 60_000 }, () => {
       },
     );
     if (!issued) throw new Error('no voucher issued');
-    await signIn('merchant');
-    renderApp('/scan');
+    await openAs('merchant', '/scan');
 
     await typeCode(sloppy(issued.code));
     const found = await screen.findByRole('region', { name: 'Voucher found' }, T);
@@ -127,8 +125,7 @@ describe('scan at the counter', { timeout: 60_000 }, () => {
   });
 
   it('an unknown code says so; what is not a code is refused before anything is sent', async () => {
-    await signIn('merchant');
-    renderApp('/scan');
+    await openAs('merchant', '/scan');
 
     await typeCode('kopi?');
     expect(await screen.findByText('A code has letters and digits only', {}, T)).toBeInTheDocument();

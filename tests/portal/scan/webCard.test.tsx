@@ -9,7 +9,7 @@ import type { PocketLink } from '../../../contract/pocket';
 import { type Api, apiAs } from '../api';
 import { newPack, newProgramme } from '../make';
 import { confirmWith, expectFreshKeys, T } from '../operations';
-import { renderApp, signIn } from '../renderApp';
+import { openAs, renderApp, signIn } from '../renderApp';
 import { portalServer } from '../server';
 import { MEMBERS, WORLD } from '../world';
 
@@ -32,8 +32,7 @@ describe('web card', { timeout: 60_000 }, () => {
     const merchant = await apiAs(backend, 'merchant');
     const card = await issueCard(merchant);
     const link = await merchant<PocketLink>('GET', `/member-cards/${card.id}/link`);
-    await signIn('merchant');
-    renderApp(`/memberCards/${card.id}/show`);
+    await openAs('merchant', `/memberCards/${card.id}/show`);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Web card' }, T));
     const dialog = await screen.findByRole('dialog', { name: `Web card of ${card.memberMobile}` }, T);
@@ -94,8 +93,7 @@ describe('web card', { timeout: 60_000 }, () => {
   it('a colleague who may only view sees the QR, without Send or Revoke', async () => {
     const merchant = await apiAs(backend, 'merchant');
     const card = await issueCard(merchant);
-    await signIn('restricted');
-    renderApp(`/memberCards/${card.id}/show`);
+    await openAs('restricted', `/memberCards/${card.id}/show`);
     fireEvent.click(await screen.findByRole('button', { name: 'Web card' }, T));
     const dialog = await screen.findByRole('dialog', { name: /^Web card of/ }, T);
     await waitFor(() => expect(qrValue(dialog)).toMatch(/\/c\//), T);

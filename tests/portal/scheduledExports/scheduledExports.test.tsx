@@ -5,7 +5,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { scheduledExports } from '../../../server/platform/db/schema';
-import { renderApp, signIn } from '../renderApp';
+import { openAs, renderApp, signIn } from '../renderApp';
 import { portalServer } from '../server';
 import { WORLD } from '../world';
 
@@ -71,8 +71,7 @@ describe('scheduled exports', { timeout: 90_000 }, () => {
   });
 
   it('says how to make one when there is none', async () => {
-    await signIn('merchant');
-    renderApp('/config/scheduledExports');
+    await openAs('merchant', '/config/scheduledExports');
     expect(await screen.findByText(/No scheduled exports yet/, {}, T)).toBeInTheDocument();
   });
 });

@@ -11,7 +11,7 @@ import { apiAs } from '../api';
 import { newProgramme } from '../make';
 import { T } from '../operations';
 import { asCompanyOwner } from '../push/demo';
-import { renderApp, signIn, waitForPath } from '../renderApp';
+import { openAs, waitForPath } from '../renderApp';
 import { portalServer, type RealBackend } from '../server';
 import { settled } from '../settle';
 import { MEMBERS, nameMembers, WORLD } from '../world';
@@ -66,8 +66,7 @@ describe('segments', { timeout: 60_000 }, () => {
 
   it('a merchant builds a segment from conditions, sees its reach live and saves exactly that filter', async () => {
     const { gold, silver } = await seedLevels(backend);
-    await signIn('merchant');
-    renderApp('/segments/create');
+    await openAs('merchant', '/segments/create');
     const user = userEvent.setup({ delay: null });
 
     await user.type(await screen.findByLabelText(/^Name/, {}, T), 'Regulars');
@@ -109,8 +108,7 @@ describe('segments', { timeout: 60_000 }, () => {
 
   it('an incomplete condition is the field error, and nothing is saved', async () => {
     await seedLevels(backend);
-    await signIn('merchant');
-    renderApp('/segments/create');
+    await openAs('merchant', '/segments/create');
     const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText(/^Name/, {}, T), 'Half done');
     fireEvent.click(screen.getByRole('button', { name: 'Add condition' }));
@@ -125,8 +123,7 @@ describe('segments', { timeout: 60_000 }, () => {
       name: 'Gold',
       filter: [{ field: 'levelId', op: 'eq', value: gold }],
     });
-    await signIn('merchant');
-    renderApp(`/segments/${seg.id}`);
+    await openAs('merchant', `/segments/${seg.id}`);
     await waitFor(() => expect(reach()).toHaveTextContent('Reaches 1 member'), T);
     expect(await backend.sent('GET', `/segments/${seg.id}/reach`)).not.toHaveLength(0);
     const row = screen.getByRole('group', { name: 'Condition 1' });
@@ -143,8 +140,7 @@ describe('segments', { timeout: 60_000 }, () => {
 
   it('a colleague limited to a brand is not offered a segment (a segment is company-wide)', async () => {
     await seedLevels(backend);
-    await signIn('merchant');
-    renderApp('/push/create');
+    await openAs('merchant', '/push/create');
     await screen.findByLabelText(/^Title/, {}, T);
     expect(screen.getByRole('radio', { name: 'Members of one brand' })).toBeChecked();
     expect(screen.queryByRole('radio', { name: 'A segment' })).toBeNull();
@@ -157,8 +153,7 @@ describe('segments', { timeout: 60_000 }, () => {
       filter: [{ field: 'levelId', op: 'eq', value: silver }],
     });
     await asCompanyOwner(backend);
-    await signIn('merchant');
-    renderApp('/push/create');
+    await openAs('merchant', '/push/create');
     const user = userEvent.setup({ delay: null });
     fireEvent.change(await screen.findByLabelText(/^Title/, {}, T), { target: { value: 'Hello {name}' } });
     fireEvent.change(screen.getByLabelText(/^Body/), { target: { value: 'Silver treats this week' } });
@@ -203,8 +198,7 @@ describe('segments', { timeout: 60_000 }, () => {
       ],
     });
     await asCompanyOwner(backend);
-    await signIn('merchant');
-    renderApp(`/segments/${seg.id}/show`);
+    await openAs('merchant', `/segments/${seg.id}/show`);
     const conditions = await screen.findByRole('region', { name: 'Who is in it' }, T);
     await waitFor(
       () =>
@@ -244,8 +238,7 @@ describe('segments', { timeout: 60_000 }, () => {
       name: 'Gold',
       filter: [{ field: 'levelId', op: 'eq', value: gold }],
     });
-    await signIn('merchant');
-    renderApp(`/segments/${seg.id}/show`);
+    await openAs('merchant', `/segments/${seg.id}/show`);
     await waitFor(() => expect(reach()).toHaveTextContent('Reaches 1 member'), T);
     const conditions = screen.getByRole('region', { name: 'Who is in it' });
     await waitFor(

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/platform/db/client';
 import { signals, stampsTransaction } from '../../../server/platform/db/schema';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { WORLD } from '../world';
 
@@ -89,8 +89,7 @@ describe('fraud signals', { timeout: 90_000 }, () => {
 
   it("lists a merchant's own company's signals only", async () => {
     await seed(backend.t.db);
-    await signIn('merchant');
-    renderApp('/transaction/signals');
+    await openAs('merchant', '/transaction/signals');
     expect(await screen.findByText(ACME_TWO_STORES, {}, T)).toBeInTheDocument();
     expect(screen.getByText(ACME_VOIDS)).toBeInTheDocument();
     expect(screen.queryByText(BOREALIS_SPIKE)).toBeNull();
@@ -99,8 +98,7 @@ describe('fraud signals', { timeout: 90_000 }, () => {
 
   it('shows what the job saw with its transactions, and resolves it with a note', async () => {
     const { signalId, txnIds } = await seed(backend.t.db);
-    await signIn('merchant');
-    renderApp(`/signals/${signalId}/show`);
+    await openAs('merchant', `/signals/${signalId}/show`);
     expect(await screen.findByText(ACME_TWO_STORES, {}, T)).toBeInTheDocument();
     const linked = await screen.findByRole('table', { name: 'Linked transactions' }, T);
     for (const id of txnIds)
@@ -146,8 +144,7 @@ describe('fraud signals', { timeout: 90_000 }, () => {
 
   it('counts the open signals in "Waiting for you" and leads to the list', async () => {
     await seed(backend.t.db);
-    await signIn('merchant');
-    renderApp('/');
+    await openAs('merchant', '/');
     const waiting = await screen.findByRole('region', { name: 'Waiting for you' }, T);
     expect(within(waiting).getByRole('link', { name: /Open fraud signals\s*2/ })).toHaveAttribute(
       'href',

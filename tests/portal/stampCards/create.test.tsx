@@ -3,7 +3,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../api';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { T } from './demo';
 
@@ -22,8 +22,7 @@ describe('stamp card create form', { timeout: 60_000 }, () => {
       },
       { 'X-Country': 'sg' },
     );
-    await signIn('merchant');
-    renderApp('/stampCard/create');
+    await openAs('merchant', '/stampCard/create');
 
     const price = await screen.findByLabelText(/^Price/, {}, T);
     await waitFor(() => expect(price).toHaveValue(3.5), T);

@@ -7,7 +7,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { stampCard } from '../../../server/platform/db/schema';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import {
   cardRow,
@@ -31,10 +31,26 @@ const stampsShown = () => screen.getByRole('group', { name: 'Stamps', hidden: tr
 describe('member card page', { timeout: 60_000 }, () => {
   const backend = portalServer();
 
+  /**
+   * The card's page as the merchant once it shows `shown` stamps, with its Stamp dialog open and the
+   * store filled in; answers the dialog.
+   */
+  const openStampDialog = async (cardId: number, shown: string) => {
+    await openAs('merchant', `/memberCards/${cardId}/show`);
+    await waitFor(() => expect(stampsShown()).toHaveTextContent(shown), T);
+    fireEvent.click(await screen.findByRole('button', { name: 'Stamp' }, T));
+    const dialog = await screen.findByRole('dialog', { name: /^Stamp the card of/ }, T);
+    await waitFor(
+      () =>
+        expect(within(dialog).getByRole('combobox', { name: /^Store/ })).toHaveValue('Acme Coffee Raffles'),
+      T,
+    );
+    return dialog;
+  };
+
   it('shows the card and its transactions; Void is offered on the last SUCCESS one only', async () => {
     const { tan } = await seedStamping(backend);
-    await signIn('merchant');
-    renderApp(`/memberCards/${tan.id}/show`);
+    await openAs('merchant', `/memberCards/${tan.id}/show`);
 
     expect(await screen.findByRole('heading', { name: STAMP_DEMO_MEMBERS.tan }, T)).toBeInTheDocument();
     expect(await screen.findByText('Acme Coffee Card', { selector: 'h6, p' }, T)).toBeInTheDocument();
@@ -61,8 +77,7 @@ describe('member card page', { timeout: 60_000 }, () => {
 
   it('Stamp: posts stamps, store, receipt and expectedStamps; completion shows the reward voucher', async () => {
     const { tan } = await seedStamping(backend);
-    await signIn('merchant');
-    renderApp(`/memberCards/${tan.id}/show`);
+    await openAs('merchant', `/memberCards/${tan.id}/show`);
     await waitFor(() => expect(stampsShown()).toHaveTextContent('9 / 10'), T);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Stamp' }, T));
@@ -117,8 +132,7 @@ describe('member card page', { timeout: 60_000 }, () => {
   it('Void: a reason, then POST {reason} with no second question; the stamps are taken back', async () => {
     const { tan } = await seedStamping(backend);
     const last = (await transactionsOf(backend, tan.id)).find((t) => t.receiptNo === 'R-10300');
-    await signIn('merchant');
-    renderApp(`/memberCards/${tan.id}/show`);
+    await openAs('merchant', `/memberCards/${tan.id}/show`);
     await waitFor(() => expect(transactionRows()).toHaveLength(7), T);
 
     fireEvent.click(screen.getByRole('button', { name: 'Void' }));
@@ -152,16 +166,7 @@ describe('member card page', { timeout: 60_000 }, () => {
       .set({ maxStampsPerMemberPerDay: 1 } as never)
       .where(eq(stampCard.id, programme.id));
     await stampElsewhere(backend, arjun.id, { stamps: 1, storeId: 1 });
-    await signIn('merchant');
-    renderApp(`/memberCards/${arjun.id}/show`);
-    await waitFor(() => expect(stampsShown()).toHaveTextContent('3 / 10'), T);
-    fireEvent.click(await screen.findByRole('button', { name: 'Stamp' }, T));
-    const dialog = await screen.findByRole('dialog', { name: /^Stamp the card of/ }, T);
-    await waitFor(
-      () =>
-        expect(within(dialog).getByRole('combobox', { name: /^Store/ })).toHaveValue('Acme Coffee Raffles'),
-      T,
-    );
+    const dialog = await openStampDialog(arjun.id, '3 / 10');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Stamp' }));
     await confirmWith(`Confirm to Stamp - ${STAMP_DEMO_MEMBERS.arjun}?`);
     const alert = await within(dialog).findByRole('alert', {}, T);
@@ -173,17 +178,7 @@ describe('member card page', { timeout: 60_000 }, () => {
 
   it('Stamp refused (6627): the card moved meanwhile; the error is shown and the card reloads', async () => {
     const { arjun } = await seedStamping(backend);
-    await signIn('merchant');
-    renderApp(`/memberCards/${arjun.id}/show`);
-    await waitFor(() => expect(stampsShown()).toHaveTextContent('2 / 10'), T);
-
-    fireEvent.click(await screen.findByRole('button', { name: 'Stamp' }, T));
-    const dialog = await screen.findByRole('dialog', { name: /^Stamp the card of/ }, T);
-    await waitFor(
-      () =>
-        expect(within(dialog).getByRole('combobox', { name: /^Store/ })).toHaveValue('Acme Coffee Raffles'),
-      T,
-    );
+    const dialog = await openStampDialog(arjun.id, '2 / 10');
     // another till stamps the card while this dialog is open
     await stampElsewhere(backend, arjun.id, { stamps: 1, storeId: 1 });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Stamp' }));

@@ -5,7 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { currentPath, renderApp, signIn, waitForPath } from '../renderApp';
+import { currentPath, openAs, waitForPath } from '../renderApp';
 import { portalServer } from '../server';
 import { settled } from '../settle';
 import {
@@ -40,8 +40,7 @@ describe('stamp card programme page', { timeout: 60_000 }, () => {
 
   it('shows the programme, its figures and its member cards', async () => {
     const { programme, tan } = await seedStamping(backend);
-    await signIn('merchant');
-    renderApp(`/stampCard/${programme.id}/show`);
+    await openAs('merchant', `/stampCard/${programme.id}/show`);
 
     expect(await screen.findByRole('heading', { name: 'Acme Coffee Card' }, T)).toBeInTheDocument();
     await waitFor(() => expect(tile('Cards issued')).toHaveTextContent('4 / 200'), T);
@@ -69,8 +68,7 @@ describe('stamp card programme page', { timeout: 60_000 }, () => {
 
   it('Issue card: posts the mobile and store once confirmed, then opens the new card', async () => {
     const { programme } = await seedStamping(backend);
-    await signIn('merchant');
-    renderApp(`/stampCard/${programme.id}/show`);
+    await openAs('merchant', `/stampCard/${programme.id}/show`);
     await waitFor(() => expect(tile('Cards issued')).toHaveTextContent('4 / 200'), T);
 
     await fillIssue(await openIssueDialog(), '9111 2233');
@@ -90,8 +88,7 @@ describe('stamp card programme page', { timeout: 60_000 }, () => {
 
   it('Issue card refused (6623): the member already holds an open card; the error names the field', async () => {
     const { programme } = await seedStamping(backend);
-    await signIn('operator');
-    renderApp(`/stampCard/${programme.id}/show`);
+    await openAs('operator', `/stampCard/${programme.id}/show`);
     await waitFor(() => expect(tile('Cards issued')).toHaveTextContent('4 / 200'), T);
 
     const dialog = await openIssueDialog();

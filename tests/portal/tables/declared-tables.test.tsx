@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MENU_GROUP_INFO, resourceByName } from '../../../resources';
 import { englishPortalMessages } from '../../../src/providers/i18nProvider';
 import { canSee, ROUTES, type RouteDef } from '../../../src/routes';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 
 // a list's first render loads the table screens' code: generous on a loaded machine
@@ -51,8 +51,7 @@ describe('declared tables in the portal', () => {
   it.each(TABLE_SCREENS)(
     '%s renders its list under its title, and its menu entry leads there',
     async (path, def, role) => {
-      await signIn(role);
-      renderApp(path);
+      await openAs(role, path);
       const title = english(def.title ?? '');
       expect(await screen.findByRole('heading', { level: 1, name: title }, T)).toBeInTheDocument();
       const menu = screen.getByRole('navigation', { name: 'Main menu' });

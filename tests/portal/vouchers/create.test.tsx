@@ -4,7 +4,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signIn, waitForPath } from '../renderApp';
+import { openAs, waitForPath } from '../renderApp';
 import { portalServer } from '../server';
 import { settled } from '../settle';
 import { confirmWith, expectFreshKeys, seedDemo, T, vouchersOf } from './demo';
@@ -14,8 +14,7 @@ describe('Issue vouchers page', { timeout: 60_000 }, () => {
 
   it('picks an active pack, issues, and opens the first issued voucher', async () => {
     const { kopi } = await seedDemo(backend);
-    await signIn('merchant');
-    renderApp('/vouchers/create');
+    await openAs('merchant', '/vouchers/create');
     expect(await screen.findByRole('heading', { level: 1, name: 'Issue vouchers' }, T)).toBeInTheDocument();
 
     const user = userEvent.setup({ delay: null });
@@ -45,8 +44,7 @@ describe('Issue vouchers page', { timeout: 60_000 }, () => {
 
   it('the pack, the mobile and the quantity are checked before anything is sent', async () => {
     await seedDemo(backend);
-    await signIn('merchant');
-    renderApp('/vouchers/create');
+    await openAs('merchant', '/vouchers/create');
     fireEvent.click(await screen.findByRole('button', { name: 'Issue' }, T));
     await waitFor(() => expect(screen.getAllByText('Required').length).toBeGreaterThanOrEqual(2), T);
     const issues = (await backend.sent('POST')).filter((r) => r.path.startsWith('/voucher-packs/'));
@@ -55,8 +53,7 @@ describe('Issue vouchers page', { timeout: 60_000 }, () => {
 
   it('a colleague without ADD on vouchers gets the denied page', async () => {
     await seedDemo(backend);
-    await signIn('restricted');
-    renderApp('/vouchers/create');
+    await openAs('restricted', '/vouchers/create');
     // the route guard decides before the page asks the server (issue 23 item 7): the one denied page
     expect(await screen.findByRole('heading', { level: 1, name: 'Not allowed' }, T)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Issue' })).toBeNull();

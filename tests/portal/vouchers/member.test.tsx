@@ -4,7 +4,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateRange } from '../../../contract/format';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { DEMO_MEMBERS, seedDemo, T } from './demo';
 
@@ -20,8 +20,7 @@ describe('member voucher lookup', { timeout: 60_000 }, () => {
 
   it('finds the member by mobile and shows their vouchers by state, each with its history', async () => {
     const { voided, redeemed, cakeVoucher, donated } = await seedDemo(backend);
-    await signIn('merchant');
-    renderApp('/voucher/get-user-vouchers');
+    await openAs('merchant', '/voucher/get-user-vouchers');
     expect(await screen.findByRole('heading', { level: 1, name: 'User Vouchers' }, T)).toBeInTheDocument();
     expect(screen.getByText('Enter a member’s mobile number to see their vouchers.')).toBeInTheDocument();
 
@@ -89,8 +88,7 @@ describe('member voucher lookup', { timeout: 60_000 }, () => {
 
   it('an unknown member: "No member with this mobile"', async () => {
     await seedDemo(backend);
-    await signIn('operator');
-    renderApp('/voucher/get-user-vouchers');
+    await openAs('operator', '/voucher/get-user-vouchers');
     await screen.findByRole('searchbox', { name: 'Member mobile' }, T);
     search('+65 9000 0000', 'button');
     expect(await screen.findByText('No member with this mobile', {}, T)).toBeInTheDocument();
@@ -100,8 +98,7 @@ describe('member voucher lookup', { timeout: 60_000 }, () => {
 
   it('a mobile that is not one is refused in the box; nothing is looked up', async () => {
     await seedDemo(backend);
-    await signIn('operator');
-    renderApp('/voucher/get-user-vouchers');
+    await openAs('operator', '/voucher/get-user-vouchers');
     await screen.findByRole('searchbox', { name: 'Member mobile' }, T);
     search('12', 'enter');
     expect(
@@ -113,8 +110,7 @@ describe('member voucher lookup', { timeout: 60_000 }, () => {
 
   it('opens on the member named in the address (a voucher page links here)', async () => {
     await seedDemo(backend);
-    await signIn('operator');
-    renderApp(`/voucher/get-user-vouchers?mobile=${encodeURIComponent(DEMO_MEMBERS.arjun)}`);
+    await openAs('operator', `/voucher/get-user-vouchers?mobile=${encodeURIComponent(DEMO_MEMBERS.arjun)}`);
     const member = await screen.findByRole('region', { name: 'Member' }, T);
     expect(member).toHaveTextContent('Arjun Nair');
     expect(screen.getByRole('searchbox', { name: 'Member mobile' })).toHaveValue(DEMO_MEMBERS.arjun);

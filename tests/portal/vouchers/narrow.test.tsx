@@ -4,7 +4,7 @@
 // page's one toolbar, which wraps, with the same size and an icon like Issue vouchers.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { seedDemo, T } from './demo';
 
@@ -13,8 +13,7 @@ describe('voucher pack page on a narrow screen', { timeout: 60_000 }, () => {
 
   it('the vouchers table scrolls in its own box; the toolbar wraps and its buttons match', async () => {
     const { kopi } = await seedDemo(backend);
-    await signIn('operator');
-    renderApp(`/voucherPacks/${kopi.id}/show`);
+    await openAs('operator', `/voucherPacks/${kopi.id}/show`);
 
     const section = await screen.findByRole('region', { name: 'Vouchers of this pack' }, T);
     const table = await within(section).findByRole('table', {}, T);

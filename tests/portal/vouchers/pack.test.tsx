@@ -7,7 +7,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../../contract';
 import { server } from '../../../mocks/node';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { TEST_ORIGIN } from '../setup';
 import {
@@ -37,8 +37,7 @@ describe('voucher pack page', { timeout: 60_000 }, () => {
 
   it('shows the pack and its figures; Issue asks to confirm, posts, and the figures and list follow', async () => {
     const { kopi } = await seedDemo(backend);
-    await signIn('merchant');
-    renderApp(`/voucherPacks/${kopi.id}/show`);
+    await openAs('merchant', `/voucherPacks/${kopi.id}/show`);
 
     expect(await screen.findByRole('heading', { name: 'Free Kopi' }, T)).toBeInTheDocument();
     await waitFor(() => expect(tile('Issued / Quantity')).toHaveTextContent('4 / 500'), T);
@@ -90,8 +89,7 @@ describe('voucher pack page', { timeout: 60_000 }, () => {
 
   it('a sold-out pack: 6802 in the red notice and in the dialog, with the field; nothing issued', async () => {
     const { cake } = await seedDemo(backend);
-    await signIn('operator');
-    renderApp(`/voucherPacks/${cake.id}/show`);
+    await openAs('operator', `/voucherPacks/${cake.id}/show`);
     await waitFor(() => expect(tile('Left')).toHaveTextContent('2'), T);
 
     const dialog = await openIssueDialog();
@@ -131,8 +129,7 @@ describe('voucher pack page', { timeout: 60_000 }, () => {
         { once: true },
       ),
     );
-    await signIn('merchant');
-    renderApp(`/voucherPacks/${kopi.id}/show`);
+    await openAs('merchant', `/voucherPacks/${kopi.id}/show`);
     await waitFor(() => expect(tile('Issued / Quantity')).toHaveTextContent('4 / 500'), T);
 
     const dialog = await openIssueDialog();
@@ -159,8 +156,7 @@ describe('voucher pack page', { timeout: 60_000 }, () => {
       { resource: 'voucherPacks', action: 'VIEW' },
       { resource: 'vouchers', action: 'VIEW' },
     ]);
-    await signIn('restricted');
-    renderApp(`/voucherPacks/${kopi.id}/show`);
+    await openAs('restricted', `/voucherPacks/${kopi.id}/show`);
     await waitFor(() => expect(tile('Issued / Quantity')).toHaveTextContent('4 / 500'), T);
     expect(screen.queryByRole('button', { name: 'Issue vouchers' })).toBeNull();
   });

@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../api';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { settled } from '../settle';
 import { confirmWith, DEMO_MEMBERS, expectFreshKeys, historyOf, seedDemo, T, voucherRow } from './demo';
@@ -17,14 +17,19 @@ const historyEntries = () =>
     .getAllByRole('listitem', { hidden: true })
     .map((li) => li.textContent ?? '');
 
+/** Clicks the page's `action` button once it shows; answers the dialog it opens, `dialogName`. */
+const openDialog = async (action: string, dialogName: string) => {
+  fireEvent.click(await screen.findByRole('button', { name: action }, T));
+  return screen.findByRole('dialog', { name: dialogName }, T);
+};
+
 describe('voucher page', { timeout: 60_000 }, () => {
   const backend = portalServer();
 
   it('Redeem: pick an active store of the brand, confirm, POST {storeId}; the voucher shows Redeemed', async () => {
     const { voided: voucher } = await seedDemo(backend);
     const code = String(voucher.code);
-    await signIn('merchant');
-    renderApp(`/vouchers/${voucher.id}/show`);
+    await openAs('merchant', `/vouchers/${voucher.id}/show`);
     expect(await screen.findByRole('heading', { name: code }, T)).toBeInTheDocument();
     await waitFor(() => expect(historyEntries()).toHaveLength(3), T);
     // the history: this voucher's rows of GET /voucher-history, oldest first
@@ -76,10 +81,8 @@ describe('voucher page', { timeout: 60_000 }, () => {
   it('Redeem refused (6805): the voucher expired meanwhile; the error names the field', async () => {
     const { voided: voucher } = await seedDemo(backend);
     const code = String(voucher.code);
-    await signIn('merchant');
-    renderApp(`/vouchers/${voucher.id}/show`);
-    fireEvent.click(await screen.findByRole('button', { name: 'Redeem' }, T));
-    const dialog = await screen.findByRole('dialog', { name: `Redeem ${code}` }, T);
+    await openAs('merchant', `/vouchers/${voucher.id}/show`);
+    const dialog = await openDialog('Redeem', `Redeem ${code}`);
     const user = userEvent.setup({ delay: null });
     await user.click(within(dialog).getByLabelText(/^Store/));
     fireEvent.click(await screen.findByRole('option', { name: 'Acme Coffee Raffles' }, T));
@@ -98,10 +101,8 @@ describe('voucher page', { timeout: 60_000 }, () => {
   it('Void: a reason is required, then POST {reason} with no second question; the voucher is available again', async () => {
     const { redeemed: voucher } = await seedDemo(backend);
     const code = String(voucher.code);
-    await signIn('merchant');
-    renderApp(`/vouchers/${voucher.id}/show`);
-    fireEvent.click(await screen.findByRole('button', { name: 'Void' }, T));
-    const dialog = await screen.findByRole('dialog', { name: `Void the redemption of ${code}` }, T);
+    await openAs('merchant', `/vouchers/${voucher.id}/show`);
+    const dialog = await openDialog('Void', `Void the redemption of ${code}`);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Void' }));
     expect(await within(dialog).findByText('Required', {}, T)).toBeInTheDocument();
     expect(await backend.sent('POST', `/vouchers/${voucher.id}/void`)).toHaveLength(0);
@@ -129,10 +130,8 @@ describe('voucher page', { timeout: 60_000 }, () => {
   it('Donate: the receiving mobile, POST {toMobile}; the voucher names its new member', async () => {
     const { donated: voucher } = await seedDemo(backend);
     const code = String(voucher.code);
-    await signIn('merchant');
-    renderApp(`/vouchers/${voucher.id}/show`);
-    fireEvent.click(await screen.findByRole('button', { name: 'Donate' }, T));
-    const dialog = await screen.findByRole('dialog', { name: `Donate ${code}` }, T);
+    await openAs('merchant', `/vouchers/${voucher.id}/show`);
+    const dialog = await openDialog('Donate', `Donate ${code}`);
     expect(dialog).toHaveTextContent(`The voucher moves from ${DEMO_MEMBERS.arjun}`);
     const mobile = within(dialog).getByLabelText(/^Recipient’s mobile/);
     // the holder cannot receive their own voucher
@@ -163,8 +162,7 @@ describe('voucher page', { timeout: 60_000 }, () => {
   it('Expire is for operators: confirm, POST {}; a merchant is not offered it', async () => {
     const { voided: voucher } = await seedDemo(backend);
     const code = String(voucher.code);
-    await signIn('operator');
-    renderApp(`/vouchers/${voucher.id}/show`);
+    await openAs('operator', `/vouchers/${voucher.id}/show`);
     fireEvent.click(await screen.findByRole('button', { name: 'Expire' }, T));
     await confirmWith(`Confirm to Expire - ${code}?`);
     expect(await screen.findByText(`Expire ${code} success`, {}, T)).toBeInTheDocument();
@@ -178,8 +176,7 @@ describe('voucher page', { timeout: 60_000 }, () => {
 
   it('a merchant sees Redeem and Donate but not Expire; a pack that is not giftable disables Donate', async () => {
     const { cakeVoucher } = await seedDemo(backend);
-    await signIn('merchant');
-    renderApp(`/vouchers/${cakeVoucher.id}/show`);
+    await openAs('merchant', `/vouchers/${cakeVoucher.id}/show`);
     expect(await screen.findByRole('button', { name: 'Redeem' }, T)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Donate' })).toBeDisabled(), T);
     expect(screen.queryByRole('button', { name: 'Expire' })).toBeNull();

@@ -5,15 +5,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { T } from '../operations';
-import { renderApp, signIn } from '../renderApp';
+import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 
 describe('webhooks', { timeout: 60_000 }, () => {
   portalServer();
 
   it('a merchant adds an endpoint, copies its secret once, sends a test event and turns it off', async () => {
-    await signIn('merchant');
-    renderApp('/webhooks');
+    await openAs('merchant', '/webhooks');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Add endpoint' }, T));
     let dialog = await screen.findByRole('dialog', { name: 'Add endpoint' }, T);

@@ -6,21 +6,27 @@ import { envelope, queryOf, type Responder, recordingFetch } from './helpers';
 
 const BASES = { main: 'https://api.test/m', payment: 'https://api.test/p', auth: 'https://api.test/a' };
 
-const setup = (responder: Responder = () => envelope([])) => {
+/** An HTTP client on a fetch that records its calls, signed in with `token`, in Singapore. */
+const recordingClient = (responder: Responder, token: string) => {
   const rec = recordingFetch(responder);
   const http = createHttpClient({
     fetch: rec.fetch,
     baseUrls: BASES,
-    getAccessToken: () => 'tok',
+    getAccessToken: () => token,
     getCountry: () => 'sg',
   });
+  return { http, calls: rec.calls };
+};
+
+const setup = (responder: Responder = () => envelope([])) => {
+  const { http, calls } = recordingClient(responder, 'tok');
   const dp = createDataProvider(http, {
     paths: {
       users: { service: 'main', path: '/user', searchable: ['name', 'email', 'mobile'] },
       payments: { service: 'payment', path: '/payment-history' },
     },
   });
-  return { dp, calls: rec.calls };
+  return { dp, calls };
 };
 
 describe('data provider getList', () => {
@@ -246,16 +252,11 @@ describe('endpoints from resource declarations', () => {
         unwritable: ['id', 'createTime', 'updateTime'],
       },
     });
-    const rec = recordingFetch(() =>
-      envelope([], { page: { number: 0, size: 10, totalElements: 0, totalPages: 0 } }),
+    const rec = recordingClient(
+      () => envelope([], { page: { number: 0, size: 10, totalElements: 0, totalPages: 0 } }),
+      't',
     );
-    const http = createHttpClient({
-      fetch: rec.fetch,
-      baseUrls: BASES,
-      getAccessToken: () => 't',
-      getCountry: () => 'sg',
-    });
-    await createDataProvider(http, { paths }).getList('vouchers', {
+    await createDataProvider(rec.http, { paths }).getList('vouchers', {
       pagination: { page: 1, perPage: 10 },
       filter: { q: 'tea' },
     });
@@ -266,15 +267,9 @@ describe('endpoints from resource declarations', () => {
 
 describe('what a create or update of a declared resource sends', () => {
   const declared = (responder = () => envelope({ id: 1 })) => {
-    const rec = recordingFetch(responder);
-    const http = createHttpClient({
-      fetch: rec.fetch,
-      baseUrls: BASES,
-      getAccessToken: () => 't',
-      getCountry: () => 'sg',
-    });
+    const rec = recordingClient(responder, 't');
     return {
-      dp: createDataProvider(http, { paths: endpointsFromDeclarations(RESOURCES) }),
+      dp: createDataProvider(rec.http, { paths: endpointsFromDeclarations(RESOURCES) }),
       calls: rec.calls,
     };
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createHttpClient } from '../../../src/providers/httpClient';
+import { rejectionOf } from '../helpers';
 import { envelope, failureEnvelope, recordingFetch } from './helpers';
 
 const BASES = {
@@ -21,15 +22,7 @@ const client = (responder: Parameters<typeof recordingFetch>[0], token: string |
   return { http, calls: rec.calls, onTokenError };
 };
 
-const caught = async (p: Promise<unknown>): Promise<ApiError> => {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ApiError) return e;
-    throw e;
-  }
-  throw new Error('expected the call to fail');
-};
+const caught = (p: Promise<unknown>) => rejectionOf(ApiError, p);
 
 describe('http client requests', () => {
   it('sends bearer token, country and JSON content type, and unwraps the envelope', async () => {

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { Permission } from '../../../../contract/access';
-import { timestampTz } from './columns';
+import { createTimeColumn, requiredRef, timestampTz } from './columns';
 import { brand, company, store } from './resources';
 import { users } from './users';
 
@@ -14,9 +14,7 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    companyId: requiredRef('company_id', () => company.id, 'cascade'),
     brandId: integer('brand_id').references(() => brand.id, { onDelete: 'cascade' }),
     storeId: integer('store_id').references(() => store.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -26,7 +24,7 @@ export const apiKeys = pgTable(
     /** who made it (null once that user is deleted; the e-mail stays) */
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdByEmail: text('created_by_email').notNull(),
-    createTime: timestampTz('create_time').notNull().defaultNow(),
+    createTime: createTimeColumn(),
     expiresAt: timestampTz('expires_at'),
     lastUsedAt: timestampTz('last_used_at'),
     lastUsedIp: text('last_used_ip'),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { EMAIL_ACTION_KINDS, type EmailActionKind } from '../../../../contract';
-import { timestampTz } from './columns';
+import { createTimeColumn, oneOfCheck, requiredRef, timestampTz } from './columns';
 import { devices } from './resources';
 import { users } from './users';
 
@@ -18,7 +18,7 @@ export const loginSessions = pgTable(
     /** the in-store device (devices.id) that signed in with its secret; null for a user's session */
     terminalId: integer('terminal_id').references(() => devices.id, { onDelete: 'cascade' }),
     deviceId: text('device_id').notNull(),
-    createTime: timestampTz('create_time').notNull().defaultNow(),
+    createTime: createTimeColumn(),
     expiresAt: timestampTz('expires_at').notNull(),
     revokedAt: timestampTz('revoked_at'),
     /** logout, replay, password-reset, ... */
@@ -51,7 +51,7 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => loginSessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    createTime: timestampTz('create_time').notNull().defaultNow(),
+    createTime: createTimeColumn(),
     /** set when rotation replaced this token; presenting it again after the grace window is a replay */
     usedAt: timestampTz('used_at'),
     /**
@@ -72,22 +72,17 @@ export const emailActionTokens = pgTable(
   'email_action_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     kind: text('kind').$type<EmailActionKind>().notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestampTz('expires_at').notNull(),
     usedAt: timestampTz('used_at'),
-    createTime: timestampTz('create_time').notNull().defaultNow(),
+    createTime: createTimeColumn(),
   },
   (t) => [
     uniqueIndex('email_action_tokens_hash_uq').on(t.tokenHash),
     index('email_action_tokens_user_idx').on(t.userId),
-    check(
-      'email_action_tokens_kind_ck',
-      sql`${t.kind} in (${sql.raw(EMAIL_ACTION_KINDS.map((k) => `'${k}'`).join(', '))})`,
-    ),
+    oneOfCheck('email_action_tokens_kind_ck', t.kind, EMAIL_ACTION_KINDS),
   ],
 );
 
@@ -113,7 +108,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   attempts: integer('attempts').notNull().default(0),
   /** the SMTP server's last refusal, while queued */
   lastError: text('last_error'),
-  createTime: timestampTz('create_time').notNull().defaultNow(),
+  createTime: createTimeColumn(),
   sentAt: timestampTz('sent_at'),
 });
 

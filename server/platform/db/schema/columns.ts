@@ -1,16 +1,49 @@
-import { timestamp } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, integer, timestamp, type UpdateDeleteAction } from 'drizzle-orm/pg-core';
 
 /** Time column with time zone, read as a JS Date. */
 export const timestampTz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * When the row was written, set by the database: the createTime of a table whose rows are not
+ * updated afterwards (tokens, outbox rows, logs); a table that is updated spreads `timestamps`.
+ */
+export const createTimeColumn = () => timestampTz('create_time').notNull().defaultNow();
 
 /**
  * createTime / updateTime, shared by every table so that the list filters on createTime behave the
  * same everywhere. Spread them into a table: `{ id: serial('id').primaryKey(), ...timestamps }`.
  */
 export const timestamps = {
-  createTime: timestampTz('create_time').notNull().defaultNow(),
+  createTime: createTimeColumn(),
   updateTime: timestampTz('update_time')
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date()),
 };
+
+/**
+ * A required reference to another table's integer id, e.g. the owning company of a row:
+ * `companyId: requiredRef('company_id', () => company.id, 'cascade')`. `onDelete` says what deleting
+ * the referenced row does to this one.
+ */
+export const requiredRef = (name: string, target: () => AnyPgColumn, onDelete: UpdateDeleteAction) =>
+  integer(name).notNull().references(target, { onDelete });
+
+/**
+ * A primary key that is also a reference to another table's integer id: a table with at most one row
+ * per row of that table (a store's PIN, a user's second factor, a card's wallet pass).
+ */
+export const primaryKeyRef = (name: string, target: () => AnyPgColumn, onDelete: UpdateDeleteAction) =>
+  integer(name).primaryKey().references(target, { onDelete });
+
+/**
+ * A SQL list of string literals, inlined into DDL (drizzle-kit cannot bind parameters there): for
+ * trusted values from contract/, quotes doubled anyway.
+ */
+export const literalList = (values: readonly string[]): SQL =>
+  sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '));
+
+/** A check constraint that `column` holds one of `values` (a contract/ enumeration). */
+export const oneOfCheck = (name: string, column: AnyPgColumn, values: readonly string[]) =>
+  check(name, sql`${column} in (${literalList(values)})`);

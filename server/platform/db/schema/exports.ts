@@ -9,11 +9,9 @@ import {
   SCHEDULED_EXPORT_STATES,
   type ScheduledExportState,
 } from '../../../../contract/scheduled-exports';
-import { timestamps, timestampTz } from './columns';
+import { literalList, oneOfCheck, requiredRef, timestamps, timestampTz } from './columns';
 import { company } from './resources';
 import { users } from './users';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
  * Scheduled exports (issue 27 item 4, server/domains/integrations/scheduled-exports.ts): a list's view e-mailed as
@@ -35,9 +33,7 @@ export const scheduledExports = pgTable(
     recipients: jsonb('recipients').$type<string[]>().notNull(),
     state: text('state').$type<ScheduledExportState>().notNull().default('ACTIVE'),
     companyId: integer('company_id').references(() => company.id, { onDelete: 'cascade' }),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: requiredRef('created_by', () => users.id, 'cascade'),
     nextRunAt: timestampTz('next_run_at').notNull(),
     lastRunAt: timestampTz('last_run_at'),
     lastResult: text('last_result').$type<ExportRunResult>(),
@@ -50,11 +46,11 @@ export const scheduledExports = pgTable(
     index('scheduled_exports_due_idx').on(t.nextRunAt).where(sql`${t.state} = 'ACTIVE'`),
     index('scheduled_exports_company_idx').on(t.companyId),
     index('scheduled_exports_created_by_idx').on(t.createdBy),
-    check('scheduled_exports_every_ck', sql`${t.every} in (${inList(EXPORT_EVERY)})`),
-    check('scheduled_exports_state_ck', sql`${t.state} in (${inList(SCHEDULED_EXPORT_STATES)})`),
+    oneOfCheck('scheduled_exports_every_ck', t.every, EXPORT_EVERY),
+    oneOfCheck('scheduled_exports_state_ck', t.state, SCHEDULED_EXPORT_STATES),
     check(
       'scheduled_exports_last_result_ck',
-      sql`${t.lastResult} is null or ${t.lastResult} in (${inList(EXPORT_RUN_RESULTS)})`,
+      sql`${t.lastResult} is null or ${t.lastResult} in (${literalList(EXPORT_RUN_RESULTS)})`,
     ),
   ],
 );

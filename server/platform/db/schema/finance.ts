@@ -6,23 +6,21 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { SETTING_KEYS } from '../../../../contract/enums';
-import { timestampTz } from './columns';
+import { createTimeColumn, requiredRef, timestampTz } from './columns';
 import { company } from './resources';
 
 export const paymentMethods = pgTable(
   'payment_methods',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'restrict' }),
+    companyId: requiredRef('company_id', () => company.id, 'restrict'),
     stripePaymentMethodId: text('stripe_payment_method_id').notNull(),
     brand: text('brand').notNull(),
     last4: text('last4').notNull(),
     expMonth: integer('exp_month').notNull(),
     expYear: integer('exp_year').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
-    createTime: timestampTz('create_time').notNull().defaultNow(),
+    createTime: createTimeColumn(),
   },
   (t) => [
     uniqueIndex('payment_methods_stripe_id_unique').on(t.stripePaymentMethodId),
@@ -36,15 +34,13 @@ export const paymentMethods = pgTable(
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
-  createTime: timestampTz('create_time').notNull().defaultNow(),
+  createTime: createTimeColumn(),
 });
 
 export const companySettings = pgTable(
   'company_settings',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    companyId: requiredRef('company_id', () => company.id, 'cascade'),
     key: text('key', { enum: SETTING_KEYS }).notNull(),
     value: text('value').notNull(),
     updateTime: timestampTz('update_time').notNull().defaultNow(),

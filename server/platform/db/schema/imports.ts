@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { IMPORT_KINDS, IMPORT_STATES } from '../../../../contract/imports';
-import { timestamps, timestampTz } from './columns';
+import { createTimeColumn, requiredRef, timestamps, timestampTz } from './columns';
 import { company } from './resources';
 import { users } from './users';
 
@@ -14,12 +14,8 @@ export const imports = pgTable(
   'imports',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: requiredRef('company_id', () => company.id, 'cascade'),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     kind: text('kind', { enum: IMPORT_KINDS }).notNull(),
     state: text('state', { enum: IMPORT_STATES }).notNull().default('QUEUED'),
     /** sha256 of the file's bytes (hex): the rows' idempotency keys are derived from it */
@@ -42,9 +38,7 @@ export const importRows = pgTable(
   'import_rows',
   {
     id: serial('id').primaryKey(),
-    importId: integer('import_id')
-      .notNull()
-      .references(() => imports.id, { onDelete: 'cascade' }),
+    importId: requiredRef('import_id', () => imports.id, 'cascade'),
     line: integer('line').notNull(),
     ok: boolean('ok').notNull(),
     message: text('message').notNull(),
@@ -61,12 +55,10 @@ export const importKeys = pgTable(
   'import_keys',
   {
     key: varchar('key', { length: 64 }).primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    companyId: requiredRef('company_id', () => company.id, 'cascade'),
     importId: integer('import_id').references(() => imports.id, { onDelete: 'set null' }),
     line: integer('line').notNull(),
-    createTime: timestampTz('create_time').notNull().defaultNow(),
+    createTime: createTimeColumn(),
   },
   (t) => [index('import_keys_import_idx').on(t.importId)],
 );

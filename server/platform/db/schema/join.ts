@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { timestampTz } from './columns';
+import { createTimeColumn, requiredRef, timestampTz } from './columns';
 import { company, stampCard, store } from './resources';
 
 /**
@@ -16,20 +16,14 @@ export const joinCodes = pgTable(
     id: serial('id').primaryKey(),
     /** E.164, as the member card will hold it */
     mobile: varchar('mobile', { length: 20 }).notNull().unique('join_codes_mobile_unique'),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => store.id, { onDelete: 'cascade' }),
-    programmeId: integer('programme_id')
-      .notNull()
-      .references(() => stampCard.id, { onDelete: 'cascade' }),
+    companyId: requiredRef('company_id', () => company.id, 'cascade'),
+    storeId: requiredRef('store_id', () => store.id, 'cascade'),
+    programmeId: requiredRef('programme_id', () => stampCard.id, 'cascade'),
     codeHash: text('code_hash').notNull(),
     /** wrong codes so far; at JOIN_OTP.maxTries the code is dead */
     tries: integer('tries').notNull().default(0),
     expiresAt: timestampTz('expires_at').notNull(),
-    createTime: timestampTz('create_time').notNull().defaultNow(),
+    createTime: createTimeColumn(),
   },
   (t) => [index('join_codes_expires_idx').on(t.expiresAt)],
 );

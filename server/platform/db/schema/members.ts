@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { LEVEL_REWARD_STATES } from '../../../../contract/enums';
-import { timestamps, timestampTz } from './columns';
+import { requiredRef, timestamps, timestampTz } from './columns';
 import { company, memberLevels, members, vouchers } from './resources';
 
 /**
@@ -15,14 +15,10 @@ export const memberStanding = pgTable(
   'member_standing',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    companyId: requiredRef('company_id', () => company.id, 'cascade'),
     memberMobile: varchar('member_mobile', { length: 20 }).notNull(),
     /** the member's row: the list's tie-breaker, so a company's list is read in index order */
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: requiredRef('member_id', () => members.id, 'cascade'),
     levelId: integer('level_id').references(() => memberLevels.id, { onDelete: 'set null' }),
     levelSince: timestampTz('level_since'),
     /** the rule's measure over its window when last worked out (what the level was chosen by) */
@@ -75,12 +71,8 @@ export const memberLevelRewards = pgTable(
   'member_level_rewards',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
-    levelId: integer('level_id')
-      .notNull()
-      .references(() => memberLevels.id, { onDelete: 'cascade' }),
+    companyId: requiredRef('company_id', () => company.id, 'cascade'),
+    levelId: requiredRef('level_id', () => memberLevels.id, 'cascade'),
     memberMobile: varchar('member_mobile', { length: 20 }).notNull(),
     state: text('state', { enum: LEVEL_REWARD_STATES }).notNull(),
     voucherId: integer('voucher_id').references(() => vouchers.id, { onDelete: 'set null' }),

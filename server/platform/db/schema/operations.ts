@@ -11,7 +11,7 @@ import {
   text,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { timestampTz } from './columns';
+import { createTimeColumn, timestampTz } from './columns';
 
 /**
  * The first answer of every operation called with an `Idempotency-Key` header, per caller and key,
@@ -30,7 +30,7 @@ export const idempotencyKeys = pgTable(
     status: smallint('status').notNull(),
     /** the envelope as sent, byte for byte (jsonb would reorder its keys) */
     body: text('body').notNull(),
-    createTime: timestampTz('create_time').notNull().defaultNow(),
+    createTime: createTimeColumn(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_time_idx').on(t.createTime)],
 );
@@ -60,7 +60,7 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     lastError: text('last_error'),
     result: jsonb('result'),
-    createTime: timestampTz('create_time').notNull().defaultNow(),
+    createTime: createTimeColumn(),
     finishTime: timestampTz('finish_time'),
   },
   (t) => [index('jobs_due_idx').on(t.state, t.runAt)],

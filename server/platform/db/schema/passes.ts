@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PASS_NOTICE_STATES } from '../../../../contract/wallet-passes';
-import { timestampTz } from './columns';
+import { createTimeColumn, primaryKeyRef, requiredRef, timestampTz } from './columns';
 import { memberCards } from './resources';
 
 /**
@@ -24,11 +24,9 @@ export const walletPassSettings = pgTable('wallet_pass_settings', {
  * the web service's Last-Modified and its "updated since" tag. The pass's serial number is the card's id.
  */
 export const walletPasses = pgTable('wallet_passes', {
-  memberCardId: integer('member_card_id')
-    .primaryKey()
-    .references(() => memberCards.id, { onDelete: 'cascade' }),
+  memberCardId: primaryKeyRef('member_card_id', () => memberCards.id, 'cascade'),
   updatedAt: timestampTz('updated_at').notNull().defaultNow(),
-  createTime: timestampTz('create_time').notNull().defaultNow(),
+  createTime: createTimeColumn(),
 });
 
 /**
@@ -39,11 +37,9 @@ export const walletPassTokens = pgTable(
   'wallet_pass_tokens',
   {
     id: serial('id').primaryKey(),
-    memberCardId: integer('member_card_id')
-      .notNull()
-      .references(() => memberCards.id, { onDelete: 'cascade' }),
+    memberCardId: requiredRef('member_card_id', () => memberCards.id, 'cascade'),
     tokenHash: text('token_hash').notNull(),
-    createTime: timestampTz('create_time').notNull().defaultNow(),
+    createTime: createTimeColumn(),
   },
   (t) => [
     uniqueIndex('wallet_pass_tokens_hash').on(t.tokenHash),
@@ -58,11 +54,9 @@ export const walletPassRegistrations = pgTable(
     id: serial('id').primaryKey(),
     deviceLibraryId: text('device_library_id').notNull(),
     passTypeId: text('pass_type_id').notNull(),
-    memberCardId: integer('member_card_id')
-      .notNull()
-      .references(() => memberCards.id, { onDelete: 'cascade' }),
+    memberCardId: requiredRef('member_card_id', () => memberCards.id, 'cascade'),
     pushToken: text('push_token').notNull(),
-    createTime: timestampTz('create_time').notNull().defaultNow(),
+    createTime: createTimeColumn(),
     updateTime: timestampTz('update_time').notNull().defaultNow(),
   },
   (t) => [
@@ -89,7 +83,7 @@ export const walletPassNotices = pgTable(
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
     sentAt: timestampTz('sent_at'),
-    createTime: timestampTz('create_time').notNull().defaultNow(),
+    createTime: createTimeColumn(),
   },
   (t) => [index('wallet_pass_notices_state_idx').on(t.state, t.id)],
 );

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATES, POCKET_KINDS } from '../../../../contract/pocket';
-import { timestampTz } from './columns';
+import { createTimeColumn, requiredRef, timestampTz } from './columns';
 import { company } from './resources';
 
 /**
@@ -15,10 +15,8 @@ export const pocketLinks = pgTable(
     kind: text('kind', { enum: POCKET_KINDS }).notNull(),
     recordId: integer('record_id').notNull(),
     generation: integer('generation').notNull().default(1),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
-    createTime: timestampTz('create_time').notNull().defaultNow(),
+    companyId: requiredRef('company_id', () => company.id, 'cascade'),
+    createTime: createTimeColumn(),
     /** when the current generation was made (the last revoke) */
     updateTime: timestampTz('update_time').notNull().defaultNow(),
   },
@@ -36,9 +34,7 @@ export const memberMessages = pgTable(
   'member_messages',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    companyId: requiredRef('company_id', () => company.id, 'cascade'),
     memberMobile: varchar('member_mobile', { length: 20 }).notNull(),
     kind: text('kind', { enum: MESSAGE_KINDS }).notNull(),
     channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull(),
@@ -50,7 +46,7 @@ export const memberMessages = pgTable(
     provider: text('provider'),
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
-    createTime: timestampTz('create_time').notNull().defaultNow(),
+    createTime: createTimeColumn(),
     sentAt: timestampTz('sent_at'),
   },
   (t) => [

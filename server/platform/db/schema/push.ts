@@ -1,6 +1,6 @@
 import { index, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { PUSH_TOKEN_PLATFORMS } from '../../../../contract/enums';
-import { timestampTz } from './columns';
+import { createTimeColumn, timestampTz } from './columns';
 
 /**
  * A member's app token (docs/operations.md "Push notifications"): the member app registers it with
@@ -15,7 +15,7 @@ export const memberPushTokens = pgTable(
     memberMobile: text('member_mobile').notNull(),
     token: text('token').notNull().unique('member_push_tokens_token_unique'),
     platform: text('platform', { enum: PUSH_TOKEN_PLATFORMS }).notNull(),
-    createTime: timestampTz('create_time').notNull().defaultNow(),
+    createTime: createTimeColumn(),
     updateTime: timestampTz('update_time').notNull().defaultNow(),
   },
   (t) => [index('member_push_tokens_mobile_idx').on(t.memberMobile)],

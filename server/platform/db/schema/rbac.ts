@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PERMISSION_ACTIONS, type PermissionAction, USER_TYPES, type UserType } from '../../../../contract';
-import { timestamps } from './columns';
+import { oneOfCheck, requiredRef, timestamps } from './columns';
 import { users } from './users';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
  * User groups: named bundles of permissions. An operator group has no company; a merchant group
@@ -27,35 +26,38 @@ export const userGroups = pgTable(
       sql`lower(${t.name})`,
     ),
     index('user_groups_company_idx').on(t.companyId),
-    check('user_groups_type_ck', sql`${t.type} in (${inList(USER_TYPES)})`),
+    oneOfCheck('user_groups_type_ck', t.type, USER_TYPES),
   ],
 );
+
+/** The {resource, action} columns of a permission granted to a group or directly to one user. */
+const grantColumns = () => ({
+  resource: text('resource').notNull(),
+  action: text('action').$type<PermissionAction>().notNull(),
+});
+
+/** A grant table's key (who holds it, resource, action) and the check that its action is one we know. */
+const grantConstraints = (
+  table: string,
+  holder: AnyPgColumn,
+  grant: { resource: AnyPgColumn; action: AnyPgColumn },
+) => [
+  primaryKey({ columns: [holder, grant.resource, grant.action] }),
+  oneOfCheck(`${table}_action_ck`, grant.action, PERMISSION_ACTIONS),
+];
 
 /** A permission is addressed as {resource, action}; resources are contract/access PERMISSION_RESOURCES. */
 export const userGroupPermissions = pgTable(
   'user_group_permissions',
-  {
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => userGroups.id, { onDelete: 'cascade' }),
-    resource: text('resource').notNull(),
-    action: text('action').$type<PermissionAction>().notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.groupId, t.resource, t.action] }),
-    check('user_group_permissions_action_ck', sql`${t.action} in (${inList(PERMISSION_ACTIONS)})`),
-  ],
+  { groupId: requiredRef('group_id', () => userGroups.id, 'cascade'), ...grantColumns() },
+  (t) => grantConstraints('user_group_permissions', t.groupId, t),
 );
 
 export const userGroupMembers = pgTable(
   'user_group_members',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => userGroups.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    groupId: requiredRef('group_id', () => userGroups.id, 'cascade'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.groupId] }),
@@ -66,17 +68,8 @@ export const userGroupMembers = pgTable(
 /** Permissions granted to one user directly (the spec's "permissions"; with groups: "full permissions"). */
 export const userPermissions = pgTable(
   'user_permissions',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    resource: text('resource').notNull(),
-    action: text('action').$type<PermissionAction>().notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.resource, t.action] }),
-    check('user_permissions_action_ck', sql`${t.action} in (${inList(PERMISSION_ACTIONS)})`),
-  ],
+  { userId: requiredRef('user_id', () => users.id, 'cascade'), ...grantColumns() },
+  (t) => grantConstraints('user_permissions', t.userId, t),
 );
 
 export type UserGroupRow = typeof userGroups.$inferSelect;

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { timestampTz } from './columns';
+import { createTimeColumn, primaryKeyRef, requiredRef, timestampTz } from './columns';
 import { devices, store } from './resources';
 import { users } from './users';
 
@@ -9,9 +9,7 @@ import { users } from './users';
  * never shown again.
  */
 export const storePins = pgTable('store_pins', {
-  storeId: integer('store_id')
-    .primaryKey()
-    .references(() => store.id, { onDelete: 'cascade' }),
+  storeId: primaryKeyRef('store_id', () => store.id, 'cascade'),
   pinHash: text('pin_hash').notNull(),
   setBy: integer('set_by').references(() => users.id, { onDelete: 'set null' }),
   setAt: timestampTz('set_at').notNull().defaultNow(),
@@ -26,9 +24,7 @@ export const pinFailures = pgTable(
   'pin_failures',
   {
     id: serial('id').primaryKey(),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => store.id, { onDelete: 'cascade' }),
+    storeId: requiredRef('store_id', () => store.id, 'cascade'),
     at: timestampTz('at').notNull().defaultNow(),
   },
   (t) => [index('pin_failures_store_at_idx').on(t.storeId, t.at)],
@@ -39,9 +35,7 @@ export const pinFailures = pgTable(
  * (32 random bytes need no slow hash). A new `register` replaces it.
  */
 export const deviceSecrets = pgTable('device_secrets', {
-  deviceId: integer('device_id')
-    .primaryKey()
-    .references(() => devices.id, { onDelete: 'cascade' }),
+  deviceId: primaryKeyRef('device_id', () => devices.id, 'cascade'),
   secretHash: text('secret_hash').notNull(),
-  createTime: timestampTz('create_time').notNull().defaultNow(),
+  createTime: createTimeColumn(),
 });

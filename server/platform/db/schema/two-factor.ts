@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestampTz } from './columns';
+import { createTimeColumn, primaryKeyRef, requiredRef, timestampTz } from './columns';
 import { users } from './users';
 
 /**
@@ -8,14 +8,12 @@ import { users } from './users';
  * alone does not hand out codes. `enabledAt` null: enrolment started, not confirmed with a code yet.
  */
 export const userTwoFactor = pgTable('user_two_factor', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: primaryKeyRef('user_id', () => users.id, 'cascade'),
   secretSealed: text('secret_sealed').notNull(),
   enabledAt: timestampTz('enabled_at'),
   /** the TOTP time step of the last code accepted: a code is never accepted twice (RFC 6238 §5.2) */
   lastStep: integer('last_step'),
-  createTime: timestampTz('create_time').notNull().defaultNow(),
+  createTime: createTimeColumn(),
 });
 
 /** Recovery codes, stored only as SHA-256 hashes; each works once (`usedAt`). */
@@ -23,9 +21,7 @@ export const twoFactorRecoveryCodes = pgTable(
   'two_factor_recovery_codes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     codeHash: text('code_hash').notNull(),
     usedAt: timestampTz('used_at'),
   },
@@ -41,16 +37,14 @@ export const twoFactorChallenges = pgTable(
   {
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     /** the X-Device-Id of the get-token call, bound to the login the challenge ends in */
     deviceId: text('device_id').notNull(),
     /** wrong codes so far; at TWO_FACTOR_MAX_ATTEMPTS the challenge is dead */
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestampTz('expires_at').notNull(),
     usedAt: timestampTz('used_at'),
-    createTime: timestampTz('create_time').notNull().defaultNow(),
+    createTime: createTimeColumn(),
   },
   (t) => [
     uniqueIndex('two_factor_challenges_hash_uq').on(t.tokenHash),

@@ -11,9 +11,7 @@ import {
   type UserState,
   type UserType,
 } from '../../../../contract';
-import { timestamps, timestampTz } from './columns';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+import { oneOfCheck, timestamps, timestampTz } from './columns';
 
 export const users = pgTable(
   'users',
@@ -52,10 +50,10 @@ export const users = pgTable(
     index('users_company_idx').on(t.companyId),
     index('users_create_time_idx').on(t.createTime),
     check('users_email_lower_ck', sql`${t.email} = lower(${t.email})`),
-    check('users_type_ck', sql`${t.type} in (${inList(USER_TYPES)})`),
-    check('users_state_ck', sql`${t.state} in (${inList(USER_STATES)})`),
-    check('users_signup_state_ck', sql`${t.signupState} in (${inList(SIGNUP_STATES)})`),
-    check('users_invitation_type_ck', sql`${t.invitationType} in (${inList(INVITATION_TYPES)})`),
+    oneOfCheck('users_type_ck', t.type, USER_TYPES),
+    oneOfCheck('users_state_ck', t.state, USER_STATES),
+    oneOfCheck('users_signup_state_ck', t.signupState, SIGNUP_STATES),
+    oneOfCheck('users_invitation_type_ck', t.invitationType, INVITATION_TYPES),
   ],
 );
 

@@ -5,16 +5,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { WebhookDeliveryState, WebhookEventType, WebhookPayload } from '../../../../contract/webhooks';
-import { timestamps, timestampTz } from './columns';
+import { createTimeColumn, requiredRef, timestamps, timestampTz } from './columns';
 import { company } from './resources';
 
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    companyId: requiredRef('company_id', () => company.id, 'cascade'),
     url: text('url').notNull(),
     description: text('description').notNull().default(''),
     events: text('events').array().$type<WebhookEventType[]>().notNull(),
@@ -34,9 +32,7 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: serial('id').primaryKey(),
-    endpointId: integer('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    endpointId: requiredRef('endpoint_id', () => webhookEndpoints.id, 'cascade'),
     companyId: integer('company_id').notNull(),
     messageId: text('message_id').notNull(),
     eventType: text('event_type').notNull(),
@@ -44,7 +40,7 @@ export const webhookDeliveries = pgTable(
     state: text('state').$type<WebhookDeliveryState>().notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestampTz('next_attempt_at'),
-    createTime: timestampTz('create_time').notNull().defaultNow(),
+    createTime: createTimeColumn(),
   },
   (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id)],
 );
@@ -53,9 +49,7 @@ export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
     id: serial('id').primaryKey(),
-    deliveryId: integer('delivery_id')
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    deliveryId: requiredRef('delivery_id', () => webhookDeliveries.id, 'cascade'),
     at: timestampTz('at').notNull(),
     status: integer('status'),
     durationMs: integer('duration_ms').notNull(),

@@ -1,0 +1,22 @@
+// Jobs that move many rows do it in bounded transactions (a bounded lock set however many are due).
+import type { Db } from './db/client';
+
+/** A transaction of the database, as `db.transaction` hands it to its callback. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Runs `batch` in one transaction after another until one moves fewer than `size` rows (the last
+ * batch); `batch` answers how many rows it moved. Answers the total moved.
+ */
+export const inBatches = async (
+  db: Db,
+  size: number,
+  batch: (tx: Tx) => Promise<number>,
+): Promise<number> => {
+  let total = 0;
+  for (;;) {
+    const moved = await db.transaction(batch);
+    total += moved;
+    if (moved < size) return total;
+  }
+};
