@@ -5,8 +5,11 @@
 import type { Db } from './db/client';
 import { auditLog } from './db/schema';
 
+/** A transaction on the database, as `db.transaction` hands it to its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /** A database or a transaction on it: audit entries are written inside the caller's transaction. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
 
 export interface AuditActor {
   id: number;

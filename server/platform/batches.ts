@@ -1,8 +1,6 @@
 // Jobs that move many rows do it in bounded transactions (a bounded lock set however many are due).
+import type { Tx } from './audit';
 import type { Db } from './db/client';
-
-/** A transaction of the database, as `db.transaction` hands it to its callback. */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Runs `batch` in one transaction after another until one moves fewer than `size` rows (the last

@@ -5,15 +5,8 @@
 // an empty range and the range checks.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { push } from '../../server/platform/db/schema';
-import {
-  addAcmeAndOther,
-  addCountingPack,
-  addMemberCard,
-  apiSuite,
-  MAIN,
-  type Org,
-  utcDayFromToday,
-} from './fixtures';
+import { utcDayFromToday } from '../days';
+import { addAcmeAndOther, addCountingPack, addMemberCard, apiSuite, MAIN, type Org } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
 
 const { t, tokens, call } = apiSuite();

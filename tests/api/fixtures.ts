@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { FieldDeclaration } from '../../resources/types';
 import { brand, company, store, type UserRow, users } from '../../server/platform/db/schema';
 import type { Caller } from '../../server/resources/principal';
+import { utcDayFromToday } from '../days';
 import {
   APP_TIMEOUT,
   caller,
@@ -399,10 +400,6 @@ export const plainFieldValue = (f: PlainField): unknown => {
       return f.shape === 'list' ? [] : {};
   }
 };
-
-/** The UTC calendar day `days` from today, YYYY-MM-DD. */
-export const utcDayFromToday = (days: number): string =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A free voucher pack of `org`'s brand named after `who`, made through the API by `who`, for tests

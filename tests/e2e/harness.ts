@@ -19,6 +19,7 @@ import {
 } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { BASE_PATHS, BEARER_PREFIX, type Envelope, HEADERS } from '../../contract';
+import { utcDayFromToday } from '../days';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -601,13 +602,6 @@ export const walletBalance = (page: Page): Locator =>
     .getByRole('region', { name: 'Wallet balance' })
     .getByText(/^SGD\s/)
     .first();
-
-/** The UTC calendar day `offset` days from today, as YYYY-MM-DD. */
-export const utcDayFromToday = (offset: number): string => {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-};
 
 /** Yesterday at 10:00 (this process's zone): a time already past, so the job runner sends at once. */
 export const yesterdayAtTen = (): Date => {

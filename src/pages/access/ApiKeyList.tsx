@@ -8,8 +8,8 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Permission } from '../../../contract/access';
 import type { ApiKeyState, ApiKeyView } from '../../../contract/api-keys';
-import { DataTable } from '../../components/DataTable';
 import { useDates } from '../../components/dates';
+import { PlainTable } from '../../components/PlainTable';
 
 const K = 'access.api_keys';
 
@@ -117,7 +117,7 @@ export const KeyTable = ({ keys, whereOf, onRotate, onRevoke }: ListProps) => {
   const translate = useTranslate();
   const { dateTime } = useDates();
   return (
-    <DataTable
+    <PlainTable
       label={translate(`${K}.title`)}
       frame="card"
       rows={keys}

@@ -23,9 +23,9 @@ import { type RaRecord, useDataProvider, useNotify, useTranslate } from 'react-a
 import type { Permission } from '../../../contract/access';
 import type { PermissionAction, UserType } from '../../../contract/enums';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
-import { DataTable } from '../../components/DataTable';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { Notice } from '../../components/Notice';
+import { PlainTable } from '../../components/PlainTable';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import type { Caller } from '../../components/useCaller';
 import type { HttpClient } from '../../providers/httpClient';
@@ -184,7 +184,7 @@ const EffectiveAccess = ({ unlimited, sources }: { unlimited: boolean; sources: 
       {unlimited ? (
         <Alert severity="info">{translate('access.manage.effective_all')}</Alert>
       ) : (
-        <DataTable
+        <PlainTable
           label={translate('access.manage.effective')}
           empty={<Alert severity="info">{translate('access.manage.effective_none')}</Alert>}
           rows={groupByResource(sources)}

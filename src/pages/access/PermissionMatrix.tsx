@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import { type AccessSubject, canGrant, type Permission } from '../../../contract/access';
 import type { UserType } from '../../../contract/enums';
-import { DataTable } from '../../components/DataTable';
+import { PlainTable } from '../../components/PlainTable';
 import {
   hasPermission,
   MATRIX_ACTIONS,
@@ -41,7 +41,7 @@ export const PermissionMatrix = ({
   return (
     <Box>
       <TableContainer sx={{ maxHeight, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <DataTable
+        <PlainTable
           label={translate('access.group.permissions')}
           stickyHeader
           rows={rows}

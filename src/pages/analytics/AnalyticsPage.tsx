@@ -23,11 +23,11 @@ import {
   type AnalyticsGroup,
 } from '../../../contract/analytics';
 import { useCountry } from '../../components/CountryContext';
-import { DataTable } from '../../components/DataTable';
 import { Picker } from '../../components/DatePickers';
 import { failureOf } from '../../components/operations/failure';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { LoadingLine, PageHeading, RetryAlert } from '../../components/PageHeading';
+import { PlainTable } from '../../components/PlainTable';
 import { SectionCard } from '../../components/SectionCard';
 import { analyticsCsv, dayIn, FIGURES, fetchAnalytics, localDay } from './api';
 
@@ -150,7 +150,7 @@ const GroupTable = ({ data }: { data: AnalyticsAnswer }) => {
         ];
   return (
     <SectionCard id="analytics-table" title={translate(`${K}.table.${data.groupBy}`)} headingGap={1}>
-      <DataTable
+      <PlainTable
         labelledBy="analytics-table"
         frame="scroll"
         empty={translate(`${K}.empty`)}

@@ -34,9 +34,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import { type GeneratedListProps, ListAccess } from '../../builders/GeneratedList';
-import { DataTable as PlainTable } from '../../components/DataTable';
 import { TimeInput } from '../../components/DatePickers';
 import { LocalDateField } from '../../components/LocalDateField';
+import { PlainTable } from '../../components/PlainTable';
 import { useIsPhone } from '../../components/useIsPhone';
 import { type ChangeKind, diffRecords, displayValue, stableJson } from './diff';
 

@@ -4,10 +4,10 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
-import { DataTable } from '../../components/DataTable';
 import { useDates } from '../../components/dates';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { LoadingLine, PageHeading } from '../../components/PageHeading';
+import { PlainTable } from '../../components/PlainTable';
 import { SectionCard } from '../../components/SectionCard';
 import { useIsPhone } from '../../components/useIsPhone';
 import { fetchMovements, fetchPayments, fetchWallet, formatMoney } from './api';
@@ -105,7 +105,7 @@ export const FinancePage = () => {
               </Button>
             }
           >
-            <DataTable
+            <PlainTable
               label={translate(`${K}.movements`)}
               frame="scroll"
               empty={translate(`${K}.no_movements`)}

@@ -34,10 +34,10 @@ import {
   type ImportRowResult,
   type ImportStatus,
 } from '../../../contract/imports';
-import { DataTable } from '../../components/DataTable';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { failureOf, type OperationFailure } from '../../components/operations/failure';
 import { FailureAlert } from '../../components/operations/OperationDialog';
+import { PlainTable } from '../../components/PlainTable';
 import { useCaller } from '../../components/useCaller';
 import { importsEn } from '../../i18n/imports.en';
 import { addEnglishMessages } from '../../i18n/lateMessages';
@@ -62,7 +62,7 @@ const RowsTable = ({ rows, caption }: { rows: ImportRowResult[]; caption: string
       <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
         {caption}
       </Typography>
-      <DataTable
+      <PlainTable
         label={caption}
         frame="scroll"
         rows={rows}

@@ -7,8 +7,8 @@ import { Link, useCreatePath, useTranslate } from 'react-admin';
 import type { StampResult } from '../../../contract/stamping';
 import { vouchers } from '../../../resources';
 import { memberCards } from '../../../resources/tables/memberCards';
-import { DataTable } from '../../components/DataTable';
 import { useDates } from '../../components/dates';
+import { PlainTable } from '../../components/PlainTable';
 import { useStampCardAccess } from '../stampCards/access';
 import { StampDialog } from '../stampCards/MemberCardShow';
 import { CardStateChip, StampProgress } from '../stampCards/parts';
@@ -70,7 +70,7 @@ export const StandingSection = ({ standing }: { standing: Standing[] }) => {
               cards: s.completedCardsInWindow,
             })}
           </Typography>
-          <DataTable
+          <PlainTable
             label={translate(`${K}.level_history`, { company: s.companyName })}
             frame="scroll"
             empty={<Empty text={translate(`${K}.no_level_moves`)} />}

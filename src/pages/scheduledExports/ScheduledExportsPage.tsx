@@ -12,11 +12,11 @@ import { resourceLabelKey } from '../../builders/declarations';
 import { useSortWords } from '../../builders/ScheduleExport';
 import { apiErrorLines } from '../../components/apiError';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
-import { DataTable } from '../../components/DataTable';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { EmptyState, PageFrame } from '../../components/PageFrame';
+import { PlainTable } from '../../components/PlainTable';
 import { useIsPhone } from '../../components/useIsPhone';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { scheduledExportsEn } from '../../i18n/scheduledExports.en';
@@ -133,7 +133,7 @@ const DesktopTable = ({ rows, onStop }: { rows: ScheduledExport[]; onStop: RowPr
   const lastRun = useLastRun();
   const column = (name: string) => translate(`${K}.columns.${name}`);
   return (
-    <DataTable
+    <PlainTable
       label={translate('common.screens.scheduled_exports')}
       frame="card"
       rows={rows}

@@ -21,9 +21,9 @@ import { useTranslate } from 'react-admin';
 import type { SignedInSession } from '../../../contract/auth';
 import { toApiErrorLike } from '../../components/apiError';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
-import { DataTable } from '../../components/DataTable';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
+import { PlainTable } from '../../components/PlainTable';
 import { useIsPhone } from '../../components/useIsPhone';
 
 type Loaded =
@@ -132,7 +132,7 @@ export const SessionsCard = () => {
     );
   } else {
     body = (
-      <DataTable
+      <PlainTable
         label={translate('pages.sessions.title')}
         rows={loaded.sessions}
         rowKey={(s) => s.id}

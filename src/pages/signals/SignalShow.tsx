@@ -34,10 +34,10 @@ import { canAccess } from '../../../contract/access';
 import { signals } from '../../../resources';
 import { actionsFrom } from '../../../resources/transitions';
 import { RefField } from '../../builders/display';
-import { DataTable } from '../../components/DataTable';
 import { useDates } from '../../components/dates';
 import { NoteDialog } from '../../components/NoteDialog';
 import { Detail, DetailSection } from '../../components/operations/details';
+import { PlainTable } from '../../components/PlainTable';
 import { useCaller } from '../../components/useCaller';
 import { useIsPhone } from '../../components/useIsPhone';
 import { ResultChip } from '../stampCards/parts';
@@ -213,7 +213,7 @@ const LinkedTransactions = ({ ids }: { ids: number[] }) => {
       </Stack>
     );
   return (
-    <DataTable
+    <PlainTable
       label={translate(`${K}.transactions`)}
       rows={rows}
       rowKey={(t) => t.id}

@@ -30,7 +30,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { StampBody, StampResult } from '../../../contract/stamping';
 import { stampCard, stampingHistory, stampsTransaction, vouchers } from '../../../resources';
 import { memberCards } from '../../../resources/tables/memberCards';
-import { DataTable } from '../../components/DataTable';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { text, useMoney } from '../../components/money';
@@ -45,6 +44,7 @@ import {
   ShowToolbar,
   TitleRow,
 } from '../../components/operations/ShowPage';
+import { PlainTable } from '../../components/PlainTable';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { stampCardsEn } from '../../i18n/stampCards.en';
 import { MemberLink } from '../vouchers/parts';
@@ -371,7 +371,7 @@ const CardTransactions = ({ record }: { record: RaRecord }) => {
             .filter((t) => t.result === 'SUCCESS')
             .reduce<number | null>((a, t) => (a === null || t.id > a ? t.id : a), null);
           return (
-            <DataTable
+            <PlainTable
               label={title}
               frame="scroll"
               empty={

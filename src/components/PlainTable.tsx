@@ -14,8 +14,8 @@ import {
 import type { ReactNode } from 'react';
 import { TableScroll } from './operations/ShowPage';
 
-/** One column of a {@link DataTable}: its header and what each row shows under it. */
-export interface DataColumn<Row> {
+/** One column of a {@link PlainTable}: its header and what each row shows under it. */
+export interface PlainColumn<Row> {
   /** the column's React key; its index when none */
   key?: string;
   /** the header cell's content (null for a column without a header, as a row's buttons) */
@@ -36,17 +36,17 @@ export interface DataColumn<Row> {
 }
 
 /** What a body row carries besides its cells: test ids and data attributes, the hover shade. */
-export type DataRowProps = { [attribute: `data-${string}`]: string | undefined } & { hover?: boolean };
+export type PlainRowProps = { [attribute: `data-${string}`]: string | undefined } & { hover?: boolean };
 
-export interface DataTableProps<Row> {
+export interface PlainTableProps<Row> {
   /** the table's accessible name (or `labelledBy`, the id of the heading that names it) */
   label?: string;
   labelledBy?: string;
   /** a falsy entry is a column left out (on a phone, say) */
-  columns: readonly (DataColumn<Row> | false | null | undefined)[];
+  columns: readonly (PlainColumn<Row> | false | null | undefined)[];
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
-  rowProps?: (row: Row) => DataRowProps;
+  rowProps?: (row: Row) => PlainRowProps;
   /**
    * What stands instead of the table when there are no rows: a text (in secondary colour) or a node.
    * Without it an empty table still shows its header.
@@ -62,13 +62,13 @@ export interface DataTableProps<Row> {
   stickyHeader?: boolean;
 }
 
-const cellSx = <Row,>(column: DataColumn<Row>, row: Row) => (column.rowSx ? column.rowSx(row) : column.sx);
+const cellSx = <Row,>(column: PlainColumn<Row>, row: Row) => (column.rowSx ? column.rowSx(row) : column.sx);
 
 /**
  * The portal's simple table, for the screens that show a list of their own (not a react-admin list):
  * a small MUI table from a list of columns and the rows, with its empty state and its box.
  */
-export const DataTable = <Row,>({
+export const PlainTable = <Row,>({
   label,
   labelledBy,
   columns,
@@ -78,10 +78,10 @@ export const DataTable = <Row,>({
   empty,
   frame = 'none',
   stickyHeader,
-}: DataTableProps<Row>) => {
+}: PlainTableProps<Row>) => {
   if (rows.length === 0 && empty !== undefined)
     return typeof empty === 'string' ? <Typography color="text.secondary">{empty}</Typography> : empty;
-  const shown = columns.filter((c): c is DataColumn<Row> => Boolean(c));
+  const shown = columns.filter((c): c is PlainColumn<Row> => Boolean(c));
   const table = (
     <Table
       size="small"
