@@ -1,10 +1,12 @@
 // The job runner (docs/operations.md "Jobs"): a queue kept in the `jobs` table, shared by every server
 // instance on one database. Each poll enqueues the current slot of the periodic jobs, claims due
-// rows with `FOR UPDATE SKIP LOCKED` under a lease, runs them and records the outcome. Plain SQL
-// over our own table rather than pg-boss: pg-boss 12 now runs on PGlite and enqueues in our
-// transactions, but it hangs the embedded database on an unknown queue inside a transaction, stores
-// unscrubbed stacks and does not fence completions by lease (measured: docs/architecture.md "Jobs:
-// the runner and pg-boss").
+// rows with `FOR UPDATE SKIP LOCKED` under a lease, as many as it has free slots of `concurrency`,
+// runs them and records the outcome; a slot freed by a finished job is claimed again at once, so a
+// slow job holds only its own slot. Plain SQL over our own table rather than pg-boss: pg-boss 12 now
+// runs on PGlite and enqueues in our transactions, but it hangs the embedded database on an unknown
+// queue inside a transaction, stores unscrubbed stacks, does not fence completions by lease, and
+// either polls per job or lets a slow job hold its batch (measured: docs/architecture.md "Jobs: the
+// runner and pg-boss", docs/performance.md "The job runner").
 import { hostname } from 'node:os';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from './audit';
@@ -129,21 +131,104 @@ export interface JobRunnerOptions {
   pollMs?: number;
   /** how long a claim holds a job; after it another instance may run the job again */
   leaseMs?: number;
-  /** jobs claimed per poll */
-  batch?: number;
+  /** jobs running at once: a poll claims as many as there are free slots (runDue claims this many) */
+  concurrency?: number;
   /** names this instance in `jobs.locked_by` */
   instanceId?: string;
 }
 
 export interface JobRunner {
   start(): void;
-  /** stops polling and waits for the running batch */
+  /** stops polling and waits for every running job */
   stop(): Promise<void>;
-  /** one poll: enqueues the periodic slots, runs the due jobs, answers how many it ran */
+  /** one poll: enqueues the periodic slots, runs up to `concurrency` due jobs to their end, answers how many */
   runDue(now?: Date): Promise<number>;
 }
 
 type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * Keeps up to `concurrency` tasks running. `claim(free)` answers at most `free` new tasks; after a
+ * full answer it is called again as soon as a task ends (more are probably due), after a short one
+ * or an error when `pollMs` have passed. A slow task holds only its own slot.
+ */
+const slotLoop = ({
+  concurrency,
+  pollMs,
+  claim,
+  onError,
+}: {
+  concurrency: number;
+  pollMs: number;
+  claim: (free: number) => Promise<(() => Promise<void>)[]>;
+  onError: (err: unknown) => void;
+}) => {
+  let stopped = true;
+  let loop: Promise<void> = Promise.resolve();
+  const running = new Set<Promise<void>>();
+  /** ends the loop's current wait early: a freed slot (when waiting for one), stop() */
+  let wake: (() => void) | undefined;
+  let waitingForSlot = false;
+
+  const wait = (ms?: number) =>
+    new Promise<void>((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const done = () => {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      };
+      if (ms !== undefined) timer = setTimeout(done, ms);
+      waitingForSlot = ms === undefined;
+      wake = done;
+    });
+
+  const launch = (task: () => Promise<void>) => {
+    const done: Promise<void> = task()
+      .catch(onError)
+      .finally(() => {
+        running.delete(done);
+        if (waitingForSlot) wake?.();
+      });
+    running.add(done);
+  };
+
+  const poll = async () => {
+    while (!stopped) {
+      const free = concurrency - running.size;
+      if (free <= 0) {
+        await wait();
+        continue;
+      }
+      let full = false;
+      try {
+        const tasks = await claim(free);
+        for (const task of tasks) launch(task);
+        full = tasks.length === free;
+      } catch (err) {
+        onError(err);
+      }
+      if (!stopped && !full) await wait(pollMs);
+    }
+  };
+
+  return {
+    /** answers false when it was running already */
+    start(): boolean {
+      if (!stopped) return false;
+      stopped = false;
+      loop = poll();
+      return true;
+    },
+    /** stops claiming and waits for every running task */
+    async stop(): Promise<void> {
+      stopped = true;
+      wake?.();
+      await loop;
+      await Promise.all(running);
+    },
+  };
+};
 
 export const createJobRunner = ({
   db,
@@ -152,7 +237,7 @@ export const createJobRunner = ({
   periodic: ownPeriodic = [],
   pollMs = 1000,
   leaseMs = 60_000,
-  batch = 10,
+  concurrency = 10,
   instanceId = `${hostname()}:${process.pid}`,
 }: JobRunnerOptions): JobRunner => {
   const handlers: Record<string, JobHandler> = { cleanup, ...ownHandlers };
@@ -174,7 +259,7 @@ export const createJobRunner = ({
     }
   };
 
-  const claim = (now: Date): Promise<JobRow[]> => {
+  const claim = (now: Date, limit: number): Promise<JobRow[]> => {
     const due = db
       .select({ id: jobs.id })
       .from(jobs)
@@ -186,7 +271,7 @@ export const createJobRunner = ({
         ),
       )
       .orderBy(asc(jobs.runAt), asc(jobs.id))
-      .limit(batch)
+      .limit(limit)
       .for('update', { skipLocked: true });
     return db
       .update(jobs)
@@ -253,39 +338,29 @@ export const createJobRunner = ({
   const runDue = async (given?: Date): Promise<number> => {
     const now = given ?? new Date();
     await enqueuePeriodic(now);
-    const claimed = await claim(now);
+    const claimed = await claim(now, concurrency);
     // all at once: each job runs well within the lease that started at the claim
     await Promise.all(claimed.map((job) => run(job, now, given !== undefined)));
     return claimed.length;
   };
 
-  let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<unknown> = Promise.resolve();
-
-  const tick = async () => {
-    const pass = runDue().catch((err: unknown) => {
-      log.error({ error: errorText(err) }, 'job poll failed');
-      return 0;
-    });
-    current = pass;
-    const ran = await pass;
-    // a full batch: more are probably due, so poll again at once
-    if (!stopped) timer = setTimeout(() => void tick(), ran === batch ? 0 : pollMs);
-  };
+  const loop = slotLoop({
+    concurrency,
+    pollMs,
+    claim: async (free) => {
+      const now = new Date();
+      await enqueuePeriodic(now);
+      const claimed = await claim(now, free);
+      return claimed.map((job) => () => run(job, now, false));
+    },
+    onError: (err) => log.error({ error: errorText(err) }, 'job poll failed'),
+  });
 
   return {
     start() {
-      if (!stopped) return;
-      stopped = false;
-      log.info({ instanceId, pollMs }, 'job runner started');
-      void tick();
+      if (loop.start()) log.info({ instanceId, pollMs, concurrency }, 'job runner started');
     },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-    },
+    stop: () => loop.stop(),
     runDue,
   };
 };

@@ -30,7 +30,12 @@ let other: Org;
 
 const quiet: JobLog = { info: () => {}, warn: () => {}, error: () => {} };
 const runJobs = () =>
-  createJobRunner({ db: t.db, log: quiet, handlers: jobHandlers({ config: t.config }), batch: 50 }).runDue();
+  createJobRunner({
+    db: t.db,
+    log: quiet,
+    handlers: jobHandlers({ config: t.config }),
+    concurrency: 50,
+  }).runDue();
 
 const post = (who: string, body: Record<string, unknown>) => call(who, 'POST', `${MAIN}/imports`, body);
 

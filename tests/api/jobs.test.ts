@@ -1,9 +1,9 @@
 // The job runner (server/jobs) on the database the API tests use (PGlite, or PostgreSQL with
 // DATABASE_URL): running once, retrying with backoff, two instances racing, a dead instance's lease,
-// periodic slots, singleton keys, the built-in cleanup, stop(), and the JOBS switch. Every poll gets
-// an explicit `now`, so nothing waits for the clock.
+// periodic slots, singleton keys, the built-in cleanup, a slow job beside fast ones, stop(), and the
+// JOBS switch. Every runDue gets an explicit `now`; only start()/stop() run on the clock.
 import { and, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jobHandlers, PERIODIC_JOBS } from '../../server/jobs';
 import { loadConfig } from '../../server/platform/config';
 import { createDb } from '../../server/platform/db/client';
@@ -369,7 +369,7 @@ describe('the server jobs', () => {
 });
 
 describe('start and stop', () => {
-  it('stop() waits for the running batch', async () => {
+  it('stop() waits for the running job', async () => {
     let started!: () => void;
     const isStarted = new Promise<void>((resolve) => {
       started = resolve;
@@ -400,6 +400,56 @@ describe('start and stop', () => {
     await stopping;
     expect(await jobById(id)).toMatchObject({ state: 'done', result: 'finished' });
   });
+
+  it(
+    'a slow job holds only its own slot: the fast jobs queued behind it finish while it runs',
+    async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let active = 0;
+      let most = 0;
+      const r = runner({
+        concurrency: 3,
+        pollMs: 20,
+        handlers: {
+          slow: async () => {
+            await gate;
+            return 'slow';
+          },
+          fast: async () => {
+            active += 1;
+            most = Math.max(most, active);
+            await new Promise((resolve) => setImmediate(resolve));
+            active -= 1;
+            return 'fast';
+          },
+        },
+      });
+      // the slow one first in line, then four batches' worth of fast ones
+      const slow = await enqueue(t.db, 'slow', {}, { runAt: new Date(0) });
+      for (let i = 0; i < 12; i++) await enqueue(t.db, 'fast', { i }, { runAt: new Date(1000) });
+      r.start();
+      try {
+        await vi.waitFor(
+          async () => {
+            const fast = await t.db.select({ state: jobs.state }).from(jobs).where(eq(jobs.name, 'fast'));
+            expect(fast.map((j) => j.state)).toEqual(Array(12).fill('done'));
+          },
+          { timeout: 10_000, interval: 50 },
+        );
+        expect(await jobById(slow)).toMatchObject({ state: 'queued', attempts: 1, lockedBy: 'test-a' });
+        // never more at once than the concurrency, the slow one's slot included
+        expect(most).toBeLessThanOrEqual(2);
+      } finally {
+        release();
+        await r.stop();
+      }
+      expect(await jobById(slow)).toMatchObject({ state: 'done', result: 'slow' });
+    },
+    APP_TIMEOUT,
+  );
 });
 
 describe('JOBS', () => {

@@ -5,7 +5,9 @@
 // each figure, requests per second against the peer, and last the targets of issue 14, each with
 // its measured ratio and met / not met. Nothing asserts a time; `npm test` never runs this.
 //   BENCH_ROWS (default 1,000,000)  BENCH_CALLS (default 200)  DATABASE_URL (a PostgreSQL server)
+//   BENCH_RESULT (a file: the figures as JSON, for tests/bench/guard.ts)
 import { type ChildProcess, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -281,6 +283,7 @@ const main = async (): Promise<void> => {
     );
     console.log('targets:');
     for (const t of targets) console.log(`  ${t.met ? 'met    ' : 'NOT MET'}  ${t.what}: ${t.measured}`);
+    if (process.env.BENCH_RESULT) writeFileSync(process.env.BENCH_RESULT, JSON.stringify({ rows, rps }));
   } finally {
     await db.end();
     app.child.kill('SIGTERM');

@@ -9,16 +9,23 @@
 //     programme); select store (brand, state); select stamps_transaction (the receipt number unused
 //     at the store); insert stamps_transaction … returning; update member_cards (stamps, state);
 //     insert stamping_history; insert idempotency_keys (the stored answer)
-//   issueCard (POST /stamp-cards/{id}/member-cards, issueMemberCard + debitWallet), 12 statements:
+//   void (POST /stamps-transactions/{id}/void, server/domains/stamping/void.ts voidStamping), 8 statements:
+//     select stamps_transaction … for update (the stamping, in the caller's company); select
+//     member_cards … for update (its card); select stamps_transaction (the card's last SUCCESS one);
+//     update member_cards (stamps back, a completed card reopened); update stamps_transaction (VOIDED,
+//     reason, when, by whom) returning; insert stamping_history (the stamps taken back); insert
+//     audit_log; insert idempotency_keys
+//   issueCard (POST /stamp-cards/{id}/member-cards, issueMemberCard + debitWallet + sendLink), 17 statements:
 //     select stamp_card … for update; select store; select member_cards (no AVAILABLE card held);
 //     insert members on conflict do nothing; insert member_cards … returning; select account (the
 //     wallet); update account balance - price where balance >= price returning; insert
-//     wallet_transactions; update stamp_card issued_count + 1; insert audit_log; insert idempotency_keys
-//   issueVouchers (POST /voucher-packs/{id}/vouchers, quantity 1, issueVouchers), 12 statements:
+//     wallet_transactions; update stamp_card issued_count + 1; the pocket link (6, below); insert
+//     audit_log; insert idempotency_keys
+//   issueVouchers (POST /voucher-packs/{id}/vouchers, quantity 1, issueVouchers), 17 statements:
 //     select voucher_packs … for update; select count(*) vouchers (the member's limit); select account;
 //     update account (debit) returning; insert wallet_transactions; insert members on conflict do
-//     nothing; insert vouchers … returning; insert voucher_history; update voucher_packs issued_count
-//     + 1 returning; insert audit_log; insert idempotency_keys
+//     nothing; insert vouchers … returning; insert voucher_history; the pocket link (6, below); update
+//     voucher_packs issued_count + 1 returning; insert audit_log; insert idempotency_keys
 //   redeem (POST /vouchers/{id}/redeem, redeemVoucher), 6 statements:
 //     select vouchers … for update; select store; update vouchers (REDEEMED) returning; insert
 //     voucher_history; insert audit_log; insert idempotency_keys
@@ -26,10 +33,29 @@
 //     select company join country_config (free top-ups allowed); select account; insert payments …
 //     returning; update account balance + amount returning; insert wallet_transactions … returning;
 //     insert audit_log; insert idempotency_keys
+//   join (POST /public/join/confirm {mobile, code}, server/domains/join/join.ts confirmJoin: the
+//     confirm's one transaction, which issues the card by issueMemberCard for the poster's store), 21
+//     statements: select join_codes … for update (the number's code); delete join_codes (spent); select
+//     member_cards (no AVAILABLE card held: the member's link back); select store (its brand); then
+//     issueCard's, without the idempotency_keys insert (a public call has no Idempotency-Key) and
+//     audited as the poster (actor 0): select stamp_card … for update; select store; select
+//     member_cards; insert members; insert member_cards … returning; select account; update account
+//     (debit) returning; insert wallet_transactions; update stamp_card issued_count + 1; the pocket
+//     link (6); insert audit_log; and select pocket_links (the link answered). The start (POST
+//     /public/join/{storeId}/{programmeId}: the code and its SMS) is set-up on both sides, outside
+//     the timing: the app's timed call is the confirm alone, as the floor's is its transaction
+//   the pocket link (issueCard, issueVouchers, join: server/domains/pocket/pocket.ts sendLink), 6
+//     statements: insert pocket_links on conflict do nothing (the row's link, made at birth); select
+//     the row join brand; select pocket_links (its generation); select member_push_tokens; insert
+//     member_messages … returning; insert jobs (send-member-message)
 // Left out: what the framework does around the service (the session's user and permissions lookups,
-// the Idempotency-Key lookup before the transaction and its delete-before-insert), the reward voucher
-// a completing stamp issues (the floor only marks the card completed), and the rules' refusals (the
-// floor's rows never break them). The floor works on rows of its own companies, never the app's.
+// the Idempotency-Key lookup before the transaction and its delete-before-insert; for join, the
+// per-IP and per-number throttles' counters and the code's HMAC), the reward voucher a completing stamp
+// issues and a void withdraws (the floor only marks the card completed and reopens it), the event
+// reactions but the pocket link (the member's standing, the web card's pass), the webhook
+// subscriptions' lookups, and the rules' refusals (the floor's rows never break them). The floor works
+// on rows of its own companies, never the app's.
+import { JOIN_ACTOR_EMAIL } from '../../server/domains/join/join';
 import { newCode } from '../../server/domains/vouchers/vouchers';
 
 export type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
@@ -49,6 +75,11 @@ export interface StampArg extends Common {
   storeId: number;
   receiptNo: string;
 }
+export interface VoidArg extends Common {
+  /** the stamps transaction: its card's last SUCCESS one */
+  txnId: number;
+  reason: string;
+}
 export interface IssueCardArg extends Common {
   programmeId: number;
   storeId: number;
@@ -65,23 +96,40 @@ export interface RedeemArg extends Common {
 export interface TopUpArg extends Common {
   amount: number;
 }
+/**
+ * A poster sign-up's confirm of the number whose code the start left (the floor reads the poster's
+ * store and programme from the code's row; `key`, `userId`, `email` unused: a public call).
+ */
+export interface JoinArg extends Common {
+  mobile: string;
+  /** the SMS's code (the app checks it; the floor leaves the HMAC out) */
+  code: string;
+  /** the member's client address (X-Forwarded-For), one per join: the app's per-IP limit */
+  ip: string;
+  programmeId: number;
+  storeId: number;
+}
 export interface OpArgs {
   stamp: StampArg;
+  void: VoidArg;
   issueCard: IssueCardArg;
   issueVouchers: IssueVouchersArg;
   redeem: RedeemArg;
   topUp: TopUpArg;
+  join: JoinArg;
 }
 export type Op = keyof OpArgs;
-export const OPS: readonly Op[] = ['stamp', 'issueCard', 'issueVouchers', 'redeem', 'topUp'];
+export const OPS: readonly Op[] = ['stamp', 'void', 'issueCard', 'issueVouchers', 'redeem', 'topUp', 'join'];
 
 /** Statements per call of each floor, BEGIN and COMMIT included. */
 export const FLOOR_STATEMENTS: Record<Op, number> = {
   stamp: 10,
-  issueCard: 14,
-  issueVouchers: 14,
+  void: 10,
+  issueCard: 19,
+  issueVouchers: 19,
   redeem: 8,
   topUp: 9,
+  join: 23,
 };
 
 const one = async (q: Query, text: string, params: unknown[], what: string) => {
@@ -93,7 +141,7 @@ const one = async (q: Query, text: string, params: unknown[], what: string) => {
 /** The row `id` of the caller's company in `table` (one of ours, never request text), locked. */
 const lockOwn = (
   q: Query,
-  table: 'member_cards' | 'stamp_card' | 'voucher_packs' | 'vouchers',
+  table: 'member_cards' | 'stamp_card' | 'voucher_packs' | 'vouchers' | 'stamps_transaction',
   id: number,
   companyId: number,
 ) => one(q, `select * from ${table} where id = $1 and company_id = $2 for update`, [id, companyId], table);
@@ -194,6 +242,49 @@ const ledger = (
     ],
   );
 
+/**
+ * issueMemberCard + debitWallet + sendLink: the card of programme `a.programmeId` for `a.mobile` at
+ * `a.storeId`, paid by the caller's company's wallet, audited as `auditAs`.
+ */
+const issueCardRows = async (
+  q: Query,
+  a: Pick<IssueCardArg, 'companyId' | 'programmeId' | 'storeId' | 'mobile'>,
+  auditAs: Common,
+) => {
+  const programme = await lockOwn(q, 'stamp_card', a.programmeId, a.companyId);
+  await one(q, 'select brand_id, state from store where id = $1', [a.storeId], 'store');
+  await q(
+    'select id from member_cards where stamp_card_id = $1 and member_mobile = $2 and state = 0 limit 1',
+    [programme.id, a.mobile],
+  );
+  await q('insert into members (mobile) values ($1) on conflict do nothing', [a.mobile]);
+  const card = await one(
+    q,
+    `insert into member_cards (company_id, brand_id, stamp_card_id, member_mobile, store_id, price, code)
+       values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+    [programme.company_id, programme.brand_id, programme.id, a.mobile, a.storeId, programme.price, newCode()],
+    'card',
+  );
+  const price = Number(programme.price).toFixed(2);
+  const wallet = await debit(q, a.companyId, price);
+  await ledger(
+    q,
+    a.companyId,
+    wallet.accountId,
+    'STAMP_CARD_TXN',
+    `-${price}`,
+    wallet.balance,
+    'Member card',
+    {
+      memberCardId: card.id,
+    },
+  );
+  await q('update stamp_card set issued_count = issued_count + 1 where id = $1', [programme.id]);
+  await pocketLink(q, 'CARD', 'member_cards', card, a.mobile);
+  await audit(q, auditAs, 'issue', 'memberCards', card.id, card);
+  return card;
+};
+
 export const FLOORS: { [K in Op]: (q: Query, a: OpArgs[K]) => Promise<unknown> } = {
   stamp: async (q, a) => {
     const card = await lockOwn(q, 'member_cards', a.cardId, a.companyId);
@@ -251,46 +342,62 @@ export const FLOORS: { [K in Op]: (q: Query, a: OpArgs[K]) => Promise<unknown> }
     return txn.id;
   },
 
-  issueCard: async (q, a) => {
-    const programme = await lockOwn(q, 'stamp_card', a.programmeId, a.companyId);
-    await one(q, 'select brand_id, state from store where id = $1', [a.storeId], 'store');
+  void: async (q, a) => {
+    const txn = await lockOwn(q, 'stamps_transaction', a.txnId, a.companyId);
+    const card = await lockOwn(q, 'member_cards', Number(txn.member_card_id), a.companyId);
+    const last = await one(
+      q,
+      `select id from stamps_transaction where member_card_id = $1 and result = 'SUCCESS' order by id desc limit 1`,
+      [card.id],
+      'last stamping',
+    );
+    if (last.id !== txn.id) throw new Error(`floor: void: ${txn.id} is not the card's last stamping`);
+    const reopens = Number(card.state) === 1;
+    const stampsAfter = Number(card.stamps) - Number(txn.stamps);
+    const state = reopens ? 0 : Number(card.state);
     await q(
-      'select id from member_cards where stamp_card_id = $1 and member_mobile = $2 and state = 0 limit 1',
-      [programme.id, a.mobile],
+      reopens
+        ? 'update member_cards set stamps = $2, state = $3, completed_at = null, reward_voucher_id = null where id = $1'
+        : 'update member_cards set stamps = $2, state = $3 where id = $1',
+      [card.id, stampsAfter, state],
     );
-    await q('insert into members (mobile) values ($1) on conflict do nothing', [a.mobile]);
-    const card = await one(
+    const after = await one(
       q,
-      `insert into member_cards (company_id, brand_id, stamp_card_id, member_mobile, store_id, price, code)
-       values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+      `update stamps_transaction set result = 'VOIDED', void_reason = $2, voided_at = now(), voided_by = $3
+       where id = $1 returning *`,
+      [txn.id, a.reason, a.userId],
+      'transaction after',
+    );
+    await q(
+      `insert into stamping_history
+         (company_id, brand_id, stamp_card_id, member_card_id, transaction_id, member_mobile, stamps_delta,
+          stamps_after, member_card_state, store_id, at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())`,
       [
-        programme.company_id,
-        programme.brand_id,
-        programme.id,
-        a.mobile,
-        a.storeId,
-        programme.price,
-        newCode(),
+        card.company_id,
+        card.brand_id,
+        card.stamp_card_id,
+        card.id,
+        txn.id,
+        card.member_mobile,
+        -Number(txn.stamps),
+        stampsAfter,
+        state,
+        txn.store_id,
       ],
-      'card',
     );
-    const price = Number(programme.price).toFixed(2);
-    const wallet = await debit(q, a.companyId, price);
-    await ledger(
-      q,
-      a.companyId,
-      wallet.accountId,
-      'STAMP_CARD_TXN',
-      `-${price}`,
-      wallet.balance,
-      'Member card',
-      {
-        memberCardId: card.id,
-      },
-    );
-    await q('update stamp_card set issued_count = issued_count + 1 where id = $1', [programme.id]);
-    await pocketLink(q, 'CARD', 'member_cards', card, a.mobile);
-    await audit(q, a, 'issue', 'memberCards', card.id, card);
+    await audit(q, a, 'void', 'stampsTransaction', txn.id, {
+      result: 'VOIDED',
+      reason: a.reason,
+      cardStamps: stampsAfter,
+      cardState: state,
+    });
+    await storeAnswer(q, a, `/stamps-transactions/${a.txnId}/void`, after);
+    return txn.id;
+  },
+
+  issueCard: async (q, a) => {
+    const card = await issueCardRows(q, a, a);
     await storeAnswer(q, a, `/stamp-cards/${a.programmeId}/member-cards`, card);
     return card.id;
   },
@@ -393,5 +500,37 @@ export const FLOORS: { [K in Op]: (q: Query, a: OpArgs[K]) => Promise<unknown> }
     await audit(q, a, 'top-up', 'payments', payment.id, { amount, paymentMethod: 'FREE' });
     await storeAnswer(q, a, '/wallet/top-ups', { id: payment.id, balance: after.balance });
     return payment.id;
+  },
+
+  join: async (q, a) => {
+    const code = await one(
+      q,
+      'select * from join_codes where mobile = $1 for update',
+      [a.mobile],
+      'join code (no start)',
+    );
+    await q('delete from join_codes where id = $1', [code.id]);
+    await q(
+      'select id from member_cards where stamp_card_id = $1 and member_mobile = $2 and state = 0 limit 1',
+      [code.programme_id, a.mobile],
+    );
+    await one(q, 'select brand_id from store where id = $1', [code.store_id], 'store');
+    const card = await issueCardRows(
+      q,
+      {
+        companyId: Number(code.company_id),
+        programmeId: Number(code.programme_id),
+        storeId: Number(code.store_id),
+        mobile: a.mobile,
+      },
+      { ...a, userId: 0, email: JOIN_ACTOR_EMAIL },
+    );
+    await one(
+      q,
+      'select generation from pocket_links where kind = $1 and record_id = $2',
+      ['CARD', card.id],
+      'link answered',
+    );
+    return card.id;
   },
 };

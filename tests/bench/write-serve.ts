@@ -2,7 +2,8 @@
 //   tsx tests/bench/write-serve.ts pg <database url>        the product on PostgreSQL
 //   tsx tests/bench/write-serve.ts embedded <data dir>      the product on the embedded database (PGlite)
 // It migrates the (empty) database, serves buildApp on a port of 127.0.0.1 as `npm start` does (the job
-// runner off, so that every statement counted is a request's), and answers the bench's messages:
+// runner off, so that every statement counted is a request's; TRUST_PROXY on, so that each poster
+// sign-up counts against a client address of its own), and answers the bench's messages:
 //   users   adds users (the bench's operator and merchants: there is no API that creates a signed-up
 //           user without e-mail, as tests/bench/generate.ts does), answers their ids
 //   sql     runs one statement (the checks; the embedded database can only be read from this process)
@@ -108,10 +109,15 @@ const main = async () => {
     inTransaction = (fn) => client.transaction((tx) => fn((text, params) => tx.query(text, params)));
   }
 
-  // the job runner off, so that every statement counted is a request's
+  // the job runner off, so that every statement counted is a request's. The poster sign-up's limits
+  // per IP and per number (contract/pocket.ts JOIN_OTP: 30 requests an IP, 3 codes a number, an hour)
+  // are constants, not settings: each join of the bench is a new number, and the client address is
+  // taken from X-Forwarded-For (TRUST_PROXY), where the bench names one of its own per join, as each
+  // member signs up from their own phone
   const { app, port } = await listenApp(handle.db, {
     ...(kind === 'embedded' ? { DATA_DIR: where } : { DATABASE_URL: where }),
     JOBS: 'off',
+    TRUST_PROXY: 'true',
   });
 
   type Message = { id: number; cmd: string; [k: string]: unknown };

@@ -1,5 +1,5 @@
 // `npm run bench:write` (issue 21, item 4): the write path, on PostgreSQL and on the embedded database.
-// Five operations (docs/operations.md), each through the app over HTTP (tests/bench/write-serve.ts serves it in
+// Seven operations (docs/operations.md), each through the app over HTTP (tests/bench/write-serve.ts serves it in
 // a process of its own, on a fresh database) and through its SQL floor (tests/bench/write-floor.ts: the
 // service's statements in one transaction, straight to the database), from
 //   1 caller, 8 callers on distinct rows (each its own company: card, programme, pack, wallet), and
@@ -14,25 +14,42 @@
 //                  50 stamps (stampsRequired ≤ 50; the 50th completes it and issues the reward voucher),
 //                  so the calls move to the next card of the caller every 50: the hot case's 8 callers
 //                  stamp one card together, then the next one
+//   void           POST /stamps-transactions/{id}/void {reason}. Only a card's last stamping can be
+//                  voided, so 1 caller and 8 own void the stampings the stamp case made with as many
+//                  callers, newest first (each caller its own cards, one after the other; a void of a
+//                  50th stamp reopens the card and withdraws its reward voucher); 8 callers on one card
+//                  would refuse each other (6628), so the hot case's 8 callers void stampings of
+//                  company 0's cards at one store, one per card (set-up: cards stamped once each)
 //   issueCard      POST /stamp-cards/{id}/member-cards, a new member each (the programme costs 0.50)
 //   issueVouchers  POST /voucher-packs/{id}/vouchers, quantity 1, a new member each (0.25 a voucher)
 //   redeem         POST /vouchers/{id}/redeem of the vouchers issued just before; a voucher is redeemed
 //                  once, so the "hot" case is 8 callers redeeming vouchers of one pack at one store
 //   topUp          POST /wallet/top-ups {amount: 10, paymentMethod: FREE}
-// Every call sends an Idempotency-Key of its own, as a till does.
+//   join           a member's poster sign-up, a new member each: POST /public/join/{storeId}/{programmeId}
+//                  {mobile} sends the code through the SMS outbox (set-up, outside the timing: the code is
+//                  read from member_messages as the member reads the SMS), then the timed call POST
+//                  /public/join/confirm {mobile, code} issues the card (0.50, as issueCard). Public, no
+//                  sign-in: each join comes from a client address of its own (X-Forwarded-For, the
+//                  server trusting it), as each member signs up from their own phone, so the per-IP
+//                  limit (30 an hour) holds; the hot case is 8 members joining company 0's programme
+// Every call but join's (public) sends an Idempotency-Key of its own, as a till does.
 //
 //   BENCH_WRITE_OPS (default 400: calls per case)   BENCH_WRITE_DBS (default postgres,embedded)
 //   BENCH_PGBENCH_SECONDS (default 10)   BENCH_PGBENCH_SCALE (default 8)   BENCH_PGBENCH (default pgbench)
 //   BENCH_WRITE_CASES (default all: e.g. stamp,redeem)   BENCH_WRITE_PROFILE (a folder for the server's CPU profile)
 //   DATABASE_URL (the PostgreSQL server; scratch databases are created there and dropped)
+//   BENCH_WRITE_MODES (default 1,8,hot)   BENCH_PGBENCH_SECONDS=0 (no pgbench)
+//   BENCH_RESULT (a file: the figures as JSON, for tests/bench/guard.ts)
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { BASE_PATHS } from '../../contract';
+import { PUBLIC_PATHS } from '../../contract/pocket';
+import { JOIN_ACTOR_EMAIL } from '../../server/domains/join/join';
 import { request, signIn } from './http';
 import { stats } from './stats';
 import { FLOOR_STATEMENTS, OPS, type Op, type OpArgs } from './write-floor';
@@ -47,8 +64,9 @@ const PGBENCH_SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 8);
 const CPU_PROFILE = process.env.BENCH_WRITE_PROFILE;
 /** the operations to run (default all), e.g. `stamp,redeem` */
 const ONLY = process.env.BENCH_WRITE_CASES?.split(',').map((s) => s.trim());
-// redeem redeems the vouchers issueVouchers issued
+// redeem redeems the vouchers issueVouchers issued; void voids the stampings stamp made
 if (ONLY?.includes('redeem') && !ONLY.includes('issueVouchers')) ONLY.push('issueVouchers');
+if (ONLY?.includes('void') && !ONLY.includes('stamp')) ONLY.push('stamp');
 const RUN_OPS = OPS.filter((op) => !ONLY || ONLY.includes(op));
 const PG_BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -65,6 +83,11 @@ const TOP_UP = 10;
 const FUND = 100_000;
 const MODES = ['1', '8', 'hot'] as const;
 type Mode = (typeof MODES)[number];
+/** the modes to run (default all), e.g. `1,8` */
+const RUN_MODES: readonly Mode[] = process.env.BENCH_WRITE_MODES
+  ? MODES.filter((m) => process.env.BENCH_WRITE_MODES?.split(',').includes(m))
+  : MODES;
+const RESULT_FILE = process.env.BENCH_RESULT;
 const MODE_CALLERS: Record<Mode, number> = { '1': 1, '8': CALLERS, hot: CALLERS };
 type Side = 'app' | 'floor';
 
@@ -75,6 +98,12 @@ let seq = 0;
 const nextKey = () => `wb-${runId}-${++seq}`;
 let mobileSeq = 0;
 const nextMobile = () => `+658${String(++mobileSeq).padStart(7, '0')}`;
+let ipSeq = 0;
+/** a client address of its own (10.0.0.0/8), for a poster sign-up */
+const nextIp = () => {
+  const n = ++ipSeq;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const split = (total: number, parts: number) =>
   Array.from({ length: parts }, (_, i) => Math.floor(total / parts) + (i < total % parts ? 1 : 0));
@@ -145,26 +174,32 @@ const startServer = (kind: 'pg' | 'embedded', where: string): Promise<Server> =>
 // ---- the API ----------------------------------------------------------------------------------------
 
 type Data = Record<string, unknown>;
-const api = async (
+const post = async (
   base: string,
-  token: string,
   urlPath: string,
+  headers: Record<string, string>,
   body: unknown,
-  key?: string,
 ): Promise<{ data: Data; raw: string }> => {
   const res = await request(`${base}${urlPath}`, {
     method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      ...(key ? { 'idempotency-key': key } : {}),
-    },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
   if (res.status !== 200 || res.body.code !== 0)
     throw new Error(`POST ${urlPath}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   return { data: res.body.data as Data, raw: JSON.stringify(res.body.data) };
 };
+const api = (
+  base: string,
+  token: string,
+  urlPath: string,
+  body: unknown,
+  key?: string,
+): Promise<{ data: Data; raw: string }> =>
+  post(base, urlPath, { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) }, body);
+/** A public call of the poster sign-up, from the member's client address `ip`. */
+const publicPost = (base: string, urlPath: string, ip: string, body: unknown) =>
+  post(base, `${MAIN}${urlPath}`, { 'x-forwarded-for': ip }, body);
 const idOf = (d: Data): number => {
   if (typeof d.id !== 'number') throw new Error(`no id in ${JSON.stringify(d).slice(0, 200)}`);
   return d.id;
@@ -193,6 +228,8 @@ const APP_CALLS: { [K in Op]: (base: string, a: AppArg<K>) => Promise<{ data: Da
       { stamps: 1, storeId: a.storeId, receiptNo: a.receiptNo },
       a.key,
     ),
+  void: (base, a) =>
+    api(base, a.token, `${MAIN}/stamps-transactions/${a.txnId}/void`, { reason: a.reason }, a.key),
   issueCard: (base, a) =>
     api(
       base,
@@ -213,11 +250,19 @@ const APP_CALLS: { [K in Op]: (base: string, a: AppArg<K>) => Promise<{ data: Da
     api(base, a.token, `${MAIN}/vouchers/${a.voucherId}/redeem`, { storeId: a.storeId }, a.key),
   topUp: (base, a) =>
     api(base, a.token, `${PAY}/wallet/top-ups`, { amount: a.amount, paymentMethod: 'FREE' }, a.key),
+  join: (base, a) => publicPost(base, PUBLIC_PATHS.joinConfirm, a.ip, { mobile: a.mobile, code: a.code }),
 };
 
-/** The value a case keeps of an answer: the voucher issued (for redeem), else the row's id. */
+/**
+ * The value a case keeps of an answer: the voucher issued (for redeem), the stamps transaction (for
+ * void), 0 for join (the confirm answers the card's link, not its id), else the row's id.
+ */
 const keptOf = (op: Op, d: Data): number =>
-  op === 'issueVouchers' ? idOf(((d.vouchers as Data[] | undefined) ?? [])[0] ?? {}) : idOf(d);
+  op === 'issueVouchers'
+    ? idOf(((d.vouchers as Data[] | undefined) ?? [])[0] ?? {})
+    : op === 'join'
+      ? 0
+      : idOf(d);
 
 // ---- set-up through the API -------------------------------------------------------------------------
 
@@ -343,6 +388,71 @@ const issueCards = async (srv: Server, org: Org, n: number): Promise<number[]> =
   return ids;
 };
 
+/** `n` member cards of `org`, each stamped once through the API: stampings that are their card's last. */
+const stampedOnce = async (srv: Server, org: Org, n: number): Promise<{ txn: number; card: number }[]> => {
+  const cards = await runQueues([Array.from({ length: n }, () => nextMobile())], CALLERS, async (mobile) =>
+    idOf(
+      (
+        await api(
+          srv.base,
+          org.token,
+          `${MAIN}/stamp-cards/${org.programmeId}/member-cards`,
+          { memberMobile: mobile, storeId: org.storeId },
+          nextKey(),
+        )
+      ).data,
+    ),
+  );
+  const stamped = await runQueues([cards.done.map((d) => Number(d.value))], CALLERS, async (card) => {
+    const key = nextKey();
+    const txn = idOf(
+      (
+        await api(
+          srv.base,
+          org.token,
+          `${MAIN}/member-cards/${card}/stamps`,
+          { stamps: 1, storeId: org.storeId, receiptNo: `R-${key}` },
+          key,
+        )
+      ).data,
+    );
+    return { txn, card };
+  });
+  const failed = cards.failed + stamped.failed;
+  if (failed) throw new Error(`stamped once: ${failed} failed (${cards.firstError ?? stamped.firstError})`);
+  return stamped.done.map((d) => d.value as { txn: number; card: number });
+};
+
+/** A poster sign-up started: the number, the client address it came from and the code its SMS carried. */
+interface JoinStart {
+  mobile: string;
+  ip: string;
+  code: string;
+}
+
+/**
+ * `n` poster sign-ups of `org`'s programme at its store, started through the API (POST the number:
+ * the code goes out through the SMS outbox), with the codes read from member_messages.
+ */
+const startJoins = async (srv: Server, org: Org, n: number): Promise<JoinStart[]> => {
+  const starts = Array.from({ length: n }, () => ({ mobile: nextMobile(), ip: nextIp() }));
+  const started = await runQueues([starts], CALLERS, (s) =>
+    publicPost(srv.base, PUBLIC_PATHS.join(org.storeId, org.programmeId), s.ip, { mobile: s.mobile }),
+  );
+  if (started.failed) throw new Error(`join starts: ${started.failed} failed (${started.firstError})`);
+  const sent = (await srv.call('sql', {
+    text: `select member_mobile as mobile, body from member_messages
+           where kind = 'JOIN_CODE' and member_mobile = any(string_to_array($1, ','))`,
+    params: [starts.map((s) => s.mobile).join(',')],
+  })) as { mobile: string; body: string }[];
+  const codeOf = new Map(sent.map((m) => [m.mobile, /\b(\d{6})\b/.exec(m.body)?.[1]]));
+  return starts.map((s) => {
+    const code = codeOf.get(s.mobile);
+    if (!code) throw new Error(`no join code was sent to ${s.mobile}`);
+    return { ...s, code };
+  });
+};
+
 // ---- the cases ----------------------------------------------------------------------------------------
 
 /** Which company's rows each queue of a mode works on, and how many calls it holds. */
@@ -354,6 +464,12 @@ interface Plan {
   cards: Record<Side, Record<Mode, number[][]>>;
   /** the vouchers each group issued, per side and mode (redeem takes them) */
   vouchers: Record<Side, Record<Mode, number[][]>>;
+  /** the stampings each group voids, newest first, per side and mode */
+  stampings: Record<Side, Record<Mode, number[][]>>;
+  /** the card of each stamping to void */
+  cardOf: Map<number, number>;
+  /** the sign-ups each group confirms, started (set-up), per side and mode */
+  joins: Record<Side, Record<Mode, JoinStart[][]>>;
 }
 
 const argsOf = <K extends Op>(
@@ -373,6 +489,13 @@ const argsOf = <K extends Op>(
       const cardId = plan.cards[side][mode][group]?.[Math.floor(i / STAMPS_REQUIRED)];
       if (cardId === undefined) throw new Error('no card planned');
       list.push({ ...common, key, cardId, storeId: org.storeId, receiptNo: `R-${key}` });
+    } else if (op === 'void') {
+      const txnId = plan.stampings[side][mode][group]?.[i];
+      if (txnId !== undefined) list.push({ ...common, key, txnId, reason: 'bench void' });
+    } else if (op === 'join') {
+      const start = plan.joins[side][mode][group]?.[i];
+      if (!start) throw new Error('no join started');
+      list.push({ ...common, key, ...start, programmeId: org.programmeId, storeId: org.storeId });
     } else if (op === 'issueCard')
       list.push({ ...common, key, programmeId: org.programmeId, storeId: org.storeId, mobile: nextMobile() });
     else if (op === 'issueVouchers') list.push({ ...common, key, packId: org.packId, mobile: nextMobile() });
@@ -408,6 +531,10 @@ interface Given {
   vouchersPerPack: Map<number, number>;
   redeemedPerCompany: Map<number, number>;
   topUpsPerCompany: Map<number, number>;
+  voidedPerCompany: Map<number, number>;
+  /** sign-ups started (set-up) and confirmed (answered), per company */
+  joinStartsPerCompany: Map<number, number>;
+  joinedPerCompany: Map<number, number>;
   failedCalls: { what: string; failed: number; firstError?: string }[];
   replays: { op: Op; same: boolean; detail: string }[];
 }
@@ -442,9 +569,16 @@ const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Che
     const srv = await startServer(db === 'postgres' ? 'pg' : 'embedded', db === 'postgres' ? url : dataDir);
     started = srv;
     const orgs = await setUp(srv, { app: CALLERS, floor: CALLERS });
+    const perMode = <T>(): Record<Side, Record<Mode, T[][]>> => ({
+      app: { '1': [], '8': [], hot: [] },
+      floor: { '1': [], '8': [], hot: [] },
+    });
     const plan: Plan = {
-      cards: { app: { '1': [], '8': [], hot: [] }, floor: { '1': [], '8': [], hot: [] } },
-      vouchers: { app: { '1': [], '8': [], hot: [] }, floor: { '1': [], '8': [], hot: [] } },
+      cards: perMode(),
+      vouchers: perMode(),
+      stampings: perMode(),
+      cardOf: new Map(),
+      joins: perMode(),
     };
     const given: Given = {
       stampsPerCard: new Map(),
@@ -453,11 +587,14 @@ const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Che
       vouchersPerPack: new Map(),
       redeemedPerCompany: new Map(),
       topUpsPerCompany: new Map(),
+      voidedPerCompany: new Map(),
+      joinStartsPerCompany: new Map(),
+      joinedPerCompany: new Map(),
       failedCalls: [],
       replays: [],
     };
     for (const side of ['app', 'floor'] as const)
-      for (const mode of MODES)
+      for (const mode of RUN_MODES)
         for (const [g, { org, n }] of groupsOf(mode).entries()) {
           const o = orgs[side][org];
           if (!o) throw new Error('no org');
@@ -474,6 +611,20 @@ const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Che
       for (const [g, ids] of list.entries()) {
         const org = groupsOf(mode as Mode)[g]?.org ?? 0;
         add(given.cardsPerProgramme, orgs.app[org]?.programmeId ?? 0, ids.length);
+      }
+    // the hot void's stampings: company 0's cards stamped once each (a card's stampings are voided one
+    // at a time, newest first, so 8 callers on one card would refuse each other)
+    if (RUN_OPS.includes('void') && RUN_MODES.includes('hot'))
+      for (const side of ['app', 'floor'] as const) {
+        const o = orgs[side][0];
+        if (!o) throw new Error('no org');
+        const once = await stampedOnce(srv, o, OPS_PER_CASE);
+        plan.stampings[side].hot = [once.map((s) => s.txn)];
+        for (const { txn, card } of once) {
+          plan.cardOf.set(txn, card);
+          if (side === 'app') given.stampsPerCard.set(card, 1);
+        }
+        if (side === 'app') add(given.cardsPerProgramme, o.programmeId, once.length);
       }
     const app0 = orgs.app[0];
     if (!app0) throw new Error('no org');
@@ -503,10 +654,20 @@ const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Che
 
     const firstOf = new Map<Op, { arg: AppArg<Op>; raw: string }>();
     for (const op of RUN_OPS) {
-      for (const mode of MODES) {
+      for (const mode of RUN_MODES) {
         const groups = groupsOf(mode);
         const callers = MODE_CALLERS[mode];
         for (const side of ['app', 'floor'] as const) {
+          if (op === 'join') {
+            const started: JoinStart[][] = [];
+            for (const { org, n } of groups) {
+              const o = orgs[side][org];
+              if (!o) throw new Error('no org');
+              started.push(await startJoins(srv, o, n));
+              if (side === 'app') add(given.joinStartsPerCompany, o.companyId, n);
+            }
+            plan.joins[side][mode] = started;
+          }
           const queues = groups.map(({ org, n }, g) => {
             const o = orgs[side][org];
             if (!o) throw new Error('no org');
@@ -521,12 +682,21 @@ const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Che
             ) => Promise<{ data: Data; raw: string }>;
             const answered = await runQueues(queues as AppArg<Op>[][], callers, async (arg) => {
               const answer = await call(srv.base, arg);
-              if (!firstOf.has(op)) firstOf.set(op, { arg, raw: answer.raw });
+              // join has no Idempotency-Key (public): a second confirm finds the code spent
+              if (op !== 'join' && !firstOf.has(op)) firstOf.set(op, { arg, raw: answer.raw });
               return keptOf(op, answer.data);
             });
             result = answered as LoadResult<unknown>;
             for (const { arg } of answered.done) {
               if (op === 'stamp') add(given.stampsPerCard, (arg as AppArg<'stamp'>).cardId);
+              if (op === 'void') {
+                add(given.stampsPerCard, plan.cardOf.get((arg as AppArg<'void'>).txnId) ?? 0, -1);
+                add(given.voidedPerCompany, arg.companyId);
+              }
+              if (op === 'join') {
+                add(given.cardsPerProgramme, (arg as AppArg<'join'>).programmeId);
+                add(given.joinedPerCompany, arg.companyId);
+              }
               if (op === 'issueCard') add(given.cardsPerProgramme, (arg as AppArg<'issueCard'>).programmeId);
               if (op === 'issueVouchers') add(given.vouchersPerPack, (arg as AppArg<'issueVouchers'>).packId);
               if (op === 'redeem') add(given.redeemedPerCompany, arg.companyId);
@@ -544,6 +714,19 @@ const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Che
             result = { ...r, done: r.done.map((value) => ({ arg: undefined, value })) };
           }
           const after = (await srv.call('count')) as number;
+          if (op === 'stamp' && mode !== 'hot') {
+            // the stampings each group made, newest first, for void (by SQL: the floor answers ids only)
+            const made = (await srv.call('sql', {
+              text: `select id, member_card_id as card from stamps_transaction where id = ${ANY(1)} order by id desc`,
+              params: [ints(result.done.map((d) => Number(d.value)))],
+            })) as { id: number; card: number }[];
+            const cardsOf = plan.cards[side][mode];
+            plan.stampings[side][mode] = cardsOf.map(() => []);
+            for (const { id, card } of made) {
+              plan.cardOf.set(id, card);
+              plan.stampings[side][mode][cardsOf.findIndex((ids) => ids.includes(card))]?.push(id);
+            }
+          }
           if (op === 'issueVouchers') {
             // the vouchers each group issued, for redeem (the floor answers ids only: their company by SQL)
             const ids = result.done.map((d) => Number(d.value));
@@ -725,10 +908,13 @@ const check = async (db: string, srv: Server, orgs: Org[], given: Given): Promis
     issued: number;
     vouchers: number;
     completed: number;
+    withdrawn: number;
   }>(
     `select p.id, p.company_id, p.issued_count as issued,
        (select count(*)::int from vouchers v where v.voucher_pack_id = p.id) as vouchers,
-       (select count(*)::int from member_cards m where m.company_id = p.company_id and m.state = 1) as completed
+       (select count(*)::int from member_cards m where m.company_id = p.company_id and m.state = 1) as completed,
+       (select count(*)::int from voucher_history h join vouchers v on v.id = h.voucher_id
+         where v.voucher_pack_id = p.id and h.action = 'VOIDED' and v.state = 'EXPIRED') as withdrawn
      from voucher_packs p where p.company_id = ${ANY(1)}`,
     [ints(companies)],
   );
@@ -738,7 +924,7 @@ const check = async (db: string, srv: Server, orgs: Org[], given: Given): Promis
       p.issued !== p.vouchers ||
       (benchPacks.has(p.id)
         ? p.vouchers !== (given.vouchersPerPack.get(p.id) ?? 0)
-        : p.vouchers !== p.completed),
+        : p.vouchers !== p.completed + p.withdrawn),
   );
   const bench = packs.filter((p) => benchPacks.has(p.id));
   const reward = packs.filter((p) => !benchPacks.has(p.id));
@@ -749,7 +935,7 @@ const check = async (db: string, srv: Server, orgs: Org[], given: Given): Promis
     detail:
       `bench packs: ${sum([...given.vouchersPerPack.values()])} issued (answered), ${sum(bench.map((p) => p.issued))} counted, ` +
       `${sum(bench.map((p) => p.vouchers))} rows (company 0's, 1 caller and hot: ${given.vouchersPerPack.get(orgs[0]?.packId ?? 0) ?? 0} answered = ${bench.find((p) => p.id === orgs[0]?.packId)?.issued} counted); ` +
-      `reward packs: ${sum(reward.map((p) => p.issued))} counted, ${sum(reward.map((p) => p.vouchers))} rows, ${complete} completed cards${bw.length ? `; wrong: ${JSON.stringify(bw.slice(0, 3))}` : ''}`,
+      `reward packs: ${sum(reward.map((p) => p.issued))} counted, ${sum(reward.map((p) => p.vouchers))} rows, ${complete} completed cards + ${sum(reward.map((p) => p.withdrawn))} withdrawn by a void${bw.length ? `; wrong: ${JSON.stringify(bw.slice(0, 3))}` : ''}`,
   });
 
   // redeem: REDEEMED vouchers == redemptions answered == REDEEMED history rows
@@ -768,6 +954,50 @@ const check = async (db: string, srv: Server, orgs: Org[], given: Given): Promis
     what: 'vouchers REDEEMED == redemptions',
     pass: rw.length === 0 && redeemed.length === orgs.length,
     detail: `${sum([...given.redeemedPerCompany.values()])} redeemed (answered), ${sum(redeemed.map((r) => r.redeemed))} REDEEMED, ${sum(redeemed.map((r) => r.hist))} history rows${rw.length ? `; wrong: ${JSON.stringify(rw.slice(0, 3))}` : ''}`,
+  });
+
+  // void: VOIDED stampings == voids answered == stamps taken back in the history (the cards' stamps: above)
+  const voided = await sql<{ company_id: number; voided: number; back: number; audited: number }>(
+    `select c.id as company_id,
+       (select count(*)::int from stamps_transaction t where t.company_id = c.id and t.result = 'VOIDED') as voided,
+       (select count(*)::int from stamping_history h where h.company_id = c.id and h.stamps_delta < 0) as back,
+       (select count(*)::int from audit_log a where a.company_id = c.id and a.action = 'void'
+         and a.resource = 'stampsTransaction') as audited
+     from company c where c.id = ${ANY(1)}`,
+    [ints(companies)],
+  );
+  const vw = voided.filter(
+    (v) =>
+      v.voided !== (given.voidedPerCompany.get(v.company_id) ?? 0) ||
+      v.back !== v.voided ||
+      v.audited !== v.voided,
+  );
+  out.push({
+    db,
+    what: 'stampings VOIDED == voids, their stamps back',
+    pass: vw.length === 0 && voided.length === orgs.length,
+    detail: `${sum([...given.voidedPerCompany.values()])} voided (answered), ${sum(voided.map((v) => v.voided))} VOIDED, ${sum(voided.map((v) => v.back))} stamps taken back in the history, ${sum(voided.map((v) => v.audited))} audited (company 0's, 1 caller and hot: ${given.voidedPerCompany.get(orgs[0]?.companyId ?? 0) ?? 0} answered = ${voided.find((v) => v.company_id === orgs[0]?.companyId)?.voided} VOIDED)${vw.length ? `; wrong: ${JSON.stringify(vw.slice(0, 3))}` : ''}`,
+  });
+
+  // join: cards issued by the poster == confirms answered; every code confirmed is spent, none other
+  const joined = await sql<{ company_id: number; joined: number; codes: number }>(
+    `select c.id as company_id,
+       (select count(*)::int from audit_log a where a.company_id = c.id and a.action = 'issue'
+         and a.resource = 'memberCards' and a.actor_email = $2) as joined,
+       (select count(*)::int from join_codes j where j.company_id = c.id) as codes
+     from company c where c.id = ${ANY(1)}`,
+    [ints(companies), JOIN_ACTOR_EMAIL],
+  );
+  const jw = joined.filter(
+    (j) =>
+      j.joined !== (given.joinedPerCompany.get(j.company_id) ?? 0) ||
+      j.codes !== (given.joinStartsPerCompany.get(j.company_id) ?? 0) - j.joined,
+  );
+  out.push({
+    db,
+    what: 'cards joined == confirms',
+    pass: jw.length === 0 && joined.length === orgs.length,
+    detail: `${sum([...given.joinStartsPerCompany.values()])} started, ${sum([...given.joinedPerCompany.values()])} confirmed (answered), ${sum(joined.map((j) => j.joined))} cards issued by the poster, ${sum(joined.map((j) => j.codes))} codes left (programmes' issuedCount: above; company 0's, 1 caller and hot: ${given.joinedPerCompany.get(orgs[0]?.companyId ?? 0) ?? 0} answered = ${joined.find((j) => j.company_id === orgs[0]?.companyId)?.joined} issued)${jw.length ? `; wrong: ${JSON.stringify(jw.slice(0, 3))}` : ''}`,
   });
 
   // wallets: balance == the ledger's sum == top-ups − what the cards and vouchers cost; top-ups == answered
@@ -818,7 +1048,9 @@ const check = async (db: string, srv: Server, orgs: Org[], given: Given): Promis
   out.push({
     db,
     what: 'a repeated Idempotency-Key answers the first answer',
-    pass: given.replays.length === RUN_OPS.length && given.replays.every((r) => r.same),
+    pass:
+      given.replays.length === RUN_OPS.filter((op) => op !== 'join').length &&
+      given.replays.every((r) => r.same),
     detail: given.replays.map((r) => `${r.op}: ${r.detail}`).join(', '),
   });
   return out;
@@ -901,7 +1133,7 @@ const main = async (): Promise<number> => {
   console.log(
     `${OPS_PER_CASE} calls per case; pgbench TPC-B-like, scale ${PGBENCH_SCALE}, ${PGBENCH_SECONDS} s per run\n`,
   );
-  const benches = await pgbench();
+  const benches = PGBENCH_SECONDS > 0 ? await pgbench() : [];
   const rows: Row[] = [];
   const checks: Check[] = [];
   for (const db of DBS) {
@@ -936,6 +1168,7 @@ const main = async (): Promise<number> => {
     console.log(`  ${c.pass ? 'PASS' : 'FAIL'}  ${c.db.padEnd(9)} ${c.what}: ${c.detail}`);
   const failed = checks.filter((c) => !c.pass).length;
   console.log(failed ? `\n${failed} check(s) FAILED` : '\nall checks passed');
+  if (RESULT_FILE) writeFileSync(RESULT_FILE, JSON.stringify({ rows, pgbench: benches, failed }));
   return failed ? 1 : 0;
 };
 

@@ -13,7 +13,7 @@
 // A reward ('member-level-reward' job) issues one voucher of the level's pack through issueVouchers,
 // charged to the company's wallet like any issue, and records ISSUED or FAILED (once per company,
 // level and member: the unique index; a FAILED one is tried again when the level is reached again).
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { LevelMeasure, LevelMoveReason } from '../../../contract/enums';
 import {
   LEVEL_MOVES_DAYS,
@@ -23,6 +23,7 @@ import {
 import type { DbOrTx } from '../../platform/audit';
 import { companyDay, dayIn } from '../../platform/countries';
 import type { Db } from '../../platform/db/client';
+import { preparedSql } from '../../platform/db/prepared';
 import { rowsOfResult } from '../../platform/db/raw-rows';
 import { company, memberLevelHistory, memberLevels, memberStanding } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
@@ -63,6 +64,75 @@ export interface LevelMove {
   up: boolean;
 }
 
+/** The level move's values: parameters when built per call, placeholders when prepared. */
+interface ApplyValues {
+  measure: LevelMeasure;
+  companyId: SQL;
+  at: SQL;
+  reason: SQL;
+}
+
+/** The level move of the standing rows `only` keeps (a condition on `s`, the standing). */
+const applyStatement = (values: ApplyValues, only: SQL): SQL => {
+  const v = { ...values, measure: sql.raw(`s.${MEASURE_COLUMN[values.measure]}`) };
+  return sql`
+    with lv as (
+      select id, rank, threshold, reward_voucher_pack_id from member_levels where company_id = ${v.companyId}
+    ),
+    target as (
+      select s.id, s.member_mobile, s.level_id as old_level, ${v.measure} as measure,
+        (select l.id from lv l where l.threshold <= ${v.measure} order by l.rank desc limit 1) as new_level
+      from member_standing s
+      where s.company_id = ${v.companyId}${only}
+    ),
+    changed as (
+      update member_standing s set
+        measure_value = t.measure,
+        level_id = t.new_level,
+        level_since = case when t.new_level is distinct from t.old_level then ${v.at}::timestamptz else s.level_since end,
+        update_time = now()
+      from target t
+      where s.id = t.id and (s.measure_value <> t.measure or s.level_id is distinct from t.new_level)
+      returning s.member_mobile, t.old_level, t.new_level, t.measure
+    ),
+    moved as (
+      insert into member_level_history (company_id, member_mobile, from_level_id, to_level_id, reason, measure_value, at)
+      select ${v.companyId}::int, member_mobile, old_level, new_level, ${v.reason}, measure, ${v.at}::timestamptz
+      from changed where old_level is distinct from new_level
+      returning member_mobile, from_level_id, to_level_id, measure_value
+    )
+    select m.member_mobile as "memberMobile", m.from_level_id as "fromLevelId", m.to_level_id as "toLevelId",
+      m.measure_value as "measureValue",
+      coalesce(t.rank, 0) > coalesce(f.rank, 0) as up,
+      t.reward_voucher_pack_id is not null and t.rank > coalesce(f.rank, 0)
+        and (r.id is null or r.state = 'FAILED') as "rewardDue"
+    from moved m
+    left join lv f on f.id = m.from_level_id
+    left join lv t on t.id = m.to_level_id
+    left join member_level_rewards r on r.company_id = ${v.companyId} and r.level_id = m.to_level_id
+      and r.member_mobile = m.member_mobile
+  `;
+};
+
+/** One member's level move, prepared per measure: it follows every stamping, void and redemption. */
+const applyOne = Object.fromEntries(
+  (Object.keys(MEASURE_COLUMN) as LevelMeasure[]).map((measure) => [
+    measure,
+    preparedSql(
+      `member_levels_apply_one_${measure.toLowerCase()}`,
+      applyStatement(
+        {
+          measure,
+          companyId: sql`${sql.placeholder('companyId')}`,
+          at: sql`${sql.placeholder('at')}`,
+          reason: sql`${sql.placeholder('reason')}`,
+        },
+        sql` and s.member_mobile = ${sql.placeholder('mobile')}`,
+      ),
+    ),
+  ]),
+) as Record<LevelMeasure, ReturnType<typeof preparedSql>>;
+
 /**
  * Moves the levels of company `companyId`'s members `mobiles` (null: every member standing there) to
  * what their standing's measure meets, after their activity was refreshed. One statement: the
@@ -79,46 +149,23 @@ export const applyLevels = async (
 ): Promise<LevelMove[]> => {
   if (mobiles !== null && mobiles.length === 0) return [];
   const c = ctx ?? (await standingContext(tx, companyId));
-  const measure = sql.raw(`s.${MEASURE_COLUMN[c.measure]}`);
-  const only = mobiles === null ? sql`` : sql` and s.member_mobile = any(${sql.param([...mobiles])}::text[])`;
   const at = now.toISOString();
-  const result = await tx.execute(sql`
-    with lv as (
-      select id, rank, threshold, reward_voucher_pack_id from member_levels where company_id = ${companyId}
-    ),
-    target as (
-      select s.id, s.member_mobile, s.level_id as old_level, ${measure} as measure,
-        (select l.id from lv l where l.threshold <= ${measure} order by l.rank desc limit 1) as new_level
-      from member_standing s
-      where s.company_id = ${companyId}${only}
-    ),
-    changed as (
-      update member_standing s set
-        measure_value = t.measure,
-        level_id = t.new_level,
-        level_since = case when t.new_level is distinct from t.old_level then ${at}::timestamptz else s.level_since end,
-        update_time = now()
-      from target t
-      where s.id = t.id and (s.measure_value <> t.measure or s.level_id is distinct from t.new_level)
-      returning s.member_mobile, t.old_level, t.new_level, t.measure
-    ),
-    moved as (
-      insert into member_level_history (company_id, member_mobile, from_level_id, to_level_id, reason, measure_value, at)
-      select ${companyId}::int, member_mobile, old_level, new_level, ${reason}, measure, ${at}::timestamptz
-      from changed where old_level is distinct from new_level
-      returning member_mobile, from_level_id, to_level_id, measure_value
-    )
-    select m.member_mobile as "memberMobile", m.from_level_id as "fromLevelId", m.to_level_id as "toLevelId",
-      m.measure_value as "measureValue",
-      coalesce(t.rank, 0) > coalesce(f.rank, 0) as up,
-      t.reward_voucher_pack_id is not null and t.rank > coalesce(f.rank, 0)
-        and (r.id is null or r.state = 'FAILED') as "rewardDue"
-    from moved m
-    left join lv f on f.id = m.from_level_id
-    left join lv t on t.id = m.to_level_id
-    left join member_level_rewards r on r.company_id = ${companyId} and r.level_id = m.to_level_id
-      and r.member_mobile = m.member_mobile
-  `);
+  const [one] = mobiles ?? [];
+  // one member (every operation's reaction): the prepared statement of the company's measure
+  const result =
+    mobiles !== null && mobiles.length === 1 && one !== undefined
+      ? await applyOne[c.measure](tx, { companyId, mobile: one, at, reason })
+      : await tx.execute(
+          applyStatement(
+            {
+              measure: c.measure,
+              companyId: sql`${companyId}`,
+              at: sql`${at}`,
+              reason: sql`${reason}`,
+            },
+            mobiles === null ? sql`` : sql` and s.member_mobile = any(${sql.param([...mobiles])}::text[])`,
+          ),
+        );
   const rows = rowsOfResult<LevelMove & { rewardDue: boolean }>(result);
   const due = rows.filter((r) => r.rewardDue && r.toLevelId !== null);
   if (due.length > 0) await enqueueRewards(tx, companyId, due, now);

@@ -10,10 +10,11 @@
 // over all time. A member stands at a company once they hold one of its cards or vouchers. Beside
 // them, what the list's other filters test, so that none reads the ledgers: the AVAILABLE vouchers
 // held, the brands of the cards and vouchers held, the stores stamped, redeemed or given a card at.
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_LEVEL_RULE } from '../../../contract/members';
 import type { DbOrTx } from '../../platform/audit';
 import { knownTimeZone } from '../../platform/countries';
+import { prepared, preparedSql } from '../../platform/db/prepared';
 import { company, countryConfig, memberLevelRules } from '../../platform/db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,8 +27,9 @@ export interface StandingContext {
   timeZone: string;
 }
 
-export const standingContext = async (db: DbOrTx, companyId: number): Promise<StandingContext> => {
-  const [row] = await db
+/** A company's country, zone and level rule: read by every operation's standing refresh. */
+const contextOf = prepared('member_standing_context', (db) =>
+  db
     .select({
       country: company.country,
       zone: countryConfig.timezone,
@@ -37,8 +39,12 @@ export const standingContext = async (db: DbOrTx, companyId: number): Promise<St
     .from(company)
     .leftJoin(countryConfig, eq(countryConfig.country, company.country))
     .leftJoin(memberLevelRules, eq(memberLevelRules.companyId, company.id))
-    .where(eq(company.id, companyId))
-    .limit(1);
+    .where(eq(company.id, sql.placeholder('companyId')))
+    .limit(1),
+);
+
+export const standingContext = async (db: DbOrTx, companyId: number): Promise<StandingContext> => {
+  const [row] = await contextOf(db, { companyId });
   const country = typeof row?.country === 'string' ? row.country : 'sg';
   return {
     companyId,
@@ -70,6 +76,96 @@ export const addStanding = async (
 export const windowStart = (ctx: StandingContext, now: Date): Date =>
   new Date(now.getTime() - ctx.windowDays * DAY_MS);
 
+/** The refresh's values: parameters when built per call, placeholders when prepared. */
+interface RefreshValues {
+  companyId: SQL;
+  since: SQL;
+  at: SQL;
+  timeZone: SQL;
+}
+
+/** The refresh of standing rows, for the members `only` keeps of each ledger (its column's name given). */
+const refreshStatement = (v: RefreshValues, only: (col: string) => SQL): SQL => sql`
+    insert into member_standing as s (company_id, member_mobile, member_id, stamps_in_window, visits_in_window,
+      completed_cards_in_window, first_visit_at, last_visit_at, available_vouchers, brand_ids, store_ids,
+      computed_at)
+    select ${v.companyId}::int, m.member_mobile, mm.id, coalesce(st.stamps, 0), coalesce(v.visits, 0),
+      coalesce(cc.completed, 0), v.first_at, v.last_at, coalesce(h.available, 0),
+      coalesce(h.brands, '{}'), coalesce(v.stores, '{}'), ${v.at}::timestamptz
+    from (
+      select member_mobile from member_cards where company_id = ${v.companyId}${only('member_mobile')}
+      union
+      select member_mobile from vouchers where company_id = ${v.companyId} and member_mobile is not null${only('member_mobile')}
+    ) m
+    join members mm on mm.mobile = m.member_mobile
+    left join (
+      select member_mobile, sum(stamps)::int as stamps from stamps_transaction
+      where company_id = ${v.companyId} and result = 'SUCCESS' and type = 'STAMP_CARD_TXN'
+        and at >= ${v.since}::timestamptz${only('member_mobile')}
+      group by member_mobile
+    ) st on st.member_mobile = m.member_mobile
+    left join (
+      select member_mobile,
+        (count(distinct (store_id, (at at time zone ${v.timeZone})::date)) filter (where visit and at >= ${v.since}::timestamptz))::int as visits,
+        min(at) filter (where visit) as first_at, max(at) filter (where visit) as last_at,
+        array_agg(distinct store_id order by store_id) filter (where store_id is not null) as stores
+      from (
+        select member_mobile, store_id, at, true as visit from stamps_transaction
+        where company_id = ${v.companyId} and result = 'SUCCESS' and type = 'STAMP_CARD_TXN'${only('member_mobile')}
+        union all
+        select member_mobile, redeemed_store_id, redeemed_at, true from vouchers
+        where company_id = ${v.companyId} and state = 'REDEEMED' and redeemed_at is not null${only('member_mobile')}
+        union all
+        -- the store a card was given at is one of the member's stores, not a visit
+        select member_mobile, store_id, null, false from member_cards
+        where company_id = ${v.companyId} and store_id is not null${only('member_mobile')}
+      ) e
+      group by member_mobile
+    ) v on v.member_mobile = m.member_mobile
+    left join (
+      select member_mobile, (count(*) filter (where state = 'AVAILABLE'))::int as available,
+        array_agg(distinct brand_id order by brand_id) filter (where brand_id is not null) as brands
+      from (
+        select member_mobile, brand_id, state from vouchers
+        where company_id = ${v.companyId} and member_mobile is not null${only('member_mobile')}
+        union all
+        select member_mobile, brand_id, null from member_cards
+        where company_id = ${v.companyId}${only('member_mobile')}
+      ) held
+      group by member_mobile
+    ) h on h.member_mobile = m.member_mobile
+    left join (
+      select member_mobile, count(*)::int as completed from member_cards
+      where company_id = ${v.companyId} and completed_at >= ${v.since}::timestamptz${only('member_mobile')}
+      group by member_mobile
+    ) cc on cc.member_mobile = m.member_mobile
+    on conflict (company_id, member_mobile) do update set
+      stamps_in_window = excluded.stamps_in_window,
+      visits_in_window = excluded.visits_in_window,
+      completed_cards_in_window = excluded.completed_cards_in_window,
+      first_visit_at = excluded.first_visit_at,
+      last_visit_at = excluded.last_visit_at,
+      available_vouchers = excluded.available_vouchers,
+      brand_ids = excluded.brand_ids,
+      store_ids = excluded.store_ids,
+      computed_at = excluded.computed_at,
+      update_time = now()
+  `;
+
+/** The refresh of one member's standing, prepared: it runs on every stamping, void, redemption and issue. */
+const refreshOne = preparedSql(
+  'member_standing_refresh_one',
+  refreshStatement(
+    {
+      companyId: sql`${sql.placeholder('companyId')}`,
+      since: sql`${sql.placeholder('since')}`,
+      at: sql`${sql.placeholder('at')}`,
+      timeZone: sql`${sql.placeholder('timeZone')}`,
+    },
+    (col) => sql` and ${sql.raw(col)} = ${sql.placeholder('mobile')}`,
+  ),
+);
+
 /**
  * Recomputes the activity columns of company `companyId`'s standing for `mobiles` (null: every member
  * holding one of its cards or vouchers), inserting the rows missing. One statement whatever the count;
@@ -84,76 +180,29 @@ export const refreshStanding = async (
 ): Promise<number> => {
   const c = ctx ?? (await standingContext(db, companyId));
   if (mobiles !== null && mobiles.length === 0) return 0;
-  const since = windowStart(c, now).toISOString();
-  const at = now.toISOString();
-  const only = (col: string) =>
-    mobiles === null ? sql`` : sql` and ${sql.raw(col)} = any(${sql.param([...mobiles])}::text[])`;
-  const result = await db.execute(sql`
-    insert into member_standing as s (company_id, member_mobile, member_id, stamps_in_window, visits_in_window,
-      completed_cards_in_window, first_visit_at, last_visit_at, available_vouchers, brand_ids, store_ids,
-      computed_at)
-    select ${companyId}::int, m.member_mobile, mm.id, coalesce(st.stamps, 0), coalesce(v.visits, 0),
-      coalesce(cc.completed, 0), v.first_at, v.last_at, coalesce(h.available, 0),
-      coalesce(h.brands, '{}'), coalesce(v.stores, '{}'), ${at}::timestamptz
-    from (
-      select member_mobile from member_cards where company_id = ${companyId}${only('member_mobile')}
-      union
-      select member_mobile from vouchers where company_id = ${companyId} and member_mobile is not null${only('member_mobile')}
-    ) m
-    join members mm on mm.mobile = m.member_mobile
-    left join (
-      select member_mobile, sum(stamps)::int as stamps from stamps_transaction
-      where company_id = ${companyId} and result = 'SUCCESS' and type = 'STAMP_CARD_TXN'
-        and at >= ${since}::timestamptz${only('member_mobile')}
-      group by member_mobile
-    ) st on st.member_mobile = m.member_mobile
-    left join (
-      select member_mobile,
-        (count(distinct (store_id, (at at time zone ${c.timeZone})::date)) filter (where visit and at >= ${since}::timestamptz))::int as visits,
-        min(at) filter (where visit) as first_at, max(at) filter (where visit) as last_at,
-        array_agg(distinct store_id order by store_id) filter (where store_id is not null) as stores
-      from (
-        select member_mobile, store_id, at, true as visit from stamps_transaction
-        where company_id = ${companyId} and result = 'SUCCESS' and type = 'STAMP_CARD_TXN'${only('member_mobile')}
-        union all
-        select member_mobile, redeemed_store_id, redeemed_at, true from vouchers
-        where company_id = ${companyId} and state = 'REDEEMED' and redeemed_at is not null${only('member_mobile')}
-        union all
-        -- the store a card was given at is one of the member's stores, not a visit
-        select member_mobile, store_id, null, false from member_cards
-        where company_id = ${companyId} and store_id is not null${only('member_mobile')}
-      ) e
-      group by member_mobile
-    ) v on v.member_mobile = m.member_mobile
-    left join (
-      select member_mobile, (count(*) filter (where state = 'AVAILABLE'))::int as available,
-        array_agg(distinct brand_id order by brand_id) filter (where brand_id is not null) as brands
-      from (
-        select member_mobile, brand_id, state from vouchers
-        where company_id = ${companyId} and member_mobile is not null${only('member_mobile')}
-        union all
-        select member_mobile, brand_id, null from member_cards
-        where company_id = ${companyId}${only('member_mobile')}
-      ) held
-      group by member_mobile
-    ) h on h.member_mobile = m.member_mobile
-    left join (
-      select member_mobile, count(*)::int as completed from member_cards
-      where company_id = ${companyId} and completed_at >= ${since}::timestamptz${only('member_mobile')}
-      group by member_mobile
-    ) cc on cc.member_mobile = m.member_mobile
-    on conflict (company_id, member_mobile) do update set
-      stamps_in_window = excluded.stamps_in_window,
-      visits_in_window = excluded.visits_in_window,
-      completed_cards_in_window = excluded.completed_cards_in_window,
-      first_visit_at = excluded.first_visit_at,
-      last_visit_at = excluded.last_visit_at,
-      available_vouchers = excluded.available_vouchers,
-      brand_ids = excluded.brand_ids,
-      store_ids = excluded.store_ids,
-      computed_at = excluded.computed_at,
-      update_time = now()
-  `);
+  const values = {
+    companyId,
+    since: windowStart(c, now).toISOString(),
+    at: now.toISOString(),
+    timeZone: c.timeZone,
+  };
+  const [one] = mobiles ?? [];
+  // one member (every operation's reaction): the prepared statement; a list or everyone: built here
+  const result =
+    mobiles !== null && mobiles.length === 1 && one !== undefined
+      ? await refreshOne(db, { ...values, mobile: one })
+      : await db.execute(
+          refreshStatement(
+            {
+              companyId: sql`${companyId}`,
+              since: sql`${values.since}`,
+              at: sql`${values.at}`,
+              timeZone: sql`${c.timeZone}`,
+            },
+            (col) =>
+              mobiles === null ? sql`` : sql` and ${sql.raw(col)} = any(${sql.param([...mobiles])}::text[])`,
+          ),
+        );
   const affected = (result as { affectedRows?: number; rowCount?: number | null }) ?? {};
   return Number(affected.affectedRows ?? affected.rowCount ?? 0);
 };

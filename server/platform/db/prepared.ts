@@ -10,6 +10,7 @@
 // Values: every `sql.placeholder(name)` of the statement needs one; Drizzle encodes it with its
 // column (a Date for a timestamp). A null value is passed as is, so a nullable timestamp must not be
 // a placeholder (Drizzle's encoder would be handed the null).
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../audit';
 
 interface Executable {
@@ -43,3 +44,32 @@ export const prepared = <Q extends Executable>(
     return bound.execute(values) as ReturnType<Q['execute']>;
   };
 };
+
+/** What Drizzle's databases and transactions hold for turning SQL into a query, read here and nowhere else. */
+interface DatabaseInternals {
+  dialect: { sqlToQuery: (statement: SQL) => unknown };
+  _: {
+    session: {
+      prepareQuery: (query: unknown, fields: undefined, name: string, arrayMode: boolean) => Executable;
+    };
+  };
+}
+
+/**
+ * `preparedSql(name, sql\`…${sql.placeholder('x')}…\`)`: a hand-written statement (one the query builder
+ * cannot say: a CTE that upserts, a window over the ledgers) run as `prepared` runs a built one. On
+ * PostgreSQL a named statement is parsed and planned once per connection and then runs on its cached
+ * plan; sent unnamed, a large statement was planned on every call (the member's standing refresh on
+ * a stamp spent longer being planned than run). Answers the driver's result, as `db.execute` does.
+ */
+export const preparedSql = (
+  name: string,
+  statement: SQL,
+): ((db: DbOrTx, values: Record<string, unknown>) => Promise<unknown>) =>
+  prepared(name, (db) => {
+    const internals = db as unknown as DatabaseInternals;
+    return {
+      prepare: (n: string) =>
+        internals._.session.prepareQuery(internals.dialect.sqlToQuery(statement), undefined, n, false),
+    };
+  });

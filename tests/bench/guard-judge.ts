@@ -1,0 +1,116 @@
+// The speed guard's judgement (tests/bench/guard.ts), apart from the runs so a unit test can feed it
+// figures: each ratio of the app to its floor or peer, taken from the best of the runs given, against
+// its budget (tests/bench/budgets.ts).
+import type { WriteBudget } from './budgets';
+
+/** What tests/bench/write.ts writes to BENCH_RESULT (the fields the guard reads). */
+export interface WriteFigures {
+  rows: {
+    db: string;
+    op: string;
+    mode: string;
+    side: 'app' | 'floor';
+    opsPerSecond: number;
+    p50: number;
+  }[];
+  /** checks of the bench that failed (a wrong count) */
+  failed: number;
+}
+
+/** What tests/bench/run.ts writes to BENCH_RESULT (the fields the guard reads). */
+export interface ReadFigures {
+  rows: { name: string; figures: Partial<Record<string, { p95: number }>> }[];
+  rps: { app: number; peer: number };
+}
+
+export interface Verdict {
+  bench: 'write' | 'read';
+  what: string;
+  measured: number;
+  /** 'max': the ratio may not exceed the budget; 'min': it may not fall below it */
+  kind: 'max' | 'min';
+  budget: number;
+  pass: boolean;
+}
+
+export interface Budgets {
+  write: Record<string, WriteBudget>;
+  read: Record<string, number>;
+  readThroughput: number;
+}
+
+const best = (values: number[], kind: 'max' | 'min'): number => {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) return Number.NaN;
+  return kind === 'max' ? Math.min(...finite) : Math.max(...finite);
+};
+
+const verdict = (
+  bench: Verdict['bench'],
+  what: string,
+  values: number[],
+  kind: Verdict['kind'],
+  budget: number,
+): Verdict => {
+  const measured = best(values, kind);
+  // a figure that is missing (NaN) fails: a case that stopped running is not a pass
+  const pass = kind === 'max' ? measured <= budget : measured >= budget;
+  return { bench, what, measured, kind, budget, pass };
+};
+
+/** Every budget's verdict over the runs given (a bench not run is not judged). */
+export const judge = (runs: { write: WriteFigures[]; read: ReadFigures[] }, budgets: Budgets): Verdict[] => {
+  const out: Verdict[] = [];
+  if (runs.write.length > 0)
+    for (const [op, budget] of Object.entries(budgets.write)) {
+      const ratio = (mode: string, of: (r: WriteFigures['rows'][number]) => number) =>
+        runs.write.map((run) => {
+          const row = (side: 'app' | 'floor') =>
+            run.rows.find((r) => r.db === 'postgres' && r.op === op && r.mode === mode && r.side === side);
+          const app = row('app');
+          const floor = row('floor');
+          return app && floor ? of(app) / of(floor) : Number.NaN;
+        });
+      out.push(
+        verdict(
+          'write',
+          `${op}, 1 caller: app p50 ÷ floor p50`,
+          ratio('1', (r) => r.p50),
+          'max',
+          budget.p50,
+        ),
+        verdict(
+          'write',
+          `${op}, 8 callers: app ops/s ÷ floor ops/s`,
+          ratio('8', (r) => r.opsPerSecond),
+          'min',
+          budget.throughput,
+        ),
+      );
+    }
+  if (runs.read.length > 0) {
+    for (const [name, budget] of Object.entries(budgets.read))
+      out.push(
+        verdict(
+          'read',
+          `${name}: app p95 ÷ SQL floor p95`,
+          runs.read.map((run) => {
+            const f = run.rows.find((r) => r.name.startsWith(name))?.figures;
+            return (f?.app?.p95 ?? Number.NaN) / (f?.floor?.p95 ?? Number.NaN);
+          }),
+          'max',
+          budget,
+        ),
+      );
+    out.push(
+      verdict(
+        'read',
+        'first page, 8 callers: app req/s ÷ minimal peer req/s',
+        runs.read.map((run) => run.rps.app / run.rps.peer),
+        'min',
+        budgets.readThroughput,
+      ),
+    );
+  }
+  return out;
+};
