@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { THEME_PAINT_SCRIPT } from './contract/document';
 
 /** Files worth compressing ahead of time, and the size below which it does not pay. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
@@ -40,10 +41,28 @@ const precompress = (): Plugin => {
   };
 };
 
+/**
+ * index.html's head: the theme paint inline, first (contract THEME_PAINT_SCRIPT; the server's CSP
+ * allows it by its hash), and no external script. The built portal gets its run-time settings from the
+ * server, which writes them into the document (server/domains/portal/document.ts); the dev server has
+ * no such step, so there (only) the head loads /env.js from the API server as before.
+ */
+const documentHead = (): Plugin => ({
+  name: 'loyalty-document-head',
+  transformIndexHtml(_html, ctx) {
+    if (path.basename(ctx.filename) !== 'index.html') return;
+    const tags: HtmlTagDescriptor[] = [
+      { tag: 'script', children: THEME_PAINT_SCRIPT, injectTo: 'head-prepend' },
+    ];
+    if (ctx.server) tags.push({ tag: 'script', attrs: { src: '/env.js' }, injectTo: 'head' });
+    return tags;
+  },
+});
+
 // The portal build. In dev, API calls go to the server on 8080.
 const api = process.env.API_PROXY ?? 'http://127.0.0.1:8080';
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), documentHead(), precompress()],
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -3,6 +3,7 @@ export * from './claims';
 export * from './config-main';
 export * from './constants';
 export * from './dashboard';
+export * from './document';
 export * from './enums';
 export * from './envelope';
 export * from './errors';

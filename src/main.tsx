@@ -1,17 +1,23 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { getPortalEnv } from './providers/env';
 import { applyThemeToDocument, currentThemeMode } from './theme/themeCookie';
 
 document.title = getPortalEnv().portalTitle;
-// public/theme-init.js painted the page already; this covers a missing or blocked script.
+// index.html's inline theme script painted the page already; this covers a blocked script.
 applyThemeToDocument(currentThemeMode());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const root = createRoot(container);
+// As a transition the first render is time-sliced: React yields to the browser every few
+// milliseconds instead of holding the main thread for the whole tree (issue 39: total blocking time
+// on a phone). A plain root.render is one blocking task.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -154,6 +154,14 @@ const companyZone = prepared('company_zone', (db) =>
 
 export const companyDay = async (db: DbOrTx, companyId: number | null, now: Date): Promise<string> => {
   const [row] = companyId === null ? [] : await companyZone(db, { companyId });
+  return companyDayOf(row, now);
+};
+
+/**
+ * The day `now` falls on for a company whose country and its configured zone were read already (an
+ * operation reading them with its own rows: `company.country` and `country_config.timezone`).
+ */
+export const companyDayOf = (row: { country: unknown; zone: unknown } | undefined, now: Date): string => {
   const country = typeof row?.country === 'string' ? row.country : DEFAULT_COUNTRY;
   return dayIn(knownTimeZone(row?.zone, country), now);
 };

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, type ReactNode, startTransition, useContext, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { mustEnrolTwoFactor, roleOf } from '../../contract';
 import type { LoggedInUser } from '../../contract/auth';
@@ -73,7 +73,9 @@ export const SessionProvider = ({ loader, children }: { loader: SessionLoader; c
       return { status: 'user', user, role, pnsAllowed } as const;
     })()
       .then((s) => {
-        if (!cancelled) setSession(s);
+        // the shell and the page mount on this update: a transition, so that their first render is
+        // time-sliced instead of one long task (issue 39)
+        if (!cancelled) startTransition(() => setSession(s));
       })
       .catch(() => {
         if (!cancelled) setSession({ status: 'failed' });

@@ -1,4 +1,4 @@
-import { BASE_PATHS, BRANDS, type Brand, type ServiceName } from '../../contract';
+import { BASE_PATHS, BRANDS, type Brand, PORTAL_ENV_ELEMENT_ID, type ServiceName } from '../../contract';
 
 export interface PortalEnv {
   brand: Brand;
@@ -8,7 +8,10 @@ export interface PortalEnv {
   apiBase: Record<ServiceName, string>;
 }
 
-/** What the server's `/env.js` may put on `window.__PORTAL_ENV__`; every key is optional. */
+/**
+ * What the server writes into index.html (`<script type="application/json" id="portal-env">`), or what
+ * `/env.js` puts on `window.__PORTAL_ENV__` (the dev server); every key is optional.
+ */
 export interface RawPortalEnv {
   brand?: string;
   portalTitle?: string;
@@ -31,13 +34,26 @@ const nonEmpty = (value: unknown): value is string => typeof value === 'string' 
 // A trailing slash would double up with the contract paths, which all start with '/'.
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 
+/** The settings block the server wrote into the document, or `window.__PORTAL_ENV__`, or nothing. */
+const readRawEnv = (): RawPortalEnv | undefined => {
+  if (typeof window === 'undefined') return undefined;
+  const text = document.getElementById(PORTAL_ENV_ELEMENT_ID)?.textContent;
+  if (text) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === 'object') return parsed as RawPortalEnv;
+    } catch {
+      // a broken block: the defaults below
+    }
+  }
+  return window.__PORTAL_ENV__;
+};
+
 /**
  * The portal's runtime configuration. It is read at run time rather than baked in at build time so
  * that one build can be pointed at any backend (docs/contract.md "Services and base paths").
  */
-export const getPortalEnv = (
-  raw: RawPortalEnv | undefined = typeof window === 'undefined' ? undefined : window.__PORTAL_ENV__,
-): PortalEnv => {
+export const getPortalEnv = (raw: RawPortalEnv | undefined = readRawEnv()): PortalEnv => {
   const base = raw?.apiBase ?? {};
   return {
     brand: isBrand(raw?.brand) ? raw.brand : 'cvi',

@@ -18,7 +18,7 @@ export const readThemeCookie = (): ThemeMode | undefined => {
 
 export const currentThemeMode = (): ThemeMode => readThemeCookie() ?? DEFAULT_THEME;
 
-/** Paints the document like public/theme-init.js does, so a toggle and a reload look the same. */
+/** Paints the document like index.html's inline theme script (contract THEME_PAINT_SCRIPT) does, so a toggle and a reload look the same. */
 export const applyThemeToDocument = (mode: ThemeMode): void => {
   if (typeof document === 'undefined') return;
   const root = document.documentElement;

@@ -1,9 +1,10 @@
 import type { CheckboxOwnerState } from '@mui/material/Checkbox';
 import type { Theme } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { THEME_BACKGROUND } from '../../contract/document';
 
-/** Page backgrounds, also painted by public/theme-init.js before React loads (keep in step). */
-export const BACKGROUND = { light: '#f5f6f8', dark: '#121417' } as const;
+/** Page backgrounds, also painted by index.html's inline theme script before React loads. */
+export const BACKGROUND = THEME_BACKGROUND;
 
 const withShared = (base: RaThemeOptions, palette: RaThemeOptions['palette']): RaThemeOptions => ({
   ...base,

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PORTAL_ENV_ELEMENT_ID, THEME_PAINT_SCRIPT } from '../../contract';
 import { bootstrapFirstOperator } from '../../server/domains/users/bootstrap';
 import { users } from '../../server/platform/db/schema';
 import { apiSuite } from './fixtures';
@@ -13,7 +15,7 @@ const dist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
 mkdirSync(path.join(dist, 'assets'));
 writeFileSync(
   path.join(dist, 'index.html'),
-  '<!doctype html><title>built portal</title><div id="root"></div>',
+  '<!doctype html><html><head><title>built portal</title></head><body><div id="root"></div></body></html>',
 );
 writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("portal");');
 
@@ -82,6 +84,28 @@ describe('the built portal', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<title>built portal</title>');
+    }
+  });
+
+  it('writes the run-time settings into index.html as a data block, and loads no script in its head', async () => {
+    for (const url of ['/', '/index.html', '/login']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      // no external script, so nothing blocks the first paint
+      expect(head, url).not.toMatch(/<script\b[^>]*\bsrc=/);
+      const block = new RegExp(
+        `<script type="application/json" id="${PORTAL_ENV_ELEMENT_ID}">([^<]*)</script>`,
+      ).exec(head);
+      expect(block, url).not.toBeNull();
+      // the title's </script> is escaped: the block holds, and reads back as the configured value
+      expect(JSON.parse(block?.[1] ?? '')).toEqual({
+        brand: 'jcr',
+        portalTitle: 'Acme </script><script>alert(1)</script> Rewards',
+        ipCountryUrl: 'https://country.example/',
+      });
+      expect(res.body.match(/<\/script>/g)?.length, url).toBe(1);
     }
   });
 
@@ -185,7 +209,10 @@ describe('CORS and security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
+    // the bundle's files and the inline theme paint, by its hash: no 'unsafe-inline'
+    const hash = createHash('sha256').update(THEME_PAINT_SCRIPT).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(/script-src[^;]*unsafe-inline/.test(csp)).toBe(false);
     expect(csp).toMatch(/connect-src 'self' https:\/\/country\.example/);
     expect(csp).toContain("frame-ancestors 'none'");
   });

@@ -7,26 +7,48 @@
 // overlaps another benchmark on the machine) alternates product / plain in ABBA order. It prints each run's
 // figures with the load average beside them, the medians of each server, and last the issue's
 // target, met / NOT MET. Nothing asserts a time; `npm test` never runs this.
+//
+// With BENCH_LIGHTHOUSE_PAGES (say `/,/stamp-cards`) it audits those signed-in pages of the product
+// instead (issue 39): the database gets the demo data set (scripts/seed-demo.ts), and before each run
+// a fresh Chromium (playwright, a remote-debugging port) signs in as the demo operator the way the
+// portal does (its tokens, user and device id in localStorage, written on /favicon.svg so that no
+// script or style is cached), then Lighthouse attaches to it (`--port`, `--disable-storage-reset`).
+// It prints each run, the medians per page, and the median run's heaviest costs from Lighthouse's own
+// diagnostics (bootup-time, mainthread-work-breakdown, render-blocking-resources, unused-javascript).
 //   BENCH_LIGHTHOUSE     the `lighthouse` binary (not a dependency: unset, this prints how to install it)
-//   BENCH_LIGHTHOUSE_RUNS (default 5) runs per server   CHROME_PATH (default /usr/bin/chromium)
+//   BENCH_LIGHTHOUSE_RUNS (default 5, signed-in 3) runs per server or page
+//   BENCH_LIGHTHOUSE_PAGES signed-in pages to audit, comma-separated
+//   BENCH_LIGHTHOUSE_KEEP  a folder to keep each run's JSON result in
+//   CHROME_PATH (default /usr/bin/chromium)
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { BASE_PATHS, DEVICE_ID_HEADER, HEADERS } from '../../contract';
+import { seedDemo } from '../../scripts/seed-demo';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/platform/config';
 import { createDb, migrate } from '../../server/platform/db/client';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/harness';
+import { STORAGE_KEYS } from '../../src/providers/storage';
+import { DEMO_USERS } from '../e2e/demo';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PASSWORD, freePort } from '../e2e/harness';
 import { runMain } from './main';
 import { stats } from './stats';
 
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE;
-const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+const PAGES = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '')
+  .split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? (PAGES.length > 0 ? 3 : 5));
+const KEEP = process.env.BENCH_LIGHTHOUSE_KEEP;
 const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 /** the browser tests' flags, with the new headless mode Lighthouse wants */
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS.filter((a) => a !== '--headless')].join(' ');
@@ -62,7 +84,10 @@ interface Lhr {
   environment?: { hostUserAgent?: string };
   timing?: { total?: number };
   categories?: { performance?: { score?: number | null } };
-  audits?: Record<string, { numericValue?: number; details?: { items?: unknown[] } } | undefined>;
+  audits?: Record<
+    string,
+    { numericValue?: number; details?: { items?: Record<string, unknown>[] } } | undefined
+  >;
 }
 
 /** Runs a command to its end; its output is kept, to be shown only when it fails. */
@@ -129,9 +154,10 @@ const isFile = (file: string): Promise<boolean> =>
 /**
  * The plain static server: what nginx with `brotli_static` / `gzip_static` and `try_files $uri
  * /index.html` does, and no more (no security or caching headers, no compression per request).
- * /env.js is the product's own text, so both servers load the same page.
+ * index.html is the product's own document (with the run-time settings the product writes into it,
+ * server/domains/portal/document.ts) and /env.js its own text, so both servers load the same page.
  */
-const plainServer = (dir: string, envJs: string): http.Server => {
+const plainServer = (dir: string, envJs: string, document: string): http.Server => {
   const send = (res: http.ServerResponse, head: boolean, body: Buffer, type: string, encoding?: string) => {
     res.writeHead(200, {
       'Content-Type': type,
@@ -162,7 +188,15 @@ const plainServer = (dir: string, envJs: string): http.Server => {
       send(res, head, Buffer.from(envJs), 'application/javascript; charset=utf-8');
       return;
     }
-    const file = (await isFile(wanted)) ? wanted : path.join(dir, 'index.html');
+    const file = (await isFile(wanted)) && pathname !== '/index.html' ? wanted : path.join(dir, 'index.html');
+    if (file === path.join(dir, 'index.html')) {
+      // as nginx would send a file of this size: gzip on the fly when the browser takes it
+      const body = Buffer.from(document);
+      if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')))
+        send(res, head, gzipSync(body), TYPES['.html'] ?? 'text/html', 'gzip');
+      else send(res, head, body, TYPES['.html'] ?? 'text/html');
+      return;
+    }
     const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
     const accept = String(req.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accept) && (await isFile(`${file}.br`)))
@@ -182,10 +216,18 @@ const plainServer = (dir: string, envJs: string): http.Server => {
 const numeric = (lhr: Lhr, audit: string): number => lhr.audits?.[audit]?.numericValue ?? Number.NaN;
 
 /** One Lighthouse run of `url`, after waiting for the machine's benchmark lock. */
-const lighthouse = async (bin: string, url: string, out: string): Promise<{ figures: Figures; lhr: Lhr }> => {
+const lighthouse = async (
+  bin: string,
+  url: string,
+  out: string,
+  /** a running Chromium's debugging port, signed in already: Lighthouse attaches, keeping its storage */
+  port?: number,
+): Promise<{ figures: Figures; lhr: Lhr }> => {
   const args = [
     url,
-    `--chrome-flags=${CHROME_FLAGS}`,
+    ...(port === undefined
+      ? [`--chrome-flags=${CHROME_FLAGS}`]
+      : [`--port=${port}`, '--disable-storage-reset']),
     '--only-categories=performance',
     '--output=json',
     `--output-path=${out}`,
@@ -199,6 +241,11 @@ const lighthouse = async (bin: string, url: string, out: string): Promise<{ figu
   const seconds = (performance.now() - t0) / 1000;
   if (result.code !== 0) throw new Error(`lighthouse ${url} exited with ${result.code}:\n${result.output}`);
   const lhr = JSON.parse(await readFile(out, 'utf8')) as Lhr;
+  if (KEEP) {
+    await mkdir(KEEP, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+    await copyFile(out, path.join(KEEP, name));
+  }
   await rm(out, { force: true });
   if (lhr.runtimeError?.code)
     throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message ?? ''}`);
@@ -223,6 +270,158 @@ type Server = (typeof SERVERS)[number];
 const row = (cells: (string | number)[]): string =>
   cells.map((c, i) => (i < 2 ? String(c).padEnd(i === 0 ? 4 : 8) : String(c).padStart(9))).join(' ');
 
+/** The demo operator's session, as the portal's login leaves it in localStorage (src/providers/storage.ts). */
+const signIn = async (base: string): Promise<Record<string, string>> => {
+  const deviceId = randomUUID();
+  const { email, password } = DEMO_USERS.operator;
+  const res = await fetch(`${base}${BASE_PATHS.main}/auth/get-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [HEADERS.country]: 'sg', [DEVICE_ID_HEADER]: deviceId },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await res.json()) as { code: number; data: unknown };
+  const access = res.headers.get(HEADERS.accessToken);
+  const refresh = res.headers.get(HEADERS.refreshToken);
+  if (body.code !== 0 || !access || !refresh) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return {
+    [STORAGE_KEYS.accessToken]: access,
+    [STORAGE_KEYS.refreshToken]: refresh,
+    [STORAGE_KEYS.refreshTokenRenewedAt]: String(Date.now()),
+    [STORAGE_KEYS.user]: JSON.stringify(body.data),
+    [STORAGE_KEYS.deviceId]: deviceId,
+    [STORAGE_KEYS.country]: 'sg',
+  };
+};
+
+/**
+ * One Lighthouse run of a signed-in page: a fresh Chromium (its own profile, so nothing is cached)
+ * with the session in localStorage, written on a page that loads no script, then Lighthouse attached.
+ */
+const signedInRun = async (bin: string, base: string, page: string, work: string) => {
+  const session = await signIn(base);
+  const port = await freePort();
+  const profile = await mkdtemp(path.join(work, 'profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROME_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS.filter((a) => a !== '--headless'), `--remote-debugging-port=${port}`],
+  });
+  try {
+    const tab = context.pages()[0] ?? (await context.newPage());
+    await tab.goto(`${base}/favicon.svg`);
+    await tab.evaluate((items) => {
+      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+    }, session);
+    await tab.goto('about:blank');
+    return await lighthouse(bin, `${base}${page}`, path.join(work, 'lhr.json'), port);
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+};
+
+type Item = Record<string, unknown>;
+const items = (lhr: Lhr, audit: string): Item[] => lhr.audits?.[audit]?.details?.items ?? [];
+const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
+const short = (url: unknown): string => String(url).replace(/^https?:\/\/[^/]+/, '');
+
+/** The heaviest costs Lighthouse names for one run. */
+const diagnostics = (lhr: Lhr): string[] => {
+  const top = (audit: string, key: string, n = 5) =>
+    [...items(lhr, audit)].sort((a, b) => num(b[key]) - num(a[key])).slice(0, n);
+  return [
+    `  bootup-time (ms total/scripting/parse): ${top('bootup-time', 'total')
+      .map(
+        (i) =>
+          `${short(i.url)} ${num(i.total).toFixed(0)}/${num(i.scripting).toFixed(0)}/${num(i.scriptParseCompile).toFixed(0)}`,
+      )
+      .join(', ')}`,
+    `  main thread (ms): ${top('mainthread-work-breakdown', 'duration', 8)
+      .map((i) => `${String(i.groupLabel ?? i.group)} ${num(i.duration).toFixed(0)}`)
+      .join(', ')}`,
+    `  render-blocking: ${
+      items(lhr, 'render-blocking-resources')
+        .map((i) => `${short(i.url)} ${num(i.wastedMs).toFixed(0)} ms`)
+        .join(', ') || 'none'
+    }`,
+    `  unused-javascript (kB wasted/total): ${top('unused-javascript', 'wastedBytes')
+      .map(
+        (i) =>
+          `${short(i.url)} ${(num(i.wastedBytes) / 1024).toFixed(0)}/${(num(i.totalBytes) / 1024).toFixed(0)}`,
+      )
+      .join(', ')}`,
+  ];
+};
+
+/** BENCH_LIGHTHOUSE_PAGES: the signed-in pages of the product, RUNS each, interleaved. */
+const signedInPages = async (bin: string, base: string, work: string): Promise<void> => {
+  console.log(
+    `lighthouse ${bin}, Chrome ${CHROME_PATH}; signed in as ${DEMO_USERS.operator.email}; ${RUNS} runs of each page, interleaved` +
+      (existsSync(FLOCK) ? `, each under flock ${LOCK}` : '') +
+      '\n',
+  );
+  console.log(
+    row(['run', 'page', 'LCP ms', 'FCP ms', 'TBT ms', 'score', 'bytes', 'requests', 'load', 'wait s']),
+  );
+  const results = new Map<string, { figures: Figures; lhr: Lhr }[]>(PAGES.map((p) => [p, []]));
+  let versions = '';
+  for (let i = 0; i < RUNS; i++)
+    for (const page of i % 2 === 0 ? PAGES : [...PAGES].reverse()) {
+      const result = await signedInRun(bin, base, page, work);
+      const { figures: f, lhr } = result;
+      versions ||= `Lighthouse ${lhr.lighthouseVersion ?? '?'}, ${lhr.environment?.hostUserAgent ?? '?'}`;
+      for (const warning of lhr.runWarnings ?? []) console.log(`  warning: ${warning}`);
+      results.get(page)?.push(result);
+      console.log(
+        row([
+          i + 1,
+          page,
+          f.lcp.toFixed(0),
+          f.fcp.toFixed(0),
+          f.tbt.toFixed(0),
+          f.score.toFixed(2),
+          f.bytes.toFixed(0),
+          f.requests,
+          f.load.toFixed(2),
+          f.wait.toFixed(0),
+        ]),
+      );
+    }
+  console.log(`(${versions})\n`);
+  console.log(row(['', 'median', 'LCP ms', 'FCP ms', 'TBT ms', 'score', 'bytes', 'requests', 'load']));
+  for (const [page, runs] of results) {
+    const median = (key: keyof Figures): number => stats(runs.map((r) => r.figures[key])).p50;
+    console.log(
+      row([
+        '',
+        page,
+        median('lcp').toFixed(0),
+        median('fcp').toFixed(0),
+        median('tbt').toFixed(0),
+        median('score').toFixed(2),
+        median('bytes').toFixed(0),
+        median('requests'),
+        median('load').toFixed(2),
+      ]),
+    );
+  }
+  console.log('\ntargets:');
+  for (const [page, runs] of results) {
+    const score = stats(runs.map((r) => r.figures.score)).p50;
+    console.log(
+      `  ${score >= 0.8 ? 'met    ' : 'NOT MET'}  Lighthouse mobile performance on ${page} (signed in) at least 80: median ${(score * 100).toFixed(0)}`,
+    );
+  }
+  for (const [page, runs] of results) {
+    // the run with the median score
+    const sorted = [...runs].sort((a, b) => a.figures.score - b.figures.score);
+    const mid = sorted[Math.floor(sorted.length / 2)];
+    if (!mid) continue;
+    console.log(`\n${page}, the median run's costs:`);
+    for (const line of diagnostics(mid.lhr)) console.log(line);
+  }
+};
+
 const main = async (): Promise<void> => {
   if (!LIGHTHOUSE) {
     console.log(
@@ -234,7 +433,11 @@ const main = async (): Promise<void> => {
   }
   if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_LIGHTHOUSE_RUNS must be >= 1, got ${RUNS}`);
   const cpu = cpus();
-  console.log(`# Lighthouse mobile on /login, product vs plain static server: ${new Date().toISOString()}`);
+  console.log(
+    PAGES.length > 0
+      ? `# Lighthouse mobile on ${PAGES.join(', ')}, signed in, on the product: ${new Date().toISOString()}`
+      : `# Lighthouse mobile on /login, product vs plain static server: ${new Date().toISOString()}`,
+  );
   console.log(
     `machine: ${cpu.length} × ${cpu[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}; ` +
       `load average at start ${loadavg()
@@ -270,9 +473,20 @@ const main = async (): Promise<void> => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const productBase = `http://127.0.0.1:${portOf(app.server)}`;
 
+    if (PAGES.length > 0) {
+      const t1 = performance.now();
+      await seedDemo(handle.db, { password: DEMO_PASSWORD });
+      console.log(
+        `demo data seeded in ${((performance.now() - t1) / 1000).toFixed(1)} s; product ${productBase}`,
+      );
+      await signedInPages(LIGHTHOUSE, productBase, work);
+      return;
+    }
+
     const env = await getText(`${productBase}/env.js`);
     if (env.status !== 200) throw new Error(`product /env.js answered ${env.status}`);
-    const plain = plainServer(dist, env.text);
+    const productDocument = await getText(`${productBase}/login`, { accept: 'text/html' });
+    const plain = plainServer(dist, env.text, productDocument.text);
     closers.unshift(
       () =>
         new Promise<void>((resolve) => {

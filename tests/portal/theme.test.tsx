@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fireEvent, screen } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { THEME_COOKIE_MAX_AGE_S, THEME_COOKIE_NAME } from '../../contract';
+import { THEME_COOKIE_MAX_AGE_S, THEME_COOKIE_NAME, THEME_PAINT_SCRIPT } from '../../contract';
 import { renderApp } from './renderApp';
 import { portalServer } from './server';
 
@@ -62,24 +62,21 @@ describe('colour scheme (spec section 1)', { timeout: 60_000 }, () => {
     expect(toggle.querySelector('[data-testid="Brightness4Icon"]')).not.toBeNull();
   });
 
-  it('index.html runs the theme script and loads /env.js before the bundle', () => {
+  it('index.html loads no script in its head: vite.config.ts writes the theme paint inline', () => {
     const html = readFileSync('index.html', 'utf8');
-    const themeAt = html.indexOf('src="/theme-init.js"');
-    const envAt = html.indexOf('src="/env.js"');
-    const appAt = html.indexOf('src="/src/main.tsx"');
-    expect(themeAt).toBeGreaterThan(-1);
-    expect(envAt).toBeGreaterThan(themeAt);
-    expect(appAt).toBeGreaterThan(envAt);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toMatch(/<script\b/);
+    expect(html.indexOf('src="/src/main.tsx"')).toBeGreaterThan(html.indexOf('</head>'));
     // the script reads the contract's cookie name
-    expect(readFileSync('public/theme-init.js', 'utf8')).toContain(`${THEME_COOKIE_NAME}=(light|dark)`);
+    expect(THEME_PAINT_SCRIPT).toContain(`${THEME_COOKIE_NAME}=(light|dark)`);
   });
 
   it('the theme script paints dark by default and light from the cookie', () => {
-    const script = readFileSync('public/theme-init.js', 'utf8');
-    // Runs our own static file in the page's global scope, the way the browser does.
-    const run = new Function(script);
+    // Runs the inline script's exact text in the page's global scope, the way the browser does.
+    const run = new Function(THEME_PAINT_SCRIPT);
     run();
     expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(document.documentElement.style.backgroundColor).toBe('rgb(18, 20, 23)');
     Cookies.set(THEME_COOKIE_NAME, 'light', { path: '/' });
     run();
     expect(document.documentElement.dataset.theme).toBe('light');

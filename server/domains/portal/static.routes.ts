@@ -8,6 +8,7 @@ import type { Config } from '../../platform/config';
 import type { RoutePlugin } from '../../platform/http/app-types';
 import { escapeHtml } from '../../platform/mail';
 import { isApiPath } from '../access/guard';
+import { portalEnvOf, renderPortalDocument } from './document';
 
 /** Paths the portal's client-side router must never shadow. */
 const NOT_SPA = [/^\/portal-[a-z]+-service\//, /^\/docs(\/|$)/, /^\/healthz$/, /^\/env\.js$/];
@@ -31,23 +32,37 @@ const wantsHtml = (request: FastifyRequest): boolean => {
   return typeof accept === 'string' && accept.includes('text/html');
 };
 
+type DocumentConfig = Pick<Config, 'distDir' | 'portalTitle' | 'brand' | 'ipCountryUrl'>;
+
+/**
+ * Sends a built page: index.html with the run-time settings written into its head
+ * (renderPortalDocument), pocket.html as it is. Read per request: a rebuild while the server runs is
+ * picked up without a restart. Never cached; compressed per request (server/platform/http/compression.ts).
+ */
+const sendPage = async (config: DocumentConfig, reply: FastifyReply, page: 'index.html' | 'pocket.html') => {
+  const built = await readFile(path.join(config.distDir, page), 'utf8').catch(() => null);
+  const html =
+    built === null
+      ? notBuiltPage(config.portalTitle)
+      : page === 'index.html'
+        ? renderPortalDocument(built, portalEnvOf(config))
+        : built;
+  await reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+};
+
 /**
  * The not-found fallback of the single-page portal: a GET for a portal route (not an API path) that
  * accepts HTML gets index.html, so deep links like /x-action/user-active?token=… load the app.
  * Returns false when the request should get the JSON 404 envelope instead.
  */
 export const spaFallback =
-  (config: Pick<Config, 'distDir' | 'portalTitle'>) =>
+  (config: DocumentConfig) =>
   async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const pathname = request.url.split('?')[0] ?? '';
     if (isApiPath(pathname) || NOT_SPA.some((re) => re.test(pathname)) || !wantsHtml(request)) return false;
     // the member's pocket pages are a bundle of their own (pocket.html, src/pocket/)
-    const page = POCKET_PATH.test(pathname) ? 'pocket.html' : 'index.html';
-    const indexFile = path.join(config.distDir, page);
-    // read per request: a rebuild while the server runs is picked up without a restart
-    const html = await readFile(indexFile, 'utf8').catch(() => notBuiltPage(config.portalTitle));
-    await reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    await sendPage(config, reply, POCKET_PATH.test(pathname) ? 'pocket.html' : 'index.html');
     return true;
   };
 
@@ -63,7 +78,10 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
-/** Serves the built portal from DIST_DIR (./dist); hashed assets are cached for a long time. */
+/**
+ * Serves the built portal from DIST_DIR (./dist); hashed assets are cached for a long time. index.html
+ * is not a static file: / and /index.html send it with the run-time settings (sendPage).
+ */
 export const staticRoutes: RoutePlugin = async (app) => {
   const { distDir, portalTitle } = app.config;
   if (!existsSync(path.join(distDir, 'index.html'))) {
@@ -80,7 +98,9 @@ export const staticRoutes: RoutePlugin = async (app) => {
     prefix: '/',
     // one route per built file: unknown paths fall through to the SPA / JSON 404 handler
     wildcard: false,
-    index: ['index.html'],
+    // index.html (and its compressed copies) go out through sendPage, with the settings in them
+    index: false,
+    globIgnore: ['index.html', 'index.html.br', 'index.html.gz'],
     // the build wrote .br and .gz copies (vite.config.ts): sent as they are to browsers that take them
     preCompressed: true,
     setHeaders: (reply, filePath) => {
@@ -92,4 +112,8 @@ export const staticRoutes: RoutePlugin = async (app) => {
       if (immutable) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
     },
   });
+  for (const url of ['/', '/index.html'])
+    app.get(url, { config: { public: true }, schema: { hide: true } }, (_request, reply) =>
+      sendPage(app.config, reply, 'index.html'),
+    );
 };

@@ -7,14 +7,16 @@ import type { ErrorName } from '../../../contract/errors';
 import { RECORDED_STAMPING_REFUSALS, type StampBody, type StampResult } from '../../../contract/stamping';
 import { actionOf } from '../../../resources/transitions';
 import type { DbOrTx } from '../../platform/audit';
-import { companyDay } from '../../platform/countries';
+import { companyDayOf } from '../../platform/countries';
 import { uniqueViolation } from '../../platform/db/errors';
-import { prepared } from '../../platform/db/prepared';
+import { prepared, preparedSql } from '../../platform/db/prepared';
+import { rowsOfResult } from '../../platform/db/raw-rows';
 import {
+  company,
+  countryConfig,
   memberCards,
   pinFailures,
   stampCard,
-  stampingHistory,
   stampsTransaction,
   store,
 } from '../../platform/db/schema';
@@ -38,7 +40,6 @@ import {
   staffOf,
   stateName,
   stateValue,
-  type TransactionRow,
 } from './stamping';
 import { assertPin } from './store-pin';
 
@@ -63,6 +64,8 @@ const lockCardForStamping = async (
   programme: ProgrammeRow;
   /** both null when there is no store `storeId` (the join found none) */
   store: { brandId: unknown; state: unknown };
+  /** the programme's company's country and its configured zone: the day the programme's dates are read in */
+  calendar: { country: unknown; zone: unknown };
 }> => {
   const [row] = await tx
     .select({
@@ -70,10 +73,14 @@ const lockCardForStamping = async (
       programme: stampCard,
       storeBrandId: store.brandId,
       storeState: store.state,
+      country: company.country,
+      zone: countryConfig.timezone,
     })
     .from(memberCards)
     .innerJoin(stampCard, eq(stampCard.id, memberCards.stampCardId))
     .leftJoin(store, eq(store.id, storeId))
+    .leftJoin(company, eq(company.id, stampCard.companyId))
+    .leftJoin(countryConfig, eq(countryConfig.country, company.country))
     .where(cardOfCaller(caller, id))
     .for('update', { of: memberCards });
   if (!row) throw noSuchCard();
@@ -81,6 +88,7 @@ const lockCardForStamping = async (
     card: row.card as MemberCardRow,
     programme: row.programme as ProgrammeRow,
     store: { brandId: row.storeBrandId, state: row.storeState },
+    calendar: { country: row.country, zone: row.zone },
   };
 };
 
@@ -98,56 +106,45 @@ const receiptUsed = prepared('stamping_receipt_used', (db) =>
     )
     .limit(1),
 );
-const insertStamping = prepared('stamping_insert_transaction', (db) =>
-  db
-    .insert(stampsTransaction)
-    .values({
-      stampCardId: sql.placeholder('stampCardId'),
-      memberCardId: sql.placeholder('memberCardId'),
-      memberMobile: sql.placeholder('memberMobile'),
-      type: 'STAMP_CARD_TXN',
-      result: 'SUCCESS',
-      stamps: sql.placeholder('stamps'),
-      stampsAfter: sql.placeholder('stampsAfter'),
-      memberCardState: sql.placeholder('state'),
-      rewardVoucherId: sql.placeholder('rewardVoucherId'),
-      receiptNo: sql.placeholder('receiptNo'),
-      storeId: sql.placeholder('storeId'),
-      deviceId: sql.placeholder('deviceId'),
-      staffId: sql.placeholder('staffId'),
-      at: sql.placeholder('at'),
-      companyId: sql.placeholder('companyId'),
-      brandId: sql.placeholder('brandId'),
-    })
-    .returning(),
-);
-/** a stamping that does not complete the card (the completing one also sets completedAt and the reward) */
-const moveCard = prepared('stamping_move_card', (db) =>
-  db
-    .update(memberCards)
-    .set({
-      stamps: sql`${sql.placeholder('stamps')}`,
-      state: sql`${sql.placeholder('state')}`,
-      // set here: Drizzle's own update time would be the time the statement was built
-      updateTime: sql`${sql.placeholder('now')}`,
-    })
-    .where(eq(memberCards.id, sql.placeholder('id'))),
-);
-const insertHistory = prepared('stamping_insert_history', (db) =>
-  db.insert(stampingHistory).values({
-    stampCardId: sql.placeholder('stampCardId'),
-    memberCardId: sql.placeholder('memberCardId'),
-    transactionId: sql.placeholder('transactionId'),
-    memberMobile: sql.placeholder('memberMobile'),
-    stampsDelta: sql.placeholder('stamps'),
-    stampsAfter: sql.placeholder('stampsAfter'),
-    memberCardState: sql.placeholder('state'),
-    storeId: sql.placeholder('storeId'),
-    deviceId: sql.placeholder('deviceId'),
-    at: sql.placeholder('at'),
-    companyId: sql.placeholder('companyId'),
-    brandId: sql.placeholder('brandId'),
-  }),
+/**
+ * A stamping's writes in one statement (one round trip instead of three): its SUCCESS transaction,
+ * the card's new stamps and state (and, when it completes, its completion time and reward), and the
+ * history row naming the transaction. Answers the transaction's id. The receipt's unique index still
+ * refuses a racing duplicate (stamps_transaction_receipt_per_store).
+ */
+const writeStamping = preparedSql(
+  'stamping_write',
+  sql`
+    with txn as (
+      insert into stamps_transaction (stamp_card_id, member_card_id, member_mobile, type, result, stamps,
+        stamps_after, member_card_state, reward_voucher_id, receipt_no, store_id, device_id, staff_id, at,
+        company_id, brand_id)
+      values (${sql.placeholder('stampCardId')}::int, ${sql.placeholder('memberCardId')}::int,
+        ${sql.placeholder('memberMobile')}::text, 'STAMP_CARD_TXN', 'SUCCESS', ${sql.placeholder('stamps')}::int,
+        ${sql.placeholder('stampsAfter')}::int, ${sql.placeholder('state')}::smallint,
+        ${sql.placeholder('rewardVoucherId')}::int, ${sql.placeholder('receiptNo')}::text,
+        ${sql.placeholder('storeId')}::int, ${sql.placeholder('deviceId')}::int, ${sql.placeholder('staffId')}::int,
+        ${sql.placeholder('at')}::timestamptz, ${sql.placeholder('companyId')}::int, ${sql.placeholder('brandId')}::int)
+      returning id, stamp_card_id, member_card_id, member_mobile, stamps, stamps_after, member_card_state,
+        reward_voucher_id, store_id, device_id, at, company_id, brand_id
+    ),
+    card as (
+      update member_cards set stamps = txn.stamps_after, state = txn.member_card_state, update_time = txn.at,
+        completed_at = case when ${sql.placeholder('completes')}::boolean then txn.at else member_cards.completed_at end,
+        reward_voucher_id = case when ${sql.placeholder('completes')}::boolean then txn.reward_voucher_id
+          else member_cards.reward_voucher_id end
+      from txn
+      where member_cards.id = txn.member_card_id
+    ),
+    history as (
+      insert into stamping_history (stamp_card_id, member_card_id, transaction_id, member_mobile, stamps_delta,
+        stamps_after, member_card_state, store_id, device_id, at, company_id, brand_id)
+      select stamp_card_id, member_card_id, id, member_mobile, stamps, stamps_after, member_card_state, store_id,
+        device_id, at, company_id, brand_id
+      from txn
+    )
+    select id from txn
+  `,
 );
 
 /**
@@ -163,11 +160,16 @@ export const stampCardOnce = async (
   input: StampInput,
   now = new Date(),
 ): Promise<StampResult> => {
-  // the card (locked), its programme and the store in one round trip; checked in the same order as ever
-  const { card, programme, store: where } = await lockCardForStamping(tx, caller, cardId, input.storeId);
+  // the card (locked), its programme, the store and the company's calendar in one round trip; checked in the same order as ever
+  const {
+    card,
+    programme,
+    store: where,
+    calendar,
+  } = await lockCardForStamping(tx, caller, cardId, input.storeId);
   // the declared arrow (resources/tables/memberCards.ts): only an AVAILABLE card is stamped (6625)
   allowedMove(cardDecl, 'stamp', { state: stateName(card.state) }, 'card');
-  if ((await companyDay(tx, programme.companyId, now)) > programme.endDate)
+  if (companyDayOf(calendar, now) > programme.endDate)
     throw fail('UNKNOWN_CARD_OR_ORDER', 'state', `the programme ended on ${programme.endDate}`);
   assertActsForStore(caller, input.storeId);
   assertStoreRow(caller, input.storeId, card.brandId, where);
@@ -205,28 +207,24 @@ export const stampCardOnce = async (
     brandId: card.brandId,
   };
 
-  let txn: TransactionRow | undefined;
+  let txn: { id: number } | undefined;
   try {
-    [txn] = (await insertStamping(tx, {
-      ...moved,
-      staffId: staffOf(caller),
-      rewardVoucherId,
-      receiptNo: input.receiptNo ?? null,
-    })) as TransactionRow[];
+    [txn] = rowsOfResult<{ id: number }>(
+      await writeStamping(tx, {
+        ...moved,
+        staffId: staffOf(caller),
+        rewardVoucherId,
+        receiptNo: input.receiptNo ?? null,
+        completes,
+      }),
+    );
   } catch (err) {
     // two stampings racing with one receipt number: the index keeps one
     if (uniqueViolation(err) === 'stamps_transaction_receipt_per_store')
       throw fail('DUPLICATE_RECEIPT_NUMBER', 'receiptNo', 'already stamped at this store');
     throw err;
   }
-  if (!txn) throw new Error('insert returned nothing');
-  if (completes)
-    await tx
-      .update(memberCards)
-      .set({ stamps: stampsAfter, state, completedAt: now, rewardVoucherId })
-      .where(eq(memberCards.id, card.id));
-  else await moveCard(tx, { id: card.id, stamps: stampsAfter, state, now });
-  await insertHistory(tx, { ...moved, transactionId: txn.id });
+  if (!txn) throw new Error('the stamping wrote nothing');
   await emit(tx, 'card.activity', {
     companyId: card.companyId,
     memberMobile: card.memberMobile,

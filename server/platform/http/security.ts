@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEVICE_ID_HEADER, EXPOSED_HEADERS, HEADERS } from '../../../contract';
+import { DEVICE_ID_HEADER, EXPOSED_HEADERS, HEADERS, THEME_PAINT_SCRIPT } from '../../../contract';
 import type { Config } from '../config';
 
 const ALLOWED_HEADERS = [
@@ -15,6 +16,9 @@ const ALLOWED_HEADERS = [
   'Content-Type',
   'Accept',
 ];
+
+/** The CSP source that allows index.html's one inline script, the theme paint, by its exact text. */
+export const THEME_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(THEME_PAINT_SCRIPT, 'utf8').digest('base64')}'`;
 
 const originOf = (url: string): string | null => {
   try {
@@ -56,7 +60,8 @@ export const securityPlugin = fp(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // the bundle's files, and index.html's one inline script (the theme paint) by its hash
+          scriptSrc: ["'self'", THEME_SCRIPT_SOURCE],
           // MUI/emotion injects <style> elements at run time
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

@@ -3,8 +3,7 @@
 // aggregates; a section the user may not view comes back null and is not shown.
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import { Alert, Box, Button, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../contract/format';
@@ -15,6 +14,11 @@ import { MEMBERS_LIST_PATH } from '../members/paths';
 import { type DashboardData, isMerchantsOwn, redemptionRate, useDashboard, waitingItems } from './api';
 
 const K = 'dashboard';
+
+// The chart library (~300 kB) loads after the page has painted, not before it (issue 39: the largest
+// paint on a phone waited for it); its place is kept meanwhile.
+const BarChart = lazy(() => import('@mui/x-charts/BarChart').then((m) => ({ default: m.BarChart })));
+const CHART_HEIGHT = 280;
 
 const number = new Intl.NumberFormat('en-SG');
 
@@ -179,13 +183,15 @@ const Chart = ({ data }: { data: DashboardData }) => {
       <Typography variant="body2" color="text.secondary">
         {translate(`${K}.chart.caption`, { zone: data.timeZone })}
       </Typography>
-      <BarChart
-        dataset={dataset}
-        xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
-        series={series}
-        height={280}
-        margin={{ left: 8, right: 8 }}
-      />
+      <Suspense fallback={<Box sx={{ height: CHART_HEIGHT }} />}>
+        <BarChart
+          dataset={dataset}
+          xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
+          series={series}
+          height={CHART_HEIGHT}
+          margin={{ left: 8, right: 8 }}
+        />
+      </Suspense>
     </SectionCard>
   );
 };

@@ -39,6 +39,22 @@ describe('portal env', () => {
     });
     expect(getPortalEnv({ brand: 'acme' }).brand).toBe('cvi');
   });
+
+  it('reads the settings block the server wrote into the document first, and survives a broken one', () => {
+    window.__PORTAL_ENV__ = { brand: 'cvi', portalTitle: 'From env.js' };
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'portal-env';
+    block.textContent = '{"brand":"jcr","portalTitle":"Acme \\u003c/script\\u003e Rewards"}';
+    document.head.append(block);
+    try {
+      expect(getPortalEnv()).toMatchObject({ brand: 'jcr', portalTitle: 'Acme </script> Rewards' });
+      block.textContent = '{not json';
+      expect(getPortalEnv()).toMatchObject({ brand: 'cvi', portalTitle: 'From env.js' });
+    } finally {
+      block.remove();
+    }
+  });
 });
 
 describe('session store', () => {
