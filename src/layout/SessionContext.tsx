@@ -1,4 +1,12 @@
-import { createContext, type ReactNode, startTransition, useContext, useEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation } from 'react-router-dom';
 import { mustEnrolTwoFactor, roleOf } from '../../contract';
 import type { LoggedInUser } from '../../contract/auth';

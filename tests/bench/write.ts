@@ -39,6 +39,7 @@
 //   BENCH_WRITE_CASES (default all: e.g. stamp,redeem)   BENCH_WRITE_PROFILE (a folder for the server's CPU profile)
 //   DATABASE_URL (the PostgreSQL server; scratch databases are created there and dropped)
 //   BENCH_WRITE_MODES (default 1,8,hot)   BENCH_PGBENCH_SECONDS=0 (no pgbench)
+//   BENCH_WRITE_ROUNDS (default 4: each case runs app and floor in this many slices, alternating ABBA)
 //   BENCH_RESULT (a file: the figures as JSON, for tests/bench/guard.ts)
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -90,6 +91,9 @@ const RUN_MODES: readonly Mode[] = process.env.BENCH_WRITE_MODES
 const RESULT_FILE = process.env.BENCH_RESULT;
 const MODE_CALLERS: Record<Mode, number> = { '1': 1, '8': CALLERS, hot: CALLERS };
 type Side = 'app' | 'floor';
+const SIDES: readonly Side[] = ['app', 'floor'];
+/** each case's calls run in this many slices per side, alternating app and floor (ABBA) */
+const ROUNDS = Number(process.env.BENCH_WRITE_ROUNDS ?? 4);
 
 if (!Number.isInteger(OPS_PER_CASE) || OPS_PER_CASE < CALLERS) throw new Error('BENCH_WRITE_OPS: at least 8');
 
@@ -657,7 +661,8 @@ const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Che
       for (const mode of RUN_MODES) {
         const groups = groupsOf(mode);
         const callers = MODE_CALLERS[mode];
-        for (const side of ['app', 'floor'] as const) {
+        const queuesOf: Record<Side, AppArg<Op>[][]> = { app: [], floor: [] };
+        for (const side of SIDES) {
           if (op === 'join') {
             const started: JoinStart[][] = [];
             for (const { org, n } of groups) {
@@ -668,52 +673,75 @@ const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Che
             }
             plan.joins[side][mode] = started;
           }
-          const queues = groups.map(({ org, n }, g) => {
+          queuesOf[side] = groups.map(({ org, n }, g) => {
             const o = orgs[side][org];
             if (!o) throw new Error('no org');
             return argsOf(op, plan, side, mode, g, o, n);
           });
-          const before = (await srv.call('count')) as number;
-          let result: LoadResult<unknown>;
-          if (side === 'app') {
-            const call = APP_CALLS[op] as (
-              base: string,
-              a: AppArg<Op>,
-            ) => Promise<{ data: Data; raw: string }>;
-            const answered = await runQueues(queues as AppArg<Op>[][], callers, async (arg) => {
-              const answer = await call(srv.base, arg);
-              // join has no Idempotency-Key (public): a second confirm finds the code spent
-              if (op !== 'join' && !firstOf.has(op)) firstOf.set(op, { arg, raw: answer.raw });
-              return keptOf(op, answer.data);
-            });
-            result = answered as LoadResult<unknown>;
-            for (const { arg } of answered.done) {
-              if (op === 'stamp') add(given.stampsPerCard, (arg as AppArg<'stamp'>).cardId);
-              if (op === 'void') {
-                add(given.stampsPerCard, plan.cardOf.get((arg as AppArg<'void'>).txnId) ?? 0, -1);
-                add(given.voidedPerCompany, arg.companyId);
+        }
+        // the two sides in ROUNDS slices each, alternating (ABBA), so both meet the same machine
+        const results: Record<Side, LoadResult<unknown>> = {
+          app: { samples: [], seconds: 0, done: [], failed: 0 },
+          floor: { samples: [], seconds: 0, done: [], failed: 0 },
+        };
+        const statements: Record<Side, number> = { app: 0, floor: 0 };
+        for (let round = 0; round < ROUNDS; round++)
+          for (const side of round % 2 === 0 ? SIDES : [...SIDES].reverse()) {
+            const queues = queuesOf[side].map((q) =>
+              q.slice(Math.floor((q.length * round) / ROUNDS), Math.floor((q.length * (round + 1)) / ROUNDS)),
+            );
+            const before = (await srv.call('count')) as number;
+            let part: LoadResult<unknown>;
+            if (side === 'app') {
+              const call = APP_CALLS[op] as (
+                base: string,
+                a: AppArg<Op>,
+              ) => Promise<{ data: Data; raw: string }>;
+              const answered = await runQueues(queues as AppArg<Op>[][], callers, async (arg) => {
+                const answer = await call(srv.base, arg);
+                // join has no Idempotency-Key (public): a second confirm finds the code spent
+                if (op !== 'join' && !firstOf.has(op)) firstOf.set(op, { arg, raw: answer.raw });
+                return keptOf(op, answer.data);
+              });
+              part = answered as LoadResult<unknown>;
+              for (const { arg } of answered.done) {
+                if (op === 'stamp') add(given.stampsPerCard, (arg as AppArg<'stamp'>).cardId);
+                if (op === 'void') {
+                  add(given.stampsPerCard, plan.cardOf.get((arg as AppArg<'void'>).txnId) ?? 0, -1);
+                  add(given.voidedPerCompany, arg.companyId);
+                }
+                if (op === 'join') {
+                  add(given.cardsPerProgramme, (arg as AppArg<'join'>).programmeId);
+                  add(given.joinedPerCompany, arg.companyId);
+                }
+                if (op === 'issueCard')
+                  add(given.cardsPerProgramme, (arg as AppArg<'issueCard'>).programmeId);
+                if (op === 'issueVouchers')
+                  add(given.vouchersPerPack, (arg as AppArg<'issueVouchers'>).packId);
+                if (op === 'redeem') add(given.redeemedPerCompany, arg.companyId);
+                if (op === 'topUp') add(given.topUpsPerCompany, arg.companyId);
               }
-              if (op === 'join') {
-                add(given.cardsPerProgramme, (arg as AppArg<'join'>).programmeId);
-                add(given.joinedPerCompany, arg.companyId);
-              }
-              if (op === 'issueCard') add(given.cardsPerProgramme, (arg as AppArg<'issueCard'>).programmeId);
-              if (op === 'issueVouchers') add(given.vouchersPerPack, (arg as AppArg<'issueVouchers'>).packId);
-              if (op === 'redeem') add(given.redeemedPerCompany, arg.companyId);
-              if (op === 'topUp') add(given.topUpsPerCompany, arg.companyId);
+            } else {
+              const floorQueues = queues.map((q) => q.map(({ token: _, ...a }) => a));
+              const r = (await srv.call('floor', {
+                op,
+                queues: floorQueues,
+                callers,
+              })) as LoadResult<unknown> & {
+                done: unknown[];
+              };
+              part = { ...r, done: r.done.map((value) => ({ arg: undefined, value })) };
             }
-          } else {
-            const floorQueues = queues.map((q) => q.map(({ token: _, ...a }) => a));
-            const r = (await srv.call('floor', {
-              op,
-              queues: floorQueues,
-              callers,
-            })) as LoadResult<unknown> & {
-              done: unknown[];
-            };
-            result = { ...r, done: r.done.map((value) => ({ arg: undefined, value })) };
+            statements[side] += ((await srv.call('count')) as number) - before;
+            const into = results[side];
+            into.samples.push(...part.samples);
+            into.seconds += part.seconds;
+            into.done.push(...part.done);
+            into.failed += part.failed;
+            if (part.firstError !== undefined) into.firstError ??= part.firstError;
           }
-          const after = (await srv.call('count')) as number;
+        for (const side of SIDES) {
+          const result = results[side];
           if (op === 'stamp' && mode !== 'hot') {
             // the stampings each group made, newest first, for void (by SQL: the floor answers ids only)
             const made = (await srv.call('sql', {
@@ -759,7 +787,7 @@ const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Che
             opsPerSecond: result.done.length / result.seconds,
             p50: s.p50,
             p95: s.p95,
-            statementsPerOp: (after - before) / Math.max(1, result.done.length + result.failed),
+            statementsPerOp: statements[side] / Math.max(1, result.done.length + result.failed),
             load: loadavg()[0] ?? 0,
           };
           rows.push(row);

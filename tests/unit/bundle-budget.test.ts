@@ -8,6 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THEME_PAINT_SCRIPT } from '../../contract/document';
 
 const BUDGET_BYTES = 300 * 1024;
 
@@ -93,5 +94,20 @@ describe('the first load of the portal', () => {
     const entry = files[0]?.name.replace(/^\//, '') ?? '';
     expect(existsSync(path.join(outDir, `${entry}.br`))).toBe(true);
     expect(existsSync(path.join(outDir, `${entry}.gz`))).toBe(true);
+  });
+
+  it("paints the theme with index.html's one inline script, the text the server's CSP hashes, and loads no script in the head", () => {
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const head = html.slice(0, html.indexOf('</head>'));
+    const inline = [...head.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    // the exact text: server/platform/http/security.ts allows it by the sha256 of THEME_PAINT_SCRIPT
+    expect(inline).toEqual([THEME_PAINT_SCRIPT]);
+    // no render-blocking script: the entry is a module script (deferred), nothing else has a src
+    const external = [...head.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)].map((m) => m[0]);
+    expect(
+      external.every((tag) => /\btype="module"/.test(tag)),
+      external.join(' '),
+    ).toBe(true);
+    expect(existsSync(path.join(outDir, 'theme-init.js'))).toBe(false);
   });
 });

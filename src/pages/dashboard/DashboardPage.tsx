@@ -3,7 +3,8 @@
 // aggregates; a section the user may not view comes back null and is not shown.
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import { Alert, Box, Button, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../contract/format';
@@ -14,11 +15,6 @@ import { MEMBERS_LIST_PATH } from '../members/paths';
 import { type DashboardData, isMerchantsOwn, redemptionRate, useDashboard, waitingItems } from './api';
 
 const K = 'dashboard';
-
-// The chart library (~300 kB) loads after the page has painted, not before it (issue 39: the largest
-// paint on a phone waited for it); its place is kept meanwhile.
-const BarChart = lazy(() => import('@mui/x-charts/BarChart').then((m) => ({ default: m.BarChart })));
-const CHART_HEIGHT = 280;
 
 const number = new Intl.NumberFormat('en-SG');
 
@@ -183,15 +179,13 @@ const Chart = ({ data }: { data: DashboardData }) => {
       <Typography variant="body2" color="text.secondary">
         {translate(`${K}.chart.caption`, { zone: data.timeZone })}
       </Typography>
-      <Suspense fallback={<Box sx={{ height: CHART_HEIGHT }} />}>
-        <BarChart
-          dataset={dataset}
-          xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
-          series={series}
-          height={CHART_HEIGHT}
-          margin={{ left: 8, right: 8 }}
-        />
-      </Suspense>
+      <BarChart
+        dataset={dataset}
+        xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
+        series={series}
+        height={280}
+        margin={{ left: 8, right: 8 }}
+      />
     </SectionCard>
   );
 };
