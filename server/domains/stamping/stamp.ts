@@ -2,14 +2,14 @@
 // stampings of one card queue on it and each sees the stamps the previous one left; a card of 10 stamps
 // takes exactly 10 and completes once, issuing its reward voucher in the same transaction. A refused
 // stamping leaves a FAILED stamps transaction behind (and a wrong PIN counts against the store).
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ErrorName } from '../../../contract/errors';
 import { RECORDED_STAMPING_REFUSALS, type StampBody, type StampResult } from '../../../contract/stamping';
 import { actionOf } from '../../../resources/transitions';
 import type { DbOrTx } from '../../platform/audit';
 import { companyDayOf } from '../../platform/countries';
 import { uniqueViolation } from '../../platform/db/errors';
-import { prepared, preparedSql } from '../../platform/db/prepared';
+import { preparedSql } from '../../platform/db/prepared';
 import { rowsOfResult } from '../../platform/db/raw-rows';
 import {
   company,
@@ -59,6 +59,7 @@ const lockCardForStamping = async (
   caller: Caller,
   id: number,
   storeId: number,
+  receiptNo: string | undefined,
 ): Promise<{
   card: MemberCardRow;
   programme: ProgrammeRow;
@@ -66,6 +67,11 @@ const lockCardForStamping = async (
   store: { brandId: unknown; state: unknown };
   /** the programme's company's country and its configured zone: the day the programme's dates are read in */
   calendar: { country: unknown; zone: unknown };
+  /**
+   * a SUCCESS or VOIDED stamping of `receiptNo` at the store, as this statement's snapshot saw it (null:
+   * none, or no receipt given); one committed meanwhile is refused by the receipt's unique index
+   */
+  receiptUsedBy: number | null;
 }> => {
   const [row] = await tx
     .select({
@@ -75,6 +81,12 @@ const lockCardForStamping = async (
       storeState: store.state,
       country: company.country,
       zone: countryConfig.timezone,
+      receiptUsedBy:
+        receiptNo === undefined
+          ? sql<number | null>`null::int`
+          : sql<number | null>`(select ${stampsTransaction.id} from ${stampsTransaction}
+              where ${stampsTransaction.storeId} = ${storeId} and ${stampsTransaction.receiptNo} = ${receiptNo}
+                and ${stampsTransaction.result} in ('SUCCESS', 'VOIDED') limit 1)`,
     })
     .from(memberCards)
     .innerJoin(stampCard, eq(stampCard.id, memberCards.stampCardId))
@@ -89,23 +101,10 @@ const lockCardForStamping = async (
     programme: row.programme as ProgrammeRow,
     store: { brandId: row.storeBrandId, state: row.storeState },
     calendar: { country: row.country, zone: row.zone },
+    receiptUsedBy: row.receiptUsedBy,
   };
 };
 
-// A stamping's statements, built once (server/platform/db/prepared.ts): they run on every stamp.
-const receiptUsed = prepared('stamping_receipt_used', (db) =>
-  db
-    .select({ id: stampsTransaction.id })
-    .from(stampsTransaction)
-    .where(
-      and(
-        eq(stampsTransaction.storeId, sql.placeholder('storeId')),
-        eq(stampsTransaction.receiptNo, sql.placeholder('receiptNo')),
-        inArray(stampsTransaction.result, ['SUCCESS', 'VOIDED']),
-      ),
-    )
-    .limit(1),
-);
 /**
  * A stamping's writes in one statement (one round trip instead of three): its SUCCESS transaction,
  * the card's new stamps and state (and, when it completes, its completion time and reward), and the
@@ -160,13 +159,14 @@ export const stampCardOnce = async (
   input: StampInput,
   now = new Date(),
 ): Promise<StampResult> => {
-  // the card (locked), its programme, the store and the company's calendar in one round trip; checked in the same order as ever
+  // the card (locked), its programme, the store, the company's calendar and the receipt in one round trip; checked in the same order as ever
   const {
     card,
     programme,
     store: where,
     calendar,
-  } = await lockCardForStamping(tx, caller, cardId, input.storeId);
+    receiptUsedBy,
+  } = await lockCardForStamping(tx, caller, cardId, input.storeId, input.receiptNo);
   // the declared arrow (resources/tables/memberCards.ts): only an AVAILABLE card is stamped (6625)
   allowedMove(cardDecl, 'stamp', { state: stateName(card.state) }, 'card');
   if (companyDayOf(calendar, now) > programme.endDate)
@@ -181,11 +181,8 @@ export const stampCardOnce = async (
   if (input.stamps < 1 || input.stamps > most)
     throw fail('TOO_MANY_STAMPS', 'stamps', `must be 1 to ${most} (${left} left on the card)`);
   await assertStampingLimits(tx, programme, card, input.stamps, now);
-  if (input.receiptNo !== undefined) {
-    const [used] = await receiptUsed(tx, { storeId: input.storeId, receiptNo: input.receiptNo });
-    if (used)
-      throw fail('DUPLICATE_RECEIPT_NUMBER', 'receiptNo', `already stamped at this store (${used.id})`);
-  }
+  if (receiptUsedBy !== null)
+    throw fail('DUPLICATE_RECEIPT_NUMBER', 'receiptNo', `already stamped at this store (${receiptUsedBy})`);
 
   const stampsAfter = card.stamps + input.stamps;
   const completes = stampsAfter === programme.stampsRequired;
