@@ -15,7 +15,6 @@
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import {
   dryRunImport,
   importCaller,
@@ -26,28 +25,12 @@ import { creditWallet } from '../../server/domains/money/wallet';
 import { createDb, migrate } from '../../server/platform/db/client';
 import { brand, company, users, voucherPacks } from '../../server/platform/db/schema';
 import { wireAllReactions } from '../../server/reactions';
+import { admin, dbUrl } from './pg-admin';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const BUDGET_MS = 60_000;
-const PG_BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PRICE_CENTS = 25n;
 const FUND = '100000.00';
-
-const dbUrl = (name: string): string => {
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-const admin = async (text: string): Promise<void> => {
-  const c = new pg.Client({ connectionString: PG_BASE });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-};
 
 const timed = async <T>(label: string, fn: () => Promise<T>, budget = true): Promise<[T, number]> => {
   const t0 = performance.now();

@@ -31,6 +31,7 @@ import pg from 'pg';
 import { createDb, migrate } from '../../server/platform/db/client';
 import { createJobRunner, enqueue, type JobLog } from '../../server/platform/jobs';
 import { runMain } from './main';
+import { admin, dbUrl } from './pg-admin';
 import { stats, throughput } from './stats';
 
 const N = Number(process.env.BENCH_JOBS_N ?? 2000);
@@ -38,24 +39,7 @@ const FAST = 200;
 const SLOW_MS = 2000;
 const CONCURRENCY = 10;
 const POLL_MS = 500;
-const PG_BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PGBOSS = process.env.BENCH_PGBOSS;
-
-const dbUrl = (name: string): string => {
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-const admin = async (text: string): Promise<void> => {
-  const c = new pg.Client({ connectionString: PG_BASE });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-};
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -270,6 +270,21 @@ type Server = (typeof SERVERS)[number];
 const row = (cells: (string | number)[]): string =>
   cells.map((c, i) => (i < 2 ? String(c).padEnd(i === 0 ? 4 : 8) : String(c).padStart(9))).join(' ');
 
+/** One run's line: its number, what was audited and the figures. */
+const runRow = (n: number, what: string, f: Figures): string =>
+  row([
+    n,
+    what,
+    f.lcp.toFixed(0),
+    f.fcp.toFixed(0),
+    f.tbt.toFixed(0),
+    f.score.toFixed(2),
+    f.bytes.toFixed(0),
+    f.requests,
+    f.load.toFixed(2),
+    f.wait.toFixed(0),
+  ]);
+
 /** The demo operator's session, as the portal's login leaves it in localStorage (src/providers/storage.ts). */
 const signIn = async (base: string): Promise<Record<string, string>> => {
   const deviceId = randomUUID();
@@ -372,20 +387,7 @@ const signedInPages = async (bin: string, base: string, work: string): Promise<v
       versions ||= `Lighthouse ${lhr.lighthouseVersion ?? '?'}, ${lhr.environment?.hostUserAgent ?? '?'}`;
       for (const warning of lhr.runWarnings ?? []) console.log(`  warning: ${warning}`);
       results.get(page)?.push(result);
-      console.log(
-        row([
-          i + 1,
-          page,
-          f.lcp.toFixed(0),
-          f.fcp.toFixed(0),
-          f.tbt.toFixed(0),
-          f.score.toFixed(2),
-          f.bytes.toFixed(0),
-          f.requests,
-          f.load.toFixed(2),
-          f.wait.toFixed(0),
-        ]),
-      );
+      console.log(runRow(i + 1, page, f));
     }
   console.log(`(${versions})\n`);
   console.log(row(['', 'median', 'LCP ms', 'FCP ms', 'TBT ms', 'score', 'bytes', 'requests', 'load']));
@@ -526,20 +528,7 @@ const main = async (): Promise<void> => {
         versions ||= `Lighthouse ${lhr.lighthouseVersion ?? '?'}, ${lhr.environment?.hostUserAgent ?? '?'}`;
         for (const warning of lhr.runWarnings ?? []) console.log(`  warning: ${warning}`);
         results[server].push(f);
-        console.log(
-          row([
-            i + 1,
-            server,
-            f.lcp.toFixed(0),
-            f.fcp.toFixed(0),
-            f.tbt.toFixed(0),
-            f.score.toFixed(2),
-            f.bytes.toFixed(0),
-            f.requests,
-            f.load.toFixed(2),
-            f.wait.toFixed(0),
-          ]),
-        );
+        console.log(runRow(i + 1, server, f));
       }
     console.log(`(${versions})\n`);
 
