@@ -52,6 +52,7 @@ import { BASE_PATHS } from '../../contract';
 import { PUBLIC_PATHS } from '../../contract/pocket';
 import { JOIN_ACTOR_EMAIL } from '../../server/domains/join/join';
 import { request, signIn } from './http';
+import { admin, dbUrl, PG_BASE } from './pg-admin';
 import { stats } from './stats';
 import { FLOOR_STATEMENTS, OPS, type Op, type OpArgs } from './write-floor';
 import { type LoadResult, runQueues } from './write-load';
@@ -69,7 +70,6 @@ const ONLY = process.env.BENCH_WRITE_CASES?.split(',').map((s) => s.trim());
 if (ONLY?.includes('redeem') && !ONLY.includes('issueVouchers')) ONLY.push('issueVouchers');
 if (ONLY?.includes('void') && !ONLY.includes('stamp')) ONLY.push('stamp');
 const RUN_OPS = OPS.filter((op) => !ONLY || ONLY.includes(op));
-const PG_BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const MAIN = BASE_PATHS.main;
 const PAY = BASE_PATHS.payment;
@@ -547,20 +547,9 @@ const add = (m: Map<number, number>, k: number, by = 1) => m.set(k, (m.get(k) ??
 
 /** An empty database `name` (made of the pid, never of input) on PG_BASE's server, dropped by `drop`. */
 const scratchDatabase = async (name: string): Promise<{ url: string; drop: () => Promise<void> }> => {
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: PG_BASE });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
   await admin(`drop database if exists ${name} with (force)`);
   await admin(`create database ${name}`);
-  const u = new URL(PG_BASE);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return { url: dbUrl(name), drop: () => admin(`drop database if exists ${name} with (force)`) };
 };
 
 const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Check[]): Promise<void> => {
@@ -1147,10 +1136,10 @@ const pgbench = async (): Promise<Bench[]> => {
 
 const main = async (): Promise<number> => {
   const cpu = cpus();
-  const admin = new pg.Client({ connectionString: PG_BASE });
-  await admin.connect();
-  const version = (await admin.query<{ v: string }>('select version() as v')).rows[0]?.v ?? '?';
-  await admin.end();
+  const client = new pg.Client({ connectionString: PG_BASE });
+  await client.connect();
+  const version = (await client.query<{ v: string }>('select version() as v')).rows[0]?.v ?? '?';
+  await client.end();
   console.log(`# The write path: ${new Date().toISOString()}`);
   console.log(
     `machine: ${cpu.length} × ${cpu[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}; ` +

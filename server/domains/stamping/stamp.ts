@@ -51,8 +51,8 @@ const cardOfCaller = (caller: Caller, id: number) =>
 
 /**
  * For a stamping, in one statement: the member card `id` the caller may act on, locked (unknown →
- * 6625), with its programme and the store `storeId` as they are (the store null when there is none).
- * Only the card is locked, as when the programme and the store were read one by one after it.
+ * 6625), with its programme, the store `storeId` as it is (null when there is none), the company's
+ * calendar and whether the receipt was used. Only the card is locked.
  */
 const lockCardForStamping = async (
   tx: DbOrTx,
