@@ -46,6 +46,7 @@ import { envelopePlugin, failure, genRequestId } from './platform/http/envelope'
 import { inputGuardPlugin } from './platform/http/input-guard';
 import { loggerOptions } from './platform/http/logger';
 import { metricsPlugin } from './platform/http/metrics';
+import { sharedSchemaCompilers } from './platform/http/schema-compilers';
 import { securityPlugin } from './platform/http/security';
 import { createMailer, type Mailer } from './platform/mail';
 import type { ThrottleStore } from './platform/rate-limit';
@@ -100,6 +101,7 @@ export const buildApp = async ({
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+    schemaController: { compilersFactory: sharedSchemaCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);

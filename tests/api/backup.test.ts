@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshPgDatabase } from './helpers';
+import { freshMigratedPgDatabase, freshPgDatabase, migratedDataDir } from './helpers';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'loyalty-backup-'));
@@ -37,7 +37,7 @@ const addUser = (env: Record<string, string>) =>
 
 describe('backup and restore', () => {
   it('the embedded database: restored into a new data folder, with its rows', async () => {
-    const from = { DATA_DIR: path.join(dir, 'from'), DATABASE_URL: '' };
+    const from = { DATA_DIR: await migratedDataDir(path.join(dir, 'from')), DATABASE_URL: '' };
     expect(addUser(from).code).toBe(0);
     const file = path.join(dir, 'embedded.tar.gz');
     const backup = script('scripts/backup.ts', ['backup', '--file', file], from);
@@ -61,7 +61,7 @@ describe('backup and restore', () => {
     'PostgreSQL: pg_dump, then pg_restore into a fresh database',
     async () => {
       const base = process.env.DATABASE_URL ?? '';
-      const from = await freshPgDatabase(base);
+      const from = await freshMigratedPgDatabase(base);
       const to = await freshPgDatabase(base);
       dbs.push(from, to);
       expect(addUser({ DATABASE_URL: from.url, DATA_DIR: path.join(dir, 'pg') }).code).toBe(0);

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { hash as argon2Hash } from '@node-rs/argon2';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
@@ -10,12 +11,36 @@ import { DEFAULT_TIME_ZONE, type SignupState, type UserState, type UserType } fr
 import { buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/platform/config';
 import { dayIn } from '../../server/platform/countries';
-import { createDb, type Db, MIGRATIONS_FOLDER, migrate } from '../../server/platform/db/client';
+import {
+  createDb,
+  type Db,
+  type DbHandle,
+  MIGRATIONS_FOLDER,
+  migrate,
+} from '../../server/platform/db/client';
+import { rowsOfResult } from '../../server/platform/db/raw-rows';
 import { auditLog, mailOutbox, type UserRow, users } from '../../server/platform/db/schema';
 import type { App } from '../../server/platform/http/app-types';
-import { hashPassword } from '../../server/platform/passwords';
+import { pgliteDir } from '../../server/server';
 
 export const AUTH = '/portal-main-service/api/v1/auth';
+
+/**
+ * A test user's password hash: argon2id as the server makes them, at the lowest cost the algorithm
+ * allows. A login verifies a hash with the parameters written in it, so each sign-in in the tests costs
+ * about a millisecond instead of the 64 MiB and three passes (60-250 ms of a core) that guard real
+ * accounts; thousands of sign-ins made that a large part of `npm test`. The server's own parameters are
+ * checked in tests/unit/passwords.test.ts, and every password a route sets still gets them.
+ */
+const testHashes = new Map<string, Promise<string>>();
+export const testPasswordHash = (password: string): Promise<string> => {
+  let made = testHashes.get(password);
+  if (!made) {
+    made = argon2Hash(password, { algorithm: 2, memoryCost: 1024, timeCost: 1, parallelism: 1 });
+    testHashes.set(password, made);
+  }
+  return made;
+};
 
 /** The day `at` falls on in Singapore, the test companies' country: their vouchers' and programmes' calendar. */
 export const sgDay = (at: Date): string => dayIn(DEFAULT_TIME_ZONE, at);
@@ -139,12 +164,13 @@ let imagePromise: Promise<Blob | undefined> | undefined;
 const migratedImage = (): Promise<Blob | undefined> => {
   imagePromise ??= (async () => {
     try {
-      const file = path.join(tmpdir(), `loyalty-pglite-${migrationsHash()}.tgz`);
+      // a plain tar: starting from it takes half the time of the gzipped one (some 66 MB, once per machine)
+      const file = path.join(tmpdir(), `loyalty-pglite-${migrationsHash()}.tar`);
       if (existsSync(file)) return new Blob([readFileSync(file)]);
       const fresh = await createDb({ dataDir: 'memory://' });
       try {
         await migrate(fresh.db);
-        const image = await fresh.dump?.();
+        const image = await fresh.dump?.('none');
         if (!image) return undefined;
         // write-then-rename: a file running at the same time never reads half an image
         const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
@@ -161,16 +187,105 @@ const migratedImage = (): Promise<Blob | undefined> => {
   return imagePromise;
 };
 
+/**
+ * Makes `dataDir` a data folder whose embedded database is already migrated (a copy of the shared
+ * image), for tests that start the real entry points (server.ts, create-user, backup): each would
+ * otherwise run initdb and every migration itself, the most of a start's seconds. Migrating an empty
+ * data folder stays covered: the image is made that way, and the browser suite's first `npm start`.
+ */
+export const migratedDataDir = async (dataDir: string): Promise<string> => {
+  const image = await migratedImage();
+  if (!image) return dataDir;
+  const handle = await createDb({ dataDir: pgliteDir(dataDir), pgliteImage: image });
+  await handle.close();
+  return dataDir;
+};
+
+/** A fresh PostgreSQL database already migrated (a copy of the migrated template). */
+export const freshMigratedPgDatabase = async (
+  baseUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> =>
+  freshPgDatabase(baseUrl, await migratedPgTemplate(baseUrl));
+
+/**
+ * Empties every table and sets every sequence back to its start, as TRUNCATE … RESTART IDENTITY would,
+ * in one statement. DELETE, not TRUNCATE: truncating gives each of some 70 tables and their indexes new
+ * files, which on the embedded database's in-memory file system costs 170 ms; deleting the few rows a
+ * test wrote costs a few. The replica role skips the foreign keys' checks, so the order does not matter.
+ */
+export const emptyDatabase = async (db: Db): Promise<void> => {
+  await db.execute(
+    sql.raw(`DO $$ DECLARE t record; BEGIN
+      PERFORM set_config('session_replication_role', 'replica', true);
+      FOR t IN SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' LOOP
+        EXECUTE 'DELETE FROM ' || t.name;
+      END LOOP;
+      PERFORM setval(s.seqrelid, s.seqstart, false)
+        FROM pg_sequence s JOIN pg_class c ON c.oid = s.seqrelid
+        JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public';
+    END $$`),
+  );
+};
+
+/** What the database is made of (relations, functions, triggers, applied migrations), as one hash. */
+const schemaFingerprint = async (db: Db): Promise<string> => {
+  const [row] = rowsOfResult<{ f: string }>(
+    await db.execute(sql`select md5(concat_ws('|',
+      (select string_agg(c.relname::text || ':' || c.relkind::text, ',' order by c.relname, c.relkind)
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in ('public', 'drizzle')),
+      (select string_agg(p.proname::text, ',' order by p.proname)
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'),
+      (select string_agg(t.tgname::text, ',' order by t.tgname) from pg_trigger t),
+      (select count(*)::text from drizzle.__drizzle_migrations))) as f`),
+  );
+  return row?.f ?? '';
+};
+
+/**
+ * Embedded databases whose test app has closed, kept for the next app of this worker: starting one
+ * from the image is half a second and more of a core, and a test run makes some 140. A spare is
+ * emptied (emptyDatabase) and its session reset before it is handed out, and only when it is still
+ * made of what the image holds; one a test changed (a table added, a migration applied) is closed.
+ */
+const spareDbs: DbHandle[] = [];
+let imageFingerprint: Promise<string> | undefined;
+
+const reusedDb = async (): Promise<DbHandle | undefined> => {
+  for (let handle = spareDbs.pop(); handle; handle = spareDbs.pop()) {
+    try {
+      await handle.db.execute(sql.raw('ROLLBACK')).catch(() => undefined);
+      await handle.db.execute(sql.raw('DISCARD ALL'));
+      if ((await schemaFingerprint(handle.db)) !== (await imageFingerprint)) throw new Error('changed');
+      await emptyDatabase(handle.db);
+      return handle;
+    } catch {
+      await handle.close().catch(() => undefined);
+    }
+  }
+  return undefined;
+};
+
+const embeddedDb = async (): Promise<DbHandle> => {
+  const spare = await reusedDb();
+  if (spare) return spare;
+  const handle = await createDb({ dataDir: 'memory://', pgliteImage: await migratedImage() }).catch(() =>
+    createDb({ dataDir: 'memory://' }),
+  );
+  if (!imageFingerprint) {
+    // what a spare must still be made of: this first database, migrated, before any test touched it
+    await migrate(handle.db);
+    imageFingerprint = schemaFingerprint(handle.db);
+    await imageFingerprint;
+  }
+  return handle;
+};
+
 /** An app on in-memory PGlite, or on a fresh PostgreSQL database when DATABASE_URL is set. */
 export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const baseUrl = process.env.DATABASE_URL;
   const pgDb = baseUrl ? await freshPgDatabase(baseUrl, await migratedPgTemplate(baseUrl)) : undefined;
   const config = loadConfig({ ...TEST_ENV, ...options.env, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
-  const handle = pgDb
-    ? await createDb({ databaseUrl: pgDb.url })
-    : await createDb({ dataDir: 'memory://', pgliteImage: await migratedImage() }).catch(() =>
-        createDb({ dataDir: 'memory://' }),
-      );
+  const handle = pgDb ? await createDb({ databaseUrl: pgDb.url }) : await embeddedDb();
   await migrate(handle.db);
   const app = await buildApp({
     config,
@@ -186,8 +301,10 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     config,
     close: async () => {
       await app.close();
-      await handle.close();
-      await pgDb?.drop();
+      if (pgDb) {
+        await handle.close();
+        await pgDb.drop();
+      } else spareDbs.push(handle);
     },
   };
 };
@@ -211,7 +328,7 @@ export const createUser = async (db: Db, input: NewTestUser): Promise<UserRow> =
     .values({
       email: input.email.toLowerCase(),
       name: input.name ?? input.email.split('@')[0] ?? '',
-      passwordHash: input.password ? await hashPassword(input.password) : null,
+      passwordHash: input.password ? await testPasswordHash(input.password) : null,
       type: input.type ?? 'MERCHANT',
       state: input.state ?? 'ENABLE',
       signupState: input.signupState ?? 'SUBMITTED',

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BASE_PATHS } from '../../contract/http';
 import { createDb } from '../../server/platform/db/client';
 import { refreshTokens } from '../../server/platform/db/schema';
-import { createUser, freshPgDatabase } from './helpers';
+import { createUser, freshMigratedPgDatabase, migratedDataDir } from './helpers';
 import { INSTANCE_ENV, type Instance, killInstance, startInstance, stopInstance } from './instances';
 
 const MAIN = BASE_PATHS.main;
@@ -45,10 +45,10 @@ const signIn = async (url: string, email: string, password: string) =>
 /** Where the crash test keeps its data: a data folder, or a fresh PostgreSQL database. */
 const crashTargets = async (): Promise<[string, Record<string, string>][]> => {
   const out: [string, Record<string, string>][] = [
-    ['the embedded database', { DATA_DIR: path.join(dir, 'crash'), DATABASE_URL: '' }],
+    ['the embedded database', { DATA_DIR: await migratedDataDir(path.join(dir, 'crash')), DATABASE_URL: '' }],
   ];
   if (process.env.DATABASE_URL) {
-    const pg = await freshPgDatabase(process.env.DATABASE_URL);
+    const pg = await freshMigratedPgDatabase(process.env.DATABASE_URL);
     cleanups.push(pg.drop);
     out.push(['PostgreSQL', { DATA_DIR: path.join(dir, 'crash-pg'), DATABASE_URL: pg.url }]);
   }
@@ -143,7 +143,7 @@ const roundRobin = (targets: readonly string[]): Promise<{ url: string; server: 
 
 describe.skipIf(!process.env.DATABASE_URL)('two instances behind a proxy', () => {
   it('count failed logins together and end a login whose rotated refresh token is replayed elsewhere', async () => {
-    const pg = await freshPgDatabase(process.env.DATABASE_URL ?? '');
+    const pg = await freshMigratedPgDatabase(process.env.DATABASE_URL ?? '');
     cleanups.push(pg.drop);
     const env = { DATABASE_URL: pg.url, TRUST_PROXY: 'true', DATA_DIR: path.join(dir, 'pair') };
     const a = await start(env);

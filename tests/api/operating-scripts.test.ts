@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPgDatabase } from './helpers';
+import { freshMigratedPgDatabase, migratedDataDir } from './helpers';
 
 // These run the real entry points (tsx) as a user would, on a temporary DATA_DIR (or a fresh
 // PostgreSQL database when DATABASE_URL is set).
@@ -17,7 +17,9 @@ let pgDb: { url: string; drop: () => Promise<void> } | undefined;
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  pgDb = process.env.DATABASE_URL ? await freshPgDatabase(process.env.DATABASE_URL) : undefined;
+  // migrated already (the shared image or template): the children start without initdb and migrations
+  pgDb = process.env.DATABASE_URL ? await freshMigratedPgDatabase(process.env.DATABASE_URL) : undefined;
+  if (!pgDb) await migratedDataDir(dataDir);
   env = {
     ...process.env,
     DATA_DIR: dataDir,

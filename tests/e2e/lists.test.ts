@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/routes';
 import { DEMO_USERS, demoSuite } from './demo';
-import { browserAvailable, gotoSettled, screenshot, signIn } from './harness';
+import { browserAvailable, navigateSettled, screenshot, signIn } from './harness';
 
 const OPERATOR = DEMO_USERS.operator;
 const MERCHANT = DEMO_USERS.owner;
@@ -37,9 +37,13 @@ const OPERATOR_LISTS = [
   '/settings/profile',
 ];
 
-/** How far the page is wider than the window once the list has loaded (0: it fits). */
+/**
+ * How far the page is wider than the window once the list has loaded (0: it fits). The portal moves
+ * to each list as its menu links do, without loading the page again: some 30 lists at two widths for
+ * two users, where a reload each (bundle, session, theme) was most of the suite's minutes.
+ */
 const overflow = async (page: Page, path: string): Promise<number> => {
-  await gotoSettled(page, path);
+  await navigateSettled(page, path);
   await page
     .waitForFunction(() => !document.querySelector('[role="progressbar"]'), null, { timeout: 15_000 })
     .catch(() => undefined);

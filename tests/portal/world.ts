@@ -5,10 +5,9 @@
 // Written straight into the tables, as an operator's approvals would have left them; what a test then
 // does to it goes through the real routes.
 
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { FINANCE_RESOURCES, type Permission } from '../../contract/access';
 import type { Db } from '../../server/platform/db/client';
-import { rowsOfResult } from '../../server/platform/db/raw-rows';
 import {
   brand,
   company,
@@ -23,7 +22,8 @@ import {
   userPermissions,
   users,
 } from '../../server/platform/db/schema';
-import { hashPassword, verifyPassword } from '../../server/platform/passwords';
+import { verifyPassword } from '../../server/platform/passwords';
+import { emptyDatabase, testPasswordHash } from '../api/helpers';
 
 /** The seed accounts' password. */
 export const SEED_PASSWORD = 'Password123!';
@@ -68,16 +68,12 @@ const COLLEAGUE_PERMISSIONS = ['vouchers', 'stampCard', 'device', 'user', ...FIN
  * names come from the catalog, never from a test.
  */
 export const resetWorld = async (db: Db): Promise<void> => {
-  const found = await db.execute<{ name: string }>(
-    sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
-  );
-  const names = rowsOfResult<{ name: string }>(found).map((r) => r.name);
-  if (names.length > 0) await db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
+  await emptyDatabase(db);
   await seedWorld(db);
 };
 
 export const seedWorld = async (db: Db): Promise<void> => {
-  passwordHash ??= hashPassword(SEED_PASSWORD);
+  passwordHash ??= testPasswordHash(SEED_PASSWORD);
   const hash = await passwordHash;
   await db.insert(mainConfigs).values([
     {

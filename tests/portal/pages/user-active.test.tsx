@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createEmailActionToken } from '../../../server/domains/access/email-actions';
 import { users } from '../../../server/platform/db/schema';
-import { hashPassword } from '../../../server/platform/passwords';
 import { UserActivePage } from '../../../src/pages/xaction/UserActivePage';
+import { testPasswordHash } from '../../api/helpers';
 import { portalServer } from '../server';
 import { passwordIs, SEED_PASSWORD, userRow, WORLD } from '../world';
 import { renderPage } from './harness';
@@ -22,7 +22,7 @@ describe('UserActivePage', { timeout: 45_000 }, () => {
     const { db } = backend.t;
     await db
       .update(users)
-      .set({ state: 'WAIT_EMAIL_ACTIVE', passwordHash: password ? await hashPassword(password) : null })
+      .set({ state: 'WAIT_EMAIL_ACTIVE', passwordHash: password ? await testPasswordHash(password) : null })
       .where(eq(users.id, nina));
     return createEmailActionToken(db, nina, 'activeEmail');
   };

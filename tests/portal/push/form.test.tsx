@@ -170,7 +170,12 @@ describe('push form', { timeout: 60_000 }, () => {
     ).toBeInTheDocument();
     await user.type(screen.getByRole('combobox', { name: 'Company *' }), 'Acme');
     // the answer to the typed search first: an option picked from the list shown before it arrives
-    // is replaced when it does (seen on a busy machine)
+    // is replaced when it does (seen on a busy machine, where the search's debounce can outlast a
+    // turn of settled()): the search for the typed text has gone out, and everything has come back
+    await waitFor(
+      async () => expect((await backend.sent('GET')).some((r) => r.search.includes('Acme'))).toBe(true),
+      T,
+    );
     await settled();
     fireEvent.click(await screen.findByRole('option', { name: /Acme Coffee Pte Ltd/ }, T));
     await waitFor(
