@@ -26,6 +26,11 @@ export interface DbHandle {
    * (twice the speed to start from, ten times the size: what the tests' shared image uses)
    */
   dump?: (compression?: 'gzip' | 'none') => Promise<Blob>;
+  /**
+   * PGlite only: a new `db` object over the same database, for the next app the tests build on it
+   * (what the server keeps per `db` object, such as a table's row estimate, starts empty again)
+   */
+  rebind?: () => Db;
 }
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -94,10 +99,15 @@ export const createDb = async ({ databaseUrl, dataDir, pgliteImage }: CreateDbOp
     extensions: { pg_trgm },
     ...(pgliteImage ? { loadDataDir: pgliteImage } : {}),
   });
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
-  migrators.set(db, (migrationsFolder) => migratePglite(db, { migrationsFolder }));
+  const bind = (): Db => {
+    const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+    migrators.set(db, (migrationsFolder) => migratePglite(db, { migrationsFolder }));
+    return db;
+  };
+  const db = bind();
   return {
     db,
+    rebind: bind,
     driver: 'pglite',
     close: () => client.close(),
     dump: (compression = 'gzip') => client.dumpDataDir(compression),
