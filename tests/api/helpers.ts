@@ -59,6 +59,12 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
   /** register extra (probe) routes before the app is ready */
   setup?: (app: App) => void | Promise<void>;
+  /**
+   * A database started from the image, never a spare (see embeddedDb): for tests whose assertions read
+   * the planner (EXPLAIN, row estimates), which a spare would plan with its last file's statistics and
+   * table sizes
+   */
+  freshDatabase?: boolean;
 }
 
 export interface TestApp {
@@ -266,8 +272,8 @@ const reusedDb = async (): Promise<DbHandle | undefined> => {
   return undefined;
 };
 
-const embeddedDb = async (): Promise<DbHandle> => {
-  const spare = await reusedDb();
+const embeddedDb = async (fresh = false): Promise<DbHandle> => {
+  const spare = fresh ? undefined : await reusedDb();
   if (spare) return spare;
   const handle = await createDb({ dataDir: 'memory://', pgliteImage: await migratedImage() }).catch(() =>
     createDb({ dataDir: 'memory://' }),
@@ -286,7 +292,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   const baseUrl = process.env.DATABASE_URL;
   const pgDb = baseUrl ? await freshPgDatabase(baseUrl, await migratedPgTemplate(baseUrl)) : undefined;
   const config = loadConfig({ ...TEST_ENV, ...options.env, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
-  const handle = pgDb ? await createDb({ databaseUrl: pgDb.url }) : await embeddedDb();
+  const handle = pgDb ? await createDb({ databaseUrl: pgDb.url }) : await embeddedDb(options.freshDatabase);
   await migrate(handle.db);
   const app = await buildApp({
     config,
