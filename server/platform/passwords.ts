@@ -4,14 +4,14 @@ import { type Algorithm, hash, verify } from '@node-rs/argon2';
  * argon2id parameters, chosen on purpose (the library's defaults sit exactly at the OWASP minimum):
  * 64 MiB, 3 passes, 4 lanes; about 60 ms per hash on a current server core.
  */
-const OPTIONS = {
+export const PASSWORD_HASH_OPTIONS = {
   algorithm: 2 as Algorithm.Argon2id,
   memoryCost: 65_536,
   timeCost: 3,
   parallelism: 4,
 } as const;
 
-export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);
+export const hashPassword = (password: string): Promise<string> => hash(password, PASSWORD_HASH_OPTIONS);
 
 export const verifyPassword = async (passwordHash: string, password: string): Promise<boolean> => {
   try {

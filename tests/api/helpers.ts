@@ -21,6 +21,7 @@ import {
 import { rowsOfResult } from '../../server/platform/db/raw-rows';
 import { auditLog, mailOutbox, type UserRow, users } from '../../server/platform/db/schema';
 import type { App } from '../../server/platform/http/app-types';
+import { PASSWORD_HASH_OPTIONS } from '../../server/platform/passwords';
 import { pgliteDir } from '../../server/server';
 
 export const AUTH = '/portal-main-service/api/v1/auth';
@@ -36,7 +37,7 @@ const testHashes = new Map<string, Promise<string>>();
 export const testPasswordHash = (password: string): Promise<string> => {
   let made = testHashes.get(password);
   if (!made) {
-    made = argon2Hash(password, { algorithm: 2, memoryCost: 1024, timeCost: 1, parallelism: 1 });
+    made = argon2Hash(password, { ...PASSWORD_HASH_OPTIONS, memoryCost: 1024, timeCost: 1, parallelism: 1 });
     testHashes.set(password, made);
   }
   return made;
@@ -290,7 +291,7 @@ const embeddedDb = async (fresh = false): Promise<DbHandle> => {
 /** An app on in-memory PGlite, or on a fresh PostgreSQL database when DATABASE_URL is set. */
 export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const baseUrl = process.env.DATABASE_URL;
-  const pgDb = baseUrl ? await freshPgDatabase(baseUrl, await migratedPgTemplate(baseUrl)) : undefined;
+  const pgDb = baseUrl ? await freshMigratedPgDatabase(baseUrl) : undefined;
   const config = loadConfig({ ...TEST_ENV, ...options.env, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
   const handle = pgDb ? await createDb({ databaseUrl: pgDb.url }) : await embeddedDb(options.freshDatabase);
   await migrate(handle.db);

@@ -44,9 +44,6 @@ export const SEED_ACCOUNTS = {
 
 export type Account = keyof typeof SEED_ACCOUNTS;
 
-/** One hash for every seed account: hashing is slow on purpose, and the world is made once per file. */
-let passwordHash: Promise<string> | undefined;
-
 const banner = (country: string) => [
   { imageUrl: `https://example.com/banner-${country}.png`, linkUrl: 'https://example.com', title: 'Welcome' },
 ];
@@ -73,8 +70,8 @@ export const resetWorld = async (db: Db): Promise<void> => {
 };
 
 export const seedWorld = async (db: Db): Promise<void> => {
-  passwordHash ??= testPasswordHash(SEED_PASSWORD);
-  const hash = await passwordHash;
+  // one cheap hash for every seed account, made once per worker (testPasswordHash keeps it)
+  const hash = await testPasswordHash(SEED_PASSWORD);
   await db.insert(mainConfigs).values([
     {
       country: 'sg',
