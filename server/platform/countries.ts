@@ -2,7 +2,7 @@
 // their currency and time zone), the default first; before that (a fresh database) the shipped list,
 // plus any country main_configs names. Codes are lower-case, as sent in X-Country.
 import { asc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type PgColumn, PgTransaction } from 'drizzle-orm/pg-core';
 import { DEFAULT_COUNTRY, DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from '../../contract/constants';
 import type { DbOrTx } from './audit';
 import type { Db } from './db/client';
@@ -142,7 +142,12 @@ export const dayIn = (timeZone: string, now: Date): string => {
   return `${part('year')}-${part('month')}-${part('day')}`;
 };
 
-/** The day `now` falls on in company `companyId`'s country (the default country's without a company). */
+/** A company's calendar: its country and that country's configured zone, as stored (unchecked). */
+export interface CompanyCalendar {
+  country: unknown;
+  zone: unknown;
+}
+
 const companyZone = prepared('company_zone', (db) =>
   db
     .select({ country: company.country, zone: countryConfig.timezone })
@@ -152,10 +157,43 @@ const companyZone = prepared('company_zone', (db) =>
     .limit(1),
 );
 
-export const companyDay = async (db: DbOrTx, companyId: number | null, now: Date): Promise<string> => {
-  const [row] = companyId === null ? [] : await companyZone(db, { companyId });
-  return companyDayOf(row, now);
+/** Calendars read in a transaction, per company: an operation and what reacts to it read one once. */
+const calendarsOfTx = new WeakMap<object, Map<number, CompanyCalendar | undefined>>();
+
+/**
+ * Within one transaction (never on the database itself, where it could change between statements), a
+ * company's calendar is read once: the operations that read it with their own rows say so here, and
+ * `companyCalendar` answers it again without a round trip (the member's standing, the company's day).
+ */
+export const rememberCalendar = (
+  tx: DbOrTx,
+  companyId: number,
+  calendar: CompanyCalendar | undefined,
+): void => {
+  if (!(tx instanceof PgTransaction)) return;
+  let known = calendarsOfTx.get(tx);
+  if (!known) {
+    known = new Map();
+    calendarsOfTx.set(tx, known);
+  }
+  known.set(companyId, calendar);
 };
+
+/** Company `companyId`'s calendar (undefined: no such company), read once per transaction. */
+export const companyCalendar = async (
+  db: DbOrTx,
+  companyId: number,
+): Promise<CompanyCalendar | undefined> => {
+  const known = calendarsOfTx.get(db);
+  if (known?.has(companyId)) return known.get(companyId);
+  const [row] = await companyZone(db, { companyId });
+  rememberCalendar(db, companyId, row);
+  return row;
+};
+
+/** The day `now` falls on in company `companyId`'s country (the default country's without a company). */
+export const companyDay = async (db: DbOrTx, companyId: number | null, now: Date): Promise<string> =>
+  companyDayOf(companyId === null ? undefined : await companyCalendar(db, companyId), now);
 
 /**
  * The day `now` falls on for a company whose country and its configured zone were read already (an

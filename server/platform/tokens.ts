@@ -70,8 +70,37 @@ const TOKEN_ERRORS: Partial<Record<string, ErrorName>> = {
   [TokenError.codes.invalidSignature]: 'TOKEN_ILLEGAL',
 };
 
-/** Verifies an access token and maps every failure to its contract code (1001-1006). */
+/** Tokens already verified, per secret: a caller's next request skips the decode and the HMAC. */
+const verified = new WeakMap<Uint8Array, Map<string, TokenClaims>>();
+/** How many verified tokens are kept per secret (the oldest go first). */
+const VERIFIED_KEPT = 10_000;
+
+/**
+ * Verifies an access token and maps every failure to its contract code (1001-1006). A token seen
+ * before answers its claims from memory until it expires (a token is immutable: the same text
+ * verifies the same way; whether its login still works is the caller's check, on every request).
+ */
 export const verifyAccessToken = async (token: string, secret: Uint8Array): Promise<TokenClaims> => {
+  let known = verified.get(secret);
+  if (!known) {
+    known = new Map();
+    verified.set(secret, known);
+  }
+  const hit = known.get(token);
+  if (hit) {
+    if (hit.exp * 1000 > Date.now()) return hit;
+    known.delete(token);
+  }
+  const claims = Object.freeze(verifyFresh(token, secret));
+  if (known.size >= VERIFIED_KEPT) {
+    const oldest = known.keys().next();
+    if (!oldest.done) known.delete(oldest.value);
+  }
+  known.set(token, claims);
+  return claims;
+};
+
+const verifyFresh = (token: string, secret: Uint8Array): TokenClaims => {
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
     header = decodeProtectedHeader(token);

@@ -4,7 +4,7 @@
 import type { LevelMoveReason } from '../../../contract/enums';
 import type { DbOrTx } from '../../platform/audit';
 import { levelsAfterActivity } from './levels';
-import { refreshStanding, standingContext } from './standing';
+import { refreshStanding, standingTimeZone } from './standing';
 
 /**
  * A member's activity at a company changed inside an operation's transaction (`reason` says how): their
@@ -18,8 +18,7 @@ export const memberActivityChanged = async (
   now: Date,
 ): Promise<void> => {
   if (companyId === null || mobile === null) return;
-  const ctx = await standingContext(tx, companyId);
-  await refreshStanding(tx, companyId, [mobile], now, ctx);
+  await refreshStanding(tx, companyId, [mobile], now, await standingTimeZone(tx, companyId));
   // a card or voucher issued (no reason) moves no measure: the level waits for the next activity
-  if (reason !== null) await levelsAfterActivity(tx, companyId, [mobile], reason, now, ctx);
+  if (reason !== null) await levelsAfterActivity(tx, companyId, [mobile], reason, now);
 };

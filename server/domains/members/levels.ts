@@ -20,6 +20,7 @@ import {
   type LevelMovesOfDay,
   type MemberLevelSummary,
 } from '../../../contract/member-levels';
+import { DEFAULT_LEVEL_RULE } from '../../../contract/members';
 import type { DbOrTx } from '../../platform/audit';
 import { companyDay, dayIn } from '../../platform/countries';
 import type { Db } from '../../platform/db/client';
@@ -30,7 +31,7 @@ import { AppError } from '../../platform/errors';
 import type { JobHandler } from '../../platform/jobs';
 import { enqueue } from '../../platform/jobs';
 import type { Caller } from '../../resources/principal';
-import { refreshStanding, type StandingContext, standingContext } from './standing';
+import { refreshStanding, standingContext } from './standing';
 
 export const MEMBER_LEVELS_JOB = 'member-levels';
 export const MEMBER_LEVELS_COMPANY_JOB = 'member-levels-company';
@@ -66,15 +67,26 @@ export interface LevelMove {
 
 /** The level move's values: parameters when built per call, placeholders when prepared. */
 interface ApplyValues {
-  measure: LevelMeasure;
   companyId: SQL;
   at: SQL;
   reason: SQL;
 }
 
+/**
+ * The standing column company `companyId`'s rule measures (the default's without a rule), chosen in
+ * the statement: no operation reads the rule first. Written from MEASURE_COLUMN (no request text).
+ */
+const measureOf = (companyId: SQL): SQL =>
+  sql`(case coalesce((select measure from member_level_rules where company_id = ${companyId}),
+    '${sql.raw(DEFAULT_LEVEL_RULE.measure)}')${sql.raw(
+      Object.entries(MEASURE_COLUMN)
+        .map(([measure, column]) => ` when '${measure}' then s.${column}`)
+        .join(''),
+    )} end)`;
+
 /** The level move of the standing rows `only` keeps (a condition on `s`, the standing). */
 const applyStatement = (values: ApplyValues, only: SQL): SQL => {
-  const v = { ...values, measure: sql.raw(`s.${MEASURE_COLUMN[values.measure]}`) };
+  const v = { ...values, measure: measureOf(values.companyId) };
   return sql`
     with lv as (
       select id, rank, threshold, reward_voucher_pack_id from member_levels where company_id = ${v.companyId}
@@ -114,24 +126,18 @@ const applyStatement = (values: ApplyValues, only: SQL): SQL => {
   `;
 };
 
-/** One member's level move, prepared per measure: it follows every stamping, void and redemption. */
-const applyOne = Object.fromEntries(
-  (Object.keys(MEASURE_COLUMN) as LevelMeasure[]).map((measure) => [
-    measure,
-    preparedSql(
-      `member_levels_apply_one_${measure.toLowerCase()}`,
-      applyStatement(
-        {
-          measure,
-          companyId: sql`${sql.placeholder('companyId')}`,
-          at: sql`${sql.placeholder('at')}`,
-          reason: sql`${sql.placeholder('reason')}`,
-        },
-        sql` and s.member_mobile = ${sql.placeholder('mobile')}`,
-      ),
-    ),
-  ]),
-) as Record<LevelMeasure, ReturnType<typeof preparedSql>>;
+/** One member's level move, prepared: it follows every stamping, void and redemption. */
+const applyOne = preparedSql(
+  'member_levels_apply_one',
+  applyStatement(
+    {
+      companyId: sql`${sql.placeholder('companyId')}`,
+      at: sql`${sql.placeholder('at')}`,
+      reason: sql`${sql.placeholder('reason')}`,
+    },
+    sql` and s.member_mobile = ${sql.placeholder('mobile')}`,
+  ),
+);
 
 /**
  * Moves the levels of company `companyId`'s members `mobiles` (null: every member standing there) to
@@ -145,20 +151,17 @@ export const applyLevels = async (
   mobiles: readonly string[] | null,
   reason: LevelMoveReason,
   now: Date,
-  ctx?: StandingContext,
 ): Promise<LevelMove[]> => {
   if (mobiles !== null && mobiles.length === 0) return [];
-  const c = ctx ?? (await standingContext(tx, companyId));
   const at = now.toISOString();
   const [one] = mobiles ?? [];
-  // one member (every operation's reaction): the prepared statement of the company's measure
+  // one member (every operation's reaction): the prepared statement
   const result =
     mobiles !== null && mobiles.length === 1 && one !== undefined
-      ? await applyOne[c.measure](tx, { companyId, mobile: one, at, reason })
+      ? await applyOne(tx, { companyId, mobile: one, at, reason })
       : await tx.execute(
           applyStatement(
             {
-              measure: c.measure,
               companyId: sql`${companyId}`,
               at: sql`${at}`,
               reason: sql`${reason}`,
@@ -218,8 +221,7 @@ export const levelsAfterActivity = async (
   mobiles: readonly string[],
   reason: LevelMoveReason,
   now: Date,
-  ctx?: StandingContext,
-): Promise<LevelMove[]> => applyLevels(tx, companyId, mobiles, reason, now, ctx);
+): Promise<LevelMove[]> => applyLevels(tx, companyId, mobiles, reason, now);
 
 // ---- the company recompute and the nightly pass ---------------------------------------------------
 
@@ -238,9 +240,8 @@ export const recomputeCompanyLevels = async (
     await tx.execute(sql`select pg_advisory_xact_lock(${LEVELS_LOCK}::int, ${companyId}::int)`);
     const [exists] = await tx.select({ id: company.id }).from(company).where(eq(company.id, companyId));
     if (!exists) return { companyId, reason, refreshed: 0, up: 0, down: 0 };
-    const ctx = await standingContext(tx, companyId);
-    const refreshed = await refreshStanding(tx, companyId, null, now, ctx);
-    const moves = await applyLevels(tx, companyId, null, reason, now, ctx);
+    const refreshed = await refreshStanding(tx, companyId, null, now);
+    const moves = await applyLevels(tx, companyId, null, reason, now);
     const up = moves.filter((m) => m.up).length;
     return { companyId, reason, refreshed, up, down: moves.length - up };
   });

@@ -13,11 +13,9 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_LEVEL_RULE } from '../../../contract/members';
 import type { DbOrTx } from '../../platform/audit';
-import { knownTimeZone } from '../../platform/countries';
+import { companyCalendar, knownTimeZone } from '../../platform/countries';
 import { prepared, preparedSql } from '../../platform/db/prepared';
 import { company, countryConfig, memberLevelRules } from '../../platform/db/schema';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What a company's standing is worked out with: its rule and its country's time zone. */
 export interface StandingContext {
@@ -72,20 +70,38 @@ export const addStanding = async (
     on conflict (company_id, member_mobile) do nothing`);
 };
 
-/** The first instant the window of `ctx` counts at `now`: `windowDays` back from now. */
-export const windowStart = (ctx: StandingContext, now: Date): Date =>
-  new Date(now.getTime() - ctx.windowDays * DAY_MS);
+/**
+ * The zone a company's visits are days of: its country's configured zone (known to the runtime), else
+ * the country's shipped one. Read with the company's calendar, once per transaction
+ * (server/platform/countries.ts): an operation that read it with its own rows costs no round trip.
+ */
+export const standingTimeZone = async (db: DbOrTx, companyId: number): Promise<string> => {
+  const calendar = await companyCalendar(db, companyId);
+  const country = typeof calendar?.country === 'string' ? calendar.country : 'sg';
+  return knownTimeZone(calendar?.zone, country);
+};
 
 /** The refresh's values: parameters when built per call, placeholders when prepared. */
 interface RefreshValues {
   companyId: SQL;
-  since: SQL;
   at: SQL;
   timeZone: SQL;
 }
 
+/**
+ * The first instant company `companyId`'s window counts at `at`, worked out in the statement from its
+ * level rule (the default's `windowDays` without one): `windowStart` in SQL, so no operation reads the
+ * rule first.
+ */
+const sinceOf = (v: Pick<RefreshValues, 'companyId' | 'at'>): SQL => sql`(${v.at}::timestamptz -
+  coalesce((select window_days from member_level_rules where company_id = ${v.companyId}),
+    ${sql.raw(String(Math.trunc(DEFAULT_LEVEL_RULE.windowDays)))}) * interval '24 hours')`;
+
 /** The refresh of standing rows, for the members `only` keeps of each ledger (its column's name given). */
-const refreshStatement = (v: RefreshValues, only: (col: string) => SQL): SQL => sql`
+const refreshStatement = (values: RefreshValues, only: (col: string) => SQL): SQL => {
+  const v = { ...values, since: sql`(select since from rule)` };
+  return sql`
+    with rule as (select ${sinceOf(values)} as since)
     insert into member_standing as s (company_id, member_mobile, member_id, stamps_in_window, visits_in_window,
       completed_cards_in_window, first_visit_at, last_visit_at, available_vouchers, brand_ids, store_ids,
       computed_at)
@@ -151,6 +167,7 @@ const refreshStatement = (v: RefreshValues, only: (col: string) => SQL): SQL => 
       computed_at = excluded.computed_at,
       update_time = now()
   `;
+};
 
 /** The refresh of one member's standing, prepared: it runs on every stamping, void, redemption and issue. */
 const refreshOne = preparedSql(
@@ -158,7 +175,6 @@ const refreshOne = preparedSql(
   refreshStatement(
     {
       companyId: sql`${sql.placeholder('companyId')}`,
-      since: sql`${sql.placeholder('since')}`,
       at: sql`${sql.placeholder('at')}`,
       timeZone: sql`${sql.placeholder('timeZone')}`,
     },
@@ -168,24 +184,20 @@ const refreshOne = preparedSql(
 
 /**
  * Recomputes the activity columns of company `companyId`'s standing for `mobiles` (null: every member
- * holding one of its cards or vouchers), inserting the rows missing. One statement whatever the count;
- * answers how many rows it wrote. Levels are not moved here (member-levels.ts does, after it).
+ * holding one of its cards or vouchers), inserting the rows missing, over the window of the company's
+ * rule as of `now` (`timeZone`: the company's, read here when not given). One statement whatever the
+ * count; answers how many rows it wrote. Levels are not moved here (levels.ts does, after it).
  */
 export const refreshStanding = async (
   db: DbOrTx,
   companyId: number,
   mobiles: readonly string[] | null,
   now: Date,
-  ctx?: StandingContext,
+  timeZone?: string,
 ): Promise<number> => {
-  const c = ctx ?? (await standingContext(db, companyId));
   if (mobiles !== null && mobiles.length === 0) return 0;
-  const values = {
-    companyId,
-    since: windowStart(c, now).toISOString(),
-    at: now.toISOString(),
-    timeZone: c.timeZone,
-  };
+  const zone = timeZone ?? (await standingTimeZone(db, companyId));
+  const values = { companyId, at: now.toISOString(), timeZone: zone };
   const [one] = mobiles ?? [];
   // one member (every operation's reaction): the prepared statement; a list or everyone: built here
   const result =
@@ -195,9 +207,8 @@ export const refreshStanding = async (
           refreshStatement(
             {
               companyId: sql`${companyId}`,
-              since: sql`${values.since}`,
               at: sql`${values.at}`,
-              timeZone: sql`${c.timeZone}`,
+              timeZone: sql`${zone}`,
             },
             (col) =>
               mobiles === null ? sql`` : sql` and ${sql.raw(col)} = any(${sql.param([...mobiles])}::text[])`,

@@ -7,7 +7,7 @@ import type { ErrorName } from '../../../contract/errors';
 import { RECORDED_STAMPING_REFUSALS, type StampBody, type StampResult } from '../../../contract/stamping';
 import { actionOf } from '../../../resources/transitions';
 import type { DbOrTx } from '../../platform/audit';
-import { companyDayOf } from '../../platform/countries';
+import { companyDayOf, rememberCalendar } from '../../platform/countries';
 import { uniqueViolation } from '../../platform/db/errors';
 import { preparedSql } from '../../platform/db/prepared';
 import { rowsOfResult } from '../../platform/db/raw-rows';
@@ -167,6 +167,8 @@ export const stampCardOnce = async (
     calendar,
     receiptUsedBy,
   } = await lockCardForStamping(tx, caller, cardId, input.storeId, input.receiptNo);
+  // what reacts to the stamping (the member's standing) reads the company's calendar from here
+  rememberCalendar(tx, programme.companyId, calendar);
   // the declared arrow (resources/tables/memberCards.ts): only an AVAILABLE card is stamped (6625)
   allowedMove(cardDecl, 'stamp', { state: stateName(card.state) }, 'card');
   if (companyDayOf(calendar, now) > programme.endDate)

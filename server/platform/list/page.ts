@@ -39,7 +39,8 @@ const TOTAL_KEY = '__total';
  * Selects one page of `table` under `list`, AND'ed with `scope` (e.g. a merchant's company). The
  * rows and their total go out as one statement, the count a scalar subquery beside the rows (one
  * round trip, one plan: at a million rows a second statement cost more than the count itself). The
- * whole of a large table is not counted: its total is the planner's estimate.
+ * whole of a large table is not counted: its total is the planner's estimate. `beside`: columns the
+ * caller reads with each row in the same statement (e.g. its currency), answered under their names.
  */
 export const selectPage = async (
   db: AnyDatabase,
@@ -47,12 +48,14 @@ export const selectPage = async (
   list: ParsedList,
   noCount: boolean,
   scope?: SQL,
+  beside?: Record<string, SQL>,
 ): Promise<{ data: Record<string, unknown>[]; page: PageInfo }> => {
   const where = and(scope, list.where);
   // the keys are read even when the projection leaves them out: the next cursor is made of them
   const hidden = list.keys.filter((k) => !(k.name in list.columns)).map((k) => k.name);
   const columns: Record<string, AnyPgColumn | SQL.Aliased | SQL> = { ...list.columns };
   for (const k of list.keys) columns[k.name] ??= k.column;
+  if (beside) Object.assign(columns, beside);
   // a cursor's page counts the whole list, not what is left after the cursor
   const counted = and(scope, list.continued ? list.whereWithoutCursor : list.where);
   let estimate: number | undefined;

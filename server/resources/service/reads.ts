@@ -6,7 +6,7 @@ import { assertIndexable } from '../../platform/list/page';
 import { listQueryOrThrow, selectPageOrThrow } from '../../platform/list/query';
 import type { ParsedList } from '../../platform/list/types';
 import { authorize, declaredGrant } from '../authorize';
-import { currencyKeyOf, withCurrency } from '../currency';
+import { currencyBeside, currencyKeyOf, withCurrency, withListCurrency } from '../currency';
 import { guard } from '../db-error-map';
 import { type ExportPlan, exportPlan } from '../export';
 import type { Caller } from '../principal';
@@ -54,6 +54,7 @@ export const list = async (ctx: ServiceContext, caller: Caller, query: unknown, 
   const { db, decl, table } = ctx;
   authorize(caller, declaredGrant(decl, 'list'));
   const parsed = parse(ctx, query, caller);
+  const beside = currencyBeside(decl, table, ctx.cols, parsed.columns);
   const page = await guard(decl, () =>
     selectPageOrThrow(
       db,
@@ -61,9 +62,11 @@ export const list = async (ctx: ServiceContext, caller: Caller, query: unknown, 
       parsed,
       noCount,
       and(callerScope(ctx, caller), softDeleteCondition(ctx, query)),
+      beside,
     ),
   );
-  return { ...page, data: maskRows(decl, caller, await withCurrency(db, decl, page.data as Row[])) };
+  const rows = page.data as Row[];
+  return { ...page, data: maskRows(decl, caller, beside ? withListCurrency(rows) : rows) };
 };
 
 /** What the export checks before it reads a row (a scheduled export's view is checked by it). */
