@@ -8,6 +8,8 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { checkMove } from '../../resources/transitions';
 import type { ActionDeclaration, ResourceDeclaration } from '../../resources/types';
 import { type DbOrTx, recordAudit } from '../platform/audit';
+import { rememberCalendar } from '../platform/countries';
+import { company, countryConfig } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
 import type { Caller } from './principal';
 import { callerScopeOf } from './row-scope';
@@ -33,22 +35,38 @@ export const allowedMove = (
 /**
  * The row `id` of a declared table as the caller may act on it (their scope, and `also` when given),
  * locked for the rest of the transaction; else `missing` (5 NOT_FOUND unless the service names its
- * own). The first step of every state move an operation makes.
+ * own). The first step of every state move an operation makes. `calendarOf`: the row's company
+ * column; its company's calendar is read in the same statement and remembered for the transaction
+ * (server/platform/countries.ts), for the operation's dates and what reacts to it.
  */
 export const lockInScope = async <R extends { id: number }>(
   tx: DbOrTx,
   caller: Caller,
   { decl, table }: { decl: ResourceDeclaration; table: MovableTable },
   id: number,
-  { also, missing }: { also?: SQL | undefined; missing?: () => AppError } = {},
+  {
+    also,
+    missing,
+    calendarOf,
+  }: { also?: SQL | undefined; missing?: () => AppError; calendarOf?: AnyPgColumn } = {},
 ): Promise<R> => {
-  const [row] = await tx
-    .select()
+  const where = and(eq(table.id, id), callerScopeOf(decl, table, caller), also);
+  if (!calendarOf) {
+    const [row] = await tx.select().from(table).where(where).for('update');
+    if (!row) throw missing ? missing() : new AppError('NOT_FOUND');
+    return row as R;
+  }
+  const [found] = await tx
+    .select({ row: table, country: company.country, zone: countryConfig.timezone, companyId: company.id })
     .from(table)
-    .where(and(eq(table.id, id), callerScopeOf(decl, table, caller), also))
-    .for('update');
-  if (!row) throw missing ? missing() : new AppError('NOT_FOUND');
-  return row as R;
+    .leftJoin(company, eq(company.id, calendarOf))
+    .leftJoin(countryConfig, eq(countryConfig.country, company.country))
+    .where(where)
+    .for('update', { of: table });
+  if (!found) throw missing ? missing() : new AppError('NOT_FOUND');
+  if (typeof found.companyId === 'number')
+    rememberCalendar(tx, found.companyId, { country: found.country, zone: found.zone });
+  return found.row as R;
 };
 
 /**

@@ -244,12 +244,13 @@ export const topUp = async (
       caller,
       now,
     );
-    const credited = await creditWallet(tx, companyId, amount, {
-      type: 'TOP_UP_TXN',
-      reference: `Top-up ${payment.id} (FREE)`,
-      paymentId: payment.id,
-      at: now,
-    });
+    const credited = await creditWallet(
+      tx,
+      companyId,
+      amount,
+      { type: 'TOP_UP_TXN', reference: `Top-up ${payment.id} (FREE)`, paymentId: payment.id, at: now },
+      wallet,
+    );
     await auditTopUp(tx, caller, payment.id, companyId, {
       amount,
       paymentMethod: 'FREE',

@@ -184,9 +184,11 @@ export const creditWallet = async (
   companyId: number,
   amount: string,
   movement: Movement,
+  /** the company's wallet when the caller read it already in this transaction (its id and currency) */
+  read?: Awaited<ReturnType<typeof walletOf>>,
 ): Promise<{ balance: string; transactionId: number } | null> => {
   if (Number(amount) === 0) return null;
-  const wallet = await walletOf(tx, companyId);
+  const wallet = read ?? (await walletOf(tx, companyId));
   const [after] = await tx
     .update(account)
     .set({

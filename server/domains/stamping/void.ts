@@ -32,7 +32,10 @@ import {
 
 /** The member card `id` the caller may act on, locked; unknown → 6625. */
 const lockCard = (tx: DbOrTx, caller: Caller, id: number): Promise<MemberCardRow> =>
-  lockInScope<MemberCardRow>(tx, caller, { decl: cardDecl, table: memberCards }, id, { missing: noSuchCard });
+  lockInScope<MemberCardRow>(tx, caller, { decl: cardDecl, table: memberCards }, id, {
+    missing: noSuchCard,
+    calendarOf: memberCards.companyId,
+  });
 
 /**
  * Voids a stamping: the card's last SUCCESS transaction (6628; FAILED 26624; VOIDED 11). Takes the

@@ -95,7 +95,9 @@ const history = async (
 
 /** The voucher `id` as the caller may move it, locked for the rest of the transaction; else 5. */
 const lockVoucher = (tx: DbOrTx, caller: Caller, id: number): Promise<VoucherRow> =>
-  lockInScope<VoucherRow>(tx, caller, { decl: voucherDecl, table: vouchers }, id);
+  lockInScope<VoucherRow>(tx, caller, { decl: voucherDecl, table: vouchers }, id, {
+    calendarOf: vouchers.companyId,
+  });
 
 const notAvailable = (field: string, message: string) =>
   new AppError('VOUCHER_NOT_AVAILABLE', [{ field, message }]);
