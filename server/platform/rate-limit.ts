@@ -111,12 +111,19 @@ export class LoginThrottle {
     );
   }
 
-  /** Throws 429 (code 6) when this account+IP or this IP is blocked. */
-  async check(email: string, ip: string): Promise<void> {
-    const [account, byIp] = await Promise.all([
-      this.byAccountIp.get(LoginThrottle.accountKey(email, ip)),
-      this.byIp.get(ip),
-    ]);
+  /**
+   * Throws 429 (code 6) when this account+IP or this IP is blocked. `clearedAt`: when an unlock or a
+   * password reset last cleared the account's wrong sign-ins (users.sign_ins_cleared_at); an
+   * account+IP count or block that began before it no longer counts and is deleted.
+   */
+  async check(email: string, ip: string, clearedAt?: Date | null): Promise<void> {
+    const key = LoginThrottle.accountKey(email, ip);
+    const [counted, byIp] = await Promise.all([this.byAccountIp.get(key), this.byIp.get(ip)]);
+    let account = counted;
+    if (account && clearedAt && this.startOf(account) < clearedAt.getTime()) {
+      await this.byAccountIp.delete(key);
+      account = null;
+    }
     const waits: number[] = [];
     if (account && account.consumedPoints >= this.cfg.loginMaxFailuresPerAccount)
       waits.push(account.msBeforeNext);
@@ -124,8 +131,19 @@ export class LoginThrottle {
     if (waits.length > 0) throw LoginThrottle.blocked(Math.max(...waits));
   }
 
-  /** Counts a failed login. */
-  async fail(email: string, ip: string): Promise<void> {
+  /**
+   * When an account+IP count began: its window and its block last `loginAccountBlockS` from the
+   * first failure, and from the failure that blocked it (both expire together then).
+   */
+  private startOf(res: RateLimiterRes): number {
+    return Date.now() + res.msBeforeNext - this.cfg.loginAccountBlockS * 1000;
+  }
+
+  /**
+   * Counts a failed login; answers how many more wrong passwords this account+IP may send before
+   * it is blocked (0: this was the last; the account itself locks at the same count, from any address).
+   */
+  async fail(email: string, ip: string): Promise<number> {
     this.onFailure();
     const results = await Promise.allSettled([
       this.byAccountIp.consume(LoginThrottle.accountKey(email, ip)),
@@ -135,6 +153,9 @@ export class LoginThrottle {
     for (const r of results) {
       if (r.status === 'rejected' && !(r.reason instanceof RateLimiterRes)) throw r.reason;
     }
+    const [account] = results;
+    const res = account.status === 'fulfilled' ? account.value : (account.reason as RateLimiterRes);
+    return Math.max(0, this.cfg.loginMaxFailuresPerAccount - res.consumedPoints);
   }
 
   /** A successful login clears the account+IP counter (not the IP counter). */

@@ -43,6 +43,10 @@ export const pagesEn = {
       submit: 'Sign in',
       submitting: 'Signing in…',
       bad_credentials: 'Bad credentials: the e-mail or the password is not right.',
+      tries_left:
+        '%{smart_count} more wrong try and sign-in is paused. |||| %{smart_count} more wrong tries and sign-in is paused.',
+      paused:
+        'Sign-in is paused for %{smart_count} minute after too many wrong passwords. If this e-mail has an account, it is locked now: we e-mailed it a link to choose a new password, which unlocks it, and an administrator can unlock it too. |||| Sign-in is paused for %{smart_count} minutes after too many wrong passwords. If this e-mail has an account, it is locked now: we e-mailed it a link to choose a new password, which unlocks it, and an administrator can unlock it too.',
       not_active: 'This account is not active, so it cannot sign in. Contact your administrator.',
       locked:
         'This account is locked after too many wrong passwords. Follow the link we e-mailed you to choose a new password, or ask your administrator to unlock it.',

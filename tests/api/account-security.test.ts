@@ -282,6 +282,84 @@ describe('the e-mailed reset link unlocks', () => {
   });
 });
 
+describe('from one address: the tries left, the pause, and an unlock that clears it (issue 40 item 5)', () => {
+  const ip = '10.40.5.1';
+  const fromHere = (email: string, password: string) => getToken(email, password, { ip });
+
+  /** MAX wrong passwords from `ip`: each 26200 says how many tries are left, the last how long the pause is. */
+  const failFromHere = async (email: string) => {
+    const answers = [];
+    for (let i = 0; i < MAX; i++) {
+      const res = await fromHere(email, 'not the password');
+      expect(codeOf(res)).toEqual({ status: 401, code: 26200 });
+      answers.push(res.json().data);
+    }
+    return answers;
+  };
+
+  const paused = (email: string) =>
+    fromHere(email, PASSWORD).then((res) => {
+      expect(codeOf(res)).toEqual({ status: 429, code: 6 });
+      return res;
+    });
+
+  it('counts tries alike for an account and an unknown e-mail, so the answer tells nobody which exists', async () => {
+    await createUser(t.db, {
+      email: emailOf('door-a'),
+      password: PASSWORD,
+      type: 'MERCHANT',
+      companyId: 1,
+      signupState: 'APPROVAL',
+    });
+    const last = { attemptsLeft: 0, retryAfterSeconds: 15 * 60 };
+    const expected = [...Array.from({ length: MAX - 1 }, (_, i) => ({ attemptsLeft: MAX - 1 - i })), last];
+    expect(await failFromHere(emailOf('door-a'))).toEqual(expected);
+    expect(await failFromHere('nobody-here@example.test')).toEqual(expected);
+    // both are paused from this address; the account is locked too
+    await paused(emailOf('door-a'));
+    await paused('nobody-here@example.test');
+    const [row] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, emailOf('door-a')));
+    expect(row).toMatchObject({ state: 'LOCK', failedSignIns: MAX });
+  });
+
+  it('an unlock clears the pause: the right password works at once from the same address', async () => {
+    const [row] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, emailOf('door-a')));
+    ids['door-a'] = row?.id ?? 0;
+    const unlocked = await call('owner-a', 'POST', `${USER}/${ids['door-a']}/unlock`);
+    expect(unlocked.json().code, unlocked.body).toBe(0);
+    expect((await rowOf('door-a')).signInsClearedAt).toBeInstanceOf(Date);
+    const res = await fromHere(emailOf('door-a'), PASSWORD);
+    expect(res.json().code, res.body).toBe(0);
+    // the count starts from nothing again: a wrong password has the full number of tries left
+    expect((await fromHere(emailOf('door-a'), 'not the password')).json().data).toEqual({
+      attemptsLeft: MAX - 1,
+    });
+    // the unknown e-mail stays paused: nothing cleared it
+    await paused('nobody-here@example.test');
+  });
+
+  it('a new password by the e-mailed link clears the pause as well', async () => {
+    await fromHere(emailOf('door-a'), PASSWORD);
+    await failFromHere(emailOf('door-a'));
+    await paused(emailOf('door-a'));
+    const token = await lastMailedToken(t.db, emailOf('door-a'));
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `${AUTH}/password/reset`,
+      payload: { token, password: 'another new password' },
+    });
+    expect(reset.json().code, reset.body).toBe(0);
+    const res = await fromHere(emailOf('door-a'), 'another new password');
+    expect(res.json().code, res.body).toBe(0);
+  });
+});
+
 describe('POST /user/{id}/require-password-reset (26202)', () => {
   it("refuses another company's owner (26231), a merchant on an operator (26231), the clerk and oneself (26237)", async () => {
     const path = (who: string) => `${USER}/${ids[who]}/require-password-reset`;

@@ -149,12 +149,13 @@ describe('POST get-token', () => {
     const unknown = await login(t.app, 'nobody@example.com', 'wrong password!');
     for (const { response } of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
+      // the tries left from this address (LOGIN_MAX_FAILURES 5), counted alike for both
       expect(response.json()).toEqual({
         type: 'CR',
         code: 26200,
         name: 'BAD_CREDENTIALS',
         message: 'Bad credentials',
-        data: null,
+        data: { attemptsLeft: 4 },
       });
       expect(response.headers['x-access-token']).toBeUndefined();
     }

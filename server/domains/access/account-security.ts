@@ -66,21 +66,26 @@ export const clearFailedSignIns = async (
 };
 
 /** What setting a user's state (or resetting their password) clears of a lock. */
-export const NOT_LOCKED = { failedSignIns: 0, lockedAt: null } as const;
+const NOT_LOCKED = { failedSignIns: 0, lockedAt: null } as const;
+
+/** An unlock's or a password reset's clearing: the lock, the count, and (from now) the sign-in throttle. */
+export const cleared = (now: Date) => ({ ...NOT_LOCKED, signInsClearedAt: now });
 
 /**
  * Inside resetPassword's transaction: a LOCK user who sets a new password with an e-mailed link
  * (the lock mail's, a forgot-password mail's, or 26202's) is ENABLE again, audited `unlock` by
- * themself; any user's count of failed sign-ins starts again. Other states stay as they are.
+ * themself; any user's count of failed sign-ins starts again, and the sign-in throttle forgets what
+ * it counted against the account. Other states stay as they are.
  */
 export const unlockByPasswordReset = async (tx: DbOrTx, user: UserRow): Promise<void> => {
+  const now = new Date();
   if (user.state !== 'LOCK') {
-    await tx.update(users).set({ failedSignIns: 0 }).where(eq(users.id, user.id));
+    await tx.update(users).set({ failedSignIns: 0, signInsClearedAt: now }).where(eq(users.id, user.id));
     return;
   }
   await tx
     .update(users)
-    .set({ state: 'ENABLE', ...NOT_LOCKED, updateTime: new Date() })
+    .set({ state: 'ENABLE', ...cleared(now), updateTime: now })
     .where(and(eq(users.id, user.id), eq(users.state, 'LOCK')));
   await recordUserAudit(tx, auditActorOf(user), 'unlock', user, {
     before: { state: 'LOCK', lockedAt: user.lockedAt },
@@ -89,7 +94,8 @@ export const unlockByPasswordReset = async (tx: DbOrTx, user: UserRow): Promise<
 };
 
 /**
- * POST /user/{id}/unlock: LOCK → ENABLE (the count starts again), audited `unlock`. An ENABLE user
+ * POST /user/{id}/unlock: LOCK → ENABLE (the count starts again, and the sign-in throttle forgets
+ * what it counted against the account: the right password works at once), audited `unlock`. An ENABLE user
  * answers unchanged (no audit entry); any other state is 11 STATE_TRANSITION_NOT_ALLOWED.
  */
 export const unlockUser = async (db: Db, actor: UserRow, target: UserRow): Promise<UserRow> =>
@@ -102,9 +108,10 @@ export const unlockUser = async (db: Db, actor: UserRow, target: UserRow): Promi
         { field: 'state', message: `a ${current.state} user is not locked` },
       ]);
     }
+    const now = new Date();
     const [row] = await tx
       .update(users)
-      .set({ state: 'ENABLE', ...NOT_LOCKED, updateTime: new Date() })
+      .set({ state: 'ENABLE', ...cleared(now), updateTime: now })
       .where(eq(users.id, target.id))
       .returning();
     if (!row) throw new AppError('USER_NOT_FOUND');

@@ -122,7 +122,7 @@ const signInEndpoints = (r: RouteApp, deps: SignInDeps): void => {
         request.body.code,
         // a wrong code counts like a wrong password: for this account and IP, and towards LOCK
         {
-          check: (u) => throttle.check(u.email, request.ip),
+          check: (u) => throttle.check(u.email, request.ip, u.signInsClearedAt),
           fail: async (u) => {
             await throttle.fail(u.email, request.ip);
             await recordFailedSignIn(deps, u.id);

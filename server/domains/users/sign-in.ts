@@ -93,16 +93,22 @@ export interface LoginOutput {
 /** get-token: checks throttling, credentials and state, then starts a login. */
 export const login = async ({ db, config, throttle }: AuthDeps, input: LoginInput): Promise<LoginOutput> => {
   const email = input.email.trim().toLowerCase();
-  await throttle.check(email, input.ip);
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  // an unlock or a password reset clears what this address counted against the account
+  await throttle.check(email, input.ip, user?.signInsClearedAt);
   const passwordOk = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyDummyPassword(input.password);
   if (!user || !passwordOk) {
-    await throttle.fail(email, input.ip);
-    // the LOGIN_MAX_FAILURES-th in a row locks the account; the answer stays 26200 (no leak)
+    const attemptsLeft = await throttle.fail(email, input.ip);
+    // the LOGIN_MAX_FAILURES-th in a row locks the account. The answer says how many tries this
+    // address has left, counted alike for an unknown e-mail, so it tells nobody whether one exists
     if (user) await recordFailedSignIn({ db, config }, user.id);
-    throw new AppError('BAD_CREDENTIALS');
+    // the last one pauses this address: for how long
+    throw new AppError(
+      'BAD_CREDENTIALS',
+      attemptsLeft === 0 ? { attemptsLeft, retryAfterSeconds: config.loginAccountBlockS } : { attemptsLeft },
+    );
   }
   await throttle.succeed(email, input.ip);
   // the state is told only to someone who knows the password: the portal words its message by it

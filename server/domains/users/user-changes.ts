@@ -9,7 +9,7 @@ import { loginSessions, type NewUserRow, type UserRow, users } from '../../platf
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { SignedInUser } from '../../resources/principal';
-import { NOT_LOCKED } from '../access/account-security';
+import { cleared } from '../access/account-security';
 import { revokeUserLogins } from '../access/sessions';
 import { auditActorOf, recordUserAudit } from '../access/user-audit';
 import { mapDuplicate, normaliseMobile, userSnapshot } from './users';
@@ -156,10 +156,11 @@ export const setUserState = async (
         { field: 'state', message: `a ${current.state} user cannot be set to ${state}` },
       ]);
     }
+    const now = new Date();
     const [row] = await tx
       .update(users)
-      // leaving LOCK either way: the lock and its count are over
-      .set({ state, updateTime: new Date(), ...NOT_LOCKED })
+      // leaving LOCK either way: the lock, its count and what the sign-in throttle counted are over
+      .set({ state, updateTime: now, ...cleared(now) })
       .where(eq(users.id, target.id))
       .returning();
     if (!row) throw new AppError('USER_NOT_FOUND');

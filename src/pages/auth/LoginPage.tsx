@@ -63,6 +63,15 @@ const challengeOf = (error: unknown): string | undefined => {
   return isRecord(data) && typeof data.challenge === 'string' ? data.challenge : undefined;
 };
 
+/** From this many tries left, the sign-in says how many remain. */
+const WARN_FROM = 2;
+
+/** How long a sign-in's last wrong password paused this address (26200 `data.retryAfterSeconds`). */
+const pausedSecondsOf = (error: unknown): number => {
+  const data = apiErrorData(error);
+  return isRecord(data) && typeof data.retryAfterSeconds === 'number' ? data.retryAfterSeconds : 15 * 60;
+};
+
 const attemptsLeftOf = (error: unknown): number | undefined => {
   const data = apiErrorData(error);
   return isRecord(data) && typeof data.attemptsLeft === 'number' ? data.attemptsLeft : undefined;
@@ -189,7 +198,18 @@ export const LoginPage = () => {
         }
       }
       if (isApiError(error, 'BAD_CREDENTIALS')) {
-        setAlert({ severity: 'error', lines: [translate('pages.login.bad_credentials')] });
+        const left = attemptsLeftOf(error);
+        const lines = [translate('pages.login.bad_credentials')];
+        // the server counts tries per e-mail and address alike for every e-mail: no hint that one exists
+        if (left === 0)
+          lines.push(
+            translate('pages.login.paused', {
+              smart_count: Math.max(1, Math.ceil(pausedSecondsOf(error) / 60)),
+            }),
+          );
+        else if (left !== undefined && left <= WARN_FROM)
+          lines.push(translate('pages.login.tries_left', { smart_count: left }));
+        setAlert({ severity: 'error', lines });
         return;
       }
       if (isApiError(error, 'INVALID_USER_STATE')) {

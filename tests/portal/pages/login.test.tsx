@@ -48,6 +48,50 @@ describe('LoginPage', { timeout: 45_000 }, () => {
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/login$/);
   });
 
+  it('says how many tries are left, then that sign-in is paused and a locked account was mailed', async () => {
+    // the server's answers to the last three of LOGIN_MAX_FAILURES (5) wrong passwords from one address
+    // (tests/api/account-security.test.ts checks the server counts them so, alike for unknown e-mails)
+    const answers = [{ attemptsLeft: 2 }, { attemptsLeft: 1 }, { attemptsLeft: 0, retryAfterSeconds: 900 }];
+    server.use(
+      http.post(`*${BASE_PATHS.main}/auth/get-token`, () =>
+        HttpResponse.json(
+          {
+            type: 'CR',
+            code: ERRORS.BAD_CREDENTIALS.code,
+            name: 'BAD_CREDENTIALS',
+            message: ERRORS.BAD_CREDENTIALS.message,
+            data: answers.shift() ?? null,
+          },
+          { status: 401 },
+        ),
+      ),
+    );
+    await renderPage(<LoginPage />, { url: '/login' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText(/^E-mail/), 'someone@example.com');
+    const password = screen.getByLabelText(/^Password/);
+    const tryOnce = async () => {
+      await user.clear(password);
+      await user.type(password, 'wrong-password');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    };
+    const alertSays = (text: string) =>
+      waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent(
+          `Bad credentials: the e-mail or the password is not right.${text}`,
+        ),
+      );
+    await tryOnce();
+    await alertSays('2 more wrong tries and sign-in is paused.');
+    await tryOnce();
+    await alertSays('1 more wrong try and sign-in is paused.');
+    await tryOnce();
+    await alertSays(
+      'Sign-in is paused for 15 minutes after too many wrong passwords. If this e-mail has an account, it is locked now: we e-mailed it a link to choose a new password, which unlocks it, and an administrator can unlock it too.',
+    );
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/login$/);
+  });
+
   it('says the account is locked on 26201 naming LOCK, with the way out and no activation hint', async () => {
     await renderPage(<LoginPage />, { url: '/login' });
     await signIn(SEED_ACCOUNTS.locked.email, SEED_PASSWORD);

@@ -40,6 +40,11 @@ export const users = pgTable(
     failedSignIns: integer('failed_sign_ins').notNull().default(0),
     /** when the failed sign-ins locked the user; null unless state is LOCK */
     lockedAt: timestampTz('locked_at'),
+    /**
+     * When an unlock or a password reset last cleared the wrong sign-ins: the sign-in throttle of the
+     * account (per address) counts nothing from before it (server/platform/rate-limit.ts).
+     */
+    signInsClearedAt: timestampTz('sign_ins_cleared_at'),
     invitationType: text('invitation_type').$type<InvitationType>().notNull().default('BLANK'),
     invitedBy: integer('invited_by'),
     ...timestamps,
