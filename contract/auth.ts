@@ -14,6 +14,8 @@ export interface LoggedInUser {
   brandId: number | null;
   /** the one store a colleague works at (invited into it), else null: a scan stamps and redeems there */
   storeId?: number | null;
+  /** that store's name (the counter's screen names it, whatever the user may read of stores) */
+  storeName?: string | null;
   signupState: SignupState;
   state: UserState;
   country: string;

@@ -46,6 +46,17 @@ export const normaliseCode = (typed: string): string | null => {
   return code.length > 0 && code.length <= CODE_MAX && CODE.test(code) ? code : null;
 };
 
+/**
+ * GET /codes/{code}: what a code a QR carries (or staff typed) names among the rows the caller may
+ * see: a member card, else a voucher, else nothing. Always 200, so a counter's look-up of a voucher
+ * code does not first fail as a card's.
+ */
+export interface CodeLookup {
+  kind: PocketKind | 'NONE';
+  /** the card's or the voucher's id; null with NONE */
+  id: number | null;
+}
+
 /** GET /member-cards/{id}/link, GET /vouchers/{id}/link and their POST .../link/revoke. */
 export interface PocketLink {
   /** the web card's page, absolute (PUBLIC_URL + /c/{token} or /v/{token}) */

@@ -76,3 +76,10 @@ export const RECORDED_STAMPING_REFUSALS: readonly ErrorName[] = [
   'EQUIPMENT_NOT_ACTIVE',
   'EQUIPMENT_STORE_MISMATCH',
 ];
+
+/**
+ * A card stamped this recently is asked about before the counter's one-tap Stamp stamps it again
+ * (issue 40 item 7): a second tap, or a second till, within a few minutes is more often a mistake
+ * than a second purchase.
+ */
+export const RECENT_STAMPING_MS = 5 * 60 * 1000;

@@ -95,6 +95,7 @@ export const LoggedInUserSchema = Type.Object(
     companyId: orNull('integer'),
     brandId: orNull('integer'),
     storeId: orNull('integer'),
+    storeName: Type.Optional(orNull('string', { description: "the name of the user's one store" })),
     signupState: OneOf(SIGNUP_STATES),
     state: OneOf(USER_STATES),
     country: Type.String(),

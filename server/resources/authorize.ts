@@ -36,6 +36,17 @@ export const authorize = (caller: Caller, grant: Grant): void => {
   if (!canAccess(caller.subject, { action, resource })) throw new AppError('ACCESS_DENIED');
 };
 
+/** Whether `authorize` would let the caller through (for a route that reads what it may and skips the rest). */
+export const allows = (caller: Caller, grant: Grant): boolean => {
+  try {
+    authorize(caller, grant);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError) return false;
+    throw err;
+  }
+};
+
 /** What the generic routes of a declared table do, and the permission action each needs. */
 export type Operation = 'list' | 'get' | 'export' | 'create' | 'update' | 'delete' | 'action';
 

@@ -25,7 +25,18 @@ export interface PeopleDates {
   date: (value: unknown) => string;
   /** '26 Nov 2026 – 25 Dec 2026' */
   dateRange: (from: unknown, to: unknown) => string;
+  /** a moment `ms` ago in words: '30 seconds ago', '2 minutes ago' */
+  ago: (ms: number) => string;
 }
+
+/** `ms` ago in the language's words: seconds under a minute, then minutes, then hours. */
+const agoIn = (locale: string, ms: number): string => {
+  const words = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  if (seconds < 60) return words.format(-seconds, 'second');
+  const minutes = Math.round(seconds / 60);
+  return minutes < 60 ? words.format(-minutes, 'minute') : words.format(-Math.round(minutes / 60), 'hour');
+};
 
 /** The zone of `country` in the supported countries' answer, else the product's home zone. */
 export const timeZoneOfCountry = (
@@ -52,6 +63,7 @@ export const useDates = (): PeopleDates => {
       dateTime: (value: unknown) => formatDateTime(value, locale, timeZone),
       date: (value: unknown) => formatDate(value, locale, timeZone),
       dateRange: (from: unknown, to: unknown) => formatDateRange(from, to, locale, timeZone),
+      ago: (ms: number) => agoIn(locale, ms),
     }),
     [locale, timeZone, language],
   );

@@ -41,12 +41,16 @@ export const scanEn = {
       kind: 'Member card',
       more: 'More options',
       open: 'Open card',
+      recent: 'This card was stamped %{ago}. Stamp it again only for a new purchase.',
     },
     voucher: {
       found: 'Voucher found',
       kind: 'Voucher',
       valid: 'Valid %{range}',
       open: 'Open voucher',
+      redeemed: 'Redeemed %{when}',
+      redeemed_at: 'Redeemed %{when} at %{store}',
+      another_store: 'another store',
     },
   },
 };

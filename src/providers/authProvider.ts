@@ -94,6 +94,19 @@ export interface PortalAuthProvider extends AuthProvider {
   dispose(): void;
 }
 
+/**
+ * GET user/{id} does not carry the two-factor fields of get-token, nor the store's name: `read` keeps
+ * what sign-in said (`before`, the same user; the name while the store is the same).
+ */
+const withSignInFields = (read: LoggedInUser, before: LoggedInUser | null): LoggedInUser => {
+  const user: LoggedInUser = { ...read };
+  if (before?.id !== user.id) return user;
+  if (before.twoFactorEnabled !== undefined) user.twoFactorEnabled ??= before.twoFactorEnabled;
+  if (before.twoFactorRequired !== undefined) user.twoFactorRequired ??= before.twoFactorRequired;
+  if (before.storeName !== undefined && before.storeId === user.storeId) user.storeName ??= before.storeName;
+  return user;
+};
+
 const expiryMs = (token: string | null): number | null => {
   if (!token) return null;
   try {
@@ -316,13 +329,7 @@ export const createAuthProvider = (options: AuthProviderOptions): PortalAuthProv
     const uid = uidOf(await ensureFreshToken()) ?? store.getUser()?.id;
     if (uid === undefined || uid === null) return sessionOver();
     const res = await httpClient<LoggedInUser>(`/user/${uid}`);
-    // GET user/{id} does not carry the two-factor fields of get-token: keep what sign-in said
-    const before = store.getUser();
-    const user: LoggedInUser = { ...res.data };
-    if (before?.id === user.id) {
-      if (before.twoFactorEnabled !== undefined) user.twoFactorEnabled ??= before.twoFactorEnabled;
-      if (before.twoFactorRequired !== undefined) user.twoFactorRequired ??= before.twoFactorRequired;
-    }
+    const user = withSignInFields(res.data, store.getUser());
     store.setUser(user);
     return user;
   };

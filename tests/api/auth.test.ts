@@ -84,6 +84,7 @@ describe('POST get-token', () => {
         companyId: 7,
         brandId: 9,
         storeId: null,
+        storeName: null,
         signupState: 'SUBMITTED',
         state: 'ENABLE',
         country: 'sg',

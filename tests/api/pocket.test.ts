@@ -10,10 +10,19 @@ import {
   type PublicVoucherView,
 } from '../../contract/pocket';
 import { jobHandlers } from '../../server/jobs';
-import { memberCards, memberMessages, memberPushTokens } from '../../server/platform/db/schema';
+import { memberCards, memberMessages, memberPushTokens, store, users } from '../../server/platform/db/schema';
 import { createJobRunner, type JobLog } from '../../server/platform/jobs';
-import { addAcmeAndOther, addRewardProgramme, apiSuite, MAIN, mobileSequence, type Org } from './fixtures';
-import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
+import {
+  addAcmeAndOther,
+  addColleague,
+  addRewardProgramme,
+  apiSuite,
+  MAIN,
+  mobileSequence,
+  type Org,
+  PASSWORD,
+} from './fixtures';
+import { APP_TIMEOUT, codeOf, dataOf, login } from './helpers';
 
 const { t, tokens, call } = apiSuite();
 let acme: Org;
@@ -208,6 +217,55 @@ describe('look-ups by code', () => {
     expect(
       codeOf(await call('owner', 'GET', `${MAIN}/member-cards/by-code/${encodeURIComponent('a;b')}`)).code,
     ).toBe(2);
+  });
+});
+
+describe("GET /codes/{code}: the counter's one look-up (issue 40 item 7)", () => {
+  it('names a card, else a voucher, the caller may see, always 200; NONE for the rest', async () => {
+    const card = await issueCard();
+    const issued = dataOf(
+      await call('owner', 'POST', `${MAIN}/voucher-packs/${rewardPackId}/vouchers`, {
+        memberMobile: nextMobile(),
+        quantity: 1,
+      }),
+    ) as { vouchers: { id: number; code: string }[] };
+    const voucher = issued.vouchers[0];
+    const typed = `${card.code.slice(0, 5).toLowerCase()} ${card.code.slice(5)}`;
+    const lookUp = async (who: string, code: string) => {
+      const res = await call(who, 'GET', `${MAIN}/codes/${encodeURIComponent(code)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return dataOf(res);
+    };
+    expect(await lookUp('owner', typed)).toEqual({ kind: 'CARD', id: card.id });
+    expect(await lookUp('owner', voucher?.code ?? '')).toEqual({ kind: 'VOUCHER', id: voucher?.id });
+    expect(await lookUp('owner', 'NOPE2345')).toEqual({ kind: 'NONE', id: null });
+    // another company's rows are nothing to it; an operator sees every company's
+    expect(await lookUp('stranger', card.code)).toEqual({ kind: 'NONE', id: null });
+    expect(await lookUp('op', card.code)).toEqual({ kind: 'CARD', id: card.id });
+    expect(codeOf(await call('owner', 'GET', `${MAIN}/codes/${encodeURIComponent('a;b')}`)).code).toBe(2);
+    expect(codeOf(await call(null, 'GET', `${MAIN}/codes/${card.code}`)).status).toBe(401);
+
+    // a colleague who may read vouchers only: a card's code is nothing to them; reading neither: 26237
+    const colleague = await addColleague(t, 'codes-colleague@example.test', acme.companyId);
+    const granted = await call('owner', 'PATCH', `${MAIN}/user/${colleague.id}/permissions`, {
+      permissions: [{ resource: 'vouchers', action: 'VIEW' }],
+    });
+    expect(granted.json().code, granted.body).toBe(0);
+    tokens.vouchersOnly = (await login(t.app, 'codes-colleague@example.test', PASSWORD)).accessToken;
+    expect(await lookUp('vouchersOnly', card.code)).toEqual({ kind: 'NONE', id: null });
+    expect(await lookUp('vouchersOnly', voucher?.code ?? '')).toEqual({ kind: 'VOUCHER', id: voucher?.id });
+    const none = await addColleague(t, 'codes-nobody@example.test', acme.companyId);
+    // a colleague bound to a store hears its name at sign-in: the counter's screen names it
+    await t.db.update(users).set({ storeId: acme.storeId }).where(eq(users.id, none.id));
+    const [shop] = await t.db.select({ name: store.name }).from(store).where(eq(store.id, acme.storeId));
+    const signedIn = await login(t.app, 'codes-nobody@example.test', PASSWORD);
+    expect(signedIn.response.json().data).toMatchObject({ storeId: acme.storeId, storeName: shop?.name });
+    expect(none.id).toBeGreaterThan(0);
+    tokens.readsNothing = (await login(t.app, 'codes-nobody@example.test', PASSWORD)).accessToken;
+    expect(codeOf(await call('readsNothing', 'GET', `${MAIN}/codes/${card.code}`))).toEqual({
+      status: 403,
+      code: 26237,
+    });
   });
 });
 

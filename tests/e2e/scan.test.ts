@@ -105,8 +105,9 @@ describe.skipIf(!browserAvailable())('scan at the counter on a 390 px phone', ()
     await page.getByRole('link', { name: 'Scan a card or voucher' }).tap();
     await page.waitForURL((url) => url.pathname === '/scan');
     await page.getByRole('heading', { name: 'Scan at the counter' }).waitFor();
-    // the colleague works at one store: no picker, the stampings go there
-    await page.getByText('Stamping and redeeming at your store').waitFor();
+    // the colleague works at one store: no picker, the stampings go there, and the store is named
+    // (from sign-in: the colleague may not read stores)
+    await page.getByText('Stamping and redeeming at Harbour Kopi Tanjong Pagar').waitFor();
     // no camera in this browser: the screen says so, the typed code works
     await page
       .getByRole('status')

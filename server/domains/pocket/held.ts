@@ -51,3 +51,19 @@ export const heldByCode = async (
   if (!row) throw new AppError(missing, [{ field: 'code', message: `no ${what} has this code` }]);
   return row as Record<string, unknown>;
 };
+
+/** The id of the row of `kind` whose QR carries `code`, if `caller` may see it; else null. */
+export const heldIdByCode = async (
+  db: DbOrTx,
+  caller: Caller,
+  kind: PocketKind,
+  code: string,
+): Promise<number | null> => {
+  const { decl, table } = HELD[kind];
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.code, code), callerScopeOf(decl, table, caller)))
+    .limit(1);
+  return row?.id ?? null;
+};

@@ -5,6 +5,7 @@ import { ok } from '../../../contract/envelope';
 import { BASE_PATHS } from '../../../contract/http';
 import {
   CODE_MAX,
+  type CodeLookup,
   MESSAGE_CHANNELS,
   normaliseCode,
   POCKET_KINDS,
@@ -15,13 +16,13 @@ import { AppError } from '../../platform/errors';
 import type { RouteApp, RoutePlugin } from '../../platform/http/app-types';
 import { KeyThrottle } from '../../platform/rate-limit';
 import { answers, rowSchema } from '../../resources/answers';
-import { authorize, declaredGrant } from '../../resources/authorize';
+import { allows, authorize, declaredGrant } from '../../resources/authorize';
 import { maskRow } from '../../resources/privacy';
 import { declared } from '../../resources/registry';
 import { Id } from '../../resources/schemas';
 import { callerOf } from '../access/caller';
 import { operation } from '../access/operation';
-import { heldByCode, heldInScope } from './held';
+import { heldByCode, heldIdByCode, heldInScope } from './held';
 import { linkFor, linkKeys, resolveLink, revokeLink } from './links';
 import { publicCardView, publicVoucherView, sendLink } from './pocket';
 
@@ -32,6 +33,13 @@ const CodeParams = Type.Object({
   code: Type.String({ minLength: 1, maxLength: CODE_MAX, pattern: '^[A-Za-z0-9 -]+$' }),
 });
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 80 }) });
+const CodeLookupSchema = Type.Object(
+  {
+    kind: Type.Union([...POCKET_KINDS, 'NONE' as const].map((k) => Type.Literal(k))),
+    id: Type.Union([Id, Type.Null()]),
+  },
+  { additionalProperties: false },
+);
 
 const LinkSchema = Type.Object(
   { url: Type.String({ format: 'uri' }), token: Type.String() },
@@ -203,6 +211,37 @@ const pocketLinkRoutes = (app: RouteApp, shared: PocketShared): void => {
       },
     );
   }
+
+  // one look-up for the counter's scanner: the card, else the voucher, of a code (always 200)
+  app.get(
+    `${base}/codes/:code`,
+    {
+      config: { forDevices: true, forApiKeys: true },
+      schema: {
+        tags: [byKind.CARD.decl.name, byKind.VOUCHER.decl.name],
+        summary:
+          'What a QR code names: a member card, else a voucher, the caller may see (kind NONE: neither)',
+        params: CodeParams,
+        response: answers(CodeLookupSchema),
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      const kinds = ['user', 'device', 'apiKey'] as const;
+      // each kind is looked in only when the caller may read it; neither: the read's refusal
+      const may = POCKET_KINDS.filter((kind) =>
+        allows(caller, { ...declaredGrant(byKind[kind].decl, 'get'), kinds }),
+      );
+      const [first] = POCKET_KINDS;
+      if (may.length === 0) authorize(caller, { ...declaredGrant(byKind[first].decl, 'get'), kinds });
+      const code = normaliseCode(request.params.code) ?? '';
+      for (const kind of may) {
+        const id = await heldIdByCode(db, caller, kind, code);
+        if (id !== null) return ok<CodeLookup>({ kind, id });
+      }
+      return ok<CodeLookup>({ kind: 'NONE', id: null });
+    },
+  );
 
   // ---- the web card's JSON: public, the token is the key --------------------------------------------
 };

@@ -5,7 +5,7 @@ import type { LoggedInUser } from '../../../contract/auth';
 import { fieldViolation } from '../../../contract/validation';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
-import { type LoginSessionRow, type UserRow, users } from '../../platform/db/schema';
+import { type LoginSessionRow, store, type UserRow, users } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../platform/passwords';
 import type { LoginThrottle } from '../../platform/rate-limit';
@@ -42,10 +42,17 @@ export const loggedInUser = async (db: Db, user: UserRow): Promise<LoggedInUser>
   companyId: user.companyId,
   brandId: user.brandId,
   storeId: user.storeId,
+  storeName: user.storeId === null ? null : await storeNameOf(db, user.storeId),
   signupState: user.signupState,
   state: user.state,
   country: user.country,
 });
+
+/** The name of store `id` (null: none), for the logged-in user's own store. */
+const storeNameOf = async (db: Db, id: number): Promise<string | null> => {
+  const [row] = await db.select({ name: store.name }).from(store).where(eq(store.id, id)).limit(1);
+  return typeof row?.name === 'string' ? row.name : null;
+};
 
 /** A client's X-Device-Id when it is sane, else undefined. */
 export const deviceIdFrom = (header: string | string[] | undefined): string | undefined =>

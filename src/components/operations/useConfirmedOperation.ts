@@ -19,6 +19,8 @@ export interface OperationRequest<T> {
   send: (idempotencyKey: string) => Promise<T>;
   /** the operation's own dialog was the confirmation: do not ask again (see ConfirmOptions) */
   alreadyConfirmed?: boolean;
+  /** a line under the question, when there is something to weigh (e.g. a card stamped a minute ago) */
+  detail?: string;
 }
 
 export type RunOperation = <T>(request: OperationRequest<T>) => Promise<OperationOutcome<T>>;
@@ -39,8 +41,15 @@ export const useConfirmedOperation = () => {
       request,
       send,
       alreadyConfirmed,
+      detail,
     }: OperationRequest<T>): Promise<OperationOutcome<T>> => {
-      const outcome = await confirm({ action, item, alreadyConfirmed, run: () => sendOnce(request, send) });
+      const outcome = await confirm({
+        action,
+        item,
+        alreadyConfirmed,
+        detail,
+        run: () => sendOnce(request, send),
+      });
       if (outcome.status === 'failed') {
         const failed = failureOf(outcome.error);
         setFailure(failed);

@@ -25,15 +25,22 @@ interface StoreRow {
   name: string;
 }
 
-const useOwnStore = (): number | null => {
+export const useOwnStoreId = (): number | null => {
   const { identity } = useGetIdentity();
   const own: unknown = identity?.storeId;
   return typeof own === 'number' ? own : null;
 };
 
+/** The name of the user's own store as sign-in told it (LoggedInUser.storeName), whatever they may read. */
+export const useOwnStoreName = (): string | null => {
+  const { identity } = useGetIdentity();
+  const name: unknown = identity?.storeName;
+  return typeof name === 'string' && name !== '' ? name : null;
+};
+
 /** The counter's store and, for who may list stores, the picker that sets it. */
 export const useCounterStore = () => {
-  const own = useOwnStore();
+  const own = useOwnStoreId();
   const { canAccess: mayList = false } = useCanAccess({ action: 'list', resource: store.name });
   const [chosen, setChosen] = useStore<number | null>(COUNTER_STORE_KEY, null);
   const { data: stores } = useGetList<StoreRow>(
@@ -60,6 +67,7 @@ export const useCounterStore = () => {
 export const CounterStoreLine = ({ state }: { state: ReturnType<typeof useCounterStore> }) => {
   const translate = useTranslate();
   const { counter, stores, setChosen, mayList } = state;
+  const ownName = useOwnStoreName();
   const { data: own } = useGetOne<StoreRow>(
     store.name,
     { id: counter.storeId ?? 0 },
@@ -88,8 +96,8 @@ export const CounterStoreLine = ({ state }: { state: ReturnType<typeof useCounte
       <StorefrontOutlined fontSize="small" aria-hidden />
       <Typography variant="body2">
         {counter.fixed
-          ? own
-            ? translate(`${K}.at`, { store: own.name })
+          ? own || ownName
+            ? translate(`${K}.at`, { store: own?.name ?? ownName })
             : translate(`${K}.at_yours`)
           : translate(`${K}.card_store`)}
       </Typography>

@@ -15,7 +15,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { type RaRecord, useCanAccess, useCreatePath, useGetOne, useRefresh, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { StampBody, StampResult } from '../../../contract/stamping';
+import { RECENT_STAMPING_MS, type StampBody, type StampResult } from '../../../contract/stamping';
 import { stampCard, store, vouchers } from '../../../resources';
 import { memberCards } from '../../../resources/tables/memberCards';
 import { toApiErrorLike } from '../../components/apiError';
@@ -32,7 +32,7 @@ import { useVoucherAccess } from '../vouchers/access';
 import { VoucherStateChip } from '../vouchers/parts';
 import { RedeemDialog, useVoucherOperation } from '../vouchers/VoucherShow';
 import { WebCardButton } from '../webCard/WebCardButton';
-import type { CounterStore } from './CounterStore';
+import { type CounterStore, useOwnStoreId, useOwnStoreName } from './CounterStore';
 
 const K = 'scanPages';
 
@@ -72,6 +72,17 @@ const BigButton = ({
   </Button>
 );
 
+/**
+ * How long ago the card was last stamped, when that was within RECENT_STAMPING_MS; else null. Read
+ * from the card's stamps and its update time (a stamping, a void, a completion move both).
+ */
+const lastStampedAgo = (card: RaRecord): number | null => {
+  if (Number(card.stamps ?? 0) === 0) return null;
+  const at = typeof card.updateTime === 'string' ? Date.parse(card.updateTime) : Number.NaN;
+  const ago = Date.now() - at;
+  return Number.isFinite(ago) && ago >= 0 && ago < RECENT_STAMPING_MS ? ago : null;
+};
+
 /** A member card found by its code: programme, member, stamps, state, and Stamp. */
 export const ScannedCard = ({
   id,
@@ -87,6 +98,7 @@ export const ScannedCard = ({
   const refresh = useRefresh();
   const createPath = useCreatePath();
   const { mayStamp } = useStampCardAccess();
+  const { ago: relative } = useDates();
   const { canAccess: mayListStores = false } = useCanAccess({ action: 'list', resource: store.name });
   const { run, failure, clearFailure, confirmDialog } = useConfirmedOperation();
   const [busy, setBusy] = useState(false);
@@ -109,6 +121,8 @@ export const ScannedCard = ({
       return;
     }
     const body: StampBody = { stamps: 1, storeId, expectedStamps: Number(card.stamps) };
+    // stamped a few minutes ago (here or at another till): asked first, saying when
+    const since = lastStampedAgo(card);
     setBusy(true);
     const result = await run({
       action: translate('stampPages.card.stamp.action'),
@@ -116,7 +130,8 @@ export const ScannedCard = ({
       request: `stamp ${id} ${JSON.stringify(body)}`,
       send: (key) => stampMemberCard(http, id, body, key),
       // one tap: the card's stamps travel with it, so a second tap or another till is refused (6627)
-      alreadyConfirmed: true,
+      alreadyConfirmed: since === null,
+      ...(since === null ? {} : { detail: translate(`${K}.card.recent`, { ago: relative(since) }) }),
     });
     setBusy(false);
     if (result.status !== 'cancelled') refresh();
@@ -191,13 +206,22 @@ export const ScannedVoucher = ({
   const translate = useTranslate();
   const createPath = useCreatePath();
   const money = useMoney();
-  const { dateRange } = useDates();
+  const { dateRange, dateTime } = useDates();
+  const { canAccess: mayListStores = false } = useCanAccess({ action: 'list', resource: store.name });
+  const ownStoreId = useOwnStoreId();
+  const ownStoreName = useOwnStoreName();
   const { operationsFor } = useVoucherAccess();
   const { run, failure, confirmDialog } = useConfirmedOperation();
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState(false);
   const { data: voucher, error } = useGetOne<RaRecord>(vouchers.name, { id });
   const operate = useVoucherOperation(voucher ?? { id });
+  const redeemedStoreId = typeof voucher?.redeemedStoreId === 'number' ? voucher.redeemedStoreId : null;
+  const { data: redeemedStore } = useGetOne<RaRecord>(
+    store.name,
+    { id: redeemedStoreId ?? 0 },
+    { enabled: redeemedStoreId !== null && mayListStores },
+  );
   if (error) return <Alert severity="error">{toApiErrorLike(error).message}</Alert>;
   if (!voucher) return <LinearProgress aria-label={translate(`${K}.loading`)} />;
   const code = text(voucher.code);
@@ -232,6 +256,19 @@ export const ScannedVoucher = ({
         {' · '}
         {text(voucher.memberMobile)}
       </Typography>
+      {voucher.state === 'REDEEMED' ? (
+        <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
+          {redeemedStoreId === null
+            ? translate(`${K}.voucher.redeemed`, { when: dateTime(voucher.redeemedAt) })
+            : translate(`${K}.voucher.redeemed_at`, {
+                when: dateTime(voucher.redeemedAt),
+                store:
+                  (redeemedStore ? text(redeemedStore.name) : null) ??
+                  (redeemedStoreId === ownStoreId ? ownStoreName : null) ??
+                  translate(`${K}.voucher.another_store`),
+              })}
+        </Alert>
+      ) : null}
       <FailureAlert failure={failure} />
       {operationsFor(voucher.state).includes('redeem') ? (
         <BigButton onClick={() => void redeem()} busy={busy} icon={<StorefrontOutlined />}>

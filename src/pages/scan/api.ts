@@ -1,11 +1,11 @@
 // What a scan at the counter looks up (issue 26 item 3, docs/api.md "The pocket card"): the code a
-// card's or a voucher's QR carries, as typed or read, made canonical, then GET
-// /member-cards/by-code/{code} and, when no card has it, GET /vouchers/by-code/{code}. Each look-up is
-// made only when the caller may VIEW that table (a 404 there says nothing, a 403 would be noise).
+// card's or a voucher's QR carries, as typed or read, made canonical, then GET /codes/{code}: the
+// card, else the voucher, among the rows the caller may see (issue 40 item 7: one answer, never a
+// card's 404 in the console before a voucher is found). No look-up without VIEW on either table.
 import { type AccessSubject, canAccess } from '../../../contract/access';
+import type { CodeLookup } from '../../../contract/pocket';
 import { vouchers } from '../../../resources';
 import { memberCards } from '../../../resources/tables/memberCards';
-import { apiErrorStatus } from '../../components/apiError';
 import { pathId } from '../../components/operations/api';
 import type { HttpClient } from '../../providers/httpClient';
 
@@ -18,30 +18,13 @@ export const lookupsOf = (subject: AccessSubject) => ({
   vouchers: canAccess(subject, { action: 'VIEW', resource: vouchers.permission }),
 });
 
-/** The row's id, or null when the server answers 404 (no such code in the caller's rows). */
-const rowByCode = async (http: HttpClient, path: string, code: string): Promise<number | null> => {
-  try {
-    const { data } = await http<{ id: number }>(`${path}/by-code/${pathId(code)}`);
-    return data.id;
-  } catch (error) {
-    if (apiErrorStatus(error) === 404) return null;
-    throw error;
-  }
-};
-
-/** The card, else the voucher, that has `code` (already normalised). */
+/** The card, else the voucher, that has `code` (already normalised): GET /codes/{code}, always 200. */
 export const findByCode = async (
   http: HttpClient,
   code: string,
   may: { cards: boolean; vouchers: boolean },
 ): Promise<Found> => {
-  if (may.cards) {
-    const id = await rowByCode(http, memberCards.path, code);
-    if (id !== null) return { kind: 'CARD', id };
-  }
-  if (may.vouchers) {
-    const id = await rowByCode(http, vouchers.path, code);
-    if (id !== null) return { kind: 'VOUCHER', id };
-  }
-  return { kind: 'NONE' };
+  if (!may.cards && !may.vouchers) return { kind: 'NONE' };
+  const { data } = await http<CodeLookup>(`/codes/${pathId(code)}`);
+  return data.kind === 'NONE' || data.id === null ? { kind: 'NONE' } : { kind: data.kind, id: data.id };
 };

@@ -1,8 +1,9 @@
 // The counter's scanner (/scan) on the real server: jsdom has no camera, so the screen says so and the
-// typed code does the work. A code typed in lower case with spaces is looked up as a member card
-// (GET /member-cards/by-code/{CODE}), then as a voucher; the card opens with one-tap Stamp (1 stamp at
-// the counter's store, expectedStamps = the stamps shown), the voucher with Redeem (confirmed), an
-// unknown code says so, and what is not a code is refused before anything is sent.
+// typed code does the work. A code typed in lower case with spaces is looked up once (GET
+// /codes/{CODE}: the card, else the voucher); the card opens with one-tap Stamp (1 stamp at the
+// counter's store, expectedStamps = the stamps shown; a card stamped minutes ago asks first, saying
+// when), the voucher with Redeem (confirmed; a redeemed one says when and where), an unknown code says
+// so, and what is not a code is refused before anything is sent.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Api, apiAs } from '../api';
@@ -42,9 +43,9 @@ const typeCode = async (text: string) => {
 describe('scan at the counter', { timeout: 60_000 }, () => {
   const backend = portalServer();
 
-  it('without a camera it says so; a typed card code opens the card, and Stamp stamps 1 in one tap', async () => {
+  it('without a camera it says so; a typed card code opens the card, Stamp stamps 1 in one tap, a second tap asks first', async () => {
     const merchant = await apiAs(backend, 'merchant');
-    const card = await cardWith(backend, merchant, 2);
+    const card = await cardWith(backend, merchant, 0);
     expect(card.code).toMatch(/^[0-9A-Z]{10}$/);
     await openAs('merchant', '/scan');
 
@@ -65,27 +66,42 @@ describe('scan at the counter', { timeout: 60_000 }, () => {
     const found = await screen.findByRole('region', { name: 'Member card found' }, T);
     expect(await within(found).findByText('Acme Coffee Card', {}, T)).toBeInTheDocument();
     await waitFor(
-      () => expect(within(found).getByRole('group', { name: 'Stamps' })).toHaveTextContent('2 / 10'),
+      () => expect(within(found).getByRole('group', { name: 'Stamps' })).toHaveTextContent('0 / 10'),
       T,
     );
     expect(within(found).getByText('Available')).toBeInTheDocument();
-    const lookups = await backend.sent('GET', `/member-cards/by-code/${card.code}`);
-    expect(lookups).toHaveLength(1);
-    expect(await backend.sent('GET', `/vouchers/by-code/${card.code}`)).toEqual([]);
+    // one look-up, answered 200 whatever the code names: no card's 404 before a voucher
+    expect(await backend.sent('GET', `/codes/${card.code}`)).toHaveLength(1);
+    expect((await backend.sent('GET')).filter((r) => r.path.includes('/by-code/'))).toEqual([]);
 
     fireEvent.click(within(found).getByRole('button', { name: 'Stamp' }));
     // one tap: no question, the stamping goes at once
     expect(await screen.findByText(`Stamp ${card.memberMobile} success`, {}, T)).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Please confirm' })).toBeNull();
-    const posts = await backend.sent('POST', `/member-cards/${card.id}/stamps`);
-    expect(posts.map((p) => p.body)).toEqual([{ stamps: 1, storeId: WORLD.acme.storeId, expectedStamps: 2 }]);
-    expectFreshKeys(posts);
     await waitFor(
-      () => expect(within(found).getByRole('group', { name: 'Stamps' })).toHaveTextContent('3 / 10'),
+      () => expect(within(found).getByRole('group', { name: 'Stamps' })).toHaveTextContent('1 / 10'),
       T,
     );
-    expect((await cardRow(backend, card.id)).stamps).toBe(3);
     expect(within(found).getByRole('status')).toHaveTextContent('1 stamp given');
+
+    // a second tap moments later: asked first, saying when the card was stamped
+    fireEvent.click(within(found).getByRole('button', { name: 'Stamp' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Please confirm' }, T);
+    expect(dialog).toHaveTextContent(
+      /This card was stamped \d+ seconds? ago\. Stamp it again only for a new purchase\./,
+    );
+    await confirmWith(`Confirm to Stamp - ${card.memberMobile}?`);
+    await waitFor(
+      () => expect(within(found).getByRole('group', { name: 'Stamps' })).toHaveTextContent('2 / 10'),
+      T,
+    );
+    const posts = await backend.sent('POST', `/member-cards/${card.id}/stamps`);
+    expect(posts.map((p) => p.body)).toEqual([
+      { stamps: 1, storeId: WORLD.acme.storeId, expectedStamps: 0 },
+      { stamps: 1, storeId: WORLD.acme.storeId, expectedStamps: 1 },
+    ]);
+    expectFreshKeys(posts);
+    expect((await cardRow(backend, card.id)).stamps).toBe(2);
   });
 
   it('a code no card has is looked up as a voucher; Redeem asks, then redeems it at the counter store', async () => {
@@ -110,8 +126,8 @@ describe('scan at the counter', { timeout: 60_000 }, () => {
     expect(within(found).getByText('SGD 4.50')).toBeInTheDocument();
     expect(within(found).getByText('Available')).toBeInTheDocument();
     expect(within(found).getByText(issued.code)).toBeInTheDocument();
-    expect(await backend.sent('GET', `/member-cards/by-code/${issued.code}`)).toHaveLength(1);
-    expect(await backend.sent('GET', `/vouchers/by-code/${issued.code}`)).toHaveLength(1);
+    expect(await backend.sent('GET', `/codes/${issued.code}`)).toHaveLength(1);
+    expect((await backend.sent('GET')).filter((r) => r.path.includes('/by-code/'))).toEqual([]);
 
     fireEvent.click(within(found).getByRole('button', { name: 'Redeem' }));
     await confirmWith(`Confirm to Redeem - ${issued.code}?`);
@@ -121,6 +137,14 @@ describe('scan at the counter', { timeout: 60_000 }, () => {
     expectFreshKeys(posts);
     expect(await within(found).findByText('Redeemed', {}, T)).toBeInTheDocument();
     expect(within(found).queryByRole('button', { name: 'Redeem' })).toBeNull();
+    // looked up again later, it says when and where it was used
+    expect(
+      await within(found).findByText(
+        /^Redeemed \d{1,2} \w{3} \d{4}, \d{2}:\d{2} at Acme Coffee Raffles$/,
+        {},
+        T,
+      ),
+    ).toBeInTheDocument();
     expect(await voucherRow(backend, issued.id)).toMatchObject({ state: 'REDEEMED', redeemedStoreId: 1 });
   });
 
@@ -129,7 +153,7 @@ describe('scan at the counter', { timeout: 60_000 }, () => {
 
     await typeCode('kopi?');
     expect(await screen.findByText('A code has letters and digits only', {}, T)).toBeInTheDocument();
-    expect((await backend.sent('GET')).filter((r) => r.path.includes('/by-code/'))).toEqual([]);
+    expect((await backend.sent('GET')).filter((r) => r.path.includes('/codes/'))).toEqual([]);
 
     await typeCode('zz99 zz99 zz');
     expect(
@@ -139,8 +163,7 @@ describe('scan at the counter', { timeout: 60_000 }, () => {
         T,
       ),
     ).toBeInTheDocument();
-    expect(await backend.sent('GET', '/member-cards/by-code/ZZ99ZZ99ZZ')).toHaveLength(1);
-    expect(await backend.sent('GET', '/vouchers/by-code/ZZ99ZZ99ZZ')).toHaveLength(1);
+    expect(await backend.sent('GET', '/codes/ZZ99ZZ99ZZ')).toHaveLength(1);
     expect(screen.queryByRole('region', { name: /found/ })).toBeNull();
   });
 });
