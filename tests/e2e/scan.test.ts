@@ -131,6 +131,18 @@ describe.skipIf(!browserAvailable())('scan at the counter on a 390 px phone', ()
     await page.getByText('1 stamp given: 1 on the card now').waitFor({ timeout: 20_000 });
     await expect.poll(() => stampsOf(page).textContent(), { timeout: 20_000 }).toContain('1 / 10');
     await phoneScreen(page, 'scan-390-stamped');
+    // a second tap moments later asks first, saying when the card was stamped (issue 40 item 7)
+    await stamp.tap();
+    const ask = page.getByRole('dialog', { name: 'Please confirm' });
+    await ask.getByText(/This card was stamped \d+ seconds? ago/).waitFor();
+    // the dialog has faded in (MUI's transition) before the picture
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.MuiDialog-container')].some((d) => getComputedStyle(d).opacity === '1'),
+    );
+    await phoneScreen(page, 'scan-390-stamp-again');
+    await ask.getByRole('button', { name: 'Cancel' }).tap();
+    await ask.waitFor({ state: 'hidden' });
+    await expect.poll(() => stampsOf(page).textContent(), { timeout: 20_000 }).toContain('1 / 10');
     expect(suite.problems.counter.pageErrors).toEqual([]);
     expect(suite.problems.counter.consoleErrors).toEqual([]);
   }, 120_000);
