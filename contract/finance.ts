@@ -18,6 +18,38 @@ export const FINANCE_PATHS = {
   stripeWebhook: '/stripe/webhook',
 } as const;
 
+// ---- exact money: integer cents, never floating point ---------------------------------------------
+
+const MONEY = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * An amount with at most two decimals (a JSON number as the wire carries money, or a decimal string as
+ * the database answers it) in integer cents; null when it is not one.
+ */
+export const centsOf = (amount: unknown): bigint | null => {
+  const text = typeof amount === 'number' && Number.isFinite(amount) ? String(amount) : amount;
+  if (typeof text !== 'string') return null;
+  const match = MONEY.exec(text.trim());
+  if (!match) return null;
+  const cents = BigInt(match[2] ?? '0') * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
+  return match[1] === '-' ? -cents : cents;
+};
+
+/** Integer cents as a decimal string with two decimals ('-3.05'). */
+export const moneyOfCents = (cents: bigint): string => {
+  const sign = cents < 0n ? '-' : '';
+  const digits = (cents < 0n ? -cents : cents).toString().padStart(3, '0');
+  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+};
+
+/** `unit × times` of a decimal string with two decimals, exactly (a pack's price × the vouchers issued). */
+export const timesMoney = (unit: string, times: number): string => {
+  const cents = centsOf(unit);
+  if (cents === null || !/^-?\d+\.\d{2}$/.test(unit) || !Number.isInteger(times))
+    throw new Error(`not money: ${unit} × ${times}`);
+  return moneyOfCents(cents * BigInt(times));
+};
+
 /** One top-up may add at most this much (the wallet's currency). */
 export const TOP_UP_MAX = 100_000;
 /** ... and at least this much. */

@@ -14,6 +14,7 @@ import { posterEn, webCardEn } from '../src/i18n/scan.en';
 import { scheduledExportsEn } from '../src/i18n/scheduledExports.en';
 import { segmentsEn } from '../src/i18n/segments.en';
 import { stampCardsEn } from '../src/i18n/stampCards.en';
+import { walletChargeEn } from '../src/i18n/walletCharge.en';
 import { webhooksEn } from '../src/i18n/webhooks.en';
 import { englishPortalMessages, type Messages, mergeMessages } from '../src/providers/i18nProvider';
 
@@ -29,6 +30,7 @@ export const LATE_ENGLISH: readonly Messages[] = [
   scheduledExportsEn,
   segmentsEn,
   stampCardsEn,
+  walletChargeEn,
   webCardEn,
   webhooksEn,
 ];

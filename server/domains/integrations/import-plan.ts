@@ -1,7 +1,9 @@
 // An import's plan (docs/decisions.md "Imports"): each row of a chunk checked in file order against the
 // company's state (members standing; packs, what members hold, the wallet's balance), answering what it
 // would do or why not. The dry run and the real run plan alike; a real run locks the packs and wallet.
+
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { centsOf, moneyOfCents } from '../../../contract/finance';
 import { formatMoney } from '../../../contract/format';
 import {
   ALREADY_IMPORTED,
@@ -80,17 +82,14 @@ export const newState = (): PlanState => ({
   balance: null,
 });
 
+/** A stored decimal in integer cents (contract/finance.ts, the one exact money of the product). */
 export const cents = (decimal: string): bigint => {
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(decimal.trim());
-  if (!m) throw new Error(`not money: ${decimal}`);
-  const v = BigInt(`${m[2]}${(m[3] ?? '').padEnd(2, '0')}`);
-  return m[1] === '-' ? -v : v;
+  const c = centsOf(decimal);
+  if (c === null) throw new Error(`not money: ${decimal}`);
+  return c;
 };
 
-const money = (c: bigint): string => {
-  const digits = (c < 0n ? -c : c).toString().padStart(3, '0');
-  return `${c < 0n ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-};
+const money = moneyOfCents;
 
 const alreadyKeys = async (db: DbOrTx, keys: string[]): Promise<Set<string>> => {
   if (keys.length === 0) return new Set();

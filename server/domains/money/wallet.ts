@@ -29,15 +29,6 @@ export const moneyString = (amount: number): string => {
   return fixed;
 };
 
-/** `unit × times` of a decimal string with two decimals, exactly (integer cents, no floating point). */
-export const timesMoney = (unit: string, times: number): string => {
-  const match = /^(-?)(\d+)\.(\d{2})$/.exec(unit);
-  if (!match || !Number.isInteger(times)) throw new Error(`not money: ${unit} × ${times}`);
-  const cents = BigInt(`${match[2]}${match[3]}`) * BigInt(times);
-  const digits = cents.toString().padStart(3, '0');
-  return `${match[1]}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-};
-
 /** The currency and free top-up switch of a company's country (country config, else the shipped default). */
 export const countryTermsOf = async (
   db: DbOrTx,

@@ -7,6 +7,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { VoucherHistoryAction, VoucherState } from '../../../contract/enums';
+import { timesMoney } from '../../../contract/finance';
 import type { StoredRow } from '../../../resources/rows';
 import type { voucherPacks as voucherPacksDecl } from '../../../resources/tables/voucherPacks';
 import type { vouchers as vouchersDecl } from '../../../resources/tables/vouchers';
@@ -24,7 +25,7 @@ import { declarationOf } from '../../resources/registry';
 import { callerScopeOf } from '../../resources/row-scope';
 import { allowedMove, lockInScope, moveLocked } from '../../resources/transition';
 import { assertActsForStore } from '../access/operation';
-import { debitWallet, moneyString, timesMoney } from '../money/wallet';
+import { debitWallet, moneyString } from '../money/wallet';
 import { recordWebhookEvent } from '../webhooks/webhooks';
 
 type Row = Record<string, unknown>;

@@ -101,7 +101,7 @@ const IssueVouchersDialog = ({
   onDone: () => void;
 }) => {
   const translate = useTranslate();
-  const { submit, failure, clearFailure, confirmDialog } = useIssueVouchers(() => {
+  const { submit, failure, clearFailure, confirmDialog, onCharge } = useIssueVouchers(() => {
     onClose();
     onDone();
   });
@@ -123,7 +123,7 @@ const IssueVouchersDialog = ({
         failure={failure}
         defaultValues={{ memberMobile: mobile, quantity: 1 }}
       >
-        <IssueVouchersFields pickPack />
+        <IssueVouchersFields pickPack onCharge={onCharge} />
       </OperationDialog>
       {confirmDialog}
     </>

@@ -40,6 +40,7 @@ import {
   ShowToolbar,
 } from '../../components/operations/ShowPage';
 import { PhoneNumberInput } from '../../components/PhoneInput';
+import { useWalletCharge, WalletChargeLine } from '../../components/WalletCharge';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { stampCardsEn } from '../../i18n/stampCards.en';
 import { PackStateChip } from '../vouchers/parts';
@@ -68,6 +69,8 @@ const IssueCardDialog = ({
   const http = useHttpClient();
   const redirect = useRedirect();
   const createPath = useCreatePath();
+  // the card's price comes out of the company's wallet: said before it is confirmed
+  const charge = useWalletCharge(record.price, 1, record.currency);
   return (
     <ConfirmedOperationDialog
       open={open}
@@ -83,6 +86,7 @@ const IssueCardDialog = ({
           item: translate(`${K}.issue.item`),
           request: `issue-card ${String(record.id)} ${JSON.stringify(body)}`,
           send: (key) => issueMemberCard(http, record.id, body, key),
+          ...(charge ? { detail: charge.sentence } : {}),
         });
         return submitErrorsOf(outcome, ISSUE_FIELDS, (card) => {
           close();
@@ -104,6 +108,7 @@ const IssueCardDialog = ({
         label={translate(`${K}.issue.store`)}
         helperText={translate(`${K}.issue.store_help`)}
       />
+      <WalletChargeLine charge={charge} />
     </ConfirmedOperationDialog>
   );
 };

@@ -2,13 +2,16 @@
 // how many, optionally the pack too (the "Issue vouchers" page), then 'Confirm to Issue - Vouchers?'.
 // The pack page opens it as a dialog; /vouchers/create is the same form on a page.
 import { Box, Typography } from '@mui/material';
+import { useCallback, useEffect, useRef } from 'react';
 import {
   AutocompleteInput,
   maxValue,
   minValue,
   NumberInput,
+  type RaRecord,
   ReferenceInput,
   required,
+  useGetOne,
   useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
@@ -23,6 +26,7 @@ import {
 } from '../../components/operations/OperationDialog';
 import { useConfirmedOperation } from '../../components/operations/useConfirmedOperation';
 import { PhoneNumberInput } from '../../components/PhoneInput';
+import { useWalletCharge, type WalletCharge, WalletChargeLine } from '../../components/WalletCharge';
 import { ISSUE_MAX, issueVouchers, usePackSummary, type VoucherRow } from './api';
 
 const K = 'voucherPages.issue';
@@ -56,15 +60,50 @@ const PickedPackHint = () => {
   return typeof packId === 'number' ? <PackHint packId={packId} /> : null;
 };
 
+/** Told the charge of what the form would issue, whenever it changes (the confirm question says it). */
+export type OnCharge = (charge: WalletCharge | null) => void;
+
+/** What issuing the form's quantity of pack `packId` takes from the wallet, under the form. */
+const PackCharge = ({
+  packId,
+  onCharge,
+}: {
+  packId: number | undefined;
+  onCharge?: OnCharge | undefined;
+}) => {
+  const quantity = useWatch<IssueValues, 'quantity'>({ name: 'quantity' });
+  const { data: pack } = useGetOne<RaRecord>(
+    voucherPacks.name,
+    { id: packId ?? 0 },
+    { enabled: typeof packId === 'number' },
+  );
+  const charge = useWalletCharge(
+    pack?.price,
+    quantity === null ? undefined : Number(quantity),
+    pack?.currency,
+  );
+  useEffect(() => onCharge?.(charge), [onCharge, charge]);
+  return <WalletChargeLine charge={charge} />;
+};
+
+/** The picked pack's charge, on the page where the pack is picked. */
+const PickedPackCharge = ({ onCharge }: { onCharge?: OnCharge | undefined }) => {
+  const packId = useWatch<IssueValues, 'voucherPackId'>({ name: 'voucherPackId' });
+  return <PackCharge packId={typeof packId === 'number' ? packId : undefined} onCharge={onCharge} />;
+};
+
 /** The inputs; `pickPack` adds the pack picker (ACTIVE packs only: no other issues). */
 export const IssueVouchersFields = ({
   pickPack,
   packId,
   limit,
+  onCharge,
 }: {
   pickPack: boolean;
   packId?: number;
   limit?: number;
+  /** told the wallet charge of what the form would issue (useIssueVouchers' `onCharge`) */
+  onCharge?: OnCharge;
 }) => {
   const translate = useTranslate();
   return (
@@ -102,6 +141,11 @@ export const IssueVouchersFields = ({
         helperText={translate(`${K}.quantity_help`, { max: ISSUE_MAX })}
       />
       {pickPack ? <PickedPackHint /> : <PackHint packId={packId} limit={limit} />}
+      {pickPack ? (
+        <PickedPackCharge onCharge={onCharge} />
+      ) : (
+        <PackCharge packId={packId} onCharge={onCharge} />
+      )}
     </Box>
   );
 };
@@ -114,17 +158,24 @@ export const useIssueVouchers = (onIssued: (result: IssueVouchersResult<VoucherR
   const translate = useTranslate();
   const http = useHttpClient();
   const { run, failure, clearFailure, confirmDialog } = useConfirmedOperation();
+  // what the fields last said the issue costs: the confirm question says it too
+  const charge = useRef<WalletCharge | null>(null);
+  const onCharge: OnCharge = useCallback((c) => {
+    charge.current = c;
+  }, []);
   const submit = async (packId: number, values: IssueValues): Promise<SubmitErrors> => {
     const body = { memberMobile: String(values.memberMobile ?? ''), quantity: Number(values.quantity) };
+    const detail = charge.current?.sentence;
     const outcome = await run({
       action: translate(`${K}.action`),
       item: translate(`${K}.item`),
       request: `issue ${packId} ${JSON.stringify(body)}`,
       send: (key) => issueVouchers(http, packId, body, key),
+      ...(detail ? { detail } : {}),
     });
     return submitErrorsOf(outcome, FIELDS, onIssued);
   };
-  return { submit, failure, clearFailure, confirmDialog };
+  return { submit, failure, clearFailure, confirmDialog, onCharge };
 };
 
 export interface IssueVouchersDialogProps {
@@ -137,7 +188,7 @@ export interface IssueVouchersDialogProps {
 /** The pack page's "Issue vouchers" dialog. */
 export const IssueVouchersDialog = ({ open, pack, onClose, onIssued }: IssueVouchersDialogProps) => {
   const translate = useTranslate();
-  const { submit, failure, clearFailure, confirmDialog } = useIssueVouchers((result) => {
+  const { submit, failure, clearFailure, confirmDialog, onCharge } = useIssueVouchers((result) => {
     onIssued(result);
     onClose();
   });
@@ -157,7 +208,12 @@ export const IssueVouchersDialog = ({ open, pack, onClose, onIssued }: IssueVouc
         failure={failure}
         defaultValues={{ memberMobile: '', quantity: 1 }}
       >
-        <IssueVouchersFields pickPack={false} packId={pack.id} {...(limit !== undefined ? { limit } : {})} />
+        <IssueVouchersFields
+          pickPack={false}
+          packId={pack.id}
+          onCharge={onCharge}
+          {...(limit !== undefined ? { limit } : {})}
+        />
       </OperationDialog>
       {confirmDialog}
     </>

@@ -52,7 +52,7 @@ export const IssueVouchersPage = () => {
     () => ({ voucherPackId: initialPackId(location.search), memberMobile: '', quantity: 1 }),
     [location.search],
   );
-  const { submit, failure, confirmDialog } = useIssueVouchers((result) => {
+  const { submit, failure, confirmDialog, onCharge } = useIssueVouchers((result) => {
     const first = result.vouchers[0];
     if (first) navigate(createPath({ resource: vouchers.name, id: first.id, type: 'show' }));
   });
@@ -91,7 +91,7 @@ export const IssueVouchersPage = () => {
           >
             <CardContent>
               <FailureAlert failure={failure} />
-              <IssueVouchersFields pickPack />
+              <IssueVouchersFields pickPack onCharge={onCharge} />
             </CardContent>
             <CardActions sx={{ justifyContent: 'flex-end', px: 2, pb: 2 }}>
               <DialogSubmitButton form={formId}>{translate(`${K}.submit`)}</DialogSubmitButton>

@@ -71,8 +71,14 @@ describe('stamp card programme page', { timeout: 60_000 }, () => {
     await openAs('merchant', `/stampCard/${programme.id}/show`);
     await waitFor(() => expect(tile('Cards issued')).toHaveTextContent('4 / 200'), T);
 
-    await fillIssue(await openIssueDialog(), '9111 2233');
-    await confirmWith('Confirm to Issue - Member card?');
+    const dialog = await openIssueDialog();
+    // what the card takes from the wallet is said before it is confirmed (issue 40 item 6)
+    // (the programme's price, SGD 2.00, and the balance the demo's top-up and four cards left)
+    expect(
+      await within(dialog).findByText(/^Costs SGD 2\.00 from the wallet, leaving SGD \d+\.\d{2}\.$/, {}, T),
+    ).toBeInTheDocument();
+    await fillIssue(dialog, '9111 2233');
+    await confirmWith('Costs SGD 2.00 from the wallet, leaving SGD');
 
     expect(await screen.findByText('Issue Member card success', {}, T)).toBeInTheDocument();
     const posts = await backend.sent('POST', `/stamp-cards/${programme.id}/member-cards`);

@@ -6,10 +6,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BASE_PATHS } from '../../../contract';
+import { centsOf, moneyOfCents } from '../../../contract/finance';
+import { formatMoney } from '../../../contract/format';
 import { server } from '../../../mocks/node';
+import { creditWallet } from '../../../server/domains/money/wallet';
+import { apiAs } from '../api';
+import { newPack } from '../make';
 import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { TEST_ORIGIN } from '../setup';
+import { WORLD } from '../world';
 import {
   confirmWith,
   expectFreshKeys,
@@ -85,6 +91,43 @@ describe('voucher pack page', { timeout: 60_000 }, () => {
     await confirmWith('Confirm to Issue - Vouchers?');
     await waitFor(() => expect(tile('Issued / Quantity')).toHaveTextContent('7 / 500'), T);
     expectFreshKeys(await backend.sent('POST', `/voucher-packs/${kopi.id}/vouchers`));
+  });
+
+  it('says what an issue costs and what the wallet keeps, before it is confirmed (issue 40 item 6)', async () => {
+    const merchant = await apiAs(backend, 'merchant');
+    const pack = await newPack(merchant, { title: 'Paid Kopi', price: 1.1 });
+    const { companyId } = WORLD.acme;
+    const credited = await backend.t.db.transaction((tx) =>
+      creditWallet(tx, companyId, '5.00', { type: 'TOP_UP_TXN', reference: 'test top-up', at: new Date() }),
+    );
+    const balance = centsOf(credited?.balance) ?? 0n;
+    const sgd = (cents: bigint) => formatMoney(moneyOfCents(cents), 'SGD');
+    await openAs('merchant', `/voucherPacks/${pack.id}/show`);
+
+    const dialog = await openIssueDialog();
+    fireEvent.change(within(dialog).getByLabelText(/^Member mobile/), { target: { value: '9111 2277' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Quantity/), { target: { value: '3' } });
+    // 1.10 × 3, in cents: what the server will take
+    const says = `Costs SGD 3.30 from the wallet, leaving ${sgd(balance - 330n)}.`;
+    expect(await within(dialog).findByText(says, {}, T)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Issue' }));
+    const ask = await screen.findByRole('dialog', { name: 'Please confirm' }, T);
+    expect(ask).toHaveTextContent(says);
+    await confirmWith('Confirm to Issue - Vouchers?');
+    expect(await screen.findByText('Issue Vouchers success', {}, T)).toBeInTheDocument();
+    const wallet = await merchant<{ balance: number }>('GET', `${BASE_PATHS.payment}/wallet`);
+    expect(centsOf(wallet.balance)).toBe(balance - 330n);
+
+    // more than the wallet holds: said before anything is sent
+    const big = await openIssueDialog();
+    fireEvent.change(within(big).getByLabelText(/^Quantity/), { target: { value: '5' } });
+    expect(
+      await within(big).findByText(
+        `Costs SGD 5.50: the wallet holds ${sgd(balance - 330n)}. Top up first.`,
+        {},
+        T,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('a sold-out pack: 6802 in the red notice and in the dialog, with the field; nothing issued', async () => {
