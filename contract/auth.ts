@@ -3,6 +3,13 @@
 // and the mocks answer it.
 import type { SignupState, UserState, UserType } from './enums';
 
+/**
+ * On every 26200 of get-token: how many more wrong passwords this e-mail may be tried with from this
+ * address before the address is paused (counted alike for an e-mail with no account). The last one
+ * also carries `Retry-After`: how long the pause lasts. Headers, so the envelope stays the contract's.
+ */
+export const SIGN_IN_ATTEMPTS_LEFT_HEADER = 'X-Sign-In-Attempts-Left';
+
 /** The logged-in user (spec section 3). */
 export interface LoggedInUser {
   id: number;

@@ -81,15 +81,18 @@ export const apiErrorStatus = (error: unknown): number | undefined => {
 };
 
 /** Seconds from a Retry-After header on the failed call's response, if any. */
-export const retryAfterSeconds = (error: unknown): number | undefined => {
+/** A whole number of seconds or the like in response header `name` of a failed call, if it carries one. */
+export const numberHeaderOf = (error: unknown, name: string): number | undefined => {
   if (!isRecord(error)) return undefined;
   const candidates = [error.headers, isRecord(error.response) ? error.response.headers : undefined];
   for (const h of candidates) {
     if (h && typeof (h as Headers).get === 'function') {
-      const raw = (h as Headers).get('Retry-After');
+      const raw = (h as Headers).get(name);
       const n = raw === null ? Number.NaN : Number(raw);
       if (Number.isFinite(n) && n >= 0) return n;
     }
   }
   return undefined;
 };
+
+export const retryAfterSeconds = (error: unknown): number | undefined => numberHeaderOf(error, 'Retry-After');

@@ -150,14 +150,16 @@ describe('POST get-token', () => {
     const unknown = await login(t.app, 'nobody@example.com', 'wrong password!');
     for (const { response } of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
-      // the tries left from this address (LOGIN_MAX_FAILURES 5), counted alike for both
       expect(response.json()).toEqual({
         type: 'CR',
         code: 26200,
         name: 'BAD_CREDENTIALS',
         message: 'Bad credentials',
-        data: { attemptsLeft: 4 },
+        data: null,
       });
+      // the tries left from this address (LOGIN_MAX_FAILURES 5), counted alike for both, in a header
+      expect(response.headers['x-sign-in-attempts-left']).toBe('4');
+      expect(response.headers['retry-after']).toBeUndefined();
       expect(response.headers['x-access-token']).toBeUndefined();
     }
   });

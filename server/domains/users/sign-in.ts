@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { BLOCKED_USER_STATES, DEVICE_ID_PATTERN, roleOf, type UserState } from '../../../contract';
+import {
+  BLOCKED_USER_STATES,
+  DEVICE_ID_PATTERN,
+  roleOf,
+  SIGN_IN_ATTEMPTS_LEFT_HEADER,
+  type UserState,
+} from '../../../contract';
 import type { LoggedInUser } from '../../../contract/auth';
 import { fieldViolation } from '../../../contract/validation';
 import type { Config } from '../../platform/config';
@@ -108,14 +114,14 @@ export const login = async ({ db, config, throttle }: AuthDeps, input: LoginInpu
     : await verifyDummyPassword(input.password);
   if (!user || !passwordOk) {
     const attemptsLeft = await throttle.fail(email, input.ip);
-    // the LOGIN_MAX_FAILURES-th in a row locks the account. The answer says how many tries this
-    // address has left, counted alike for an unknown e-mail, so it tells nobody whether one exists
+    // the LOGIN_MAX_FAILURES-th in a row locks the account. The answer (26200 as ever) tells in headers
+    // how many tries this address has left, counted alike for an unknown e-mail, so it tells nobody
+    // whether one exists; the last one also how long the address is paused
     if (user) await recordFailedSignIn({ db, config }, user.id);
-    // the last one pauses this address: for how long
-    throw new AppError(
-      'BAD_CREDENTIALS',
-      attemptsLeft === 0 ? { attemptsLeft, retryAfterSeconds: config.loginAccountBlockS } : { attemptsLeft },
-    );
+    throw new AppError('BAD_CREDENTIALS', undefined, {
+      [SIGN_IN_ATTEMPTS_LEFT_HEADER]: String(attemptsLeft),
+      ...(attemptsLeft === 0 ? { 'Retry-After': String(config.loginAccountBlockS) } : {}),
+    });
   }
   await throttle.succeed(email, input.ip);
   // the state is told only to someone who knows the password: the portal words its message by it

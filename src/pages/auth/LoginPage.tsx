@@ -12,12 +12,17 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { EMAIL_LINK_PATHS, TWO_FACTOR_CODE_MAX_LENGTH } from '../../../contract';
+import {
+  EMAIL_LINK_PATHS,
+  SIGN_IN_ATTEMPTS_LEFT_HEADER,
+  TWO_FACTOR_CODE_MAX_LENGTH,
+} from '../../../contract';
 import { AuthCard, AuthFooterLink } from '../../components/AuthCard';
 import {
   apiErrorData,
   apiErrorStatus,
   isApiError,
+  numberHeaderOf,
   retryAfterSeconds,
   violationsByField,
 } from '../../components/apiError';
@@ -65,12 +70,6 @@ const challengeOf = (error: unknown): string | undefined => {
 
 /** From this many tries left, the sign-in says how many remain. */
 const WARN_FROM = 2;
-
-/** How long a sign-in's last wrong password paused this address (26200 `data.retryAfterSeconds`). */
-const pausedSecondsOf = (error: unknown): number => {
-  const data = apiErrorData(error);
-  return isRecord(data) && typeof data.retryAfterSeconds === 'number' ? data.retryAfterSeconds : 15 * 60;
-};
 
 const attemptsLeftOf = (error: unknown): number | undefined => {
   const data = apiErrorData(error);
@@ -198,13 +197,14 @@ export const LoginPage = () => {
         }
       }
       if (isApiError(error, 'BAD_CREDENTIALS')) {
-        const left = attemptsLeftOf(error);
+        const left = numberHeaderOf(error, SIGN_IN_ATTEMPTS_LEFT_HEADER);
         const lines = [translate('pages.login.bad_credentials')];
-        // the server counts tries per e-mail and address alike for every e-mail: no hint that one exists
+        // the server counts tries per e-mail and address alike for every e-mail (headers of its 26200):
+        // no hint that an account exists
         if (left === 0)
           lines.push(
             translate('pages.login.paused', {
-              smart_count: Math.max(1, Math.ceil(pausedSecondsOf(error) / 60)),
+              smart_count: Math.max(1, Math.ceil((retryAfterSeconds(error) ?? 0) / 60)),
             }),
           );
         else if (left !== undefined && left <= WARN_FROM)

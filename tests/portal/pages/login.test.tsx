@@ -51,7 +51,11 @@ describe('LoginPage', { timeout: 45_000 }, () => {
   it('says how many tries are left, then that sign-in is paused and a locked account was mailed', async () => {
     // the server's answers to the last three of LOGIN_MAX_FAILURES (5) wrong passwords from one address
     // (tests/api/account-security.test.ts checks the server counts them so, alike for unknown e-mails)
-    const answers = [{ attemptsLeft: 2 }, { attemptsLeft: 1 }, { attemptsLeft: 0, retryAfterSeconds: 900 }];
+    const answers: Record<string, string>[] = [
+      { 'X-Sign-In-Attempts-Left': '2' },
+      { 'X-Sign-In-Attempts-Left': '1' },
+      { 'X-Sign-In-Attempts-Left': '0', 'Retry-After': '900' },
+    ];
     server.use(
       http.post(`*${BASE_PATHS.main}/auth/get-token`, () =>
         HttpResponse.json(
@@ -60,9 +64,9 @@ describe('LoginPage', { timeout: 45_000 }, () => {
             code: ERRORS.BAD_CREDENTIALS.code,
             name: 'BAD_CREDENTIALS',
             message: ERRORS.BAD_CREDENTIALS.message,
-            data: answers.shift() ?? null,
+            data: null,
           },
-          { status: 401 },
+          { status: 401, headers: answers.shift() ?? {} },
         ),
       ),
     );
