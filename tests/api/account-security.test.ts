@@ -70,6 +70,17 @@ const openSessions = (who: string) =>
     .from(loginSessions)
     .where(and(eq(loginSessions.userId, ids[who] ?? 0), isNull(loginSessions.revokedAt)));
 
+/** Sets `password` through the link last mailed to `who` (the lock mail's). */
+const resetByMail = async (who: string, password: string) => {
+  const token = await lastMailedToken(t.db, emailOf(who));
+  const reset = await t.app.inject({
+    method: 'POST',
+    url: `${AUTH}/password/reset`,
+    payload: { token, password },
+  });
+  expect(reset.json().code, reset.body).toBe(0);
+};
+
 const failTimes = async (who: string, n: number) => {
   for (let i = 0; i < n; i++) {
     const res = await getToken(emailOf(who), 'not the password');
@@ -257,13 +268,7 @@ describe('the e-mailed reset link unlocks', () => {
   it('a new password through the lock mail makes the user ENABLE, audited as their own unlock', async () => {
     await failTimes('staff-a', MAX);
     expect((await rowOf('staff-a')).state).toBe('LOCK');
-    const token = await lastMailedToken(t.db, emailOf('staff-a'));
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: `${AUTH}/password/reset`,
-      payload: { token, password: 'a brand new password' },
-    });
-    expect(reset.json().code, reset.body).toBe(0);
+    await resetByMail('staff-a', 'a brand new password');
     expect(await rowOf('staff-a')).toMatchObject({ state: 'ENABLE', failedSignIns: 0, lockedAt: null });
     const entries = await auditOf('staff-a', 'unlock');
     expect(entries.at(-1)).toMatchObject({
@@ -359,13 +364,7 @@ describe('from one address: the tries left, the pause, and an unlock that clears
     await fromHere(emailOf('door-a'), PASSWORD);
     await failFromHere(emailOf('door-a'));
     await paused(emailOf('door-a'));
-    const token = await lastMailedToken(t.db, emailOf('door-a'));
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: `${AUTH}/password/reset`,
-      payload: { token, password: 'another new password' },
-    });
-    expect(reset.json().code, reset.body).toBe(0);
+    await resetByMail('door-a', 'another new password');
     const res = await fromHere(emailOf('door-a'), 'another new password');
     expect(res.json().code, res.body).toBe(0);
   });

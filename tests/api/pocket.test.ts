@@ -62,6 +62,17 @@ const issueCard = async (mobile = nextMobile()) =>
     }),
   ) as Card;
 
+/** One voucher of the reward pack, issued by the owner to a new member: its id and code. */
+const issueVoucher = async () => {
+  const issued = dataOf(
+    await call('owner', 'POST', `${MAIN}/voucher-packs/${rewardPackId}/vouchers`, {
+      memberMobile: nextMobile(),
+      quantity: 1,
+    }),
+  ) as { vouchers: { id: number; code: string }[] };
+  return issued.vouchers[0];
+};
+
 const publicGet = (path: string, ip = '203.0.113.7') =>
   t.app.inject({ method: 'GET', url: `${MAIN}${path}`, remoteAddress: ip });
 
@@ -199,13 +210,7 @@ describe('look-ups by code', () => {
       id: card.id,
       code: card.code,
     });
-    const issued = dataOf(
-      await call('owner', 'POST', `${MAIN}/voucher-packs/${rewardPackId}/vouchers`, {
-        memberMobile: nextMobile(),
-        quantity: 1,
-      }),
-    ) as { vouchers: { id: number; code: string }[] };
-    const voucher = issued.vouchers[0];
+    const voucher = await issueVoucher();
     expect(dataOf(await call('owner', 'GET', `${MAIN}/vouchers/by-code/${voucher?.code}`))).toMatchObject({
       id: voucher?.id,
     });
@@ -223,13 +228,7 @@ describe('look-ups by code', () => {
 describe("GET /codes/{code}: the counter's one look-up (issue 40 item 7)", () => {
   it('names a card, else a voucher, the caller may see, always 200; NONE for the rest', async () => {
     const card = await issueCard();
-    const issued = dataOf(
-      await call('owner', 'POST', `${MAIN}/voucher-packs/${rewardPackId}/vouchers`, {
-        memberMobile: nextMobile(),
-        quantity: 1,
-      }),
-    ) as { vouchers: { id: number; code: string }[] };
-    const voucher = issued.vouchers[0];
+    const voucher = await issueVoucher();
     const typed = `${card.code.slice(0, 5).toLowerCase()} ${card.code.slice(5)}`;
     const lookUp = async (who: string, code: string) => {
       const res = await call(who, 'GET', `${MAIN}/codes/${encodeURIComponent(code)}`);
