@@ -1,4 +1,4 @@
-// English words of the wallet charge shown before an issue is confirmed (src/components/WalletCharge.tsx).
+// English words of the wallet charge shown before an issue is confirmed (src/pages/finance/WalletCharge.tsx).
 export const walletChargeEn = {
   walletCharge: {
     free: 'Free: nothing is taken from the wallet.',

@@ -40,9 +40,9 @@ import {
   ShowToolbar,
 } from '../../components/operations/ShowPage';
 import { PhoneNumberInput } from '../../components/PhoneInput';
-import { useWalletCharge, WalletChargeLine } from '../../components/WalletCharge';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { stampCardsEn } from '../../i18n/stampCards.en';
+import { useWalletCharge, WalletChargeLine } from '../finance/WalletCharge';
 import { PackStateChip } from '../vouchers/parts';
 import { useStampCardAccess } from './access';
 import { issueMemberCard, useStampCardSummary } from './api';

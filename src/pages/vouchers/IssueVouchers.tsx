@@ -26,7 +26,7 @@ import {
 } from '../../components/operations/OperationDialog';
 import { useConfirmedOperation } from '../../components/operations/useConfirmedOperation';
 import { PhoneNumberInput } from '../../components/PhoneInput';
-import { useWalletCharge, type WalletCharge, WalletChargeLine } from '../../components/WalletCharge';
+import { useWalletCharge, type WalletCharge, WalletChargeLine } from '../finance/WalletCharge';
 import { ISSUE_MAX, issueVouchers, usePackSummary, type VoucherRow } from './api';
 
 const K = 'voucherPages.issue';

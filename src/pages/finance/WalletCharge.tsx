@@ -4,12 +4,12 @@
 // (`useWalletCharge` gives the sentence both use). Operators never see a wallet: they get the cost.
 import { Alert } from '@mui/material';
 import { useCanAccess, useTranslate } from 'react-admin';
-import { centsOf, moneyOfCents } from '../../contract/finance';
-import { addEnglishMessages } from '../i18n/lateMessages';
-import { walletChargeEn } from '../i18n/walletCharge.en';
-import { fetchWallet } from '../pages/finance/api';
-import { useMoney } from './money';
-import { useLoadable } from './operations/useLoadable';
+import { centsOf, moneyOfCents } from '../../../contract/finance';
+import { useMoney } from '../../components/money';
+import { useLoadable } from '../../components/operations/useLoadable';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { walletChargeEn } from '../../i18n/walletCharge.en';
+import { fetchWallet } from './api';
 
 addEnglishMessages(walletChargeEn);
 
