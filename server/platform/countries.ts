@@ -199,10 +199,12 @@ export const companyDay = async (db: DbOrTx, companyId: number | null, now: Date
  * The day `now` falls on for a company whose country and its configured zone were read already (an
  * operation reading them with its own rows: `company.country` and `country_config.timezone`).
  */
-export const companyDayOf = (row: { country: unknown; zone: unknown } | undefined, now: Date): string => {
-  const country = typeof row?.country === 'string' ? row.country : DEFAULT_COUNTRY;
-  return dayIn(knownTimeZone(row?.zone, country), now);
-};
+export const companyDayOf = (row: CompanyCalendar | undefined, now: Date): string =>
+  dayIn(calendarZone(row), now);
+
+/** The zone of a company's calendar as read (no company: the default country's). */
+export const calendarZone = (row: CompanyCalendar | undefined): string =>
+  knownTimeZone(row?.zone, typeof row?.country === 'string' ? row.country : DEFAULT_COUNTRY);
 
 /**
  * For the expiry jobs: "`day` is before today" with today taken in each company's country, for

@@ -29,10 +29,14 @@ export const currenciesOf = async (
     .from(company)
     .leftJoin(countryConfig, eq(countryConfig.country, sql`coalesce(${company.country}, ${DEFAULT_COUNTRY})`))
     .where(inArray(company.id, [...companyIds]));
-  return new Map(
-    rows.map((r) => [r.id, r.currency ?? defaultCurrencyOf((r.country as string | null) ?? DEFAULT_COUNTRY)]),
-  );
+  return new Map(rows.map((r) => [r.id, currencyOfCountry(r.country, r.currency)]));
 };
+
+/** A company's currency: its country's configured one, else the shipped default of its country. */
+const currencyOfCountry = (country: unknown, configured: unknown): string =>
+  typeof configured === 'string'
+    ? configured
+    : defaultCurrencyOf(typeof country === 'string' ? country : DEFAULT_COUNTRY);
 
 /** `rows` each with its company's `currency` (unchanged when the table has none to add). */
 export const withCurrency = async (db: DbOrTx, decl: ResourceDeclaration, rows: Row[]): Promise<Row[]> => {
@@ -79,8 +83,8 @@ export const withListCurrency = (rows: Row[]): Row[] => {
     const facts = r[CURRENCY_FACTS];
     delete r[CURRENCY_FACTS];
     if (!Array.isArray(facts)) continue;
-    const [country, currency] = facts as [string | null, string | null];
-    r.currency = currency ?? defaultCurrencyOf(country ?? DEFAULT_COUNTRY);
+    const [country, currency] = facts as [unknown, unknown];
+    r.currency = currencyOfCountry(country, currency);
   }
   return rows;
 };

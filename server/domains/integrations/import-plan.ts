@@ -89,8 +89,6 @@ export const cents = (decimal: string): bigint => {
   return c;
 };
 
-const money = moneyOfCents;
-
 const alreadyKeys = async (db: DbOrTx, keys: string[]): Promise<Set<string>> => {
   if (keys.length === 0) return new Set();
   const rows = await db.select({ key: importKeys.key }).from(importKeys).where(inArray(importKeys.key, keys));
@@ -283,12 +281,12 @@ const planVouchers = async (
       return {
         ...base,
         ok: false,
-        message: `the wallet holds ${formatMoney(money(balance), ctx.currency)}; this row costs ${formatMoney(money(cost), ctx.currency)}`,
+        message: `the wallet holds ${formatMoney(moneyOfCents(balance), ctx.currency)}; this row costs ${formatMoney(moneyOfCents(cost), ctx.currency)}`,
       };
     pack.left -= r.quantity;
     state.held.set(heldKey, held + r.quantity);
     state.balance = balance - cost;
-    const what = `${r.quantity} × ${cell(pack.title)} to ${r.mobile} for ${formatMoney(money(cost), ctx.currency)}`;
+    const what = `${r.quantity} × ${cell(pack.title)} to ${r.mobile} for ${formatMoney(moneyOfCents(cost), ctx.currency)}`;
     return {
       ...base,
       ok: true,

@@ -13,7 +13,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_LEVEL_RULE } from '../../../contract/members';
 import type { DbOrTx } from '../../platform/audit';
-import { companyCalendar, knownTimeZone } from '../../platform/countries';
+import { calendarZone, companyCalendar } from '../../platform/countries';
 import { prepared, preparedSql } from '../../platform/db/prepared';
 import { company, countryConfig, memberLevelRules } from '../../platform/db/schema';
 
@@ -43,12 +43,11 @@ const contextOf = prepared('member_standing_context', (db) =>
 
 export const standingContext = async (db: DbOrTx, companyId: number): Promise<StandingContext> => {
   const [row] = await contextOf(db, { companyId });
-  const country = typeof row?.country === 'string' ? row.country : 'sg';
   return {
     companyId,
     measure: (row?.measure as StandingContext['measure'] | null | undefined) ?? DEFAULT_LEVEL_RULE.measure,
     windowDays: typeof row?.windowDays === 'number' ? row.windowDays : DEFAULT_LEVEL_RULE.windowDays,
-    timeZone: knownTimeZone(row?.zone, country),
+    timeZone: calendarZone(row),
   };
 };
 
@@ -76,9 +75,7 @@ export const addStanding = async (
  * (server/platform/countries.ts): an operation that read it with its own rows costs no round trip.
  */
 export const standingTimeZone = async (db: DbOrTx, companyId: number): Promise<string> => {
-  const calendar = await companyCalendar(db, companyId);
-  const country = typeof calendar?.country === 'string' ? calendar.country : 'sg';
-  return knownTimeZone(calendar?.zone, country);
+  return calendarZone(await companyCalendar(db, companyId));
 };
 
 /** The refresh's values: parameters when built per call, placeholders when prepared. */
