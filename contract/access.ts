@@ -5,6 +5,9 @@ import { type Brand, NAMED_TABLES, PERMISSION_ACTIONS, type PermissionAction, ty
 
 /** Everything a permission can name: the spec's named tables plus the product's other entities. */
 export const PERMISSION_RESOURCES = [
+  // running the counter, apart from configuring what it runs (issue 40 item 1, COUNTER below); first,
+  // as the permission matrix lists it first: it is what most colleagues hold
+  'counter',
   ...NAMED_TABLES,
   'user',
   'userGroup',
@@ -30,6 +33,16 @@ export const PERMISSION_RESOURCES = [
   'webhook',
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
+
+/**
+ * The counter's right (issue 40 item 1, docs/decisions.md "Operating is not configuring"): what staff
+ * at a till do for a member, apart from changing what they do it with. VIEW looks a card or a voucher
+ * up by its code (the Scan screen, mayLookUpCodes); UPDATE stamps a card, redeems a voucher and voids
+ * a stamping of the last COUNTER_VOID_MS (contract/stamping.ts); ADD issues a member card and vouchers
+ * from a pack. The programmes, packs, prices, devices and states stay with `stampCard`,
+ * `voucherPacks`, `vouchers`, `device` and the others, which no longer run the counter.
+ */
+export const COUNTER = 'counter' satisfies PermissionResource;
 
 /** Money: merchants only. Operators "see everything except finance" (spec section 1). */
 export const FINANCE_RESOURCES = [
@@ -122,6 +135,15 @@ export const canAccess = (subject: AccessSubject, request: AccessRequest): boole
     (p) => p.resource === resource && (p.action === action || action === 'VIEW'),
   );
 };
+
+/**
+ * The counter's look-up (GET /codes/{code}, the Scan screen): VIEW on `counter`, and on member cards
+ * (their permission `stampCard`) or vouchers, the tables a code is looked for in.
+ */
+export const mayLookUpCodes = (subject: AccessSubject): boolean =>
+  canAccess(subject, { action: 'VIEW', resource: COUNTER }) &&
+  (canAccess(subject, { action: 'VIEW', resource: 'stampCard' }) ||
+    canAccess(subject, { action: 'VIEW', resource: 'vouchers' }));
 
 /**
  * May `granter` put this permission on a user, a group or an API key? An operator grants anything

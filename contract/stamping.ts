@@ -83,3 +83,9 @@ export const RECORDED_STAMPING_REFUSALS: readonly ErrorName[] = [
  * than a second purchase.
  */
 export const RECENT_STAMPING_MS = 5 * 60 * 1000;
+
+/**
+ * How long the counter's right voids a stamping (issue 40 item 1): a till's mistake is put right at
+ * once; an older stamping is voided by whoever may correct stampings (UPDATE on `stampsTransaction`).
+ */
+export const COUNTER_VOID_MS = 30 * 60 * 1000;

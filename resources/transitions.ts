@@ -2,6 +2,7 @@
 // leaves, the state it reaches and who may run it. These pure readers are the one place that answers
 // "may this move happen": the server's operations and generic actions refuse with them, the portal
 // offers its buttons with them, the mocks and the demo seed walk them.
+import type { PermissionResource } from '../contract/access';
 import type { Role } from '../contract/claims';
 import type { ErrorName } from '../contract/errors';
 import type { ActionDeclaration, ResourceDeclaration } from './types';
@@ -12,6 +13,14 @@ export const actionOf = (decl: ResourceDeclaration, name: string): ActionDeclara
   if (!action) throw new Error(`${decl.name}: no action ${name}`);
   return action;
 };
+
+/** The permission whose UPDATE runs `action`: its own (the counter's stamping, redeeming), else the table's. */
+export const actionPermission = (decl: ResourceDeclaration, action: ActionDeclaration): PermissionResource =>
+  action.permission ?? decl.permission;
+
+/** The permission whose ADD runs a table's creating operation (`createWith`), else the table's. */
+export const createPermission = (decl: ResourceDeclaration): PermissionResource =>
+  decl.createWith?.permission ?? decl.permission;
 
 /**
  * Why `action` may not move a row whose field holds `state`, for a caller of `role` (left out: any

@@ -279,6 +279,11 @@ export interface ActionDeclaration {
   words?: string;
   /** who may run it (on top of the UPDATE permission on the resource) */
   roles: readonly Role[];
+  /**
+   * the permission whose UPDATE runs it, when not the table's: the counter's operations (stamping,
+   * redeeming) are `counter`'s, so who runs the counter need not be able to configure the table
+   */
+  permission?: PermissionResource;
   field: string;
   from: readonly string[];
   to: string;
@@ -408,7 +413,12 @@ export interface ResourceDeclaration {
    * `label` (an i18n key), leads there for `roles` (who may run the operation; the permission's ADD
    * still applies). The server's generic create follows `access.ADD`, typically nobody.
    */
-  createWith?: { roles: readonly Role[]; label: string };
+  createWith?: {
+    roles: readonly Role[];
+    label: string;
+    /** the permission whose ADD runs the operation, when not the table's (issuing vouchers: `counter`) */
+    permission?: PermissionResource;
+  };
   /**
    * An append-only ledger (voucher history, stamping history, wallet transactions): rows are written
    * by the operations only; no generic create, update or delete, for anybody.

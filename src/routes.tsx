@@ -2,7 +2,12 @@
 // may see it. App.tsx turns the table into react-admin <CustomRoutes>.
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Brand } from '../contract';
-import { type AccessSubject, hiddenInBrand, type PermissionResource } from '../contract/access';
+import {
+  type AccessSubject,
+  hiddenInBrand,
+  mayLookUpCodes,
+  type PermissionResource,
+} from '../contract/access';
 import { mayManageApiKeys } from '../contract/api-keys';
 import {
   type MenuEntry,
@@ -46,8 +51,6 @@ export interface RouteDef {
   menu?: MenuEntry;
   /** the resources it reads: the caller needs VIEW on each (none: open to every signed-in user) */
   reads: readonly PermissionResource[];
-  /** open to who may VIEW any one of these instead (the scanner looks a code up in either) */
-  readsAny?: readonly PermissionResource[];
   /** a rule of its own instead of permissions (API keys: operators and companies' owners) */
   rule?: (subject: AccessSubject) => boolean;
   /** the screen it is opened from: its breadcrumb's parent, and the menu link kept selected */
@@ -57,7 +60,7 @@ export interface RouteDef {
 }
 
 /** What a hand-written screen says of its place (a declared table's comes from its declaration). */
-type Place = Partial<Pick<RouteDef, 'title' | 'menu' | 'reads' | 'readsAny' | 'rule' | 'partOf'>> & {
+type Place = Partial<Pick<RouteDef, 'title' | 'menu' | 'reads' | 'rule' | 'partOf'>> & {
   when?: PlaceCondition | RouteDef['when'];
 };
 
@@ -352,9 +355,9 @@ const PAGES: readonly RouteDef[] = [
   route('/settings/change-password', ChangePasswordPage, USERS, { partOf: '/settings' }),
   route('/todo', TodoPage, USERS, { title: 'common.screens.todo' }),
   // the counter's scanner, one tap away in the app bar (issue 26; docs/decisions.md "Scan at the
-  // counter"): it looks a code up among member cards (stampCard) and vouchers, each only when the
-  // caller may see that table (src/pages/scan/api.ts)
-  route('/scan', ScanPage, USERS, { readsAny: ['stampCard', 'vouchers'] }),
+  // counter"): the counter's look-up (contract/access mayLookUpCodes), among member cards
+  // (stampCard) and vouchers, each only when the caller may see that table (src/pages/scan/api.ts)
+  route('/scan', ScanPage, USERS, { rule: mayLookUpCodes }),
   route('/test/api-json', ApiJsonPage, ALL),
   route('/test/mantine-select', SearchableSelectPage, ALL),
   route('/test/phone-input', PhoneInputPage, ALL),

@@ -99,6 +99,8 @@ export const memberCards = {
     {
       name: 'stamp',
       roles: ['operator', 'merchant'],
+      // the counter's work, not a change to the programme (issue 40 item 1)
+      permission: 'counter',
       field: 'state',
       from: ['AVAILABLE'],
       to: 'AVAILABLE',

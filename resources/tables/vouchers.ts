@@ -16,7 +16,8 @@ export const vouchers = {
   menu: { group: 'vouchers', order: 1, label: 'menu.vouchers.list' },
   permission: 'vouchers',
   access: { VIEW: ['operator', 'merchant'], ADD: [], UPDATE: ['operator', 'merchant'], DELETE: [] },
-  createWith: { roles: ['operator', 'merchant'], label: 'voucherPages.issue.open' },
+  // issuing from a pack is the counter's ADD (issue 40 item 1), not a right to change vouchers
+  createWith: { roles: ['operator', 'merchant'], label: 'voucherPages.issue.open', permission: 'counter' },
   scope: 'brand',
   recordRepresentation: 'code',
   defaultSort: { field: 'createTime', direction: 'desc' },
@@ -108,6 +109,8 @@ export const vouchers = {
     {
       name: 'redeem',
       roles: ['operator', 'merchant'],
+      // the counter's work (issue 40 item 1); void, donate and expire stay with the vouchers' UPDATE
+      permission: 'counter',
       field: 'state',
       from: ['AVAILABLE'],
       to: 'REDEEMED',

@@ -120,11 +120,15 @@ export const COMPANIES: CompanySeed[] = [
       group: {
         name: 'Front counter',
         description: 'Scans, stamps cards and redeems vouchers for customers at the counter',
+        // the counter's rights and the tables it reads, nothing that configures (issue 40 item 1)
         permissions: [
-          { resource: 'vouchers', action: 'VIEW' },
-          { resource: 'vouchers', action: 'UPDATE' },
+          { resource: 'counter', action: 'VIEW' },
+          { resource: 'counter', action: 'UPDATE' },
+          { resource: 'counter', action: 'ADD' },
           { resource: 'stampCard', action: 'VIEW' },
-          { resource: 'stampCard', action: 'UPDATE' },
+          { resource: 'stampsTransaction', action: 'VIEW' },
+          { resource: 'vouchers', action: 'VIEW' },
+          { resource: 'voucherPacks', action: 'VIEW' },
         ],
       },
     },

@@ -11,8 +11,11 @@ import { AppError } from '../platform/errors';
 import type { Caller, CallerKind } from './principal';
 
 export interface Grant {
-  /** the permission resource (a declaration's `permission`, or one of the product's other entities) */
-  resource: PermissionResource;
+  /**
+   * the permission resource (a declaration's `permission`, or one of the product's other entities);
+   * a list: any one of them (voiding a stamping: `stampsTransaction`, or the counter's right)
+   */
+  resource: PermissionResource | readonly PermissionResource[];
   action: PermissionAction;
   /** the roles that may; absent: every role, canAccess alone decides */
   roles?: readonly Role[];
@@ -31,9 +34,12 @@ export const kindOf = (caller: Caller): CallerKind => caller.kind ?? 'user';
 export const authorize = (caller: Caller, grant: Grant): void => {
   const { resource, action, roles, kinds = USERS } = grant;
   if (!kinds.includes(kindOf(caller))) throw new AppError('ACCESS_DENIED');
-  if (caller.brand && hiddenInBrand(caller.brand, caller.type, resource)) throw new AppError('ACCESS_DENIED');
   if (roles && !roles.includes(caller.role)) throw new AppError('ACCESS_DENIED');
-  if (!canAccess(caller.subject, { action, resource })) throw new AppError('ACCESS_DENIED');
+  const resources: readonly PermissionResource[] = typeof resource === 'string' ? [resource] : resource;
+  const open = (one: PermissionResource) =>
+    !(caller.brand && hiddenInBrand(caller.brand, caller.type, one)) &&
+    canAccess(caller.subject, { action, resource: one });
+  if (!resources.some(open)) throw new AppError('ACCESS_DENIED');
 };
 
 /** Whether `authorize` would let the caller through (for a route that reads what it may and skips the rest). */

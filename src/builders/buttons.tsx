@@ -63,10 +63,14 @@ export const useRole = (): Role | undefined => {
   return permissions?.role ?? undefined;
 };
 
-/** May the user run `action` (its roles, plus UPDATE on the resource)? */
+/** May the user run `action` (its roles, plus UPDATE on the resource, or on the action's own permission)? */
 const useMayRun = (decl: ResourceDeclaration, action: ActionDeclaration): boolean => {
   const role = useRole();
-  const { canAccess } = useCanAccess({ action: 'edit', resource: decl.name });
+  const { canAccess } = useCanAccess(
+    action.permission === undefined
+      ? { action: 'edit', resource: decl.name }
+      : { action: 'UPDATE', resource: action.permission },
+  );
   return canAccess === true && role !== undefined && action.roles.includes(role);
 };
 

@@ -13,7 +13,6 @@ export const maySee = (subject: AccessSubject, path: string): boolean => {
   const def = findRoute(path);
   if (def?.rule) return def.rule(subject);
   const view = (resource: PermissionResource) => canAccess(subject, { action: 'VIEW', resource });
-  if (def?.readsAny) return def.readsAny.some(view);
   return (def?.reads ?? []).every(view);
 };
 

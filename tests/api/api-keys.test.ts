@@ -30,10 +30,11 @@ let programmeId: number;
 let otherProgrammeId: number;
 const nextMobile = mobileSequence('94');
 
+/** A till's key: it reads the cards and runs the counter (issue 40 item 1), it configures nothing. */
 const STAMPING = [
   { resource: 'stampCard', action: 'VIEW' },
-  { resource: 'stampCard', action: 'ADD' },
-  { resource: 'stampCard', action: 'UPDATE' },
+  { resource: 'counter', action: 'ADD' },
+  { resource: 'counter', action: 'UPDATE' },
 ] as const;
 
 /** Makes a key as `who` and keeps it in `tokens[as]`, so `call(as, ...)` sends it as a bearer value. */
@@ -83,7 +84,7 @@ describe('making a key', () => {
       createdByEmail: 'owner@example.test',
       lastUsedAt: null,
       expiresAt: null,
-      permissions: expect.arrayContaining([{ resource: 'stampCard', action: 'ADD' }]),
+      permissions: expect.arrayContaining([{ resource: 'counter', action: 'ADD' }]),
     });
     const [audit] = await t.db
       .select()

@@ -244,10 +244,14 @@ describe("GET /codes/{code}: the counter's one look-up (issue 40 item 7)", () =>
     expect(codeOf(await call('owner', 'GET', `${MAIN}/codes/${encodeURIComponent('a;b')}`)).code).toBe(2);
     expect(codeOf(await call(null, 'GET', `${MAIN}/codes/${card.code}`)).status).toBe(401);
 
-    // a colleague who may read vouchers only: a card's code is nothing to them; reading neither: 26237
+    // a colleague at the counter who may read vouchers only: a card's code is nothing to them; reading
+    // neither, or without the counter's right (issue 40 item 1): 26237
     const colleague = await addColleague(t, 'codes-colleague@example.test', acme.companyId);
     const granted = await call('owner', 'PATCH', `${MAIN}/user/${colleague.id}/permissions`, {
-      permissions: [{ resource: 'vouchers', action: 'VIEW' }],
+      permissions: [
+        { resource: 'counter', action: 'VIEW' },
+        { resource: 'vouchers', action: 'VIEW' },
+      ],
     });
     expect(granted.json().code, granted.body).toBe(0);
     tokens.vouchersOnly = (await login(t.app, 'codes-colleague@example.test', PASSWORD)).accessToken;

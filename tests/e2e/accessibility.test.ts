@@ -34,7 +34,7 @@ const THEMES: readonly ThemeMode[] = ['light', 'dark'];
 const ROLES = {
   operator: DEMO_USERS.operator,
   merchant: DEMO_USERS.owner,
-  /** group "Front counter": View on vouchers and stamp cards only */
+  /** group "Front counter": the counter's rights, and View on cards, stampings, vouchers and packs */
   colleague: DEMO_USERS.counter,
   /** Sunrise Bakery's owner, signup SUBMITTED (not yet approved) */
   pending: DEMO_USERS.pendingOwner,

@@ -10,7 +10,7 @@ export const DEMO_USERS = {
   operator: { email: 'operator@loyalty-demo.example', password: DEMO_PASSWORD },
   /** Harbour Kopi's owner: an approved merchant */
   owner: { email: 'owner@harbour-kopi.example', password: DEMO_PASSWORD },
-  /** Harbour Kopi's counter colleague: group "Front counter", View on vouchers and stamp cards only */
+  /** Harbour Kopi's counter colleague: group "Front counter" (the counter's rights, View on what it runs) */
   counter: { email: 'counter@harbour-kopi.example', password: DEMO_PASSWORD },
   /** Sunrise Bakery's owner, signup SUBMITTED (not yet approved) */
   pendingOwner: { email: 'owner@sunrise-bakery.example', password: DEMO_PASSWORD },

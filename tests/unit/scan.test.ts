@@ -1,6 +1,6 @@
 // The counter's scanner, its pure parts (issue 26 item 3): a code as people type it or a reader reads
-// it, getUserMedia's refusals as the screen words them, and who may open /scan (VIEW on member cards
-// or on vouchers, either one).
+// it, getUserMedia's refusals as the screen words them, and who may open /scan (the counter's VIEW,
+// issue 40 item 1, and VIEW on member cards or on vouchers, either one).
 import { describe, expect, it } from 'vitest';
 import type { AccessSubject } from '../../contract/access';
 import { normaliseCode } from '../../contract/pocket';
@@ -38,11 +38,15 @@ describe('who may scan', () => {
     type: 'MERCHANT',
     permissions: resources.map((resource) => ({ resource, action: 'VIEW' as const })),
   });
-  it('VIEW on member cards or on vouchers opens /scan; the look-ups follow each', () => {
-    expect(maySee(colleague('stampCard'), '/scan')).toBe(true);
-    expect(maySee(colleague('vouchers'), '/scan')).toBe(true);
+  it("the counter's VIEW with VIEW on member cards or on vouchers opens /scan; the look-ups follow each", () => {
+    expect(maySee(colleague('counter', 'stampCard'), '/scan')).toBe(true);
+    expect(maySee(colleague('counter', 'vouchers'), '/scan')).toBe(true);
+    // reading the tables is not the counter's look-up, nor is the counter's right without a table
+    expect(maySee(colleague('stampCard', 'vouchers'), '/scan')).toBe(false);
+    expect(maySee(colleague('counter'), '/scan')).toBe(false);
     expect(maySee(colleague('device'), '/scan')).toBe(false);
-    expect(lookupsOf(colleague('vouchers'))).toEqual({ cards: false, vouchers: true });
+    expect(lookupsOf(colleague('counter', 'vouchers'))).toEqual({ cards: false, vouchers: true });
+    expect(lookupsOf(colleague('vouchers'))).toEqual({ cards: false, vouchers: false });
     expect(lookupsOf({ type: 'OPERATOR' })).toEqual({ cards: true, vouchers: true });
   });
   it('the poster needs VIEW on stores and stamp cards', () => {

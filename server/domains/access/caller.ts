@@ -2,7 +2,7 @@
 // loaded fresh from the database once per request and shared by the request's hooks and handler.
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AccessSubject } from '../../../contract/access';
+import { type AccessSubject, COUNTER } from '../../../contract/access';
 import { roleOf } from '../../../contract/claims';
 import type { Brand } from '../../../contract/enums';
 import type { Db } from '../../platform/db/client';
@@ -19,11 +19,13 @@ import { accessSubjectFor } from './rbac';
  */
 export const DEVICE_SUBJECT: AccessSubject = {
   type: 'MERCHANT',
+  // a device is a counter (issue 40 item 1): it looks up, issues cards, stamps and redeems, and reads
+  // the cards and vouchers it works on; it never changes a programme or a voucher
   permissions: [
-    { resource: 'stampCard', action: 'ADD' },
-    { resource: 'stampCard', action: 'UPDATE' },
+    { resource: COUNTER, action: 'VIEW' },
+    { resource: COUNTER, action: 'UPDATE' },
+    { resource: COUNTER, action: 'ADD' },
     { resource: 'stampCard', action: 'VIEW' },
-    { resource: 'vouchers', action: 'UPDATE' },
     { resource: 'vouchers', action: 'VIEW' },
   ],
 };

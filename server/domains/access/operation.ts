@@ -17,6 +17,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { Type } from 'typebox';
+import type { PermissionResource } from '../../../contract/access';
 import type { Role } from '../../../contract/claims';
 import { ok } from '../../../contract/envelope';
 import type { ResourceDeclaration } from '../../../resources/types';
@@ -57,6 +58,11 @@ export interface OperationSpec<P extends TSchema, B extends TSchema, R, X = unde
   /** the declaration whose roles and permission (`permission`, `action`) guard the operation */
   resource: ResourceDeclaration;
   action: 'ADD' | 'UPDATE';
+  /**
+   * The permission whose `action` runs it, when not the declaration's: the counter's operations name
+   * `counter` (issue 40 item 1); a list lets any one of them run it.
+   */
+  permission?: PermissionResource | readonly PermissionResource[];
   /**
    * Who may run it, instead of the declaration's roles for `action` (which guard the generic routes:
    * vouchers have no generic create, yet operators and merchants issue them); canAccess still decides.
@@ -114,10 +120,14 @@ export const assertActsForStore = (caller: Caller, storeId: number): void => {
 const operationGrant = ({
   resource,
   action,
+  permission,
   roles,
   devices,
-}: Pick<OperationSpec<TSchema, TSchema, unknown>, 'resource' | 'action' | 'roles' | 'devices'>): Grant => ({
-  resource: resource.permission,
+}: Pick<
+  OperationSpec<TSchema, TSchema, unknown>,
+  'resource' | 'action' | 'permission' | 'roles' | 'devices'
+>): Grant => ({
+  resource: permission ?? resource.permission,
   action,
   roles: roles ?? resource.access[action],
   // API keys run every operation their permissions and roles allow (issue 27)

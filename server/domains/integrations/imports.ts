@@ -26,6 +26,7 @@ import {
   type ImportStarted,
   type ImportStatus,
 } from '../../../contract/imports';
+import { createPermission } from '../../../resources/transitions';
 import { type DbOrTx, recordAudit } from '../../platform/audit';
 import { companyDay } from '../../platform/countries';
 import type { Db } from '../../platform/db/client';
@@ -52,7 +53,7 @@ if (!voucherDecl) throw new Error('imports: declarations missing');
 export const importGrant = (kind: ImportKind): Grant =>
   kind === 'members'
     ? { resource: 'member', action: 'ADD', roles: ['operator', 'merchant'] }
-    : { resource: 'vouchers', action: 'ADD', roles: voucherDecl.createWith?.roles ?? [] };
+    : { resource: createPermission(voucherDecl), action: 'ADD', roles: voucherDecl.createWith?.roles ?? [] };
 
 const actor = (caller: Caller) => ({ id: caller.id, email: caller.email });
 

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
+import { COUNTER } from '../../../contract/access';
 import { STAMP_CARD_STATES, VOUCHER_STATES } from '../../../contract/enums';
 import { ok } from '../../../contract/envelope';
 import { BASE_PATHS } from '../../../contract/http';
@@ -228,6 +229,8 @@ const pocketLinkRoutes = (app: RouteApp, shared: PocketShared): void => {
     async (request) => {
       const caller = await callerOf(db, request);
       const kinds = ['user', 'device', 'apiKey'] as const;
+      // looking codes up is the counter's (issue 40 item 1)
+      authorize(caller, { resource: COUNTER, action: 'VIEW', kinds });
       // each kind is looked in only when the caller may read it; neither: refused as either read is
       const may = POCKET_KINDS.filter((kind) =>
         allows(caller, { ...declaredGrant(byKind[kind].decl, 'get'), kinds }),

@@ -3,8 +3,9 @@
 // server/domains/stamping/ (issue-card.ts, stamp.ts, void.ts, store-pin.ts, programme-summary.ts). The
 // generic routes of the declarations serve the lists and rows.
 import { Type } from 'typebox';
+import { COUNTER } from '../../../contract/access';
 import { BASE_PATHS } from '../../../contract/http';
-import { actionOf } from '../../../resources/transitions';
+import { actionOf, actionPermission } from '../../../resources/transitions';
 import type { RoutePlugin } from '../../platform/http/app-types';
 import { rowSchema } from '../../resources/answers';
 import {
@@ -46,6 +47,8 @@ export const stampingRoutes: RoutePlugin = async (app) => {
       'ACTIVE programme inside its dates (else 11), an ACTIVE store of its brand (6701), not sold out (6626), no AVAILABLE card of it held by the member (6623).',
     resource: cards,
     action: 'ADD',
+    // the counter's work (issue 40 item 1): creating programmes is `stampCard`'s ADD, not this
+    permission: COUNTER,
     roles: ['operator', 'merchant'],
     devices: true,
     params: IdParams,
@@ -75,6 +78,7 @@ export const stampingRoutes: RoutePlugin = async (app) => {
       'AVAILABLE card (6625); expectedStamps (6627); 1 to the per-stamping maximum, not past stampsRequired (6620); receipt new at the store (26630); PIN (6621, 6622). Completion issues the reward voucher (6629).',
     resource: cards,
     action: 'UPDATE',
+    permission: actionPermission(cards, actionOf(cards, 'stamp')),
     roles: actionOf(cards, 'stamp').roles,
     devices: true,
     params: IdParams,
@@ -101,6 +105,8 @@ export const stampingRoutes: RoutePlugin = async (app) => {
       "The card's last SUCCESS transaction (6628); a FAILED one 26624. Takes the stamps back, reopens a completed card, voids its AVAILABLE reward voucher (a redeemed one: 6805).",
     resource: transactions,
     action: 'UPDATE',
+    // whoever corrects stampings; the counter's right only within COUNTER_VOID_MS (voidStamping)
+    permission: [transactions.permission, COUNTER],
     roles: ['operator', 'merchant'],
     params: IdParams,
     body: Type.Object({ reason: Reason }, { additionalProperties: false }),

@@ -1,6 +1,8 @@
 // Voiding a stamping (docs/operations.md "Stamp cards"): the card's last SUCCESS transaction only. It
 // takes the stamps back, reopens a completed card and withdraws its reward voucher while AVAILABLE.
 import { and, desc, eq } from 'drizzle-orm';
+import { canAccess } from '../../../contract/access';
+import { COUNTER_VOID_MS } from '../../../contract/stamping';
 import { actionOf, movedFields, refusalOf } from '../../../resources/transitions';
 import { type DbOrTx, recordAudit } from '../../platform/audit';
 import { uniqueViolation } from '../../platform/db/errors';
@@ -38,6 +40,20 @@ const lockCard = (tx: DbOrTx, caller: Caller, id: number): Promise<MemberCardRow
   });
 
 /**
+ * The counter's right voids a stamping of the last COUNTER_VOID_MS only (issue 40 item 1): an older
+ * one is voided by whoever may correct stampings (UPDATE on `stampsTransaction`), else 26237.
+ */
+const assertMayVoidAt = (caller: Caller, at: Date, now: Date): void => {
+  if (canAccess(caller.subject, { action: 'UPDATE', resource: txnDecl.permission })) return;
+  if (now.getTime() - at.getTime() <= COUNTER_VOID_MS) return;
+  throw fail(
+    'ACCESS_DENIED',
+    'id',
+    `the counter voids a stamping of the last ${COUNTER_VOID_MS / 60_000} minutes; an older one is voided by someone who may correct stampings`,
+  );
+};
+
+/**
  * Voids a stamping: the card's last SUCCESS transaction (6628; FAILED 26624; VOIDED 11). Takes the
  * stamps back, reopens a completed card and voids its reward voucher while AVAILABLE (a redeemed one
  * blocks the void: 6805). The transaction row is locked first, so racing voids void it once.
@@ -59,6 +75,7 @@ export const voidStamping = async (
   if (txn.result === 'FAILED')
     throw fail('FAILED_TXN_CANNOT_BE_VOIDED', 'result', 'the stamping was refused');
   if (txn.result !== 'SUCCESS') throw fail('STATE_TRANSITION_NOT_ALLOWED', 'result', `it is ${txn.result}`);
+  assertMayVoidAt(caller, txn.at, now);
   if (txn.memberCardId === null)
     throw fail('VOID_NOT_LAST_RECORD', 'memberCardId', 'the transaction names no member card');
   const card = await lockCard(tx, caller, txn.memberCardId);

@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { VOUCHER_STATES } from '../../../contract/enums';
 import { ok } from '../../../contract/envelope';
 import { BASE_PATHS } from '../../../contract/http';
-import { actionOf } from '../../../resources/transitions';
+import { actionOf, actionPermission, createPermission } from '../../../resources/transitions';
 import type { DbOrTx } from '../../platform/audit';
 import type { RouteApp, RoutePlugin } from '../../platform/http/app-types';
 import { answers, rowSchema, rowWith } from '../../resources/answers';
@@ -63,7 +63,8 @@ const packRoutes = (app: RouteApp, shared: VoucherShared): void => {
       'ACTIVE pack inside its sale window (else 11); past the quantity 6802, past the per-member limit 6630; nothing is issued then.',
     resource: vouchers,
     action: 'ADD',
-    // vouchers have no generic create: issuing is who the declaration's createWith names
+    // vouchers have no generic create: issuing is who and what the declaration's createWith names
+    permission: createPermission(vouchers),
     roles: vouchers.createWith?.roles ?? [],
     params: IdParams,
     body: Type.Object(
@@ -105,6 +106,7 @@ const voucherOperationRoutes = (app: RouteApp, shared: VoucherShared): void => {
       ...(spec.description === undefined ? {} : { description: spec.description }),
       resource: vouchers,
       action: 'UPDATE',
+      permission: actionPermission(vouchers, actionOf(vouchers, name)),
       roles: actionOf(vouchers, name).roles,
       ...(spec.devices ? { devices: true } : {}),
       params: IdParams,

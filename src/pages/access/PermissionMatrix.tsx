@@ -4,7 +4,7 @@
 import { Box, Checkbox, TableContainer, Tooltip, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useInput, useTranslate } from 'react-admin';
-import { type AccessSubject, canGrant, type Permission } from '../../../contract/access';
+import { type AccessSubject, COUNTER, canGrant, type Permission } from '../../../contract/access';
 import type { UserType } from '../../../contract/enums';
 import { PlainTable } from '../../components/PlainTable';
 import {
@@ -88,6 +88,11 @@ export const PermissionMatrix = ({
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
         {translate('access.matrix.implies')}
       </Typography>
+      {rows.includes(COUNTER) ? (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+          {translate('access.matrix.counter')}
+        </Typography>
+      ) : null}
     </Box>
   );
 };

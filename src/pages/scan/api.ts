@@ -1,8 +1,9 @@
 // What a scan at the counter looks up (issue 26 item 3, docs/api.md "The pocket card"): the code a
 // card's or a voucher's QR carries, as typed or read, made canonical, then GET /codes/{code}: the
 // card, else the voucher, among the rows the caller may see (issue 40 item 7: one answer, never a
-// card's 404 in the console before a voucher is found). No look-up without VIEW on either table.
-import { type AccessSubject, canAccess } from '../../../contract/access';
+// card's 404 in the console before a voucher is found). No look-up without the counter's VIEW and VIEW
+// on either table (contract/access mayLookUpCodes).
+import { type AccessSubject, canAccess, mayLookUpCodes } from '../../../contract/access';
 import type { CodeLookup } from '../../../contract/pocket';
 import { vouchers } from '../../../resources';
 import { memberCards } from '../../../resources/tables/memberCards';
@@ -12,10 +13,10 @@ import type { HttpClient } from '../../providers/httpClient';
 /** What a code names: a member card, a voucher, or nothing the caller may see. */
 export type Found = { kind: 'CARD'; id: number } | { kind: 'VOUCHER'; id: number } | { kind: 'NONE' };
 
-/** Which look-ups the caller may make: VIEW on member cards (stampCard) and on vouchers. */
+/** Which look-ups the caller may make: the counter's, in member cards (stampCard) and in vouchers. */
 export const lookupsOf = (subject: AccessSubject) => ({
-  cards: canAccess(subject, { action: 'VIEW', resource: memberCards.permission }),
-  vouchers: canAccess(subject, { action: 'VIEW', resource: vouchers.permission }),
+  cards: mayLookUpCodes(subject) && canAccess(subject, { action: 'VIEW', resource: memberCards.permission }),
+  vouchers: mayLookUpCodes(subject) && canAccess(subject, { action: 'VIEW', resource: vouchers.permission }),
 });
 
 /** The card, else the voucher, that has `code` (already normalised): GET /codes/{code}, always 200. */

@@ -427,7 +427,7 @@ const CardTransactions = ({ record }: { record: RaRecord }) => {
                   label: null,
                   align: 'right',
                   render: (txn) =>
-                    mayVoid && txn.id === lastSuccess ? (
+                    mayVoid(txn.at) && txn.id === lastSuccess ? (
                       <Button
                         size="small"
                         color="warning"

@@ -1,10 +1,11 @@
 // Who may run the voucher operations, as the server decides it (server/domains/vouchers/vouchers.routes.ts): the
 // declared arrows and their roles (resources/tables/vouchers.ts), then the permission rule of
-// contract/access on the vouchers permission.
+// contract/access on each operation's permission: the counter's to issue and redeem (issue 40 item 1),
+// the vouchers' own to void, donate and expire.
 import { canAccess } from '../../../contract/access';
 import type { Role } from '../../../contract/claims';
 import { vouchers } from '../../../resources';
-import { actionsFrom } from '../../../resources/transitions';
+import { actionPermission, actionsFrom, createPermission } from '../../../resources/transitions';
 import { useCaller } from '../../components/useCaller';
 
 /** A voucher operation the page offers (the declared arrows people run). */
@@ -24,14 +25,17 @@ export const useVoucherAccess = (): VoucherAccess => {
   const role: Role = caller.isOperator ? 'operator' : 'merchant';
   const mayIssue =
     (vouchers.createWith.roles as readonly Role[]).includes(role) &&
-    canAccess(caller.subject, { action: 'ADD', resource: vouchers.permission });
-  const mayUpdate = canAccess(caller.subject, { action: 'UPDATE', resource: vouchers.permission });
+    canAccess(caller.subject, { action: 'ADD', resource: createPermission(vouchers) });
   return {
     isPending: false,
     mayIssue,
     operationsFor: (state) =>
-      mayUpdate && typeof state === 'string'
-        ? actionsFrom(vouchers, 'state', state, role).map((a) => a.name as VoucherOperation)
+      typeof state === 'string'
+        ? actionsFrom(vouchers, 'state', state, role)
+            .filter((a) =>
+              canAccess(caller.subject, { action: 'UPDATE', resource: actionPermission(vouchers, a) }),
+            )
+            .map((a) => a.name as VoucherOperation)
         : [],
   };
 };
