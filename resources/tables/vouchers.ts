@@ -84,6 +84,14 @@ export const vouchers = {
     },
     { name: 'validUntil', type: 'date', required: true, filter: ['gte', 'lte'], sortable: true },
     {
+      // whether it may be given to another member: its pack's when it was issued (issue 40 item 2)
+      name: 'giftable',
+      type: 'boolean',
+      default: false,
+      views: ['show'],
+      operationOnly: true,
+    },
+    {
       name: 'redeemedStoreId',
       type: 'reference',
       reference: 'store',

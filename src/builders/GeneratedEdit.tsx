@@ -16,9 +16,11 @@ import { useFieldLabel } from './useFieldLabel';
 export interface GeneratedEditProps extends Partial<EditProps> {
   /** a form body of the table's own instead of the generated inputs; it lays itself out */
   fields?: ReactNode;
+  /** shown above the form, under the heading (what an edit changes and what it leaves alone) */
+  notice?: ReactNode;
 }
 
-export const GeneratedEdit = ({ fields, ...props }: GeneratedEditProps) => {
+export const GeneratedEdit = ({ fields, notice, ...props }: GeneratedEditProps) => {
   const decl = useDeclaration(props);
   const rules = useRuleValidators(decl);
   const notifyError = useApiErrorNotify();
@@ -39,6 +41,7 @@ export const GeneratedEdit = ({ fields, ...props }: GeneratedEditProps) => {
       {...props}
     >
       <RecordHeading decl={decl} view="edit" />
+      {notice}
       {fields ? (
         <SimpleForm toolbar={<EditToolbar decl={decl} />} sx={{ maxWidth: 'none' }}>
           {fields}

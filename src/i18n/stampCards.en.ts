@@ -3,6 +3,10 @@
 // notices are the shared common.confirm.* with these actions and items.
 export const stampCardsEn = {
   stampPages: {
+    edit: {
+      live_cards:
+        '%{smart_count} live card keeps the terms it was issued under (stamps required, stamps per stamping, limits, reward): your changes apply to cards issued from now on. |||| %{smart_count} live cards keep the terms they were issued under (stamps required, stamps per stamping, limits, reward): your changes apply to cards issued from now on.',
+    },
     field: {
       memberMobile: 'Member mobile',
       storeId: 'Store',

@@ -371,7 +371,7 @@ describe('vouchers CSV export', () => {
     const res = await call('b', 'GET', `${VOUCHERS}/export`);
     const lines = res.body.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      'id,companyId,brandId,code,title,voucherPackId,memberMobile,issuedToMobile,value,state,validFrom,validUntil,redeemedStoreId,redeemedAt,createTime,updateTime,currency',
+      'id,companyId,brandId,code,title,voucherPackId,memberMobile,issuedToMobile,value,state,validFrom,validUntil,giftable,redeemedStoreId,redeemedAt,createTime,updateTime,currency',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',B-001,Beta voucher,');

@@ -80,14 +80,16 @@ const generate = async (c: pg.Client): Promise<void> => {
     [N, OTHER],
   );
   await q(
-    `insert into member_cards (company_id, brand_id, store_id, stamp_card_id, member_mobile, stamps, code)
-     select 1, 1 + (g % 6) / 2, 1 + g % 6, 1 + (g % 6) / 2, '+658' || lpad(g::text, 7, '0'), g % 10, 'A' || g
+    `insert into member_cards (company_id, brand_id, store_id, stamp_card_id, member_mobile, stamps, code,
+       stamps_required, max_stamps_per_transaction)
+     select 1, 1 + (g % 6) / 2, 1 + g % 6, 1 + (g % 6) / 2, '+658' || lpad(g::text, 7, '0'), g % 10, 'A' || g, 10, 5
      from generate_series(1, $1::int) g`,
     [N],
   );
   await q(
-    `insert into member_cards (company_id, brand_id, store_id, stamp_card_id, member_mobile, stamps, code)
-     select 2, 4, 7, 4, '+658' || lpad(g::text, 7, '0'), g % 10, 'B' || g
+    `insert into member_cards (company_id, brand_id, store_id, stamp_card_id, member_mobile, stamps, code,
+       stamps_required, max_stamps_per_transaction)
+     select 2, 4, 7, 4, '+658' || lpad(g::text, 7, '0'), g % 10, 'B' || g, 10, 5
      from generate_series($1::int - $2::int / 2, $1::int + $2::int / 2) g`,
     [N, OTHER],
   );

@@ -260,9 +260,24 @@ const issueCardRows = async (
   await q('insert into members (mobile) values ($1) on conflict do nothing', [a.mobile]);
   const card = await one(
     q,
-    `insert into member_cards (company_id, brand_id, stamp_card_id, member_mobile, store_id, price, code)
-       values ($1, $2, $3, $4, $5, $6, $7) returning *`,
-    [programme.company_id, programme.brand_id, programme.id, a.mobile, a.storeId, programme.price, newCode()],
+    `insert into member_cards (company_id, brand_id, stamp_card_id, member_mobile, store_id, price, code,
+       stamps_required, max_stamps_per_transaction, max_stamps_per_member_per_day, min_minutes_between_stamps,
+       reward_voucher_pack_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning *`,
+    [
+      programme.company_id,
+      programme.brand_id,
+      programme.id,
+      a.mobile,
+      a.storeId,
+      programme.price,
+      newCode(),
+      programme.stamps_required,
+      programme.max_stamps_per_transaction,
+      programme.max_stamps_per_member_per_day,
+      programme.min_minutes_between_stamps,
+      programme.reward_voucher_pack_id,
+    ],
     'card',
   );
   const price = Number(programme.price).toFixed(2);
@@ -288,19 +303,15 @@ const issueCardRows = async (
 export const FLOORS: { [K in Op]: (q: Query, a: OpArgs[K]) => Promise<unknown> } = {
   stamp: async (q, a) => {
     const card = await lockOwn(q, 'member_cards', a.cardId, a.companyId);
-    const programme = await one(
-      q,
-      'select * from stamp_card where id = $1',
-      [card.stamp_card_id],
-      'programme',
-    );
+    // the programme's dates (the card keeps its own terms: stamps required, limits, reward)
+    await one(q, 'select * from stamp_card where id = $1', [card.stamp_card_id], 'programme');
     await one(q, 'select brand_id, state from store where id = $1', [a.storeId], 'store');
     await q(
       `select id from stamps_transaction where store_id = $1 and receipt_no = $2 and result in ('SUCCESS', 'VOIDED') limit 1`,
       [a.storeId, a.receiptNo],
     );
     const stampsAfter = Number(card.stamps) + 1;
-    const state = stampsAfter === Number(programme.stamps_required) ? 1 : 0;
+    const state = stampsAfter === Number(card.stamps_required) ? 1 : 0;
     const txn = await one(
       q,
       `insert into stamps_transaction

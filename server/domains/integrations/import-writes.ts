@@ -87,9 +87,9 @@ export const writeVouchers = async (
       select * from unnest(${sql.param(codes)}::text[], ${sql.param(packOf)}::int[], ${sql.param(holders)}::text[])
         with ordinality as r(code, pack_id, mobile, ord)
     ), ins as (
-      insert into vouchers (code, title, voucher_pack_id, member_mobile, issued_to_mobile, value, state,
+      insert into vouchers (code, title, voucher_pack_id, member_mobile, issued_to_mobile, value, giftable, state,
         valid_from, valid_until, company_id, brand_id, create_time)
-      select r.code, p.title, p.id, r.mobile, r.mobile, p.voucher_value, 'AVAILABLE', ${day}::date,
+      select r.code, p.title, p.id, r.mobile, r.mobile, p.voucher_value, p.giftable, 'AVAILABLE', ${day}::date,
         ${day}::date + (p.voucher_validity_days - 1), p.company_id, p.brand_id, ${at}::timestamptz
       from r join voucher_packs p on p.id = r.pack_id
       order by r.ord

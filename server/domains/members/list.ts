@@ -344,8 +344,9 @@ export const memberProfile = async (db: Db, caller: Caller, key: string) => {
       stampCardId: memberCards.stampCardId,
       title: stampCard.title,
       stamps: memberCards.stamps,
-      stampsRequired: stampCard.stampsRequired,
-      maxStampsPerTransaction: stampCard.maxStampsPerTransaction,
+      // the card's own terms, as issued (issue 40 item 2)
+      stampsRequired: memberCards.stampsRequired,
+      maxStampsPerTransaction: memberCards.maxStampsPerTransaction,
       state: memberCards.state,
       storeId: memberCards.storeId,
       companyId: memberCards.companyId,

@@ -156,7 +156,8 @@ export const publicCardView = async (
     .where(eq(memberCards.id, id));
   if (!row) return null;
   const { card, programme } = row;
-  const rewardPackId = programme.rewardVoucherPackId as number | null;
+  // the card's own terms (issue 40 item 2): what it was issued with, whatever the programme says now
+  const rewardPackId = card.rewardVoucherPackId as number | null;
   const [reward] = rewardPackId
     ? await db
         .select({ title: voucherPacks.title, value: voucherPacks.voucherValue })
@@ -173,7 +174,7 @@ export const publicCardView = async (
     ...common,
     state: STAMP_CARD_STATES[Number(card.state)] ?? 'AVAILABLE',
     stamps: Number(card.stamps),
-    stampsRequired: Number(programme.stampsRequired),
+    stampsRequired: Number(card.stampsRequired),
     programme: {
       title: String(programme.title),
       description: (programme.description as string | null) ?? null,

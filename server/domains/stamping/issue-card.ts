@@ -15,6 +15,7 @@ import {
   actor,
   assertStore,
   CARD_STATE,
+  cardTermsOf,
   fail,
   type MemberCardRow,
   type ProgrammeRow,
@@ -80,6 +81,8 @@ export const issueMemberCard = async (
       memberMobile,
       storeId,
       price: programme.price,
+      // the terms the card keeps whatever becomes of the programme (issue 40 item 2)
+      ...cardTermsOf(programme),
       companyId: programme.companyId,
       brandId: programme.brandId,
       createTime: now,

@@ -1,5 +1,6 @@
-// A programme's stamping limits (issue 24): the least time between two stampings of a card and the
-// most stamps a member collects in a day of the company's country; 6630 past either.
+// A card's stamping limits (issue 24), as its programme set them when the card was issued (issue 40
+// item 2): the least time between two stampings of a card and the most stamps a member collects in a
+// day of the company's country; 6630 past either.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../../contract/format';
 import type { DbOrTx } from '../../platform/audit';
@@ -8,7 +9,7 @@ import { company, stampsTransaction } from '../../platform/db/schema';
 import { fail, type MemberCardRow, type ProgrammeRow } from './stamping';
 
 /**
- * The programme's stamping limits (issue 24), 6630 when this stamping would pass one: at least
+ * The card's stamping limits (issue 24; its programme's when it was issued), 6630 when this stamping would pass one: at least
  * `minMinutesBetweenStamps` since the card's last stamping, and at most `maxStampsPerMemberPerDay`
  * stamps for the member on the programme in a day of the company's country (its time zone). The card
  * is locked, and a member holds one AVAILABLE card per programme, so racing stampings count each other.
@@ -20,10 +21,8 @@ export const assertStampingLimits = async (
   stamps: number,
   now: Date,
 ): Promise<void> => {
-  const perDay =
-    typeof programme.maxStampsPerMemberPerDay === 'number' ? programme.maxStampsPerMemberPerDay : null;
-  const gap =
-    typeof programme.minMinutesBetweenStamps === 'number' ? programme.minMinutesBetweenStamps : null;
+  const perDay = typeof card.maxStampsPerMemberPerDay === 'number' ? card.maxStampsPerMemberPerDay : null;
+  const gap = typeof card.minMinutesBetweenStamps === 'number' ? card.minMinutesBetweenStamps : null;
   if (perDay === null && gap === null) return;
   const [where] = await tx
     .select({ country: company.country })

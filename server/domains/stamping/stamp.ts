@@ -178,8 +178,9 @@ export const stampCardOnce = async (
   if (input.pin !== undefined) await assertPin(tx, input.storeId, input.pin, now);
   if (input.expectedStamps !== undefined && input.expectedStamps !== card.stamps)
     throw fail('STAMP_NUMBER_MISMATCH', 'expectedStamps', `the card has ${card.stamps} stamps`);
-  const left = programme.stampsRequired - card.stamps;
-  const most = Math.min(programme.maxStampsPerTransaction, left);
+  // the card's own terms, as it was issued (issue 40 item 2): an edited programme does not move them
+  const left = card.stampsRequired - card.stamps;
+  const most = Math.min(card.maxStampsPerTransaction, left);
   if (input.stamps < 1 || input.stamps > most)
     throw fail('TOO_MANY_STAMPS', 'stamps', `must be 1 to ${most} (${left} left on the card)`);
   await assertStampingLimits(tx, programme, card, input.stamps, now);
@@ -187,7 +188,7 @@ export const stampCardOnce = async (
     throw fail('DUPLICATE_RECEIPT_NUMBER', 'receiptNo', `already stamped at this store (${receiptUsedBy})`);
 
   const stampsAfter = card.stamps + input.stamps;
-  const completes = stampsAfter === programme.stampsRequired;
+  const completes = stampsAfter === card.stampsRequired;
   let rewardVoucherId: number | null = null;
   if (completes) rewardVoucherId = await issueReward(tx, caller, programme, card, now);
   const state = stateValue(actionOf(cardDecl, completes ? 'complete' : 'stamp').to);
@@ -262,7 +263,7 @@ export const stampCardOnce = async (
   };
 };
 
-/** One voucher of the programme's reward pack for a completed card; anything in the way → 6629. */
+/** One voucher of the card's reward pack (as issued) for a completed card; anything in the way → 6629. */
 const issueReward = async (
   tx: DbOrTx,
   caller: Caller,
@@ -270,14 +271,18 @@ const issueReward = async (
   card: MemberCardRow,
   now: Date,
 ): Promise<number> => {
-  if (programme.rewardVoucherPackId === null)
-    throw fail('VOUCHER_ISSUE_FAILED', 'rewardVoucherPackId', 'the programme has no reward voucher pack');
+  if (card.rewardVoucherPackId === null)
+    throw fail(
+      'VOUCHER_ISSUE_FAILED',
+      'rewardVoucherPackId',
+      'the card was issued with no reward voucher pack',
+    );
   try {
     const { vouchers: issued } = await issueVouchers(
       tx,
       // the reward is the programme's: issued in its company whoever stamps (a device, a store colleague)
       { ...caller, companyId: programme.companyId, brandId: null, storeId: null },
-      programme.rewardVoucherPackId,
+      card.rewardVoucherPackId,
       { memberMobile: card.memberMobile, quantity: 1 },
       now,
     );

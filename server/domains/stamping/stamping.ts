@@ -30,6 +30,29 @@ export type MemberCardRow = StoredRow<typeof memberCardsDecl> & Row;
 
 export type TransactionRow = StoredRow<typeof stampsTransactionDecl> & Row;
 
+/**
+ * The terms a card keeps from its programme as it is at issue (issue 40 item 2): what completes it,
+ * how many stamps a stamping gives, the daily and time limits, and its reward. Stamping reads them
+ * from the card, so editing a live programme changes only the cards issued afterwards.
+ */
+export const CARD_TERMS = [
+  'stampsRequired',
+  'maxStampsPerTransaction',
+  'maxStampsPerMemberPerDay',
+  'minMinutesBetweenStamps',
+  'rewardVoucherPackId',
+] as const;
+export type CardTerms = Pick<MemberCardRow, (typeof CARD_TERMS)[number]>;
+
+/** The programme's terms as a new card keeps them. */
+export const cardTermsOf = (programme: ProgrammeRow): CardTerms => ({
+  stampsRequired: programme.stampsRequired,
+  maxStampsPerTransaction: programme.maxStampsPerTransaction,
+  maxStampsPerMemberPerDay: programme.maxStampsPerMemberPerDay,
+  minMinutesBetweenStamps: programme.minMinutesBetweenStamps,
+  rewardVoucherPackId: programme.rewardVoucherPackId,
+});
+
 export const programmeDecl = declared('stampCard');
 export const cardDecl = declared('memberCards');
 export const txnDecl = declared('stampsTransaction');

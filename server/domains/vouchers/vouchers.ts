@@ -206,6 +206,8 @@ export const issueVouchers = async (
         memberMobile,
         issuedToMobile: memberMobile,
         value: pack.voucherValue,
+        // kept as the pack says it today (issue 40 item 2)
+        giftable: pack.giftable,
         state: 'AVAILABLE' as const,
         validFrom: day,
         validUntil,
@@ -351,7 +353,7 @@ export const voidVoucher = async (
   return after;
 };
 
-/** Gives an AVAILABLE voucher of a giftable pack (else 6804) to another member. */
+/** Gives an AVAILABLE voucher issued giftable (its pack's term then, else 6804) to another member. */
 export const donateVoucher = async (
   tx: DbOrTx,
   caller: Caller,
@@ -360,15 +362,9 @@ export const donateVoucher = async (
   now = new Date(),
 ): Promise<VoucherRow> => {
   const voucher = await lockVoucher(tx, caller, id);
-  const [pack] = voucher.voucherPackId
-    ? await tx
-        .select({ giftable: voucherPacks.giftable })
-        .from(voucherPacks)
-        .where(eq(voucherPacks.id, voucher.voucherPackId))
-    : [];
-  if (!pack?.giftable)
+  if (!voucher.giftable)
     throw new AppError('VOUCHER_NOT_GIFTABLE', [
-      { field: 'voucherPackId', message: 'the pack is not giftable' },
+      { field: 'giftable', message: 'the voucher was issued not giftable' },
     ]);
   allowed(voucher, 'donate');
   assertValidOn(voucher, await companyDay(tx, voucher.companyId, now));

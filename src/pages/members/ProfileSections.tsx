@@ -166,11 +166,6 @@ export const CardsSection = ({ profile, onChanged }: { profile: MemberProfile; o
       {stamping ? (
         <StampDialog
           card={{ ...stamping, memberMobile: profile.member.mobile }}
-          programme={{
-            id: stamping.stampCardId,
-            stampsRequired: stamping.stampsRequired,
-            maxStampsPerTransaction: stamping.maxStampsPerTransaction,
-          }}
           open
           onClose={() => setStamping(null)}
           onStamped={(_: StampResult) => onChanged()}

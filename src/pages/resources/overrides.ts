@@ -46,7 +46,11 @@ export const overrides: ResourceOverrides = {
   },
   // a pack's figures and "Issue vouchers"; a voucher's operations and history; vouchers are issued
   // from a pack, never created by hand, so their create screen is "Issue vouchers"
-  voucherPacks: { show: lazyFrom(voucherViews, (m) => m.VoucherPackShow) },
+  // an edit of a live pack or programme says how many live vouchers or cards keep their terms
+  voucherPacks: {
+    show: lazyFrom(voucherViews, (m) => m.VoucherPackShow),
+    edit: lazyFrom(voucherViews, (m) => m.VoucherPackEdit),
+  },
   vouchers: {
     show: lazyFrom(voucherViews, (m) => m.VoucherShow),
     create: lazyFrom(voucherViews, (m) => m.IssueVouchersPage),
@@ -56,6 +60,7 @@ export const overrides: ResourceOverrides = {
   stampCard: {
     show: lazyFrom(stampCardViews, (m) => m.StampCardShow),
     create: lazyFrom(stampCardViews, (m) => m.StampCardCreate),
+    edit: lazyFrom(stampCardViews, (m) => m.StampCardEdit),
   },
   memberCards: { show: lazyFrom(stampCardViews, (m) => m.MemberCardShow) },
   // a device's lifecycle with the operations the caller may run, and its secret shown once on Register

@@ -137,7 +137,8 @@ export const ScannedCard = ({
     if (result.status !== 'cancelled') refresh();
     if (result.status === 'success') setOutcome(result.result);
   };
-  const required = programme ? Number(programme.stampsRequired) : null;
+  // the card's own terms (issue 40 item 2): what it was issued under
+  const required = Number(card.stampsRequired);
   return (
     <Section label={translate(`${K}.card.found`)}>
       <Typography variant="overline" color="text.secondary" component="p">
@@ -179,7 +180,6 @@ export const ScannedCard = ({
       {more ? (
         <StampDialog
           card={counter.storeId === null ? card : { ...card, storeId: counter.storeId }}
-          programme={programme}
           open
           onClose={() => setMore(false)}
           onStamped={(r) => {

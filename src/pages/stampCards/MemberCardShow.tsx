@@ -73,22 +73,23 @@ const stampsWhole = wholeNumber(`${K}.stamp.whole_number`);
 const pinFormat: Validator = (value: unknown) =>
   trimmed(value) === '' || PIN_PATTERN.test(trimmed(value)) ? undefined : `${K}.stamp.pin_invalid`;
 
-/** The stamps one stamping may give: 1 to the per-stamping maximum, never past stampsRequired. */
-const mostStamps = (card: RaRecord, programme: RaRecord | undefined): number => {
-  if (!programme) return 1;
-  const left = Number(programme.stampsRequired) - Number(card.stamps);
-  return Math.max(1, Math.min(Number(programme.maxStampsPerTransaction ?? 1), left));
+/**
+ * The stamps one stamping may give: 1 to the per-stamping maximum, never past stampsRequired, both the
+ * card's own terms as it was issued (issue 40 item 2).
+ */
+const mostStamps = (card: RaRecord): number => {
+  const left = Number(card.stampsRequired) - Number(card.stamps);
+  return Math.max(1, Math.min(Number(card.maxStampsPerTransaction ?? 1), left));
 };
 
 export const StampDialog = ({
   card,
-  programme,
   open,
   onClose,
   onStamped,
 }: {
+  /** the card as read: its stamps and its own terms (stampsRequired, maxStampsPerTransaction) */
   card: RaRecord;
-  programme: RaRecord | undefined;
   open: boolean;
   onClose: () => void;
   onStamped: (result: StampResult) => void;
@@ -96,7 +97,7 @@ export const StampDialog = ({
   const translate = useTranslate();
   const http = useHttpClient();
   const refresh = useRefresh();
-  const most = mostStamps(card, programme);
+  const most = mostStamps(card);
   return (
     <ConfirmedOperationDialog
       open={open}
@@ -278,7 +279,8 @@ const MemberCardCard = ({ record, programme }: { record: RaRecord; programme: Ra
   const { mayStamp } = useStampCardAccess();
   const [open, setOpen] = useState(false);
   const [outcome, setOutcome] = useState<StampResult | null>(null);
-  const required = programme ? Number(programme.stampsRequired) : null;
+  // the card's own terms (issue 40 item 2): what it was issued under
+  const required = Number(record.stampsRequired);
   return (
     <ShowCard>
       <TitleRow title={text(record.memberMobile)} chips={<CardStateChip state={record.state} />} mb={0.5} />
@@ -331,13 +333,7 @@ const MemberCardCard = ({ record, programme }: { record: RaRecord; programme: Ra
         </Detail>
         <Detail label={translate(`${F}.updateTime`)}>{dateTime(record.updateTime)}</Detail>
       </DetailList>
-      <StampDialog
-        card={record}
-        programme={programme}
-        open={open}
-        onClose={() => setOpen(false)}
-        onStamped={setOutcome}
-      />
+      <StampDialog card={record} open={open} onClose={() => setOpen(false)} onStamped={setOutcome} />
     </ShowCard>
   );
 };

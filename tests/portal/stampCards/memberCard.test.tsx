@@ -6,7 +6,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { stampCard } from '../../../server/platform/db/schema';
+import { memberCards } from '../../../server/platform/db/schema';
 import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import {
@@ -159,12 +159,13 @@ describe('member card page', { timeout: 60_000 }, () => {
     expect(target).toContainElement(voids[0] ?? null);
   });
 
-  it("Stamp refused (6630): the programme's daily limit is reached; the dialog says so in plain words", async () => {
-    const { programme, arjun } = await seedStamping(backend);
+  it("Stamp refused (6630): the card's daily limit is reached; the dialog says so in plain words", async () => {
+    const { arjun } = await seedStamping(backend);
+    // the limit the card was issued under (issue 40 item 2: the card keeps its programme's terms)
     await backend.t.db
-      .update(stampCard)
-      .set({ maxStampsPerMemberPerDay: 1 } as never)
-      .where(eq(stampCard.id, programme.id));
+      .update(memberCards)
+      .set({ maxStampsPerMemberPerDay: 1 })
+      .where(eq(memberCards.id, arjun.id));
     await stampElsewhere(backend, arjun.id, { stamps: 1, storeId: 1 });
     const dialog = await openStampDialog(arjun.id, '3 / 10');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Stamp' }));
