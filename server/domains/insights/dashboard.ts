@@ -20,11 +20,11 @@ import {
   stampCard,
   stampsTransaction,
   voucherHistory,
-  vouchers,
 } from '../../platform/db/schema';
 import type { Caller } from '../../resources/principal';
 import { declarationOf } from '../../resources/registry';
 import { callerScopeOf } from '../../resources/row-scope';
+import { membersVisibleTo } from '../../resources/visibility';
 import { countryTermsOf } from '../money/wallet';
 
 /** The window of the figures and of the daily series. */
@@ -201,26 +201,19 @@ export const dashboardFor = async (
       and(historyScope, eq(voucherHistory.action, 'REDEEMED'), gte(voucherHistory.at, since)),
     ),
     // members (readable with vouchers or stamp cards): an operator counts every member; a merchant
-    // those holding its cards or vouchers
+    // its company's (of its brand for a brand-limited colleague), the members list's total (issue 40 item 4)
     !(sees(caller, 'vouchers') || sees(caller, 'stampCard'))
       ? null
       : operator
         ? db.select({ n: count() }).from(members)
-        : db.execute(
-            sql`select count(*) as n from (select ${memberCards.memberMobile} as m from ${memberCards} where ${cardsScope ?? sql`true`} union select ${vouchers.memberMobile} from ${vouchers} where ${scopeOf(caller, 'vouchers', vouchers) ?? sql`true`}) held`,
-          ),
+        : db.select({ n: count() }).from(members).where(membersVisibleTo(db, caller)),
   ]);
 
   const series = await dailySeries(db, caller, timeZone, seriesFrom);
   const waiting = await waitingFor(db, caller, since);
 
   const first = (rows: { n: unknown }[] | null) => (rows === null ? null : num(rows[0]?.n));
-  const memberRows =
-    memberCount === null
-      ? null
-      : Array.isArray(memberCount)
-        ? (memberCount as { n: unknown }[])
-        : ((memberCount as { rows: { n: unknown }[] }).rows ?? []);
+  const memberRows = memberCount;
 
   const wallet =
     !operator && caller.companyId !== null && sees(caller, 'wallet')

@@ -1,23 +1,15 @@
 // The audience of a push (docs/operations.md "Push notifications"): who it reaches (an SQL condition
 // on members), how many and the first of them for the preview, each member's placeholder values, and
 // what a brand-limited colleague may aim at.
-import { and, asc, count, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PushAudience } from '../../../contract/enums';
 import type { PushValues } from '../../../contract/push';
 import type { DbOrTx } from '../../platform/audit';
 import type { Db } from '../../platform/db/client';
-import {
-  brand,
-  company,
-  memberCards,
-  members,
-  segments,
-  stampsTransaction,
-  store,
-  vouchers,
-} from '../../platform/db/schema';
+import { brand, company, memberCards, members, segments, store, vouchers } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { Caller } from '../../resources/principal';
+import { memberOf } from '../../resources/visibility';
 import { segmentCondition } from '../members/query';
 import { CARD_STATE } from '../stamping/stamping';
 
@@ -48,43 +40,29 @@ export const segmentFilterOf = async (db: DbOrTx, a: Audience): Promise<unknown>
 };
 
 /**
- * SQL true for the members of `a`: of its company, those holding one of its vouchers or member cards
- * (of its brand for BRAND); for STORE, those holding a card issued at the store, stamped there or
- * with a voucher redeemed there; for MEMBER, that member when the company has them; for SEGMENT, the
- * company's members its segment's filter picks (server/domains/members/query.ts segmentCondition,
- * the same condition as the segment's reach).
+ * SQL true for the members of `a`, by the one definition of a member (server/resources/visibility.ts
+ * memberOf, issue 40 item 4): ALL_MEMBERS the company's members, so a push to all reaches exactly the
+ * members list's total; BRAND those of the brand; STORE those of the store (a card issued there, a
+ * stamping or a redemption there); MEMBER that member when they are the company's; SEGMENT the
+ * company's members its segment's filter picks (server/domains/members/query.ts segmentCondition, the
+ * same condition as the segment's reach).
  */
 export const audienceCondition = async (db: DbOrTx, a: Audience): Promise<SQL> => {
-  /** a row of `table` of the company names the member, and `also` holds (a brand, a store) */
-  const held = (table: typeof vouchers | typeof memberCards | typeof stampsTransaction, also?: SQL): SQL =>
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(table)
-        .where(and(eq(table.memberMobile, members.mobile), eq(table.companyId, a.companyId), also)),
-    );
-  const holds = (brandId: number | null): SQL =>
-    sql`(${held(vouchers, brandId === null ? undefined : eq(vouchers.brandId, brandId))} or ${held(
-      memberCards,
-      brandId === null ? undefined : eq(memberCards.brandId, brandId),
-    )})`;
   switch (a.audience) {
     case 'ALL_MEMBERS':
-      return holds(null);
+      return memberOf(db, a.companyId);
     case 'BRAND':
-      return a.audienceBrandId === null ? sql`false` : holds(a.audienceBrandId);
+      return a.audienceBrandId === null
+        ? sql`false`
+        : memberOf(db, a.companyId, { brandId: a.audienceBrandId });
     case 'MEMBER':
       return a.audienceMobile === null
         ? sql`false`
-        : sql`${eq(members.mobile, a.audienceMobile)} and ${holds(null)}`;
-    case 'STORE': {
-      const storeId = a.audienceStoreId;
-      if (storeId === null) return sql`false`;
-      return sql`(${held(memberCards, eq(memberCards.storeId, storeId))} or ${held(
-        stampsTransaction,
-        eq(stampsTransaction.storeId, storeId),
-      )} or ${held(vouchers, eq(vouchers.redeemedStoreId, storeId))})`;
-    }
+        : sql`${eq(members.mobile, a.audienceMobile)} and ${memberOf(db, a.companyId)}`;
+    case 'STORE':
+      return a.audienceStoreId === null
+        ? sql`false`
+        : memberOf(db, a.companyId, { storeId: a.audienceStoreId });
     case 'SEGMENT': {
       const filter = await segmentFilterOf(db, a);
       return filter === null ? sql`false` : segmentCondition(db, a.companyId, filter);
