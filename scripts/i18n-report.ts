@@ -10,6 +10,7 @@ import { apiKeysEn } from '../src/i18n/apiKeys.en';
 import { devicesEn } from '../src/i18n/devices.en';
 import { importsEn } from '../src/i18n/imports.en';
 import { pushEn } from '../src/i18n/push.en';
+import { counterMatrixEn, membersHintEn, packTermsEn } from '../src/i18n/rules.en';
 import { posterEn, webCardEn } from '../src/i18n/scan.en';
 import { scheduledExportsEn } from '../src/i18n/scheduledExports.en';
 import { segmentsEn } from '../src/i18n/segments.en';
@@ -31,6 +32,9 @@ export const LATE_ENGLISH: readonly Messages[] = [
   segmentsEn,
   stampCardsEn,
   walletChargeEn,
+  packTermsEn,
+  counterMatrixEn,
+  membersHintEn,
   webCardEn,
   webhooksEn,
 ];

@@ -79,7 +79,6 @@ export const memberCards = {
       max: 50,
       views: ['show'],
       operationOnly: true,
-      help: "The stamps that complete this card: its programme's when it was issued",
     },
     {
       name: 'maxStampsPerTransaction',
@@ -90,7 +89,6 @@ export const memberCards = {
       max: 50,
       views: ['show'],
       operationOnly: true,
-      help: 'The most stamps one stamping gives, as when the card was issued',
     },
     {
       name: 'maxStampsPerMemberPerDay',
@@ -100,7 +98,6 @@ export const memberCards = {
       max: 1000,
       views: ['show'],
       operationOnly: true,
-      help: 'The daily limit the card was issued under; empty: none',
     },
     {
       name: 'minMinutesBetweenStamps',
@@ -110,7 +107,6 @@ export const memberCards = {
       max: 10080,
       views: ['show'],
       operationOnly: true,
-      help: 'The least minutes between stampings the card was issued under; empty: none',
     },
     {
       name: 'rewardVoucherPackId',
@@ -118,7 +114,6 @@ export const memberCards = {
       reference: 'voucherPacks',
       views: ['show'],
       operationOnly: true,
-      help: 'The reward the card was issued with: a voucher of this pack when it completes',
     },
     {
       name: 'rewardVoucherId',

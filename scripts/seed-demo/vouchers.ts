@@ -48,7 +48,16 @@ export const seedVouchers = async (
       // a member per voucher of a pack: the packs that are not giftable issue one per member
       const member = MEMBERS[(seed.next.member++ * 7) % MEMBERS.length] ?? '+6598100000';
       const issuedAt = ago(seed, state === 'EXPIRED' ? 60 : 5 + k * 3);
-      const issued = await issueVouchers(tx, op, packId, { memberMobile: member, quantity: 1 }, issuedAt);
+      // issued at one of the brand's counters, in turn (analytics by store; no random draw, so the rest
+      // of the demo stays as it was)
+      const atStoreId = activeStores[k % activeStores.length] ?? null;
+      const issued = await issueVouchers(
+        tx,
+        op,
+        packId,
+        { memberMobile: member, quantity: 1, atStoreId },
+        issuedAt,
+      );
       const voucherId = issued.vouchers[0]?.id;
       if (voucherId === undefined) throw new Error('the demo pack issued nothing');
       count(seed, 'vouchers');

@@ -104,8 +104,6 @@ export const accessEn = {
       not_held: 'You do not hold this permission, so you cannot grant it',
       cell: '%{action} %{resource}',
       implies: 'Update or Add also lets them view.',
-      counter:
-        'Front counter: View looks cards and vouchers up by their code (Scan); Update stamps cards, redeems vouchers and voids a stamping of the last 30 minutes; Add issues member cards and vouchers. The other rows configure: they do not run the counter.',
     },
     group: {
       create_title: 'New user group',

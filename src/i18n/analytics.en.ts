@@ -7,7 +7,7 @@ export const analyticsEn = {
     range_invalid: 'The end comes before the start',
     group_by: 'Group by',
     group: { company: 'Company', brand: 'Brand', store: 'Store' },
-    none: { company: 'No company', brand: 'Whole company', store: 'No store' },
+    none: { company: 'No company', brand: 'Whole company', store: 'Not at one store (company-wide)' },
     export: 'Export CSV',
     loading: 'Counting…',
     totals: 'Totals',

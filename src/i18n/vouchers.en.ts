@@ -3,10 +3,6 @@
 // Hint / Error notices are the shared common.confirm.* with these actions and items.
 export const vouchersEn = {
   voucherPages: {
-    edit: {
-      live_vouchers:
-        '%{smart_count} available voucher keeps its value, validity and whether it may be given away: your changes apply to vouchers issued from now on. |||| %{smart_count} available vouchers keep their value, validity and whether they may be given away: your changes apply to vouchers issued from now on.',
-    },
     field: {
       memberMobile: 'Member mobile',
       quantity: 'Quantity',

@@ -165,10 +165,13 @@ describe('analytics', () => {
     expect(b.rows).toEqual([{ id: other.companyId, name: 'Other', ...OTHER }]);
   });
 
-  it('groups by store: the stamps and the redemption at the store where they happened', async () => {
+  it('groups by store: the stamps, the reward and the redemption at the store where they happened', async () => {
     const a = await analytics('owner', `from=${yesterday}&to=${today}&groupBy=store`);
     const store = a.rows.find((r) => r.id === acme.storeId);
-    expect(store).toMatchObject({ stampsGiven: 6, vouchersRedeemed: 1 });
+    // the reward voucher was issued by the stamping at the store (issue 40 item 8); the owner's two
+    // vouchers and the push to all members happened at no one store
+    expect(store).toMatchObject({ stampsGiven: 6, vouchersIssued: 1, vouchersRedeemed: 1 });
+    expect(a.rows.find((r) => r.id === null)).toMatchObject({ vouchersIssued: 2, pushesSent: 5 });
     expect(a.totals).toEqual(ACME);
   });
 

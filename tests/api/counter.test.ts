@@ -16,6 +16,8 @@ import {
   userGroupPermissions,
   userGroups,
   userPermissions,
+  users,
+  voucherHistory,
 } from '../../server/platform/db/schema';
 import {
   addAcmeAndOther,
@@ -166,6 +168,21 @@ describe("the counter's right runs the counter", () => {
       },
     ]);
     expect(dataOf(await call('owner', 'POST', url, { reason: 'late' }))).toMatchObject({ result: 'VOIDED' });
+  });
+});
+
+describe('where the counter issued', () => {
+  it('a colleague bound to a store issues vouchers at that store: their history names it (analytics by store)', async () => {
+    const row = await addColleague(t, 'till@example.test', acme.companyId);
+    await t.db.insert(userPermissions).values(FRONT_COUNTER.map((p) => ({ userId: row.id, ...p })));
+    await t.db.update(users).set({ storeId: acme.storeId }).where(eq(users.id, row.id));
+    await signIn(t, tokens, 'till', 'till@example.test');
+    const voucher = await issueVoucher('till');
+    const [issued] = await t.db
+      .select({ storeId: voucherHistory.storeId, action: voucherHistory.action })
+      .from(voucherHistory)
+      .where(eq(voucherHistory.voucherId, voucher.id));
+    expect(issued).toEqual({ storeId: acme.storeId, action: 'ISSUED' });
   });
 });
 

@@ -317,6 +317,25 @@ describe('bad input', () => {
     });
   });
 
+  it('refuses a file made for another import, and a column named twice (issue 40 item 8)', async () => {
+    const vouchersFile = 'mobile,pack,quantity\n+6590000001,1,1\n+6590000002,1,2';
+    expect((await post('owner', { kind: 'members', csv: vouchersFile, dryRun: true })).json()).toMatchObject({
+      code: 2,
+      data: [
+        {
+          field: 'csv',
+          message:
+            'the header row has "pack", "quantity", which this import does not take (its columns: mobile, name); is it the file of another import?',
+        },
+      ],
+    });
+    expect(
+      (
+        await post('owner', { kind: 'members', csv: 'mobile,Mobile\n+6590000001,+6590000002', dryRun: true })
+      ).json(),
+    ).toMatchObject({ code: 2, data: [{ field: 'csv', message: 'the header row names "mobile" twice' }] });
+  });
+
   it('refuses more rows than the cap', async () => {
     const csv = `mobile\n${Array.from({ length: IMPORT_MAX_ROWS + 1 }, () => '+6590000000').join('\n')}`;
     const res = await post('owner', { kind: 'members', csv, dryRun: true });

@@ -33,7 +33,8 @@ export const echo = (text: string): string => {
 
 /**
  * The file's rows with their line numbers (the header is line 1; a row with a quoted line break counts
- * from its first line). Headers by name, any case, any order; a BOM, quoted fields and CRLF are read.
+ * from its first line). Headers by name, any case, any order, only the import's own columns and each
+ * once; a BOM, quoted fields and CRLF are read.
  */
 export const parseImport = (kind: ImportKind, csv: string): ParsedFile => {
   const bytes = Buffer.from(csv, 'utf8');
@@ -66,6 +67,15 @@ export const parseImport = (kind: ImportKind, csv: string): ParsedFile => {
     throw bad(
       `the header row has no ${missing.join(', ')} column (it needs ${IMPORT_COLUMNS[kind].required.join(', ')})`,
     );
+  // a file made for another import (a vouchers file checked as members) is refused, not half read
+  const known: readonly string[] = [...IMPORT_COLUMNS[kind].required, ...IMPORT_COLUMNS[kind].optional];
+  const unknown = header.filter((c) => !known.includes(c));
+  if (unknown.length > 0)
+    throw bad(
+      `the header row has ${unknown.map(echo).join(', ')}, which this import does not take (its columns: ${known.join(', ')}); is it the file of another import?`,
+    );
+  const twice = header.filter((c, i) => header.indexOf(c) !== i);
+  if (twice.length > 0) throw bad(`the header row names ${[...new Set(twice)].map(echo).join(', ')} twice`);
   if (records.length === 0) throw bad('the file has a header but no rows');
   if (records.length > IMPORT_MAX_ROWS)
     throw bad(`the file has ${records.length} rows; at most ${IMPORT_MAX_ROWS} are taken at once`);

@@ -190,7 +190,7 @@ export const stampCardOnce = async (
   const stampsAfter = card.stamps + input.stamps;
   const completes = stampsAfter === card.stampsRequired;
   let rewardVoucherId: number | null = null;
-  if (completes) rewardVoucherId = await issueReward(tx, caller, programme, card, now);
+  if (completes) rewardVoucherId = await issueReward(tx, caller, programme, card, input.storeId, now);
   const state = stateValue(actionOf(cardDecl, completes ? 'complete' : 'stamp').to);
   // what the transaction and the history row both record
   const moved = {
@@ -269,6 +269,7 @@ const issueReward = async (
   caller: Caller,
   programme: ProgrammeRow,
   card: MemberCardRow,
+  storeId: number,
   now: Date,
 ): Promise<number> => {
   if (card.rewardVoucherPackId === null)
@@ -283,7 +284,8 @@ const issueReward = async (
       // the reward is the programme's: issued in its company whoever stamps (a device, a store colleague)
       { ...caller, companyId: programme.companyId, brandId: null, storeId: null },
       card.rewardVoucherPackId,
-      { memberMobile: card.memberMobile, quantity: 1 },
+      // issued where the completing stamping happened (its history row's store)
+      { memberMobile: card.memberMobile, quantity: 1, atStoreId: storeId },
       now,
     );
     const voucher = issued[0];

@@ -132,6 +132,11 @@ const moveVoucher = (
 export interface IssueInput {
   memberMobile: string;
   quantity: number;
+  /**
+   * The store where the issue happened, for its history row (analytics by store, issue 40 item 8): a
+   * reward's stamping store; otherwise the caller's own store when they are bound to one.
+   */
+  atStoreId?: number | null;
 }
 
 /**
@@ -157,7 +162,7 @@ export const issueVouchers = async (
   tx: DbOrTx,
   caller: Caller,
   packId: number,
-  { memberMobile, quantity }: IssueInput,
+  { memberMobile, quantity, atStoreId }: IssueInput,
   now = new Date(),
 ): Promise<{ pack: PackRow; vouchers: VoucherRow[] }> => {
   const pack = await lockInScope<PackRow>(tx, caller, { decl: packDecl, table: voucherPacks }, packId);
@@ -218,7 +223,8 @@ export const issueVouchers = async (
       })),
     )
     .returning()) as VoucherRow[];
-  await history(tx, issued, 'ISSUED', () => ({}), now);
+  const issuedAt = atStoreId === undefined ? caller.storeId : atStoreId;
+  await history(tx, issued, 'ISSUED', () => (issuedAt === null ? {} : { storeId: issuedAt }), now);
   const [after] = (await tx
     .update(voucherPacks)
     .set({ issuedCount: sql`${voucherPacks.issuedCount} + ${quantity}` })

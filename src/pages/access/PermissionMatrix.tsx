@@ -7,6 +7,8 @@ import { useInput, useTranslate } from 'react-admin';
 import { type AccessSubject, COUNTER, canGrant, type Permission } from '../../../contract/access';
 import type { UserType } from '../../../contract/enums';
 import { PlainTable } from '../../components/PlainTable';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { counterMatrixEn } from '../../i18n/rules.en';
 import {
   hasPermission,
   MATRIX_ACTIONS,
@@ -14,6 +16,9 @@ import {
   plainPermissions,
   togglePermission,
 } from './permissions';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(counterMatrixEn);
 
 export interface PermissionMatrixProps {
   value: readonly Permission[];

@@ -226,11 +226,6 @@ const DeviceCard = ({ record }: { record: RaRecord }) => {
               ? translate(`resources.devices.choices.lifecycle.${record.lifecycle}`)
               : text(record.lifecycle)}
           </Detail>
-          <Detail label={translate(`${F}.state`)}>
-            {typeof record.state === 'string' && record.state !== ''
-              ? translate(`resources.devices.choices.state.${record.state}`, { _: record.state })
-              : '—'}
-          </Detail>
           <Detail label={translate(`${F}.firmwareVersion`)}>{text(record.firmwareVersion)}</Detail>
           <Detail label={translate(`${F}.lastSeenAt`)}>{dateTime(record.lastSeenAt)}</Detail>
           {caller?.isOperator ? (

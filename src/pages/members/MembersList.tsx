@@ -2,7 +2,7 @@
 // box over mobile and name, the members filters of contract/members.ts (a company for operators, level,
 // brand, store, last visit from/to, stamps in the window at least, holds an available voucher), the
 // sortable columns and the server's CSV export. A row opens the member's profile (/aotg/member).
-import { Box, Chip } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import {
   AutocompleteInput,
@@ -32,11 +32,13 @@ import { LocalDateField } from '../../components/LocalDateField';
 import { useIsPhone } from '../../components/useIsPhone';
 import { importsEn } from '../../i18n/imports.en';
 import { addEnglishMessages } from '../../i18n/lateMessages';
+import { membersHintEn } from '../../i18n/rules.en';
 import { ImportButton } from '../imports/ImportButton';
 import { memberProfilePath } from './paths';
 
 // this screen's words load with it (src/i18n/lateMessages.ts)
 addEnglishMessages(importsEn);
+addEnglishMessages(membersHintEn);
 
 const K = 'memberPages.list';
 
@@ -88,6 +90,22 @@ const rowClick = (_id: unknown, _resource: string, record: RaRecord) =>
 
 /** The filters that name a company (an operator's activity columns sort only with one). */
 const COMPANY_FILTERS = ['companyId', 'levelId', 'brandId', 'storeId'];
+
+/**
+ * Why an operator's activity columns are empty (issue 40 item 8): a member's level and activity are a
+ * company's, so the list of every member shows them once a filter names a company.
+ */
+const PickCompanyHint = () => {
+  const translate = useTranslate();
+  const operator = useRole() === 'operator';
+  const { filterValues } = useListContext();
+  if (!operator || COMPANY_FILTERS.some((f) => filterValues[f] !== undefined)) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" role="note" sx={{ px: 2, py: 1 }}>
+      {translate(`${K}.pick_company`)}
+    </Typography>
+  );
+};
 
 const MembersTable = () => {
   const translate = useTranslate();
@@ -141,6 +159,7 @@ export const MembersList = ({ storeKey, title }: GeneratedListProps) => {
         {...(storeKey !== undefined ? { storeKey } : {})}
         {...(title !== undefined ? { title } : {})}
       >
+        <PickCompanyHint />
         {phone ? (
           <SimpleList
             rowClick={rowClick}

@@ -3,7 +3,12 @@
 import { type EditProps, useRecordContext } from 'react-admin';
 import { GeneratedEdit } from '../../builders/GeneratedEdit';
 import { TermsKeptNotice } from '../../components/TermsKeptNotice';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { stampCardsEn } from '../../i18n/stampCards.en';
 import { useStampCardSummary } from './api';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(stampCardsEn);
 
 const LiveCards = () => {
   const record = useRecordContext();

@@ -3,7 +3,12 @@
 import { type EditProps, useRecordContext } from 'react-admin';
 import { GeneratedEdit } from '../../builders/GeneratedEdit';
 import { TermsKeptNotice } from '../../components/TermsKeptNotice';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { packTermsEn } from '../../i18n/rules.en';
 import { usePackSummary } from './api';
+
+// this screen's words load with it (src/i18n/lateMessages.ts)
+addEnglishMessages(packTermsEn);
 
 const LiveVouchers = () => {
   const record = useRecordContext();

@@ -1,12 +1,13 @@
 // The members area on the real server (issue 25): the list at /aotg/list asks GET /members with the
 // contract's parameters and the filter JSON, a row opens the member's profile at /aotg/member, and a
 // colleague who may not view members is refused the list and sees members' mobiles masked elsewhere.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { maskMobile } from '../../../contract/members';
 import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { DEMO_MEMBERS, restrictColleague, seedDemo, T } from '../vouchers/demo';
+import { WORLD } from '../world';
 
 describe('members list and profile', { timeout: 60_000 }, () => {
   const backend = portalServer();
@@ -45,6 +46,21 @@ describe('members list and profile', { timeout: 60_000 }, () => {
       'No push has reached this member.',
     );
     expect(await backend.sent('GET', `/members/${encodeURIComponent(DEMO_MEMBERS.tan)}`)).toHaveLength(1);
+  });
+
+  it('tells an operator why the activity columns are empty until a company is picked', async () => {
+    await seedDemo(backend);
+    await openAs('operator', '/aotg/list');
+    const hint =
+      "Level, stamps, visits and last visit are a company's: pick a company to see them and sort by them.";
+    expect(await screen.findByRole('note', {}, T)).toHaveTextContent(hint);
+    cleanup();
+    await openAs(
+      'operator',
+      `/aotg/list?filter=${encodeURIComponent(JSON.stringify({ companyId: WORLD.acme.companyId }))}`,
+    );
+    await screen.findByText(DEMO_MEMBERS.tan, {}, T);
+    expect(screen.queryByText(hint)).toBeNull();
   });
 
   it('asks for the members not seen for a number of days, relative to now', async () => {

@@ -1,7 +1,7 @@
 // Operating is not configuring, as the screens show it (issue 40 item 1): the demo's "Front counter"
 // rights offer Issue card and Stamp but no Edit or Disable of the programme, and no Void of a
 // stamping older than the counter's 30 minutes; someone who configures programmes gets the reverse.
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '../../../contract/access';
 import { COMPANIES } from '../../../scripts/seed-demo/data';
@@ -34,6 +34,7 @@ describe("the counter's buttons", { timeout: 60_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Issue card' }, T)).toBeInTheDocument();
     for (const name of ['Edit', 'Disable']) expect(shownAs(name)).toBeNull();
 
+    cleanup();
     await openAs('restricted', `/memberCards/${tan.id}/show`);
     await waitFor(() => expect(stampsShown()).toHaveTextContent('9 / 10'), T);
     expect(await screen.findByRole('button', { name: 'Stamp' }, T)).toBeInTheDocument();
@@ -50,6 +51,7 @@ describe("the counter's buttons", { timeout: 60_000 }, () => {
     for (const name of ['Edit', 'Disable']) await waitFor(() => expect(shownAs(name)).not.toBeNull(), T);
     expect(screen.queryByRole('button', { name: 'Issue card' })).toBeNull();
 
+    cleanup();
     await openAs('restricted', `/memberCards/${tan.id}/show`);
     await waitFor(() => expect(stampsShown()).toHaveTextContent('9 / 10'), T);
     expect(await screen.findByRole('button', { name: 'Void' }, T)).toBeInTheDocument();
