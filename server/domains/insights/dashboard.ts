@@ -213,7 +213,6 @@ export const dashboardFor = async (
   const waiting = await waitingFor(db, caller, since);
 
   const first = (rows: { n: unknown }[] | null) => (rows === null ? null : num(rows[0]?.n));
-  const memberRows = memberCount;
 
   const wallet =
     !operator && caller.companyId !== null && sees(caller, 'wallet')
@@ -231,7 +230,7 @@ export const dashboardFor = async (
       stampsGiven: first(stamps),
       vouchersIssued: first(issued),
       vouchersRedeemed: first(redeemed),
-      members: first(memberRows),
+      members: first(memberCount),
     },
     series,
     wallet,

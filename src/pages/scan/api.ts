@@ -14,10 +14,13 @@ import type { HttpClient } from '../../providers/httpClient';
 export type Found = { kind: 'CARD'; id: number } | { kind: 'VOUCHER'; id: number } | { kind: 'NONE' };
 
 /** Which look-ups the caller may make: the counter's, in member cards (stampCard) and in vouchers. */
-export const lookupsOf = (subject: AccessSubject) => ({
-  cards: mayLookUpCodes(subject) && canAccess(subject, { action: 'VIEW', resource: memberCards.permission }),
-  vouchers: mayLookUpCodes(subject) && canAccess(subject, { action: 'VIEW', resource: vouchers.permission }),
-});
+export const lookupsOf = (subject: AccessSubject) => {
+  const counter = mayLookUpCodes(subject);
+  return {
+    cards: counter && canAccess(subject, { action: 'VIEW', resource: memberCards.permission }),
+    vouchers: counter && canAccess(subject, { action: 'VIEW', resource: vouchers.permission }),
+  };
+};
 
 /** The card, else the voucher, that has `code` (already normalised): GET /codes/{code}, always 200. */
 export const findByCode = async (
