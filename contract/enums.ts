@@ -30,6 +30,11 @@ export type RequestKind = (typeof REQUEST_KINDS)[number];
 /** Company, brand and store states. */
 export const ORG_STATES = ['BLANK', 'SUBMITTED', 'ACTIVE', 'DISABLED', 'DELETE'] as const;
 export type OrgState = (typeof ORG_STATES)[number];
+/**
+ * A company, brand or store in one of these is closed: nothing acts for it (sign-in, tokens, API keys,
+ * devices, webhooks, schedules, imports, top-ups, web cards, joins) until it is ACTIVE again.
+ */
+export const CLOSED_ORG_STATES = ['DISABLED', 'DELETE'] as const satisfies readonly OrgState[];
 
 export const TWO_VALUE_STATES = ['ACTIVE', 'DISABLED'] as const;
 export type TwoValueState = (typeof TWO_VALUE_STATES)[number];

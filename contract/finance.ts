@@ -16,7 +16,20 @@ export const FINANCE_PATHS = {
   stripeConfig: '/stripe/config',
   stripeConnect: '/stripe/connect',
   stripeWebhook: '/stripe/webhook',
+  /** GET: an operator's look at a company's wallet, open or closed (issue 40 item 3) */
+  companyWallet: '/companies/:id/wallet',
 } as const;
+
+/** `GET …/companies/{id}/wallet`: what an operator sees of a company's money. */
+export interface CompanyWallet {
+  companyId: number;
+  companyState: string;
+  /** exact decimal */
+  balance: string;
+  currency: string;
+  movements: number;
+  lastMovementAt: string | null;
+}
 
 // ---- exact money: integer cents, never floating point ---------------------------------------------
 

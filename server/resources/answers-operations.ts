@@ -85,6 +85,21 @@ export const WalletAnswerSchema = Type.Object(
   { title: 'WalletAnswer' },
 );
 
+/** contract/finance.ts CompanyWallet */
+export const CompanyWalletSchema = Type.Object(
+  {
+    companyId: Type.Integer(),
+    companyState: Type.String({
+      description: 'ACTIVE, DISABLED, DELETE …: a closed company keeps its money',
+    }),
+    balance: Type.String({ description: 'exact decimal, in `currency`' }),
+    currency: Type.String(),
+    movements: Type.Integer({ description: 'how many ledger movements' }),
+    lastMovementAt: orNull('string', { format: 'date-time', description: 'null before the first movement' }),
+  },
+  { title: 'CompanyWallet' },
+);
+
 /** contract/finance.ts StripeConfigAnswer */
 export const StripeConfigAnswerSchema = Type.Object(
   {

@@ -212,13 +212,18 @@ describe('one voucher', () => {
     expect(await historyOf(id)).toEqual(['ISSUED', 'REDEEMED']);
   });
 
-  it('refuses a voucher outside its validity (6805) and a disabled store (6701)', async () => {
+  it('refuses a voucher outside its validity (6805), a store not open yet (6701) and a disabled one (26435)', async () => {
     const pack = await newPack();
     const id = await issueOne(pack.id, '+6590000011');
+    const notYet = await addStore(t, acme.companyId, acme.brandId, 'Store to come', 'SUBMITTED');
+    expect(
+      (await call('owner', 'POST', `${MAIN}/vouchers/${id}/redeem`, { storeId: notYet })).json(),
+    ).toMatchObject({ code: 6701 });
+    // a closed store says so (issue 40 item 3)
     const closed = await addStore(t, acme.companyId, acme.brandId, 'Closed store', 'DISABLED');
     expect(
       (await call('owner', 'POST', `${MAIN}/vouchers/${id}/redeem`, { storeId: closed })).json(),
-    ).toMatchObject({ code: 6701 });
+    ).toMatchObject({ code: 26435, data: { state: 'DISABLED' } });
     await t.db
       .update(vouchers)
       .set({ validUntil: shift(-1), validFrom: shift(-5) })

@@ -5,7 +5,7 @@
 // (server/domains/access/guard.ts), acting as a merchant of its company with exactly its permissions, through
 // the routes that take keys (the operations and the reads). Every change is audited.
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { canGrant, OPERATOR_ONLY_RESOURCES, type Permission } from '../../../contract/access';
 import {
   API_KEY_MARK,
@@ -26,6 +26,7 @@ import { type ApiKeyRow, apiKeys, brand, company, store } from '../../platform/d
 import { AppError } from '../../platform/errors';
 import { sameHash, sha256 } from '../../platform/tokens';
 import type { SignedInUser } from '../../resources/principal';
+import { assertOrgOpen } from './closure';
 import { validatePermissions } from './rbac';
 
 const HOUR_MS = 3_600_000;
@@ -313,17 +314,27 @@ export const looksLikeApiKey = (value: string): boolean => value.startsWith(API_
  */
 export const authenticateApiKey = async (db: Db, key: string, ip: string): Promise<ApiKeyRow> => {
   if (!API_KEY_PATTERN.test(key)) throw new AppError('TOKEN_INVALID_FORMAT');
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({ key: apiKeys, companyState: company.state, brandState: brand.state, storeState: store.state })
     .from(apiKeys)
+    // the organisation it acts for, by primary key: a closed one stops the key (closure.ts)
+    .leftJoin(company, eq(company.id, apiKeys.companyId))
+    .leftJoin(store, eq(store.id, apiKeys.storeId))
+    .leftJoin(brand, eq(brand.id, sql`coalesce(${apiKeys.brandId}, ${store.brandId})`))
     .where(eq(apiKeys.prefix, key.slice(0, API_KEY_PREFIX_LENGTH)))
     .limit(1);
+  const row = found?.key;
   const given = sha256(key);
-  if (!row || !sameHash(given, row.secretHash)) throw new AppError('TOKEN_NOT_EXIST');
+  if (!found || !row || !sameHash(given, row.secretHash)) throw new AppError('TOKEN_NOT_EXIST');
   const now = new Date();
   const state = apiKeyStateAt(row, now);
   if (state === 'REVOKED') throw new AppError('TOKEN_NOT_EXIST');
   if (state === 'EXPIRED') throw new AppError('TOKEN_EXPIRED');
+  // a key of a closed company, brand or store: 26433 / 26434 / 26435 (it works again once enabled)
+  assertOrgOpen(
+    { company: found.companyState, brand: found.brandState, store: found.storeState },
+    { caller: true },
+  );
   const stale =
     row.lastUsedAt === null ||
     now.getTime() - row.lastUsedAt.getTime() >= API_KEY_TOUCH_EVERY_S * 1000 ||

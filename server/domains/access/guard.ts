@@ -21,7 +21,8 @@ import { KeyThrottle } from '../../platform/rate-limit';
 import { verifyAccessToken } from '../../platform/tokens';
 import { apiKeyPrincipalId } from '../../resources/principal';
 import { authenticateApiKey, looksLikeApiKey } from './api-keys';
-import { findLogin, findTerminalLogin, loginWorks } from './sessions';
+import { assertOrgOpen } from './closure';
+import { findLogin, findTerminalLogin, loginWorks, terminalOrg } from './sessions';
 
 /** The signed-in caller, as loaded fresh from the database on every request. */
 export interface AuthUser {
@@ -106,6 +107,9 @@ export const authenticate = async (
   // token's holder should hear why (26201) rather than only that the login is over (1005)
   if ((BLOCKED_USER_STATES as readonly string[]).includes(user.state))
     throw new AppError('INVALID_USER_STATE');
+  // so is a closed company, brand or store of theirs (26433 / 26434 / 26435); the login itself stays,
+  // and works again once the company is enabled (closure.ts)
+  assertOrgOpen(found.org, { caller: true });
   if (!loginWorks(session)) throw new AppError('TOKEN_ALREADY_LOGGED_OUT');
   return {
     id: user.id,
@@ -175,6 +179,8 @@ const authenticateDevice = async (db: Db, tid: string, deviceId: number): Promis
   if (!found || found.device.id !== deviceId || !loginWorks(found.session))
     throw new AppError('TOKEN_ALREADY_LOGGED_OUT');
   const { device, session } = found;
+  // a device of a closed company, brand or store acts for nobody (26433 / 26434 / 26435)
+  assertOrgOpen(terminalOrg(device), { caller: true });
   return {
     id: -device.id,
     type: 'MERCHANT',

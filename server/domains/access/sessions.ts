@@ -4,6 +4,8 @@ import { BLOCKED_USER_STATES, REFRESH_REPLAY_GRACE_S } from '../../../contract';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import {
+  brand,
+  company,
   devices,
   type LoginSessionRow,
   loginSessions,
@@ -14,18 +16,31 @@ import {
 } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { type AccessTokenInput, randomToken, sha256, signAccessToken } from '../../platform/tokens';
+import { assertOrgOpen, assertScopeOpen, type OrgStates } from './closure';
 
 export interface ActiveLogin {
   session: LoginSessionRow;
   user: UserRow;
+  /** the states of the user's company, brand and store (closure.ts: a closed one stops the login) */
+  org: OrgStates;
 }
 
 const loginQueries = new WeakMap<Db, ReturnType<typeof prepareFindLogin>>();
 const prepareFindLogin = (db: Db) =>
   db
-    .select({ session: loginSessions, user: users })
+    .select({
+      session: loginSessions,
+      user: users,
+      companyState: company.state,
+      brandState: brand.state,
+      storeState: store.state,
+    })
     .from(loginSessions)
     .innerJoin(users, eq(users.id, loginSessions.userId))
+    // the organisation the user acts for, by primary key: a store's brand when only the store is named
+    .leftJoin(company, eq(company.id, users.companyId))
+    .leftJoin(store, eq(store.id, users.storeId))
+    .leftJoin(brand, eq(brand.id, sql`coalesce(${users.brandId}, ${store.brandId})`))
     .where(eq(loginSessions.id, sql.placeholder('tid')))
     .limit(1)
     .prepare('auth_find_login');
@@ -41,8 +56,13 @@ export const findLogin = async (db: Db, tid: string): Promise<ActiveLogin | null
     query = prepareFindLogin(db);
     loginQueries.set(db, query);
   }
-  const rows = await query.execute({ tid });
-  return rows[0] ?? null;
+  const [row] = await query.execute({ tid });
+  if (!row) return null;
+  return {
+    session: row.session,
+    user: row.user,
+    org: { company: row.companyState, brand: row.brandState, store: row.storeState },
+  };
 };
 
 /** The lifecycles in which an in-store device may sign in and refresh its login (docs/operations.md "Devices"). */
@@ -57,6 +77,10 @@ export interface TerminalRow {
   storeId: number | null;
   brandId: number | null;
   lifecycle: string;
+  /** the states of its company, its store's brand and its store (closure.ts) */
+  companyState: unknown;
+  brandState: unknown;
+  storeState: unknown;
 }
 
 export interface TerminalLogin {
@@ -64,7 +88,10 @@ export interface TerminalLogin {
   device: TerminalRow;
 }
 
-/** The columns of a TerminalRow: a device with its store's brand (`store` left-joined on the device's store). */
+/**
+ * The columns of a TerminalRow: a device with its store's brand and the states of its company, brand
+ * and store (`joinTerminalOrg` joins them).
+ */
 export const terminalColumns = {
   id: devices.id,
   serialNo: devices.serialNo,
@@ -73,7 +100,24 @@ export const terminalColumns = {
   storeId: devices.storeId,
   brandId: store.brandId,
   lifecycle: devices.lifecycle,
+  companyState: company.state,
+  brandState: brand.state,
+  storeState: store.state,
 };
+
+/** The organisation of a TerminalRow: a device's company and store, and its store's brand. */
+export const terminalOrgJoins = {
+  store: eq(store.id, devices.storeId),
+  company: eq(company.id, devices.companyId),
+  brand: eq(brand.id, store.brandId),
+} as const;
+
+/** A device's company, brand and store states, as `assertOrgOpen` reads them. */
+export const terminalOrg = (device: TerminalRow): OrgStates => ({
+  company: device.companyState,
+  brand: device.brandState,
+  store: device.storeState,
+});
 
 /**
  * The login of an in-store device behind an access token's tid, with the device (loaded fresh), whether
@@ -84,7 +128,9 @@ export const findTerminalLogin = async (db: Db, tid: string): Promise<TerminalLo
     .select({ session: loginSessions, device: terminalColumns })
     .from(loginSessions)
     .innerJoin(devices, eq(devices.id, loginSessions.terminalId))
-    .leftJoin(store, eq(store.id, devices.storeId))
+    .leftJoin(store, terminalOrgJoins.store)
+    .leftJoin(company, terminalOrgJoins.company)
+    .leftJoin(brand, terminalOrgJoins.brand)
     .where(eq(loginSessions.id, tid))
     .limit(1);
   const row = rows[0];
@@ -186,7 +232,9 @@ const findToken = async (db: Db, token: string) => {
     .innerJoin(loginSessions, eq(loginSessions.id, refreshTokens.sessionId))
     .leftJoin(users, eq(users.id, loginSessions.userId))
     .leftJoin(devices, eq(devices.id, loginSessions.terminalId))
-    .leftJoin(store, eq(store.id, devices.storeId))
+    .leftJoin(store, terminalOrgJoins.store)
+    .leftJoin(company, terminalOrgJoins.company)
+    .leftJoin(brand, terminalOrgJoins.brand)
     .where(eq(refreshTokens.tokenHash, sha256(token)))
     .limit(1);
   const row = rows[0];
@@ -254,6 +302,9 @@ export const redeemRefreshToken = async (
   // so does a device that was spoilt or deregistered: it may no longer sign in
   if (device && !DEVICE_SIGN_IN_LIFECYCLES.includes(device.lifecycle))
     throw new AppError('INVALID_USER_STATE');
+  // and whoever acts for a closed company, brand or store (26433 / 26434 / 26435): the login stays
+  if (device) assertOrgOpen(terminalOrg(device), { caller: true });
+  if (user) await assertScopeOpen(db, user, { caller: true });
   if (session.revokedAt) throw new AppError('TOKEN_ALREADY_LOGGED_OUT');
   if (session.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED');
   if (opts.deviceId !== undefined && opts.deviceId !== session.deviceId) {

@@ -16,7 +16,7 @@ import type { ActionDeclaration } from '../../../resources/types';
 import type { DbOrTx } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
-import { deviceSecrets, devices, loginSessions, store } from '../../platform/db/schema';
+import { brand, company, deviceSecrets, devices, loginSessions, store } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { LoginThrottle } from '../../platform/rate-limit';
 import { sameHash, sha256 } from '../../platform/tokens';
@@ -24,6 +24,7 @@ import type { Caller } from '../../resources/principal';
 import { declarationOf } from '../../resources/registry';
 import { allowedMove, lockInScope, moveLocked } from '../../resources/transition';
 import { devicesVisibleTo } from '../../resources/visibility';
+import { assertOrgOpen } from '../access/closure';
 import {
   createLogin,
   DEVICE_SIGN_IN_LIFECYCLES,
@@ -31,6 +32,8 @@ import {
   deviceDid,
   type TerminalRow,
   terminalColumns,
+  terminalOrg,
+  terminalOrgJoins,
 } from '../access/sessions';
 
 /** A device as the services read it (resources/tables/devices.ts). */
@@ -148,7 +151,7 @@ export interface DeviceLoginDeps {
 }
 
 export interface DeviceLoginOutput {
-  device: Omit<TerminalRow, 'brandId'>;
+  device: Omit<TerminalRow, 'brandId' | 'companyState' | 'brandState' | 'storeState'>;
   accessToken: string;
   refreshToken: string;
 }
@@ -170,7 +173,9 @@ export const loginDevice = async (
     .select({ ...terminalColumns, secretHash: deviceSecrets.secretHash })
     .from(devices)
     .innerJoin(deviceSecrets, eq(deviceSecrets.deviceId, devices.id))
-    .leftJoin(store, eq(store.id, devices.storeId))
+    .leftJoin(store, terminalOrgJoins.store)
+    .leftJoin(company, terminalOrgJoins.company)
+    .leftJoin(brand, terminalOrgJoins.brand)
     .where(eq(devices.serialNo, input.serialNo))
     .limit(1);
   // hash even when there is no such device, so the time taken does not say which part was wrong
@@ -182,12 +187,14 @@ export const loginDevice = async (
   }
   await throttle.succeed(account, input.ip);
   if (!DEVICE_SIGN_IN_LIFECYCLES.includes(found.lifecycle)) throw new AppError('INVALID_USER_STATE');
+  // a device of a closed company, brand or store may not sign in (26433 / 26434 / 26435)
+  assertOrgOpen(terminalOrg(found), { caller: true });
   const { secretHash: _hash, ...device } = found;
   const { session, refreshToken } = await createLogin(db, {
     terminalId: device.id,
     deviceId: deviceDid(device.id),
     ttlS: config.refreshTokenTtlS,
   });
-  const { brandId: _brand, ...answered } = device;
+  const { brandId: _brand, companyState: _c, brandState: _b, storeState: _s, ...answered } = device;
   return { device: answered, accessToken: await deviceAccessTokenFor(config, device, session), refreshToken };
 };

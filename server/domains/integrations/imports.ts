@@ -37,6 +37,7 @@ import { authorize, type Grant } from '../../resources/authorize';
 import type { Caller } from '../../resources/principal';
 import { declarationOf } from '../../resources/registry';
 import { findUser, userCaller } from '../access/caller';
+import { assertOrgOpen, assertScopeOpen, closedLevelOf as closedError } from '../access/closure';
 import { countryTermsOf } from '../money/wallet';
 import { parseImport } from './import-file';
 import { type ImportContext, type MemberApply, newState, plan, type VoucherApply } from './import-plan';
@@ -69,8 +70,14 @@ export const importCompanyOf = async (db: DbOrTx, caller: Caller, companyId: num
     throw new AppError('PARAMETER_VALIDATION_FAILED', [
       { field: 'companyId', message: 'an operator names the company the file is for' },
     ]);
-  const [row] = await db.select({ id: company.id }).from(company).where(eq(company.id, companyId)).limit(1);
+  const [row] = await db
+    .select({ id: company.id, state: company.state })
+    .from(company)
+    .where(eq(company.id, companyId))
+    .limit(1);
   if (!row) throw new AppError('COMPANY_NOT_FOUND', [{ field: 'companyId', message: 'no such company' }]);
+  // nothing is imported into a closed company (26433), not even by an operator
+  assertOrgOpen({ company: row.state });
   return companyId;
 };
 
@@ -193,6 +200,8 @@ export const importCaller = async (
     throw new AppError('INVALID_USER_STATE');
   if (row.type !== 'OPERATOR' && (row.companyId !== companyId || row.signupState !== 'APPROVAL'))
     throw new AppError('ACCESS_DENIED');
+  // nor does anything go into a company closed since (26433), or through a closed brand or store
+  await assertScopeOpen(db, { companyId, brandId: row.brandId, storeId: row.storeId });
   const caller: Caller = await userCaller(db, row, undefined);
   authorize(caller, importGrant(kind));
   return caller;
@@ -211,11 +220,14 @@ export const runImport = async (
     caller = await importCaller(db, imp.userId, imp.companyId, imp.kind);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
+    const closed = closedError(err);
     await db
       .update(imports)
       .set({
         state: 'FAILED',
-        error: 'the user who sent the file may no longer import it; nothing more was imported',
+        error: closed
+          ? `the ${closed} is closed; nothing more was imported (send the rest again once it is enabled)`
+          : 'the user who sent the file may no longer import it; nothing more was imported',
         finishTime: now,
       })
       .where(eq(imports.id, importId));

@@ -31,6 +31,7 @@ import type { Caller } from '../../resources/principal';
 import { DERIVED_RESOURCES } from '../../resources/registry';
 import { createResourceService } from '../../resources/service';
 import { userCaller } from '../access/caller';
+import { companyOpenSql } from '../access/closure';
 import { isCompanyOwner } from '../access/rbac';
 import { checkMemberExport, memberExport } from '../members/list';
 
@@ -310,7 +311,14 @@ export const runDueExports = async (
     const due = await tx
       .select()
       .from(scheduledExports)
-      .where(and(eq(scheduledExports.state, 'ACTIVE'), lte(scheduledExports.nextRunAt, now)))
+      .where(
+        and(
+          eq(scheduledExports.state, 'ACTIVE'),
+          lte(scheduledExports.nextRunAt, now),
+          // a closed company's schedules wait, due, and run once it is enabled again (closure.ts)
+          companyOpenSql(scheduledExports.companyId),
+        ),
+      )
       .orderBy(asc(scheduledExports.nextRunAt), asc(scheduledExports.id))
       .limit(limit)
       .for('update', { skipLocked: true });

@@ -39,6 +39,7 @@ import {
 import { AppError } from '../../platform/errors';
 import { currenciesOf } from '../../resources/currency';
 import type { Caller } from '../../resources/principal';
+import { assertOrgOpen } from '../access/closure';
 import { queueMessage } from '../members/messages';
 import { type LinkKeys, linkFor } from '../pocket/links';
 import { sendLink } from '../pocket/pocket';
@@ -147,6 +148,8 @@ const openProgramme = async (
     issuedCount: number;
   };
   const companyId = row.companyId as number;
+  // a closed company, brand or store says so (26433 / 26434 / 26435); anything else not open: 5
+  assertOrgOpen({ company: row.companyState, brand: row.brandState, store: row.storeState });
   if (
     row.storeState !== 'ACTIVE' ||
     row.brandState !== 'ACTIVE' ||

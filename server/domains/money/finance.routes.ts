@@ -5,9 +5,11 @@ import { PAYMENT_METHODS } from '../../../contract/enums';
 import { ok } from '../../../contract/envelope';
 import { FINANCE_PATHS, TOP_UP_MAX, TOP_UP_MIN } from '../../../contract/finance';
 import { BASE_PATHS } from '../../../contract/http';
+import { AppError } from '../../platform/errors';
 import type { RouteApp, RoutePlugin } from '../../platform/http/app-types';
 import { answers } from '../../resources/answers';
 import {
+  CompanyWalletSchema,
   SavedPaymentMethodSchema,
   SetupIntentAnswerSchema,
   StripeConfigAnswerSchema,
@@ -34,7 +36,7 @@ import {
 } from './saved-cards';
 import { connectState, startConnect } from './stripe-connect';
 import { applyStripeEvent, prefetchForEvent, verifiedEvent } from './stripe-webhook';
-import { countryTermsOf, lastMovementAt, walletOf } from './wallet';
+import { companyWalletSummary, countryTermsOf, lastMovementAt, walletOf } from './wallet';
 
 /**
  * A merchant (a user, never a device) whose permissions allow `action` on the finance `resource`
@@ -118,6 +120,29 @@ const walletRoutes = (app: RouteApp, shared: FinanceShared): void => {
       };
     },
   });
+
+  // an operator's look at a company's money: the finance screens are the merchant's (spec section 1),
+  // but a closed company's merchants can no longer sign in, and its money stays (issue 40 item 3)
+  app.get(
+    `${base}${FINANCE_PATHS.companyWallet}`,
+    {
+      schema: {
+        tags: ['finance'],
+        summary: "A company's wallet as an operator sees it (open or closed)",
+        description:
+          "Operators with VIEW on company: the balance (exact decimal), the currency and the ledger's count and newest time, read without opening a wallet. A closed (DISABLED or deleted) company's money is shown as it stands. 26430 when there is no such company; merchants 26237 (they have GET /wallet).",
+        params: IdParams,
+        response: answers(CompanyWalletSchema),
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      authorize(caller, { resource: 'company', action: 'VIEW', roles: ['operator'] });
+      const found = await companyWalletSummary(db, request.params.id);
+      if (!found) throw new AppError('COMPANY_NOT_FOUND');
+      return ok(found);
+    },
+  );
 
   operation(app, {
     url: `${base}${FINANCE_PATHS.topUps}`,

@@ -192,3 +192,55 @@ export const creditWallet = async (
   const row = await writeLedger(tx, wallet, amount, after.balance, movement);
   return { balance: after.balance, transactionId: (row as { id: number }).id };
 };
+
+/** What an operator sees of a company's money (issue 40 item 3): its wallet as it stands, open or closed. */
+export interface CompanyWalletSummary {
+  companyId: number;
+  /** the company's state: a closed company's money stays where it is */
+  companyState: string;
+  /** exact decimal, as stored (0.00 before the first movement) */
+  balance: string;
+  currency: string;
+  /** how many ledger movements, and the newest one's time (null: none yet) */
+  movements: number;
+  lastMovementAt: string | null;
+}
+
+/**
+ * A company's wallet as it is, read without opening one (an operator's look changes nothing): the
+ * balance and currency, the ledger's count and newest time. Null when there is no such company.
+ */
+export const companyWalletSummary = async (
+  db: DbOrTx,
+  companyId: number,
+): Promise<CompanyWalletSummary | null> => {
+  const [found] = await db.select({ state: company.state }).from(company).where(eq(company.id, companyId));
+  if (!found) return null;
+  const [wallet] = await db
+    .select({ balance: sql<string>`${account.balance}::text`, currency: account.currency })
+    .from(account)
+    .where(eq(account.companyId, companyId));
+  const [ledger] = await db
+    .select({
+      movements: sql<number>`count(*)::int`,
+      lastAt: sql<string | null>`max(${walletTransactions.createTime})`,
+    })
+    .from(walletTransactions)
+    .where(eq(walletTransactions.companyId, companyId));
+  const row = {
+    state: found.state,
+    balance: wallet?.balance ?? null,
+    currency: wallet?.currency ?? null,
+    movements: ledger?.movements ?? 0,
+    lastAt: ledger?.lastAt ?? null,
+  };
+  const currency = row.currency ?? (await countryTermsOf(db, companyId)).currency;
+  return {
+    companyId,
+    companyState: String(row.state),
+    balance: row.balance ?? '0.00',
+    currency,
+    movements: Number(row.movements),
+    lastMovementAt: row.lastAt === null ? null : new Date(row.lastAt).toISOString(),
+  };
+};

@@ -8,7 +8,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { POCKET_PAGES, type PocketKind, type PocketLink } from '../../../contract/pocket';
 import type { DbOrTx } from '../../platform/audit';
 import type { Config } from '../../platform/config';
-import { memberCards, pocketLinks, vouchers } from '../../platform/db/schema';
+import { brand, company, memberCards, pocketLinks, vouchers } from '../../platform/db/schema';
+import { assertOrgOpen } from '../access/closure';
 
 /** What signing and printing a link needs. */
 export interface LinkKeys {
@@ -139,11 +140,18 @@ export const resolveLink = async (
 ): Promise<number | null> => {
   const named = readToken(keys, kind, token);
   if (!named) return null;
+  const held = kind === 'CARD' ? memberCards : vouchers;
   const [row] = await db
-    .select({ generation: pocketLinks.generation })
+    .select({ generation: pocketLinks.generation, companyState: company.state, brandState: brand.state })
     .from(pocketLinks)
+    .leftJoin(company, eq(company.id, pocketLinks.companyId))
+    .leftJoin(held, eq(held.id, pocketLinks.recordId))
+    .leftJoin(brand, eq(brand.id, held.brandId))
     .where(current(kind, named.id));
-  return row?.generation === named.generation ? named.id : null;
+  if (row?.generation !== named.generation) return null;
+  // a closed company's or brand's web cards and passes open nothing (26433 / 26434) until enabled again
+  assertOrgOpen({ company: row.companyState, brand: row.brandState });
+  return named.id;
 };
 
 /**

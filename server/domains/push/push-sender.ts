@@ -11,7 +11,7 @@
 // out and sends that batch again (with the local outbox nothing was sent; FCM may show a message
 // twice to the few members of that one in-flight batch). A provider failing as a whole is retried
 // with the runner's backoff; once retries are spent the push ends FAILED (7001).
-import { and, asc, count, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, not, notExists, sql } from 'drizzle-orm';
 import { ERRORS } from '../../../contract/errors';
 import { fillPlaceholders } from '../../../contract/push';
 import { actionOf, movedFields } from '../../../resources/transitions';
@@ -28,6 +28,7 @@ import {
 import { enqueue, type JobContext, type JobHandler } from '../../platform/jobs';
 import type { PushMessage, PushProvider } from '../../platform/push-providers';
 import { declarationOf } from '../../resources/registry';
+import { companyOpenSql } from '../access/closure';
 import { recordWebhookEvent } from '../webhooks/webhooks';
 import {
   audienceOfRow,
@@ -150,6 +151,7 @@ const sendBatch = async (db: Db, row: PushRow, provider: PushProvider, size: num
 
 const COMPLETE = actionOf(decl, 'complete');
 const FAIL = actionOf(decl, 'fail');
+const CANCEL = actionOf(decl, 'cancel');
 
 /** COMPLETED with its counts, from the deliveries recorded. */
 const complete = async (db: Db, row: PushRow, at: Date): Promise<void> => {
@@ -212,6 +214,26 @@ export const createPushSender =
     const pushId = Number(payload.pushId);
     const at = typeof payload.at === 'string' ? new Date(payload.at) : null;
     if (!Number.isInteger(pushId) || !at || Number.isNaN(at.getTime())) return { skipped: 'bad payload' };
+    // a closed company's push is not sent: it goes back to PENDING saying why, for its owner to
+    // schedule again once the company is enabled (closure.ts)
+    const [held] = await ctx.db
+      .update(push)
+      .set({
+        ...movedFields(CANCEL),
+        failureReason: 'Not sent: the company was closed when it was due. Schedule it again.',
+        updateTime: new Date(),
+      })
+      .where(
+        and(
+          eq(push.id, pushId),
+          eq(push.state, 'SCHEDULED'),
+          eq(push.scheduledAt, at),
+          isNull(push.startedAt),
+          not(companyOpenSql(push.companyId)),
+        ),
+      )
+      .returning({ id: push.id });
+    if (held) return { skipped: 'company closed', pushId };
     // sending begins: a SEGMENT push fixes its segment's filter now, so every batch (and a job taking
     // over after a crash) sends to the members the segment picked when sending began
     const [started] = (await ctx.db

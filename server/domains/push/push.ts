@@ -14,6 +14,7 @@ import { enqueue } from '../../platform/jobs';
 import type { Caller } from '../../resources/principal';
 import { declarationOf } from '../../resources/registry';
 import { allowedMove, lockInScope, moveLocked } from '../../resources/transition';
+import { assertScopeOpen } from '../access/closure';
 import { type Audience, assertAudienceAllowed, audienceSize, segmentFilterOf } from './push-audience';
 
 type Row = Record<string, unknown>;
@@ -62,6 +63,8 @@ export const audienceOfRow = (row: PushRow): Audience => ({
 export const schedulePush = async (tx: DbOrTx, caller: Caller, id: number): Promise<PushRow> => {
   const row = await lockPush(tx, caller, id);
   const scheduled = arrow(row, 'schedule');
+  // nothing is sent for a closed company (26433), whoever schedules it
+  await assertScopeOpen(tx, { companyId: row.companyId });
   const audience = audienceOfRow(row);
   await assertAudienceAllowed(tx, caller, audience);
   if (row.audience === 'MEMBER' && (await audienceSize(tx, audience)).count === 0)

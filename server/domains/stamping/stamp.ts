@@ -12,6 +12,7 @@ import { uniqueViolation } from '../../platform/db/errors';
 import { preparedSql } from '../../platform/db/prepared';
 import { rowsOfResult } from '../../platform/db/raw-rows';
 import {
+  brand,
   company,
   countryConfig,
   memberCards,
@@ -25,6 +26,7 @@ import { emit } from '../../platform/events';
 import type { Caller } from '../../resources/principal';
 import { callerScopeOf } from '../../resources/row-scope';
 import { allowedMove } from '../../resources/transition';
+import { assertOrgOpen } from '../access/closure';
 import { assertActsForStore } from '../access/operation';
 import { issueVouchers } from '../vouchers/vouchers';
 import { recordWebhookEvent } from '../webhooks/webhooks';
@@ -79,6 +81,8 @@ const lockCardForStamping = async (
       programme: stampCard,
       storeBrandId: store.brandId,
       storeState: store.state,
+      companyState: company.state,
+      brandState: brand.state,
       country: company.country,
       zone: countryConfig.timezone,
       receiptUsedBy:
@@ -92,10 +96,13 @@ const lockCardForStamping = async (
     .innerJoin(stampCard, eq(stampCard.id, memberCards.stampCardId))
     .leftJoin(store, eq(store.id, storeId))
     .leftJoin(company, eq(company.id, stampCard.companyId))
+    .leftJoin(brand, eq(brand.id, stampCard.brandId))
     .leftJoin(countryConfig, eq(countryConfig.country, company.country))
     .where(cardOfCaller(caller, id))
     .for('update', { of: memberCards });
   if (!row) throw noSuchCard();
+  // nothing is stamped for a closed company, brand or store (26433 / 26434 / 26435)
+  assertOrgOpen({ company: row.companyState, brand: row.brandState, store: row.storeState });
   return {
     card: row.card as MemberCardRow,
     programme: row.programme as ProgrammeRow,

@@ -10,10 +10,11 @@ import type { memberCards as memberCardsDecl } from '../../../resources/tables/m
 import type { stampCard as stampCardDecl } from '../../../resources/tables/stampCard';
 import type { stampsTransaction as stampsTransactionDecl } from '../../../resources/tables/stampsTransaction';
 import type { DbOrTx } from '../../platform/audit';
-import { store } from '../../platform/db/schema';
+import { brand, company, store } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { type Caller, staffIdOf } from '../../resources/principal';
 import { declared } from '../../resources/registry';
+import { assertOrgOpen } from '../access/closure';
 import { assertActsForStore } from '../access/operation';
 
 type Row = Record<string, unknown>;
@@ -95,9 +96,18 @@ export const assertStore = async (
 ): Promise<void> => {
   assertActsForStore(caller, storeId);
   const [where] = await tx
-    .select({ brandId: store.brandId, state: store.state })
+    .select({
+      brandId: store.brandId,
+      state: store.state,
+      companyState: company.state,
+      brandState: brand.state,
+    })
     .from(store)
+    .leftJoin(company, eq(company.id, store.companyId))
+    .leftJoin(brand, eq(brand.id, store.brandId))
     .where(eq(store.id, storeId));
+  // nothing is issued at a closed company, brand or store (26433 / 26434 / 26435)
+  if (where) assertOrgOpen({ company: where.companyState, brand: where.brandState, store: where.state });
   assertStoreRow(caller, storeId, brandId, where);
 };
 

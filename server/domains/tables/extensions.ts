@@ -4,6 +4,7 @@
 import type { TableExtension } from '../../resources/extensions';
 import { afterLevelsWritten, afterRuleWritten, beforeLevelsDeleted } from '../members/levels';
 import { SEGMENT_CHECK } from '../members/segments';
+import { afterCompanyWritten } from '../webhooks/webhooks';
 
 export const TABLE_EXTENSIONS: Readonly<Record<string, TableExtension>> = {
   // a segment's filter must parse as the members list's (its reach and a push to it parse it)
@@ -11,4 +12,6 @@ export const TABLE_EXTENSIONS: Readonly<Record<string, TableExtension>> = {
   // thresholds rise with rank, a reached level is kept, the company's levels recomputed after commit
   memberLevels: { hooks: { afterWrite: afterLevelsWritten, beforeDelete: beforeLevelsDeleted } },
   memberLevelRules: { hooks: { afterWrite: afterRuleWritten } },
+  // a company enabled again sends the webhook deliveries held while it was closed (issue 40 item 3)
+  company: { hooks: { afterWrite: afterCompanyWritten } },
 };

@@ -21,6 +21,7 @@ import {
   touchSession,
   unlockByPasswordReset,
 } from '../access/account-security';
+import { assertScopeOpen } from '../access/closure';
 import {
   consumeEmailAction,
   createEmailActionToken,
@@ -127,6 +128,8 @@ export const login = async ({ db, config, throttle }: AuthDeps, input: LoginInpu
   // the state is told only to someone who knows the password: the portal words its message by it
   // (WAIT_EMAIL_ACTIVE: follow the activation link; the others: ask an administrator)
   if (isBlocked(user.state)) throw new AppError('INVALID_USER_STATE', { state: user.state });
+  // so is a closed company, brand or store of theirs (26433 / 26434 / 26435), before any second factor
+  await assertScopeOpen(db, user, { caller: true });
   if (user.mustResetPassword) {
     const resetPasswordToken = await createEmailActionToken(db, user.id, 'forgetPwd');
     throw new AppError('USER_SHOULD_RESET_PASSWORD', { resetPasswordToken });
@@ -157,6 +160,8 @@ export const issueLogin = async (
   user: UserRow,
   client: LoginClient,
 ): Promise<LoginOutput> => {
+  // the company may have been closed since the password was checked (a second factor took a while)
+  await assertScopeOpen(db, user, { caller: true });
   await clearFailedSignIns(db, user);
   const status = await twoFactorStatus(db, user);
   const { session, refreshToken } = await createLogin(db, {

@@ -17,13 +17,22 @@ import { type DbOrTx, recordAudit } from '../../platform/audit';
 import { inBatches } from '../../platform/batches';
 import { beforeCompanyToday, companyDay } from '../../platform/countries';
 import type { Db } from '../../platform/db/client';
-import { members, store, voucherHistory, voucherPacks, vouchers } from '../../platform/db/schema';
+import {
+  brand,
+  company,
+  members,
+  store,
+  voucherHistory,
+  voucherPacks,
+  vouchers,
+} from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { emit } from '../../platform/events';
 import type { Caller } from '../../resources/principal';
 import { declarationOf } from '../../resources/registry';
 import { callerScopeOf } from '../../resources/row-scope';
 import { allowedMove, lockInScope, moveLocked } from '../../resources/transition';
+import { assertOrgOpen, assertScopeOpen } from '../access/closure';
 import { assertActsForStore } from '../access/operation';
 import { debitWallet, moneyString } from '../money/wallet';
 import { recordWebhookEvent } from '../webhooks/webhooks';
@@ -166,6 +175,8 @@ export const issueVouchers = async (
   now = new Date(),
 ): Promise<{ pack: PackRow; vouchers: VoucherRow[] }> => {
   const pack = await lockInScope<PackRow>(tx, caller, { decl: packDecl, table: voucherPacks }, packId);
+  // nothing is issued for a closed company or brand (26433 / 26434), whoever asks
+  await assertScopeOpen(tx, { companyId: pack.companyId, brandId: pack.brandId });
   // the pack's dates and the vouchers' validity are days of the company's country
   const day = await companyDay(tx, pack.companyId, now);
   if (pack.state !== 'ACTIVE')
@@ -321,9 +332,20 @@ export const redeemVoucher = async (
   const action = allowed(voucher, 'redeem');
   assertValidOn(voucher, await companyDay(tx, voucher.companyId, now));
   const [where] = await tx
-    .select({ id: store.id, brandId: store.brandId, companyId: store.companyId, state: store.state })
+    .select({
+      id: store.id,
+      brandId: store.brandId,
+      companyId: store.companyId,
+      state: store.state,
+      companyState: company.state,
+      brandState: brand.state,
+    })
     .from(store)
+    .leftJoin(company, eq(company.id, store.companyId))
+    .leftJoin(brand, eq(brand.id, store.brandId))
     .where(eq(store.id, storeId));
+  // nothing is redeemed at a closed company, brand or store (26433 / 26434 / 26435)
+  if (where) assertOrgOpen({ company: where.companyState, brand: where.brandState, store: where.state });
   const callersStore = caller.storeId === null || caller.storeId === storeId;
   if (!where || where.brandId !== voucher.brandId || where.state !== 'ACTIVE' || !callersStore)
     throw new AppError('STORE_NOT_FOUND_FOR_TXN', [

@@ -17,6 +17,7 @@ import {
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import {
+  company,
   users,
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
@@ -28,6 +29,7 @@ import { AppError } from '../../platform/errors';
 import { enqueue, type JobHandler, type JobLog } from '../../platform/jobs';
 import { createMailer, escapeHtml } from '../../platform/mail';
 import { scrub } from '../../platform/redact';
+import { isClosedState } from '../access/closure';
 import { type Resolved, resolveWebhookUrl } from './webhook-url';
 import { secretsOf, WEBHOOK_DELIVER_JOB, type WebhookConfig } from './webhooks';
 
@@ -202,13 +204,24 @@ export const deliverWebhookJob =
     const deliveryId = Number(payload.deliveryId);
     const once = payload.once === true;
     const [found] = await db
-      .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+      .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, companyState: company.state })
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .leftJoin(company, eq(company.id, webhookDeliveries.companyId))
       .where(eq(webhookDeliveries.id, deliveryId));
     if (!found) return { skipped: 'no such delivery' };
     const { delivery, endpoint } = found;
     if (!once && delivery.state !== 'PENDING') return { skipped: delivery.state };
+    // a closed company's deliveries wait, PENDING with no next attempt, and none of their attempts is
+    // spent: enabling the company sends them (resumeHeldDeliveries)
+    if (isClosedState(found.companyState)) {
+      if (!once)
+        await db
+          .update(webhookDeliveries)
+          .set({ nextAttemptAt: null })
+          .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.state, 'PENDING')));
+      return { held: delivery.id, companyState: String(found.companyState) };
+    }
     if (!once && !endpoint.enabled) {
       await db
         .update(webhookDeliveries)

@@ -10,7 +10,7 @@
 // Here: recording an event (the outbox); the endpoints' service is webhook-endpoints.ts, the delivery
 // job webhook-delivery.ts, the URL guard webhook-url.ts.
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { WebhookEventType, WebhookPayload } from '../../../contract/webhooks';
 import type { DbOrTx } from '../../platform/audit';
 import type { Config } from '../../platform/config';
@@ -18,6 +18,7 @@ import { prepared } from '../../platform/db/prepared';
 import { webhookDeliveries, webhookEndpoints } from '../../platform/db/schema';
 import { enqueue } from '../../platform/jobs';
 import { secretBox } from '../../platform/secret-box';
+import { isClosedState } from '../access/closure';
 
 export const WEBHOOK_DELIVER_JOB = 'webhook-deliver';
 
@@ -80,4 +81,41 @@ export const recordWebhookEvent = async (tx: DbOrTx, event: WebhookEvent): Promi
     )
     .returning({ id: webhookDeliveries.id });
   for (const r of rows) await enqueue(tx, WEBHOOK_DELIVER_JOB, { deliveryId: r.id }, { maxAttempts: 3 });
+};
+
+/**
+ * A company enabled again: its deliveries held while it was closed (PENDING without a next attempt)
+ * are sent now, in the enabling's transaction (their jobs commit with it).
+ */
+export const resumeHeldDeliveries = async (
+  tx: DbOrTx,
+  companyId: number,
+  now = new Date(),
+): Promise<number> => {
+  const held = await tx
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: now })
+    .where(
+      and(
+        eq(webhookDeliveries.companyId, companyId),
+        eq(webhookDeliveries.state, 'PENDING'),
+        isNull(webhookDeliveries.nextAttemptAt),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  for (const { id } of held) await enqueue(tx, WEBHOOK_DELIVER_JOB, { deliveryId: id }, { maxAttempts: 3 });
+  return held.length;
+};
+
+/**
+ * The company table's write hook (server/domains/tables/extensions.ts): a company going from closed
+ * (DISABLED) to ACTIVE sends what was held.
+ */
+export const afterCompanyWritten = async (
+  tx: DbOrTx,
+  written: readonly { before?: Record<string, unknown>; after?: Record<string, unknown> }[],
+): Promise<void> => {
+  for (const { before, after } of written)
+    if (isClosedState(before?.state) && after?.state === 'ACTIVE' && typeof after.id === 'number')
+      await resumeHeldDeliveries(tx, after.id);
 };
