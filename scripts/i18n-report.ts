@@ -10,8 +10,8 @@ import { apiKeysEn } from '../src/i18n/apiKeys.en';
 import { devicesEn } from '../src/i18n/devices.en';
 import { importsEn } from '../src/i18n/imports.en';
 import { pushEn } from '../src/i18n/push.en';
-import { counterMatrixEn, membersHintEn, packTermsEn } from '../src/i18n/rules.en';
-import { posterEn, webCardEn } from '../src/i18n/scan.en';
+import { companyClosureEn, counterMatrixEn, membersHintEn, packTermsEn } from '../src/i18n/rules.en';
+import { posterEn, scanScreenEn, webCardEn } from '../src/i18n/scanScreens.en';
 import { scheduledExportsEn } from '../src/i18n/scheduledExports.en';
 import { segmentsEn } from '../src/i18n/segments.en';
 import { stampCardsEn } from '../src/i18n/stampCards.en';
@@ -28,12 +28,14 @@ export const LATE_ENGLISH: readonly Messages[] = [
   importsEn,
   posterEn,
   pushEn,
+  scanScreenEn,
   scheduledExportsEn,
   segmentsEn,
   stampCardsEn,
   walletChargeEn,
   packTermsEn,
   counterMatrixEn,
+  companyClosureEn,
   membersHintEn,
   webCardEn,
   webhooksEn,

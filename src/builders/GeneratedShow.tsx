@@ -1,5 +1,6 @@
 // A declared table's show page: the row's heading, then every field the show view declares, with
 // the declared actions. The declaration is the one the resource context names.
+import type { ReactNode } from 'react';
 import { Show, type ShowProps, SimpleShowLayout, TextField } from 'react-admin';
 import { LocalDateField } from '../components/LocalDateField';
 import { DetailActions } from './buttons';
@@ -9,12 +10,18 @@ import { RecordHeading } from './RecordHeading';
 import { useShownScopeColumns } from './ScopeInputs';
 import { useDeclaration } from './useDeclaration';
 
-export const GeneratedShow = (props: Partial<ShowProps>) => {
+export type GeneratedShowProps = Partial<ShowProps> & {
+  /** shown above the fields, inside the record's context (a closed company says what its state stops) */
+  notice?: ReactNode;
+};
+
+export const GeneratedShow = ({ notice, ...props }: GeneratedShowProps) => {
   const decl = useDeclaration(props);
   const scopeColumns = useShownScopeColumns(decl);
   return (
     <Show resource={decl.name} actions={<DetailActions decl={decl} view="show" />} {...props}>
       <RecordHeading decl={decl} />
+      {notice}
       <SimpleShowLayout>
         <TextField source="id" />
         {scopeColumns.map((c) => (

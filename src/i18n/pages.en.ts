@@ -48,6 +48,10 @@ export const pagesEn = {
       paused:
         'Sign-in is paused for %{smart_count} minute after too many wrong passwords. If this e-mail has an account, it is locked now: we e-mailed it a link to choose a new password, which unlocks it, and an administrator can unlock it too. |||| Sign-in is paused for %{smart_count} minutes after too many wrong passwords. If this e-mail has an account, it is locked now: we e-mailed it a link to choose a new password, which unlocks it, and an administrator can unlock it too.',
       not_active: 'This account is not active, so it cannot sign in. Contact your administrator.',
+      closed_company:
+        "Your company is closed in this portal, so its accounts cannot sign in. Nothing of it was removed: ask the portal's operator to enable it again.",
+      closed_part:
+        "The brand or store of this account is disabled, so it cannot sign in. Ask your company's owner to enable it again.",
       locked:
         'This account is locked after too many wrong passwords. Follow the link we e-mailed you to choose a new password, or ask your administrator to unlock it.',
       wait_email_active:

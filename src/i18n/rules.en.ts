@@ -31,3 +31,21 @@ export const membersHintEn = {
     },
   },
 };
+
+/** A company's page for operators (src/pages/organisation/CompanyShow.tsx). */
+export const companyClosureEn = {
+  organisation: {
+    companyWallet: {
+      title: 'Wallet',
+      balance: 'Balance',
+      movements: 'Ledger movements',
+      last_movement: 'Last movement',
+      none: 'None yet',
+      failed: 'The wallet could not be read just now.',
+      closed_DISABLED:
+        'This company is disabled: its users cannot sign in, and its API keys, devices, web cards and sign-up posters do not work; its webhooks and scheduled exports wait. Nothing was removed and its money stays here: enable it to restore all of it.',
+      closed_DELETE:
+        'This company is deleted: nothing acts for it any more. Its rows and its wallet ledger are kept for the record.',
+    },
+  },
+};

@@ -391,6 +391,17 @@ const problem = (kind: PocketKind, error: PocketError, t: T, retry: () => void):
       ),
     ];
   }
+  if (error.closed) {
+    return [
+      h(
+        'div',
+        { class: 'message-page', role: 'status' },
+        h('span', { class: 'message-icon' }, icon(...BROKEN_LINK)),
+        h('h1', null, t('closedTitle')),
+        h('p', null, t('closed')),
+      ),
+    ];
+  }
   const [title, text] =
     error.code === NETWORK_ERROR
       ? [t('offlineTitle'), t('offline')]

@@ -2,6 +2,8 @@
 // src/pocket/join.ts): an element builder, the JSON calls that unwrap the contract's envelope, and the
 // member's language. Plain DOM, no library: the pocket bundle stays small (docs/architecture.md
 // "The pocket card"). Keep this API stable: both pages build on it.
+
+import { CLOSED_ORG_STATES } from '../../contract/enums';
 import { type Envelope, isFailure } from '../../contract/envelope';
 import { BASE_PATHS } from '../../contract/http';
 
@@ -93,6 +95,15 @@ export class PocketError extends Error {
   /** the link, programme or store named is not there (a dead or revoked link) */
   get notFound(): boolean {
     return this.status === 404;
+  }
+
+  /**
+   * the merchant's company, brand or store is closed in the portal (it may open again): 26433, 26434 or
+   * 26435, each a 409 whose data names the closed state (the catalogue stays out of this page's bundle)
+   */
+  get closed(): boolean {
+    const state = (this.data as { state?: unknown } | null)?.state;
+    return this.status === 409 && (CLOSED_ORG_STATES as readonly unknown[]).includes(state);
   }
 }
 

@@ -37,6 +37,9 @@ const en = {
   goneTitle: 'Link no longer valid',
   goneCard: 'This card link is no longer valid. Ask the store for a new one.',
   goneVoucher: 'This voucher link is no longer valid. Ask the store for a new one.',
+  closedTitle: 'This programme is paused',
+  closed:
+    'The merchant has paused its loyalty programme. Your card and vouchers are kept: ask the store when it starts again.',
   offlineTitle: 'Could not load your card',
   offline: 'Check your connection and try again.',
   failedTitle: 'Something went wrong',
@@ -83,6 +86,8 @@ const zhCN: Record<CardKey, string> = {
   goneTitle: '链接已失效',
   goneCard: '此卡链接已失效。请向门店索取新的链接。',
   goneVoucher: '此优惠券链接已失效。请向门店索取新的链接。',
+  closedTitle: '此计划已暂停',
+  closed: '商家已暂停其会员计划。您的卡和优惠券都会保留：请向门店询问何时恢复。',
   offlineTitle: '无法加载您的卡',
   offline: '请检查网络连接后重试。',
   failedTitle: '出错了',

@@ -184,7 +184,8 @@ export const renderJoin = (root: HTMLElement, storeId: number, programmeId: numb
       view = await getJson<JoinProgrammeView>(PUBLIC_PATHS.join(storeId, programmeId));
       set({ kind: 'mobile', typed: `${view.callingCode} `, error: null, busy: false });
     } catch (error) {
-      if (error instanceof PocketError && (error.notFound || error.code === 2))
+      // a closed merchant is not open for sign-up either (its page says to ask at the store)
+      if (error instanceof PocketError && (error.notFound || error.closed || error.code === 2))
         return set({ kind: 'notOpen' });
       set({
         kind: 'failed',

@@ -127,9 +127,25 @@ const uidOf = (token: string | null): number | null => {
   }
 };
 
+/**
+ * The caller's own company, brand or store is closed (26433 / 26434 / 26435 with `data.caller`): its
+ * sessions end until it is enabled again. The same codes about a row someone acts on end nothing.
+ */
+const callerClosed = (error: unknown): boolean => {
+  const { code, data } = (error ?? {}) as { code?: unknown; data?: { caller?: unknown } | null };
+  return (
+    typeof code === 'number' &&
+    [ERRORS.COMPANY_NOT_ACTIVE.code, ERRORS.BRAND_NOT_ACTIVE.code, ERRORS.STORE_NOT_ACTIVE.code].includes(
+      code,
+    ) &&
+    data?.caller === true
+  );
+};
+
 /** Errors after which the refresh token is of no more use: the login is over. */
 const endsSession = (error: unknown): boolean =>
-  isApiError(error) && (isTokenErrorCode(error.code) || error.code === ERRORS.INVALID_USER_STATE.code);
+  isApiError(error) &&
+  (isTokenErrorCode(error.code) || error.code === ERRORS.INVALID_USER_STATE.code || callerClosed(error));
 
 interface Lease {
   owner: string;
@@ -402,7 +418,10 @@ export const createAuthProvider = (options: AuthProviderOptions): PortalAuthProv
       const code = (error as { code?: unknown } | null)?.code;
       // a token error, or the caller's own account no longer allowed in (disabled, locked, deleted)
       const signOut = [ERRORS.BAD_CREDENTIALS.code, ERRORS.INVALID_USER_STATE.code];
-      if (typeof code === 'number' && (isTokenErrorCode(code) || signOut.includes(code))) {
+      if (
+        typeof code === 'number' &&
+        (isTokenErrorCode(code) || signOut.includes(code) || callerClosed(error))
+      ) {
         endSession();
         throw { redirectTo: loggedOutRedirect, logoutUser: true, message: false };
       }

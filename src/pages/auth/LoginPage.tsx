@@ -68,6 +68,14 @@ const challengeOf = (error: unknown): string | undefined => {
   return isRecord(data) && typeof data.challenge === 'string' ? data.challenge : undefined;
 };
 
+/** The message key when the account's company (26433), brand (26434) or store (26435) is closed. */
+const closedKeyOf = (error: unknown): string | undefined =>
+  isApiError(error, 'COMPANY_NOT_ACTIVE')
+    ? 'pages.login.closed_company'
+    : isApiError(error, 'BRAND_NOT_ACTIVE') || isApiError(error, 'STORE_NOT_ACTIVE')
+      ? 'pages.login.closed_part'
+      : undefined;
+
 /** From this many tries left, the sign-in says how many remain. */
 const WARN_FROM = 2;
 
@@ -116,8 +124,9 @@ const TwoFactorStep = ({
         onRestart({ severity: 'warning', lines: [translate('pages.login.two_factor_expired')] });
         return;
       }
-      if (isApiError(error, 'INVALID_USER_STATE')) {
-        onRestart({ severity: 'warning', lines: [translate('pages.login.not_active')] });
+      const closed = closedKeyOf(error);
+      if (closed || isApiError(error, 'INVALID_USER_STATE')) {
+        onRestart({ severity: 'warning', lines: [translate(closed ?? 'pages.login.not_active')] });
         return;
       }
       if (isApiError(error, 'TOO_MANY_REQUESTS') || apiErrorStatus(error) === 429) {
@@ -224,6 +233,11 @@ export const LoginPage = () => {
                 : // Without the state in the error, both readings are offered.
                   [translate('pages.login.not_active'), translate('pages.login.maybe_wait_email_active')];
         setAlert({ severity: 'warning', lines });
+        return;
+      }
+      const closed = closedKeyOf(error);
+      if (closed) {
+        setAlert({ severity: 'warning', lines: [translate(closed)] });
         return;
       }
       if (isApiError(error, 'USER_SHOULD_RESET_PASSWORD')) {

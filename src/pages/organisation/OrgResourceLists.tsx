@@ -34,3 +34,4 @@ const OrgResourceList = ({ resource, ...props }: GeneratedListProps & { resource
 
 export const BrandList = (props: GeneratedListProps) => <OrgResourceList {...props} resource="brand" />;
 export const StoreList = (props: GeneratedListProps) => <OrgResourceList {...props} resource="store" />;
+export { CompanyShow } from './CompanyShow';

@@ -42,7 +42,7 @@ import { formatMoney } from '../../../contract/format';
 import { POCKET_PAGES } from '../../../contract/pocket';
 import { brand, stampCard, store, voucherPacks } from '../../../resources';
 import { addEnglishMessages } from '../../i18n/lateMessages';
-import { posterEn } from '../../i18n/scan.en';
+import { posterEn } from '../../i18n/scanScreens.en';
 
 // this screen's words load with it (src/i18n/lateMessages.ts)
 addEnglishMessages(posterEn);

@@ -39,6 +39,8 @@ export const overrides: ResourceOverrides = {
   },
   // merchants ask for brands and stores on the hierarchy page: the lists link there
   brand: { list: lazyFrom(orgLists, (m) => m.BrandList) },
+  // a company's fields, what its closed state stops, and for operators its wallet (issue 40 item 3)
+  company: { show: lazyFrom(orgLists, (m) => m.CompanyShow) },
   // a store's generated show with its "Stamping PIN" panel beside it
   store: {
     list: lazyFrom(orgLists, (m) => m.StoreList),

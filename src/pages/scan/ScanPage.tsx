@@ -14,6 +14,7 @@ import { toApiErrorLike } from '../../components/apiError';
 import { useLoadable } from '../../components/operations/useLoadable';
 import { useCaller } from '../../components/useCaller';
 import { addEnglishMessages } from '../../i18n/lateMessages';
+import { scanScreenEn } from '../../i18n/scanScreens.en';
 import { stampCardsEn } from '../../i18n/stampCards.en';
 import { type Found, findByCode, lookupsOf } from './api';
 import { CounterStoreLine, useCounterStore } from './CounterStore';
@@ -22,6 +23,7 @@ import { ScannedCard, ScannedVoucher } from './ScanFinds';
 
 // this screen's words load with it (src/i18n/lateMessages.ts)
 addEnglishMessages(stampCardsEn);
+addEnglishMessages(scanScreenEn);
 
 const K = 'scanPages';
 

@@ -33,7 +33,7 @@ import { useConfirmedOperation } from '../../components/operations/useConfirmedO
 import { useLoadable } from '../../components/operations/useLoadable';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { addEnglishMessages } from '../../i18n/lateMessages';
-import { webCardEn } from '../../i18n/scan.en';
+import { webCardEn } from '../../i18n/scanScreens.en';
 import { fetchLink, revokeLink, sendLink, useWebCardAccess } from './api';
 
 // this screen's words load with it (src/i18n/lateMessages.ts)

@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BASE_PATHS, ERRORS, HEADERS } from '../../../contract';
 import { server } from '../../../mocks/node';
-import { emailActionTokens, users } from '../../../server/platform/db/schema';
+import { company, emailActionTokens, users } from '../../../server/platform/db/schema';
 import { sha256 } from '../../../server/platform/tokens';
 import { LoginPage } from '../../../src/pages/auth/LoginPage';
 import { portalServer } from '../server';
@@ -138,6 +138,39 @@ describe('LoginPage', { timeout: 45_000 }, () => {
     await signIn(SEED_ACCOUNTS.newMerchant.email, SEED_PASSWORD);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This account is not activated yet. Check your e-mail for the activation link, then sign in.',
+    );
+  });
+
+  it('says the company is closed (26433) and who can open it again, and signs nobody in', async () => {
+    // an operator disabled the merchant's company (issue 40 item 3)
+    await backend.t.db.update(company).set({ state: 'DISABLED' }).where(eq(company.id, WORLD.acme.companyId));
+    await renderPage(<LoginPage />, { url: '/login' });
+    await signIn(SEED_ACCOUNTS.merchant.email, SEED_PASSWORD);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Your company is closed in this portal, so its accounts cannot sign in. Nothing of it was removed: ask the portal's operator to enable it again.",
+    );
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/login$/);
+  });
+
+  it("says a disabled brand or store (26434, 26435) is the company owner's to enable", async () => {
+    server.use(
+      http.post(`*${BASE_PATHS.main}/auth/get-token`, () =>
+        HttpResponse.json(
+          {
+            type: 'CR',
+            code: ERRORS.STORE_NOT_ACTIVE.code,
+            name: 'STORE_NOT_ACTIVE',
+            message: ERRORS.STORE_NOT_ACTIVE.message,
+            data: { state: 'DISABLED', caller: true },
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    await renderPage(<LoginPage />, { url: '/login' });
+    await signIn(SEED_ACCOUNTS.merchant.email, SEED_PASSWORD);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "The brand or store of this account is disabled, so it cannot sign in. Ask your company's owner to enable it again.",
     );
   });
 

@@ -165,6 +165,30 @@ describe('checkAuth, checkError, identity and permissions', () => {
     expect(s.store.getRefreshToken()).toBeNull();
   });
 
+  it.each([26433, 26434, 26435])(
+    "checkError logs out when the caller's own company, brand or store is closed (%i with data.caller)",
+    async (code) => {
+      const s = setup(() => envelope(null));
+      loggedIn(s, T0 + 600_000);
+      await expect(
+        s.auth.checkError({ code, data: { state: 'DISABLED', caller: true } }),
+      ).rejects.toMatchObject({
+        redirectTo: '/splash',
+      });
+      expect(s.store.getRefreshToken()).toBeNull();
+    },
+  );
+
+  it.each([26433, 26434, 26435])(
+    'checkError keeps the session when a row acted on is closed (%i without data.caller: an operator)',
+    async (code) => {
+      const s = setup(() => envelope(null));
+      loggedIn(s, T0 + 600_000);
+      await expect(s.auth.checkError({ code, data: { state: 'DISABLED' } })).resolves.toBeUndefined();
+      expect(s.store.getRefreshToken()).toBe('refresh-1');
+    },
+  );
+
   it.each([2, 4, 26231, 1601])(
     'checkError keeps the session on code %i (not a 10xx token code)',
     async (code) => {
