@@ -376,6 +376,8 @@ const BROKEN_LINK = [
   'M16 19v3',
   'M19 16h3',
 ];
+/** two bars: paused */
+const PAUSED = ['M9 5v14', 'M15 5v14'];
 /** a circular arrow: try again */
 const AGAIN = ['M21 12a9 9 0 1 1-9-9c2.5 0 4.9 1 6.7 2.7L21 8', 'M21 3v5h-5'];
 
@@ -396,7 +398,7 @@ const problem = (kind: PocketKind, error: PocketError, t: T, retry: () => void):
       h(
         'div',
         { class: 'message-page', role: 'status' },
-        h('span', { class: 'message-icon' }, icon(...BROKEN_LINK)),
+        h('span', { class: 'message-icon' }, icon(...PAUSED)),
         h('h1', null, t('closedTitle')),
         h('p', null, t('closed')),
       ),
