@@ -32,7 +32,7 @@ import type { Caller } from '../../resources/principal';
 import { declarationOf } from '../../resources/registry';
 import { callerScopeOf } from '../../resources/row-scope';
 import { allowedMove, lockInScope, moveLocked } from '../../resources/transition';
-import { assertOrgOpen, assertScopeOpen } from '../access/closure';
+import { assertOrgOpen } from '../access/closure';
 import { assertActsForStore } from '../access/operation';
 import { debitWallet, moneyString } from '../money/wallet';
 import { recordWebhookEvent } from '../webhooks/webhooks';
@@ -174,9 +174,17 @@ export const issueVouchers = async (
   { memberMobile, quantity, atStoreId }: IssueInput,
   now = new Date(),
 ): Promise<{ pack: PackRow; vouchers: VoucherRow[] }> => {
+  // nothing is issued for a closed company or brand (26433 / 26434), whoever asks: read before the
+  // pack's lock is taken, so issues racing on one pack do not hold it a round trip longer
+  const [org] = await tx
+    .select({ company: company.state, brand: brand.state })
+    .from(voucherPacks)
+    .innerJoin(company, eq(company.id, voucherPacks.companyId))
+    .innerJoin(brand, eq(brand.id, voucherPacks.brandId))
+    // only a pack the caller may see: another company's answers as missing, from lockInScope
+    .where(and(eq(voucherPacks.id, packId), callerScopeOf(packDecl, voucherPacks, caller)));
+  if (org) assertOrgOpen(org);
   const pack = await lockInScope<PackRow>(tx, caller, { decl: packDecl, table: voucherPacks }, packId);
-  // nothing is issued for a closed company or brand (26433 / 26434), whoever asks
-  await assertScopeOpen(tx, { companyId: pack.companyId, brandId: pack.brandId });
   // the pack's dates and the vouchers' validity are days of the company's country
   const day = await companyDay(tx, pack.companyId, now);
   if (pack.state !== 'ACTIVE')

@@ -127,7 +127,10 @@ describe('organisation hierarchy page', { timeout: 60_000 }, () => {
 
   it('shows 26433 when the company is not active yet', async () => {
     // not approved yet (a DISABLED company's merchants cannot sign in at all: closed-company.test.ts)
-    await backend.t.db.update(company).set({ state: 'SUBMITTED' }).where(eq(company.id, WORLD.acme.companyId));
+    await backend.t.db
+      .update(company)
+      .set({ state: 'SUBMITTED' })
+      .where(eq(company.id, WORLD.acme.companyId));
     await requestBrandNamed('Acme Juice Bar');
     const notice = await screen.findByTestId('notice');
     expect(notice).toHaveTextContent('Company is not active');
