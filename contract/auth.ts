@@ -38,6 +38,9 @@ export interface LoggedInUser {
   twoFactorRequired?: boolean;
 }
 
+/** The caller's sessions: GET lists them, DELETE ends all but the calling one (answers `{ended}`). */
+export const OWN_SESSIONS_PATH = '/user/me/sessions';
+
 /** One signed-in session of the caller's, as `GET /user/me/sessions` answers it (docs/api.md "Sessions"). */
 export interface SignedInSession {
   /** the login's id (its access tokens' `tid`): `DELETE /user/me/sessions/{id}` ends it */

@@ -10,7 +10,13 @@ import { apiKeysEn } from '../src/i18n/apiKeys.en';
 import { devicesEn } from '../src/i18n/devices.en';
 import { importsEn } from '../src/i18n/imports.en';
 import { pushEn } from '../src/i18n/push.en';
-import { companyClosureEn, counterMatrixEn, membersHintEn, packTermsEn } from '../src/i18n/rules.en';
+import {
+  companyClosureEn,
+  counterMatrixEn,
+  membersHintEn,
+  packTermsEn,
+  twoFactorOthersEn,
+} from '../src/i18n/rules.en';
 import { posterEn, scanScreenEn, webCardEn } from '../src/i18n/scanScreens.en';
 import { scheduledExportsEn } from '../src/i18n/scheduledExports.en';
 import { segmentsEn } from '../src/i18n/segments.en';
@@ -36,6 +42,7 @@ export const LATE_ENGLISH: readonly Messages[] = [
   packTermsEn,
   counterMatrixEn,
   companyClosureEn,
+  twoFactorOthersEn,
   membersHintEn,
   webCardEn,
   webhooksEn,

@@ -38,6 +38,8 @@ export interface Config {
   mailWindowS: number;
   /** calls one API key may make per minute, whatever it calls (then code 6 with Retry-After) */
   apiKeyMaxPerMinute: number;
+  /** wrong API keys one address may send a minute before it is refused (429) for the rest of it */
+  apiKeyMissesPerMinute: number;
   /** folder of the built portal */
   distDir: string;
   bodyLimitBytes: number;
@@ -158,6 +160,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     mailMaxPerAddress: int(env, 'MAIL_MAX_PER_ADDRESS', 5, 1),
     mailWindowS: int(env, 'MAIL_WINDOW_SECONDS', 60 * 60, 1),
     apiKeyMaxPerMinute: int(env, 'API_KEY_MAX_PER_MINUTE', 600, 1),
+    apiKeyMissesPerMinute: int(env, 'API_KEY_MISSES_PER_MINUTE', 30, 1),
     distDir: path.resolve(str(env, 'DIST_DIR') ?? './dist'),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     trustProxy: str(env, 'TRUST_PROXY') === 'true',

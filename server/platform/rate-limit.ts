@@ -208,3 +208,39 @@ export class KeyThrottle {
     }
   }
 }
+
+/**
+ * At most `points` failures per key per `duration` seconds (wrong API keys per address): a key past
+ * its share is refused (429, Retry-After) before anything is checked, until the window ends. The count
+ * is shared through the store; the refusal is remembered in this process, so a blocked key costs no
+ * round trip and a key that never fails costs none either.
+ */
+export class FailureThrottle {
+  private readonly limiter: RateLimiterAbstract;
+  private readonly blockedUntil = new Map<string, number>();
+
+  constructor(store: ThrottleStore, opts: { keyPrefix: string; points: number; duration: number }) {
+    this.limiter = limiter(store, opts);
+  }
+
+  /** 429 while `key` is past its share of failures. */
+  assertNotBlocked(key: string, now = Date.now()): void {
+    const until = this.blockedUntil.get(key);
+    if (until === undefined) return;
+    if (until > now) throw tooManyRequests(until - now);
+    this.blockedUntil.delete(key);
+  }
+
+  /** Counts one failure of `key`; the one past its share is answered 429 and blocks it for the window. */
+  async fail(key: string, now = Date.now()): Promise<void> {
+    try {
+      await this.limiter.consume(key);
+    } catch (e) {
+      if (e instanceof RateLimiterRes) {
+        this.blockedUntil.set(key, now + e.msBeforeNext);
+        throw tooManyRequests(e.msBeforeNext);
+      }
+      throw e;
+    }
+  }
+}

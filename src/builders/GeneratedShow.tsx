@@ -15,11 +15,25 @@ export type GeneratedShowProps = Partial<ShowProps> & {
   notice?: ReactNode;
 };
 
+/** A show with an aside: the aside beside the fields on a wide screen, under them on a narrow one. */
+const ASIDE_LAYOUT = {
+  '& .RaShow-main': {
+    flexDirection: { xs: 'column', md: 'row' },
+    alignItems: { xs: 'stretch', md: 'flex-start' },
+    gap: 2,
+  },
+} as const;
+
 export const GeneratedShow = ({ notice, ...props }: GeneratedShowProps) => {
   const decl = useDeclaration(props);
   const scopeColumns = useShownScopeColumns(decl);
   return (
-    <Show resource={decl.name} actions={<DetailActions decl={decl} view="show" />} {...props}>
+    <Show
+      resource={decl.name}
+      actions={<DetailActions decl={decl} view="show" />}
+      {...(props.aside ? { sx: ASIDE_LAYOUT } : {})}
+      {...props}
+    >
       <RecordHeading decl={decl} />
       {notice}
       <SimpleShowLayout>

@@ -49,3 +49,16 @@ export const companyClosureEn = {
     },
   },
 };
+
+/** Turning two-factor on (src/pages/settings/TwoFactorSection.tsx): the other sessions. */
+export const twoFactorOthersEn = {
+  pages: {
+    two_factor: {
+      others:
+        'You are also signed in on %{smart_count} other session, with your password alone. End it, so that every sign-in needs your code? |||| You are also signed in on %{smart_count} other sessions, with your password alone. End them, so that every sign-in needs your code?',
+      end_others: 'End other sessions',
+      keep_others: 'Keep them',
+      others_ended: '%{smart_count} session ended |||| %{smart_count} sessions ended',
+    },
+  },
+};

@@ -519,6 +519,26 @@ describe('sessions', () => {
     expect((await call('owner-a', 'GET', `${USER}/${ids['owner-a']}`)).json().code).toBe(0);
   });
 
+  it('DELETE /user/me/sessions ends every other session of the caller and keeps this one', async () => {
+    await signIn('owner-b', { ua: SAFARI_IPHONE, ip: '10.99.0.3' });
+    tokens.phone2 = tokens['owner-b'] ?? '';
+    await signIn('owner-b', { ua: CHROME_WIN, ip: '10.99.0.4' });
+    const before = await mine('owner-b');
+    expect(before.length).toBeGreaterThan(1);
+    const res = await call('owner-b', 'DELETE', `${USER}/me/sessions`);
+    expect(dataOf(res)).toEqual({ ended: before.length - 1 });
+    const after = await mine('owner-b');
+    expect(after.map((one) => ({ ip: one.ip, current: one.current }))).toEqual([
+      { ip: '10.99.0.4', current: true },
+    ]);
+    expect(codeOf(await call('phone2', 'GET', `${USER}/${ids['owner-b']}`))).toEqual({
+      status: 401,
+      code: 1005,
+    });
+    // someone else's sessions are not touched
+    expect((await call('owner-a', 'GET', `${USER}/${ids['owner-a']}`)).json().code).toBe(0);
+  });
+
   it('DELETE /user/{id}/sessions: the owner for a colleague, an operator for anyone, never across companies', async () => {
     const path = (who: string) => `${USER}/${ids[who]}/sessions`;
     expect(codeOf(await call('owner-a', 'DELETE', path('staff-b')))).toEqual({ status: 404, code: 26231 });

@@ -4,11 +4,8 @@
 // top-ups, web cards, joins and the counter, each with the level's code (26433 / 26434 / 26435) and
 // the state in `data`; the money stays, and operators see it; enabling the company again lets the
 // same tokens, keys and devices work and sends what was held.
-import { once } from 'node:events';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyIssued } from '../../contract/api-keys';
 import type { CompanyWallet } from '../../contract/finance';
 import { PUBLIC_PATHS } from '../../contract/pocket';
@@ -32,27 +29,10 @@ import {
   PASSWORD,
 } from './fixtures';
 import { AUTH, codeOf, dataOf, login } from './helpers';
+import { webhookReceiver } from './receiver';
 
-const received: string[] = [];
-const receiver = http.createServer((req, res) => {
-  let body = '';
-  req.setEncoding('utf8');
-  req.on('data', (c: string) => {
-    body += c;
-  });
-  req.on('end', () => {
-    received.push(body);
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end('{"ok":true}');
-  });
-});
-let base = '';
-beforeAll(async () => {
-  receiver.listen(0, '127.0.0.1');
-  await once(receiver, 'listening');
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+const hook = webhookReceiver();
+const { received } = hook;
 
 const { t, tokens, call } = apiSuite({ env: { WEBHOOK_ALLOW_LOOPBACK: 'true' } });
 const PAY = '/portal-payment-service/api/v1';
@@ -150,7 +130,7 @@ describe('a DISABLED company', () => {
     // things set up while it was open: a webhook endpoint with an event on its way, a daily export and
     // a push due
     const endpoint = await call('owner', 'POST', `${MAIN}/webhooks`, {
-      url: `${base}/hook`,
+      url: `${hook.base}/hook`,
       events: ['stamp.given'],
     });
     expect(endpoint.json().code, endpoint.body).toBe(0);

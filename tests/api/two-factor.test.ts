@@ -255,6 +255,63 @@ describe('two-factor sign-in', () => {
     expect(codeOf(await finish('not-a-challenge', codeAt(secret)))).toEqual({ status: 401, code: 26214 });
   });
 
+  it(`judges ${TWO_FACTOR_MAX_ATTEMPTS} of 24 wrong codes sent at once on one challenge, no more (F10)`, async () => {
+    at(7);
+    const challenge = await challengeOf('owner');
+    const answers = await Promise.all(Array.from({ length: 24 }, () => finish(challenge, '999999')));
+    const judged = answers.filter((r) => r.json().code === 26213);
+    expect(judged).toHaveLength(TWO_FACTOR_MAX_ATTEMPTS);
+    expect(judged.map((r) => r.json().data.attemptsLeft).sort()).toEqual(
+      Array.from({ length: TWO_FACTOR_MAX_ATTEMPTS }, (_, i) => i),
+    );
+    expect(answers.filter((r) => r.json().code === 26214)).toHaveLength(24 - TWO_FACTOR_MAX_ATTEMPTS);
+    // a fresh challenge and the right code clear the count again
+    expect(codeOf(await finish(await challengeOf('owner'), codeAt(secret)))).toEqual({
+      status: 200,
+      code: 0,
+    });
+  });
+
+  it('ends a challenge given before the password changed (F9)', async () => {
+    at(8);
+    const challenge = await challengeOf('owner');
+    // the password is changed elsewhere (a reset by the mailed link, the profile) meanwhile
+    const [row] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, emailOf('owner')));
+    await t.db
+      .update(users)
+      .set({ passwordHash: `${row?.passwordHash ?? ''}-changed` })
+      .where(eq(users.email, emailOf('owner')));
+    const res = await finish(challenge, codeAt(secret));
+    expect(codeOf(res)).toEqual({ status: 401, code: 26214 });
+    expect(res.headers['x-access-token']).toBeUndefined();
+    await t.db
+      .update(users)
+      .set({ passwordHash: row?.passwordHash ?? null })
+      .where(eq(users.email, emailOf('owner')));
+  });
+
+  it('asks for the new password, not tokens, when a reset was forced after the challenge (F9)', async () => {
+    at(9);
+    const challenge = await challengeOf('owner');
+    await t.db
+      .update(users)
+      .set({ mustResetPassword: true })
+      .where(eq(users.email, emailOf('owner')));
+    const res = await finish(challenge, codeAt(secret));
+    expect(codeOf(res)).toEqual({ status: 403, code: 26202 });
+    expect(typeof res.json().data.resetPasswordToken).toBe('string');
+    expect(res.headers['x-access-token']).toBeUndefined();
+    await t.db
+      .update(users)
+      .set({ mustResetPassword: false })
+      .where(eq(users.email, emailOf('owner')));
+    // the refusal did not spend the challenge: with the reset taken back (an operator did), it signs in
+    expect(codeOf(await finish(challenge, codeAt(secret)))).toEqual({ status: 200, code: 0 });
+  });
+
   it('refuses malformed input with the envelope', async () => {
     const res = await t.app.inject({
       method: 'POST',

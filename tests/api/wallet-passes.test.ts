@@ -24,6 +24,7 @@ import { jobHandlers } from '../../server/jobs';
 import {
   auditLog,
   walletPassNotices,
+  walletPassRegistrations,
   walletPassSettings,
   walletPassTokens,
 } from '../../server/platform/db/schema';
@@ -578,6 +579,39 @@ describe('Apple Wallet', () => {
     expect(logs.text()).toContain('Could not fetch pass: 500');
     expect((await passkit('POST', '/log', null, {})).statusCode).toBe(400);
     expect((await passkit('POST', '/log', null, { logs: ['x'.repeat(1001)] })).statusCode).toBe(400);
+  });
+
+  it('ends the passes handed out with the link when the link is revoked (F8)', async () => {
+    const other = await issueCard();
+    const before = await linkOf(other.id);
+    const old = openPass((await publicGet(`/public/cards/${before}/pass.pkpass`)).rawPayload).pass as {
+      authenticationToken: string;
+    };
+    const path = `/devices/device-lib-9/registrations/${PASS_TYPE}/${other.id}`;
+    expect((await passkit('POST', path, old.authenticationToken, { pushToken: 'push-9' })).statusCode).toBe(
+      201,
+    );
+    expect(
+      (await passkit('GET', `/passes/${PASS_TYPE}/${other.id}`, old.authenticationToken)).statusCode,
+    ).toBe(200);
+    await call('owner', 'POST', `${MAIN}/member-cards/${other.id}/link/revoke`, {});
+    // the old pass's token opens nothing: its next update, which would carry the new link, never comes
+    expect(
+      (await passkit('GET', `/passes/${PASS_TYPE}/${other.id}`, old.authenticationToken)).statusCode,
+    ).toBe(401);
+    expect(
+      await t.db
+        .select()
+        .from(walletPassRegistrations)
+        .where(eq(walletPassRegistrations.memberCardId, other.id)),
+    ).toEqual([]);
+    // a pass downloaded through the new link works
+    const fresh = openPass(
+      (await publicGet(`/public/cards/${await linkOf(other.id)}/pass.pkpass`)).rawPayload,
+    ).pass as { authenticationToken: string };
+    expect(
+      (await passkit('GET', `/passes/${PASS_TYPE}/${other.id}`, fresh.authenticationToken)).statusCode,
+    ).toBe(200);
   });
 });
 

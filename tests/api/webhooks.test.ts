@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   WEBHOOK_RETRY_SCHEDULE_MS,
   type WebhookDelivery,
@@ -36,46 +36,24 @@ import {
   signIn,
 } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf } from './helpers';
+import { type Received, webhookReceiver } from './receiver';
 
-interface Received {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-const received: Received[] = [];
 /** what /fail answers */
 let failStatus = 500;
-const receiver = http.createServer((req, res) => {
-  let body = '';
-  req.setEncoding('utf8');
-  req.on('data', (c: string) => {
-    body += c;
-  });
-  req.on('end', () => {
-    received.push({ path: req.url ?? '', headers: req.headers, body });
-    if (req.url === '/fail') {
-      res.writeHead(failStatus, { 'content-type': 'text/plain' });
-      res.end(`${'no thanks '.repeat(200)}`);
-      return;
-    }
-    if (req.url === '/moved') {
-      res.writeHead(302, { location: 'https://example.com/' });
-      res.end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end('{"ok":true}');
-  });
+const hook = webhookReceiver((path, res) => {
+  if (path === '/fail') {
+    res.writeHead(failStatus, { 'content-type': 'text/plain' });
+    res.end(`${'no thanks '.repeat(200)}`);
+    return true;
+  }
+  if (path === '/moved') {
+    res.writeHead(302, { location: 'https://example.com/' });
+    res.end();
+    return true;
+  }
+  return false;
 });
-let base = '';
-
-beforeAll(async () => {
-  receiver.listen(0, '127.0.0.1');
-  await once(receiver, 'listening');
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+const { received } = hook;
 
 const { t, tokens, call } = apiSuite({ env: { WEBHOOK_ALLOW_LOOPBACK: 'true' } });
 let acme: Org;
@@ -140,10 +118,13 @@ beforeAll(async () => {
   await addUser(t, tokens, 'otherOwner', { type: 'MERCHANT', companyId: other.companyId });
   await addUser(t, tokens, 'op', { type: 'OPERATOR' });
   ({ programmeId } = await addRewardProgramme(call, 'owner', acme));
-  good = await createEndpoint('owner', { url: `${base}/acme`, events: ['stamp.given', 'card.completed'] });
+  good = await createEndpoint('owner', {
+    url: `${hook.base}/acme`,
+    events: ['stamp.given', 'card.completed'],
+  });
   // another company's endpoint, subscribed to the same event
   otherHook = await createEndpoint('op', {
-    url: `${base}/other`,
+    url: `${hook.base}/other`,
     events: ['stamp.given'],
     companyId: other.companyId,
   });
@@ -158,7 +139,7 @@ describe('POST /webhooks', () => {
     // a merchant sees only their own company's
     expect(endpoints.map((e) => e.id)).toEqual([good.id]);
     expect(endpoints[0]).toMatchObject({
-      url: `${base}/acme`,
+      url: `${hook.base}/acme`,
       enabled: true,
       events: ['stamp.given', 'card.completed'],
     });
@@ -173,6 +154,12 @@ describe('POST /webhooks', () => {
     ['a private 192.168.x address', 'https://192.168.1.20/hook'],
     ['a link-local address (cloud metadata)', 'https://169.254.169.254/latest'],
     ['an IPv6 private address', 'https://[fd00::1]/hook'],
+    // IPv6 forms carrying the cloud metadata or a private IPv4 address (issue 41 F11)
+    ['the metadata address, IPv4-compatible', 'https://[::169.254.169.254]/hook'],
+    ['the metadata address, IPv4-mapped in hex', 'https://[::ffff:a9fe:a9fe]/hook'],
+    ['a private address, SIIT-translated', 'https://[::ffff:0:a00:1]/hook'],
+    ['the metadata address through NAT64', 'https://[64:ff9b::a9fe:a9fe]/hook'],
+    ['the metadata address through 6to4', 'https://[2002:a9fe:a9fe::1]/hook'],
     ['credentials in the URL', 'https://user:pw@example.com/hook'],
     ['another scheme', 'ftp://example.com/hook'],
   ])('refuses %s with 14 naming url', async (_what, url) => {
@@ -183,16 +170,19 @@ describe('POST /webhooks', () => {
 
   it('refuses an unknown event type and an empty list with 2', async () => {
     const bad = await call('owner', 'POST', `${MAIN}/webhooks`, {
-      url: `${base}/x`,
+      url: `${hook.base}/x`,
       events: ['stamp.eaten'],
     });
     expect(codeOf(bad)).toEqual({ status: 400, code: 2 });
-    const none = await call('owner', 'POST', `${MAIN}/webhooks`, { url: `${base}/x`, events: [] });
+    const none = await call('owner', 'POST', `${MAIN}/webhooks`, { url: `${hook.base}/x`, events: [] });
     expect(codeOf(none)).toEqual({ status: 400, code: 2 });
   });
 
   it('asks an operator which company', async () => {
-    const res = await call('op', 'POST', `${MAIN}/webhooks`, { url: `${base}/x`, events: ['stamp.given'] });
+    const res = await call('op', 'POST', `${MAIN}/webhooks`, {
+      url: `${hook.base}/x`,
+      events: ['stamp.given'],
+    });
     expect(codeOf(res)).toEqual({ status: 400, code: 2 });
   });
 });
@@ -242,7 +232,7 @@ describe('delivery', () => {
   });
 
   it('takes a redirect as a failure and does not follow it', async () => {
-    const moved = await createEndpoint('owner', { url: `${base}/moved`, events: ['stamp.voided'] });
+    const moved = await createEndpoint('owner', { url: `${hook.base}/moved`, events: ['stamp.voided'] });
     const test = await call('owner', 'POST', `${MAIN}/webhooks/${moved.id}/test`);
     expect(codeOf(test)).toEqual({ status: 200, code: 0 });
     await drain();
@@ -259,7 +249,7 @@ describe('a failing endpoint', () => {
   const t0 = new Date(Date.now() + 60_000);
 
   beforeAll(async () => {
-    failing = await createEndpoint('owner', { url: `${base}/fail`, events: ['stamp.given'] });
+    failing = await createEndpoint('owner', { url: `${hook.base}/fail`, events: ['stamp.given'] });
     await stampOnce();
   });
 
@@ -368,7 +358,7 @@ describe('test events and another company', () => {
 describe('the events', () => {
   it('tells a card issued, its stamps, its completion, the reward voucher issued, redeemed and voided, and a top-up', async () => {
     const all = await createEndpoint('owner', {
-      url: `${base}/all`,
+      url: `${hook.base}/all`,
       events: [
         'member_card.issued',
         'stamp.given',
@@ -437,8 +427,8 @@ describe('the events', () => {
 
 describe('a colleague', () => {
   it('tells a CRM that a stamp void withdrew the reward voucher (voucher.voided) as well as the void', async () => {
-    const hook = await createEndpoint('owner', {
-      url: `${base}/voids`,
+    const voids = await createEndpoint('owner', {
+      url: `${hook.base}/voids`,
       events: ['stamp.voided', 'voucher.voided'],
     });
     await drain();
@@ -459,7 +449,7 @@ describe('a colleague', () => {
       reason: 'wrong card',
       stampsTransactionId: done.id,
     });
-    await call('owner', 'DELETE', `${MAIN}/webhooks/${hook.id}`);
+    await call('owner', 'DELETE', `${MAIN}/webhooks/${voids.id}`);
   });
 
   it('needs the webhook permission: without it 26237, with VIEW only reads', async () => {
@@ -475,7 +465,7 @@ describe('a colleague', () => {
     expect(codeOf(await call('plain', 'GET', `${MAIN}/webhooks`))).toEqual({ status: 403, code: 26237 });
     expect(codeOf(await call('viewer', 'GET', `${MAIN}/webhooks`))).toEqual({ status: 200, code: 0 });
     const create = await call('viewer', 'POST', `${MAIN}/webhooks`, {
-      url: `${base}/x`,
+      url: `${hook.base}/x`,
       events: ['stamp.given'],
     });
     expect(codeOf(create)).toEqual({ status: 403, code: 26237 });

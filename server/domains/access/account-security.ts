@@ -4,7 +4,7 @@
 // instance sharing the database sees them at once; the per-IP throttle (rate-limit.ts) stays apart.
 // Who may act on whom is the user admin's rule (users.ts targetUser, UPDATE on `user`).
 import Bowser from 'bowser';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { SignedInSession } from '../../../contract/auth';
 import type { DbOrTx } from '../../platform/audit';
 import type { Config } from '../../platform/config';
@@ -218,6 +218,29 @@ export const signOutOwnSession = async (db: Db, userId: number, sessionId: strin
     )
     .returning({ id: loginSessions.id });
   if (ended.length === 0) throw new AppError('NOT_FOUND');
+};
+
+/**
+ * DELETE /user/me/sessions: ends every other login of the caller, keeping the one that asks (after
+ * turning two-factor on, the logins made with the password alone: issue 41). Answers how many ended.
+ */
+export const signOutOtherSessions = async (
+  db: Db,
+  userId: number,
+  currentSessionId: string,
+): Promise<number> => {
+  const ended = await db
+    .update(loginSessions)
+    .set({ revokedAt: new Date(), revokeReason: 'signed-out-others-by-user' })
+    .where(
+      and(
+        eq(loginSessions.userId, userId),
+        isNull(loginSessions.revokedAt),
+        ne(loginSessions.id, currentSessionId),
+      ),
+    )
+    .returning({ id: loginSessions.id });
+  return ended.length;
 };
 
 /** DELETE /user/{id}/sessions: ends every login of the user, audited `sign-out-everywhere`. */

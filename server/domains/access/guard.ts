@@ -5,6 +5,7 @@ import {
   BEARER_PREFIX,
   BLOCKED_USER_STATES,
   DEFAULT_COUNTRY,
+  ERRORS,
   type Role,
   roleOf,
   type SignupState,
@@ -17,7 +18,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
-import { KeyThrottle } from '../../platform/rate-limit';
+import { FailureThrottle, KeyThrottle } from '../../platform/rate-limit';
 import { verifyAccessToken } from '../../platform/tokens';
 import { apiKeyPrincipalId } from '../../resources/principal';
 import { authenticateApiKey, looksLikeApiKey } from './api-keys';
@@ -131,9 +132,24 @@ export const authenticate = async (
   };
 };
 
-/** The caller behind an API key (server/domains/access/api-keys.ts checks it and its state). */
-const authenticateKey = async (db: Db, key: string, ip: string): Promise<AuthUser> => {
-  const row = await authenticateApiKey(db, key, ip);
+/** Answers that say an API key is not one: counted per address (issue 41: wrong keys are throttled). */
+const KEY_MISSES: readonly number[] = [ERRORS.TOKEN_NOT_EXIST.code, ERRORS.TOKEN_INVALID_FORMAT.code];
+
+/**
+ * The caller behind an API key (server/domains/access/api-keys.ts checks it and its state). An address
+ * that sent too many keys that are not keys is refused (429) before any is looked up.
+ */
+const authenticateKey = async (
+  db: Db,
+  key: string,
+  ip: string,
+  misses: FailureThrottle,
+): Promise<AuthUser> => {
+  misses.assertNotBlocked(ip);
+  const row = await authenticateApiKey(db, key, ip).catch(async (err: unknown) => {
+    if (err instanceof AppError && KEY_MISSES.includes(err.code)) await misses.fail(ip);
+    throw err;
+  });
   return {
     id: apiKeyPrincipalId(row.id),
     type: 'MERCHANT',
@@ -160,15 +176,15 @@ const authenticateKey = async (db: Db, key: string, ip: string): Promise<AuthUse
  */
 const authenticateRequest = (
   request: FastifyRequest,
-  deps: { db: Db; config: Config },
+  deps: { db: Db; config: Config; keyMisses: FailureThrottle },
 ): Promise<AuthUser> => {
   const header = request.headers.authorization;
   const keyHeader = request.headers[API_KEY_HEADER];
   if (typeof keyHeader === 'string' && keyHeader !== '')
-    return authenticateKey(deps.db, keyHeader.trim(), request.ip);
+    return authenticateKey(deps.db, keyHeader.trim(), request.ip, deps.keyMisses);
   if (header?.startsWith(BEARER_PREFIX)) {
     const value = header.slice(BEARER_PREFIX.length).trim();
-    if (looksLikeApiKey(value)) return authenticateKey(deps.db, value, request.ip);
+    if (looksLikeApiKey(value)) return authenticateKey(deps.db, value, request.ip, deps.keyMisses);
   }
   return authenticate(header, deps);
 };
@@ -263,12 +279,18 @@ export const authGate = fp(
       points: config.apiKeyMaxPerMinute,
       duration: 60,
     });
+    // wrong API keys per address (a key is 40+ random characters: nobody types one wrong 30 times)
+    const keyMisses = new FailureThrottle(app.throttleStore, {
+      keyPrefix: 'api-key-misses',
+      points: config.apiKeyMissesPerMinute,
+      duration: 60,
+    });
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
       if (request.is404 || request.method === 'OPTIONS') return;
       if (!isApiPath(request.url)) return;
       if (request.routeOptions.config.public === true) return;
-      request.user = await authenticateRequest(request, { db, config });
+      request.user = await authenticateRequest(request, { db, config, keyMisses });
       // an in-store device calls only the operations that accept devices (issue, stamp, redeem)
       if (request.user.device && request.routeOptions.config.forDevices !== true)
         throw new AppError('ACCESS_DENIED');

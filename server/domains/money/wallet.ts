@@ -10,6 +10,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { DEFAULT_COUNTRY } from '../../../contract/constants';
 import type { TransactionType } from '../../../contract/enums';
+import type { CompanyWallet } from '../../../contract/finance';
 import { formatMoney } from '../../../contract/format';
 import type { DbOrTx } from '../../platform/audit';
 import { defaultCurrencyOf } from '../../platform/countries';
@@ -193,27 +194,11 @@ export const creditWallet = async (
   return { balance: after.balance, transactionId: (row as { id: number }).id };
 };
 
-/** What an operator sees of a company's money (issue 40 item 3): its wallet as it stands, open or closed. */
-export interface CompanyWalletSummary {
-  companyId: number;
-  /** the company's state: a closed company's money stays where it is */
-  companyState: string;
-  /** exact decimal, as stored (0.00 before the first movement) */
-  balance: string;
-  currency: string;
-  /** how many ledger movements, and the newest one's time (null: none yet) */
-  movements: number;
-  lastMovementAt: string | null;
-}
-
 /**
  * A company's wallet as it is, read without opening one (an operator's look changes nothing): the
  * balance and currency, the ledger's count and newest time. Null when there is no such company.
  */
-export const companyWalletSummary = async (
-  db: DbOrTx,
-  companyId: number,
-): Promise<CompanyWalletSummary | null> => {
+export const companyWalletSummary = async (db: DbOrTx, companyId: number): Promise<CompanyWallet | null> => {
   const [found] = await db.select({ state: company.state }).from(company).where(eq(company.id, companyId));
   if (!found) return null;
   const [wallet] = await db

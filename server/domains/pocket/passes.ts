@@ -14,6 +14,7 @@ import { GOOGLE_SAVE_URL, PASSKIT_SERVICE_PATH } from '../../../contract/wallet-
 import type { DbOrTx } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import { walletPasses, walletPassRegistrations, walletPassTokens } from '../../platform/db/schema';
+import { guardedGet } from '../../platform/egress';
 import type { LinkKeys } from './links';
 import { defaultIconOf, isPng, PASS_RGB } from './pass-icon';
 import { type AppleSettings, type GoogleSettings, loadWalletSettings, walletSecrets } from './pass-settings';
@@ -55,6 +56,17 @@ export const issuePassToken = async (tx: DbOrTx, cardId: number, now = new Date(
         where ${walletPassTokens.memberCardId} = ${cardId}
         order by ${walletPassTokens.id} desc limit ${TOKENS_PER_CARD})`);
   return token;
+};
+
+/**
+ * A card's web card link was revoked (issue 41 F8): every Wallet pass handed out so far stops with it.
+ * Its authentication tokens go (the PassKit web service then answers 401 to those passes, so their
+ * next update, which would carry the new link, never comes) and so do its device registrations (no
+ * more update pushes). A pass downloaded afterwards, through the new link, gets a token of its own.
+ */
+export const endPassesOf = async (tx: DbOrTx, cardId: number): Promise<void> => {
+  await tx.delete(walletPassTokens).where(eq(walletPassTokens.memberCardId, cardId));
+  await tx.delete(walletPassRegistrations).where(eq(walletPassRegistrations.memberCardId, cardId));
 };
 
 /** The token from `Authorization: ApplePass <token>`, or null. */
@@ -265,10 +277,10 @@ export const loadLogo = async (logo: string | null): Promise<Buffer | null> => {
   }
   if (!/^https?:\/\//.test(logo)) return null;
   try {
-    const res = await fetch(logo, { signal: AbortSignal.timeout(3000), redirect: 'error' });
-    if (!res.ok) return null;
-    const bytes = Buffer.from(await res.arrayBuffer());
-    return bytes.length <= LOGO_MAX_BYTES && isPng(bytes) ? bytes : null;
+    // through the server's egress guard (issue 41 F11): never a private, loopback or link-local address
+    const res = await guardedGet(logo, { timeoutMs: 3000, maxBytes: LOGO_MAX_BYTES });
+    if (res.status < 200 || res.status > 299) return null;
+    return res.body.length <= LOGO_MAX_BYTES && isPng(res.body) ? res.body : null;
   } catch {
     return null;
   }

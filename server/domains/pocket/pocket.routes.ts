@@ -25,6 +25,7 @@ import { callerOf } from '../access/caller';
 import { operation } from '../access/operation';
 import { heldByCode, heldIdByCode, heldInScope } from './held';
 import { linkFor, linkKeys, resolveLink, revokeLink } from './links';
+import { endPassesOf } from './passes';
 import { publicCardView, publicVoucherView, sendLink } from './pocket';
 
 const IdParams = Type.Object({ id: Id });
@@ -173,6 +174,8 @@ const pocketLinkRoutes = (app: RouteApp, shared: PocketShared): void => {
       answer: LinkSchema,
       run: async ({ tx, caller, params }) => {
         await heldInScope(tx, caller, kind, params.id);
+        // the Wallet passes of a card die with its link (issue 41 F8)
+        if (kind === 'CARD') await endPassesOf(tx, params.id);
         return revokeLink(tx, keys, kind, params.id);
       },
     });

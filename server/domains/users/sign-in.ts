@@ -138,7 +138,7 @@ export const login = async ({ db, config, throttle }: AuthDeps, input: LoginInpu
   // a second factor: no tokens yet, a challenge for POST /auth/two-factor (26212); the count of
   // wrong passwords starts again only once the code is accepted too (else a password's holder
   // could try codes forever without the account ever locking)
-  if (await hasTwoFactor(db, user.id)) throw await twoFactorChallenge(db, user.id, deviceId);
+  if (await hasTwoFactor(db, user.id)) throw await twoFactorChallenge(db, user, deviceId);
   return issueLogin({ db, config }, user, { deviceId, ip: input.ip, userAgent: input.userAgent ?? null });
 };
 

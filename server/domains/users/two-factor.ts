@@ -4,7 +4,7 @@
 // a user who has a second factor. Everything lives in the database (sealed secret, hashed codes,
 // hashed challenges), so any instance completes what another began.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomInt } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import {
   BLOCKED_USER_STATES,
@@ -33,6 +33,7 @@ import {
 } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { randomToken, sha256 } from '../../platform/tokens';
+import { createEmailActionToken } from '../access/email-actions';
 import { revokeUserLogins } from '../access/sessions';
 import { auditActorOf, recordUserAudit } from '../access/user-audit';
 import { systemSettingIsOn } from '../config/system-config';
@@ -297,11 +298,20 @@ export const resetTwoFactor = async (
  * What get-token answers, instead of tokens, to a user with a second factor who gave the right
  * password: 26212 with a fresh challenge (stored as its hash; single use, TWO_FACTOR_CHALLENGE_TTL_S).
  */
-export const twoFactorChallenge = async (db: Db, userId: number, deviceId: string): Promise<AppError> => {
+/** What a challenge remembers of the user's password: a password changed or reset since kills it. */
+const passwordStampOf = (user: Pick<UserRow, 'passwordHash'>): string =>
+  sha256(`pw:${user.passwordHash ?? ''}`);
+
+export const twoFactorChallenge = async (
+  db: Db,
+  user: Pick<UserRow, 'id' | 'passwordHash'>,
+  deviceId: string,
+): Promise<AppError> => {
   const challenge = randomToken();
   await db.insert(twoFactorChallenges).values({
     tokenHash: sha256(challenge),
-    userId,
+    userId: user.id,
+    passwordStamp: passwordStampOf(user),
     deviceId,
     expiresAt: new Date(Date.now() + TWO_FACTOR_CHALLENGE_TTL_S * 1000),
   });
@@ -315,13 +325,17 @@ export interface SpentChallenge {
   deviceId: string;
 }
 
-const WRONG_CODE = Symbol('wrong code');
-
 /**
  * `POST /auth/two-factor`: spends a live challenge with a right code (TOTP or an unused recovery code)
  * and names the user to sign in. A wrong code counts against the challenge (26213, `data.attemptsLeft`);
  * at TWO_FACTOR_MAX_ATTEMPTS, or once used or expired, the challenge answers 26214. `throttle` is the
  * login throttle: a blocked account+IP or IP is refused first (429), and each wrong code counts.
+ *
+ * One transaction judges the code: it locks the challenge, so calls racing on one challenge are judged
+ * one after the other, each seeing the attempts counted before it, and a wrong code's count commits
+ * with its judgement (issue 41 F10: 24 codes at once were judged 13 times). The user is read again in
+ * it: a state that blocks sign-in, a forced reset or a password changed since the challenge was given
+ * ends it (issue 41 F9).
  */
 export const spendChallenge = async (
   { db, config }: TwoFactorDeps,
@@ -337,42 +351,59 @@ export const spendChallenge = async (
     .where(eq(twoFactorChallenges.tokenHash, tokenHash))
     .limit(1);
   if (!found) throw new AppError('TWO_FACTOR_CHALLENGE_INVALID');
-  const { user } = found;
-  await throttle.check(user);
-  try {
-    await db.transaction(async (tx) => {
-      // spent first, conditionally: of two calls with one challenge, one wins; a wrong code rolls it back
-      const spent = await tx
-        .update(twoFactorChallenges)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(twoFactorChallenges.id, found.challenge.id),
-            isNull(twoFactorChallenges.usedAt),
-            gt(twoFactorChallenges.expiresAt, new Date()),
-            lt(twoFactorChallenges.attempts, TWO_FACTOR_MAX_ATTEMPTS),
-          ),
-        )
-        .returning({ id: twoFactorChallenges.id });
-      if (spent.length !== 1) throw new AppError('TWO_FACTOR_CHALLENGE_INVALID');
-      if (!(await acceptCode(tx, config, user, code))) throw WRONG_CODE;
-    });
-  } catch (e) {
-    if (e !== WRONG_CODE) throw e;
-    const [counted] = await db
+  await throttle.check(found.user);
+  const judged = await db.transaction(async (tx) => {
+    const [live] = await tx
+      .select()
+      .from(twoFactorChallenges)
+      .where(eq(twoFactorChallenges.id, found.challenge.id))
+      .for('update');
+    const now = new Date();
+    if (
+      !live ||
+      live.usedAt !== null ||
+      live.expiresAt.getTime() <= now.getTime() ||
+      live.attempts >= TWO_FACTOR_MAX_ATTEMPTS
+    )
+      throw new AppError('TWO_FACTOR_CHALLENGE_INVALID');
+    // the user as they are now, not as when the password was checked
+    const [user] = await tx.select().from(users).where(eq(users.id, live.userId));
+    if (!user || live.passwordStamp !== passwordStampOf(user)) {
+      await tx.update(twoFactorChallenges).set({ usedAt: now }).where(eq(twoFactorChallenges.id, live.id));
+      return { kind: 'dead' as const };
+    }
+    if ((BLOCKED_USER_STATES as readonly string[]).includes(user.state))
+      return { kind: 'blocked' as const, user };
+    if (user.mustResetPassword) return { kind: 'reset' as const, user };
+    if (await acceptCode(tx, config, user, code)) {
+      await tx.update(twoFactorChallenges).set({ usedAt: now }).where(eq(twoFactorChallenges.id, live.id));
+      return { kind: 'ok' as const, user, deviceId: live.deviceId };
+    }
+    const [counted] = await tx
       .update(twoFactorChallenges)
       .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
-      .where(eq(twoFactorChallenges.id, found.challenge.id))
+      .where(eq(twoFactorChallenges.id, live.id))
       .returning({ attempts: twoFactorChallenges.attempts });
-    await throttle.fail(user);
-    const attemptsLeft = Math.max(
-      0,
-      TWO_FACTOR_MAX_ATTEMPTS - (counted?.attempts ?? TWO_FACTOR_MAX_ATTEMPTS),
-    );
-    throw new AppError('TWO_FACTOR_CODE_INVALID', { attemptsLeft });
+    return { kind: 'wrong' as const, user, attempts: counted?.attempts ?? TWO_FACTOR_MAX_ATTEMPTS };
+  });
+  switch (judged.kind) {
+    case 'ok':
+      return { user: judged.user, deviceId: judged.deviceId };
+    case 'dead':
+      // the password changed (or was reset) since: sign in again with the new one
+      throw new AppError('TWO_FACTOR_CHALLENGE_INVALID');
+    case 'blocked':
+      throw new AppError('INVALID_USER_STATE', { state: judged.user.state });
+    case 'reset':
+      // as get-token answers a forced reset: the way to set a new password, no tokens
+      throw new AppError('USER_SHOULD_RESET_PASSWORD', {
+        resetPasswordToken: await createEmailActionToken(db, judged.user.id, 'forgetPwd'),
+      });
+    case 'wrong': {
+      await throttle.fail(judged.user);
+      throw new AppError('TWO_FACTOR_CODE_INVALID', {
+        attemptsLeft: Math.max(0, TWO_FACTOR_MAX_ATTEMPTS - judged.attempts),
+      });
+    }
   }
-  // the state may have changed since the password was checked (disabled, locked meanwhile)
-  if ((BLOCKED_USER_STATES as readonly string[]).includes(user.state))
-    throw new AppError('INVALID_USER_STATE', { state: user.state });
-  return { user, deviceId: found.challenge.deviceId };
 };

@@ -8,6 +8,7 @@ import {
   listSessions,
   requirePasswordReset,
   signOutEverywhere,
+  signOutOtherSessions,
   signOutOwnSession,
   unlockUser,
 } from '../access/account-security';
@@ -85,6 +86,24 @@ export const userSecurityRoutes = (app: RouteApp, shared: UsersShared): void => 
     const me = await actor(request);
     return ok(await listSessions(db, me.row.id, requireUser(request).tid));
   });
+
+  // Ends every other session of the caller, keeping this one: {ended}.
+  app.delete(
+    '/me/sessions',
+    {
+      config: { openBeforeApproval: true },
+      schema: {
+        summary: "End the caller's other sessions, keeping this one",
+        description:
+          'What the portal offers after two-factor is turned on: the logins made with the password alone end. Answers how many ended.',
+        response: answers(Type.Object({ ended: Type.Integer() })),
+      },
+    },
+    async (request) => {
+      const me = await actor(request);
+      return ok({ ended: await signOutOtherSessions(db, me.row.id, requireUser(request).tid) });
+    },
+  );
 
   // Ends one of the caller's own sessions; another's, an ended or an unknown one: 5.
   app.delete(

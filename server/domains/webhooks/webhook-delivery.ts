@@ -25,6 +25,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from '../../platform/db/schema';
+import { pinnedLookup } from '../../platform/egress';
 import { AppError } from '../../platform/errors';
 import { enqueue, type JobHandler, type JobLog } from '../../platform/jobs';
 import { createMailer, escapeHtml } from '../../platform/mail';
@@ -53,10 +54,7 @@ const post = (target: Resolved, headers: Record<string, string>, body: string): 
         },
         agent: false,
         // pinned: the connection goes to the address that was checked, whatever DNS says now
-        lookup: (_host, opts, cb) => {
-          if ((opts as { all?: boolean }).all) cb(null, [{ address: target.address, family: target.family }]);
-          else cb(null, target.address, target.family);
-        },
+        lookup: pinnedLookup(target),
       },
       (res) => {
         let excerpt = '';

@@ -1,54 +1,9 @@
 // Where a webhook may go (docs/api.md "Webhooks"): an absolute https URL (http to loopback only with
 // WEBHOOK_ALLOW_LOOPBACK), no credentials, and every address its name resolves to public: not private,
 // loopback, link-local or reserved. Checked when an endpoint is saved and again before each delivery.
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { addressRefusal, checkedAddress, EgressRefused, isLoopbackHost } from '../../platform/egress';
 import { AppError } from '../../platform/errors';
-
-/** Addresses no webhook goes to: private, loopback, link-local, shared, unspecified, multicast… */
-const FORBIDDEN = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  FORBIDDEN.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  FORBIDDEN.addSubnet(net, prefix, 'ipv6');
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-
-/** An IPv4 address mapped into IPv6 (::ffff:10.0.0.1) is judged as the IPv4 it is. */
-const plainIp = (ip: string): { ip: string; family: 'ipv4' | 'ipv6' } => {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped?.[1]) return { ip: mapped[1], family: 'ipv4' };
-  return { ip, family: isIP(ip) === 6 ? 'ipv6' : 'ipv4' };
-};
-
-const isLoopback = (ip: string): boolean => {
-  const p = plainIp(ip);
-  return LOOPBACK.check(p.ip, p.family);
-};
-
-/** Why an address may not be a webhook's, or null when it may. */
-export const addressRefusal = (ip: string, allowLoopback: boolean): string | null => {
-  const p = plainIp(ip);
-  if (LOOPBACK.check(p.ip, p.family)) return allowLoopback ? null : 'a loopback address';
-  if (FORBIDDEN.check(p.ip, p.family)) return 'a private, link-local or reserved address';
-  return null;
-};
 
 const refuse = (message: string) => new AppError('WEBHOOK_URL_NOT_ALLOWED', [{ field: 'url', message }]);
 
@@ -56,7 +11,8 @@ const hostOf = (url: URL): string => url.hostname.replace(/^\[|\]$/g, '');
 
 /**
  * The URL checked without the network: absolute https (http only to loopback when
- * WEBHOOK_ALLOW_LOOPBACK), no credentials, and an address literal must be allowed.
+ * WEBHOOK_ALLOW_LOOPBACK), no credentials, and an address literal must be allowed (the platform's
+ * egress guard, server/platform/egress.ts, judges it, IPv6 forms carrying an IPv4 address included).
  */
 const parseWebhookUrl = (raw: string, allowLoopback: boolean): URL => {
   let url: URL;
@@ -67,14 +23,13 @@ const parseWebhookUrl = (raw: string, allowLoopback: boolean): URL => {
   }
   if (url.username || url.password) throw refuse('may not carry credentials');
   const host = hostOf(url);
-  const literal = isIP(host) !== 0;
-  const loopbackHost = host === 'localhost' || (literal && isLoopback(host));
+  const loopbackHost = isLoopbackHost(host);
   if (url.protocol === 'http:') {
     if (!(allowLoopback && loopbackHost))
       throw refuse(allowLoopback ? 'http is for loopback only: use https' : 'must be https');
   } else if (url.protocol !== 'https:') throw refuse('must be https');
   if (host === 'localhost' && !allowLoopback) throw refuse('is a loopback address');
-  if (literal) {
+  if (isIP(host) !== 0) {
     const why = addressRefusal(host, allowLoopback);
     if (why) throw refuse(`is ${why}`);
   }
@@ -90,22 +45,12 @@ export interface Resolved {
 /** The URL's address, looked up now and checked: every address the name has must be allowed. */
 export const resolveWebhookUrl = async (raw: string, allowLoopback: boolean): Promise<Resolved> => {
   const url = parseWebhookUrl(raw, allowLoopback);
-  const host = hostOf(url);
-  const literal = isIP(host);
-  if (literal !== 0) return { url, address: host, family: literal === 6 ? 6 : 4 };
-  let found: { address: string; family: number }[];
   try {
-    found = await lookup(host, { all: true });
-  } catch {
-    throw refuse('does not resolve');
+    return { url, ...(await checkedAddress(hostOf(url), allowLoopback)) };
+  } catch (err) {
+    if (err instanceof EgressRefused) throw refuse(err.reason);
+    throw err;
   }
-  for (const a of found) {
-    const why = addressRefusal(a.address, allowLoopback);
-    if (why) throw refuse(`resolves to ${why}`);
-  }
-  const first = found[0];
-  if (!first) throw refuse('does not resolve');
-  return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
 };
 
 /** Checks a URL as the create and update do: refused when it could never be delivered to. */

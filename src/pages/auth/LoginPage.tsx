@@ -100,6 +100,7 @@ const TwoFactorStep = ({
   const translate = useTranslate();
   const login = useLogin();
   const notifyError = useApiErrorNotify();
+  const navigate = useNavigate();
   const [recovery, setRecovery] = useState(false);
   const [alert, setAlert] = useState<LoginAlert | null>(null);
 
@@ -122,6 +123,12 @@ const TwoFactorStep = ({
       }
       if (isApiError(error, 'TWO_FACTOR_CHALLENGE_INVALID')) {
         onRestart({ severity: 'warning', lines: [translate('pages.login.two_factor_expired')] });
+        return;
+      }
+      // a reset was forced while the code was being typed: straight to setting the new password
+      const resetToken = isApiError(error, 'USER_SHOULD_RESET_PASSWORD') ? resetTokenOf(error) : undefined;
+      if (resetToken) {
+        navigate(`${EMAIL_LINK_PATHS.forgetPwd}?token=${encodeURIComponent(resetToken)}&required=1`);
         return;
       }
       const closed = closedKeyOf(error);

@@ -15,13 +15,6 @@ export const StoreShow = (props: Partial<ShowProps>) => (
         <StorePosterPanel />
       </Stack>
     }
-    sx={{
-      '& .RaShow-main': {
-        flexDirection: { xs: 'column', md: 'row' },
-        alignItems: { xs: 'stretch', md: 'flex-start' },
-        gap: 2,
-      },
-    }}
     {...props}
     resource="store"
   />

@@ -106,13 +106,6 @@ export const CompanyShow = (props: Partial<ShowProps>) => {
             ),
           }
         : {})}
-      sx={{
-        '& .RaShow-main': {
-          flexDirection: { xs: 'column', md: 'row' },
-          alignItems: { xs: 'stretch', md: 'flex-start' },
-          gap: 2,
-        },
-      }}
       notice={<ClosedNotice />}
       {...props}
       resource="company"

@@ -10,6 +10,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Form, required, TextInput, useNavigate, useNotify, useTranslate } from 'react-admin';
 import {
   mustEnrolTwoFactor,
+  OWN_SESSIONS_PATH,
+  type SignedInSession,
   TWO_FACTOR_CODE_MAX_LENGTH,
   TWO_FACTOR_CONFIRM_PATH,
   TWO_FACTOR_PATH,
@@ -20,8 +22,14 @@ import { isApiError } from '../../components/apiError';
 import { SubmitButton } from '../../components/forms';
 import { useHttpClient } from '../../components/HttpClientContext';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
+import { addEnglishMessages } from '../../i18n/lateMessages';
+import { twoFactorOthersEn } from '../../i18n/rules.en';
 import { SESSION_CHANGED_EVENT } from '../../layout/SessionContext';
+import type { HttpClient } from '../../providers/httpClient';
 import { getSessionStore } from '../../providers/storage';
+
+// this screen's late words (src/i18n/lateMessages.ts)
+addEnglishMessages(twoFactorOthersEn);
 
 /** Keeps the stored user's two-factor fields in step, so start-up routes by them (layout/startup.ts). */
 const storeStatus = (status: TwoFactorStatus) => {
@@ -73,6 +81,56 @@ const useRecoveryCodeActions = (codesText: string) => {
   return { copyCodes, downloadCodes };
 };
 
+/** How many other sessions the caller has (0 when they cannot be read). */
+const otherSessionCount = async (http: HttpClient): Promise<number> => {
+  try {
+    return (await http<SignedInSession[]>(OWN_SESSIONS_PATH)).data.filter((one) => !one.current).length;
+  } catch {
+    return 0;
+  }
+};
+
+/**
+ * Once two-factor is on: the caller's other sessions signed in with the password alone, and the offer
+ * to end them (DELETE /user/me/sessions keeps this one) or keep them.
+ */
+const OtherSessionsOffer = ({ count, onDone }: { count: number; onDone: () => void }) => {
+  const translate = useTranslate();
+  const http = useHttpClient();
+  const notify = useNotify();
+  const notifyError = useApiErrorNotify();
+  const endOthers = async () => {
+    try {
+      const res = await http<{ ended: number }>(OWN_SESSIONS_PATH, { method: 'DELETE' });
+      notify('pages.two_factor.others_ended', {
+        type: 'success',
+        messageArgs: { smart_count: res.data.ended },
+      });
+      onDone();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+  return (
+    <Alert
+      severity="info"
+      sx={{ mb: 2 }}
+      action={
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <Button color="inherit" size="small" variant="outlined" onClick={() => void endOthers()}>
+            {translate('pages.two_factor.end_others')}
+          </Button>
+          <Button color="inherit" size="small" onClick={onDone}>
+            {translate('pages.two_factor.keep_others')}
+          </Button>
+        </Stack>
+      }
+    >
+      {translate('pages.two_factor.others', { smart_count: count })}
+    </Alert>
+  );
+};
+
 export const TwoFactorSection = () => {
   const translate = useTranslate();
   const http = useHttpClient();
@@ -81,6 +139,7 @@ export const TwoFactorSection = () => {
   const navigate = useNavigate();
   const [status, setStatus] = useState<TwoFactorStatus | null>(null);
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
+  const [others, setOthers] = useState(0);
   const [turningOff, setTurningOff] = useState(false);
   const [starting, setStarting] = useState(false);
 
@@ -128,7 +187,9 @@ export const TwoFactorSection = () => {
     setStatus(next);
     storeStatus(next);
     notify('pages.two_factor.turned_on', { type: 'success' });
+    // logins made before it was on did not need a code: offer to end them (issue 41)
     if (forced) navigate('/');
+    else setOthers(await otherSessionCount(http));
     return undefined;
   };
 
@@ -274,6 +335,7 @@ export const TwoFactorSection = () => {
           </Stack>
         ) : null}
 
+        {enabled && others > 0 ? <OtherSessionsOffer count={others} onDone={() => setOthers(0)} /> : null}
         {enabled && !turningOff ? (
           <Button variant="outlined" color="error" onClick={() => setTurningOff(true)}>
             {translate('pages.two_factor.turn_off')}

@@ -106,4 +106,33 @@ describe('two-factor sign-in (portal)', { timeout: 45_000 }, () => {
     expect(row?.enabledAt).toBeInstanceOf(Date);
     expect(screen.getByRole('button', { name: 'Turn off two-factor sign-in' })).toBeInTheDocument();
   });
+
+  it('offers to end the sessions signed in with the password alone once it is on, and ends them', async () => {
+    // the operator is signed in on another browser too, before two-factor
+    const other = await backend.t.app.inject({
+      method: 'POST',
+      url: '/portal-main-service/api/v1/auth/get-token',
+      payload: { email: SEED_ACCOUNTS.operator.email, password: SEED_PASSWORD },
+    });
+    expect(other.json().code).toBe(0);
+    await renderPage(<ProfilePage />, { url: '/settings/profile', signedInAs: 'operator' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' }));
+    await screen.findByTitle('QR code for your authenticator app');
+    const secret = (screen.getByTestId('two-factor-secret').textContent ?? '').replace(/\s/g, '');
+    await user.type(screen.getByLabelText(/^Code from the app/), codeNow(secret));
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    const offer = await screen.findByText(/other sessions?, with your password alone/);
+    expect(offer).toHaveTextContent('so that every sign-in needs your code?');
+    await user.click(screen.getByRole('button', { name: 'End other sessions' }));
+    await waitFor(async () => expect(await backend.sent('DELETE', '/user/me/sessions')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText(/with your password alone/)).toBeNull());
+    // the other browser's login ended
+    const after = await backend.t.app.inject({
+      method: 'GET',
+      url: `/portal-main-service/api/v1/user/${WORLD.users.operator}`,
+      headers: { authorization: `Bearer ${String(other.headers['x-access-token'])}` },
+    });
+    expect(after.json().code).toBe(1005);
+  });
 });

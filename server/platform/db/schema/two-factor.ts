@@ -44,6 +44,11 @@ export const twoFactorChallenges = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestampTz('expires_at').notNull(),
     usedAt: timestampTz('used_at'),
+    /**
+     * The user's password as it was when the challenge was given (a hash of its hash): a password
+     * changed or reset since kills the challenge (issue 41 F9); null on challenges older than it.
+     */
+    passwordStamp: text('password_stamp'),
     createTime: createTimeColumn(),
   },
   (t) => [
