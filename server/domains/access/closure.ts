@@ -4,7 +4,7 @@
 // enabling it again lets them work as before. One rule, read by the auth gate (users, devices, API
 // keys), sign-in and refresh, the jobs (webhooks, scheduled exports, pushes), imports, the member's
 // web card and passes, and joins (docs/decisions.md "A closed company").
-import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CLOSED_ORG_STATES } from '../../../contract/enums';
 import type { DbOrTx } from '../../platform/audit';
@@ -34,7 +34,7 @@ export interface ClosedData {
  * The refusal for `states`, the widest closed level first (a closed company closes its brands).
  * `caller`: the states are the caller's own organisation (the portal then ends the session).
  */
-export const closureOf = (states: OrgStates, { caller = false } = {}): AppError<ClosedData> | null => {
+const closureOf = (states: OrgStates, { caller = false } = {}): AppError<ClosedData> | null => {
   const data = (state: unknown): ClosedData => ({
     state: String(state),
     ...(caller ? { caller: true } : {}),
@@ -71,7 +71,7 @@ export interface OrgScope {
  * The states of `scope`'s company, brand (a store's own brand when no brand is named) and store, in one
  * statement of three indexed look-ups.
  */
-export const orgStatesOf = async (db: DbOrTx, scope: OrgScope): Promise<OrgStates> => {
+const orgStatesOf = async (db: DbOrTx, scope: OrgScope): Promise<OrgStates> => {
   const storeId = scope.storeId ?? null;
   const brandId =
     scope.brandId ??
@@ -97,7 +97,3 @@ export const assertScopeOpen = async (
 /** SQL: the company `companyId` (a column or value) is not closed; true for none (an operator's row). */
 export const companyOpenSql = (companyId: AnyPgColumn | SQL): SQL =>
   sql`not exists (select 1 from ${company} where ${company.id} = ${companyId} and ${inArray(company.state, [...CLOSED_ORG_STATES])})`;
-
-/** SQL: the rows of `companyId` whose company is open, or no company at all. */
-export const whereCompanyOpen = (companyId: AnyPgColumn, ...more: (SQL | undefined)[]): SQL | undefined =>
-  and(companyOpenSql(companyId), ...more);

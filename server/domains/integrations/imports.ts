@@ -37,7 +37,7 @@ import { authorize, type Grant } from '../../resources/authorize';
 import type { Caller } from '../../resources/principal';
 import { declarationOf } from '../../resources/registry';
 import { findUser, userCaller } from '../access/caller';
-import { assertOrgOpen, assertScopeOpen, closedLevelOf as closedError } from '../access/closure';
+import { assertOrgOpen, assertScopeOpen, closedLevelOf } from '../access/closure';
 import { countryTermsOf } from '../money/wallet';
 import { parseImport } from './import-file';
 import { type ImportContext, type MemberApply, newState, plan, type VoucherApply } from './import-plan';
@@ -220,7 +220,7 @@ export const runImport = async (
     caller = await importCaller(db, imp.userId, imp.companyId, imp.kind);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    const closed = closedError(err);
+    const closed = closedLevelOf(err);
     await db
       .update(imports)
       .set({

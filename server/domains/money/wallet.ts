@@ -212,20 +212,12 @@ export const companyWalletSummary = async (db: DbOrTx, companyId: number): Promi
     })
     .from(walletTransactions)
     .where(eq(walletTransactions.companyId, companyId));
-  const row = {
-    state: found.state,
-    balance: wallet?.balance ?? null,
-    currency: wallet?.currency ?? null,
-    movements: ledger?.movements ?? 0,
-    lastAt: ledger?.lastAt ?? null,
-  };
-  const currency = row.currency ?? (await countryTermsOf(db, companyId)).currency;
   return {
     companyId,
-    companyState: String(row.state),
-    balance: row.balance ?? '0.00',
-    currency,
-    movements: Number(row.movements),
-    lastMovementAt: row.lastAt === null ? null : new Date(row.lastAt).toISOString(),
+    companyState: String(found.state),
+    balance: wallet?.balance ?? '0.00',
+    currency: wallet?.currency ?? (await countryTermsOf(db, companyId)).currency,
+    movements: ledger?.movements ?? 0,
+    lastMovementAt: ledger?.lastAt ? new Date(ledger.lastAt).toISOString() : null,
   };
 };
