@@ -16,6 +16,7 @@ import {
   chromium,
   type Locator,
   type Page,
+  type Request,
 } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { BASE_PATHS, BEARER_PREFIX, type Envelope, HEADERS } from '../../contract';
@@ -374,7 +375,7 @@ export const watchPage = (page: Page): PageProblems => {
 
 /** The requests of each page: those in flight, and how many it has started in all. */
 interface Traffic {
-  open: Set<unknown>;
+  open: Set<Request>;
   started: number;
 }
 const traffic = new WeakMap<Page, Traffic>();
@@ -422,7 +423,7 @@ export const navigateSettled = (page: Page, path: string, quietMs = 150): Promis
 const settleAfter = async (page: Page, action: () => Promise<unknown>, quietMs: number): Promise<void> => {
   const seen = trackRequests(page);
   await action();
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + SETTLE_DEADLINE_MS;
   for (;;) {
     await networkQuiet(page, seen, quietMs, deadline);
     const before = seen.started;
@@ -433,6 +434,12 @@ const settleAfter = async (page: Page, action: () => Promise<unknown>, quietMs: 
   }
 };
 
+/**
+ * How long a page may take to settle. Generous: CI runs the accessibility walk beside the PostgreSQL
+ * API run on two cores, where one slow answer once took longer than 15 s.
+ */
+const SETTLE_DEADLINE_MS = 30_000;
+
 /** Waits until the page has had no request in flight for `quietMs`, until `deadline` at the latest. */
 const networkQuiet = async (page: Page, seen: Traffic, quietMs: number, deadline: number): Promise<void> => {
   let quietSince = seen.open.size === 0 ? Date.now() : Number.POSITIVE_INFINITY;
@@ -442,7 +449,10 @@ const networkQuiet = async (page: Page, seen: Traffic, quietMs: number, deadline
     else if (quietSince === Number.POSITIVE_INFINITY) quietSince = Date.now();
     else if (Date.now() - quietSince >= quietMs) return;
   }
-  throw new Error(`${page.url()}: requests still in flight after 15 s`);
+  const open = [...seen.open].map((r) => r.url());
+  throw new Error(
+    `${page.url()}: requests still in flight after ${SETTLE_DEADLINE_MS / 1000} s: ${open.join(', ')}`,
+  );
 };
 
 export const newContext = (
