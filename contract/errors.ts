@@ -22,6 +22,7 @@ const catalogue = {
   STATE_TRANSITION_NOT_ALLOWED: [11, 409, 'This action is not allowed in the current state'], // product
   STILL_REFERENCED: [12, 409, 'It is still referenced elsewhere and cannot be deleted'], // product
   NOT_READY: [13, 503, 'The server is not ready for requests'], // product: /readyz while starting or draining
+  METHOD_NOT_ALLOWED: [15, 405, 'This path does not take this method'], // product: `Allow` names those it takes
 
   // tokens
   TOKEN_NOT_EXIST: [1000, 401, 'Token does not exist'],

@@ -42,7 +42,7 @@ import { AppError } from './platform/errors';
 import type { App } from './platform/http/app-types';
 import { compressionPlugin } from './platform/http/compression';
 import { docsPlugin } from './platform/http/docs';
-import { envelopePlugin, failure, genRequestId } from './platform/http/envelope';
+import { envelopePlugin, failure, frameworkErrors, genRequestId } from './platform/http/envelope';
 import { inputGuardPlugin } from './platform/http/input-guard';
 import { loggerOptions } from './platform/http/logger';
 import { metricsPlugin } from './platform/http/metrics';
@@ -81,6 +81,9 @@ const throttleStoreFor = (
   return { store: { kind: 'memory' } };
 };
 
+/** Fastify's router options, also given to the router that answers 405 (platform/http/allowed-methods.ts). */
+const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: 100 };
+
 /**
  * The whole server as one Fastify instance, built like fastify/demo: external plugins, then the
  * app's own plugins, then the routes. server.ts listens; tests use app.inject.
@@ -99,7 +102,8 @@ export const buildApp = async ({
     genReqId: genRequestId,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: ROUTER_OPTIONS,
+    frameworkErrors,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
     schemaController: { compilersFactory: sharedSchemaCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -115,7 +119,7 @@ export const buildApp = async ({
   bindEmailActions(db, { mailer: mail, config });
 
   // external plugins
-  await app.register(envelopePlugin, { notFoundFallback: spaFallback(config) });
+  await app.register(envelopePlugin, { notFoundFallback: spaFallback(config), router: ROUTER_OPTIONS });
   await app.register(securityPlugin, { config });
   // API answers over 1 kB go out compressed (brotli or gzip, as the client accepts); the portal's
   // files are compressed once at build time (preCompressed in server/domains/portal/static.routes.ts)

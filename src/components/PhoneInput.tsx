@@ -193,8 +193,11 @@ export const PhoneInput = ({
         name={name}
         label={label ?? translate('pages.phone.number')}
         value={national}
-        type="tel"
+        // the number without its country code (the picker holds that): `tel-national`, which belongs
+        // to a text input (HTML autofill; HTML_CodeSniffer H98), with the phone keypad on a phone
+        type="text"
         autoComplete="tel-national"
+        slotProps={{ htmlInput: { inputMode: 'tel' } }}
         required={required}
         disabled={disabled}
         autoFocus={autoFocus}

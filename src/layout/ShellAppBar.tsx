@@ -116,6 +116,8 @@ export const ShellAppBar = ({
         <Box
           component={Link}
           to="/"
+          // the title is hidden below 600 px, leaving only the icon: the link keeps its name
+          aria-label={portalTitle}
           sx={{
             display: 'flex',
             alignItems: 'center',

@@ -75,9 +75,10 @@ describe('startup routing (spec section 2)', { timeout: 60_000 }, () => {
 
   it('signing in on the login page sends an unapproved merchant to signup', async () => {
     renderApp('/login');
-    fireEvent.change(await screen.findByLabelText(/^E-mail/, {}, { timeout: 10_000 }), {
-      target: { value: 'new.merchant@example.com' },
-    });
+    const email = await screen.findByLabelText(/^E-mail/, {}, { timeout: 10_000 });
+    // an e-mail input's autofill token is `email` (H98: `username` belongs to a text input)
+    expect(email).toHaveAttribute('autocomplete', 'email');
+    fireEvent.change(email, { target: { value: 'new.merchant@example.com' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Password123!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitForPath('/signup');

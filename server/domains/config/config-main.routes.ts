@@ -10,6 +10,7 @@ import type { PermissionAction } from '../../../contract/enums';
 import { ok } from '../../../contract/envelope';
 import { COUNTRY_CODE_PATTERN, resolveCountry, supportedCountries } from '../../platform/countries';
 import type { RoutePlugin } from '../../platform/http/app-types';
+import { tagRoutes } from '../../platform/http/docs';
 import { isNoCount, listQueryOrThrow } from '../../platform/list/query';
 import { answers, NoData } from '../../resources/answers';
 import {
@@ -75,6 +76,7 @@ const COUNTRY_FIELDS = [
 ] as const;
 
 export const configMainRoutes: RoutePlugin = async (app) => {
+  tagRoutes(app, 'config');
   const { db } = app;
 
   /** The writer as the audit log names them, once access is checked. */
@@ -99,18 +101,39 @@ export const configMainRoutes: RoutePlugin = async (app) => {
 
   app.get(
     '/supported-countries',
-    { config: { public: true }, schema: { response: answers(SupportedCountriesSchema) } },
+    {
+      config: { public: true },
+      schema: {
+        summary: 'The countries the product supports (public)',
+        response: answers(SupportedCountriesSchema),
+      },
+    },
     async () => ok({ supportedCountries: await supportedCountries(db) }),
   );
 
-  app.post('', { schema: { body: CreateBody, response: answers(MainConfigSchema) } }, async (request) => {
-    const actor = await mayWrite(request, 'ADD');
-    return ok(await createMainConfig(db, request.body, actor));
-  });
+  app.post(
+    '',
+    {
+      schema: {
+        summary: 'Create the main configuration of a country (operators)',
+        body: CreateBody,
+        response: answers(MainConfigSchema),
+      },
+    },
+    async (request) => {
+      const actor = await mayWrite(request, 'ADD');
+      return ok(await createMainConfig(db, request.body, actor));
+    },
+  );
 
   app.get(
     '',
-    { schema: { response: answers(Type.Array(MainConfigListRowSchema), { paged: true }) } },
+    {
+      schema: {
+        summary: 'List the main configurations, one per country',
+        response: answers(Type.Array(MainConfigListRowSchema), { paged: true }),
+      },
+    },
     async (request) => {
       requireUser(request);
       const list = listQueryOrThrow(request.query, mainConfigListSpec);
@@ -123,6 +146,7 @@ export const configMainRoutes: RoutePlugin = async (app) => {
     '/country',
     {
       schema: {
+        summary: 'The main configuration of the caller’s country (X-Country)',
         querystring: Type.Object({
           field: Type.Optional(Type.Union(COUNTRY_FIELDS.map((f) => Type.Literal(f)))),
         }),
@@ -139,18 +163,27 @@ export const configMainRoutes: RoutePlugin = async (app) => {
 
   app.put(
     '/country',
-    { schema: { body: CountryBody, response: answers(MainConfigSchema) } },
+    {
+      schema: {
+        summary: 'Change the main configuration of the caller’s country (operators)',
+        body: CountryBody,
+        response: answers(MainConfigSchema),
+      },
+    },
     async (request) => ok(await writeCountry(request, request.body)),
   );
 
-  app.get('/country/banner', { schema: { response: answers(BannerSchema) } }, async (request) =>
-    ok((await readCountry(request)).banner),
+  app.get(
+    '/country/banner',
+    { schema: { summary: 'The banner of the caller’s country', response: answers(BannerSchema) } },
+    async (request) => ok((await readCountry(request)).banner),
   );
 
   app.put(
     '/country/banner',
     {
       schema: {
+        summary: 'Replace the banner of the caller’s country (operators)',
         body: Type.Object({ banner: Banner }, { additionalProperties: false }),
         response: answers(BannerSchema),
       },
@@ -158,14 +191,22 @@ export const configMainRoutes: RoutePlugin = async (app) => {
     async (request) => ok((await writeCountry(request, { banner: request.body.banner })).banner),
   );
 
-  app.get('/stamp-card/default-images', { schema: { response: answers(ImagesSchema) } }, async (request) =>
-    ok((await readCountry(request)).stampCardDefaultImages),
+  app.get(
+    '/stamp-card/default-images',
+    {
+      schema: {
+        summary: 'The default stamp-card images of the caller’s country',
+        response: answers(ImagesSchema),
+      },
+    },
+    async (request) => ok((await readCountry(request)).stampCardDefaultImages),
   );
 
   app.patch(
     '/stamp-card/default-images',
     {
       schema: {
+        summary: 'Replace the default stamp-card images of the caller’s country (operators)',
         body: Type.Object({ images: Images }, { additionalProperties: false }),
         response: answers(ImagesSchema),
       },
@@ -180,6 +221,7 @@ export const configMainRoutes: RoutePlugin = async (app) => {
     '/stamp-card/default-price',
     {
       schema: {
+        summary: 'The default stamp-card price of the caller’s country',
         response: answers(
           Type.Object({
             price: Type.Number({ description: "a new programme's default price" }),
@@ -194,23 +236,53 @@ export const configMainRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  app.get('/:id', { schema: { params: IdParams, response: answers(MainConfigSchema) } }, async (request) => {
-    requireUser(request);
-    return ok(await getMainConfig(db, request.params.id));
-  });
+  mainConfigByIdRoutes(app, mayWrite);
+};
+
+/** One main configuration by its id: read it, change it, delete it. */
+const mainConfigByIdRoutes = (
+  app: Parameters<RoutePlugin>[0],
+  mayWrite: (request: FastifyRequest, action: PermissionAction) => Promise<{ id: number; email: string }>,
+): void => {
+  const { db } = app;
+  app.get(
+    '/:id',
+    { schema: { summary: 'One main configuration', params: IdParams, response: answers(MainConfigSchema) } },
+    async (request) => {
+      requireUser(request);
+      return ok(await getMainConfig(db, request.params.id));
+    },
+  );
 
   app.put(
     '/:id',
-    { schema: { params: IdParams, body: UpdateBody, response: answers(MainConfigSchema) } },
+    {
+      schema: {
+        summary: 'Change a main configuration (operators)',
+        params: IdParams,
+        body: UpdateBody,
+        response: answers(MainConfigSchema),
+      },
+    },
     async (request) => {
       const actor = await mayWrite(request, 'UPDATE');
       return ok(await updateMainConfig(db, request.params.id, request.body, actor));
     },
   );
 
-  app.delete('/:id', { schema: { params: IdParams, response: answers(NoData) } }, async (request) => {
-    const actor = await mayWrite(request, 'UPDATE');
-    await deleteMainConfig(db, request.params.id, actor);
-    return ok(null);
-  });
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        summary: 'Delete a main configuration (operators)',
+        params: IdParams,
+        response: answers(NoData),
+      },
+    },
+    async (request) => {
+      const actor = await mayWrite(request, 'UPDATE');
+      await deleteMainConfig(db, request.params.id, actor);
+      return ok(null);
+    },
+  );
 };

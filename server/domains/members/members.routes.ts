@@ -106,18 +106,18 @@ export const memberRoutes: RoutePlugin = async (app) => {
   );
 
   app.get(
-    `${base}/:key`,
+    `${base}/:id`,
     {
       config: { forApiKeys: true },
       schema: {
         tags,
         summary: "A member's profile (audited)",
         description:
-          "`key` is the member's mobile (E.164, `+` as is or %2B) or id. The member, their standing at each company the caller may see (level, activity in the window, level history), cards, vouchers by state with history and the pushes they received. A merchant sees their company's only; a member not standing at it answers 5 like a missing one. Each view is written to the audit log (action view).",
+          "`id` is the member's id or their mobile (E.164, `+` as is or %2B); the same path's PUT and DELETE take the id only. The member, their standing at each company the caller may see (level, activity in the window, level history), cards, vouchers by state with history and the pushes they received. A merchant sees their company's only; a member not standing at it answers 5 like a missing one. Each view is written to the audit log (action view).",
         params: Type.Object({
-          key: Type.String({
+          id: Type.String({
             pattern: `^(${PHONE_PATTERN.slice(1, -1)}|[1-9][0-9]{0,9})$`,
-            description: 'a mobile (E.164) or a member id',
+            description: 'a member id, or a mobile (E.164)',
           }),
         }),
         response: answers(
@@ -146,6 +146,6 @@ export const memberRoutes: RoutePlugin = async (app) => {
         ),
       },
     },
-    async (request) => ok(await memberProfile(db, await callerOf(db, request), request.params.key)),
+    async (request) => ok(await memberProfile(db, await callerOf(db, request), request.params.id)),
   );
 };

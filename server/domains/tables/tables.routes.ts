@@ -62,8 +62,81 @@ const parseIds = (raw: string): number[] => {
   return parsed as number[];
 };
 
+/**
+ * A list's query string as the document names it (docs/api.md "Lists"): text the list parser reads and
+ * judges itself (code 2 naming the parameter), so the schema only says which parameters there are.
+ */
+const ListQuery = Type.Object(
+  {
+    page: Type.Optional(Type.String({ description: '0-based page number' })),
+    size: Type.Optional(Type.String({ description: 'rows per page, 1 to 1000 (20 by default)' })),
+    sort: Type.Optional(Type.Array(Type.String(), { description: '`field,asc|desc`, repeatable' })),
+    project: Type.Optional(Type.String({ description: 'JSON array of the fields to answer' })),
+    search: Type.Optional(Type.String({ description: 'JSON object: field → text it contains' })),
+    filter: Type.Optional(Type.String({ description: 'JSON array of {field, operator, value}' })),
+    cursor: Type.Optional(Type.String({ description: "a full page's `page.cursor`: the rows after it" })),
+  },
+  { additionalProperties: true },
+);
+
 const LIST_DESCRIPTION =
   'Contract list parameters: page, size, sort=field,asc|desc (repeatable), project, search and filter (JSON). X-No-Count: true skips the totals.';
+
+/** What the generic routes of one declaration share. */
+interface TableRoutes {
+  decl: DerivedResource['decl'];
+  base: string;
+  tags: string[];
+  row: ReturnType<typeof rowSchema>;
+  gate: (op: Operation) => (request: FastifyRequest) => Promise<void>;
+  callerOf: (request: FastifyRequest) => ReturnType<typeof loadCaller>;
+  service: ReturnType<typeof createResourceService>;
+  actionNames: string[];
+  bulkNames: string[];
+}
+
+/** A declaration's transitions: one row (`POST /:id/:action`) and many (`POST /actions/:action`). */
+const actionRoutes = (
+  app: Parameters<RoutePlugin>[0],
+  { decl, base, tags, row, gate, callerOf, service, actionNames, bulkNames }: TableRoutes,
+): void => {
+  if (actionNames.length > 0) {
+    app.post(
+      `${base}/:id/:action`,
+      {
+        schema: {
+          tags,
+          summary: `Move a ${decl.name} row through an action (${actionNames.join(', ')})`,
+          params: Type.Object({ id: Id, action: Type.Enum(actionNames) }),
+          response: answers(row),
+        },
+      },
+      async (request) => {
+        const { id, action } = request.params as { id: number; action: string };
+        return ok(await service.runAction(await callerOf(request), id, action));
+      },
+    );
+  }
+  if (bulkNames.length > 0) {
+    app.post(
+      `${base}/actions/:action`,
+      {
+        preValidation: gate('action'),
+        schema: {
+          tags,
+          summary: `Move many ${decl.name} rows through an action (${bulkNames.join(', ')})`,
+          params: Type.Object({ action: Type.Enum(bulkNames) }),
+          body: IdsBody,
+          response: answers(IdList, { description: 'The ids of the rows it moved' }),
+        },
+      },
+      async (request) => {
+        const { action } = request.params as { action: string };
+        return ok(await service.runBulkAction(await callerOf(request), request.body.ids, action));
+      },
+    );
+  }
+};
 
 /**
  * The generic routes of `resources`. The app serves every derived declaration's (resourceRoutes); a
@@ -113,6 +186,7 @@ export const resourceRoutesFor =
               tags,
               summary: `List ${decl.name}`,
               description: LIST_DESCRIPTION,
+              querystring: ListQuery,
               response: answers(Type.Array(row), { paged: true }),
             },
           },
@@ -135,6 +209,7 @@ export const resourceRoutesFor =
               tags,
               summary: `Export ${decl.name} as CSV`,
               description: LIST_DESCRIPTION,
+              querystring: ListQuery,
               response: csvAnswer,
             },
           },
@@ -150,7 +225,10 @@ export const resourceRoutesFor =
       if (!handWritten.has('get'))
         app.get(
           `${base}/:id`,
-          { config: { forApiKeys: true }, schema: { tags, params: IdParams, response: answers(row) } },
+          {
+            config: { forApiKeys: true },
+            schema: { tags, summary: `One ${decl.name} row`, params: IdParams, response: answers(row) },
+          },
           async (request) => ok(await service.get(await callerOf(request), request.params.id)),
         );
 
@@ -158,7 +236,12 @@ export const resourceRoutesFor =
         base,
         {
           preValidation: [gate('create'), noNullRequired],
-          schema: { tags, body: createBodySchema(decl), response: answers(row) },
+          schema: {
+            tags,
+            summary: `Create a ${decl.name} row`,
+            body: createBodySchema(decl),
+            response: answers(row),
+          },
         },
         async (request) => ok(await service.create(await callerOf(request), request.body)),
       );
@@ -167,14 +250,20 @@ export const resourceRoutesFor =
         `${base}/:id`,
         {
           preValidation: [gate('update'), noNullRequired],
-          schema: { tags, params: IdParams, body: updateBodySchema(decl), response: answers(row) },
+          schema: {
+            tags,
+            summary: `Update a ${decl.name} row (the fields sent)`,
+            params: IdParams,
+            body: updateBodySchema(decl),
+            response: answers(row),
+          },
         },
         async (request) => ok(await service.update(await callerOf(request), request.params.id, request.body)),
       );
 
       app.delete(
         `${base}/:id`,
-        { schema: { tags, params: IdParams, response: answers(row) } },
+        { schema: { tags, summary: `Delete a ${decl.name} row`, params: IdParams, response: answers(row) } },
         async (request) => ok(await service.remove(await callerOf(request), request.params.id)),
       );
 
@@ -184,6 +273,7 @@ export const resourceRoutesFor =
           preValidation: [gate('update'), noNullRequired],
           schema: {
             tags,
+            summary: `Update many ${decl.name} rows with the same fields`,
             body: updateManyBodySchema(decl),
             response: answers(IdList, { description: 'The ids of the rows it updated' }),
           },
@@ -200,6 +290,7 @@ export const resourceRoutesFor =
           preValidation: gate('delete'),
           schema: {
             tags,
+            summary: `Delete many ${decl.name} rows`,
             querystring: DeleteManyQuery,
             response: answers(IdList, { description: 'The ids of the rows it deleted' }),
           },
@@ -207,40 +298,7 @@ export const resourceRoutesFor =
         async (request) => ok(await service.removeMany(await callerOf(request), parseIds(request.query.ids))),
       );
 
-      if (actionNames.length > 0) {
-        app.post(
-          `${base}/:id/:action`,
-          {
-            schema: {
-              tags,
-              params: Type.Object({ id: Id, action: Type.Enum(actionNames) }),
-              response: answers(row),
-            },
-          },
-          async (request) => {
-            const { id, action } = request.params as { id: number; action: string };
-            return ok(await service.runAction(await callerOf(request), id, action));
-          },
-        );
-      }
-      if (bulkNames.length > 0) {
-        app.post(
-          `${base}/actions/:action`,
-          {
-            preValidation: gate('action'),
-            schema: {
-              tags,
-              params: Type.Object({ action: Type.Enum(bulkNames) }),
-              body: IdsBody,
-              response: answers(IdList, { description: 'The ids of the rows it moved' }),
-            },
-          },
-          async (request) => {
-            const { action } = request.params as { action: string };
-            return ok(await service.runBulkAction(await callerOf(request), request.body.ids, action));
-          },
-        );
-      }
+      actionRoutes(app, { decl, base, tags, row, gate, callerOf, service, actionNames, bulkNames });
     }
   };
 

@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { ok } from '../../../contract/envelope';
 import { AppError } from '../../platform/errors';
 import type { RoutePlugin } from '../../platform/http/app-types';
+import { tagRoutes } from '../../platform/http/docs';
 import { isNoCount, listQueryOrThrow } from '../../platform/list/query';
 import { answers, NoData } from '../../resources/answers';
 import { UserGroupListRowSchema, UserGroupSchema } from '../../resources/answers-users';
@@ -54,10 +55,16 @@ const UpdateGroupBody = Type.Object(
  * a missing one), and grants only what they hold (26238).
  */
 export const userGroupRoutes: RoutePlugin = async (app) => {
+  tagRoutes(app, 'userGroups');
   const { db } = app;
   const actor = (request: FastifyRequest) => signedInUserOf(db, request);
 
-  const groupList = { schema: { response: answers(Type.Array(UserGroupListRowSchema), { paged: true }) } };
+  const groupList = {
+    schema: {
+      summary: 'List the user groups the caller may see',
+      response: answers(Type.Array(UserGroupListRowSchema), { paged: true }),
+    },
+  };
   app.get('', groupList, async (request) => {
     const me = await actor(request);
     authorize(me, { resource: 'userGroup', action: 'VIEW' });
@@ -66,46 +73,67 @@ export const userGroupRoutes: RoutePlugin = async (app) => {
     return ok(data, page);
   });
 
-  app.get('/:id', { schema: { params: IdParams, response: answers(UserGroupSchema) } }, async (request) => {
-    const me = await actor(request);
-    authorize(me, { resource: 'userGroup', action: 'VIEW' });
-    const group = await visibleGroup(db, me.row, request.params.id);
-    return ok({ ...group, permissions: await groupPermissions(db, group.id) });
-  });
+  app.get(
+    '/:id',
+    {
+      schema: {
+        summary: 'One user group with its permissions',
+        params: IdParams,
+        response: answers(UserGroupSchema),
+      },
+    },
+    async (request) => {
+      const me = await actor(request);
+      authorize(me, { resource: 'userGroup', action: 'VIEW' });
+      const group = await visibleGroup(db, me.row, request.params.id);
+      return ok({ ...group, permissions: await groupPermissions(db, group.id) });
+    },
+  );
 
-  app.post('', { schema: { body: CreateGroupBody, response: answers(UserGroupSchema) } }, async (request) => {
-    const me = await actor(request);
-    authorize(me, { resource: 'userGroup', action: 'ADD' });
-    const permissions = validatePermissions(request.body.permissions ?? []);
-    assertCanGrant(me.subject, permissions);
-    const { name, description } = request.body;
-    const by = auditActorOf(me.row);
-    if (me.row.type === 'MERCHANT') {
-      if (me.row.companyId === null) throw new AppError('USER_HAS_NO_COMPANY');
-      if (request.body.type === 'OPERATOR') throw new AppError('ACCESS_DENIED');
-      return ok(
-        await createGroup(db, by, {
-          name,
-          description,
-          type: 'MERCHANT',
-          companyId: me.row.companyId,
-          permissions,
-        }),
-      );
-    }
-    const type = request.body.type ?? 'OPERATOR';
-    const companyId = request.body.companyId ?? null;
-    if (type === 'MERCHANT' && companyId === null) {
-      throw new AppError('PARAMETER_VALIDATION_FAILED', [
-        { field: 'companyId', message: 'is required for a merchant group' },
-      ]);
-    }
-    return ok(await createGroup(db, by, { name, description, type, companyId, permissions }));
-  });
+  app.post(
+    '',
+    { schema: { summary: 'Create a user group', body: CreateGroupBody, response: answers(UserGroupSchema) } },
+    async (request) => {
+      const me = await actor(request);
+      authorize(me, { resource: 'userGroup', action: 'ADD' });
+      const permissions = validatePermissions(request.body.permissions ?? []);
+      assertCanGrant(me.subject, permissions);
+      const { name, description } = request.body;
+      const by = auditActorOf(me.row);
+      if (me.row.type === 'MERCHANT') {
+        if (me.row.companyId === null) throw new AppError('USER_HAS_NO_COMPANY');
+        if (request.body.type === 'OPERATOR') throw new AppError('ACCESS_DENIED');
+        return ok(
+          await createGroup(db, by, {
+            name,
+            description,
+            type: 'MERCHANT',
+            companyId: me.row.companyId,
+            permissions,
+          }),
+        );
+      }
+      const type = request.body.type ?? 'OPERATOR';
+      const companyId = request.body.companyId ?? null;
+      if (type === 'MERCHANT' && companyId === null) {
+        throw new AppError('PARAMETER_VALIDATION_FAILED', [
+          { field: 'companyId', message: 'is required for a merchant group' },
+        ]);
+      }
+      return ok(await createGroup(db, by, { name, description, type, companyId, permissions }));
+    },
+  );
 
   app.put(
     '/:id',
-    { schema: { params: IdParams, body: UpdateGroupBody, response: answers(UserGroupSchema) } },
+    {
+      schema: {
+        summary: 'Change a user group (name, permissions)',
+        params: IdParams,
+        body: UpdateGroupBody,
+        response: answers(UserGroupSchema),
+      },
+    },
     async (request) => {
       const me = await actor(request);
       authorize(me, { resource: 'userGroup', action: 'UPDATE' });
@@ -120,13 +148,17 @@ export const userGroupRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  app.delete('/:id', { schema: { params: IdParams, response: answers(NoData) } }, async (request) => {
-    const me = await actor(request);
-    authorize(me, { resource: 'userGroup', action: 'UPDATE' });
-    const group = await visibleGroup(db, me.row, request.params.id);
-    // deleting a group takes its permissions away from its members
-    assertCanGrant(me.subject, await groupPermissions(db, group.id));
-    await deleteGroup(db, auditActorOf(me.row), group);
-    return ok(null);
-  });
+  app.delete(
+    '/:id',
+    { schema: { summary: 'Delete a user group', params: IdParams, response: answers(NoData) } },
+    async (request) => {
+      const me = await actor(request);
+      authorize(me, { resource: 'userGroup', action: 'UPDATE' });
+      const group = await visibleGroup(db, me.row, request.params.id);
+      // deleting a group takes its permissions away from its members
+      assertCanGrant(me.subject, await groupPermissions(db, group.id));
+      await deleteGroup(db, auditActorOf(me.row), group);
+      return ok(null);
+    },
+  );
 };

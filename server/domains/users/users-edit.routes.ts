@@ -61,7 +61,10 @@ export const userReadRoutes = (app: RouteApp, shared: UsersShared): void => {
   const { db, targetOf, someoneElse } = shared;
   app.get(
     '/:id',
-    { config: { openBeforeTwoFactor: 'self' }, schema: { params: IdParams, response: answers(UserSchema) } },
+    {
+      config: { openBeforeTwoFactor: 'self' },
+      schema: { summary: 'One user, with their groups', params: IdParams, response: answers(UserSchema) },
+    },
     async (request) => ok(await withGroups(db, (await targetOf(request, 'VIEW', true)).target)),
   );
 
@@ -69,6 +72,7 @@ export const userReadRoutes = (app: RouteApp, shared: UsersShared): void => {
     '/:id',
     {
       schema: {
+        summary: 'Delete a user: softly (state DELETE) unless softDel=false asks for a hard delete',
         params: IdParams,
         querystring: Type.Object({ softDel: Type.Optional(Type.Boolean({ default: true })) }),
         response: answers(NoData),
@@ -84,7 +88,13 @@ export const userReadRoutes = (app: RouteApp, shared: UsersShared): void => {
 
   app.get(
     '/:id/permissions',
-    { schema: { params: IdParams, response: answers(PermissionsSchema) } },
+    {
+      schema: {
+        summary: 'The permissions given to a user directly (not through groups)',
+        params: IdParams,
+        response: answers(PermissionsSchema),
+      },
+    },
     async (request) => {
       const { target } = await targetOf(request, 'VIEW', true);
       return ok(await directPermissions(db, target.id));
@@ -98,6 +108,7 @@ export const userReadRoutes = (app: RouteApp, shared: UsersShared): void => {
     {
       config: { openBeforeTwoFactor: 'self' },
       schema: {
+        summary: 'Every permission a user holds (direct and through groups); null when they need none',
         params: IdParams,
         response: answers(Type.Union([PermissionsSchema, Type.Null()]), {
           description: "Success (code 0): the user's permissions, or null when they need none",
@@ -117,7 +128,14 @@ export const userEditRoutes = (app: RouteApp, shared: UsersShared): void => {
   const { db, targetOf, someoneElse } = shared;
   app.patch(
     '/:id/permissions',
-    { schema: { params: IdParams, body: PermissionsBody, response: answers(PermissionsSchema) } },
+    {
+      schema: {
+        summary: 'Replace the permissions given to a user directly',
+        params: IdParams,
+        body: PermissionsBody,
+        response: answers(PermissionsSchema),
+      },
+    },
     async (request) => {
       const { me, target } = await targetOf(request, 'UPDATE');
       const list = validatePermissions(request.body.permissions);
@@ -128,7 +146,14 @@ export const userEditRoutes = (app: RouteApp, shared: UsersShared): void => {
 
   app.put(
     '/:id/groups',
-    { schema: { params: IdParams, body: GroupsBody, response: answers(UserSchema) } },
+    {
+      schema: {
+        summary: 'Replace the groups a user belongs to',
+        params: IdParams,
+        body: GroupsBody,
+        response: answers(UserSchema),
+      },
+    },
     async (request) => {
       const { me, target } = await targetOf(request, 'UPDATE');
       const ids = await resolveGroups(db, target, request.body);
@@ -148,7 +173,12 @@ export const userEditRoutes = (app: RouteApp, shared: UsersShared): void => {
     '/:id/info',
     {
       config: { openBeforeApproval: true },
-      schema: { params: IdParams, body: InfoBody, response: answers(UserSchema) },
+      schema: {
+        summary: 'Change a user’s details (name, mobile, country ...)',
+        params: IdParams,
+        body: InfoBody,
+        response: answers(UserSchema),
+      },
     },
     async (request) => {
       const { me, target } = await targetOf(request, 'UPDATE', true);
@@ -165,7 +195,12 @@ export const userEditRoutes = (app: RouteApp, shared: UsersShared): void => {
     '/:id/pwd',
     {
       config: { openBeforeApproval: true },
-      schema: { params: IdParams, body: PwdBody, response: answers(NoData) },
+      schema: {
+        summary: 'Change a password (one’s own needs the current one)',
+        params: IdParams,
+        body: PwdBody,
+        response: answers(NoData),
+      },
     },
     async (request) => {
       const { me, target } = await targetOf(request, 'UPDATE', true);
@@ -179,7 +214,14 @@ export const userEditRoutes = (app: RouteApp, shared: UsersShared): void => {
   // DELETE (26201). The current state answers unchanged.
   app.patch(
     '/:id/state',
-    { schema: { params: IdParams, body: StateBody, response: answers(UserSchema) } },
+    {
+      schema: {
+        summary: 'Enable or disable another user (LOCK to ENABLE unlocks)',
+        params: IdParams,
+        body: StateBody,
+        response: answers(UserSchema),
+      },
+    },
     async (request) => {
       const { me, target } = await someoneElse(request);
       return ok(await withGroups(db, await setUserState(db, me.row, target, request.body.state)));

@@ -30,7 +30,13 @@ export const userSecurityRoutes = (app: RouteApp, shared: UsersShared): void => 
   // older links stop working. Same rules as the state switch.
   app.post(
     '/:id/invitation/resend',
-    { schema: { params: IdParams, response: answers(NoData) } },
+    {
+      schema: {
+        summary: 'E-mail an invited user their invitation again',
+        params: IdParams,
+        response: answers(NoData),
+      },
+    },
     async (request) => {
       const { me, target } = await someoneElse(request);
       await resendInvitation(db, me.row, target);
@@ -40,10 +46,10 @@ export const userSecurityRoutes = (app: RouteApp, shared: UsersShared): void => 
 
   // Account security (server/domains/access/account-security.ts): who may is the state switch's rule
   // (`someoneElse`). `POST /:id/<url>` changes the user's account and answers the user.
-  const accountChange = (url: string, change: typeof unlockUser) =>
+  const accountChange = (url: string, summary: string, change: typeof unlockUser) =>
     app.post(
       `/:id/${url}`,
-      { schema: { params: IdParams, response: answers(UserSchema) } },
+      { schema: { summary, params: IdParams, response: answers(UserSchema) } },
       async (request) => {
         const { me, target } = await someoneElse(request);
         return ok(await withGroups(db, await change(db, me.row, target)));
@@ -51,14 +57,24 @@ export const userSecurityRoutes = (app: RouteApp, shared: UsersShared): void => 
     );
 
   // LOCK → ENABLE; an ENABLE user answers unchanged; other states 11.
-  accountChange('unlock', unlockUser);
+  accountChange('unlock', 'Unlock a locked account', unlockUser);
   // The next right password answers 26202 with a reset token; every login of theirs ends now.
-  accountChange('require-password-reset', requirePasswordReset);
+  accountChange(
+    'require-password-reset',
+    'Make a user set a new password at their next sign-in; their sessions end now',
+    requirePasswordReset,
+  );
 
   // Resets a lost second factor (server/domains/users/two-factor.ts resetTwoFactor): 26217 without one.
   app.delete(
     '/:id/two-factor',
-    { schema: { params: IdParams, response: answers(UserSchema) } },
+    {
+      schema: {
+        summary: 'Reset a user’s lost second factor',
+        params: IdParams,
+        response: answers(UserSchema),
+      },
+    },
     async (request) => {
       const { me, target } = await someoneElse(request);
       await resetTwoFactor(db, me.row, target);
@@ -71,6 +87,7 @@ export const userSecurityRoutes = (app: RouteApp, shared: UsersShared): void => 
     '/:id/sessions',
     {
       schema: {
+        summary: 'End every session of another user',
         params: IdParams,
         response: answers(Type.Object({ ended: Type.Integer() }, { title: 'SessionsEnded' })),
       },
@@ -82,10 +99,19 @@ export const userSecurityRoutes = (app: RouteApp, shared: UsersShared): void => 
   );
 
   // The caller's own sessions (logins that still work), the current one marked.
-  app.get('/me/sessions', { schema: { response: answers(Type.Array(SessionSchema)) } }, async (request) => {
-    const me = await actor(request);
-    return ok(await listSessions(db, me.row.id, requireUser(request).tid));
-  });
+  app.get(
+    '/me/sessions',
+    {
+      schema: {
+        summary: 'The caller’s sessions (signed-in devices)',
+        response: answers(Type.Array(SessionSchema)),
+      },
+    },
+    async (request) => {
+      const me = await actor(request);
+      return ok(await listSessions(db, me.row.id, requireUser(request).tid));
+    },
+  );
 
   // Ends every other session of the caller, keeping this one: {ended}.
   app.delete(
@@ -110,7 +136,11 @@ export const userSecurityRoutes = (app: RouteApp, shared: UsersShared): void => 
     '/me/sessions/:sessionId',
     {
       config: { openBeforeApproval: true },
-      schema: { params: SessionParams, response: answers(NoData) },
+      schema: {
+        summary: 'End one of the caller’s sessions',
+        params: SessionParams,
+        response: answers(NoData),
+      },
     },
     async (request) => {
       const me = await actor(request);
@@ -123,7 +153,11 @@ export const userSecurityRoutes = (app: RouteApp, shared: UsersShared): void => 
     '/:id/pns/is-allow',
     {
       config: { openBeforeApproval: true, openBeforeTwoFactor: 'self' },
-      schema: { params: IdParams, response: answers(PnsAnswer) },
+      schema: {
+        summary: 'Whether the user accepts push notifications (set it)',
+        params: IdParams,
+        response: answers(PnsAnswer),
+      },
     },
     async (request) => {
       const { target } = await targetOf(request, 'VIEW', true);

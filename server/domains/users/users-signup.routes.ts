@@ -64,7 +64,12 @@ export const signUpAndInviteRoutes = (app: RouteApp, shared: UsersShared): void 
     authorize(me, { resource: 'user', action: 'ADD', roles: [role] });
     return me;
   };
-  const userList = { schema: { response: answers(Type.Array(UserListRowSchema), { paged: true }) } };
+  const userList = {
+    schema: {
+      summary: 'List the users the caller may see',
+      response: answers(Type.Array(UserListRowSchema), { paged: true }),
+    },
+  };
   app.get('', userList, async (request) => {
     const me = await actor(request);
     authorize(me, { resource: 'user', action: 'VIEW' });
@@ -81,7 +86,14 @@ export const signUpAndInviteRoutes = (app: RouteApp, shared: UsersShared): void 
 
   app.post(
     '/merchant/register',
-    { config: { public: true }, schema: { body: RegisterBody, response: answers(UserSchema) } },
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Sign up as a merchant (public): the account waits for e-mail activation',
+        body: RegisterBody,
+        response: answers(UserSchema),
+      },
+    },
     async (request) =>
       createAndMail(
         {
@@ -97,7 +109,13 @@ export const signUpAndInviteRoutes = (app: RouteApp, shared: UsersShared): void 
 
   app.post(
     '/merchant/invite',
-    { schema: { body: MerchantInviteBody, response: answers(UserSchema) } },
+    {
+      schema: {
+        summary: 'Invite a colleague to the caller’s company',
+        body: MerchantInviteBody,
+        response: answers(UserSchema),
+      },
+    },
     async (request) => {
       const me = await inviter(request, 'merchant');
       if (me.row.companyId === null) throw new AppError('USER_HAS_NO_COMPANY');
@@ -121,7 +139,13 @@ export const signUpAndInviteRoutes = (app: RouteApp, shared: UsersShared): void 
 
   app.post(
     '/operator/merchant/invite',
-    { schema: { body: OperatorInviteMerchantBody, response: answers(UserSchema) } },
+    {
+      schema: {
+        summary: 'Invite a merchant owner to a company (operators)',
+        body: OperatorInviteMerchantBody,
+        response: answers(UserSchema),
+      },
+    },
     async (request) => {
       const me = await inviter(request, 'operator');
       const { companyId, brandId, storeId, ...person } = request.body;
@@ -148,7 +172,9 @@ export const signUpAndInviteRoutes = (app: RouteApp, shared: UsersShared): void 
 
   app.post(
     '/operator/register',
-    { schema: { body: InviteBody, response: answers(UserSchema) } },
+    {
+      schema: { summary: 'Invite an operator (operators)', body: InviteBody, response: answers(UserSchema) },
+    },
     async (request) => {
       const me = await inviter(request, 'operator');
       return createAndMail(

@@ -7,12 +7,14 @@
 // own: users-signup.routes.ts, users-edit.routes.ts (reads and edits), users-security.routes.ts.
 
 import type { RoutePlugin } from '../../platform/http/app-types';
+import { tagRoutes } from '../../platform/http/docs';
 import { userEditRoutes, userReadRoutes } from './users-edit.routes';
 import { userSecurityRoutes } from './users-security.routes';
 import { usersShared } from './users-shared.routes';
 import { signUpAndInviteRoutes } from './users-signup.routes';
 
 export const usersRoutes: RoutePlugin = async (app) => {
+  tagRoutes(app, 'users');
   const shared = usersShared(app);
   signUpAndInviteRoutes(app, shared);
   userReadRoutes(app, shared);

@@ -12,6 +12,7 @@ import {
   validationText,
 } from '../../../contract';
 import { AppError } from '../errors';
+import { trackAllowedMethods } from './allowed-methods';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -81,10 +82,23 @@ const STATUS_TO_NAME: Record<number, ErrorName> = {
 export interface EnvelopeOptions {
   /** tried before the JSON 404; returns true when it answered (the portal's SPA fallback) */
   notFoundFallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+  /** the app's router options, for the second router that knows which methods a path takes */
+  router: { ignoreTrailingSlash: boolean; maxParamLength: number };
 }
 
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route runs, in the envelope. A path
+ * parameter longer than the router's `maxParamLength` (a 300-character token) names nothing the
+ * server has, so it is 404 code 5 like any unknown id; a URL that cannot be decoded is code 2.
+ */
+export const frameworkErrors = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void send(reply, 'NOT_FOUND');
+  else void send(reply, 'PARAMETER_VALIDATION_FAILED', null);
+};
+
 export const envelopePlugin = fp(
-  async (app: FastifyInstance, { notFoundFallback }: EnvelopeOptions) => {
+  async (app: FastifyInstance, { notFoundFallback, router }: EnvelopeOptions) => {
+    const allowed = trackAllowedMethods(app, router);
     const jsonParser = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -101,6 +115,11 @@ export const envelopePlugin = fp(
     });
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+      const methods = allowed.of(request.url);
+      if (methods.length > 0) {
+        reply.header('Allow', methods.join(', '));
+        return send(reply, 'METHOD_NOT_ALLOWED', { allow: methods });
+      }
       if (notFoundFallback && (await notFoundFallback(request, reply))) return reply;
       return send(reply, 'NOT_FOUND');
     });

@@ -35,5 +35,23 @@ const buildSerializer: BuildSerializer = (externalSchemas, options) => {
   };
 };
 
+type BuildValidator = typeof validatorPool;
+
+/**
+ * JSON bodies are validated as they are sent: a string is not a number, `"true"` is not a boolean and
+ * a lone value is not an array. Query strings, path parameters and headers are text on the wire, so
+ * they keep the app's coercion (`coerceTypes: 'array'`, set in app.ts).
+ */
+const buildValidator: BuildValidator = (externalSchemas, options) => {
+  const coercing = validatorPool(externalSchemas, options);
+  const strict = validatorPool(
+    externalSchemas,
+    options?.mode === 'JTD'
+      ? options
+      : { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } },
+  );
+  return (route) => (route.httpPart === 'body' ? strict(route) : coercing(route));
+};
+
 /** Fastify's `schemaController.compilersFactory`, shared by every app this process builds. */
-export const sharedSchemaCompilers = { buildValidator: validatorPool, buildSerializer };
+export const sharedSchemaCompilers = { buildValidator, buildSerializer };

@@ -308,7 +308,8 @@ export const LoginPage = () => {
           source="email"
           type="email"
           label="pages.common.email"
-          autoComplete="username"
+          // an e-mail input takes `email` (HTML autofill; `username` belongs to a text input, H98)
+          autoComplete="email"
           autoFocus
           validate={emailValidators}
           fullWidth

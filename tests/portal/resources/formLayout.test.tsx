@@ -28,7 +28,11 @@ describe('generated create and edit pages', { timeout: 60_000 }, () => {
     ).toBeVisible();
     // the picker of /register: a country code and the number
     expect(screen.getByRole('combobox', { name: 'Country code' })).toHaveValue('SG +65');
-    expect(screen.getByLabelText('Phone')).toHaveAttribute('type', 'tel');
+    // the national number: a text input with the phone keypad and its own autofill token (H98)
+    const phone = screen.getByLabelText('Phone');
+    expect(phone).toHaveAttribute('inputmode', 'tel');
+    expect(phone).toHaveAttribute('autocomplete', 'tel-national');
+    expect(phone).toHaveAttribute('type', 'text');
   });
 
   it('a bad store phone is told in plain words by the form, and nothing is sent', async () => {
