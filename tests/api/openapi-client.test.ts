@@ -89,8 +89,11 @@ describe('the OpenAPI document', () => {
       '403',
       '404',
       '409',
+      '413',
+      '415',
       '429',
       '500',
+      '502',
     ]);
     expect(stamp?.security).toEqual([{ bearer: [] }, { apiKey: [] }]);
     const signIn = doc.paths[`${MAIN}/auth/get-token`]?.post;

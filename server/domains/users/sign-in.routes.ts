@@ -183,7 +183,12 @@ const tokenEndpoints = (r: RouteApp, deps: SignInDeps): void => {
       url,
       {
         config: publicRoute,
-        schema: { tags, summary, security: [], response: answers(NoData, { description: tokensIn(header) }) },
+        schema: {
+          tags,
+          summary,
+          security: [{ refreshToken: [] }],
+          response: answers(NoData, { description: tokensIn(header) }),
+        },
       },
       async (request, reply) => {
         const token = await mint(
@@ -209,7 +214,12 @@ const tokenEndpoints = (r: RouteApp, deps: SignInDeps): void => {
     '/logout',
     {
       config: publicRoute,
-      schema: { tags, summary: 'End the login of the access or refresh token', response: nothing },
+      schema: {
+        tags,
+        summary: 'End the login of the access or refresh token',
+        security: [{ bearer: [] }, { refreshToken: [] }],
+        response: nothing,
+      },
     },
     async (request) => {
       const refresh = request.headers['x-refresh-token'];

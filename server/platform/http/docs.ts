@@ -24,6 +24,12 @@ export const docsPlugin = fp(
               description:
                 'A user\'s or device\'s access token (JWT), or an API key `lk_…` (docs/api.md "API keys")',
             },
+            refreshToken: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'X-Refresh-Token',
+              description: 'The refresh token a sign-in answered (the refresh and logout calls)',
+            },
             apiKey: {
               type: 'apiKey',
               in: 'header',

@@ -3,7 +3,8 @@
 // the document lists, and its error answers. The error answers come from the one catalogue
 // (contract/errors.ts): one shared response per HTTP status, each the failure envelope with the codes
 // of that status; an operation refers to those its kind of route can meet (every route a 400, 429 and
-// 500; a signed-in one 401 and 403; one with a path parameter 404; a write 409).
+// 500; a signed-in one 401 and 403; one with a path parameter 404; a write 409 and 502; one with a
+// body 413 and 415; the payment service's 402).
 import type { FastifyContextConfig, FastifySchema, RouteOptions } from 'fastify';
 import { BASE_PATHS, ENVELOPE_TYPE, ERRORS, type ServiceName } from '../../../contract';
 
@@ -45,8 +46,15 @@ type Schema = FastifySchema & {
 /** Who may call a route, as the auth gate decides it (server/domains/access/guard.ts). */
 const accessOf = (
   config: FastifyContextConfig | undefined,
+  own: unknown[] | undefined,
 ): { security: Record<string, string[]>[]; note: string } => {
-  if (config?.public) return { security: [], note: 'Public: called without a token.' };
+  if (config?.public)
+    return own?.length
+      ? {
+          security: [],
+          note: 'Takes the token its security names itself: the auth gate leaves it to the route.',
+        }
+      : { security: [], note: 'Public: called without a token.' };
   const callers = ["a user's access token", ...(config?.forDevices ? ["an in-store device's token"] : [])];
   const note = [
     `Called with ${callers.join(' or ')}${config?.forApiKeys ? ', or an API key' : ''}.`,
@@ -72,7 +80,7 @@ export const shapeRoute = ({
   if (!own.hide) {
     const method = Array.isArray(route.method) ? String(route.method[0]) : String(route.method);
     own.operationId ??= operationIdOf(method, url);
-    const access = accessOf(route.config as FastifyContextConfig | undefined);
+    const access = accessOf(route.config as FastifyContextConfig | undefined, own.security);
     own.security ??= access.security;
     own.description = own.description ? `${own.description}\n\n${access.note}` : access.note;
   }
@@ -83,11 +91,15 @@ export const shapeRoute = ({
 const ERROR_RESPONSES = {
   BadRequest: 400,
   Unauthorized: 401,
+  PaymentRequired: 402,
   Forbidden: 403,
   NotFound: 404,
   Conflict: 409,
+  PayloadTooLarge: 413,
+  UnsupportedMediaType: 415,
   TooManyRequests: 429,
   ServerError: 500,
+  BadGateway: 502,
 } as const;
 type ErrorResponse = keyof typeof ERROR_RESPONSES;
 
@@ -131,6 +143,7 @@ const FAILURE_SCHEMA = {
 
 interface Operation {
   operationId?: string;
+  requestBody?: unknown;
   tags?: string[];
   security?: unknown[];
   responses?: Record<string, unknown>;
@@ -147,7 +160,11 @@ const errorsOf = (method: string, path: string, op: Operation): ErrorResponse[] 
   if (op.security === undefined || op.security.length > 0) kinds.push('Unauthorized', 'Forbidden');
   if (path.includes('{')) kinds.push('NotFound');
   if (method !== 'get') kinds.push('Conflict');
+  if (op.requestBody) kinds.push('PayloadTooLarge', 'UnsupportedMediaType');
+  if (path.startsWith(BASE_PATHS.payment)) kinds.push('PaymentRequired');
   kinds.push('TooManyRequests', 'ServerError');
+  // a write may call a provider (payments, push, the external systems), whose failure is a 502
+  if (method !== 'get') kinds.push('BadGateway');
   return kinds;
 };
 
