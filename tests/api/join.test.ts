@@ -386,6 +386,8 @@ describe('bad input', () => {
       ['too short', start('+123', ip), 'mobile'],
       ['a NUL', start('8123\u00004567', ip), 'mobile'],
       ['not a number of the country', start('1234 5678', ip), 'mobile'],
+      ['a country code no country has', start('+999 1234 5678', ip), 'mobile'],
+      ['too short for its country', start('+65 8123 456', ip), 'mobile'],
       [
         'another field',
         send('POST', PUBLIC_PATHS.join(acme.storeId, programmeId), ip, { mobile: '81234567', x: 1 }),

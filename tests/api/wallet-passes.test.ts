@@ -19,6 +19,7 @@ import {
   type WalletPassSettingsView,
 } from '../../contract/wallet-passes';
 import type { PassNotice, PassUpdateNotifier } from '../../server/domains/pocket/pass-notifier';
+import { TOKENS_PER_CARD } from '../../server/domains/pocket/passes';
 import { expireDueMemberCards } from '../../server/domains/stamping/card-expiry';
 import { jobHandlers } from '../../server/jobs';
 import {
@@ -579,6 +580,27 @@ describe('Apple Wallet', () => {
     expect(logs.text()).toContain('Could not fetch pass: 500');
     expect((await passkit('POST', '/log', null, {})).statusCode).toBe(400);
     expect((await passkit('POST', '/log', null, { logs: ['x'.repeat(1001)] })).statusCode).toBe(400);
+  });
+
+  it('keeps the token of a pass in a Wallet however often the pass is downloaded again', async () => {
+    const card = await issueCard();
+    const link = await linkOf(card.id);
+    const download = async () =>
+      (
+        openPass((await publicGet(`/public/cards/${link}/pass.pkpass`)).rawPayload).pass as {
+          authenticationToken: string;
+        }
+      ).authenticationToken;
+    const inWallet = await download();
+    const path = `/devices/device-lib-7/registrations/${PASS_TYPE}/${card.id}`;
+    expect((await passkit('POST', path, inWallet, { pushToken: 'push-7' })).statusCode).toBe(201);
+    const neverAdded = await download();
+    for (let i = 0; i < TOKENS_PER_CARD + 2; i += 1) await download();
+    // the pass in the Wallet still updates; a downloaded pass nobody added was the oldest, and went
+    expect((await passkit('GET', `/passes/${PASS_TYPE}/${card.id}`, inWallet)).statusCode).toBe(200);
+    expect((await passkit('GET', `/passes/${PASS_TYPE}/${card.id}`, neverAdded)).statusCode).toBe(401);
+    const kept = await t.db.select().from(walletPassTokens).where(eq(walletPassTokens.memberCardId, card.id));
+    expect(kept).toHaveLength(TOKENS_PER_CARD + 1);
   });
 
   it('ends the passes handed out with the link when the link is revoked (F8)', async () => {

@@ -210,11 +210,16 @@ const badMobile = (): AppError =>
 /**
  * `raw` as E.164: an international number as every phone field takes it (PHONE_PATTERN, spaces,
  * dashes, dots and brackets dropped), or a national one of `country` (the store's company's),
- * read by libphonenumber ("8899 1234" at a Singapore store: +6588991234). Else 2 naming `mobile`.
+ * read by libphonenumber ("8899 1234" at a Singapore store: +6588991234). Either must be a number
+ * libphonenumber knows to be valid: a join sends a text message, and `+999…` (no country) or a
+ * number too short for its country would only spend one (issue 41). Else 2 naming `mobile`.
  */
 export const normaliseMobile = (raw: string, country: string): string => {
   const compact = raw.replace(/[\s().-]/g, '');
-  if (E164.test(compact)) return compact;
+  if (E164.test(compact)) {
+    if (!parsePhoneNumberFromString(compact)?.isValid()) throw badMobile();
+    return compact;
+  }
   if (compact.startsWith('+') || !/^[0-9]+$/.test(compact)) throw badMobile();
   const upper = country.toUpperCase();
   const parsed = isSupportedCountry(upper) ? parsePhoneNumberFromString(compact, upper) : undefined;

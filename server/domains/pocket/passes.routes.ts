@@ -33,6 +33,7 @@ import {
   applePassToken,
   cardIdOfSerial,
   DEFAULT_LOGO_PATH,
+  keepTokenInWallet,
   passesUpdatedSince,
   passUpdatedAt,
   registerDevice,
@@ -142,13 +143,13 @@ const passesShared = (app: RouteApp) => {
     request: FastifyRequest,
     passTypeId: string,
     serial: string,
-  ): Promise<{ cardId: number } | { status: 401 | 404 }> => {
+  ): Promise<{ cardId: number; token: string } | { status: 401 | 404 }> => {
     const mine = await passType();
     if (mine === null || passTypeId !== mine) return { status: 404 };
     const token = applePassToken(request.headers.authorization);
     const cardId = cardIdOfSerial(serial);
     if (token === null || cardId === null) return { status: 401 };
-    return (await tokenOpensPass(db, cardId, token)) ? { cardId } : { status: 401 };
+    return (await tokenOpensPass(db, cardId, token)) ? { cardId, token } : { status: 401 };
   };
   const answer = (reply: FastifyReply, status: number) => reply.code(status).send();
 
@@ -299,6 +300,7 @@ const passkitRegistrationRoutes = (app: RouteApp, shared: PassesShared): void =>
         cardId: auth.cardId,
         pushToken,
       });
+      await keepTokenInWallet(db, auth.cardId, auth.token);
       return answer(reply, result === 'created' ? 201 : 200);
     },
   );

@@ -5,7 +5,7 @@
 // "Save to Google Wallet" link (a JWT signed RS256 with the service account's key). The web card
 // offers both through `walletOffers`, only when an operator configured them.
 import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { PKPass } from 'passkit-generator';
 import { BASE_PATHS } from '../../../contract/http';
@@ -30,14 +30,19 @@ export const cardIdOfSerial = (serial: string): number | null =>
 
 // ---- authentication tokens ------------------------------------------------------------------------
 
-/** Tokens kept per card: each download of the pass adds one; the oldest beyond these stop working. */
+/**
+ * Tokens kept per card that no Wallet holds yet: each download of the pass adds one; the oldest beyond
+ * these stop working. A token a device registered with (its pass is in a Wallet) is never evicted, so
+ * downloading the pass again and again never breaks the member's own Wallet (issue 41).
+ */
 export const TOKENS_PER_CARD = 10;
 
 const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /**
  * A new authentication token for the card's pass (random, 32 characters; stored as its SHA-256),
- * and the card's wallet_passes row when it has none. Only the newest TOKENS_PER_CARD tokens stay.
+ * and the card's wallet_passes row when it has none. Of the tokens no Wallet holds, only the newest
+ * TOKENS_PER_CARD stay.
  */
 export const issuePassToken = async (tx: DbOrTx, cardId: number, now = new Date()): Promise<string> => {
   const token = randomBytes(24).toString('base64url');
@@ -51,11 +56,26 @@ export const issuePassToken = async (tx: DbOrTx, cardId: number, now = new Date(
   await tx.execute(sql`
     delete from ${walletPassTokens}
     where ${walletPassTokens.memberCardId} = ${cardId}
+      and ${walletPassTokens.inWalletAt} is null
       and ${walletPassTokens.id} not in (
         select ${walletPassTokens.id} from ${walletPassTokens}
-        where ${walletPassTokens.memberCardId} = ${cardId}
+        where ${walletPassTokens.memberCardId} = ${cardId} and ${walletPassTokens.inWalletAt} is null
         order by ${walletPassTokens.id} desc limit ${TOKENS_PER_CARD})`);
   return token;
+};
+
+/** A device registered with `token`: the card's pass is in a Wallet, and that token stays. */
+export const keepTokenInWallet = async (db: DbOrTx, cardId: number, token: string, now = new Date()) => {
+  await db
+    .update(walletPassTokens)
+    .set({ inWalletAt: now })
+    .where(
+      and(
+        eq(walletPassTokens.memberCardId, cardId),
+        eq(walletPassTokens.tokenHash, hashToken(token)),
+        isNull(walletPassTokens.inWalletAt),
+      ),
+    );
 };
 
 /**

@@ -39,6 +39,11 @@ export const walletPassTokens = pgTable(
     id: serial('id').primaryKey(),
     memberCardId: requiredRef('member_card_id', () => memberCards.id, 'cascade'),
     tokenHash: text('token_hash').notNull(),
+    /**
+     * When a device registered with this token: its pass is in a Wallet. Such a token is never one of
+     * the old ones a new download evicts (issue 41); it ends with the link (endPassesOf).
+     */
+    inWalletAt: timestampTz('in_wallet_at'),
     createTime: createTimeColumn(),
   },
   (t) => [

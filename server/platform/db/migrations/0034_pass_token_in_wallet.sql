@@ -1,0 +1,1 @@
+ALTER TABLE "wallet_pass_tokens" ADD COLUMN "in_wallet_at" timestamp with time zone;
