@@ -1,5 +1,6 @@
-// The server's one guard on where its own outbound requests to addresses someone typed may go (issue
-// 41 F11): webhook deliveries and the wallet pass's logo. An address is judged as what it reaches:
+// The server's one guard on where its own outbound requests may go (issue 41 F11): to addresses
+// someone typed (webhook deliveries, the wallet pass's logo) and to the providers the configuration
+// names (Stripe, Apple's push service, Firebase: `providerAgent`, `guardedLookup`). An address is judged as what it reaches:
 // only public unicast passes; loopback only where the caller allows it (WEBHOOK_ALLOW_LOOPBACK, for
 // tests and local receivers). IPv6 forms that carry an IPv4 address (mapped ::ffff:a.b.c.d, the
 // deprecated ::a.b.c.d, SIIT ::ffff:0:a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16) are judged as that
@@ -103,6 +104,43 @@ export const pinnedLookup =
     if ((opts as { all?: boolean }).all) cb(null, [{ address: target.address, family: target.family }]);
     else cb(null, target.address, target.family);
   };
+
+/**
+ * A `lookup` for the connections to a provider the configuration names (Stripe, Apple's push service,
+ * Firebase and Google's APIs): every address the name resolves to at connection time is judged, so a
+ * provider's name that comes to point at a private address (a DNS rebinding, a poisoned resolver)
+ * connects nowhere. `allowLoopback` is for a configured URL that is itself a loopback one (a local
+ * stand-in: tests, development).
+ */
+export const guardedLookup =
+  (allowLoopback: boolean): LookupFunction =>
+  (host, opts, cb) => {
+    checkedAddress(host, allowLoopback).then(
+      (target) => pinnedLookup(target)(host, opts, cb),
+      (err: unknown) => cb(err as NodeJS.ErrnoException, '', 4),
+    );
+  };
+
+/**
+ * The agent for a provider at `raw` (a URL the configuration names): its address literal judged now,
+ * a name judged at every connection (guardedLookup). Throws EgressRefused for a literal it may not
+ * reach. Loopback is allowed only when the configured host is one.
+ */
+export const providerAgent = (raw: string): http.Agent => {
+  const options = { keepAlive: true, lookup: providerLookup(raw) };
+  return new URL(raw).protocol === 'http:' ? new http.Agent(options) : new https.Agent(options);
+};
+
+/** The `lookup` for a connection of its own to a provider at `raw` (HTTP/2), as providerAgent judges. */
+export const providerLookup = (raw: string): LookupFunction => {
+  const host = new URL(raw).hostname.replace(/^\[|\]$/g, '');
+  const allowLoopback = isLoopbackHost(host);
+  if (ipaddr.isValid(host)) {
+    const why = addressRefusal(host, allowLoopback);
+    if (why) throw new EgressRefused(`${raw} is ${why}`);
+  }
+  return guardedLookup(allowLoopback);
+};
 
 /**
  * GET `raw` (http or https) through the guard: the address checked and pinned, no redirect followed,

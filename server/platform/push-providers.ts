@@ -5,6 +5,7 @@
 // pass a stand-in of their own to `createPushSender`.
 import { readFileSync } from 'node:fs';
 import type { PushDeliveryState } from '../../contract/enums';
+import { providerAgent } from './egress';
 
 /** One member's message: the text filled in for them and every app token they have. */
 export interface PushMessage {
@@ -75,7 +76,11 @@ export const fcmProvider = async (credentialsFile: string): Promise<PushProvider
   const { getMessaging } = await import('firebase-admin/messaging');
   const serviceAccount: unknown = JSON.parse(readFileSync(credentialsFile, 'utf8'));
   const app = initializeApp(
-    { credential: cert(serviceAccount as Parameters<typeof cert>[0]) }, // the file's shape is Firebase's to check
+    {
+      credential: cert(serviceAccount as Parameters<typeof cert>[0]), // the file's shape is Firebase's to check
+      // Firebase's and Google's calls through the egress guard (server/platform/egress.ts)
+      httpAgent: providerAgent('https://fcm.googleapis.com'),
+    },
     `loyalty-push-${process.pid}`,
   );
   const messaging = getMessaging(app);

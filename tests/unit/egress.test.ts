@@ -1,8 +1,18 @@
 // The server's egress guard (server/platform/egress.ts, issue 41 F11): where an outbound request to
 // an address someone typed may go. Every IPv6 form that carries an IPv4 address is judged as that
-// address, so none of them reaches loopback, a private network or the cloud's metadata address.
+// address, so none of them reaches loopback, a private network or the cloud's metadata address. The
+// providers' connections (Stripe, APNs, Firebase) go through it too.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { addressRefusal, checkedAddress, isLoopbackHost } from '../../server/platform/egress';
+import {
+  addressRefusal,
+  checkedAddress,
+  EgressRefused,
+  isLoopbackHost,
+  providerAgent,
+  providerLookup,
+} from '../../server/platform/egress';
 
 const PRIVATE = 'a private, link-local or reserved address';
 const LOOPBACK = 'a loopback address';
@@ -66,5 +76,41 @@ describe('the egress guard', () => {
       address: '93.184.216.34',
       family: 4,
     });
+  });
+});
+
+describe("the providers' connections", () => {
+  it('refuses a configured provider URL that is a private or link-local address', () => {
+    expect(() => providerAgent('https://10.0.0.7')).toThrow(EgressRefused);
+    expect(() => providerAgent('https://[::ffff:169.254.169.254]')).toThrow(EgressRefused);
+    expect(() => providerLookup('https://192.168.1.1:2197')).toThrow(EgressRefused);
+    // a local stand-in the configuration names on purpose
+    expect(providerAgent('http://127.0.0.1:12111')).toBeInstanceOf(http.Agent);
+  });
+
+  it('judges every connection: a provider name that comes to resolve to loopback connects nowhere', async () => {
+    const server = http.createServer((_req, res) => res.end('reached'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const get = (agent: http.Agent) =>
+      new Promise<string>((resolve, reject) => {
+        http
+          .get(`http://localhost:${port}/`, { agent }, (res) => {
+            res.setEncoding('utf8');
+            let body = '';
+            res.on('data', (c: string) => {
+              body += c;
+            });
+            res.on('end', () => resolve(body));
+          })
+          .on('error', reject);
+      });
+    try {
+      // what Stripe's client gets for https://api.stripe.com, here over http to reach the test's server
+      await expect(get(providerAgent('http://api.stripe.test'))).rejects.toThrow(/loopback/);
+      expect(await get(providerAgent('http://localhost:1'))).toBe('reached');
+    } finally {
+      server.close();
+    }
   });
 });

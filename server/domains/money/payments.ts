@@ -19,15 +19,24 @@ import type { TopUpAnswer } from '../../../contract/finance';
 import { type DbOrTx, recordAudit } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import { account, company, paymentMethods, payments } from '../../platform/db/schema';
+import { providerAgent } from '../../platform/egress';
 import { AppError } from '../../platform/errors';
 import type { Caller } from '../../resources/principal';
 import { recordWebhookEvent } from '../webhooks/webhooks';
 import { countryTermsOf, creditWallet, moneyString, type WalletRow, walletOf } from './wallet';
 
+const STRIPE_API = 'https://api.stripe.com';
+
 /** Stripe's client for this configuration, or null without a secret key. */
 export const stripeClientOf = (config: Config): Stripe | null => {
   if (!config.stripeSecretKey) return null;
-  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
+  const options: Stripe.StripeConfig = {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    // every connection through the egress guard (server/platform/egress.ts)
+    httpAgent: providerAgent(config.stripeApiUrl ?? STRIPE_API),
+  };
   if (config.stripeApiUrl) {
     const url = new URL(config.stripeApiUrl);
     options.host = url.hostname;

@@ -12,6 +12,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { prepared } from '../../platform/db/prepared';
 import { walletPasses, walletPassNotices, walletPassRegistrations } from '../../platform/db/schema';
+import { providerLookup } from '../../platform/egress';
 import { enqueue, type JobContext } from '../../platform/jobs';
 import { scrub } from '../../platform/redact';
 import { linkKeys } from './links';
@@ -62,6 +63,8 @@ const TOKEN_GONE = new Set(['BadDeviceToken', 'Unregistered', 'DeviceTokenNotFor
  */
 export const apnsNotifier = (url: string, apple: AppleSettings, ca?: string): PassUpdateNotifier => {
   const session = connect(url, {
+    // the connection through the egress guard (server/platform/egress.ts)
+    lookup: providerLookup(url),
     cert: apple.signerCertPem,
     key: apple.signerKeyPem,
     ...(apple.signerKeyPassphrase === undefined ? {} : { passphrase: apple.signerKeyPassphrase }),
