@@ -1,4 +1,5 @@
 import { Card, CardContent } from '@mui/material';
+import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { PageFrame } from '../../components/PageFrame';
 import { ProfileForm } from '../../components/ProfileForm';
@@ -8,6 +9,8 @@ import { TwoFactorSection } from './TwoFactorSection';
 export const ProfilePage = () => {
   const translate = useTranslate();
   const notify = useNotify();
+  // bumped when the two-factor section ends the other sessions, so the sessions list reads them again
+  const [sessionsVersion, setSessionsVersion] = useState(0);
   return (
     // wide enough for the sessions table (five columns) at 1440 px
     <PageFrame title={translate('pages.profile.title')} maxWidth={880}>
@@ -16,8 +19,8 @@ export const ProfilePage = () => {
           <ProfileForm withCountry onSaved={() => notify('pages.profile.saved', { type: 'success' })} />
         </CardContent>
       </Card>
-      <TwoFactorSection />
-      <SessionsCard />
+      <TwoFactorSection onSessionsEnded={() => setSessionsVersion((v) => v + 1)} />
+      <SessionsCard version={sessionsVersion} />
     </PageFrame>
   );
 };

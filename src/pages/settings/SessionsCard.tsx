@@ -31,7 +31,8 @@ type Loaded =
   | { status: 'failed'; message: string }
   | { status: 'ready'; sessions: SignedInSession[] };
 
-export const SessionsCard = () => {
+/** `version`: a change reads the sessions again (another part of the page ended some). */
+export const SessionsCard = ({ version = 0 }: { version?: number } = {}) => {
   const translate = useTranslate();
   const http = useHttpClient();
   const phone = useIsPhone();
@@ -52,11 +53,12 @@ export const SessionsCard = () => {
     [http],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the reason to read again
   useEffect(() => {
     const controller = new AbortController();
     void load(controller.signal);
     return () => controller.abort();
-  }, [load]);
+  }, [load, version]);
 
   const signOut = async (session: SignedInSession) => {
     const outcome = await confirm({

@@ -94,7 +94,15 @@ const otherSessionCount = async (http: HttpClient): Promise<number> => {
  * Once two-factor is on: the caller's other sessions signed in with the password alone, and the offer
  * to end them (DELETE /user/me/sessions keeps this one) or keep them.
  */
-const OtherSessionsOffer = ({ count, onDone }: { count: number; onDone: () => void }) => {
+const OtherSessionsOffer = ({
+  count,
+  onDone,
+  onEnded,
+}: {
+  count: number;
+  onDone: () => void;
+  onEnded?: (() => void) | undefined;
+}) => {
   const translate = useTranslate();
   const http = useHttpClient();
   const notify = useNotify();
@@ -106,6 +114,7 @@ const OtherSessionsOffer = ({ count, onDone }: { count: number; onDone: () => vo
         type: 'success',
         messageArgs: { smart_count: res.data.ended },
       });
+      onEnded?.();
       onDone();
     } catch (error) {
       notifyError(error);
@@ -131,7 +140,7 @@ const OtherSessionsOffer = ({ count, onDone }: { count: number; onDone: () => vo
   );
 };
 
-export const TwoFactorSection = () => {
+export const TwoFactorSection = ({ onSessionsEnded }: { onSessionsEnded?: () => void } = {}) => {
   const translate = useTranslate();
   const http = useHttpClient();
   const notify = useNotify();
@@ -335,7 +344,9 @@ export const TwoFactorSection = () => {
           </Stack>
         ) : null}
 
-        {enabled && others > 0 ? <OtherSessionsOffer count={others} onDone={() => setOthers(0)} /> : null}
+        {enabled && others > 0 ? (
+          <OtherSessionsOffer count={others} onDone={() => setOthers(0)} onEnded={onSessionsEnded} />
+        ) : null}
         {enabled && !turningOff ? (
           <Button variant="outlined" color="error" onClick={() => setTurningOff(true)}>
             {translate('pages.two_factor.turn_off')}

@@ -124,9 +124,12 @@ describe('two-factor sign-in (portal)', { timeout: 45_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     const offer = await screen.findByText(/other sessions?, with your password alone/);
     expect(offer).toHaveTextContent('so that every sign-in needs your code?');
+    const reads = (await backend.sent('GET', '/user/me/sessions')).length;
     await user.click(screen.getByRole('button', { name: 'End other sessions' }));
     await waitFor(async () => expect(await backend.sent('DELETE', '/user/me/sessions')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByText(/with your password alone/)).toBeNull());
+    // the sessions list on the same page reads them again
+    await waitFor(async () => expect(await backend.sent('GET', '/user/me/sessions')).toHaveLength(reads + 1));
     // the other browser's login ended
     const after = await backend.t.app.inject({
       method: 'GET',
