@@ -15,6 +15,12 @@ import { addAcmeAndOther, addRewardProgramme, apiSuite, MAIN, PASSWORD } from '.
 import { APP_TIMEOUT, dataOf } from './helpers';
 
 const { t, tokens, call } = apiSuite();
+/**
+ * The document is the same on both databases, and the checks here are CPU work (Spectral, the
+ * generator, tsc): they run in the embedded database's run only. CI's PostgreSQL run shares the two
+ * cores with the accessibility walk, where they starved other files past their timeouts.
+ */
+const ON_POSTGRES = process.env.DATABASE_URL !== undefined;
 const SOURCE_DIR = path.join(import.meta.dirname, 'openapi-client');
 /**
  * Where this run generates the client and compiles the program: a directory of its own, since CI
@@ -57,7 +63,7 @@ beforeAll(async () => {
   doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as Document;
 }, APP_TIMEOUT);
 
-describe('the OpenAPI document', () => {
+describe.skipIf(ON_POSTGRES)('the OpenAPI document', () => {
   it("passes Spectral's OAS ruleset with no error and no warning", () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'openapi-'));
     try {
@@ -103,7 +109,7 @@ describe('the OpenAPI document', () => {
   });
 });
 
-describe('a client generated from the document', () => {
+describe.skipIf(ON_POSTGRES)('a client generated from the document', () => {
   let baseUrl = '';
   let at: { programmeId: number; storeId: number; mobile: string; otherCardId: number };
 

@@ -117,7 +117,7 @@ describe('npm run seed:demo', () => {
         });
       });
     }
-  });
+  }, 120_000); // one rolled-back fill per declared table: on PostgreSQL beside the a11y walk it took over 30 s
 
   it('fills a table the hand-written steps leave empty, per demo company when scoped, and nothing else', async () => {
     await rolledBack(async (tx) => {
