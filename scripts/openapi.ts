@@ -31,29 +31,38 @@ export const openApiDocument = async (): Promise<unknown> => {
   }
 };
 
-/** Spectral over `file` with the repository's ruleset; throws (printing what it found) on a finding. */
-export const lintOpenApi = (file: string): void => {
+/**
+ * Spectral over `doc` with the repository's ruleset (from a file of a temporary folder, which Spectral
+ * reads); throws, having printed what it found, on any finding.
+ */
+export const lintOpenApi = (doc: unknown): void => {
   const root = path.resolve(import.meta.dirname, '..');
-  execFileSync(
-    path.join(root, 'node_modules/.bin/spectral'),
-    ['lint', file, '--ruleset', path.join(root, '.spectral.yaml'), '--fail-severity', 'warn'],
-    { stdio: 'inherit' },
-  );
+  const dir = mkdtempSync(path.join(tmpdir(), 'openapi-'));
+  try {
+    const file = path.join(dir, 'openapi.json');
+    writeFileSync(file, JSON.stringify(doc));
+    execFileSync(
+      path.join(root, 'node_modules/.bin/spectral'),
+      ['lint', file, '--ruleset', path.join(root, '.spectral.yaml'), '--fail-severity', 'warn'],
+      { stdio: 'inherit' },
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 };
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  const text = `${JSON.stringify(await openApiDocument(), null, 2)}\n`;
+  const doc = await openApiDocument();
   const arg = process.argv[2];
   if (arg === '--lint') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'openapi-'));
     try {
-      writeFileSync(path.join(dir, 'openapi.json'), text);
-      lintOpenApi(path.join(dir, 'openapi.json'));
+      lintOpenApi(doc);
     } catch {
       process.exitCode = 1;
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
     }
-  } else if (arg) writeFileSync(arg, text);
-  else process.stdout.write(text);
+  } else {
+    const text = `${JSON.stringify(doc, null, 2)}\n`;
+    if (arg) writeFileSync(arg, text);
+    else process.stdout.write(text);
+  }
 }

@@ -5,8 +5,7 @@
 // (openapi-client/usage.ts) and runs it against the server, so the document cannot drift from what
 // the server does without this failing.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateApi } from 'swagger-typescript-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,13 +64,7 @@ beforeAll(async () => {
 
 describe.skipIf(ON_POSTGRES)('the OpenAPI document', () => {
   it("passes Spectral's OAS ruleset with no error and no warning", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'openapi-'));
-    try {
-      writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(doc));
-      expect(() => lintOpenApi(path.join(dir, 'openapi.json'))).not.toThrow();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expect(() => lintOpenApi(doc)).not.toThrow();
   }, 120_000);
 
   it('gives every operation a unique operationId, a summary and tags the document lists', () => {

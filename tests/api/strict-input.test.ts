@@ -93,7 +93,7 @@ describe('what the router refuses', () => {
     expect(res.headers.allow).toBe('POST');
     expect(res.json().data).toEqual({ allow: ['POST'] });
     const list = await call('owner', 'PUT', `${MAIN}/members`);
-    expect(res.statusCode).toBe(405);
+    expect(list.statusCode).toBe(405);
     expect(list.headers.allow).toContain('GET');
     expect(codeOf(await call('owner', 'GET', `${MAIN}/no-such-thing`))).toEqual({ status: 404, code: 5 });
   });
