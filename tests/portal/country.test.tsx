@@ -13,7 +13,7 @@ import { seedDemo } from './vouchers/demo';
 
 const backend = portalServer();
 
-const T = { timeout: 10_000 };
+const T = { timeout: 30_000 };
 const IP_URL = 'https://ip-country.example.test/json';
 
 const ipService = (country: string) => {

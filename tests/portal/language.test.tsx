@@ -14,7 +14,7 @@ import { portalServer } from './server';
 
 const backend = portalServer();
 
-const T = { timeout: 15_000 };
+const T = { timeout: 30_000 };
 const zh = JSON.parse(readFileSync(resolve(process.cwd(), 'public/locales/zh-CN/common.json'), 'utf8')) as {
   menu: { vouchers: { title: string } };
   common: { language: { label: string } };

@@ -4,7 +4,7 @@ import { INITIAL_HEADER_HEIGHT } from '../../contract';
 import { openAs, renderApp, signIn } from './renderApp';
 import { portalServer } from './server';
 
-const T = { timeout: 10_000 };
+const T = { timeout: 30_000 };
 
 /** Waits for the page's own heading, then reads what the layout drew around it. */
 const frameAt = async (path: string, heading: string | RegExp) => {

@@ -10,7 +10,7 @@ import { settled } from './settle';
 
 portalServer();
 
-const T = { timeout: 10_000 };
+const T = { timeout: 30_000 };
 const notices = () => screen.queryAllByTestId('notice');
 
 describe('error notices (spec section 8)', { timeout: 60_000 }, () => {

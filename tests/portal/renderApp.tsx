@@ -28,7 +28,7 @@ export const openAs = async (account: Account, path: string) => {
 export const currentPath = () => window.location.pathname;
 
 export const waitForPath = async (path: string) => {
-  await waitFor(() => expect(currentPath()).toBe(path), { timeout: 10_000 });
+  await waitFor(() => expect(currentPath()).toBe(path), { timeout: 30_000 });
 };
 
 /** The side menu's group labels, in order (empty when there is no menu). */

@@ -13,12 +13,12 @@ describe('startup routing (spec section 2)', { timeout: 60_000 }, () => {
   it('a visitor opening the root lands on the splash page', async () => {
     renderApp('/');
     await waitForPath('/splash');
-    expect(await screen.findByRole('link', { name: /sign in/i }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /sign in/i }, { timeout: 30_000 })).toBeInTheDocument();
   });
 
   it('a visitor keeps a public page (help) without signing in', async () => {
     renderApp('/help');
-    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 30_000 })).toBeInTheDocument();
     expect(currentPath()).toBe('/help');
   });
 
@@ -30,19 +30,19 @@ describe('startup routing (spec section 2)', { timeout: 60_000 }, () => {
   it('a signed-in operator on splash goes to the root and sees the home page', async () => {
     await openAs('operator', '/splash');
     await waitForPath('/');
-    expect(await screen.findByText('Welcome, Olivia Operator', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Welcome, Olivia Operator', {}, { timeout: 30_000 })).toBeInTheDocument();
   });
 
   it('a signed-in operator opening the login page goes to the root', async () => {
     await openAs('operator', '/login');
     await waitForPath('/');
-    expect(await screen.findByText('Welcome, Olivia Operator', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Welcome, Olivia Operator', {}, { timeout: 30_000 })).toBeInTheDocument();
   });
 
   it('an operator keeps a deep link', async () => {
     await openAs('operator', '/device');
     expect(
-      await screen.findByRole('heading', { name: 'Device List' }, { timeout: 10_000 }),
+      await screen.findByRole('heading', { name: 'Device List' }, { timeout: 30_000 }),
     ).toBeInTheDocument();
     expect(currentPath()).toBe('/device');
   });
@@ -54,20 +54,20 @@ describe('startup routing (spec section 2)', { timeout: 60_000 }, () => {
 
   it('an approved merchant stays on the root', async () => {
     await openAs('merchant', '/');
-    expect(await screen.findByText('Welcome, Mark Merchant', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Welcome, Mark Merchant', {}, { timeout: 30_000 })).toBeInTheDocument();
     expect(currentPath()).toBe('/');
   });
 
   it('signing out from the user menu ends the session; private pages then go to splash', async () => {
     await openAs('operator', '/device');
     // the user menu button shows the name once the identity is known
-    const name = await screen.findByText('Olivia Operator', {}, { timeout: 10_000 });
+    const name = await screen.findByText('Olivia Operator', {}, { timeout: 30_000 });
     fireEvent.click(name.closest('button') as HTMLElement);
     fireEvent.click(await screen.findByRole('menuitem', { name: /logout/i }));
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull(), {
       timeout: 10_000,
     });
-    await waitFor(() => expect(['/login', '/splash']).toContain(currentPath()), { timeout: 10_000 });
+    await waitFor(() => expect(['/login', '/splash']).toContain(currentPath()), { timeout: 30_000 });
     window.history.pushState({}, '', '/device');
     window.dispatchEvent(new PopStateEvent('popstate'));
     await waitForPath('/splash');
@@ -75,7 +75,7 @@ describe('startup routing (spec section 2)', { timeout: 60_000 }, () => {
 
   it('signing in on the login page sends an unapproved merchant to signup', async () => {
     renderApp('/login');
-    const email = await screen.findByLabelText(/^E-mail/, {}, { timeout: 10_000 });
+    const email = await screen.findByLabelText(/^E-mail/, {}, { timeout: 30_000 });
     // an e-mail input's autofill token is `email` (H98: `username` belongs to a text input)
     expect(email).toHaveAttribute('autocomplete', 'email');
     fireEvent.change(email, { target: { value: 'new.merchant@example.com' } });

@@ -6,7 +6,7 @@ import { THEME_COOKIE_MAX_AGE_S, THEME_COOKIE_NAME, THEME_PAINT_SCRIPT } from '.
 import { renderApp } from './renderApp';
 import { portalServer } from './server';
 
-const T = { timeout: 10_000 };
+const T = { timeout: 30_000 };
 
 describe('colour scheme (spec section 1)', { timeout: 60_000 }, () => {
   portalServer();

@@ -16,7 +16,7 @@ import { portalServer } from '../server';
 import { passwordIs, SEED_ACCOUNTS, SEED_PASSWORD, userRow, WORLD } from '../world';
 import { renderAccess } from './harness';
 
-const T = { timeout: 10_000 };
+const T = { timeout: 30_000 };
 const rowOf = async (email: string) => (await screen.findByText(email, {}, T)).closest('tr') as HTMLElement;
 
 const openSessions = (backend: ReturnType<typeof portalServer>, userId: number) =>

@@ -13,7 +13,7 @@ import { portalServer } from '../server';
 import { WORLD } from '../world';
 import { renderAccess } from './harness';
 
-const T = { timeout: 10_000 };
+const T = { timeout: 30_000 };
 
 describe('API keys', { timeout: 60_000 }, () => {
   const backend = portalServer();

@@ -10,7 +10,7 @@ import { diffRecords } from '../../../src/pages/audit/diff';
 import { portalServer } from '../server';
 import { renderAccess } from './harness';
 
-const T = { timeout: 10_000 };
+const T = { timeout: 30_000 };
 
 /** Two entries as the server would have written them (the log is only ever written by the server). */
 const seed = (db: Db) =>

@@ -12,7 +12,7 @@ import { portalServer } from '../server';
 import { userRow, WORLD } from '../world';
 import { renderAccess as renderPage } from './harness';
 
-const T = { timeout: 10_000 };
+const T = { timeout: 30_000 };
 
 describe('InviteDialog', { timeout: 45_000 }, () => {
   const backend = portalServer();

@@ -12,7 +12,7 @@ import { portalServer } from '../server';
 import { userRow } from '../world';
 import { renderAccess } from './harness';
 
-const T = { timeout: 10_000 };
+const T = { timeout: 30_000 };
 
 /** MUI keeps the rest of the page aria-hidden while a dialog is (still) open. */
 const dialogGone = () => waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), T);

@@ -9,7 +9,7 @@ import { portalServer } from '../server';
 import { groupNamesOf, groupRows } from '../world';
 import { renderAccess } from './harness';
 
-const T = { timeout: 10_000 };
+const T = { timeout: 30_000 };
 
 describe('Merchant Access', { timeout: 60_000 }, () => {
   const backend = portalServer();

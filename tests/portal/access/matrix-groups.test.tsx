@@ -11,7 +11,7 @@ import { portalServer } from '../server';
 import { groupNamesOf, groupRows } from '../world';
 import { renderAccess } from './harness';
 
-const T = { timeout: 10_000 };
+const T = { timeout: 30_000 };
 
 describe('PermissionMatrix', { timeout: 45_000 }, () => {
   portalServer();

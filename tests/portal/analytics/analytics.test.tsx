@@ -12,7 +12,7 @@ import { ACME_FIGURES, seedAnalytics } from './demo';
 /** What a date picker shows (its text, without the invisible mark MUI X puts before a lone digit). */
 const shown = (input: HTMLElement) => (input as HTMLInputElement).value.replace(/\u200e/g, '');
 
-const T = { timeout: 15_000 };
+const T = { timeout: 30_000 };
 
 describe('analytics', { timeout: 60_000 }, () => {
   const backend = portalServer();

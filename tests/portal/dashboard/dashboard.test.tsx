@@ -12,7 +12,7 @@ import { portalServer } from '../server';
 import { TEST_ORIGIN } from '../setup';
 import { restrictColleague, seedDashboard } from './demo';
 
-const TIMEOUT = { timeout: 15_000 };
+const TIMEOUT = { timeout: 30_000 };
 
 /** A figure's card: its label and its value. */
 const figure = (region: HTMLElement, label: string) => within(region).getByText(label).parentElement;

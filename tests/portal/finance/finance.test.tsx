@@ -17,7 +17,7 @@ import { portalServer } from '../server';
 import { TEST_ORIGIN } from '../setup';
 import { restrictColleague } from '../world';
 
-const TIMEOUT = { timeout: 15_000 };
+const TIMEOUT = { timeout: 30_000 };
 
 describe('finance', { timeout: 60_000 }, () => {
   const backend = portalServer();

@@ -11,7 +11,7 @@ import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { WORLD } from '../world';
 
-const T = { timeout: 15_000 };
+const T = { timeout: 30_000 };
 
 describe('import screen', { timeout: 90_000 }, () => {
   const backend = portalServer();

@@ -19,7 +19,7 @@ import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { WORLD } from '../world';
 
-const T = { timeout: 15_000 };
+const T = { timeout: 30_000 };
 const DAY = 86_400_000;
 
 describe('member levels', { timeout: 90_000 }, () => {

@@ -10,7 +10,7 @@ import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { WORLD } from '../world';
 
-const T = { timeout: 15_000 };
+const T = { timeout: 30_000 };
 
 describe("a company's page", { timeout: 60_000 }, () => {
   const backend = portalServer();

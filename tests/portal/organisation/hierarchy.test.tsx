@@ -12,7 +12,7 @@ const URL = '/organization/org-hierarchy';
 
 /** The node row of one company, brand or store (its name links to the show screen). */
 const node = async (name: string) => {
-  const link = await screen.findByRole('link', { name }, { timeout: 10_000 });
+  const link = await screen.findByRole('link', { name }, { timeout: 30_000 });
   const row = link.closest('[data-testid^="node-"]');
   if (!(row instanceof HTMLElement)) throw new Error(`no node row for ${name}`);
   return row;
@@ -183,7 +183,7 @@ describe('organisation hierarchy page', { timeout: 60_000 }, () => {
       const lists = await backend.sent('GET', '/companies');
       expect(lists.some((c) => new URLSearchParams(c.search).get('search')?.includes('Borea'))).toBe(true);
     });
-    await user.click(await screen.findByRole('option', { name: /Borealis Bakes Ltd/ }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('option', { name: /Borealis Bakes Ltd/ }, { timeout: 30_000 }));
 
     expect(stateOf(await node('Borealis Bakes Ltd'))).toBe('Waiting for approval');
     expect(stateOf(await node('Borealis'))).toBe('Waiting for approval');

@@ -6,7 +6,7 @@ import { openAs, waitForPath } from '../renderApp';
 import { portalServer } from '../server';
 import { WORLD } from '../world';
 
-const TIMEOUT = { timeout: 10_000 };
+const TIMEOUT = { timeout: 30_000 };
 
 const organizationLinks = async (): Promise<string[]> => {
   const nav = await screen.findByRole('navigation', { name: 'Main menu' }, TIMEOUT);

@@ -11,7 +11,7 @@ import { settled } from '../settle';
 import { userRow, WORLD } from '../world';
 import { decideSignup, enableLee, fileSignup } from './signup-demo';
 
-const T = { timeout: 10_000 };
+const T = { timeout: 30_000 };
 
 // a registration number is one company's (the server refuses a second one with code 9)
 const body = (company: string, brand: string, registrationNo: string) => ({

@@ -11,7 +11,7 @@ import { portalServer } from '../server';
 import { WORLD } from '../world';
 import { seedTodos } from './screens-demo';
 
-const T = { timeout: 15_000 };
+const T = { timeout: 30_000 };
 
 describe('screens behind the remaining routes', { timeout: 60_000 }, () => {
   const backend = portalServer();

@@ -15,7 +15,7 @@ import { userRow, WORLD } from '../world';
 import { renderPage } from './harness';
 import { decideSignup, enableLee, fileSignup } from './signup-demo';
 
-const T = { timeout: 10_000 };
+const T = { timeout: 30_000 };
 
 const BODY = {
   company: {

@@ -11,7 +11,7 @@ import { openAs, renderApp } from '../renderApp';
 import { portalServer, type RealBackend } from '../server';
 import { settled } from '../settle';
 
-const T = { timeout: 15_000 };
+const T = { timeout: 30_000 };
 
 /** A setting as an operator adds it on the Settings tab (POST /system-config). */
 const addSetting = async (real: RealBackend, key: string, value: string) => {

@@ -8,7 +8,7 @@ import { makePassCertificates } from '../../api/wallet-certs';
 import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 
-const T = { timeout: 15_000 };
+const T = { timeout: 30_000 };
 const PASS_TYPE = 'pass.test.portal.cards';
 const TEAM = 'PORTAL1234';
 

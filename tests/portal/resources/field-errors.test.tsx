@@ -13,7 +13,7 @@ import { forceUpdateConfig } from '../../../server/platform/db/schema';
 import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 
-const T = { timeout: 15_000 };
+const T = { timeout: 30_000 };
 
 describe('field errors of a refused save', { timeout: 60_000 }, () => {
   const backend = portalServer();

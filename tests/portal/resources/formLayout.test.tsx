@@ -11,7 +11,7 @@ import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { merchantPack } from './handlers';
 
-const T = { timeout: 10_000 };
+const T = { timeout: 30_000 };
 
 describe('generated create and edit pages', { timeout: 60_000 }, () => {
   const backend = portalServer();

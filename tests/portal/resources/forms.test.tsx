@@ -19,7 +19,7 @@ import { portalServer } from '../server';
 import { WORLD } from '../world';
 import { merchantPack } from './handlers';
 
-const T = { timeout: 10_000 };
+const T = { timeout: 30_000 };
 
 describe('generated forms on the real server', () => {
   const backend = portalServer();

@@ -12,7 +12,7 @@ import { portalServer } from '../server';
 import { WORLD } from '../world';
 import { merchantPack, queriesOf, seedVouchers } from './handlers';
 
-const T = { timeout: 10_000 };
+const T = { timeout: 30_000 };
 
 const columnHeaders = () =>
   screen

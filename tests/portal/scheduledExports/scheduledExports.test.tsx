@@ -9,7 +9,7 @@ import { openAs, renderApp, signIn } from '../renderApp';
 import { portalServer } from '../server';
 import { WORLD } from '../world';
 
-const T = { timeout: 15_000 };
+const T = { timeout: 30_000 };
 
 describe('scheduled exports', { timeout: 90_000 }, () => {
   const backend = portalServer();

@@ -11,7 +11,7 @@ import { openAs } from '../renderApp';
 import { portalServer } from '../server';
 import { WORLD } from '../world';
 
-const T = { timeout: 15_000 };
+const T = { timeout: 30_000 };
 const AT = new Date('2026-11-18T06:00:00.000Z');
 
 const ACME_TWO_STORES =
