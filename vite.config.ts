@@ -63,6 +63,8 @@ const documentHead = (): Plugin => ({
 const api = process.env.API_PROXY ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [react(), documentHead(), precompress()],
+  // a polyfill of node-polyglot's for what every supported browser has (src/i18n/object-entries.cjs)
+  resolve: { alias: { 'object.entries': path.resolve(import.meta.dirname, 'src/i18n/object-entries.cjs') } },
   build: {
     outDir: 'dist',
     sourcemap: false,

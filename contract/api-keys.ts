@@ -4,6 +4,7 @@
 // (server/domains/access/api-keys.ts), the portal (Access > API keys) and the tests read these names; nothing
 // else defines them.
 import type { AccessSubject, Permission } from './access';
+import type { OrganizationLevel } from './enums';
 
 /** Under the main base path. */
 export const API_KEYS_PATH = '/api-keys';
@@ -59,6 +60,8 @@ export interface ApiKeyView {
   companyId: number;
   brandId: number | null;
   storeId: number | null;
+  /** what the key reaches: COMPANY, BRAND or STORE (contract/enums.ts organizationLevelOf) */
+  organizationLevel: OrganizationLevel;
   permissions: Permission[];
   state: ApiKeyState;
   createdById: number | null;

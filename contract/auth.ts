@@ -1,7 +1,7 @@
 // Who is signed in, on the wire (spec section 3): what `POST /auth/get-token` and `GET /user/{id}`
 // answer. The server builds it (server/domains/users/sign-in.ts), the portal keeps it (src/providers/storage.ts)
 // and the mocks answer it.
-import type { SignupState, UserState, UserType } from './enums';
+import type { OrganizationLevel, SignupState, UserState, UserType } from './enums';
 
 /**
  * On every 26200 of get-token: how many more wrong passwords this e-mail may be tried with from this
@@ -23,6 +23,8 @@ export interface LoggedInUser {
   storeId?: number | null;
   /** that store's name (the counter's screen names it, whatever the user may read of stores) */
   storeName?: string | null;
+  /** what the user's access reaches (contract/enums.ts organizationLevelOf): NULL for an operator */
+  organizationLevel: OrganizationLevel;
   signupState: SignupState;
   state: UserState;
   country: string;

@@ -7,6 +7,25 @@ export type UserType = (typeof USER_TYPES)[number];
 export const ORGANIZATION_LEVELS = ['NULL', 'COMPANY', 'BRAND', 'STORE'] as const;
 export type OrganizationLevel = (typeof ORGANIZATION_LEVELS)[number];
 
+/**
+ * What a user's or an API key's access reaches (docs/decisions.md "Organization level"), narrowest
+ * first: the first of these ids that is set names the level; none set is `NULL` (a merchant not yet in
+ * a company, and every operator, who belongs to no company). The database derives its stored
+ * `organization_level` columns from this list (server/platform/db/schema/columns.ts).
+ */
+export const ORGANIZATION_REACH = [
+  ['STORE', 'storeId'],
+  ['BRAND', 'brandId'],
+  ['COMPANY', 'companyId'],
+] as const satisfies readonly (readonly [OrganizationLevel, string])[];
+
+export type OrganizationPlace = Partial<
+  Record<(typeof ORGANIZATION_REACH)[number][1], number | null | undefined>
+>;
+
+export const organizationLevelOf = (place: OrganizationPlace): OrganizationLevel =>
+  ORGANIZATION_REACH.find(([, key]) => place[key] !== null && place[key] !== undefined)?.[0] ?? 'NULL';
+
 export const SIGNUP_STATES = ['SUBMITTED', 'APPROVAL'] as const;
 export type SignupState = (typeof SIGNUP_STATES)[number];
 

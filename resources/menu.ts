@@ -13,10 +13,12 @@ export interface MenuGroupInfo {
 
 export const MENU_GROUP_INFO: Readonly<Record<MenuGroup, MenuGroupInfo>> = {
   user: { label: 'menu.user.title', icon: 'people' },
+  members: { label: 'menu.members.title', icon: 'loyaltyMembers' },
   stampCards: { label: 'menu.stamp_cards.title', icon: 'loyalty' },
   vouchers: { label: 'menu.vouchers.title', icon: 'giftCard' },
   communications: { label: 'menu.communications.title', icon: 'campaign' },
   transaction: { label: 'menu.transaction.title', icon: 'receipt' },
+  risk: { label: 'menu.risk.title', icon: 'risk' },
   device: { label: 'menu.device.title', icon: 'devices' },
   config: { label: 'menu.config.title', icon: 'settings' },
   analytics: { label: 'menu.analytics.title', icon: 'analytics' },
@@ -24,5 +26,6 @@ export const MENU_GROUP_INFO: Readonly<Record<MenuGroup, MenuGroupInfo>> = {
   organization: { label: 'menu.organization.title', icon: 'organisation' },
   approve: { label: 'menu.approve.title', icon: 'approve' },
   access: { label: 'menu.access.title', icon: 'security' },
+  integrations: { label: 'menu.integrations.title', icon: 'integrations' },
   help: { label: 'menu.help.title', icon: 'help', path: '/help' },
 };

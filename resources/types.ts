@@ -173,13 +173,19 @@ export type FieldDeclaration =
 export const SCOPES = ['company', 'brand', 'store', 'none'] as const;
 export type Scope = (typeof SCOPES)[number];
 
-/** Side-menu groups of spec section 2, in the spec's order. */
+/**
+ * Side-menu groups of spec section 2, in the spec's order, each holding the spec's links only; the
+ * features the spec does not name sit in groups of their own (docs/decisions.md "The spec's menus"):
+ * `members` beside User, `risk` beside Transaction, `integrations` after Access.
+ */
 export const MENU_GROUPS = [
   'user',
+  'members',
   'stampCards',
   'vouchers',
   'communications',
   'transaction',
+  'risk',
   'device',
   'config',
   'analytics',
@@ -187,6 +193,7 @@ export const MENU_GROUPS = [
   'organization',
   'approve',
   'access',
+  'integrations',
   'help',
 ] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
@@ -205,6 +212,9 @@ export const MENU_ICONS = [
   'organisation',
   'approve',
   'security',
+  'loyaltyMembers',
+  'risk',
+  'integrations',
   'help',
 ] as const;
 export type MenuIcon = (typeof MENU_ICONS)[number];

@@ -269,7 +269,7 @@ const PAGES: readonly RouteDef[] = [
   // member's profile, the level rule, the levels' declared table, saved segments
   route('/aotg', MemberLevelsPage, USERS, {
     title: 'common.screens.aotg',
-    menu: { group: 'user', order: 3, label: 'menu.user.member_levels' },
+    menu: { group: 'members', order: 2, label: 'menu.members.levels' },
     reads: ['memberLevel'],
   }),
   // a member's profile reads GET /members/{mobile} (member VIEW)
@@ -281,12 +281,12 @@ const PAGES: readonly RouteDef[] = [
   // a list's view mailed as CSV every day or week: anyone's own (issue 27; docs/decisions.md "Scheduled exports")
   route('/config/scheduledExports', ScheduledExportsPage, USERS, {
     title: 'common.screens.scheduled_exports',
-    menu: { group: 'config', order: 6, label: 'menu.config.scheduled_exports' },
+    menu: { group: 'integrations', order: 3, label: 'menu.integrations.scheduled_exports' },
   }),
   // a company's outbound webhooks, under Config (issue 27; docs/decisions.md "Webhooks")
   route('/webhooks', WebhooksPage, USERS, {
     title: 'common.screens.webhooks',
-    menu: { group: 'config', order: 7, label: 'menu.config.webhooks' },
+    menu: { group: 'integrations', order: 2, label: 'menu.integrations.webhooks' },
     reads: ['webhook'],
   }),
   route('/analytics', AnalyticsPage, OPERATOR, {
@@ -336,7 +336,7 @@ const PAGES: readonly RouteDef[] = [
   // colleague was granted (contract/api-keys.ts mayManageApiKeys)
   route('/access/api-keys', ApiKeysPage, USERS, {
     title: 'common.screens.api_keys',
-    menu: { group: 'access', order: 4, label: 'menu.access.api_keys' },
+    menu: { group: 'integrations', order: 1, label: 'menu.integrations.api_keys' },
     rule: mayManageApiKeys,
   }),
   route('/api-keys', ApiKeysRedirect, USERS),

@@ -15,7 +15,7 @@ export const members = {
   path: '/members',
   route: '/aotg/list',
   title: 'common.screens.members',
-  menu: { group: 'user', order: 2, label: 'menu.user.members' },
+  menu: { group: 'members', order: 1, label: 'menu.members.list' },
   permission: 'member',
   handWritten: ['list', 'export', 'get'],
   access: READ_ONLY_ACCESS,

@@ -11,7 +11,7 @@ export const segments = {
   path: '/segments',
   route: '/aotg/segments',
   title: 'common.screens.segments',
-  menu: { group: 'user', order: 4, label: 'menu.user.segments' },
+  menu: { group: 'members', order: 3, label: 'menu.members.segments' },
   permission: 'segment',
   access: SHARED_ACCESS_WITH_DELETE,
   scope: 'company',

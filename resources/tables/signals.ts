@@ -15,7 +15,7 @@ export const signals = {
   route: '/transaction/signals',
   title: 'common.screens.signals',
   // merchants reach their own company's signals from "Waiting for you" (spec 6: no Transaction group)
-  menu: { group: 'transaction', order: 2, label: 'menu.transaction.signals', roles: ['operator'] },
+  menu: { group: 'risk', order: 1, label: 'menu.risk.signals', roles: ['operator'] },
   permission: 'signal',
   // raised by the job, never written through the generic routes; resolved by POST /signals/{id}/resolve
   access: READ_ONLY_ACCESS,

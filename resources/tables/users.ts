@@ -1,4 +1,4 @@
-import { INVITATION_TYPES, SIGNUP_STATES, USER_STATES } from '../../contract/enums';
+import { INVITATION_TYPES, ORGANIZATION_LEVELS, SIGNUP_STATES, USER_STATES } from '../../contract/enums';
 import { SHARED_ACCESS, SOFT_DELETE_STATE, USER_TYPE } from '../fragments';
 import type { ResourceDeclaration } from '../types';
 
@@ -54,6 +54,15 @@ export const users = {
       name: 'state',
       type: 'select',
       choices: USER_STATES,
+      readOnly: true,
+      filter: ['eq', 'in'],
+      sortable: true,
+      views: ['list', 'show'],
+    },
+    {
+      name: 'organizationLevel',
+      type: 'select',
+      choices: ORGANIZATION_LEVELS,
       readOnly: true,
       filter: ['eq', 'in'],
       sortable: true,

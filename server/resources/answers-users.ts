@@ -3,6 +3,7 @@
 import { Type } from 'typebox';
 import {
   INVITATION_TYPES,
+  ORGANIZATION_LEVELS,
   PERMISSION_ACTIONS,
   SIGNUP_STATES,
   USER_STATES,
@@ -27,6 +28,10 @@ const userFields = {
   companyId: orNull('integer'),
   brandId: orNull('integer', { description: 'the brand the user is limited to' }),
   storeId: orNull('integer', { description: 'the store the user is limited to' }),
+  organizationLevel: OneOf(ORGANIZATION_LEVELS, {
+    description:
+      "what the user's access reaches, from companyId, brandId and storeId (NULL: none, every operator)",
+  }),
   country: Type.String(),
   mustResetPassword: Type.Boolean(),
   lockedAt: orNull('string', {
@@ -96,6 +101,10 @@ export const LoggedInUserSchema = Type.Object(
     brandId: orNull('integer'),
     storeId: orNull('integer'),
     storeName: Type.Optional(orNull('string', { description: "the name of the user's one store" })),
+    organizationLevel: OneOf(ORGANIZATION_LEVELS, {
+      description:
+        "what the user's access reaches: NULL (no company yet; every operator), COMPANY, BRAND or STORE",
+    }),
     signupState: OneOf(SIGNUP_STATES),
     state: OneOf(USER_STATES),
     country: Type.String(),

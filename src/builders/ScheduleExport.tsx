@@ -169,7 +169,7 @@ const ScheduleExportDialog = ({ decl, onClose }: { decl: ResourceDeclaration; on
         <DialogContentText variant="body2" sx={{ mt: 2 }}>
           {translate(`${K}.where`)}{' '}
           <Link to={SCHEDULED_EXPORTS_PATH} onClick={onClose}>
-            {translate('menu.config.scheduled_exports')}
+            {translate('menu.integrations.scheduled_exports')}
           </Link>
         </DialogContentText>
       </DialogContent>

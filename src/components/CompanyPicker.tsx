@@ -94,6 +94,8 @@ export const CompanyPicker = ({
     pagination: { page: 1, perPage: 25 },
     sort: { field: 'name', order: 'ASC' },
     filter: q ? { q } : {},
+    // a picker needs the name and the state chip only (the list's `project`)
+    meta: { project: ['name', 'state'] },
   });
   const options = data ?? [];
   const loadError = error ? (apiErrorLines(error)[0] ?? '') : undefined;

@@ -22,6 +22,8 @@ interface ProfileValues {
   name: string;
   mobile: string;
   country: string;
+  /** a merchant's organization level in words (read-only: what their access reaches) */
+  reach?: string;
 }
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -109,6 +111,9 @@ export const ProfileForm = ({
     name: user.name ?? '',
     mobile: user.mobile ?? '',
     country: (user.country ?? '').toLowerCase(),
+    ...(user.type === 'MERCHANT'
+      ? { reach: translate(`resources.users.choices.organizationLevel.${user.organizationLevel}`) }
+      : {}),
   };
 
   return (
@@ -120,6 +125,15 @@ export const ProfileForm = ({
         helperText="pages.profile.email_readonly"
         fullWidth
       />
+      {record.reach !== undefined ? (
+        <TextInput
+          source="reach"
+          label="resources.users.fields.organizationLevel"
+          readOnly
+          helperText="pages.profile.reach_readonly"
+          fullWidth
+        />
+      ) : null}
       <TextInput
         source="name"
         label="pages.common.name"

@@ -18,6 +18,11 @@ export const accessEn = {
       resend: 'Resend invitation',
       require_reset: 'Require password reset',
       sign_out_all: 'Sign out everywhere',
+      delete: 'Delete',
+      delete_detail: 'They can no longer sign in. Their history stays, under their name.',
+      delete_permanently: 'Delete permanently',
+      delete_permanently_detail:
+        'Removes the account for good. Refused while records still name them: then use Delete, which keeps their history.',
       reset_two_factor: 'Reset two-factor sign-in',
       more_title: 'More actions for %{name}',
       locked_since: 'since %{time}',

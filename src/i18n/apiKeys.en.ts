@@ -45,6 +45,8 @@ export const apiKeysEn = {
       works_until: 'Works until %{time}',
       revoked_at: 'Revoked %{time}',
       company_all: 'The whole company',
+      level_filter: 'Reaches',
+      level_all: 'Any reach',
       company_filter: 'Every company’s keys; choose one to see only its keys',
       brand_of: 'Brand: %{brand}',
       store_of: 'Store: %{store}',

@@ -142,10 +142,8 @@ const shellEn = {
     user: {
       title: 'User',
       search: 'User Search',
-      members: 'Members',
-      member_levels: 'Member Levels',
-      segments: 'Segments',
     },
+    members: { title: 'Members', list: 'Member List', levels: 'Member Levels', segments: 'Segments' },
     stamp_cards: {
       title: 'Stamp Cards',
       list: 'Stamp Card List',
@@ -158,7 +156,8 @@ const shellEn = {
       templates: 'Push Notification Templates',
       push: 'Push Notifications',
     },
-    transaction: { title: 'Transaction', payment_history: 'Payment History', signals: 'Fraud Signals' },
+    transaction: { title: 'Transaction', payment_history: 'Payment History' },
+    risk: { title: 'Risk', signals: 'Fraud Signals' },
     device: { title: 'Device', list: 'List' },
     config: {
       title: 'Config',
@@ -167,8 +166,6 @@ const shellEn = {
       country: 'Country Config',
       force_update: 'Force Update Config',
       system: 'System Config',
-      scheduled_exports: 'Scheduled Exports',
-      webhooks: 'Webhooks',
     },
     analytics: { title: 'Analytics', list: 'List' },
     finance: { title: 'Finance', wallet_balance: 'Wallet Balance' },
@@ -179,7 +176,12 @@ const shellEn = {
       operator: 'Operator Access',
       merchant: 'Merchant Access',
       user_group: 'User Group',
+    },
+    integrations: {
+      title: 'Integrations',
       api_keys: 'API Keys',
+      webhooks: 'Webhooks',
+      scheduled_exports: 'Scheduled Exports',
     },
     help: { title: 'Help' },
   },

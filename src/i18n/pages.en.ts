@@ -175,6 +175,7 @@ export const pagesEn = {
     profile: {
       title: 'Profile',
       email_readonly: 'Your e-mail identifies your account and cannot be changed here.',
+      reach_readonly: 'What your access reaches; your company’s owner changes it.',
       saved: 'Profile saved',
     },
     sessions: {

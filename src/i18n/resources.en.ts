@@ -27,6 +27,13 @@ export const resourcesEn = {
         invitationType: {
           BLANK: 'None',
         },
+        // what the user's (or an API key's) access reaches (contract/enums.ts organizationLevelOf)
+        organizationLevel: {
+          NULL: 'No organisation',
+          COMPANY: 'Whole company',
+          BRAND: 'One brand',
+          STORE: 'One store',
+        },
       },
     },
     stampCard: {

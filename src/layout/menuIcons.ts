@@ -6,9 +6,12 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import AnalyticsIcon from '@mui/icons-material/Analytics';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
+import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import DevicesIcon from '@mui/icons-material/Devices';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
+import GppMaybeIcon from '@mui/icons-material/GppMaybe';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
+import HubIcon from '@mui/icons-material/Hub';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -29,5 +32,8 @@ export const MENU_ICON_COMPONENTS: Readonly<Record<MenuIcon, ComponentType>> = {
   organisation: AccountTreeIcon,
   approve: FactCheckIcon,
   security: AdminPanelSettingsIcon,
+  loyaltyMembers: CardMembershipIcon,
+  risk: GppMaybeIcon,
+  integrations: HubIcon,
   help: HelpOutlineIcon,
 };

@@ -80,6 +80,7 @@ describe('making a key', () => {
       companyId: acme.companyId,
       brandId: null,
       storeId: null,
+      organizationLevel: 'COMPANY',
       state: 'ACTIVE',
       createdByEmail: 'owner@example.test',
       lastUsedAt: null,
@@ -122,6 +123,33 @@ describe('making a key', () => {
     // the owner of Acme never sees Other's keys
     const mine = dataOf(await call('owner', 'GET', `${MAIN}/api-keys`)) as ApiKeyView[];
     expect(mine.some((k) => k.id === made.id)).toBe(false);
+  });
+
+  it('lists the keys that reach a whole company, one brand or one store (organizationLevel)', async () => {
+    const brandKey = await makeKey('owner', 'brandKey', {
+      name: 'Brand CRM',
+      brandId: acme.brandId,
+      permissions: STAMPING,
+    });
+    const storeKey = await makeKey('owner', 'storeKey', {
+      name: 'Second till',
+      storeId: secondStore,
+      permissions: STAMPING,
+    });
+    const listed = async (level: string) =>
+      (dataOf(await call('owner', 'GET', `${MAIN}/api-keys?organizationLevel=${level}`)) as ApiKeyView[]).map(
+        (k) => [k.name, k.organizationLevel],
+      );
+    expect(await listed('BRAND')).toEqual([['Brand CRM', 'BRAND']]);
+    expect(await listed('STORE')).toEqual([['Second till', 'STORE']]);
+    expect((await listed('COMPANY')).every(([, level]) => level === 'COMPANY')).toBe(true);
+    expect((await listed('COMPANY')).length).toBeGreaterThan(0);
+    expect(await listed('NULL')).toEqual([]);
+    expect(codeOf(await call('owner', 'GET', `${MAIN}/api-keys?organizationLevel=GALAXY`))).toEqual({
+      status: 400,
+      code: 2,
+    });
+    for (const id of [brandKey.id, storeKey.id]) await call('owner', 'POST', `${MAIN}/api-keys/${id}/revoke`);
   });
 
   it('refuses colleagues, operator-only and unknown permissions, bad places and past expiries', async () => {

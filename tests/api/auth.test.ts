@@ -85,6 +85,8 @@ describe('POST get-token', () => {
         brandId: 9,
         storeId: null,
         storeName: null,
+        // a brand's user: their access reaches that one brand
+        organizationLevel: 'BRAND',
         signupState: 'SUBMITTED',
         state: 'ENABLE',
         country: 'sg',

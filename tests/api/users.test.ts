@@ -93,6 +93,63 @@ describe('GET /user (paged list)', () => {
     expect(res.json().data.map((u: { name: string }) => u.name)).toEqual(['Anna Owner', 'Adam Clerk']);
   });
 
+  it('answers, filters and sorts the organization level, which follows the company, brand and store ids', async () => {
+    const levelOf = async (level: string) => {
+      const filter = encodeURIComponent(
+        JSON.stringify([{ field: 'organizationLevel', op: 'eq', value: level }]),
+      );
+      const res = await call(
+        'op',
+        'GET',
+        `${USER}?filter=${filter}&sort=id,asc&project=["organizationLevel"]`,
+      );
+      expect(res.statusCode).toBe(200);
+      return res
+        .json()
+        .data.map((u: { id: number; organizationLevel: string }) => [u.id, u.organizationLevel]);
+    };
+    expect(await levelOf('NULL')).toEqual([
+      [ids.op, 'NULL'],
+      [ids.op2, 'NULL'],
+      [ids.solo, 'NULL'],
+    ]);
+    expect(await levelOf('COMPANY')).toEqual([
+      [ids.a, 'COMPANY'],
+      [ids.a2, 'COMPANY'],
+      [ids.b, 'COMPANY'],
+    ]);
+    try {
+      await t.db
+        .update(users)
+        .set({ brandId: 11 })
+        .where(eq(users.id, ids.a2 ?? 0));
+      expect(await levelOf('BRAND')).toEqual([[ids.a2, 'BRAND']]);
+      await t.db
+        .update(users)
+        .set({ storeId: 12 })
+        .where(eq(users.id, ids.a2 ?? 0));
+      expect(await levelOf('STORE')).toEqual([[ids.a2, 'STORE']]);
+      expect(await levelOf('BRAND')).toEqual([]);
+      const sorted = await call(
+        'op',
+        'GET',
+        `${USER}?sort=organizationLevel,desc&sort=id,asc&project=["name"]`,
+      );
+      expect(sorted.json().data[0].id).toBe(ids.a2);
+      // the user's own answer carries it too
+      expect((await call('a2', 'GET', `${USER}/${ids.a2}`)).json().data.organizationLevel).toBe('STORE');
+    } finally {
+      await t.db
+        .update(users)
+        .set({ brandId: null, storeId: null })
+        .where(eq(users.id, ids.a2 ?? 0));
+    }
+    const bad = encodeURIComponent(
+      JSON.stringify([{ field: 'organizationLevel', op: 'eq', value: 'GALAXY' }]),
+    );
+    expectError(await call('op', 'GET', `${USER}?filter=${bad}`), 400, 2);
+  });
+
   it('filters createTime with gte/lte', async () => {
     const future = encodeURIComponent(
       JSON.stringify([{ field: 'createTime', op: 'gte', value: '2999-01-01T00:00:00Z' }]),

@@ -99,8 +99,8 @@ describe.skipIf(!browserAvailable())('lists at 1,440 px in Chromium', () => {
     for (const item of await menu.locator('nav > ul > li').all()) {
       groups.push(((await item.locator('.MuiListItemText-primary').first().textContent()) ?? '').trim());
     }
-    // Config holds only their own scheduled exports (issue 27): they may export what they see
-    expect(groups).toEqual(['Stamp Cards', 'Vouchers', 'Config', 'Help']);
+    // Integrations holds only their own scheduled exports (issue 27): they may export what they see
+    expect(groups).toEqual(['Stamp Cards', 'Vouchers', 'Integrations', 'Help']);
     const linksOf = async (group: string) => {
       const button = menu.getByRole('button', { name: group, exact: true });
       if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
@@ -110,7 +110,7 @@ describe.skipIf(!browserAvailable())('lists at 1,440 px in Chromium', () => {
     };
     expect(await linksOf('Stamp Cards')).toEqual(['Stamp Card List', 'Stamps Transaction']);
     expect(await linksOf('Vouchers')).toEqual(['Voucher List']);
-    expect(await linksOf('Config')).toEqual(['Scheduled Exports']);
+    expect(await linksOf('Integrations')).toEqual(['Scheduled Exports']);
     // the dashboard shows no request the colleague may not follow
     await page.goto('/', { waitUntil: 'networkidle' });
     await page.getByText('Welcome, Nur Aisyah').waitFor();

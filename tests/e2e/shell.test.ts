@@ -255,33 +255,30 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
       await header(page).waitFor();
       expect(await menuGroups(page, 'User')).toEqual([
         'User',
+        'Members',
         'Stamp Cards',
         'Vouchers',
         'Communications',
         'Transaction',
+        'Risk',
         'Device',
         'Config',
         'Analytics',
         'Organization',
         'Approve List',
         'Access',
+        'Integrations',
         'Help',
       ]);
-      expect(await groupLinks(page, 'Access')).toEqual([
-        'Operator Access',
-        'Merchant Access',
-        'User Group',
-        'API Keys',
-      ]);
+      expect(await groupLinks(page, 'Access')).toEqual(['Operator Access', 'Merchant Access', 'User Group']);
       expect(await groupLinks(page, 'Config')).toEqual([
         'Banner Config',
         'Maintenance Config',
         'Country Config',
         'Force Update Config',
         'System Config',
-        'Scheduled Exports',
-        'Webhooks',
       ]);
+      expect(await groupLinks(page, 'Integrations')).toEqual(['API Keys', 'Webhooks', 'Scheduled Exports']);
       expect(await groupLinks(page, 'Approve List')).toEqual(['Approve Merchant Signup']);
       await screenshot(page, 'operator-home');
     });
@@ -345,25 +342,25 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
       await signIn(page, APPROVED);
     });
 
-    it('lands on the root with the merchant menu: Finance, no Approve List, Access has Merchant Access and API Keys', async () => {
+    it('lands on the root with the merchant menu: Finance, no Approve List, Access with Merchant Access only', async () => {
       expect(new URL(page.url()).pathname).toBe('/');
       const expected = [
         'User',
+        'Members',
         'Stamp Cards',
         'Vouchers',
         ...(pnsAllowed ? ['Communications'] : []),
         'Device',
-        // issue 27: a merchant's Config holds their scheduled exports and the company's webhooks
-        'Config',
         'Finance',
         'Organization',
         'Access',
+        // issue 27's features in a group of their own (spec 6: no Config outside jcr)
+        'Integrations',
         'Help',
       ];
       expect(await menuGroups(page, 'User')).toEqual(expected);
-      expect(await groupLinks(page, 'Config')).toEqual(['Scheduled Exports', 'Webhooks']);
-      // issue 27: the company's owner makes its API keys
-      expect(await groupLinks(page, 'Access')).toEqual(['Merchant Access', 'API Keys']);
+      expect(await groupLinks(page, 'Integrations')).toEqual(['API Keys', 'Webhooks', 'Scheduled Exports']);
+      expect(await groupLinks(page, 'Access')).toEqual(['Merchant Access']);
       expect(await groupLinks(page, 'Finance')).toEqual(['Wallet Balance']);
       await screenshot(page, 'merchant-home');
     });

@@ -33,34 +33,42 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
   it('operator in cvi: every group except Finance, Config with Force Update Config', async () => {
     await signIn('operator');
     const nav = await openMenuAt('/', 'Welcome, Olivia Operator');
+    // the spec's groups with the spec's links; the features it does not name in groups of their own
     expect(menuGroups()).toEqual([
       'User',
+      'Members',
       'Stamp Cards',
       'Vouchers',
       'Communications',
       'Transaction',
+      'Risk',
       'Device',
       'Config',
       'Analytics',
       'Organization',
       'Approve List',
       'Access',
+      'Integrations',
       'Help',
     ]);
+    expect(linksOf(nav, 'User')).toEqual(['User Search /user/UserSearch']);
+    expect(linksOf(nav, 'Transaction')).toEqual(['Payment History /transaction/payment-history']);
     expect(linksOf(nav, 'Config')).toEqual([
       'Banner Config /config/bannerConfig',
       'Maintenance Config /config/maintenanceConfig',
       'Country Config /config/countryConfig',
       'Force Update Config /config/forceUpdateConfig',
       'System Config /config/systemConfig',
-      'Scheduled Exports /config/scheduledExports',
-      'Webhooks /webhooks',
     ]);
     expect(linksOf(nav, 'Access')).toEqual([
       'Operator Access /access/operator-access',
       'Merchant Access /access/merchant-access',
       'User Group /access/user-group',
+    ]);
+    expect(linksOf(nav, 'Integrations')).toEqual([
       'API Keys /access/api-keys',
+      'Webhooks /webhooks',
+      'Scheduled Exports /config/scheduledExports',
     ]);
     expect(linksOf(nav, 'Stamp Cards')).toEqual([
       'Stamp Card List /stamp-cards',
@@ -79,8 +87,6 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
       'Maintenance Config /config/maintenanceConfig',
       'Country Config /config/countryConfig',
       'System Config /config/systemConfig',
-      'Scheduled Exports /config/scheduledExports',
-      'Webhooks /webhooks',
     ]);
   });
 
@@ -88,30 +94,29 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
     await signIn('merchant');
     const nav = await openMenuAt('/', 'Welcome, Mark Merchant');
     await within(nav).findByRole('button', { name: 'Communications' });
+    // spec 6: no Config outside jcr; issue 27's features in Integrations
     expect(menuGroups()).toEqual([
       'User',
+      'Members',
       'Stamp Cards',
       'Vouchers',
       'Communications',
       'Device',
-      // issue 27: a merchant's Config holds their scheduled exports and the company's webhooks
-      'Config',
       'Finance',
       'Organization',
       'Access',
+      'Integrations',
       'Help',
     ]);
-    expect(linksOf(nav, 'Config')).toEqual([
-      'Scheduled Exports /config/scheduledExports',
+    expect(linksOf(nav, 'Integrations')).toEqual([
+      'API Keys /access/api-keys',
       'Webhooks /webhooks',
+      'Scheduled Exports /config/scheduledExports',
     ]);
     expect(linksOf(nav, 'Organization')).toEqual(['Brand /organization/brand', 'Store /organization/store']);
-    // spec 6: Access with Merchant Access (their audit trail and fraud signals are reached from
-    // Merchant Access and "Waiting for you", not from new menu links), and the owner's API Keys (issue 27)
-    expect(linksOf(nav, 'Access')).toEqual([
-      'Merchant Access /access/merchant-access',
-      'API Keys /access/api-keys',
-    ]);
+    // spec 6: Access with only Merchant Access (their audit trail and fraud signals are reached from
+    // Merchant Access and "Waiting for you", not from new menu links)
+    expect(linksOf(nav, 'Access')).toEqual(['Merchant Access /access/merchant-access']);
     expect(linksOf(nav, 'Finance')).toEqual(['Wallet Balance /finance/wallet/balance']);
   });
 
@@ -156,9 +161,9 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
       'Stamp Cards',
       'Vouchers',
       'Device',
-      'Config',
       'Finance',
       'Access',
+      'Integrations',
       'Help',
     ]);
   });
@@ -170,7 +175,8 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
     ]);
     await signIn('restricted');
     const nav = await openMenuAt('/', 'Welcome, Rita Restricted');
-    expect(menuGroups()).toEqual(['Stamp Cards', 'Vouchers', 'Config', 'Help']);
+    // everyone's own scheduled exports stay (Integrations)
+    expect(menuGroups()).toEqual(['Stamp Cards', 'Vouchers', 'Integrations', 'Help']);
     expect(linksOf(nav, 'Stamp Cards')).toEqual(['Stamp Card List /stamp-cards']);
     expect(linksOf(nav, 'Vouchers')).toEqual(['Voucher List /vouchers']);
   });
@@ -189,15 +195,11 @@ describe('side menu per role and brand (spec sections 2 and 6)', { timeout: 60_0
     ]);
   });
 
-  it('merchant in jcr: Config with Banner Config, Scheduled Exports and Webhooks', async () => {
+  it('merchant in jcr: Config with Banner Config only', async () => {
     window.__PORTAL_ENV__ = testEnv({ brand: 'jcr' });
     await signIn('merchant');
     const nav = await openMenuAt('/', 'Welcome, Mark Merchant');
-    expect(linksOf(nav, 'Config')).toEqual([
-      'Banner Config /config/bannerConfig',
-      'Scheduled Exports /config/scheduledExports',
-      'Webhooks /webhooks',
-    ]);
+    expect(linksOf(nav, 'Config')).toEqual(['Banner Config /config/bannerConfig']);
   });
 
   it('a visitor sees Help only', async () => {

@@ -10,13 +10,15 @@ import { canSee, ROUTES, type RouteDef } from '../../src/routes';
 
 /** The operator's menu in cvi, in the spec order: each group with the links this file pins. */
 const OPERATOR_MENU: (readonly [string, string[]])[] = [
-  // issue 25: the members area right after User Search
-  ['user', ['/user/UserSearch', '/aotg/list', '/aotg', '/aotg/segments']],
+  // spec 2: User holds User Search only; the members area (issue 25) is a group of its own beside it
+  ['user', ['/user/UserSearch']],
+  ['members', ['/aotg/list', '/aotg', '/aotg/segments']],
   ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
   ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
   ['communications', ['/communications/pushNotificationTemplates', '/communications/pushNotifications']],
-  // issue 24: fraud signals beside payment history
-  ['transaction', ['/transaction/payment-history', '/transaction/signals']],
+  // issue 24: fraud signals in a group of their own beside Transaction
+  ['transaction', ['/transaction/payment-history']],
+  ['risk', ['/transaction/signals']],
   ['device', ['/device']],
   [
     'config',
@@ -26,18 +28,14 @@ const OPERATOR_MENU: (readonly [string, string[]])[] = [
       '/config/countryConfig',
       '/config/forceUpdateConfig',
       '/config/systemConfig',
-      // issue 27: every user's scheduled exports
-      '/config/scheduledExports',
-      '/webhooks',
     ],
   ],
   ['analytics', ['/analytics']],
   ['organization', ['/organization/org-hierarchy', '/organization/brand', '/organization/store']],
   ['approve', ['/approve/merchant-signup']],
-  [
-    'access',
-    ['/access/operator-access', '/access/merchant-access', '/access/user-group', '/access/api-keys'],
-  ],
+  ['access', ['/access/operator-access', '/access/merchant-access', '/access/user-group']],
+  // issue 27's keys, webhooks and scheduled exports: a group of their own after Access
+  ['integrations', ['/access/api-keys', '/webhooks', '/config/scheduledExports']],
   ['help', []],
 ];
 // the links pinned: the operator's, and the merchant's Finance
@@ -66,17 +64,10 @@ describe('menuFor (spec sections 2 and 6)', () => {
         .find((g) => g.id === 'config')
         ?.links.filter((l) => PINNED(l.path))
         .map((l) => l.label),
-    ).toEqual([
-      'menu.config.banner',
-      'menu.config.maintenance',
-      'menu.config.country',
-      'menu.config.system',
-      'menu.config.scheduled_exports',
-      'menu.config.webhooks',
-    ]);
+    ).toEqual(['menu.config.banner', 'menu.config.maintenance', 'menu.config.country', 'menu.config.system']);
   });
 
-  it('merchant in cvi without push permission, without company: no Communications, Config with Scheduled Exports and Webhooks', () => {
+  it('merchant in cvi without push permission, without company: no Communications, no Config, Access with Merchant Access only', () => {
     const groups = menuFor({
       role: 'merchant',
       brand: 'cvi',
@@ -85,17 +76,16 @@ describe('menuFor (spec sections 2 and 6)', () => {
       hasBrand: false,
     });
     expect(shape(groups)).toEqual([
-      // issue 25: the members area right after User Search
-      ['user', ['/user/UserSearch', '/aotg/list', '/aotg', '/aotg/segments']],
+      ['user', ['/user/UserSearch']],
+      ['members', ['/aotg/list', '/aotg', '/aotg/segments']],
       ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
       ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
       ['device', ['/device']],
-      // issue 27: a merchant's Config is their scheduled exports and the company's webhooks
-      ['config', ['/config/scheduledExports', '/webhooks']],
       ['finance', ['/finance/wallet/balance']],
       ['organization', ['/organization/org-hierarchy', '/organization/brand', '/organization/store']],
-      // spec 6: Merchant Access (their audit trail is reached from it, issue 24), and API keys (issue 27)
-      ['access', ['/access/merchant-access', '/access/api-keys']],
+      // spec 6: Access with only Merchant Access (their audit trail is reached from it, issue 24)
+      ['access', ['/access/merchant-access']],
+      ['integrations', ['/access/api-keys', '/webhooks', '/config/scheduledExports']],
       ['help', []],
     ]);
   });
@@ -104,14 +94,15 @@ describe('menuFor (spec sections 2 and 6)', () => {
     const groups = menuFor({ role: 'merchant', brand: 'cvi', pnsAllowed: true });
     expect(ids(groups)).toEqual([
       'user',
+      'members',
       'stampCards',
       'vouchers',
       'communications',
       'device',
-      'config',
       'finance',
       'organization',
       'access',
+      'integrations',
       'help',
     ]);
   });
@@ -135,16 +126,18 @@ describe('menuFor (spec sections 2 and 6)', () => {
     ]);
   });
 
-  it('merchant in jcr gets Config with Banner Config, Scheduled Exports and Webhooks', () => {
+  it('merchant in jcr gets Config with Banner Config only', () => {
     const groups = menuFor({ role: 'merchant', brand: 'jcr', pnsAllowed: false });
     expect(
       groups
         .find((g) => g.id === 'config')
         ?.links.filter((l) => PINNED(l.path))
         .map((l) => l.path),
-    ).toEqual(['/config/bannerConfig', '/config/scheduledExports', '/webhooks']);
+    ).toEqual(['/config/bannerConfig']);
+    expect(groups.find((g) => g.id === 'config')?.links.map((l) => l.path)).toEqual(['/config/bannerConfig']);
     expect(ids(groups)).toEqual([
       'user',
+      'members',
       'stampCards',
       'vouchers',
       'device',
@@ -152,20 +145,21 @@ describe('menuFor (spec sections 2 and 6)', () => {
       'finance',
       'organization',
       'access',
+      'integrations',
       'help',
     ]);
   });
 
-  it('offers Member Levels in the User group, after User Search, only to who may view member levels', () => {
+  it('offers Member Levels in the Members group, after the member list, only to who may view member levels', () => {
     const userGroup = (sees?: (path: string) => boolean) =>
       menuFor({ role: 'merchant', brand: 'cvi', ...(sees ? { sees } : {}) })
-        .find((g) => g.id === 'user')
-        ?.links.map((l) => [l.label, l.path]);
+        .filter((g) => g.id === 'user' || g.id === 'members')
+        .flatMap((g) => g.links.map((l) => [l.label, l.path]));
     expect(userGroup()).toEqual([
       ['menu.user.search', '/user/UserSearch'],
-      ['menu.user.members', '/aotg/list'],
-      ['menu.user.member_levels', '/aotg'],
-      ['menu.user.segments', '/aotg/segments'],
+      ['menu.members.list', '/aotg/list'],
+      ['menu.members.levels', '/aotg'],
+      ['menu.members.segments', '/aotg/segments'],
     ]);
     const withoutLevels = (subject: AccessSubject) => (path: string) => maySee(subject, path);
     expect(
@@ -175,7 +169,7 @@ describe('menuFor (spec sections 2 and 6)', () => {
       userGroup(
         withoutLevels({ type: 'MERCHANT', permissions: [{ resource: 'memberLevel', action: 'VIEW' }] }),
       ),
-    ).toEqual([['menu.user.member_levels', '/aotg']]);
+    ).toEqual([['menu.members.levels', '/aotg']]);
   });
 
   it('offers API Keys to operators and owners only, whatever a colleague was granted (issue 27)', () => {
@@ -185,9 +179,8 @@ describe('menuFor (spec sections 2 and 6)', () => {
         brand: 'cvi',
         sees: (path) => maySee(subject, path),
       })
-        .find((g) => g.id === 'access')
-        ?.links.filter((l) => PINNED(l.path))
-        .map((l) => l.path);
+        .filter((g) => g.id === 'access' || g.id === 'integrations')
+        .flatMap((g) => g.links.filter((l) => PINNED(l.path)).map((l) => l.path));
     expect(access({ type: 'MERCHANT' })).toContain('/access/api-keys');
     expect(access({ type: 'OPERATOR' })).toContain('/access/api-keys');
     const colleague = access({
@@ -197,7 +190,8 @@ describe('menuFor (spec sections 2 and 6)', () => {
         { resource: 'stampCard', action: 'UPDATE' },
       ],
     });
-    expect(colleague).toEqual(['/access/merchant-access']);
+    expect(colleague).toContain('/access/merchant-access');
+    expect(colleague).not.toContain('/access/api-keys');
   });
 
   it('a visitor sees Help only', () => {
@@ -230,20 +224,21 @@ describe('menuFor (spec sections 2 and 6)', () => {
         ?.links.filter((l) => PINNED(l.path))
         .map((l) => l.path),
     ).toEqual(['/user/UserSearch']);
+    expect(ids(groups)).not.toContain('members');
   });
 
-  it('shows Segments last in User to who may VIEW segments (issue 25), and not to the others', () => {
+  it('shows Segments last in Members to who may VIEW segments (issue 25), and not to the others', () => {
     const sees = (allowed: readonly string[]) => (path: string) => allowed.includes(path);
     const user = (allowed: readonly string[], role: 'operator' | 'merchant' = 'merchant') =>
       menuFor({ role, brand: 'cvi', hasCompany: true, hasBrand: true, sees: sees(allowed) })
-        .find((g) => g.id === 'user')
-        ?.links.map((l) => [l.label, l.path]);
+        .filter((g) => g.id === 'user' || g.id === 'members')
+        .flatMap((g) => g.links.map((l) => [l.label, l.path]));
     expect(user(['/user/UserSearch', '/aotg/segments'])).toEqual([
       ['menu.user.search', '/user/UserSearch'],
-      ['menu.user.segments', '/aotg/segments'],
+      ['menu.members.segments', '/aotg/segments'],
     ]);
     expect(user(['/user/UserSearch'])).toEqual([['menu.user.search', '/user/UserSearch']]);
-    expect(user(['/aotg/segments'], 'operator')).toEqual([['menu.user.segments', '/aotg/segments']]);
+    expect(user(['/aotg/segments'], 'operator')).toEqual([['menu.members.segments', '/aotg/segments']]);
   });
 
   it('offers every screen with a menu entry to each role that may open it, in its group and order', () => {

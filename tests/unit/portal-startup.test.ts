@@ -10,6 +10,7 @@ const user = (over: Partial<LoggedInUser>): LoggedInUser => ({
   mobile: null,
   companyId: null,
   brandId: null,
+  organizationLevel: 'NULL',
   signupState: 'APPROVAL',
   state: 'ENABLE',
   country: 'sg',

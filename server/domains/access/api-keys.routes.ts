@@ -3,6 +3,7 @@
 // reaches these routes (they do not take keys: 26237). The key is answered once, by make and rotate.
 import { Type } from 'typebox';
 import { API_KEY_NAME_MAX, API_KEY_STATES, API_KEYS_PATH } from '../../../contract/api-keys';
+import { ORGANIZATION_LEVELS } from '../../../contract/enums';
 import { ok } from '../../../contract/envelope';
 import { BASE_PATHS } from '../../../contract/http';
 import type { RoutePlugin } from '../../platform/http/app-types';
@@ -36,6 +37,7 @@ const ApiKeySchema = Type.Object(
     companyId: Type.Integer(),
     brandId: IdOrNull,
     storeId: IdOrNull,
+    organizationLevel: Type.Union(ORGANIZATION_LEVELS.map((l) => Type.Literal(l))),
     permissions: PermissionsSchema,
     state: Type.Union(API_KEY_STATES.map((s) => Type.Literal(s))),
     createdById: IdOrNull,
@@ -95,14 +97,20 @@ export const apiKeyRoutes: RoutePlugin = async (app) => {
         tags,
         summary: 'The API keys the caller manages, newest first, without their secrets',
         description:
-          'An operator sees every company’s (or one company’s with `companyId`); an owner their company’s. `state` is worked out now: ACTIVE, ROTATED (still working until `graceUntil`), EXPIRED or REVOKED.',
-        querystring: Type.Object({ companyId: Type.Optional(Id) }, { additionalProperties: false }),
+          'An operator sees every company’s (or one company’s with `companyId`); an owner their company’s. `organizationLevel` keeps the keys that reach a whole company, one brand or one store. `state` is worked out now: ACTIVE, ROTATED (still working until `graceUntil`), EXPIRED or REVOKED.',
+        querystring: Type.Object(
+          {
+            companyId: Type.Optional(Id),
+            organizationLevel: Type.Optional(Type.Union(ORGANIZATION_LEVELS.map((l) => Type.Literal(l)))),
+          },
+          { additionalProperties: false },
+        ),
         response: answers(Type.Array(ApiKeySchema)),
       },
     },
     async (request) => {
       const caller = await signedInUserOf(db, request);
-      return ok(await listApiKeys(db, caller, request.query as { companyId?: number }));
+      return ok(await listApiKeys(db, caller, request.query as Parameters<typeof listApiKeys>[2]));
     },
   );
 

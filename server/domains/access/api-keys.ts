@@ -20,6 +20,7 @@ import {
   apiKeyStateAt,
   mayManageApiKeys,
 } from '../../../contract/api-keys';
+import type { OrganizationLevel } from '../../../contract/enums';
 import { type DbOrTx, recordAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db/client';
 import { type ApiKeyRow, apiKeys, brand, company, store } from '../../platform/db/schema';
@@ -47,6 +48,7 @@ export const apiKeyView = (row: ApiKeyRow, now = new Date()): ApiKeyView => ({
   companyId: row.companyId,
   brandId: row.brandId,
   storeId: row.storeId,
+  organizationLevel: row.organizationLevel,
   permissions: row.permissions,
   state: apiKeyStateAt(row, now),
   createdById: row.createdById,
@@ -209,12 +211,15 @@ export const createApiKey = (db: Db, caller: SignedInUser, input: ApiKeyCreate):
 export const listApiKeys = async (
   db: Db,
   caller: SignedInUser,
-  query: { companyId?: number | undefined },
+  query: { companyId?: number | undefined; organizationLevel?: OrganizationLevel | undefined },
 ): Promise<ApiKeyView[]> => {
   assertManages(caller);
   const where = and(
     reachable(caller),
     query.companyId === undefined ? undefined : eq(apiKeys.companyId, query.companyId),
+    query.organizationLevel === undefined
+      ? undefined
+      : eq(apiKeys.organizationLevel, query.organizationLevel),
   );
   const rows = await db
     .select()

@@ -50,6 +50,7 @@ export const loggedInUser = async (db: Db, user: UserRow): Promise<LoggedInUser>
   brandId: user.brandId,
   storeId: user.storeId,
   storeName: user.storeId === null ? null : await storeNameOf(db, user.storeId),
+  organizationLevel: user.organizationLevel,
   signupState: user.signupState,
   state: user.state,
   country: user.country,

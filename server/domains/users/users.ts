@@ -5,7 +5,7 @@
 // an id that does not exist, so other companies' user ids cannot be probed.
 import { and, eq, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
 import type { PermissionAction } from '../../../contract/enums';
-import { USER_STATES, USER_TYPES } from '../../../contract/enums';
+import { ORGANIZATION_LEVELS, USER_STATES, USER_TYPES } from '../../../contract/enums';
 import type { DbOrTx } from '../../platform/audit';
 import type { Db } from '../../platform/db/client';
 import { uniqueViolation } from '../../platform/db/errors';
@@ -24,6 +24,13 @@ export const userListSpec: ListSpec = {
   email: { column: users.email, type: 'text', filter: ['eq', 'in', 'regex'], sort: true, search: true },
   mobile: { column: users.mobile, type: 'text', filter: ['eq', 'in', 'regex'], search: true },
   companyId: { column: users.companyId, type: 'number', filter: ['eq', 'in'] },
+  organizationLevel: {
+    column: users.organizationLevel,
+    type: 'enum',
+    values: ORGANIZATION_LEVELS,
+    filter: ['eq', 'in'],
+    sort: true,
+  },
   state: { column: users.state, type: 'enum', values: USER_STATES, filter: ['eq', 'in'], sort: true },
   type: { column: users.type, type: 'enum', values: USER_TYPES, filter: ['eq', 'in'], sort: true },
   createTime: { column: users.createTime, type: 'datetime', filter: ['eq', 'gte', 'lte'], sort: true },

@@ -5,7 +5,7 @@
 // made it, its last use (time and address) and its state, with Rotate (the old key keeps working for
 // a day) and Revoke, each after confirming. A table on a computer, a card per key on a phone.
 import AddIcon from '@mui/icons-material/Add';
-import { Alert, Button, CircularProgress } from '@mui/material';
+import { Alert, Button, CircularProgress, MenuItem, Stack, TextField } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useGetMany, useTranslate } from 'react-admin';
 import {
@@ -15,6 +15,7 @@ import {
   type ApiKeyView,
   mayManageApiKeys,
 } from '../../../contract/api-keys';
+import { ORGANIZATION_LEVELS, type OrganizationLevel } from '../../../contract/enums';
 import { type CompanyOption, CompanyPicker } from '../../components/CompanyPicker';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { useHttpClient } from '../../components/HttpClientContext';
@@ -31,6 +32,36 @@ import { KeyCards, KeyTable } from './ApiKeyList';
 addEnglishMessages(apiKeysEn);
 
 const K = 'access.api_keys';
+/** a key always belongs to a company: NULL is never a key's level */
+const KEY_LEVELS = ORGANIZATION_LEVELS.filter((l) => l !== 'NULL');
+
+/** The list's filter on what a key reaches (GET /api-keys?organizationLevel=): all, or one level. */
+const LevelFilter = ({
+  value,
+  onChange,
+}: {
+  value: OrganizationLevel | '';
+  onChange: (v: OrganizationLevel | '') => void;
+}) => {
+  const translate = useTranslate();
+  return (
+    <TextField
+      select
+      size="small"
+      label={translate(`${K}.level_filter`)}
+      value={value}
+      onChange={(e) => onChange(e.target.value as OrganizationLevel | '')}
+      sx={{ minWidth: 200 }}
+    >
+      <MenuItem value="">{translate(`${K}.level_all`)}</MenuItem>
+      {KEY_LEVELS.map((l) => (
+        <MenuItem key={l} value={l}>
+          {translate(`resources.users.choices.organizationLevel.${l}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};
 
 /** Names of the brands and stores the keys are limited to, fetched once for the page. */
 const usePlaceNames = (keys: readonly ApiKeyView[], withCompanies: boolean) => {
@@ -75,15 +106,23 @@ export const ApiKeysPage = () => {
   const { confirm, confirmDialog } = useConfirmAction();
   const [version, setVersion] = useState(0);
   const [company, setCompany] = useState<CompanyOption | null>(null);
+  const [level, setLevel] = useState<OrganizationLevel | ''>('');
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<{ issued: ApiKeyIssued; title: string } | null>(null);
   const allowed = caller !== null && mayManageApiKeys(caller.subject);
   const keys = useLoadable<ApiKeyView[]>(
     allowed
       ? {
-          key: `api-keys:${company?.id ?? 'all'}:${version}`,
+          key: `api-keys:${company?.id ?? 'all'}:${level}:${version}`,
           load: async (h) =>
-            (await h<ApiKeyView[]>(API_KEYS_PATH, company ? { query: { companyId: company.id } } : {})).data,
+            (
+              await h<ApiKeyView[]>(API_KEYS_PATH, {
+                query: {
+                  ...(company ? { companyId: company.id } : {}),
+                  ...(level ? { organizationLevel: level } : {}),
+                },
+              })
+            ).data,
         }
       : null,
   );
@@ -99,11 +138,12 @@ export const ApiKeysPage = () => {
       </Alert>
     );
 
+  // the key's level (the server's one rule) says which of its places to name
   const whereOf = (k: ApiKeyView): string => {
     const part =
-      k.storeId !== null
+      k.organizationLevel === 'STORE' && k.storeId !== null
         ? translate(`${K}.store_of`, { store: places.store(k.storeId) })
-        : k.brandId !== null
+        : k.organizationLevel === 'BRAND' && k.brandId !== null
           ? translate(`${K}.brand_of`, { brand: places.brand(k.brandId) })
           : translate(`${K}.company_all`);
     // an operator sees every company's keys: each names its company first
@@ -143,9 +183,16 @@ export const ApiKeysPage = () => {
       }
       maxWidth="none"
     >
-      {caller.isOperator ? (
-        <CompanyPicker value={company} onChange={setCompany} helperText={translate(`${K}.company_filter`)} />
-      ) : null}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+        {caller.isOperator ? (
+          <CompanyPicker
+            value={company}
+            onChange={setCompany}
+            helperText={translate(`${K}.company_filter`)}
+          />
+        ) : null}
+        <LevelFilter value={level} onChange={setLevel} />
+      </Stack>
       {keys.status === 'loading' || keys.status === 'idle' ? <CircularProgress size={28} /> : null}
       {keys.status === 'error' ? <Alert severity="error">{translate(`${K}.load_failed`)}</Alert> : null}
       {keys.status === 'ready' && list.length === 0 ? (

@@ -27,6 +27,8 @@ import {
   ReferenceField,
   ReferenceInput,
   SearchInput,
+  SelectField,
+  SelectInput,
   SimpleList,
   TextField,
   TopToolbar,
@@ -36,7 +38,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { canAccess } from '../../../contract/access';
-import type { UserState, UserType } from '../../../contract/enums';
+import { ORGANIZATION_LEVELS, type UserState, type UserType } from '../../../contract/enums';
 import { useConfirmAction } from '../../components/ConfirmActionDialog';
 import { useDates } from '../../components/dates';
 import { useHttpClient } from '../../components/HttpClientContext';
@@ -121,7 +123,13 @@ export const GroupChips = () => {
 export type Lifecycle = 'disable' | 'enable' | 'unlock' | 'resend';
 /** The account-security actions under "More actions" (each asks first). */
 export type SecurityAction = 'require_reset' | 'sign_out_all' | 'reset_two_factor';
-export type PersonAction = Lifecycle | SecurityAction;
+/**
+ * Removing a person, under "More actions": `delete` keeps their row and history (state DELETE, the
+ * API's default softDel=true, sent explicitly); `delete_permanently` (operators only) removes the row
+ * for good (softDel=false), which the server refuses with 26239 while other rows refer to them.
+ */
+export type RemovalAction = 'delete' | 'delete_permanently';
+export type PersonAction = Lifecycle | SecurityAction | RemovalAction;
 
 /** The lifecycle action a person's state offers, if any. */
 export const lifecycleOf = (state: UserState): Lifecycle | null => {
@@ -143,6 +151,15 @@ export const securityActionsOf = (state: UserState, twoFactorEnabled = false): S
   ...(twoFactorEnabled ? (['reset_two_factor'] as const) : []),
 ];
 
+/** The removals a person's state offers the caller. */
+export const removalActionsOf = (state: UserState, isOperator: boolean): RemovalAction[] => [
+  ...(state !== 'DELETE' ? (['delete'] as const) : []),
+  ...(isOperator ? (['delete_permanently'] as const) : []),
+];
+
+/** The actions that cannot be undone: a red Confirm and a line saying what goes. */
+const DANGER: ReadonlySet<PersonAction> = new Set(['delete', 'delete_permanently']);
+
 /** The request of each action on the person at `path` (/user/{id}). */
 const REQUESTS: Record<PersonAction, (path: string) => [string, HttpRequestOptions]> = {
   disable: (path) => [`${path}/state`, { method: 'PATCH', body: { state: 'DISABLE' } }],
@@ -152,6 +169,8 @@ const REQUESTS: Record<PersonAction, (path: string) => [string, HttpRequestOptio
   require_reset: (path) => [`${path}/require-password-reset`, { method: 'POST' }],
   sign_out_all: (path) => [`${path}/sessions`, { method: 'DELETE' }],
   reset_two_factor: (path) => [`${path}/two-factor`, { method: 'DELETE' }],
+  delete: (path) => [path, { method: 'DELETE', query: { softDel: true } }],
+  delete_permanently: (path) => [path, { method: 'DELETE', query: { softDel: false } }],
 };
 
 /**
@@ -178,7 +197,7 @@ const MoreActions = ({
   onAction,
 }: {
   person: UserRow;
-  actions: SecurityAction[];
+  actions: (SecurityAction | RemovalAction)[];
   onAction: (person: UserRow, action: PersonAction) => void;
 }) => {
   const translate = useTranslate();
@@ -272,7 +291,10 @@ const RowActions = ({
       {mayChange ? (
         <MoreActions
           person={record}
-          actions={securityActionsOf(record.state, record.twoFactorEnabled === true)}
+          actions={[
+            ...securityActionsOf(record.state, record.twoFactorEnabled === true),
+            ...removalActionsOf(record.state, caller.isOperator),
+          ]}
           onAction={onLifecycle}
         />
       ) : null}
@@ -320,6 +342,13 @@ const Actions = ({
   );
 };
 
+/** What a merchant's access reaches (the server's organizationLevel), in the users table's words. */
+const LEVEL_CHOICES = ORGANIZATION_LEVELS.map((id) => ({
+  id,
+  name: `resources.users.choices.organizationLevel.${id}`,
+}));
+const LEVEL_LABEL = 'resources.users.fields.organizationLevel';
+
 export interface PeopleListProps {
   caller: Caller;
   /** OPERATOR or MERCHANT: the permanent filter */
@@ -341,12 +370,15 @@ export const PeopleList = ({ caller, type, inviteKind, title, storeKey }: People
     const outcome = await confirm({
       action: translate(`access.people.${action}`),
       item: person.name || person.email,
+      ...(DANGER.has(action) ? { danger: true, detail: translate(`access.people.${action}_detail`) } : {}),
       run: () => http(url, init),
     });
     // the state chip (or, after a refused switch, whatever the state really is now)
     if (outcome.status !== 'cancelled') refresh();
   };
   const showCompany = caller.isOperator && type === 'MERCHANT';
+  // an operator belongs to no organisation: the level is a merchant's
+  const showLevel = type === 'MERCHANT';
   const phone = useIsPhone();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('access.people.search')} />,
@@ -355,6 +387,16 @@ export const PeopleList = ({ caller, type, inviteKind, title, storeKey }: People
           <ReferenceInput key="companyId" source="companyId" reference="company" alwaysOn>
             <AutocompleteInput label="access.people.company" optionText="name" sx={{ minWidth: 220 }} />
           </ReferenceInput>,
+        ]
+      : []),
+    ...(showLevel
+      ? [
+          <SelectInput
+            key="organizationLevel"
+            source="organizationLevel"
+            label={LEVEL_LABEL}
+            choices={LEVEL_CHOICES}
+          />,
         ]
       : []),
   ];
@@ -387,6 +429,14 @@ export const PeopleList = ({ caller, type, inviteKind, title, storeKey }: People
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', my: 0.5 }}>
                 <StateChip />
                 <GroupChips />
+                {showLevel ? (
+                  <SelectField
+                    source="organizationLevel"
+                    choices={LEVEL_CHOICES}
+                    variant="caption"
+                    color="text.secondary"
+                  />
+                ) : null}
                 <Box sx={{ ml: 'auto' }}>
                   <RowActions caller={caller} onManage={setManaging} onLifecycle={onLifecycle} />
                 </Box>
@@ -404,8 +454,20 @@ export const PeopleList = ({ caller, type, inviteKind, title, storeKey }: People
               <GroupChips />
             </DataTable.Col>
             {showCompany ? (
+              // an operator reads each merchant's company with what their access reaches in it
               <DataTable.Col source="companyId" label="access.people.company" disableSort>
                 <ReferenceField source="companyId" reference="company" link={false} emptyText="—" />
+                <SelectField
+                  source="organizationLevel"
+                  choices={LEVEL_CHOICES}
+                  variant="caption"
+                  color="text.secondary"
+                  sx={{ display: 'block' }}
+                />
+              </DataTable.Col>
+            ) : showLevel ? (
+              <DataTable.Col source="organizationLevel" label={LEVEL_LABEL}>
+                <SelectField source="organizationLevel" choices={LEVEL_CHOICES} />
               </DataTable.Col>
             ) : null}
             <DataTable.Col source="createTime" label="access.people.created">

@@ -134,6 +134,7 @@ const CompanyChoice = ({
   const { data: companies } = useGetList('company', {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'name', order: 'ASC' },
+    meta: { project: ['name'] },
   });
   return (
     <TextField

@@ -110,6 +110,9 @@ describe('API keys', { timeout: 60_000 }, () => {
     expect(asked.map((r) => new URLSearchParams(r.search).get('companyId'))).toContain(
       String(WORLD.borealis.companyId),
     );
+    // the picker asks for the two columns it shows (the list's `project`), and gets no more
+    const picked = await backend.sent('GET', '/companies');
+    expect(picked.map((r) => new URLSearchParams(r.search).get('project'))).toContain('["name","state"]');
   });
 
   it('tells a colleague that keys are managed by the owner', async () => {

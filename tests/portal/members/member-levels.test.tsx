@@ -103,7 +103,7 @@ describe('member levels', { timeout: 90_000 }, () => {
       ] as never);
   };
 
-  /** The menu keeps the User group open with Member Levels selected (the rule and the setup are its pages). */
+  /** The menu keeps the Members group open with Member Levels selected (the rule and the setup are its pages). */
   const expectMenuAtMemberLevels = async () => {
     const nav = await screen.findByRole('navigation', { name: 'Main menu' }, T);
     const link = await within(nav).findByRole('link', { name: 'Member Levels' }, T);

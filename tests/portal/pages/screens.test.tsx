@@ -63,7 +63,7 @@ describe('screens behind the remaining routes', { timeout: 60_000 }, () => {
     await waitForPath('/products/create');
   });
 
-  it('opens API keys under Access from /api-keys', async () => {
+  it('opens API keys (Integrations) from /api-keys', async () => {
     await openAs('merchant', '/api-keys');
     await waitForPath('/access/api-keys');
     expect(await screen.findByRole('heading', { level: 1, name: 'API Keys' }, T)).toBeInTheDocument();

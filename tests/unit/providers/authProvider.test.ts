@@ -25,6 +25,7 @@ const MERCHANT: LoggedInUser = {
   mobile: null,
   companyId: 1,
   brandId: 1,
+  organizationLevel: 'BRAND',
   signupState: 'APPROVAL',
   state: 'ENABLE',
   country: 'sg',

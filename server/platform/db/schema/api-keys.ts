@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { Permission } from '../../../../contract/access';
-import { createTimeColumn, requiredRef, timestampTz } from './columns';
+import { createTimeColumn, organizationLevelColumn, requiredRef, timestampTz } from './columns';
 import { brand, company, store } from './resources';
 import { users } from './users';
 
@@ -17,6 +17,8 @@ export const apiKeys = pgTable(
     companyId: requiredRef('company_id', () => company.id, 'cascade'),
     brandId: integer('brand_id').references(() => brand.id, { onDelete: 'cascade' }),
     storeId: integer('store_id').references(() => store.id, { onDelete: 'cascade' }),
+    /** derived from the three ids above: COMPANY, BRAND or STORE (contract organizationLevelOf) */
+    organizationLevel: organizationLevelColumn(),
     name: text('name').notNull(),
     prefix: varchar('prefix', { length: 16 }).notNull(),
     secretHash: text('secret_hash').notNull(),

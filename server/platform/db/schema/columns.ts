@@ -1,5 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, integer, timestamp, type UpdateDeleteAction } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  integer,
+  text,
+  timestamp,
+  type UpdateDeleteAction,
+} from 'drizzle-orm/pg-core';
+import { ORGANIZATION_REACH, type OrganizationLevel } from '../../../../contract/enums';
+import { snake } from '../naming';
 
 /** Time column with time zone, read as a JS Date. */
 export const timestampTz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -47,3 +56,17 @@ export const literalList = (values: readonly string[]): SQL =>
 /** A check constraint that `column` holds one of `values` (a contract/ enumeration). */
 export const oneOfCheck = (name: string, column: AnyPgColumn, values: readonly string[]) =>
   check(name, sql`${column} in (${literalList(values)})`);
+
+/**
+ * A row's organization level (contract/enums.ts organizationLevelOf) as a stored generated column of
+ * its company_id / brand_id / store_id (a table without store_id passes `hasStore: false`): lists filter
+ * and sort it like any column, and nothing can write it out of step.
+ */
+export const organizationLevelColumn = (hasStore = true) => {
+  const reach = ORGANIZATION_REACH.filter(([, key]) => hasStore || key !== 'storeId');
+  const cases = reach.map(([level, key]) => `WHEN ${snake(key)} IS NOT NULL THEN '${level}'`).join(' ');
+  return text('organization_level')
+    .$type<OrganizationLevel>()
+    .notNull()
+    .generatedAlwaysAs(sql.raw(`CASE ${cases} ELSE 'NULL' END`));
+};

@@ -11,7 +11,7 @@ import {
   type UserState,
   type UserType,
 } from '../../../../contract';
-import { oneOfCheck, timestamps, timestampTz } from './columns';
+import { oneOfCheck, organizationLevelColumn, timestamps, timestampTz } from './columns';
 
 export const users = pgTable(
   'users',
@@ -31,6 +31,8 @@ export const users = pgTable(
     companyId: integer('company_id'),
     brandId: integer('brand_id'),
     storeId: integer('store_id'),
+    /** derived from the three ids above: what the user's access reaches (contract organizationLevelOf) */
+    organizationLevel: organizationLevelColumn(),
     country: text('country').notNull().default(DEFAULT_COUNTRY),
     mustResetPassword: boolean('must_reset_password').notNull().default(false),
     /**
