@@ -21,6 +21,7 @@ import { posterEn, scanScreenEn, webCardEn } from '../src/i18n/scanScreens.en';
 import { scheduledExportsEn } from '../src/i18n/scheduledExports.en';
 import { segmentsEn } from '../src/i18n/segments.en';
 import { stampCardsEn } from '../src/i18n/stampCards.en';
+import { voucherManagementEn } from '../src/i18n/voucherManagement.en';
 import { walletChargeEn } from '../src/i18n/walletCharge.en';
 import { webhooksEn } from '../src/i18n/webhooks.en';
 import { englishPortalMessages, type Messages, mergeMessages } from '../src/providers/i18nProvider';
@@ -46,6 +47,7 @@ export const LATE_ENGLISH: readonly Messages[] = [
   membersHintEn,
   webCardEn,
   webhooksEn,
+  voucherManagementEn,
 ];
 
 /** Every leaf of a message tree, by its dotted key. */

@@ -114,6 +114,9 @@ const FinancePage = pagesOf(() => import('./pages/finance/FinancePage'))('Financ
 const TopUpPage = pagesOf(() => import('./pages/finance/TopUpPage'))('TopUpPage');
 const PaymentMethodsPage = pagesOf(() => import('./pages/finance/PaymentMethodsPage'))('PaymentMethodsPage');
 const UserVouchersPage = pagesOf(() => import('./pages/vouchers/UserVouchersPage'))('UserVouchersPage');
+const VoucherManagementPage = pagesOf(() => import('./pages/vouchers/VoucherManagementPage'))(
+  'VoucherManagementPage',
+);
 const DataTableEditView = pagesOf(() => import('./pages/DataTableEditView'))('DataTableEditView');
 const ApproveRedirect = pagesOf(() => import('./pages/approve/ApproveRedirect'))('ApproveRedirect');
 const accessPagesModule = pagesOf(() => import('./pages/access/AccessPages'));
@@ -260,8 +263,11 @@ const PAGES: readonly RouteDef[] = [
   route('/merchant', MerchantsPage, USERS, { title: 'common.screens.merchant', reads: ['user'] }),
   route('/operator', OperatorsPage, OPERATOR, { title: 'common.screens.operator', reads: ['user'] }),
   route('/voucher/get-user-vouchers', UserVouchersPage, USERS, { title: 'common.screens.user_vouchers' }),
-  // the operator's and merchant's working view of the vouchers table
-  tableRoute(vouchers, '/VoucherManagement', { title: 'common.screens.voucher_management' }),
+  // a merchant's vouchers at a glance: the week's movements, the packs on sale, the actions (issue 42)
+  route('/VoucherManagement', VoucherManagementPage, USERS, {
+    title: 'common.screens.voucher_management',
+    reads: ['voucherPacks', 'voucherHistory'],
+  }),
   route('/DataTableEditView', DataTableEditView, OPERATOR, { title: 'common.screens.data_table_edit' }),
   route('/transaction', TransactionRedirect, OPERATOR),
   // AOTG has no content in the spec: its routes lead home (docs/decisions.md)

@@ -175,7 +175,7 @@ export const pagesEn = {
     profile: {
       title: 'Profile',
       email_readonly: 'Your e-mail identifies your account and cannot be changed here.',
-      reach_readonly: 'What your access reaches; your company’s owner changes it.',
+      reach_readonly: 'What your access reaches: a whole company, one brand or one store.',
       saved: 'Profile saved',
     },
     sessions: {

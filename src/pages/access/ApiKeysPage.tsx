@@ -51,6 +51,8 @@ const LevelFilter = ({
       label={translate(`${K}.level_filter`)}
       value={value}
       onChange={(e) => onChange(e.target.value as OrganizationLevel | '')}
+      // "Any reach" is a choice of its own, shown as such
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       sx={{ minWidth: 200 }}
     >
       <MenuItem value="">{translate(`${K}.level_all`)}</MenuItem>
@@ -183,7 +185,11 @@ export const ApiKeysPage = () => {
       }
       maxWidth="none"
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { sm: 'flex-start' }, mb: 2 }}
+      >
         {caller.isOperator ? (
           <CompanyPicker
             value={company}

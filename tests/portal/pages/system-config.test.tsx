@@ -45,6 +45,8 @@ describe('System Config', { timeout: 60_000 }, () => {
     fireEvent.change(price, { target: { value: '12.5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Main config saved', {}, T)).toBeInTheDocument();
+    // the dialog read the row afresh by its id before showing it
+    expect(await backend.sent('GET', `/config/main/${MY_CONFIG_ID}`)).toHaveLength(1);
     const puts = await backend.sent('PUT', `/config/main/${MY_CONFIG_ID}`);
     expect(puts.map((p) => p.body)).toEqual([
       {
@@ -64,8 +66,9 @@ describe('System Config', { timeout: 60_000 }, () => {
   it('refuses a banner image that is not a web address, before sending anything', async () => {
     await openAs('operator', '/config/systemConfig?tab=countries');
     const card = await screen.findByRole('article', { name: 'SG' }, T);
-    fireEvent.click(within(card).getByRole('button', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', {}, T);
+    fireEvent.click(within(card).getByRole('button', { name: 'Banner' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Home banner for SG' }, T);
+    await within(dialog).findByRole('button', { name: 'Save' }, T);
     const [image] = within(dialog).getAllByLabelText(/^Image URL/);
     if (!image) throw new Error('no banner image input');
     fireEvent.change(image, { target: { value: 'banner.png' } });
@@ -75,6 +78,53 @@ describe('System Config', { timeout: 60_000 }, () => {
     ).toBeInTheDocument();
     await settled();
     expect((await backend.sent('PUT')).map((p) => p.path)).toEqual([]);
+  });
+
+  it("edits the portal's own country section by section through the country calls", async () => {
+    await openAs('operator', '/config/systemConfig?tab=countries');
+    // the portal's country (sg, the X-Country it sends) comes first, read by GET /config/main/country
+    const card = await screen.findByRole('article', { name: 'SG' }, T);
+    expect(within(card).getByText("This portal's country")).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(await backend.sent('GET', '/config/main/country')).toHaveLength(1);
+
+    // Price: the one field read (?field=), then PUT /config/main/country
+    fireEvent.click(within(card).getByRole('button', { name: 'Price' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Currency and default price for SG' }, T);
+    fireEvent.change(await within(dialog).findByLabelText('Default price', {}, T), {
+      target: { value: '7.5' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Main config saved', {}, T)).toBeInTheDocument();
+    const fields = (await backend.sent('GET', '/config/main/country')).map((r) => r.search);
+    expect(fields).toContain('?field=stampCardDefaultPrice');
+    expect((await backend.sent('PUT', '/config/main/country')).map((r) => r.body)).toEqual([
+      { currency: 'SGD', stampCardDefaultPrice: 7.5 },
+    ]);
+    expect(await within(card).findByText('New stamp cards cost SGD 7.50', {}, T)).toBeInTheDocument();
+
+    // Images: GET then PATCH /config/main/stamp-card/default-images with the list
+    fireEvent.click(within(card).getByRole('button', { name: 'Images' }));
+    dialog = await screen.findByRole('dialog', { name: 'Default stamp card images for SG' }, T);
+    await within(dialog).findByRole('button', { name: 'Save' }, T);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Main config saved', {}, T);
+    const [patch] = await backend.sent('PATCH', '/config/main/stamp-card/default-images');
+    expect(Object.keys(patch?.body as object)).toEqual(['images']);
+    expect(await backend.sent('GET', '/config/main/stamp-card/default-images')).toHaveLength(1);
+  });
+
+  it('deletes another country after a red confirm (DELETE /config/main/{id})', async () => {
+    await openAs('operator', '/config/systemConfig?tab=countries');
+    const card = await screen.findByRole('article', { name: 'MY' }, T);
+    fireEvent.click(within(card).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Confirm to Delete - MY?', {}, T)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Delete MY success', {}, T)).toBeInTheDocument();
+    expect(await backend.sent('DELETE', `/config/main/${MY_CONFIG_ID}`)).toHaveLength(1);
+    expect(await backend.t.db.select().from(mainConfigs).where(eq(mainConfigs.id, MY_CONFIG_ID))).toEqual([]);
+    await screen.findByRole('article', { name: 'HK' }, T);
+    expect(screen.queryByRole('article', { name: 'MY' })).toBeNull();
   });
 
   it('shows the support contact from System Config on the Help page', async () => {
