@@ -9,13 +9,7 @@ import {
   type PermissionResource,
 } from '../contract/access';
 import { mayManageApiKeys } from '../contract/api-keys';
-import {
-  type MenuEntry,
-  type PlaceCondition,
-  RESOURCES,
-  type ResourceDeclaration,
-  vouchers,
-} from '../resources';
+import { type MenuEntry, type PlaceCondition, RESOURCES, type ResourceDeclaration } from '../resources';
 import { lazyFrom, type ModuleLoader, moduleLoader } from './components/lazyModule';
 import { type LayoutFlags, layoutFor } from './layout/layoutFor';
 import { prefetchTableScreens } from './layout/prefetchScreens';
