@@ -19,6 +19,45 @@ export interface StampBody {
   expectedStamps?: number;
 }
 
+/**
+ * A receipt's QR code as a till prints it (docs/api.md "Receipt QR"): `LRQ1|<storeId>|<receiptNo>|<amount>`,
+ * the amount a decimal with at most two places in the company's currency. The counter stamps a card
+ * from it once: the same receipt again answers 6750 (QR_ALREADY_PROCESSED).
+ */
+export const RECEIPT_QR_PREFIX = 'LRQ1';
+/** A receipt number: 1 to 64 characters, no `|`, no space at either end. */
+export const RECEIPT_NO_PATTERN = /^[^\s|](?:[^|]{0,62}[^\s|])?$/;
+
+export interface ReceiptQr {
+  storeId: number;
+  receiptNo: string;
+  /** exact decimal text, e.g. "12.50" */
+  amount: string;
+}
+
+/** The receipt a QR code's text carries, or null when it is not one. */
+export const parseReceiptQr = (text: string): ReceiptQr | null => {
+  const parts = text.trim().split('|');
+  if (parts.length !== 4 || parts[0] !== RECEIPT_QR_PREFIX) return null;
+  const [, store = '', receiptNo = '', amount = ''] = parts;
+  if (!/^[1-9]\d{0,9}$/.test(store) || Number(store) > 2_147_483_647) return null;
+  if (!RECEIPT_NO_PATTERN.test(receiptNo)) return null;
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(amount)) return null;
+  return { storeId: Number(store), receiptNo, amount };
+};
+
+/** The text a till encodes in a receipt's QR code. */
+export const receiptQrText = (r: ReceiptQr): string =>
+  [RECEIPT_QR_PREFIX, r.storeId, r.receiptNo, r.amount].join('|');
+
+/** POST /member-cards/{id}/stamps/receipt: the QR's text, and the stamps it gives (default 1). */
+export interface ReceiptStampBody {
+  qr: string;
+  stamps?: number;
+  pin?: string;
+  expectedStamps?: number;
+}
+
 /** What a stamping answers: its SUCCESS stamps transaction. */
 export interface StampResult {
   id: number;
@@ -71,6 +110,7 @@ export const RECORDED_STAMPING_REFUSALS: readonly ErrorName[] = [
   'STAMP_NUMBER_MISMATCH',
   'VOUCHER_ISSUE_FAILED',
   'DUPLICATE_RECEIPT_NUMBER',
+  'QR_ALREADY_PROCESSED',
   'STAMP_LIMIT_EXCEEDED',
   'STORE_NOT_FOUND_FOR_TXN',
   'EQUIPMENT_NOT_ACTIVE',

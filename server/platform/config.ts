@@ -71,6 +71,13 @@ export interface Config {
   walletApnsUrl: string | undefined;
   /** webhooks may go to http://127.0.0.1 / localhost (tests, local development); never in production */
   webhookAllowLoopback: boolean;
+  /**
+   * The receipt network that vouches for a receipt's QR before the counter stamps from it
+   * (server/platform/partners/receipt-network.ts); unset: the local stand-in trusts the QR as printed
+   */
+  receiptNetworkUrl: string | undefined;
+  /** how long a partner system (the receipt network) may take to answer, in ms */
+  partnerTimeoutMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -178,5 +185,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     stripeApiUrl: str(env, 'STRIPE_API_URL'),
     walletApnsUrl: str(env, 'WALLET_APNS_URL'),
     webhookAllowLoopback: str(env, 'WEBHOOK_ALLOW_LOOPBACK') === 'true',
+    receiptNetworkUrl: str(env, 'RECEIPT_NETWORK_URL'),
+    partnerTimeoutMs: int(env, 'PARTNER_TIMEOUT_MS', 5000, 100),
   };
 };

@@ -12,6 +12,7 @@ export const stampCardsEn = {
       storeId: 'Store',
       stamps: 'Stamps',
       receiptNo: 'Receipt number',
+      qr: 'Receipt QR code',
       pin: 'Store PIN',
       expectedStamps: 'Stamps on the card',
       reason: 'Reason',

@@ -45,7 +45,8 @@ import {
 } from './stamping';
 import { assertPin } from './store-pin';
 
-export type StampInput = StampBody;
+/** A stamping as the services take it: the route's body, and what a receipt came to (a receipt QR's). */
+export type StampInput = StampBody & { amount?: string };
 
 /** The member card `id`, within what the caller may act on. */
 const cardOfCaller = (caller: Caller, id: number) =>
@@ -123,13 +124,13 @@ const writeStamping = preparedSql(
   sql`
     with txn as (
       insert into stamps_transaction (stamp_card_id, member_card_id, member_mobile, type, result, stamps,
-        stamps_after, member_card_state, reward_voucher_id, receipt_no, store_id, device_id, staff_id, at,
+        stamps_after, member_card_state, reward_voucher_id, receipt_no, amount, store_id, device_id, staff_id, at,
         company_id, brand_id)
       values (${sql.placeholder('stampCardId')}::int, ${sql.placeholder('memberCardId')}::int,
         ${sql.placeholder('memberMobile')}::text, 'STAMP_CARD_TXN', 'SUCCESS', ${sql.placeholder('stamps')}::int,
         ${sql.placeholder('stampsAfter')}::int, ${sql.placeholder('state')}::smallint,
         ${sql.placeholder('rewardVoucherId')}::int, ${sql.placeholder('receiptNo')}::text,
-        ${sql.placeholder('storeId')}::int, ${sql.placeholder('deviceId')}::int, ${sql.placeholder('staffId')}::int,
+        ${sql.placeholder('amount')}::numeric, ${sql.placeholder('storeId')}::int, ${sql.placeholder('deviceId')}::int, ${sql.placeholder('staffId')}::int,
         ${sql.placeholder('at')}::timestamptz, ${sql.placeholder('companyId')}::int, ${sql.placeholder('brandId')}::int)
       returning id, stamp_card_id, member_card_id, member_mobile, stamps, stamps_after, member_card_state,
         reward_voucher_id, store_id, device_id, at, company_id, brand_id
@@ -222,6 +223,7 @@ export const stampCardOnce = async (
         staffId: staffOf(caller),
         rewardVoucherId,
         receiptNo: input.receiptNo ?? null,
+        amount: input.amount ?? '0',
         completes,
       }),
     );
@@ -347,6 +349,8 @@ export const recordRefusedStamping = async (
     stampsAfter: card.stamps,
     memberCardState: card.state,
     receiptNo: input.receiptNo ?? null,
+    // the decimal text as it came, cast by the database (never through a float)
+    amount: sql`${input.amount ?? '0'}::numeric`,
     storeId,
     deviceId: caller.device?.id ?? null,
     staffId: staffOf(caller),

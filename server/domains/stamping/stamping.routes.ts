@@ -7,6 +7,7 @@ import { COUNTER } from '../../../contract/access';
 import { BASE_PATHS } from '../../../contract/http';
 import { actionOf, actionPermission } from '../../../resources/transitions';
 import type { RoutePlugin } from '../../platform/http/app-types';
+import { receiptNetworkOf } from '../../platform/partners/receipt-network';
 import { rowSchema } from '../../resources/answers';
 import {
   PinStatusSchema,
@@ -22,6 +23,7 @@ import { linkKeys } from '../pocket/links';
 import { sendLink } from '../pocket/pocket';
 import { issueMemberCard } from './issue-card';
 import { programmeSummary } from './programme-summary';
+import { prepareReceiptStamp, recordRefusedReceiptStamp, stampFromReceipt } from './receipt-stamp';
 import { recordRefusedStamping, stampCardOnce } from './stamp';
 import { pinStatus, setStorePin } from './store-pin';
 import { voidStamping } from './void';
@@ -96,6 +98,34 @@ export const stampingRoutes: RoutePlugin = async (app) => {
     run: ({ tx, caller, params, body }) => stampCardOnce(tx, caller, params.id, body),
     onRefused: ({ tx, caller, params, body, error }) =>
       recordRefusedStamping(tx, caller, params.id, body, error),
+  });
+
+  const receiptNetwork = receiptNetworkOf(app.config);
+  operation(app, {
+    url: `${base}/member-cards/:id/stamps/receipt`,
+    summary: "Stamp a member card from a receipt's QR code",
+    description:
+      'The QR a till prints (`LRQ1|<storeId>|<receiptNo>|<amount>`; docs/api.md "Receipt QR"); not one: 2. The receipt network, when configured, vouches for it first (4200, 4206). Then one stamping at the receipt\'s store recording the receipt number and amount, `stamps` (default 1) as for any stamping (6620, 6625, 6627, 6621); a receipt already stamped at its store: 6750.',
+    resource: cards,
+    action: 'UPDATE',
+    permission: actionPermission(cards, actionOf(cards, 'stamp')),
+    roles: actionOf(cards, 'stamp').roles,
+    devices: true,
+    params: IdParams,
+    body: Type.Object(
+      {
+        qr: Type.String({ minLength: 1, maxLength: 200 }),
+        stamps: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000 })),
+        pin: Type.Optional(Type.String({ pattern: PIN_PATTERN })),
+        expectedStamps: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+      },
+      { additionalProperties: false },
+    ),
+    answer: StampResultSchema,
+    prepare: ({ body }) => prepareReceiptStamp(receiptNetwork, body),
+    run: ({ tx, caller, params, body, prepared }) => stampFromReceipt(tx, caller, params.id, prepared, body),
+    onRefused: ({ tx, caller, params, body, error }) =>
+      recordRefusedReceiptStamp(tx, caller, params.id, body, error),
   });
 
   operation(app, {

@@ -1,5 +1,6 @@
 // What a scanned code names (ScanPage.tsx), each with its one-tap operation: a member card with Stamp
 // (1 stamp at the counter's store, expectedStamps sent with it) or a voucher with Redeem.
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import {
@@ -33,6 +34,7 @@ import { VoucherStateChip } from '../vouchers/parts';
 import { RedeemDialog, useVoucherOperation } from '../vouchers/VoucherShow';
 import { WebCardButton } from '../webCard/WebCardButton';
 import { type CounterStore, useOwnStoreId, useOwnStoreName } from './CounterStore';
+import { ReceiptStampDialog } from './ReceiptStamp';
 
 const K = 'scanPages';
 
@@ -104,6 +106,7 @@ export const ScannedCard = ({
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<StampResult | null>(null);
   const [more, setMore] = useState(false);
+  const [receipt, setReceipt] = useState(false);
   const { data: card, error } = useGetOne<RaRecord>(memberCards.name, { id });
   const { data: programme } = useGetOne<RaRecord>(
     stampCard.name,
@@ -168,6 +171,11 @@ export const ScannedCard = ({
         </BigButton>
       ) : null}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1.5 }}>
+        {mayStamp(card.state) ? (
+          <Button startIcon={<ReceiptLongOutlined />} onClick={() => setReceipt(true)}>
+            {translate(`${K}.receipt.open`)}
+          </Button>
+        ) : null}
         {mayStamp(card.state) && mayListStores ? (
           <Button onClick={() => setMore(true)}>{translate(`${K}.card.more`)}</Button>
         ) : null}
@@ -185,6 +193,19 @@ export const ScannedCard = ({
           onStamped={(r) => {
             clearFailure();
             setOutcome(r);
+          }}
+        />
+      ) : null}
+      {receipt ? (
+        <ReceiptStampDialog
+          cardId={id}
+          stamps={Number(card.stamps ?? 0)}
+          onClose={() => setReceipt(false)}
+          onStamped={(r) => {
+            setReceipt(false);
+            clearFailure();
+            setOutcome(r);
+            refresh();
           }}
         />
       ) : null}

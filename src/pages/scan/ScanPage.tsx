@@ -4,6 +4,7 @@
 // operation: Stamp (1 stamp at the counter's store, sent with the stamps shown as expectedStamps, the
 // stamping operation of the card's page) or Redeem (the voucher page's redeem, confirmed). The
 // camera pauses while a find is open; "Scan next" goes on. Refused or absent camera: typing works.
+// A card also stamps from a receipt's QR code (ReceiptStamp.tsx).
 import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { Alert, Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';

@@ -3,7 +3,13 @@
 // card's last stamping, and the main config's stamp-card defaults. Every operation goes out with an
 // Idempotency-Key (src/components/operations/api.ts), so that one confirmation changes things once.
 import { STAMP_CARD_STATES, type StampCardStateName } from '../../../contract/enums';
-import type { IssueCardBody, StampBody, StampCardSummary, StampResult } from '../../../contract/stamping';
+import type {
+  IssueCardBody,
+  ReceiptStampBody,
+  StampBody,
+  StampCardSummary,
+  StampResult,
+} from '../../../contract/stamping';
 import { stampCard, stampsTransaction } from '../../../resources';
 import { memberCards } from '../../../resources/tables/memberCards';
 import { pathId, postOperation } from '../../components/operations/api';
@@ -65,6 +71,15 @@ export const stampMemberCard = (
   key: string,
 ): Promise<StampResult> =>
   postOperation(http, `${memberCards.path}/${pathId(memberCardId)}/stamps`, body, key);
+
+/** POST /member-cards/{id}/stamps/receipt: one stamping from a receipt's QR code (6750 once stamped). */
+export const stampFromReceipt = (
+  http: HttpClient,
+  memberCardId: number | string,
+  body: ReceiptStampBody,
+  key: string,
+): Promise<StampResult> =>
+  postOperation(http, `${memberCards.path}/${pathId(memberCardId)}/stamps/receipt`, body, key);
 
 export const voidStampsTransaction = (
   http: HttpClient,

@@ -5,7 +5,10 @@
 // when), the voucher with Redeem (confirmed; a redeemed one says when and where), an unknown code says
 // so, and what is not a code is refused before anything is sent.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { receiptQrText } from '../../../contract/stamping';
+import { stampsTransaction } from '../../../server/platform/db/schema';
 import { type Api, apiAs } from '../api';
 import { newPack, newProgramme } from '../make';
 import { confirmWith, expectFreshKeys, T } from '../operations';
@@ -42,6 +45,56 @@ const typeCode = async (text: string) => {
 
 describe('scan at the counter', { timeout: 60_000 }, () => {
   const backend = portalServer();
+
+  it('stamps a card from a receipt QR once: what the receipt says, then Stamp; the same receipt again is refused (6750)', async () => {
+    const merchant = await apiAs(backend, 'merchant');
+    const card = await cardWith(backend, merchant, 0);
+    await openAs('merchant', '/scan');
+    await typeCode(card.code);
+    const found = await screen.findByRole('region', { name: 'Member card found' }, T);
+    const qr = receiptQrText({ storeId: WORLD.acme.storeId, receiptNo: 'R-7781', amount: '18.40' });
+    const readReceipt = async (text: string) => {
+      fireEvent.click(await within(found).findByRole('button', { name: 'Stamp from receipt' }, T));
+      const dialog = await screen.findByRole('dialog', { name: 'Stamp from a receipt' }, T);
+      fireEvent.change(within(dialog).getByRole('textbox', { name: 'Receipt QR code' }), {
+        target: { value: text },
+      });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Read' }));
+      return dialog;
+    };
+    // not a receipt: said in the field, nothing sent
+    let dialog = await readReceipt('SOMETHING-ELSE');
+    expect(await within(dialog).findByText('This is not a receipt QR code', {}, T)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Stamp 1' })).toBeDisabled();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Receipt QR code' }), {
+      target: { value: qr },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Read' }));
+    const lines = await within(dialog).findByRole('group', { name: 'Stamp from a receipt' }, T);
+    expect(lines).toHaveTextContent('R-7781');
+    expect(lines).toHaveTextContent('SGD 18.40');
+    expect(await within(lines).findByText('Acme Coffee Raffles', {}, T)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stamp 1' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Stamp from a receipt' })).toBeNull(), T);
+    const [sent, ...more] = await backend.sent('POST', `/member-cards/${card.id}/stamps/receipt`);
+    expect(more).toHaveLength(0);
+    expect(sent?.body).toEqual({ qr, expectedStamps: 0 });
+    await waitFor(
+      () => expect(within(found).getByRole('group', { name: 'Stamps' })).toHaveTextContent('1 / 10'),
+      T,
+    );
+    const [txn] = await backend.t.db
+      .select()
+      .from(stampsTransaction)
+      .where(and(eq(stampsTransaction.memberCardId, card.id), eq(stampsTransaction.result, 'SUCCESS')));
+    expect(txn?.receiptNo).toBe('R-7781');
+    expect(Number(txn?.amount)).toBe(18.4);
+
+    // the same receipt again: the server's refusal, in the dialog
+    dialog = await readReceipt(qr);
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Stamp 1' }, T));
+    expect(await within(dialog).findByText(/already stamped at this store/, {}, T)).toBeInTheDocument();
+  });
 
   it('without a camera it says so; a typed card code opens the card, Stamp stamps 1 in one tap, a second tap asks first', async () => {
     const merchant = await apiAs(backend, 'merchant');
