@@ -186,7 +186,8 @@ const catalogue = {
 
   // files
   FILE_STORAGE_ERROR: [29000, 500, 'File storage error'],
-  FILE_OPERATION_ERROR: [29200, 500, 'File operation error'],
+  // a file the store will not keep (empty, or not the picture it says): the request's fault
+  FILE_OPERATION_ERROR: [29200, 400, 'File operation error'],
 } as const satisfies Record<string, Entry>;
 
 export type ErrorName = keyof typeof catalogue;

@@ -8,6 +8,11 @@
 export const PHONE_PATTERN = '^\\+[1-9][0-9]{6,14}$';
 /** A `url` field: a web address. */
 export const WEB_ADDRESS_PATTERN = '^https?://';
+/**
+ * An `image` field: a web address, or a file of the product's file store (contract/files.ts
+ * fileUrlOf), never the picture's bytes in the row.
+ */
+export const IMAGE_ADDRESS_PATTERN = '^(https?://|/portal-main-service/api/v1/files/)';
 /** A required text field: more than white space. */
 export const NOT_BLANK_PATTERN = '\\S';
 /** A date: the formats pass the year 0000, which no database stores. */
@@ -18,6 +23,7 @@ export const VALIDATION_MESSAGES = {
   not_allowed: 'This field cannot be sent here',
   phone: 'Enter a phone number in international form, like +65 9123 4567',
   web_address: 'Enter a web address that starts with https:// or http://',
+  image_address: 'Upload a picture, or enter a web address that starts with https:// or http://',
   email: 'Enter an e-mail address, like name@example.com',
   not_blank: 'Enter more than spaces',
   date: 'Enter a real date',
@@ -52,6 +58,7 @@ export const validationText = (name: ValidationName, params: ValidationParams = 
 const PATTERN_NAMES: Record<string, ValidationName> = {
   [PHONE_PATTERN]: 'phone',
   [WEB_ADDRESS_PATTERN]: 'web_address',
+  [IMAGE_ADDRESS_PATTERN]: 'image_address',
   [NOT_BLANK_PATTERN]: 'not_blank',
   [REAL_DATE_PATTERN]: 'date',
 };

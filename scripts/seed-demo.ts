@@ -17,6 +17,7 @@
 // order: the ids, the times and the deterministic randomness follow from that order. Last, every
 // derived table the steps left empty (one declared after them) gets its declaration's `demo` rows, or
 // rows made from its field types (seed-demo/generic.ts), so a new table needs no step of its own.
+
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,7 @@ import { column, type DemoDevice, type DemoUser, seedBase, withOperator } from '
 import { COMPANIES, DEMO_MARKER_REGISTRATION_NO, DEMO_STORE_PIN, OPERATOR } from './seed-demo/data';
 import { reportDevices, seedDevices } from './seed-demo/devices';
 import { type GenericSource, seedGeneric } from './seed-demo/generic';
+import { storeDemoImages } from './seed-demo/images';
 import { applyDemoLevels, seedLevels } from './seed-demo/levels';
 import { seedBrand, seedCompany } from './seed-demo/organisation';
 import { seedPushes, sendPushes } from './seed-demo/push';
@@ -159,10 +161,11 @@ const main = async (): Promise<number> => {
     );
     return 2;
   }
-  const [{ loadConfig }, { createDb, migrate }, { pgliteDir }] = await Promise.all([
+  const [{ loadConfig }, { createDb, migrate }, { pgliteDir }, { fileStoreOf }] = await Promise.all([
     import('../server/platform/config'),
     import('../server/platform/db/client'),
     import('../server/server'),
+    import('../server/platform/files'),
   ]);
   const config = loadConfig();
   const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config.dataDir) });
@@ -177,6 +180,9 @@ const main = async (): Promise<number> => {
     }
     const total = Object.values(result.counts).reduce((a, b) => a + b, 0);
     process.stdout.write(`seed:demo: ${total} rows written\n`);
+    // the rows name the demo's drawings by their files' addresses (issue 42): the files go in now
+    const pictures = await storeDemoImages(fileStoreOf(config));
+    process.stdout.write(`seed:demo: ${pictures} pictures put in the file store\n`);
     for (const [table, n] of Object.entries(result.counts)) {
       const from = result.generic[table];
       process.stdout.write(

@@ -11,6 +11,7 @@ import { configMainRoutes } from './domains/config/config-main.routes';
 import { maintenanceRoutes } from './domains/config/maintenance.routes';
 import { systemConfigRoutes } from './domains/config/system-config.routes';
 import { deviceRoutes } from './domains/devices/devices.routes';
+import { fileRoutes } from './domains/files/files.routes';
 import { analyticsRoutes } from './domains/insights/analytics.routes';
 import { dashboardRoutes } from './domains/insights/dashboard.routes';
 import { importRoutes } from './domains/integrations/imports.routes';
@@ -39,6 +40,7 @@ import { webhookRoutes } from './domains/webhooks/webhooks.routes';
 import type { Config } from './platform/config';
 import { appliedMigrations, committedMigrations, type Db } from './platform/db/client';
 import { AppError } from './platform/errors';
+import { type FileStore, fileStoreOf } from './platform/files';
 import type { App } from './platform/http/app-types';
 import { compressionPlugin } from './platform/http/compression';
 import { docsPlugin } from './platform/http/docs';
@@ -63,6 +65,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** where the throttles count (tests); default: Redis with REDIS_URL, else PostgreSQL, else memory */
   throttleStore?: ThrottleStore;
+  /** the file store (tests); default: the configured bucket, else DATA_DIR/files */
+  fileStore?: FileStore;
 }
 
 /** Redis when REDIS_URL is set, the database when it is PostgreSQL, memory on the embedded one. */
@@ -95,6 +99,7 @@ export const buildApp = async ({
   logger = true,
   mailer,
   throttleStore,
+  fileStore,
 }: BuildAppOptions): Promise<App> => {
   wireAllReactions();
   const app = Fastify({
@@ -116,6 +121,7 @@ export const buildApp = async ({
   app.decorate('db', db);
   const mail = mailer ?? createMailer(config, db, app.log);
   app.decorate('mailer', mail);
+  app.decorate('files', fileStore ?? fileStoreOf(config));
   bindEmailActions(db, { mailer: mail, config });
 
   // external plugins
@@ -191,6 +197,7 @@ export const buildApp = async ({
   await app.register(joinRoutes); // joining a programme from a store's poster (public, rate-limited)
   await app.register(memberMessageRoutes); // an operator reads one member's messages (the SMS outbox)
   await app.register(walletPassRoutes); // wallet pass settings, the .pkpass, Apple's PassKit web service
+  await app.register(fileRoutes); // pictures in the file store: upload and read (issue 42)
   await app.register(resourceRoutes); // every derived resource, at its declared service base + path
 
   return app;

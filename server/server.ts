@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
+import { moveEmbeddedImages } from './domains/files/embedded-images';
 import { bootstrapFirstOperator } from './domains/users/bootstrap';
 import { jobHandlers, PERIODIC_JOBS } from './jobs';
 import { loadConfig } from './platform/config';
@@ -26,6 +27,14 @@ export const startServer = async (): Promise<void> => {
     );
   }
   const app = await buildApp({ config, db: handle.db });
+  // pictures still written into rows (before the file store, or by the demo seed) move into it
+  try {
+    const moved = await moveEmbeddedImages(handle.db, app.files);
+    if (moved > 0)
+      app.log.info({ moved, store: app.files.name }, 'pictures moved from rows into the file store');
+  } catch (err) {
+    app.log.error({ err }, 'pictures could not be moved into the file store; they stay in their rows');
+  }
   let runner: JobRunner | undefined;
 
   let closing = false;

@@ -1,10 +1,23 @@
-// The demo's pictures: made up on the spot, so the demo needs no image files.
+// The demo's pictures: made up on the spot as small SVG drawings, kept in the file store (issue 42).
+// A drawing's key is its content's hash (the year part 0000 marks the demo's), so the same label
+// draws the same file; the seed puts the drawings it used into the store (storeDemoImages).
+import { createHash } from 'node:crypto';
+import { fileUrlOf } from '../../contract/files';
+import type { FileStore } from '../../server/platform/files';
 
 const PALETTE = ['0f766e', 'b45309', 'be185d', '4338ca', '15803d', 'b91c1c', '0369a1', '7e22ce'];
 
+/** The drawings handed out since the last storeDemoImages, by their keys. */
+const drawn = new Map<string, string>();
+
+const keyOfDrawing = (svg: string): string => {
+  const h = createHash('sha256').update(svg).digest('hex');
+  return `0000/${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}.svg`;
+};
+
 /**
- * A small self-contained SVG picture (a coloured tile with initials or a short caption) as a data
- * URI, so the demo's logos, icons, banners and cards show something without any image files.
+ * A small self-contained SVG picture (a coloured tile with initials or a short caption): the address
+ * of its file in the store, so the demo's logos, icons, banners and cards show something.
  */
 export const demoImage = (label: string, shape: 'tile' | 'banner' = 'tile'): string => {
   let hash = 0;
@@ -26,5 +39,15 @@ export const demoImage = (label: string, shape: 'tile' | 'banner' = 'tile'): str
     `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${w} ${h}'>` +
     `<rect width='${w}' height='${h}' rx='10' fill='#${fill}'/>` +
     `<text x='${w / 2}' y='${h / 2 + size / 3}' font-family='sans-serif' font-size='${size}' font-weight='700' text-anchor='middle' fill='#fff'>${text}</text></svg>`;
-  return `data:image/svg+xml,${svg.replaceAll('#', '%23').replaceAll('<', '%3C').replaceAll('>', '%3E')}`;
+  const key = keyOfDrawing(svg);
+  drawn.set(key, svg);
+  return fileUrlOf(key);
+};
+
+/** Puts every drawing handed out into `store`: how many. */
+export const storeDemoImages = async (store: FileStore): Promise<number> => {
+  const count = drawn.size;
+  for (const [key, svg] of drawn) await store.put(key, Buffer.from(svg, 'utf8'), 'image/svg+xml');
+  drawn.clear();
+  return count;
 };

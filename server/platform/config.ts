@@ -78,6 +78,11 @@ export interface Config {
   receiptNetworkUrl: string | undefined;
   /** how long a partner system (the receipt network) may take to answer, in ms */
   partnerTimeoutMs: number;
+  /** an S3-compatible bucket for the file store (server/platform/files.ts); unset: DATA_DIR/files */
+  fileStoreS3Bucket: string | undefined;
+  /** the bucket's service address when it is not AWS (MinIO, R2...) */
+  fileStoreS3Endpoint: string | undefined;
+  fileStoreS3Region: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -187,5 +192,8 @@ export const loadConfig = (env: Env = process.env): Config => {
     webhookAllowLoopback: str(env, 'WEBHOOK_ALLOW_LOOPBACK') === 'true',
     receiptNetworkUrl: str(env, 'RECEIPT_NETWORK_URL'),
     partnerTimeoutMs: int(env, 'PARTNER_TIMEOUT_MS', 5000, 100),
+    fileStoreS3Bucket: str(env, 'FILE_STORE_S3_BUCKET'),
+    fileStoreS3Endpoint: str(env, 'FILE_STORE_S3_ENDPOINT'),
+    fileStoreS3Region: str(env, 'FILE_STORE_S3_REGION') ?? 'us-east-1',
   };
 };

@@ -135,3 +135,16 @@ export const Nullable = (schema: TSchema): TSchema => Type.Union([schema, Type.N
 
 /** The data of an answer that carries none. */
 export const NoData = Type.Null({ description: 'nothing: the envelope says it worked' });
+
+/** A route answering a file: its 200 documented by the media types it may have, as bytes. */
+export const fileAnswer = (types: string | readonly string[], description: string) => ({
+  200: {
+    description,
+    content: Object.fromEntries(
+      (typeof types === 'string' ? [types] : types).map((type) => [
+        type,
+        { schema: Type.Unsafe<unknown>({ type: 'string', format: 'binary' }) },
+      ]),
+    ),
+  },
+});

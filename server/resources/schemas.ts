@@ -6,6 +6,7 @@
 import { type TObject, type TSchema, Type } from 'typebox';
 import type { FieldViolation } from '../../contract/envelope';
 import {
+  IMAGE_ADDRESS_PATTERN,
   NOT_BLANK_PATTERN,
   PHONE_PATTERN,
   REAL_DATE_PATTERN,
@@ -41,6 +42,7 @@ export const valueSchema = (f: FieldDeclaration, { notBlank = false } = {}): TSc
     if (f.type === 'email') opts.format = 'email';
     if (f.type === 'url') opts.format = 'uri';
     if (f.type === 'url') opts.pattern = WEB_ADDRESS_PATTERN;
+    if (f.type === 'image') opts.pattern = IMAGE_ADDRESS_PATTERN;
     if (f.type === 'phone') opts.pattern = PHONE_PATTERN;
     if (notBlank && opts.pattern === undefined) opts.pattern = NOT_BLANK_PATTERN;
     return Type.String(opts);

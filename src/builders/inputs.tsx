@@ -18,16 +18,25 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin';
+import {
+  FILES_PATH,
+  fileKeyOf,
+  type StoredFileView,
+  UPLOAD_IMAGE_TYPES,
+  UPLOAD_MAX_BYTES,
+} from '../../contract/files';
 import { validationKey } from '../../contract/validation';
+import { toApiErrorLike } from '../components/apiError';
 import { useCountry } from '../components/CountryContext';
 import { DayInput, TimeInput } from '../components/DatePickers';
+import { useHttpClient } from '../components/HttpClientContext';
 import { PhoneNumberInput, toPhoneCountry } from '../components/PhoneInput';
 import { useOwnCurrency } from '../components/useOwnCurrency';
 import { choicesOf } from './choices';
 import type { FieldDeclaration, ResourceDeclaration } from './declarations';
 import { fieldLabelKey, isUnwritable } from './declarations';
 import { displayOf } from './display';
-import { limitValidators, ruleValidators, webAddress } from './validators';
+import { imageAddress, limitValidators, ruleValidators, webAddress } from './validators';
 
 const MoneyInput = (props: {
   source: string;
@@ -47,34 +56,25 @@ const MoneyInput = (props: {
   );
 };
 
-/** A picture the page can show: a web address or one written into the page (a data: URL). */
+/** A picture the page can show: a web address, a file of the file store, or (a row from before the store) a data: URL. */
 const isPicture = (value: unknown): value is string =>
-  typeof value === 'string' && (/^https?:\/\/\S+$/i.test(value) || /^data:image\//i.test(value));
-
-const readAsDataUrl = (file: File): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
+  typeof value === 'string' &&
+  (/^https?:\/\/\S+$/i.test(value) || fileKeyOf(value) !== null || /^data:image\//i.test(value));
 
 /**
- * An image field: a preview of the picture, a button to pick a small picture file (sent as the data:
- * URL the field stores today, within its length limit) and a web address. A picture held in the page
- * is shown, never its data: text.
+ * An image field: a preview of the picture, a button to pick a picture file (uploaded to the file
+ * store, POST /files; the field keeps the file's address) and a web address. A stored file's address
+ * is shown as "a picture from a file", never as text.
  */
 const ImageUrlInput = ({
   source,
   validate,
   helperText,
-  maxLength,
   label,
 }: {
   source: string;
   validate: Validator[];
   helperText?: string;
-  maxLength: number | undefined;
   label: string;
 }) => {
   const translate = useTranslate();
@@ -85,20 +85,33 @@ const ImageUrlInput = ({
     isRequired,
   } = useInput({ source, validate });
   const [fileError, setFileError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const http = useHttpClient();
   const id = useId();
   const value: unknown = field.value;
-  const embedded = typeof value === 'string' && /^data:/i.test(value);
+  const embedded = typeof value === 'string' && (/^data:/i.test(value) || fileKeyOf(value) !== null);
   const shownError = fileError ?? (invalid && (isTouched || isSubmitted) ? error?.message : undefined);
   const pick = async (file: File | undefined) => {
     if (!file) return;
-    const url = await readAsDataUrl(file);
-    if (maxLength !== undefined && url.length > maxLength) {
+    if (!(file.type in UPLOAD_IMAGE_TYPES)) {
+      setFileError(translate('builders.image.wrong_type'));
+      return;
+    }
+    if (file.size > UPLOAD_MAX_BYTES) {
       setFileError(translate('builders.image.too_large'));
       return;
     }
-    setFileError(null);
-    field.onChange(url);
-    field.onBlur();
+    setUploading(true);
+    try {
+      const { data } = await http<StoredFileView>(FILES_PATH, { method: 'POST', file });
+      setFileError(null);
+      field.onChange(data.url);
+      field.onBlur();
+    } catch (error) {
+      setFileError(toApiErrorLike(error).message || translate('builders.image.upload_failed'));
+    } finally {
+      setUploading(false);
+    }
   };
   return (
     <Box sx={{ width: '100%' }}>
@@ -160,7 +173,13 @@ const ImageUrlInput = ({
             }
           />
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button component="label" size="small" variant="outlined" startIcon={<UploadIcon />}>
+            <Button
+              component="label"
+              size="small"
+              variant="outlined"
+              startIcon={<UploadIcon />}
+              disabled={uploading}
+            >
               {translate('builders.image.choose')}
               <input
                 hidden
@@ -253,6 +272,7 @@ const validatorsOf = (field: FieldDeclaration): Validator[] => {
   const out = limitValidators(field);
   if (field.type === 'email') out.push(email(validationKey('email')));
   if (field.type === 'url') out.push(webAddress(validationKey('web_address')));
+  if (field.type === 'image') out.push(imageAddress(validationKey('image_address')));
   if (field.type === 'json') out.push(validJson(field.shape));
   return out;
 };
@@ -301,7 +321,7 @@ const inputOf = (
     case 'url':
       return <TextInput {...text} type="url" defaultValue={defaultValue} />;
     case 'image':
-      return <ImageUrlInput {...common} maxLength={field.maxLength} label={fieldLabelKey(resource, field)} />;
+      return <ImageUrlInput {...common} label={fieldLabelKey(resource, field)} />;
     case 'number':
       return <NumberInput {...common} step={field.integer ? 1 : 'any'} defaultValue={defaultValue} />;
     case 'money':

@@ -48,11 +48,14 @@ export const buildersEn = {
     image: {
       preview: 'Picture of %{field}',
       none: 'No picture',
-      help: 'The web address of the picture, or choose a small picture file',
+      help: 'Choose a picture file (PNG, JPEG, WebP or GIF, up to 2 MB), or enter its web address',
       from_file: 'A picture from a file',
       choose: 'Choose a picture file',
       remove: 'Remove the picture',
-      too_large: 'This picture file is too large to keep here: use the web address of the picture instead',
+      too_large:
+        'This picture file is larger than 2 MB: make it smaller, or enter the web address of the picture',
+      wrong_type: 'Choose a PNG, JPEG, WebP or GIF picture',
+      upload_failed: 'The picture could not be uploaded',
     },
     rules: {
       order_date: 'Must be on or after %{field}',

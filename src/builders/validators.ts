@@ -1,9 +1,10 @@
 // The form validators a field declaration implies: required, lengths and ranges. The generated
 // screens use them, and so do the hand-written forms that edit a declared table's fields (signup,
 // brand and store requests, user groups), so a limit is written once, in the declaration.
+
 import { maxLength, maxValue, minLength, minValue, required, type Validator } from 'react-admin';
 import { PUSH_PLACEHOLDERS, unknownPlaceholders } from '../../contract/push';
-import { validationKey } from '../../contract/validation';
+import { IMAGE_ADDRESS_PATTERN, validationKey } from '../../contract/validation';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { fieldLabelKey } from './declarations';
 
@@ -107,6 +108,14 @@ export const declaredLimits = (decl: ResourceDeclaration, name: string): Validat
   if (!field) throw new Error(`${decl.name} declares no field ${name}`);
   return limitValidators(field);
 };
+
+/** What the server accepts for an `image` field: a web address or a file store address; blank passes. */
+export const imageAddress =
+  (message: string): Validator =>
+  (value: unknown) =>
+    typeof value === 'string' && value.trim() !== '' && !new RegExp(IMAGE_ADDRESS_PATTERN).test(value.trim())
+      ? message
+      : undefined;
 
 /** A web address the server accepts for a `url` field (`^https?://`); blank passes (required() says). */
 export const webAddress =

@@ -17,6 +17,8 @@ export interface HttpRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** a file sent as it is, with its own content type, instead of a JSON body (POST /files) */
+  file?: Blob;
   /** Send the bearer token (default true). */
   auth?: boolean;
   /** Ask the server to skip the total count of a paged list. */
@@ -189,7 +191,10 @@ export const createHttpClient = (options: HttpClientOptions): HttpClient => {
 
     const init: RequestInit = { method, headers };
     if (opts.signal) init.signal = opts.signal;
-    if (opts.body !== undefined) init.body = JSON.stringify(opts.body);
+    if (opts.file !== undefined) {
+      init.body = opts.file;
+      headers['Content-Type'] = opts.file.type;
+    } else if (opts.body !== undefined) init.body = JSON.stringify(opts.body);
     else if (BODY_METHODS.has(method)) init.body = '{}';
 
     let response: Response;

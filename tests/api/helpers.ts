@@ -20,6 +20,7 @@ import {
 } from '../../server/platform/db/client';
 import { rowsOfResult } from '../../server/platform/db/raw-rows';
 import { auditLog, mailOutbox, type UserRow, users } from '../../server/platform/db/schema';
+import type { FileStore } from '../../server/platform/files';
 import type { App } from '../../server/platform/http/app-types';
 import { PASSWORD_HASH_OPTIONS } from '../../server/platform/passwords';
 import { pgliteDir } from '../../server/server';
@@ -60,6 +61,8 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
   /** register extra (probe) routes before the app is ready */
   setup?: (app: App) => void | Promise<void>;
+  /** the file store (default: DATA_DIR/files) */
+  fileStore?: FileStore;
   /**
    * A database started from the image, never a spare (see embeddedDb): for tests whose assertions read
    * the planner (EXPLAIN, row estimates), which a spare would plan with its last file's statistics and
@@ -300,6 +303,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     db: handle.db,
     logger: options.logStream !== undefined,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.fileStore ? { fileStore: options.fileStore } : {}),
   });
   await options.setup?.(app);
   await app.ready();

@@ -105,7 +105,12 @@ export const portalServer = (): RealBackend => {
           path: url.pathname.replace(BASE, ''),
           search: url.search,
           headers: copy.headers,
-          body: text ? (JSON.parse(text) as unknown) : undefined,
+          // a JSON body as its value; a file (POST /files) as its size
+          body: !text
+            ? undefined
+            : copy.headers.get('content-type')?.includes('json')
+              ? (JSON.parse(text) as unknown)
+              : { bytes: text.length },
         })),
       );
     };

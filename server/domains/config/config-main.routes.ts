@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { PermissionAction } from '../../../contract/enums';
 import { ok } from '../../../contract/envelope';
+import { IMAGE_ADDRESS_PATTERN } from '../../../contract/validation';
 import { COUNTRY_CODE_PATTERN, resolveCountry, supportedCountries } from '../../platform/countries';
 import type { RoutePlugin } from '../../platform/http/app-types';
 import { tagRoutes } from '../../platform/http/docs';
@@ -36,7 +37,8 @@ import {
   upsertMainConfigOfCountry,
 } from './config-main';
 
-const Url = Type.String({ minLength: 1, maxLength: 2048 });
+/** a picture: a web address or a file of the file store, never its bytes (contract/validation.ts) */
+const Url = Type.String({ minLength: 1, maxLength: 2048, pattern: IMAGE_ADDRESS_PATTERN });
 const BannerItem = Type.Object(
   {
     imageUrl: Url,

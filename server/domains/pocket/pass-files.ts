@@ -5,6 +5,7 @@
 
 import type { DbOrTx } from '../../platform/audit';
 import type { Config } from '../../platform/config';
+import type { FileStore } from '../../platform/files';
 import { linkFor, linkKeys } from './links';
 import type { AppleSettings } from './pass-settings';
 import { buildApplePass, issuePassToken, loadLogo, passUpdatedAt, webServiceUrl } from './passes';
@@ -20,7 +21,7 @@ export const applePassOf = async (
   config: Config,
   apple: AppleSettings,
   cardId: number,
-  opts: { linkToken?: string; authenticationToken?: string },
+  opts: { linkToken?: string; authenticationToken?: string; files?: FileStore },
   now = new Date(),
 ): Promise<{ file: Buffer; updatedAt: Date } | null> => {
   const keys = linkKeys(config);
@@ -35,7 +36,7 @@ export const applePassOf = async (
     webCardUrl: link.url,
     authenticationToken,
     webServiceURL: webServiceUrl(config),
-    logo: await loadLogo(view.brand.logo),
+    logo: await loadLogo(view.brand.logo, opts.files),
   });
   return { file, updatedAt: (await passUpdatedAt(db, cardId)) ?? now };
 };

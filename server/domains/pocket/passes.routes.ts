@@ -22,7 +22,7 @@ import { AppError } from '../../platform/errors';
 import type { RouteApp, RoutePlugin } from '../../platform/http/app-types';
 import { KeyThrottle } from '../../platform/rate-limit';
 import { scrub } from '../../platform/redact';
-import { answers } from '../../resources/answers';
+import { answers, fileAnswer } from '../../resources/answers';
 import { authorize } from '../../resources/authorize';
 import { callerOf } from '../access/caller';
 import { linkKeys, resolveLink } from './links';
@@ -88,14 +88,6 @@ const SettingsViewSchema = Type.Object({
     serviceAccountEmail: nullable(Type.String()),
     privateKeySet: Type.Boolean(),
   }),
-});
-
-/** A route answering a file or nothing: documented by its media type. */
-const fileAnswer = (type: string, description: string) => ({
-  200: {
-    description,
-    content: { [type]: { schema: Type.Unsafe<unknown>({ type: 'string', format: 'binary' }) } },
-  },
 });
 
 const PASSKIT = `${BASE_PATHS.main}${PASSKIT_SERVICE_PATH}/v1`;
@@ -241,7 +233,10 @@ const passFileRoutes = (app: RouteApp, shared: PassesShared): void => {
         throw new AppError('NOT_FOUND', [{ field: 'token', message: 'Apple Wallet passes are not offered' }]);
       const cardId = await resolveLink(db, keys, 'CARD', request.params.token);
       if (cardId === null) throw deadLink();
-      const pass = await applePassOf(db, config, settings.apple, cardId, { linkToken: request.params.token });
+      const pass = await applePassOf(db, config, settings.apple, cardId, {
+        linkToken: request.params.token,
+        files: app.files,
+      });
       if (!pass) throw deadLink();
       return reply
         .header('Content-Type', PKPASS_MEDIA_TYPE)
@@ -399,7 +394,10 @@ const passkitUpdateRoutes = (app: RouteApp, shared: PassesShared): void => {
       const settings = await loadWalletSettings(db, box);
       if (!settings.apple) return answer(reply, 404);
       const token = applePassToken(request.headers.authorization) ?? '';
-      const pass = await applePassOf(db, config, settings.apple, auth.cardId, { authenticationToken: token });
+      const pass = await applePassOf(db, config, settings.apple, auth.cardId, {
+        authenticationToken: token,
+        files: app.files,
+      });
       if (!pass) return answer(reply, 404);
       return reply
         .code(200)

@@ -4,10 +4,12 @@
 // device registrations), the update notices a card's change records in its own transaction, and the
 // "Save to Google Wallet" link (a JWT signed RS256 with the service account's key). The web card
 // offers both through `walletOffers`, only when an operator configured them.
+
 import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { PKPass } from 'passkit-generator';
+import { fileKeyOf } from '../../../contract/files';
 import { BASE_PATHS } from '../../../contract/http';
 import { POCKET_PAGES, PUBLIC_PATHS, type PublicCardView } from '../../../contract/pocket';
 import { GOOGLE_SAVE_URL, PASSKIT_SERVICE_PATH } from '../../../contract/wallet-passes';
@@ -15,6 +17,7 @@ import type { DbOrTx } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import { walletPasses, walletPassRegistrations, walletPassTokens } from '../../platform/db/schema';
 import { guardedGet } from '../../platform/egress';
+import type { FileStore } from '../../platform/files';
 import type { LinkKeys } from './links';
 import { defaultIconOf, isPng, PASS_RGB } from './pass-icon';
 import { type AppleSettings, type GoogleSettings, loadWalletSettings, walletSecrets } from './pass-settings';
@@ -285,11 +288,17 @@ export const buildApplePass = (apple: AppleSettings, input: PassInput): Buffer =
 const LOGO_MAX_BYTES = 512 * 1024;
 
 /**
- * The brand's logo as PNG bytes: a data: URL, or an http(s) address fetched with a 3 s limit; null
- * (the default icon) when there is none, it does not load, or it is not a PNG (Wallet shows PNG only).
+ * The brand's logo as PNG bytes: a file of the file store, a data: URL (a row from before the store),
+ * or an http(s) address fetched with a 3 s limit; null (the default icon) when there is none, it does
+ * not load, or it is not a PNG (Wallet shows PNG only).
  */
-export const loadLogo = async (logo: string | null): Promise<Buffer | null> => {
+export const loadLogo = async (logo: string | null, files?: FileStore): Promise<Buffer | null> => {
   if (!logo) return null;
+  const key = fileKeyOf(logo);
+  if (key !== null) {
+    const file = await files?.get(key).catch(() => null);
+    return file && isPng(file.bytes) && file.bytes.length <= LOGO_MAX_BYTES ? file.bytes : null;
+  }
   const data = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/.exec(logo);
   if (data?.[1]) {
     const bytes = Buffer.from(data[1], 'base64');
@@ -407,8 +416,13 @@ export const walletOffers = async (
     programmeKey: String(card.programmeId),
     view,
     webCardUrl: `${keys.publicUrl}${POCKET_PAGES.CARD}${card.token}`,
-    // Google fetches the logo itself: the brand's when it is on https, else ours
-    logoUrl: /^https:\/\//.test(logo) ? logo : `${base}${DEFAULT_LOGO_PATH}`,
+    // Google fetches the logo itself: the brand's when it is on https (a file of ours at the public
+    // address), else our default
+    logoUrl: /^https:\/\//.test(logo)
+      ? logo
+      : fileKeyOf(logo) !== null && keys.publicUrl.startsWith('https://')
+        ? `${keys.publicUrl}${logo}`
+        : `${base}${DEFAULT_LOGO_PATH}`,
   });
   return { applePassUrl, googleSaveUrl: await googleSaveUrl(settings.google, keys, payload, now) };
 };

@@ -11,6 +11,7 @@ import type {
 } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { FileStore } from '../files';
 import type { Mailer } from '../mail';
 import type { ThrottleStore } from '../rate-limit';
 
@@ -23,6 +24,8 @@ declare module 'fastify' {
     draining: boolean;
     /** where the login and mail throttles count */
     throttleStore: ThrottleStore;
+    /** where pictures are kept (server/platform/files.ts) */
+    files: FileStore;
   }
 }
 

@@ -28,6 +28,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { BannerItem, MainConfig } from '../../../contract/config-main';
+import { IMAGE_ADDRESS_PATTERN } from '../../../contract/validation';
 import { useApiErrorNotify } from '../../components/useApiErrorNotify';
 import { formatMoney } from '../finance/api';
 
@@ -42,8 +43,8 @@ export interface FormValues {
   stampCardDefaultPrice?: number | null;
 }
 
-// a web address, or an image written into the page (the demo's images are data: URLs)
-const url = regex(/^(https?:\/\/\S+|data:image\/[\s\S]+)$/, 'config.main.bad_url');
+// a web address, or a file of the file store (contract/validation.ts IMAGE_ADDRESS_PATTERN)
+const url = regex(new RegExp(IMAGE_ADDRESS_PATTERN), 'config.main.bad_url');
 export const countryCode = regex(/^[a-z]{2}$/, 'config.main.bad_country');
 const currencyCode = regex(/^[A-Z]{3}$/, 'config.main.bad_currency');
 
