@@ -51,6 +51,8 @@ import { metricsPlugin } from './platform/http/metrics';
 import { sharedSchemaCompilers } from './platform/http/schema-compilers';
 import { securityPlugin } from './platform/http/security';
 import { createMailer, type Mailer } from './platform/mail';
+import { wirePartners } from './platform/partners/feed';
+import { partnersOf } from './platform/partners/partners';
 import type { ThrottleStore } from './platform/rate-limit';
 import { wireAllReactions } from './reactions';
 
@@ -102,6 +104,7 @@ export const buildApp = async ({
   fileStore,
 }: BuildAppOptions): Promise<App> => {
   wireAllReactions();
+  wirePartners(partnersOf(config));
   const app = Fastify({
     logger: logger ? loggerOptions({ config, stream: logStream }) : false,
     genReqId: genRequestId,

@@ -33,6 +33,7 @@ import { WEBHOOK_DELIVER_JOB } from './domains/webhooks/webhooks';
 import type { Config } from './platform/config';
 import type { JobHandler, PeriodicJob } from './platform/jobs';
 import { createMailer, SEND_MAIL_JOB, sendMailJob } from './platform/mail';
+import { PARTNER_FEED_JOB, partnerFeedJob } from './platform/partners/feed';
 import { outboxProvider, type PushProvider } from './platform/push-providers';
 
 /** What the handlers need besides the database, which each gets from its context. */
@@ -63,6 +64,8 @@ export const jobHandlers = (deps: JobDeps): Record<string, JobHandler> => ({
   [IMPORT_JOB]: importJob,
   // outbound webhooks (server/domains/webhooks/webhook-delivery.ts): one attempt of one delivery, the next one enqueued by it
   [WEBHOOK_DELIVER_JOB]: deliverWebhookJob(deps.config),
+  // the partner systems (server/platform/partners/feed.ts): one event told to one partner
+  [PARTNER_FEED_JOB]: partnerFeedJob,
   'expire-vouchers': async (_payload, { db, now }) => ({ expired: await expireDueVouchers(db, now) }),
   'expire-member-cards': async (_payload, { db, now }) => ({ expired: await expireDueMemberCards(db, now) }),
   // fraud signals from the stamping ledger (server/domains/stamping/signals.ts); its result says where it stopped

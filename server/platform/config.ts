@@ -76,8 +76,13 @@ export interface Config {
    * (server/platform/partners/receipt-network.ts); unset: the local stand-in trusts the QR as printed
    */
   receiptNetworkUrl: string | undefined;
-  /** how long a partner system (the receipt network) may take to answer, in ms */
+  /** how long a partner system (the receipt network, the ones below) may take to answer, in ms */
   partnerTimeoutMs: number;
+  /** the partner systems (server/platform/partners/partners.ts); unset: their local stand-ins */
+  stampSystemUrl: string | undefined;
+  crmUrl: string | undefined;
+  giftProviderUrl: string | undefined;
+  giftCardProviderUrl: string | undefined;
   /** an S3-compatible bucket for the file store (server/platform/files.ts); unset: DATA_DIR/files */
   fileStoreS3Bucket: string | undefined;
   /** the bucket's service address when it is not AWS (MinIO, R2...) */
@@ -192,6 +197,10 @@ export const loadConfig = (env: Env = process.env): Config => {
     webhookAllowLoopback: str(env, 'WEBHOOK_ALLOW_LOOPBACK') === 'true',
     receiptNetworkUrl: str(env, 'RECEIPT_NETWORK_URL'),
     partnerTimeoutMs: int(env, 'PARTNER_TIMEOUT_MS', 5000, 100),
+    stampSystemUrl: str(env, 'STAMP_SYSTEM_URL'),
+    crmUrl: str(env, 'CRM_URL'),
+    giftProviderUrl: str(env, 'GIFT_PROVIDER_URL'),
+    giftCardProviderUrl: str(env, 'GIFT_CARD_PROVIDER_URL'),
     fileStoreS3Bucket: str(env, 'FILE_STORE_S3_BUCKET'),
     fileStoreS3Endpoint: str(env, 'FILE_STORE_S3_ENDPOINT'),
     fileStoreS3Region: str(env, 'FILE_STORE_S3_REGION') ?? 'us-east-1',

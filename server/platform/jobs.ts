@@ -7,11 +7,13 @@
 // queue inside a transaction, stores unscrubbed stacks, does not fence completions by lease, and
 // either polls per job or lets a slow job hold its batch (measured: docs/architecture.md "Jobs: the
 // runner and pg-boss", docs/performance.md "The job runner").
+
 import { hostname } from 'node:os';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from './audit';
 import type { Db } from './db/client';
 import { idempotencyKeys, jobs, joinCodes, twoFactorChallenges } from './db/schema';
+import { AppError } from './errors';
 import { scrub } from './redact';
 
 export type JobPayload = Record<string, unknown>;
@@ -118,8 +120,19 @@ export const cleanup: JobHandler = async (_payload, { db, now }) => {
 export const CLEANUP_JOB: PeriodicJob = { name: 'cleanup', everyMs: HOUR_MS };
 
 /** The message of an error, short and without credentials in URLs; never its stack. */
+/** An error as a job's log keeps it: a catalogue error with its code and name (a partner's family), and its first detail. */
+const described = (err: unknown): string => {
+  if (err instanceof AppError) {
+    const first = Array.isArray(err.data)
+      ? (err.data[0] as { message?: unknown } | undefined)?.message
+      : undefined;
+    return `${err.code} ${err.errorName}: ${typeof first === 'string' ? first : err.message}`;
+  }
+  return err instanceof Error ? err.message : String(err);
+};
+
 export const errorText = (err: unknown): string =>
-  scrub(err instanceof Error ? err.message : String(err))
+  scrub(described(err))
     .replace(/\/\/[^/\s:@]+:[^/\s@]+@/g, '//***@')
     .slice(0, 1000);
 

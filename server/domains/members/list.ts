@@ -245,6 +245,12 @@ const findMember = async (db: Db, caller: Caller, key: string) => {
   return member;
 };
 
+/** The member `key` (id or mobile) the caller may read (members' VIEW; a merchant's company's only), else 5. */
+export const visibleMember = (db: Db, caller: Caller, key: string) => {
+  authorize(caller, declaredGrant(membersDecl, 'get'));
+  return findMember(db, caller, key);
+};
+
 const levelRef = (id: unknown, name: unknown, rank: unknown): MemberLevelRef | null =>
   typeof id === 'number' && typeof name === 'string' ? { id, name, rank: Number(rank) } : null;
 

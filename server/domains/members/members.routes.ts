@@ -10,11 +10,13 @@ import { PHONE_PATTERN } from '../../../contract/validation';
 import { members } from '../../../resources/tables/members';
 import type { RoutePlugin } from '../../platform/http/app-types';
 import { isNoCount } from '../../platform/list/query';
+import { wiredPartners } from '../../platform/partners/feed';
+import { crmMember } from '../../platform/partners/partners';
 import { answers, csvAnswer, orNull, rowSchema, rowWith } from '../../resources/answers';
 import { csvFileName, csvStream } from '../../resources/csv';
 import { declared } from '../../resources/registry';
 import { callerOf } from '../access/caller';
-import { memberExport, memberPage, memberProfile } from './list';
+import { memberExport, memberPage, memberProfile, visibleMember } from './list';
 
 const LIST_DESCRIPTION =
   "Contract list parameters: page, size, sort=field,asc|desc (repeatable: mobile, name, createTime, lastVisitAt, firstVisitAt, stampsInWindow, visitsInWindow, measureValue), project, search {mobile, name} and filter (JSON: mobile, name, companyId, levelId, brandId, storeId, lastVisitAt, firstVisitAt, stampsInWindow, visitsInWindow, hasAvailableVoucher, createTime). A filter on a per-company field needs the company: companyId, or a level, brand or store of it (operators; a merchant's is their own). X-No-Count: true skips the totals. Needs member VIEW.";
@@ -147,5 +149,39 @@ export const memberRoutes: RoutePlugin = async (app) => {
       },
     },
     async (request) => ok(await memberProfile(db, await callerOf(db, request), request.params.id)),
+  );
+
+  app.get(
+    `${base}/:id/crm`,
+    {
+      config: { forApiKeys: true },
+      schema: {
+        tags,
+        summary: "A member's record in the connected CRM",
+        description:
+          '`id` as for the profile. With a CRM connected (CRM_URL; docs/api.md "Partner systems"): `{crm, member}`, the CRM\'s host and its record of the member; the CRM not knowing the member: 3001; the CRM failing or not answering in time: 3000. No CRM connected: `{crm: null, member: null}`.',
+        params: Type.Object({
+          id: Type.String({
+            pattern: `^(${PHONE_PATTERN.slice(1, -1)}|[1-9][0-9]{0,9})$`,
+            description: 'a member id, or a mobile (E.164)',
+          }),
+        }),
+        response: answers(
+          Type.Object(
+            {
+              crm: Type.Union([Type.String(), Type.Null()]),
+              member: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
+            },
+            { title: 'MemberCrmRecord' },
+          ),
+        ),
+      },
+    },
+    async (request) => {
+      const member = await visibleMember(db, await callerOf(db, request), request.params.id);
+      const { crm } = wiredPartners();
+      if (!crm) return ok({ crm: null, member: null });
+      return ok({ crm: new URL(crm.url).host, member: await crmMember(crm, member.mobile) });
+    },
   );
 };

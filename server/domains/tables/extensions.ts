@@ -4,6 +4,7 @@
 import type { TableExtension } from '../../resources/extensions';
 import { afterLevelsWritten, afterRuleWritten, beforeLevelsDeleted } from '../members/levels';
 import { SEGMENT_CHECK } from '../members/segments';
+import { beforeProgrammesDeleted } from '../stamping/programme-removal';
 import { afterCompanyWritten } from '../webhooks/webhooks';
 
 export const TABLE_EXTENSIONS: Readonly<Record<string, TableExtension>> = {
@@ -14,4 +15,6 @@ export const TABLE_EXTENSIONS: Readonly<Record<string, TableExtension>> = {
   memberLevelRules: { hooks: { afterWrite: afterRuleWritten } },
   // a company enabled again sends the webhook deliveries held while it was closed (issue 40 item 3)
   company: { hooks: { afterWrite: afterCompanyWritten } },
+  // an external stamp system, when connected, may still use a programme or hold its stamps (4001, 4002)
+  stampCard: { hooks: { beforeDelete: beforeProgrammesDeleted } },
 };

@@ -17,6 +17,7 @@ import type { Config } from '../../platform/config';
 import { prepared } from '../../platform/db/prepared';
 import { webhookDeliveries, webhookEndpoints } from '../../platform/db/schema';
 import { enqueue } from '../../platform/jobs';
+import { enqueuePartnerFeeds } from '../../platform/partners/feed';
 import { secretBox } from '../../platform/secret-box';
 import { isClosedState } from '../access/closure';
 
@@ -57,14 +58,16 @@ const subscribedEndpoints = prepared('webhook_endpoints_subscribed', (db) =>
  * the company subscribed to the type. Nothing but one indexed look-up when none is.
  */
 export const recordWebhookEvent = async (tx: DbOrTx, event: WebhookEvent): Promise<void> => {
-  const endpoints = await subscribedEndpoints(tx, { companyId: event.companyId, type: event.type });
-  if (endpoints.length === 0) return;
   const at = event.at ?? new Date();
   const payload: WebhookPayload = {
     type: event.type,
     timestamp: at.toISOString(),
     data: { ...event.data, companyId: event.companyId },
   };
+  // the partner systems a deployment connected are told the same event (issue 42)
+  await enqueuePartnerFeeds(tx, payload);
+  const endpoints = await subscribedEndpoints(tx, { companyId: event.companyId, type: event.type });
+  if (endpoints.length === 0) return;
   const messageId = `msg_${randomBytes(12).toString('hex')}`;
   const rows = await tx
     .insert(webhookDeliveries)
