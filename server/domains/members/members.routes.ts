@@ -54,6 +54,14 @@ const MemberRowSchema = Type.Object(
   { additionalProperties: true, title: 'MemberRow' },
 );
 
+/** A member named by id or by mobile (E.164): the profile's and the CRM record's parameter. */
+const MemberKeyParams = Type.Object({
+  id: Type.String({
+    pattern: `^(${PHONE_PATTERN.slice(1, -1)}|[1-9][0-9]{0,9})$`,
+    description: 'a member id, or a mobile (E.164)',
+  }),
+});
+
 export const memberRoutes: RoutePlugin = async (app) => {
   const { db } = app;
   const base = `${BASE_PATHS.main}${members.path}`;
@@ -116,12 +124,7 @@ export const memberRoutes: RoutePlugin = async (app) => {
         summary: "A member's profile (audited)",
         description:
           "`id` is the member's id or their mobile (E.164, `+` as is or %2B); the same path's PUT and DELETE take the id only. The member, their standing at each company the caller may see (level, activity in the window, level history), cards, vouchers by state with history and the pushes they received. A merchant sees their company's only; a member not standing at it answers 5 like a missing one. Each view is written to the audit log (action view).",
-        params: Type.Object({
-          id: Type.String({
-            pattern: `^(${PHONE_PATTERN.slice(1, -1)}|[1-9][0-9]{0,9})$`,
-            description: 'a member id, or a mobile (E.164)',
-          }),
-        }),
+        params: MemberKeyParams,
         response: answers(
           Type.Object(
             {
@@ -160,12 +163,7 @@ export const memberRoutes: RoutePlugin = async (app) => {
         summary: "A member's record in the connected CRM",
         description:
           '`id` as for the profile. With a CRM connected (CRM_URL; docs/api.md "Partner systems"): `{crm, member}`, the CRM\'s host and its record of the member; the CRM not knowing the member: 3001; the CRM failing or not answering in time: 3000. No CRM connected: `{crm: null, member: null}`.',
-        params: Type.Object({
-          id: Type.String({
-            pattern: `^(${PHONE_PATTERN.slice(1, -1)}|[1-9][0-9]{0,9})$`,
-            description: 'a member id, or a mobile (E.164)',
-          }),
-        }),
+        params: MemberKeyParams,
         response: answers(
           Type.Object(
             {

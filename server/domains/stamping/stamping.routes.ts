@@ -73,24 +73,33 @@ export const stampingRoutes: RoutePlugin = async (app) => {
     read: programmeSummary,
   });
 
-  operation(app, {
-    url: `${base}/member-cards/:id/stamps`,
-    summary: 'Stamp a member card at a store',
-    description:
-      'AVAILABLE card (6625); expectedStamps (6627); 1 to the per-stamping maximum, not past stampsRequired (6620); receipt new at the store (26630); PIN (6621, 6622). Completion issues the reward voucher (6629).',
+  // who may stamp (the declared arrow, the counter's right, devices), and the checks a till may add:
+  // shared by a stamping and a stamping from a receipt's QR
+  const STAMPING_ACCESS = {
     resource: cards,
     action: 'UPDATE',
     permission: actionPermission(cards, actionOf(cards, 'stamp')),
     roles: actionOf(cards, 'stamp').roles,
     devices: true,
     params: IdParams,
+  } as const;
+  const STAMPING_CHECKS = {
+    pin: Type.Optional(Type.String({ pattern: PIN_PATTERN })),
+    expectedStamps: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+  };
+
+  operation(app, {
+    url: `${base}/member-cards/:id/stamps`,
+    summary: 'Stamp a member card at a store',
+    description:
+      'AVAILABLE card (6625); expectedStamps (6627); 1 to the per-stamping maximum, not past stampsRequired (6620); receipt new at the store (26630); PIN (6621, 6622). Completion issues the reward voucher (6629).',
+    ...STAMPING_ACCESS,
     body: Type.Object(
       {
         stamps: Type.Integer({ minimum: -1000, maximum: 1000 }),
         storeId: Id,
         receiptNo: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^\\S(.*\\S)?$' })),
-        pin: Type.Optional(Type.String({ pattern: PIN_PATTERN })),
-        expectedStamps: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+        ...STAMPING_CHECKS,
       },
       { additionalProperties: false },
     ),
@@ -106,18 +115,12 @@ export const stampingRoutes: RoutePlugin = async (app) => {
     summary: "Stamp a member card from a receipt's QR code",
     description:
       'The QR a till prints (`LRQ1|<storeId>|<receiptNo>|<amount>`; docs/api.md "Receipt QR"); not one: 2. The receipt network, when configured, vouches for it first (4200, 4206). Then one stamping at the receipt\'s store recording the receipt number and amount, `stamps` (default 1) as for any stamping (6620, 6625, 6627, 6621); a receipt already stamped at its store: 6750.',
-    resource: cards,
-    action: 'UPDATE',
-    permission: actionPermission(cards, actionOf(cards, 'stamp')),
-    roles: actionOf(cards, 'stamp').roles,
-    devices: true,
-    params: IdParams,
+    ...STAMPING_ACCESS,
     body: Type.Object(
       {
         qr: Type.String({ minLength: 1, maxLength: 200 }),
         stamps: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000 })),
-        pin: Type.Optional(Type.String({ pattern: PIN_PATTERN })),
-        expectedStamps: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+        ...STAMPING_CHECKS,
       },
       { additionalProperties: false },
     ),
