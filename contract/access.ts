@@ -31,6 +31,8 @@ export const PERMISSION_RESOURCES = [
   'segment',
   // outbound webhooks of a company (issue 27; docs/decisions.md "Webhooks")
   'webhook',
+  // promotions and automations (issue 43; docs/decisions.md "Campaigns")
+  'campaign',
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 

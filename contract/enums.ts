@@ -230,3 +230,35 @@ export type LevelMoveReason = (typeof LEVEL_MOVE_REASONS)[number];
 /** What became of a level's reward for one member: issued once, or refused (a wallet short of money). */
 export const LEVEL_REWARD_STATES = ['ISSUED', 'FAILED'] as const;
 export type LevelRewardState = (typeof LEVEL_REWARD_STATES)[number];
+
+// ---- campaigns (issue 43; contract/campaigns.ts holds their rules) --------------------------------
+
+/**
+ * What a campaign does. MULTIPLIER and BONUS add stamps to a stamping of their programme, inside the
+ * stamping; WELCOME, WIN_BACK, BIRTHDAY and REFERRAL give a voucher (and WIN_BACK / BIRTHDAY a push).
+ */
+export const CAMPAIGN_KINDS = ['MULTIPLIER', 'BONUS', 'WELCOME', 'WIN_BACK', 'BIRTHDAY', 'REFERRAL'] as const;
+export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
+
+/**
+ * DRAFT (edited freely, does nothing) → activate → ACTIVE → pause → PAUSED → activate again; end →
+ * ENDED from any of them, for good. A campaign ends by itself at its budget or after its `endAt`.
+ */
+export const CAMPAIGN_STATES = ['DRAFT', 'ACTIVE', 'PAUSED', 'ENDED'] as const;
+export type CampaignState = (typeof CAMPAIGN_STATES)[number];
+
+/** When a BONUS campaign adds its stamps. */
+export const BONUS_CONDITIONS = ['FIRST_VISIT_OF_DAY', 'RECEIPT_OVER'] as const;
+export type BonusCondition = (typeof BONUS_CONDITIONS)[number];
+
+/** The days of a campaign's window, ISO order (Monday first); none listed: every day. */
+export const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** Why a campaign ended: someone ended it, its budget ran out, or its window closed. */
+export const CAMPAIGN_END_REASONS = ['ENDED_BY_USER', 'BUDGET_REACHED', 'WINDOW_CLOSED'] as const;
+export type CampaignEndReason = (typeof CAMPAIGN_END_REASONS)[number];
+
+/** A reward a campaign gave: GIVEN, or VOIDED with the stamping that carried it. */
+export const CAMPAIGN_REWARD_STATES = ['GIVEN', 'VOIDED'] as const;
+export type CampaignRewardState = (typeof CAMPAIGN_REWARD_STATES)[number];

@@ -1,6 +1,7 @@
 // The stamp card operations on the wire (docs/api.md "Stamp cards"): what issuing a member card and
 // stamping one send and answer, a programme's figures, and which refused stampings leave a FAILED
 // stamps transaction behind. The server's routes, the portal's calls and the mocks read these.
+import type { StampCampaignShare } from './campaigns';
 import type { ErrorName } from './errors';
 
 /** POST /stamp-cards/{id}/member-cards */
@@ -69,6 +70,10 @@ export interface StampResult {
   memberCardState: number;
   /** the reward voucher issued when the stamping completed the card */
   rewardVoucherId: number | null;
+  /** of `stamps`, those running campaigns added (issue 43) */
+  campaignStamps: number;
+  /** the campaigns that added them, each with its share, in the order they were applied */
+  campaigns: StampCampaignShare[];
 }
 
 /** GET /stamp-cards/{id}/summary */

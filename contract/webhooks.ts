@@ -15,6 +15,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'voucher.expired',
   'topup.succeeded',
   'push.completed',
+  // campaigns (issue 43): a reward given (stamps added, a voucher), a campaign that ended by itself
+  'campaign.rewarded',
+  'campaign.ended',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -17,6 +17,7 @@ export const MENU_GROUP_INFO: Readonly<Record<MenuGroup, MenuGroupInfo>> = {
   stampCards: { label: 'menu.stamp_cards.title', icon: 'loyalty' },
   vouchers: { label: 'menu.vouchers.title', icon: 'giftCard' },
   communications: { label: 'menu.communications.title', icon: 'campaign' },
+  campaigns: { label: 'menu.campaigns.title', icon: 'promotion' },
   transaction: { label: 'menu.transaction.title', icon: 'receipt' },
   risk: { label: 'menu.risk.title', icon: 'risk' },
   device: { label: 'menu.device.title', icon: 'devices' },

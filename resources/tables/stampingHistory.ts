@@ -45,6 +45,13 @@ export const stampingHistory = {
     },
     filterableReference('storeId', 'store'),
     filterableReference('deviceId', 'devices'),
+    {
+      name: 'campaignId',
+      type: 'reference',
+      reference: 'campaigns',
+      views: ['show'],
+      help: 'The campaign that added stamps to the stamping (the multiplier when several did)',
+    },
     LEDGER_AT,
   ],
 } as const satisfies ResourceDeclaration;

@@ -76,6 +76,23 @@ export const stampsTransaction = {
       help: 'The reward voucher this stamping issued',
     },
     {
+      name: 'campaignId',
+      type: 'reference',
+      reference: 'campaigns',
+      views: ['show'],
+      help: 'The campaign that added stamps to it (the multiplier when several did)',
+    },
+    {
+      name: 'campaignStamps',
+      type: 'number',
+      integer: true,
+      min: 0,
+      max: 100,
+      default: 0,
+      views: ['show'],
+      help: 'Of its stamps, those campaigns added',
+    },
+    {
       name: 'amount',
       type: 'money',
       min: 0,

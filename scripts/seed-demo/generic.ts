@@ -135,6 +135,16 @@ const toColumns = (decl: ResourceDeclaration, row: Body): Body => {
   return out;
 };
 
+/** The fields a `requiredWhen` rule asks of demo row `index` (a MULTIPLIER campaign names its programme). */
+const requiredBy = (decl: ResourceDeclaration, index: number): Set<string> => {
+  const demo = decl.demo?.rows[index];
+  const needed = new Set<string>();
+  for (const rule of decl.rules ?? [])
+    if (rule.kind === 'requiredWhen' && demo && rule.when.in.includes(String(demo[rule.when.field])))
+      needed.add(rule.field);
+  return needed;
+};
+
 /**
  * Writes one table's demo or generated rows (whatever it holds already) and says how many, and
  * from where. A row whose required reference has nothing to point to in its organisation is left out. Run on an empty table by `seedGeneric`; tests run it on every table.
@@ -160,7 +170,8 @@ export const fillTable = async (
         refs[f.name] = await (cache.get(key) as Promise<number[]>);
       }
       // a brand without a programme gets no cards: no row rather than one pointing at another brand's
-      if (references.some((f) => f.required && refs[f.name]?.length === 0)) continue;
+      const needed = requiredBy(decl, index);
+      if (references.some((f) => (f.required || needed.has(f.name)) && refs[f.name]?.length === 0)) continue;
       n += 1;
       const row = demoRow(decl, { index, n, references: refs, now });
       for (const c of scopeCols) row[c] = org[c];

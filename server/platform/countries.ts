@@ -142,6 +142,28 @@ export const dayIn = (timeZone: string, now: Date): string => {
   return `${part('year')}-${part('month')}-${part('day')}`;
 };
 
+/** One weekday-and-hour formatter per zone, made on first use (as `dayFormat`). */
+const momentFormats = new Map<string, Intl.DateTimeFormat>();
+const ISO_WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** The ISO weekday (1 Monday … 7 Sunday) and hour (0 … 23) `now` falls on in `timeZone`. */
+export const weekdayAndHourIn = (timeZone: string, now: Date): { weekday: number; hour: number } => {
+  let format = momentFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      hour: 'numeric',
+      hourCycle: 'h23',
+    });
+    momentFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(now);
+  const weekday = ISO_WEEKDAYS.indexOf(parts.find((p) => p.type === 'weekday')?.value ?? '') + 1;
+  const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
+  return { weekday, hour };
+};
+
 /** A company's calendar: its country and that country's configured zone, as stored (unchecked). */
 export interface CompanyCalendar {
   country: unknown;

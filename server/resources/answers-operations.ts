@@ -3,6 +3,7 @@
 // `answers(...)` wraps in the envelope (answers.ts).
 import { Type } from 'typebox';
 import { ANALYTICS_GROUPS } from '../../contract/analytics';
+import { CAMPAIGN_KINDS } from '../../contract/enums';
 import { STRIPE_CONNECT_STATES } from '../../contract/finance';
 import { Nullable, OneOf, orNull } from './answers';
 
@@ -19,6 +20,16 @@ export const StampResultSchema = Type.Object(
     stampsAfter: Type.Integer(),
     memberCardState: Type.Integer({ description: '0 AVAILABLE, 1 COMPLETED, 2 EXPIRED' }),
     rewardVoucherId: orNull('integer', { description: 'issued when the stamping completed the card' }),
+    campaignStamps: Type.Integer({ description: 'of `stamps`, those running campaigns added' }),
+    campaigns: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        name: Type.String(),
+        kind: Type.Union(CAMPAIGN_KINDS.map((k) => Type.Literal(k))),
+        stamps: Type.Integer({ description: 'the stamps it added' }),
+      }),
+      { description: 'the campaigns that added stamps, in the order they were applied' },
+    ),
   },
   { title: 'StampResult' },
 );

@@ -167,6 +167,7 @@ export const accessEn = {
       memberLevel: 'Member levels',
       segment: 'Segments',
       webhook: 'Webhooks',
+      campaign: 'Campaigns',
       counter: 'Front counter',
     },
   },

@@ -158,6 +158,7 @@ const shellEn = {
     },
     transaction: { title: 'Transaction', payment_history: 'Payment History' },
     risk: { title: 'Risk', signals: 'Fraud Signals' },
+    campaigns: { title: 'Campaigns', list: 'Campaigns', rewards: 'Campaign Rewards' },
     device: { title: 'Device', list: 'List' },
     config: {
       title: 'Config',

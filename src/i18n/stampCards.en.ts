@@ -100,6 +100,8 @@ export const stampCardsEn = {
         open_voucher: 'Open the reward voucher',
         stamped:
           '%{smart_count} stamp given: %{after} on the card now |||| %{smart_count} stamps given: %{after} on the card now',
+        campaign:
+          'Campaign “%{name}” added %{smart_count} stamp |||| Campaign “%{name}” added %{smart_count} stamps',
       },
     },
   },

@@ -36,6 +36,8 @@ export const webhooksEn = {
       voucher_expired: 'Voucher expired',
       topup_succeeded: 'Top-up succeeded',
       push_completed: 'Push completed',
+      campaign_rewarded: 'Campaign reward given',
+      campaign_ended: 'Campaign ended',
     },
     states: { PENDING: 'Pending', SUCCEEDED: 'Delivered', FAILED: 'Failed' },
     secret: {

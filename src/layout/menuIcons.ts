@@ -12,6 +12,7 @@ import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GppMaybeIcon from '@mui/icons-material/GppMaybe';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import HubIcon from '@mui/icons-material/Hub';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -33,6 +34,7 @@ export const MENU_ICON_COMPONENTS: Readonly<Record<MenuIcon, ComponentType>> = {
   approve: FactCheckIcon,
   security: AdminPanelSettingsIcon,
   loyaltyMembers: CardMembershipIcon,
+  promotion: LocalOfferIcon,
   risk: GppMaybeIcon,
   integrations: HubIcon,
   help: HelpOutlineIcon,

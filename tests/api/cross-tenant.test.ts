@@ -164,6 +164,12 @@ const bodyNamingB = (decl: ResourceDeclaration): Row => {
     if (!f.required && f.type !== 'reference') continue;
     body[f.name] = sample(f, n, refFor('B'));
   }
+  // what a rule asks given the rest (a MULTIPLIER campaign's multiplier), so the references decide
+  for (const rule of decl.rules ?? []) {
+    if (rule.kind !== 'requiredWhen' || !rule.when.in.includes(String(body[rule.when.field]))) continue;
+    const f = ownFields(decl).find((field) => field.name === rule.field);
+    if (f && body[f.name] === undefined) body[f.name] = sample(f, n, refFor('B'));
+  }
   for (const c of addedScopeColumns(decl)) body[c] = fixtures[SCOPE_COLUMNS[c]]?.B;
   return body;
 };

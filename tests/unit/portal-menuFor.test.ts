@@ -16,6 +16,8 @@ const OPERATOR_MENU: (readonly [string, string[]])[] = [
   ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
   ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
   ['communications', ['/communications/pushNotificationTemplates', '/communications/pushNotifications']],
+  // issue 43: campaigns in a group of their own after Communications
+  ['campaigns', ['/campaigns', '/campaigns/rewards']],
   // issue 24: fraud signals in a group of their own beside Transaction
   ['transaction', ['/transaction/payment-history']],
   ['risk', ['/transaction/signals']],
@@ -80,6 +82,7 @@ describe('menuFor (spec sections 2 and 6)', () => {
       ['members', ['/aotg/list', '/aotg', '/aotg/segments']],
       ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
       ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
+      ['campaigns', ['/campaigns', '/campaigns/rewards']],
       ['device', ['/device']],
       ['finance', ['/finance/wallet/balance']],
       ['organization', ['/organization/org-hierarchy', '/organization/brand', '/organization/store']],
@@ -98,6 +101,7 @@ describe('menuFor (spec sections 2 and 6)', () => {
       'stampCards',
       'vouchers',
       'communications',
+      'campaigns',
       'device',
       'finance',
       'organization',
@@ -140,6 +144,7 @@ describe('menuFor (spec sections 2 and 6)', () => {
       'members',
       'stampCards',
       'vouchers',
+      'campaigns',
       'device',
       'config',
       'finance',

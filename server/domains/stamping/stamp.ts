@@ -3,6 +3,7 @@
 // takes exactly 10 and completes once, issuing its reward voucher in the same transaction. A refused
 // stamping leaves a FAILED stamps transaction behind (and a wrong PIN counts against the store).
 import { and, eq, sql } from 'drizzle-orm';
+import type { StampingCampaign } from '../../../contract/campaigns';
 import type { ErrorName } from '../../../contract/errors';
 import { RECORDED_STAMPING_REFUSALS, type StampBody, type StampResult } from '../../../contract/stamping';
 import { actionOf } from '../../../resources/transitions';
@@ -28,6 +29,12 @@ import { callerScopeOf } from '../../resources/row-scope';
 import { allowedMove } from '../../resources/transition';
 import { assertOrgOpen } from '../access/closure';
 import { assertActsForStore } from '../access/operation';
+import {
+  type CampaignStamps,
+  campaignStampsFor,
+  recordCampaignStamps,
+  stampingCampaignsOf,
+} from '../campaigns/stamping-campaigns';
 import { issueVouchers } from '../vouchers/vouchers';
 import { recordWebhookEvent } from '../webhooks/webhooks';
 import { assertStampingLimits } from './stamp-limits';
@@ -63,6 +70,7 @@ const lockCardForStamping = async (
   id: number,
   storeId: number,
   receiptNo: string | undefined,
+  now: Date,
 ): Promise<{
   card: MemberCardRow;
   programme: ProgrammeRow;
@@ -75,6 +83,8 @@ const lockCardForStamping = async (
    * none, or no receipt given); one committed meanwhile is refused by the receipt's unique index
    */
   receiptUsedBy: number | null;
+  /** the programme's running MULTIPLIER and BONUS campaigns (server/domains/campaigns/) */
+  campaigns: StampingCampaign[];
 }> => {
   const [row] = await tx
     .select({
@@ -92,6 +102,7 @@ const lockCardForStamping = async (
           : sql<number | null>`(select ${stampsTransaction.id} from ${stampsTransaction}
               where ${stampsTransaction.storeId} = ${storeId} and ${stampsTransaction.receiptNo} = ${receiptNo}
                 and ${stampsTransaction.result} in ('SUCCESS', 'VOIDED') limit 1)`,
+      campaigns: stampingCampaignsOf(now),
     })
     .from(memberCards)
     .innerJoin(stampCard, eq(stampCard.id, memberCards.stampCardId))
@@ -110,6 +121,7 @@ const lockCardForStamping = async (
     store: { brandId: row.storeBrandId, state: row.storeState },
     calendar: { country: row.country, zone: row.zone },
     receiptUsedBy: row.receiptUsedBy,
+    campaigns: row.campaigns,
   };
 };
 
@@ -125,15 +137,16 @@ const writeStamping = preparedSql(
     with txn as (
       insert into stamps_transaction (stamp_card_id, member_card_id, member_mobile, type, result, stamps,
         stamps_after, member_card_state, reward_voucher_id, receipt_no, amount, store_id, device_id, staff_id, at,
-        company_id, brand_id)
+        company_id, brand_id, campaign_id, campaign_stamps)
       values (${sql.placeholder('stampCardId')}::int, ${sql.placeholder('memberCardId')}::int,
         ${sql.placeholder('memberMobile')}::text, 'STAMP_CARD_TXN', 'SUCCESS', ${sql.placeholder('stamps')}::int,
         ${sql.placeholder('stampsAfter')}::int, ${sql.placeholder('state')}::smallint,
         ${sql.placeholder('rewardVoucherId')}::int, ${sql.placeholder('receiptNo')}::text,
         ${sql.placeholder('amount')}::numeric, ${sql.placeholder('storeId')}::int, ${sql.placeholder('deviceId')}::int, ${sql.placeholder('staffId')}::int,
-        ${sql.placeholder('at')}::timestamptz, ${sql.placeholder('companyId')}::int, ${sql.placeholder('brandId')}::int)
+        ${sql.placeholder('at')}::timestamptz, ${sql.placeholder('companyId')}::int, ${sql.placeholder('brandId')}::int,
+        ${sql.placeholder('campaignId')}::int, ${sql.placeholder('campaignStamps')}::int)
       returning id, stamp_card_id, member_card_id, member_mobile, stamps, stamps_after, member_card_state,
-        reward_voucher_id, store_id, device_id, at, company_id, brand_id
+        reward_voucher_id, store_id, device_id, at, company_id, brand_id, campaign_id
     ),
     card as (
       update member_cards set stamps = txn.stamps_after, state = txn.member_card_state, update_time = txn.at,
@@ -145,9 +158,9 @@ const writeStamping = preparedSql(
     ),
     history as (
       insert into stamping_history (stamp_card_id, member_card_id, transaction_id, member_mobile, stamps_delta,
-        stamps_after, member_card_state, store_id, device_id, at, company_id, brand_id)
+        stamps_after, member_card_state, store_id, device_id, at, company_id, brand_id, campaign_id)
       select stamp_card_id, member_card_id, id, member_mobile, stamps, stamps_after, member_card_state, store_id,
-        device_id, at, company_id, brand_id
+        device_id, at, company_id, brand_id, campaign_id
       from txn
     )
     select id from txn
@@ -174,7 +187,8 @@ export const stampCardOnce = async (
     store: where,
     calendar,
     receiptUsedBy,
-  } = await lockCardForStamping(tx, caller, cardId, input.storeId, input.receiptNo);
+    campaigns,
+  } = await lockCardForStamping(tx, caller, cardId, input.storeId, input.receiptNo, now);
   // what reacts to the stamping (the member's standing) reads the company's calendar from here
   rememberCalendar(tx, programme.companyId, calendar);
   // the declared arrow (resources/tables/memberCards.ts): only an AVAILABLE card is stamped (6625)
@@ -195,7 +209,20 @@ export const stampCardOnce = async (
   if (receiptUsedBy !== null)
     throw fail('DUPLICATE_RECEIPT_NUMBER', 'receiptNo', `already stamped at this store (${receiptUsedBy})`);
 
-  const stampsAfter = card.stamps + input.stamps;
+  // what the running campaigns add (issue 43): charged to their budgets, cut to the card's room
+  const added: CampaignStamps = await campaignStampsFor(tx, campaigns, {
+    companyId: card.companyId,
+    programmeId: programme.id,
+    memberMobile: card.memberMobile,
+    storeId: input.storeId,
+    base: input.stamps,
+    room: left - input.stamps,
+    amount: input.amount,
+    calendar,
+    now,
+  });
+  const stamps = input.stamps + added.stamps;
+  const stampsAfter = card.stamps + stamps;
   const completes = stampsAfter === card.stampsRequired;
   let rewardVoucherId: number | null = null;
   if (completes) rewardVoucherId = await issueReward(tx, caller, programme, card, input.storeId, now);
@@ -205,7 +232,7 @@ export const stampCardOnce = async (
     stampCardId: programme.id,
     memberCardId: card.id,
     memberMobile: card.memberMobile,
-    stamps: input.stamps,
+    stamps,
     stampsAfter,
     state,
     storeId: input.storeId,
@@ -225,6 +252,8 @@ export const stampCardOnce = async (
         receiptNo: input.receiptNo ?? null,
         amount: input.amount ?? '0',
         completes,
+        campaignId: added.shares[0]?.id ?? null,
+        campaignStamps: added.stamps,
       }),
     );
   } catch (err) {
@@ -234,6 +263,13 @@ export const stampCardOnce = async (
     throw err;
   }
   if (!txn) throw new Error('the stamping wrote nothing');
+  await recordCampaignStamps(tx, added, {
+    transactionId: txn.id,
+    companyId: card.companyId,
+    memberMobile: card.memberMobile,
+    memberCardId: card.id,
+    now,
+  });
   await emit(tx, 'card.activity', {
     companyId: card.companyId,
     memberMobile: card.memberMobile,
@@ -251,7 +287,7 @@ export const stampCardOnce = async (
   await recordWebhookEvent(tx, {
     companyId: card.companyId,
     type: 'stamp.given',
-    data: { ...facts, transactionId: txn.id, stamps: input.stamps, stampsAfter },
+    data: { ...facts, transactionId: txn.id, stamps, stampsAfter, campaignStamps: added.stamps },
     at: now,
   });
   if (completes)
@@ -265,10 +301,12 @@ export const stampCardOnce = async (
     id: txn.id,
     memberCardId: card.id,
     result: 'SUCCESS',
-    stamps: input.stamps,
+    stamps,
     stampsAfter,
     memberCardState: state,
     rewardVoucherId,
+    campaignStamps: added.stamps,
+    campaigns: added.shares,
   };
 };
 

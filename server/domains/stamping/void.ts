@@ -16,6 +16,7 @@ import {
 import { emit } from '../../platform/events';
 import type { Caller } from '../../resources/principal';
 import { lockInScope } from '../../resources/transition';
+import { voidCampaignStamps } from '../campaigns/stamping-campaigns';
 import { voucherFacts } from '../vouchers/vouchers';
 import { recordWebhookEvent } from '../webhooks/webhooks';
 import {
@@ -137,6 +138,8 @@ export const voidStamping = async (
     companyId: card.companyId,
     brandId: card.brandId,
   });
+  // the stamps campaigns added go with it, back to their budgets (issue 43)
+  if (txn.campaignStamps > 0) await voidCampaignStamps(tx, txn.id, now);
   await recordAudit(tx, {
     actor: actor(caller),
     action: 'void',

@@ -251,13 +251,24 @@ const CardActions = () => {
   );
 };
 
-/** What the last stamping did: stamps given, or the card completed with its reward voucher. */
+/** The campaigns that added stamps to a stamping (issue 43), one line each. */
+const CampaignLines = ({ result }: { result: StampResult }) => {
+  const translate = useTranslate();
+  return result.campaigns.map((c) => (
+    <Typography key={c.id} variant="body2" data-testid="stamp-campaign">
+      {translate(`${K}.outcome.campaign`, { name: c.name, smart_count: c.stamps })}
+    </Typography>
+  ));
+};
+
+/** What the last stamping did: stamps given (and what campaigns added), or the card completed with its reward voucher. */
 export const StampOutcome = ({ result, onClose }: { result: StampResult; onClose: () => void }) => {
   const translate = useTranslate();
   if (cardStateName(result.memberCardState) === 'COMPLETED')
     return (
       <Alert severity="success" icon={<VerifiedOutlined />} onClose={onClose} role="status">
         <AlertTitle>{translate(`${K}.outcome.completed`)}</AlertTitle>
+        <CampaignLines result={result} />
         {result.rewardVoucherId !== null ? (
           <RecordLink resource={vouchers.name} id={result.rewardVoucherId}>
             {translate(`${K}.outcome.open_voucher`)}
@@ -268,6 +279,7 @@ export const StampOutcome = ({ result, onClose }: { result: StampResult; onClose
   return (
     <Alert severity="success" onClose={onClose} role="status">
       {translate(`${K}.outcome.stamped`, { smart_count: result.stamps, after: result.stampsAfter })}
+      <CampaignLines result={result} />
     </Alert>
   );
 };

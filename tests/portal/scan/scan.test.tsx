@@ -96,6 +96,30 @@ describe('scan at the counter', { timeout: 60_000 }, () => {
     expect(await within(dialog).findByText(/already stamped at this store/, {}, T)).toBeInTheDocument();
   });
 
+  it('says when a running campaign added stamps to the stamping (issue 43)', async () => {
+    const merchant = await apiAs(backend, 'merchant');
+    const card = await cardWith(backend, merchant, 0);
+    const campaign = await merchant<{ id: number }>('POST', '/campaigns', {
+      name: 'Double Tuesdays',
+      kind: 'MULTIPLIER',
+      multiplier: 2,
+      stampCardId: card.stampCardId,
+      startAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    await merchant('POST', `/campaigns/${campaign.id}/activate`, {});
+    await openAs('merchant', '/scan');
+    await typeCode(card.code);
+    const found = await screen.findByRole('region', { name: 'Member card found' }, T);
+    fireEvent.click(await within(found).findByRole('button', { name: 'Stamp' }, T));
+    await waitFor(
+      () => expect(within(found).getByRole('group', { name: 'Stamps' })).toHaveTextContent('2 / 10'),
+      T,
+    );
+    const status = within(found).getByRole('status');
+    expect(status).toHaveTextContent('2 stamps given: 2 on the card now');
+    expect(status).toHaveTextContent('Campaign “Double Tuesdays” added 1 stamp');
+  });
+
   it('without a camera it says so; a typed card code opens the card, Stamp stamps 1 in one tap, a second tap asks first', async () => {
     const merchant = await apiAs(backend, 'merchant');
     const card = await cardWith(backend, merchant, 0);
