@@ -135,3 +135,45 @@ export interface StampCampaignShare {
   /** the stamps it added (already in the stamping's `stamps`) */
   stamps: number;
 }
+
+/** The period a campaign that gives once per member and period gives for (campaign_rewards.period). */
+export const WELCOME_PERIOD = 'WELCOME';
+
+/** Days from `from` to `to` (YYYY-MM-DD, calendar days, no time zone). */
+const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * A WIN_BACK campaign's period on `day` (the company's): the campaign's days since its first day, cut
+ * into windows of `periodDays`; a member gets it once in each window ('W0', 'W1' …).
+ */
+export const winBackPeriod = (startDay: string, day: string, periodDays: number): string =>
+  `W${Math.max(0, Math.floor(daysBetween(startDay, day) / Math.max(1, periodDays)))}`;
+
+/** Is `day` (YYYY-MM-DD) the birthday `birthday` (YYYY-MM-DD)? 29 February is kept on 28 February in other years. */
+export const isBirthdayOn = (birthday: string, day: string): boolean => {
+  const monthDay = birthday.slice(5, 10);
+  if (monthDay === day.slice(5, 10)) return true;
+  const year = Number(day.slice(0, 4));
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return monthDay === '02-29' && !leap && day.slice(5, 10) === '02-28';
+};
+
+/**
+ * A birthday as a member gives it (a poster join, a members file): a real day, YYYY-MM-DD, in the
+ * past and at most 130 years back. Answers it, or why not.
+ */
+export const parseBirthday = (text: string, today: string): { birthday: string } | { error: string } => {
+  const value = text.trim();
+  const at = Date.parse(`${value}T00:00:00Z`);
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
+    Number.isNaN(at) ||
+    new Date(at).toISOString().slice(0, 10) !== value
+  )
+    return { error: 'the birthday is not a day (YYYY-MM-DD)' };
+  if (value > today) return { error: 'the birthday is in the future' };
+  if (Number(value.slice(0, 4)) < Number(today.slice(0, 4)) - 130)
+    return { error: 'the birthday is too long ago' };
+  return { birthday: value };
+};

@@ -259,6 +259,10 @@ export type Weekday = (typeof WEEKDAYS)[number];
 export const CAMPAIGN_END_REASONS = ['ENDED_BY_USER', 'BUDGET_REACHED', 'WINDOW_CLOSED'] as const;
 export type CampaignEndReason = (typeof CAMPAIGN_END_REASONS)[number];
 
-/** A reward a campaign gave: GIVEN, or VOIDED with the stamping that carried it. */
-export const CAMPAIGN_REWARD_STATES = ['GIVEN', 'VOIDED'] as const;
+/**
+ * What became of a campaign's reward for one member: GIVEN (VOIDED with the stamping that carried it);
+ * HELD_OUT, the member fell in the campaign's holdout share and got nothing, to compare against; FAILED,
+ * the voucher could not be issued (the wallet short, the pack sold out, the budget spent), with why.
+ */
+export const CAMPAIGN_REWARD_STATES = ['GIVEN', 'VOIDED', 'HELD_OUT', 'FAILED'] as const;
 export type CampaignRewardState = (typeof CAMPAIGN_REWARD_STATES)[number];

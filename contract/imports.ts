@@ -11,7 +11,7 @@ export type ImportState = (typeof IMPORT_STATES)[number];
 
 /** The columns each kind reads by header name (any order; other columns are ignored). */
 export const IMPORT_COLUMNS = {
-  members: { required: ['mobile'], optional: ['name'] },
+  members: { required: ['mobile'], optional: ['name', 'birthday'] },
   voucherIssues: { required: ['mobile', 'pack', 'quantity'], optional: [] },
 } as const satisfies Record<ImportKind, { required: readonly string[]; optional: readonly string[] }>;
 

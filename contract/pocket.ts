@@ -76,8 +76,8 @@ export interface PocketLinkSent {
 export const MESSAGE_CHANNELS = ['PUSH', 'SMS'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
-/** Why a member is sent a message of their own (not a push campaign). */
-export const MESSAGE_KINDS = ['CARD_LINK', 'VOUCHER_LINK', 'JOIN_CODE'] as const;
+/** Why a member is sent a message of their own (not a push): CAMPAIGN, a campaign's words with its reward (issue 43). */
+export const MESSAGE_KINDS = ['CARD_LINK', 'VOUCHER_LINK', 'JOIN_CODE', 'CAMPAIGN'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** A message's life: QUEUED in the operation's transaction, then SENT or FAILED by the job. */
@@ -196,6 +196,8 @@ export interface JoinStartAnswer {
 export interface JoinConfirmBody {
   mobile: string;
   code: string;
+  /** YYYY-MM-DD, optional (issue 43: a birthday treat) */
+  birthday?: string;
 }
 
 /** What a confirmed join answers: the new card's web card. */

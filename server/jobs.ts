@@ -1,6 +1,13 @@
 // Every job the server runs, by name, and the periodic ones with their period. A new job is one
 // entry here (and, when periodic, one in PERIODIC_JOBS); the runner (platform/jobs.ts) adds 'cleanup'.
 
+import {
+  CAMPAIGN_REWARD_JOB,
+  CAMPAIGNS_DAILY_EVERY_MS,
+  CAMPAIGNS_DAILY_JOB,
+  campaignRewardJob,
+  runDailyCampaigns,
+} from './domains/campaigns/voucher-campaigns';
 import { IMPORT_JOB, importJob } from './domains/integrations/imports';
 import {
   runDueExports,
@@ -75,6 +82,10 @@ export const jobHandlers = (deps: JobDeps): Record<string, JobHandler> => ({
   [MEMBER_LEVELS_JOB]: async (_payload, { db, now }) => runNightlyLevels(db, now),
   [MEMBER_LEVELS_COMPANY_JOB]: companyLevelsJob,
   [MEMBER_LEVEL_REWARD_JOB]: levelRewardJob,
+  // campaigns (server/domains/campaigns/voucher-campaigns.ts): one member's voucher reward; the pass that
+  // finds who is due (win-back, birthday) and ends campaigns whose window closed
+  [CAMPAIGN_REWARD_JOB]: campaignRewardJob,
+  [CAMPAIGNS_DAILY_JOB]: async (_payload, { db, now }) => runDailyCampaigns(db, now),
   // scheduled exports (server/domains/integrations/scheduled-exports.ts): each due one's CSV mailed through the outbox
   [SCHEDULED_EXPORTS_JOB]: async (_payload, { db, now, log }) => {
     const mailer = createMailer(deps.config, db, {
@@ -107,4 +118,5 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   // the notices a run left for a retry, or queued in the second a run had already taken
   { name: PASS_NOTICES_JOB, everyMs: 60_000 },
   { name: SCHEDULED_EXPORTS_JOB, everyMs: SCHEDULED_EXPORTS_EVERY_MS },
+  { name: CAMPAIGNS_DAILY_JOB, everyMs: CAMPAIGNS_DAILY_EVERY_MS },
 ];

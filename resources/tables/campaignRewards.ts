@@ -49,6 +49,24 @@ export const campaignRewards = {
       help: "The voucher's value",
     },
     stateField(CAMPAIGN_REWARD_STATES, 'GIVEN'),
+    {
+      name: 'period',
+      type: 'text',
+      maxLength: 40,
+      filter: ['eq'],
+      views: ['show'],
+      help: 'The period it was given for: once per member (WELCOME), a year (BIRTHDAY), a window (WIN_BACK)',
+    },
+    { name: 'reason', type: 'text', maxLength: 500, views: ['show'], help: 'Why it could not be given' },
     LEDGER_AT,
+  ],
+  uniques: [
+    {
+      // a voucher campaign gives once per member and period, however often its job runs (a stamping's
+      // share has no period: NULLs are distinct)
+      name: 'campaign_rewards_once_per_period',
+      fields: ['campaignId', 'memberMobile', 'period'],
+      error: 'ALREADY_EXISTS',
+    },
   ],
 } as const satisfies ResourceDeclaration;

@@ -100,6 +100,28 @@ export const campaigns = {
       views: DETAIL_VIEWS,
       help: 'The least receipt',
     },
+    {
+      ...filterableReference('segmentId', 'segments'),
+      help: 'Who it is for (Win back): e.g. the members not seen for 30 days',
+    },
+    {
+      name: 'periodDays',
+      type: 'number',
+      integer: true,
+      min: 1,
+      max: 366,
+      default: 30,
+      views: DETAIL_VIEWS,
+      help: 'Win back: a member gets it at most once in this many days',
+    },
+    {
+      name: 'message',
+      type: 'text',
+      maxLength: 240,
+      multiline: true,
+      views: DETAIL_VIEWS,
+      help: 'Sent to the member with the reward (Welcome, Win back, Birthday, Referral); empty: only the voucher\'s own link',
+    },
     { name: 'startAt', type: 'datetime', required: true, filter: ['gte', 'lte'], sortable: true },
     {
       name: 'endAt',
@@ -179,6 +201,7 @@ export const campaigns = {
     { kind: 'requiredWhen', field: 'bonusCondition', when: { field: 'kind', in: ['BONUS'] } },
     { kind: 'requiredWhen', field: 'minAmount', when: { field: 'bonusCondition', in: ['RECEIPT_OVER'] } },
     { kind: 'requiredWhen', field: 'voucherPackId', when: { field: 'kind', in: VOUCHER_CAMPAIGN_KINDS } },
+    { kind: 'requiredWhen', field: 'segmentId', when: { field: 'kind', in: ['WIN_BACK'] } },
   ],
   frozen: [
     // what it is stays what it was made as: a running campaign's ledger reads it

@@ -36,5 +36,12 @@ export const members = {
       operationOnly: true,
     },
     { name: 'name', type: 'text', maxLength: 120, search: true, sortable: true },
+    {
+      // given at a poster join or in a members file (issue 43): a BIRTHDAY campaign's day
+      name: 'birthday',
+      type: 'date',
+      operationOnly: true,
+      views: ['show'],
+    },
   ],
 } as const satisfies ResourceDeclaration;

@@ -9,7 +9,7 @@ export const importsEn = {
     back_members: 'All members',
     back_vouchers: 'Issue vouchers',
     kind: 'What the file holds',
-    kind_members: 'Members: mobile, name',
+    kind_members: 'Members: mobile, name, birthday (YYYY-MM-DD, optional)',
     kind_voucherIssues: 'Voucher issues: mobile, pack (its ID in the Voucher Pack List), quantity',
     company: 'Company',
     choose: 'Choose a CSV file',

@@ -60,6 +60,8 @@ export type Step =
       busy: boolean;
       /** Date.now() after which a new code may be asked for */
       resendAt: number;
+      /** the birthday the member may give (YYYY-MM-DD, or empty): a birthday treat (issue 43) */
+      birthday: string;
     }
   | { kind: 'held'; url: string }
   | { kind: 'joined' };

@@ -60,9 +60,13 @@ export const renderJoin = (root: HTMLElement, storeId: number, programmeId: numb
   const codeStep = (s: Extract<Step, { kind: 'code' }>, v: JoinProgrammeView) =>
     codeForm(s, t, {
       typed: (value) => typed(s, value),
-      submit: (value) => void confirm(value, s),
+      // what was typed since the step was drawn (the birthday) is in `step`
+      submit: (value) => void confirm(value, step.kind === 'code' ? step : s),
       resend: () => void sendCode(s.mobile, v),
       changeNumber: () => set({ kind: 'mobile', typed: s.mobile, error: null, busy: false }, 'join-mobile'),
+      birthday: (value) => {
+        if (step.kind === 'code') step = { ...step, birthday: value };
+      },
     });
 
   const stopTicker = () => {
@@ -98,6 +102,7 @@ export const renderJoin = (root: HTMLElement, storeId: number, programmeId: numb
           error: null,
           busy: false,
           resendAt: Date.now() + RESEND_AFTER_SECONDS * 1000,
+          birthday: step.kind === 'code' ? step.birthday : '',
         },
         'join-code',
       );
@@ -114,7 +119,11 @@ export const renderJoin = (root: HTMLElement, storeId: number, programmeId: numb
       return set({ ...s, typed, error: t('codeInvalid', { length: JOIN_OTP.length }) }, 'join-code');
     set({ ...s, typed, busy: true, error: null });
     try {
-      const card = await postJson<JoinConfirmAnswer>(PUBLIC_PATHS.joinConfirm, { mobile: s.mobile, code });
+      const card = await postJson<JoinConfirmAnswer>(PUBLIC_PATHS.joinConfirm, {
+        mobile: s.mobile,
+        code,
+        ...(s.birthday ? { birthday: s.birthday } : {}),
+      });
       stopTicker();
       set({ kind: 'joined' });
       window.location.assign(pathOf(card.url));

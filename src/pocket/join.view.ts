@@ -146,8 +146,18 @@ export const mobileForm = (s: Extract<Step, { kind: 'mobile' }>, t: JoinT, on: F
 export const codeForm = (
   s: Extract<Step, { kind: 'code' }>,
   t: JoinT,
-  on: FormHandlers & { resend: () => void; changeNumber: () => void },
+  on: FormHandlers & { resend: () => void; changeNumber: () => void; birthday: (value: string) => void },
 ): HTMLElement => {
+  const birthday = h('input', {
+    id: 'join-birthday',
+    name: 'birthday',
+    type: 'date',
+    autocomplete: 'bday',
+    value: s.birthday,
+    max: new Date().toISOString().slice(0, 10),
+    'aria-describedby': 'join-birthday-hint',
+  });
+  birthday.addEventListener('input', () => on.birthday(birthday.value));
   const input = h('input', {
     id: 'join-code',
     name: 'code',
@@ -175,6 +185,9 @@ export const codeForm = (
     h('label', { for: 'join-code', class: 'join-label' }, t('codeLabel', { length: JOIN_OTP.length })),
     input,
     errorLine('join-code-error', s.error),
+    h('label', { for: 'join-birthday', class: 'join-label' }, t('birthdayLabel')),
+    birthday,
+    h('p', { id: 'join-birthday-hint', class: 'join-hint' }, t('birthdayHint')),
     h(
       'button',
       { type: 'submit', class: 'join-button', disabled: s.busy },

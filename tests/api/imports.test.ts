@@ -325,7 +325,7 @@ describe('bad input', () => {
         {
           field: 'csv',
           message:
-            'the header row has "pack", "quantity", which this import does not take (its columns: mobile, name); is it the file of another import?',
+            'the header row has "pack", "quantity", which this import does not take (its columns: mobile, name, birthday); is it the file of another import?',
         },
       ],
     });

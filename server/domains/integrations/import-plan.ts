@@ -3,6 +3,7 @@
 // would do or why not. The dry run and the real run plan alike; a real run locks the packs and wallet.
 
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { parseBirthday } from '../../../contract/campaigns';
 import { centsOf, moneyOfCents } from '../../../contract/finance';
 import { formatMoney } from '../../../contract/format';
 import {
@@ -44,6 +45,8 @@ export interface Outcome extends ImportRowResult {
 export interface MemberApply {
   mobile: string;
   name: string | null;
+  /** YYYY-MM-DD: a BIRTHDAY campaign's day (issue 43) */
+  birthday: string | null;
 }
 
 export interface VoucherApply {
@@ -106,7 +109,9 @@ const planMembers = async (
   const read = rows.map((r) => {
     const mobile = mobileOf(r.values.mobile ?? '', ctx.country);
     const name = (r.values.name ?? '').trim();
-    return { line: r.line, key: rowKey(ctx.companyId, ctx.kind, ctx.sha, r.line), mobile, name };
+    const given = (r.values.birthday ?? '').trim();
+    const birthday = given === '' ? null : parseBirthday(given, ctx.now.toISOString().slice(0, 10));
+    return { line: r.line, key: rowKey(ctx.companyId, ctx.kind, ctx.sha, r.line), mobile, name, birthday };
   });
   const done = await alreadyKeys(
     db,
@@ -126,12 +131,14 @@ const planMembers = async (
     if (typeof r.mobile !== 'string') return { ...base, ok: false, message: r.mobile.error };
     if (r.name.length > 120) return { ...base, ok: false, message: 'the name is longer than 120 characters' };
     const name = r.name === '' ? null : r.name;
+    if (r.birthday && 'error' in r.birthday) return { ...base, ok: false, message: r.birthday.error };
+    const birthday = r.birthday?.birthday ?? null;
     if (state.standing.has(r.mobile))
       return {
         ...base,
         ok: true,
         message: `${r.mobile} is already a member${dry ? '; nothing would change' : ''}`,
-        apply: { mobile: r.mobile, name },
+        apply: { mobile: r.mobile, name, birthday },
       };
     state.standing.add(r.mobile);
     const who = name ? `${r.mobile} (${cell(name)})` : r.mobile;
@@ -139,7 +146,7 @@ const planMembers = async (
       ...base,
       ok: true,
       message: dry ? `would add ${who} as a member` : `added ${who}`,
-      apply: { mobile: r.mobile, name },
+      apply: { mobile: r.mobile, name, birthday },
     };
   });
 };

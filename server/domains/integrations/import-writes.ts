@@ -13,18 +13,24 @@ import { cents, type ImportContext, type MemberApply, type VoucherApply } from '
 /** The members that go through: added (a name only where the member had none) and standing at the company. */
 export const writeMembers = async (tx: DbOrTx, ctx: ImportContext, applied: MemberApply[]): Promise<void> => {
   if (applied.length === 0) return;
-  const byMobile = new Map<string, string | null>();
-  for (const a of applied)
-    if (!byMobile.has(a.mobile) || byMobile.get(a.mobile) === null) byMobile.set(a.mobile, a.name);
+  const byMobile = new Map<string, { name: string | null; birthday: string | null }>();
+  for (const a of applied) {
+    const seen = byMobile.get(a.mobile);
+    byMobile.set(a.mobile, { name: seen?.name ?? a.name, birthday: seen?.birthday ?? a.birthday });
+  }
   const mobiles = [...byMobile.keys()];
   await tx
     .insert(members)
-    .values(mobiles.map((mobile) => ({ mobile, name: byMobile.get(mobile) ?? null })))
+    .values(mobiles.map((mobile) => ({ mobile, ...byMobile.get(mobile) })))
     .onConflictDoUpdate({
       target: members.mobile,
-      set: { name: sql`excluded.name` },
-      // a member's name is theirs across companies: a file fills it in, never overwrites it
-      setWhere: sql`${members.name} is null and excluded.name is not null`,
+      // a member's name and birthday are theirs across companies: a file fills them in, never overwrites them
+      set: {
+        name: sql`coalesce(${members.name}, excluded.name)`,
+        birthday: sql`coalesce(${members.birthday}, excluded.birthday)`,
+      },
+      setWhere: sql`(${members.name} is null and excluded.name is not null)
+        or (${members.birthday} is null and excluded.birthday is not null)`,
     });
   await emit(tx, 'member.added', { companyId: ctx.companyId, memberMobiles: mobiles, at: ctx.now });
 };

@@ -75,6 +75,13 @@ const ConfirmBody = Type.Object(
   {
     mobile: Type.String({ pattern: PHONE_PATTERN, maxLength: 16, description: 'E.164, e.g. +6588991234' }),
     code: Type.String({ pattern: `^[0-9]{${JOIN_OTP.length}}$`, description: 'the code the SMS carried' }),
+    birthday: Type.Optional(
+      Type.String({
+        format: 'date',
+        description:
+          "YYYY-MM-DD, optional: kept on the member when they gave none before (a BIRTHDAY campaign's day)",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

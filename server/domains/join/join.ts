@@ -4,13 +4,14 @@
 // (`confirmJoin`), issued by the same operation staff use (issue-card.ts issueMemberCard) for a caller
 // that acts for the poster's store only. The rate limits are the routes' (server/domains/join/join.routes.ts).
 import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   type CountryCode,
   getCountryCallingCode,
   isSupportedCountry,
   parsePhoneNumberFromString,
 } from 'libphonenumber-js';
+import { parseBirthday } from '../../../contract/campaigns';
 import { DEFAULT_COUNTRY } from '../../../contract/constants';
 import type { FieldViolation } from '../../../contract/envelope';
 import type { ErrorName } from '../../../contract/errors';
@@ -18,6 +19,7 @@ import { maskMobile } from '../../../contract/members';
 import {
   JOIN_OTP,
   type JoinConfirmAnswer,
+  type JoinConfirmBody,
   type JoinProgrammeView,
   type JoinStartAnswer,
   type PocketLink,
@@ -32,6 +34,7 @@ import {
   company,
   joinCodes,
   memberCards,
+  members,
   stampCard,
   store,
   voucherPacks,
@@ -45,6 +48,16 @@ import { type LinkKeys, linkFor } from '../pocket/links';
 import { sendLink } from '../pocket/pocket';
 import { issueMemberCard } from '../stamping/issue-card';
 import { CARD_STATE } from '../stamping/stamping';
+import { ensureMember } from '../vouchers/vouchers';
+
+/** A birthday given at a join: kept on the member unless they gave one before (a member's own, across companies). */
+const keepBirthday = async (tx: DbOrTx, mobile: string, birthday: string): Promise<void> => {
+  await ensureMember(tx, mobile);
+  await tx
+    .update(members)
+    .set({ birthday })
+    .where(and(eq(members.mobile, mobile), isNull(members.birthday)));
+};
 
 /** What the join calls need besides the database. */
 export interface JoinDeps {
@@ -377,9 +390,12 @@ const heldCard = async (tx: DbOrTx, programmeId: number, mobile: string): Promis
 export const confirmJoin = async (
   db: Db,
   deps: JoinDeps,
-  { mobile, code }: { mobile: string; code: string },
+  { mobile, code, birthday }: JoinConfirmBody,
   now = new Date(),
 ): Promise<JoinConfirmAnswer> => {
+  const given = birthday === undefined ? null : parseBirthday(birthday, now.toISOString().slice(0, 10));
+  if (given && 'error' in given)
+    throw new AppError('PARAMETER_VALIDATION_FAILED', [{ field: 'birthday', message: given.error }]);
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const [row] = await tx.select().from(joinCodes).where(eq(joinCodes.mobile, mobile)).for('update');
     if (!row || row.expiresAt.getTime() <= now.getTime() || row.tries >= JOIN_OTP.maxTries)
@@ -392,6 +408,7 @@ export const confirmJoin = async (
       return { kind: 'wrong', triesLeft: Math.max(0, JOIN_OTP.maxTries - row.tries - 1) };
     }
     await tx.delete(joinCodes).where(eq(joinCodes.id, row.id));
+    if (given) await keepBirthday(tx, mobile, given.birthday);
     const held = await heldCard(tx, row.programmeId, mobile);
     if (held !== undefined) return { kind: 'held', link: await linkFor(tx, deps.keys, 'CARD', held) };
     const [where] = await tx.select({ brandId: store.brandId }).from(store).where(eq(store.id, row.storeId));

@@ -83,6 +83,14 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * provider refuses it for good (a push to tokens that are all gone). A provider failing for now is
  * noted on the row and thrown, so the runner retries with backoff; a message is never sent twice.
  */
+/** The title of a message that goes by push, by its kind. */
+const PUSH_TITLES: Readonly<Record<MessageKind, string>> = {
+  CARD_LINK: 'Your card',
+  VOUCHER_LINK: 'Your voucher',
+  JOIN_CODE: 'Your code',
+  CAMPAIGN: 'A reward for you',
+};
+
 export const sendMemberMessageJob =
   (providers: { push?: PushProvider; sms?: SmsProvider } = {}): JobHandler =>
   async (payload, { db, attempt, maxAttempts }) => {
@@ -114,7 +122,7 @@ export const sendMemberMessageJob =
         {
           memberMobile: message.memberMobile,
           tokens: tokens.map((t) => t.token),
-          title: message.kind === 'VOUCHER_LINK' ? 'Your voucher' : 'Your card',
+          title: PUSH_TITLES[message.kind],
           body: message.body,
           data: { messageId: String(id), ...(message.url ? { url: message.url } : {}) },
         },

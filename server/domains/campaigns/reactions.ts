@@ -1,0 +1,8 @@
+// How campaigns follow the operations (server/platform/events.ts): cards issued welcome the members new
+// to the company (voucher-campaigns.ts). In the operation's transaction.
+import type { Reactions } from '../../platform/events';
+import { welcomeNewMembers } from './voucher-campaigns';
+
+export const campaignReactions: Reactions = {
+  'card.issued': welcomeNewMembers,
+};
