@@ -120,7 +120,7 @@ export const campaigns = {
       maxLength: 240,
       multiline: true,
       views: DETAIL_VIEWS,
-      help: 'Sent to the member with the reward (Welcome, Win back, Birthday, Referral); empty: only the voucher\'s own link',
+      help: "Sent to the member with the reward (Welcome, Win back, Birthday, Referral); empty: only the voucher's own link",
     },
     { name: 'startAt', type: 'datetime', required: true, filter: ['gte', 'lte'], sortable: true },
     {

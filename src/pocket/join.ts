@@ -28,6 +28,25 @@ import './join.css';
 /** Seconds before "Send a new code" may be tapped again. */
 export const RESEND_AFTER_SECONDS = 30;
 
+/** What confirming sends: the number, the code and the birthday when one was given. */
+const confirmBody = (s: Extract<Step, { kind: 'code' }>, code: string) => ({
+  mobile: s.mobile,
+  code,
+  ...(s.birthday ? { birthday: s.birthday } : {}),
+});
+
+/** The code step once a code is on its way to `mobile` (a birthday typed before stays). */
+const codeStepFor = (previous: Step, mobile: string, masked: string): Step => ({
+  kind: 'code',
+  mobile,
+  masked,
+  typed: '',
+  error: null,
+  busy: false,
+  resendAt: Date.now() + RESEND_AFTER_SECONDS * 1000,
+  birthday: previous.kind === 'code' ? previous.birthday : '',
+});
+
 export const renderJoin = (root: HTMLElement, storeId: number, programmeId: number): void => {
   let lang: Language = currentLanguage();
   let t = translator(JOIN_STRINGS, lang);
@@ -49,9 +68,9 @@ export const renderJoin = (root: HTMLElement, storeId: number, programmeId: numb
     render();
   };
 
-  /** The member typed into the step's field: kept for the next render, not rendered now. */
-  const typed = (s: Extract<Step, { kind: 'mobile' | 'code' }>, value: string) => {
-    step = { ...s, typed: value };
+  /** The member typed into one of the step's fields: kept for the next render, not rendered now. */
+  const typed = (s: Extract<Step, { kind: 'mobile' | 'code' }>, value: string, field = 'typed') => {
+    step = { ...(step.kind === s.kind ? step : s), [field]: value } as Step;
   };
 
   const mobileStep = (s: Extract<Step, { kind: 'mobile' }>, v: JoinProgrammeView) =>
@@ -60,13 +79,10 @@ export const renderJoin = (root: HTMLElement, storeId: number, programmeId: numb
   const codeStep = (s: Extract<Step, { kind: 'code' }>, v: JoinProgrammeView) =>
     codeForm(s, t, {
       typed: (value) => typed(s, value),
-      // what was typed since the step was drawn (the birthday) is in `step`
       submit: (value) => void confirm(value, step.kind === 'code' ? step : s),
       resend: () => void sendCode(s.mobile, v),
       changeNumber: () => set({ kind: 'mobile', typed: s.mobile, error: null, busy: false }, 'join-mobile'),
-      birthday: (value) => {
-        if (step.kind === 'code') step = { ...step, birthday: value };
-      },
+      birthday: (value) => typed(s, value, 'birthday'),
     });
 
   const stopTicker = () => {
@@ -93,19 +109,7 @@ export const renderJoin = (root: HTMLElement, storeId: number, programmeId: numb
     else set({ kind: 'mobile', typed, error: null, busy: true });
     try {
       const sent = await postJson<JoinStartAnswer>(PUBLIC_PATHS.join(storeId, programmeId), { mobile });
-      set(
-        {
-          kind: 'code',
-          mobile,
-          masked: sent.mobile,
-          typed: '',
-          error: null,
-          busy: false,
-          resendAt: Date.now() + RESEND_AFTER_SECONDS * 1000,
-          birthday: step.kind === 'code' ? step.birthday : '',
-        },
-        'join-code',
-      );
+      set(codeStepFor(step, mobile, sent.mobile), 'join-code');
       startTicker();
     } catch (error) {
       if (error instanceof PocketError && error.notFound) return set({ kind: 'notOpen' });
@@ -119,11 +123,7 @@ export const renderJoin = (root: HTMLElement, storeId: number, programmeId: numb
       return set({ ...s, typed, error: t('codeInvalid', { length: JOIN_OTP.length }) }, 'join-code');
     set({ ...s, typed, busy: true, error: null });
     try {
-      const card = await postJson<JoinConfirmAnswer>(PUBLIC_PATHS.joinConfirm, {
-        mobile: s.mobile,
-        code,
-        ...(s.birthday ? { birthday: s.birthday } : {}),
-      });
+      const card = await postJson<JoinConfirmAnswer>(PUBLIC_PATHS.joinConfirm, confirmBody(s, code));
       stopTicker();
       set({ kind: 'joined' });
       window.location.assign(pathOf(card.url));

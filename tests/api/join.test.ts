@@ -15,6 +15,7 @@ import {
   joinCodes,
   memberCards,
   memberMessages,
+  members,
   stampCard,
   store,
   walletTransactions,
@@ -253,6 +254,30 @@ describe('joining', () => {
     expect(charges.map((c) => Math.abs(Number(c.amount)))).toEqual([1.25]);
     const [programme] = await t.db.select().from(stampCard).where(eq(stampCard.id, priced));
     expect(programme?.issuedCount).toBe(1);
+  });
+
+  it('keeps a birthday given with the code (a birthday treat, issue 43); one that is no day is 2 and keeps the code', async () => {
+    const ip = nextIp();
+    const { e164 } = nextMobile();
+    await start(e164, ip);
+    const code = await sentCode(e164);
+    const bad = await send('POST', PUBLIC_PATHS.joinConfirm, ip, {
+      mobile: e164,
+      code,
+      birthday: '2990-01-01',
+    });
+    expect(bad.json()).toMatchObject({
+      code: 2,
+      data: [{ field: 'birthday', message: 'the birthday is in the future' }],
+    });
+    const good = await send('POST', PUBLIC_PATHS.joinConfirm, ip, {
+      mobile: e164,
+      code,
+      birthday: '1991-03-14',
+    });
+    expect(good.json()).toMatchObject({ code: 0 });
+    const [member] = await t.db.select().from(members).where(eq(members.mobile, e164));
+    expect(member?.birthday).toBe('1991-03-14');
   });
 
   it('counts wrong codes (6201 with the tries left) until the code is dead, then a new code works', async () => {

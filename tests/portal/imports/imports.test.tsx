@@ -23,7 +23,9 @@ describe('import screen', { timeout: 90_000 }, () => {
     expect(
       await screen.findByRole('heading', { name: 'Import from a file', level: 1 }, T),
     ).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'Members: mobile, name, birthday (YYYY-MM-DD, optional)' })).toBeChecked();
+    expect(
+      screen.getByRole('radio', { name: 'Members: mobile, name, birthday (YYYY-MM-DD, optional)' }),
+    ).toBeChecked();
 
     const csv = 'mobile,name\n+6597000001,Ann\nnope,Bob\n+6597000002,"=SUM(A1)"\n';
     await user.upload(
