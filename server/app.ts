@@ -7,6 +7,7 @@ import { BASE_PATHS, ok } from '../contract';
 import { apiKeyRoutes } from './domains/access/api-keys.routes';
 import { bindEmailActions } from './domains/access/email-actions';
 import { authGate } from './domains/access/guard';
+import { campaignRoutes } from './domains/campaigns/campaigns.routes';
 import { configMainRoutes } from './domains/config/config-main.routes';
 import { maintenanceRoutes } from './domains/config/maintenance.routes';
 import { systemConfigRoutes } from './domains/config/system-config.routes';
@@ -195,6 +196,7 @@ export const buildApp = async ({
   await app.register(importRoutes); // CSV imports of members and voucher issues, with a dry run (issue 27)
   await app.register(memberRoutes); // the members list, its export and a member's profile (issue 25)
   await app.register(segmentRoutes); // a segment's reach, saved or being edited
+  await app.register(campaignRoutes); // a campaign's preview and results
   await app.register(scheduledExportRoutes); // a list's view mailed as CSV every day or week (issue 27)
   await app.register(webhookRoutes); // outbound webhooks: endpoints, delivery log, test and send again (issue 27)
   await app.register(joinRoutes); // joining a programme from a store's poster (public, rate-limited)

@@ -38,7 +38,7 @@ let programmeId: number;
 /** Runs every job due (and what they enqueue) as of `now`. */
 const drain = async (now = new Date()) => {
   const runner = createJobRunner({ db: t.db, log: quiet, handlers: jobHandlers({ config: t.config }) });
-  while ((await runner.runDue(new Date(now.getTime() + 1000))) > 0) {
+  while ((await runner.runDue(now)) > 0) {
     /* again */
   }
 };
@@ -293,5 +293,77 @@ describe('WIN_BACK and BIRTHDAY (the daily pass)', () => {
     });
     await runDailyCampaigns(t.db, new Date(Date.now() + 2 * 3_600_000));
     expect(await campaign(id)).toMatchObject({ state: 'ENDED', endReason: 'WINDOW_CLOSED' });
+  });
+});
+
+describe('preview and results of a voucher campaign', () => {
+  it('previews a welcome on the members who joined in the last 30 days, within its budgets, with value and charge', async () => {
+    const packId = await pack(2);
+    const joined = (
+      dataOf(
+        await call('owner', 'POST', `${MAIN}/campaigns/preview`, { kind: 'WELCOME', voucherPackId: packId }),
+      ) as {
+        members: number;
+      }
+    ).members;
+    expect(joined).toBeGreaterThan(3);
+    expect(
+      dataOf(
+        await call('owner', 'POST', `${MAIN}/campaigns/preview`, {
+          kind: 'WELCOME',
+          voucherPackId: packId,
+          budgetRewards: 3,
+        }),
+      ),
+    ).toEqual({
+      basis: 'NEW_MEMBERS_LAST_30_DAYS',
+      members: joined,
+      heldOut: 0,
+      stampings: 0,
+      rewards: 3,
+      value: '13.50',
+      charge: '6.00',
+    });
+    expect(
+      dataOf(
+        await call('owner', 'POST', `${MAIN}/campaigns/preview`, {
+          kind: 'WELCOME',
+          voucherPackId: packId,
+          budgetMoney: 10,
+        }),
+      ),
+    ).toMatchObject({ rewards: 2, value: '9.00' });
+    // a pack of another company
+    const theirs = await call('stranger', 'POST', `${MAIN}/campaigns/preview`, {
+      kind: 'WELCOME',
+      voucherPackId: packId,
+    });
+    expect(theirs.json()).toMatchObject({ code: 2, data: [{ field: 'voucherPackId' }] });
+  });
+
+  it("results count the rewarded members' redemptions against the held-out ones'", async () => {
+    const packId = await freePack();
+    const id = await addCampaign({ kind: 'WELCOME', voucherPackId: packId, holdoutPercent: 50 });
+    const mobiles = Array.from({ length: 12 }, () => nextMobile());
+    for (const m of mobiles) await addMemberCard(call, 'owner', programmeId, m, acme.storeId);
+    await drain();
+    const rows = await rewardsOf(id);
+    const given = rows.filter((r) => r.state === 'GIVEN');
+    expect(given.length).toBeGreaterThan(0);
+    // two rewarded members redeem their welcome voucher
+    for (const r of given.slice(0, 2))
+      expect(
+        codeOf(
+          await call('owner', 'POST', `${MAIN}/vouchers/${r.voucherId}/redeem`, { storeId: acme.storeId }),
+        ).code,
+      ).toBe(0);
+    const results = dataOf(await call('owner', 'GET', `${MAIN}/campaigns/${id}/results`)) as {
+      rewarded: { members: number; redemptions: number };
+      heldOut: { members: number; redemptions: number };
+      moneySpent: string;
+    };
+    expect(results.rewarded).toMatchObject({ members: given.length, redemptions: 2 });
+    expect(results.heldOut).toMatchObject({ members: 12 - given.length, redemptions: 0 });
+    expect(results.moneySpent).toBe((given.length * 4.5).toFixed(2));
   });
 });

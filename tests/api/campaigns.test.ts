@@ -330,3 +330,84 @@ describe('voiding a multiplied stamping', () => {
     expect((await stamp(card.id, 1)).campaignStamps).toBe(1);
   });
 });
+
+describe('preview and results', () => {
+  it("previews a multiplier on the programme's stampings of the last 30 days in its window", async () => {
+    const { programmeId, card } = await programmeAndCard();
+    await stamp(card.id, 2);
+    await stamp(card.id, 1);
+    const preview = async (body: Record<string, unknown>) =>
+      call('owner', 'POST', `${MAIN}/campaigns/preview`, { stampCardId: programmeId, ...body });
+    expect(dataOf(await preview({ kind: 'MULTIPLIER', multiplier: 3 }))).toEqual({
+      basis: 'STAMPINGS_LAST_30_DAYS',
+      members: 1,
+      heldOut: 0,
+      stampings: 2,
+      rewards: 6,
+      value: '0.00',
+      charge: '0.00',
+    });
+    // a budget caps it; a bonus counts first visits of the day
+    expect(dataOf(await preview({ kind: 'MULTIPLIER', multiplier: 3, budgetRewards: 4 }))).toMatchObject({
+      rewards: 4,
+    });
+    expect(
+      dataOf(await preview({ kind: 'BONUS', bonusCondition: 'FIRST_VISIT_OF_DAY', bonusStamps: 2 })),
+    ).toMatchObject({ stampings: 1, rewards: 2 });
+    // outside its hours: nothing
+    const hour = sgHour();
+    expect(
+      dataOf(
+        await preview({
+          kind: 'MULTIPLIER',
+          multiplier: 2,
+          hourFrom: (hour + 1) % 24,
+          hourTo: (hour + 2) % 24 || 24,
+        }),
+      ),
+    ).toMatchObject({ stampings: 0, rewards: 0 });
+    // what a save would refuse, and another company's programme
+    expect(codeOf(await preview({ kind: 'MULTIPLIER' }))).toEqual({ status: 400, code: 2 });
+    expect(codeOf(await call('owner', 'POST', `${MAIN}/campaigns/preview`, { multiplier: 2 }))).toEqual({
+      status: 400,
+      code: 2,
+    });
+    const theirs = await call('stranger', 'POST', `${MAIN}/campaigns/preview`, {
+      kind: 'MULTIPLIER',
+      multiplier: 2,
+      stampCardId: programmeId,
+    });
+    expect(theirs.json()).toMatchObject({ code: 2, data: [{ field: 'stampCardId' }] });
+  });
+
+  it('keeps its holdout share out of the stamps and compares the two groups in its results', async () => {
+    const { programmeId } = await programmeAndCard();
+    const id = await addCampaign(programmeId, { kind: 'MULTIPLIER', multiplier: 2, holdoutPercent: 50 });
+    const cards = [];
+    for (let i = 0; i < 16; i++)
+      cards.push(await addMemberCard(call, 'owner', programmeId, nextMobile(), acme.storeId));
+    const answers = [];
+    for (const card of cards) answers.push(await stamp(card.id, 1));
+    for (const card of cards.slice(0, 4)) await stamp(card.id, 1);
+    const boosted = answers.filter((a) => a.campaignStamps === 1).length;
+    expect(boosted).toBeGreaterThan(0);
+    expect(boosted).toBeLessThan(16);
+    const ledger = await t.db.select().from(campaignRewards).where(eq(campaignRewards.campaignId, id));
+    // one HELD_OUT row per held-out member, however often they are stamped
+    expect(ledger.filter((r) => r.state === 'HELD_OUT')).toHaveLength(16 - boosted);
+    const results = dataOf(await call('owner', 'GET', `${MAIN}/campaigns/${id}/results`)) as {
+      rewarded: { members: number; visits: number };
+      heldOut: { members: number; visits: number };
+      rewardsGiven: number;
+      lift: { visits: number | null };
+    };
+    expect(results.rewarded.members).toBe(boosted);
+    expect(results.heldOut.members).toBe(16 - boosted);
+    expect(results.rewarded.visits + results.heldOut.visits).toBe(20);
+    expect(results.rewardsGiven).toBe(
+      ledger.filter((r) => r.state === 'GIVEN').reduce((s, r) => s + r.stamps, 0),
+    );
+    expect(typeof results.lift.visits).toBe('number');
+    expect(codeOf(await call('stranger', 'GET', `${MAIN}/campaigns/${id}/results`)).status).toBe(404);
+  });
+});

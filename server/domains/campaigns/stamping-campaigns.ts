@@ -18,6 +18,7 @@ import { type CompanyCalendar, calendarZone, companyDayOf, weekdayAndHourIn } fr
 import { rowsOfResult } from '../../platform/db/raw-rows';
 import { campaignRewards, campaigns, stampCard, stampsTransaction } from '../../platform/db/schema';
 import { recordWebhookEvent } from '../webhooks/webhooks';
+import { HOLDOUT_PERIOD, heldOut } from './holdout';
 
 /**
  * For the stamping's own statement: the ACTIVE MULTIPLIER and BONUS campaigns of the programme being
@@ -59,7 +60,10 @@ export const NO_CAMPAIGN_STAMPS: CampaignStamps = { stamps: 0, shares: [] };
 
 interface LockedCampaign {
   id: number;
+  kind: string;
   state: string;
+  /** the member is in the campaign's holdout share: no stamps, recorded once */
+  held_out: boolean;
   budget_rewards: number | null;
   rewards_given: number;
   per_member_limit: number | null;
@@ -79,7 +83,8 @@ const lockCampaigns = async (
 ): Promise<LockedCampaign[]> =>
   rowsOfResult<LockedCampaign>(
     await tx.execute(sql`
-      select c.id, c.state, c.budget_rewards, c.rewards_given, c.per_member_limit,
+      select c.id, c.kind, c.state, c.budget_rewards, c.rewards_given, c.per_member_limit,
+        ${heldOut(sql`c.id`, sql`c.holdout_percent`, stamping.memberMobile)} as held_out,
         (select count(*)::int from ${campaignRewards} r
           where r.campaign_id = c.id and r.member_mobile = ${stamping.memberMobile} and r.state = 'GIVEN') as member_times,
         exists (select 1 from ${stampsTransaction} t
@@ -98,10 +103,33 @@ const lockCampaigns = async (
 
 /** The stamps `boost` may still add: its budget's rest, the member's limit and the card's room. */
 const cut = (boost: CampaignBoost, row: LockedCampaign | undefined, room: number): number => {
-  if (row?.state !== 'ACTIVE') return 0;
+  if (row?.state !== 'ACTIVE' || row.held_out) return 0;
   if (row.per_member_limit !== null && row.member_times >= row.per_member_limit) return 0;
   const budgetLeft = row.budget_rewards === null ? boost.stamps : row.budget_rewards - row.rewards_given;
   return Math.max(0, Math.min(boost.stamps, budgetLeft, room));
+};
+
+/** The held-out member's one HELD_OUT row per campaign: whom the results compare against. */
+const recordHeldOut = async (
+  tx: DbOrTx,
+  rows: LockedCampaign[],
+  stamping: CampaignStamping,
+): Promise<void> => {
+  if (rows.length === 0) return;
+  await tx
+    .insert(campaignRewards)
+    .values(
+      rows.map((row) => ({
+        companyId: stamping.companyId,
+        campaignId: row.id,
+        kind: row.kind as 'MULTIPLIER',
+        memberMobile: stamping.memberMobile,
+        period: HOLDOUT_PERIOD,
+        state: 'HELD_OUT' as const,
+        at: stamping.now,
+      })),
+    )
+    .onConflictDoNothing();
 };
 
 /** Charges `stamps` to campaign `id`'s budget; reaching it ends the campaign (BUDGET_REACHED). */
@@ -141,6 +169,11 @@ export const campaignStampsFor = async (
     stamping,
   );
   const byId = new Map(locked.map((row) => [row.id, row]));
+  await recordHeldOut(
+    tx,
+    locked.filter((row) => row.held_out && row.state === 'ACTIVE'),
+    stamping,
+  );
   const facts = { visitedToday: locked[0]?.visited_today === true, amount: stamping.amount };
   const applying = inWindow.filter((c) => c.kind !== 'BONUS' || bonusConditionHolds(c, facts));
   let room = stamping.room;

@@ -24,6 +24,7 @@ import { queueMessage } from '../members/messages';
 import { segmentCondition } from '../members/query';
 import { issueVouchers } from '../vouchers/vouchers';
 import { recordWebhookEvent } from '../webhooks/webhooks';
+import { heldOut } from './holdout';
 
 export const CAMPAIGN_REWARD_JOB = 'campaign-reward';
 export const CAMPAIGNS_DAILY_JOB = 'campaigns-daily';
@@ -96,13 +97,6 @@ const lockCampaign = async (
   );
   return row;
 };
-
-/**
- * SQL true when `mobile` falls in the campaign's holdout share: a fixed hash of campaign and member,
- * so a member is in or out for the whole campaign, on either database.
- */
-export const heldOut = (campaignId: SQL, holdoutPercent: SQL, mobile: SQL | string): SQL =>
-  sql`(abs(hashtext(${campaignId}::text || ':' || ${mobile})) % 100) < ${holdoutPercent}`;
 
 const firstMessage = (err: AppError): string => {
   const first = (Array.isArray(err.data) ? err.data[0] : undefined) as FieldViolation | undefined;
