@@ -38,9 +38,8 @@ const companyOf = (caller: Caller, body: Row): number => {
   throw new AppError('USER_HAS_NO_COMPANY');
 };
 
-/** A row of `table` named by `body[field]` that belongs to the company (else 2 naming the field). */
+/** The row named by `id` (the body's `field`), read by `read` within the company to the company (else 2 naming the field). */
 const ownRow = async <T extends Record<string, unknown>>(
-  db: Db,
   field: string,
   id: unknown,
   read: (id: number) => Promise<T[]>,
@@ -77,7 +76,7 @@ const inWindow = (body: Row, zone: string): SQL => {
 
 /** MULTIPLIER and BONUS: the programme's stampings of the last 30 days in the window, and the stamps added. */
 const previewStamping = async (db: Db, companyId: number, body: Row, now: Date): Promise<CampaignPreview> => {
-  const programme = await ownRow(db, 'stampCardId', body.stampCardId, (id) =>
+  const programme = await ownRow('stampCardId', body.stampCardId, (id) =>
     db
       .select({
         id: stampCard.id,
@@ -136,7 +135,7 @@ const voucherAudience = async (
 ): Promise<{ basis: PreviewBasis; members: number }> => {
   const since = new Date(now.getTime() - PREVIEW_DAYS * DAY_MS).toISOString();
   if (body.kind === 'WIN_BACK') {
-    const segment = await ownRow(db, 'segmentId', body.segmentId, (id) =>
+    const segment = await ownRow('segmentId', body.segmentId, (id) =>
       db
         .select({ filter: segments.filter })
         .from(segments)
@@ -168,7 +167,7 @@ const voucherAudience = async (
 
 /** WELCOME, WIN_BACK, BIRTHDAY, REFERRAL: the members, the vouchers within the budgets, their value and charge. */
 const previewVouchers = async (db: Db, companyId: number, body: Row, now: Date): Promise<CampaignPreview> => {
-  const pack = await ownRow(db, 'voucherPackId', body.voucherPackId, (id) =>
+  const pack = await ownRow('voucherPackId', body.voucherPackId, (id) =>
     db
       .select({
         value: sql<string>`${voucherPacks.voucherValue}::text`,

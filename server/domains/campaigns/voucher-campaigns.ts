@@ -7,7 +7,7 @@
 // any issue (issueVouchers); a refusal (the wallet short, the pack sold out, the budget spent) is
 // recorded FAILED with why. The periodic 'campaigns-daily' job finds who is due and ends campaigns
 // whose window closed.
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { isBirthdayOn, WELCOME_PERIOD, winBackPeriod } from '../../../contract/campaigns';
 import type { FieldViolation } from '../../../contract/envelope';
 import type { DbOrTx } from '../../platform/audit';
