@@ -177,3 +177,28 @@ export const parseBirthday = (text: string, today: string): { birthday: string }
     return { error: 'the birthday is too long ago' };
   return { birthday: value };
 };
+
+/** The fields every campaign's form shows, whatever its kind. */
+export const CAMPAIGN_COMMON_FIELDS = [
+  'name',
+  'kind',
+  'description',
+  'startAt',
+  'endAt',
+  'budgetRewards',
+  'perMemberLimit',
+  'holdoutPercent',
+] as const;
+
+const WINDOW_FIELDS = ['daysOfWeek', 'hourFrom', 'hourTo', 'storeIds'] as const;
+const VOUCHER_FIELDS = ['voucherPackId', 'budgetMoney', 'message'] as const;
+
+/** The fields a campaign of each kind uses besides the common ones: its form shows those only. */
+export const CAMPAIGN_KIND_FIELDS: Readonly<Record<CampaignKind, readonly string[]>> = {
+  MULTIPLIER: ['stampCardId', 'multiplier', ...WINDOW_FIELDS],
+  BONUS: ['stampCardId', 'bonusCondition', 'bonusStamps', 'minAmount', ...WINDOW_FIELDS],
+  WELCOME: VOUCHER_FIELDS,
+  WIN_BACK: ['segmentId', 'periodDays', ...VOUCHER_FIELDS],
+  BIRTHDAY: VOUCHER_FIELDS,
+  REFERRAL: VOUCHER_FIELDS,
+};

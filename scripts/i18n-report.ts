@@ -3,10 +3,12 @@
 // of the screens that bring their own), counted and grouped by resource. The portal shows English for a
 // missing key, so this is a to-do list, not a failure: it always exits 0. tests/unit/locales.test.ts
 // decides what Simplified Chinese must have.
+
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TRANSLATION_NAMESPACE } from '../contract';
 import { apiKeysEn } from '../src/i18n/apiKeys.en';
+import { campaignsEn } from '../src/i18n/campaigns.en';
 import { devicesEn } from '../src/i18n/devices.en';
 import { importsEn } from '../src/i18n/imports.en';
 import { pushEn } from '../src/i18n/push.en';
@@ -48,6 +50,7 @@ export const LATE_ENGLISH: readonly Messages[] = [
   webCardEn,
   webhooksEn,
   voucherManagementEn,
+  campaignsEn,
 ];
 
 /** Every leaf of a message tree, by its dotted key. */

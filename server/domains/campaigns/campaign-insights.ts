@@ -38,7 +38,7 @@ const companyOf = (caller: Caller, body: Row): number => {
   throw new AppError('USER_HAS_NO_COMPANY');
 };
 
-/** The row named by `id` (the body's `field`), read by `read` within the company to the company (else 2 naming the field). */
+/** The row `read` finds for `id` (the body's `field`) within the company, else 2 naming the field. */
 const ownRow = async <T extends Record<string, unknown>>(
   field: string,
   id: unknown,

@@ -18,6 +18,7 @@ const signalViews = moduleLoader(() => import('../signals/SignalViews'));
 const membersList = moduleLoader(() => import('../members/MembersList'));
 const segmentViews = moduleLoader(() => import('../segments/SegmentViews'));
 const segmentShow = moduleLoader(() => import('../segments/SegmentShow'));
+const campaignViews = moduleLoader(() => import('../campaigns/CampaignViews'));
 
 export type ResourceOverrides = Partial<
   Record<string, Partial<Pick<ResourceModule, 'list' | 'show' | 'edit' | 'create'>>>
@@ -85,6 +86,12 @@ export const overrides: ResourceOverrides = {
     show: lazyFrom(segmentShow, (m) => m.SegmentShow),
     create: lazyFrom(segmentViews, (m) => m.SegmentCreate),
     edit: lazyFrom(segmentViews, (m) => m.SegmentEdit),
+  },
+  // a campaign's form by kind with its live preview; its page with what it does in words and its results
+  campaigns: {
+    create: lazyFrom(campaignViews, (m) => m.CampaignCreate),
+    edit: lazyFrom(campaignViews, (m) => m.CampaignEdit),
+    show: lazyFrom(campaignViews, (m) => m.CampaignShow),
   },
 };
 
