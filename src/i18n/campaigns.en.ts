@@ -12,7 +12,10 @@ export const campaignsEn = {
         title: 'Bonus stamps',
         body: "Extra stamps on the member's first stamping of the day, or for a receipt above an amount.",
       },
-      WELCOME: { title: 'Welcome', body: 'A voucher for each member new to your company, when their first card is issued.' },
+      WELCOME: {
+        title: 'Welcome',
+        body: 'A voucher for each member new to your company, when their first card is issued.',
+      },
       WIN_BACK: {
         title: 'Win back',
         body: 'A voucher (and your message) for the members of a segment, such as those not seen for 30 days.',
@@ -94,7 +97,8 @@ export const campaignsEn = {
       lift_redemptions_up: 'They redeemed %{percent}% more vouchers.',
       lift_redemptions_down: 'They redeemed %{percent}% fewer vouchers.',
       lift_none: 'Too early to compare: the groups have no visits yet.',
-      failed_rewards: '%{smart_count} reward could not be given |||| %{smart_count} rewards could not be given',
+      failed_rewards:
+        '%{smart_count} reward could not be given |||| %{smart_count} rewards could not be given',
       rewards: 'Rewards',
       no_rewards: 'No reward given yet',
     },
