@@ -2,7 +2,7 @@
 // programme by themselves. Their kinds, states and conditions, and the pure rules of when a stamping
 // campaign applies and how campaigns combine: read by the declaration (resources/tables/campaigns.ts),
 // the server's stamping (server/domains/campaigns/), the portal and the demo seed alike.
-import { type CampaignKind, WEEKDAYS, type Weekday } from './enums';
+import { CAMPAIGN_KINDS, type CampaignKind, WEEKDAYS, type Weekday } from './enums';
 import { centsOf } from './finance';
 
 /** The kinds that add stamps to a stamping (their programme is required). */
@@ -202,3 +202,11 @@ export const CAMPAIGN_KIND_FIELDS: Readonly<Record<CampaignKind, readonly string
   BIRTHDAY: VOUCHER_FIELDS,
   REFERRAL: VOUCHER_FIELDS,
 };
+
+/**
+ * The kinds a campaign may be made of today: REFERRAL is declared (the ledger and the preview know it)
+ * but its effect, the web card's referral link, is not built yet (docs/decisions.md "Campaigns").
+ */
+export const AVAILABLE_CAMPAIGN_KINDS: readonly CampaignKind[] = CAMPAIGN_KINDS.filter(
+  (k) => k !== 'REFERRAL',
+);

@@ -10,6 +10,7 @@ import {
   addAcmeAndOther,
   addMemberCard,
   addRewardProgramme,
+  addStore,
   apiSuite,
   MAIN,
   mobileSequence,
@@ -20,6 +21,7 @@ import { codeOf, dataOf } from './helpers';
 const { t, tokens, call } = apiSuite();
 const nextMobile = mobileSequence('43');
 let acme: Org;
+let other: Org;
 
 interface Stamped {
   id: number;
@@ -74,7 +76,7 @@ const programmeAndCard = async () => {
 const sgHour = (): number => (new Date().getUTCHours() + 8) % 24;
 
 beforeAll(async () => {
-  ({ acme } = await addAcmeAndOther(t, tokens));
+  ({ acme, other } = await addAcmeAndOther(t, tokens));
 });
 
 describe('a campaign is declared, checked and moved through its states', () => {
@@ -103,6 +105,28 @@ describe('a campaign is declared, checked and moved through its states', () => {
     expect(codeOf(await call('owner', 'PUT', `${MAIN}/campaigns/${id}`, { rewardsGiven: 5 }))).toEqual({
       status: 400,
       code: 2,
+    });
+    // what the declaration cannot say: days, stores of the company, a kind not available yet
+    const refused = async (body: Record<string, unknown>) =>
+      (await call('owner', 'PUT', `${MAIN}/campaigns/${id}`, body)).json() as { code: number; data: unknown };
+    expect(await refused({ daysOfWeek: ['MON', 'FUNDAY'] })).toMatchObject({
+      code: 2,
+      data: [{ field: 'daysOfWeek' }],
+    });
+    expect(await refused({ storeIds: [acme.storeId, other.storeId] })).toMatchObject({
+      code: 2,
+      data: [{ field: 'storeIds', message: `store ${other.storeId} is not one of the company's` }],
+    });
+    expect(await refused({ storeIds: [acme.storeId], daysOfWeek: ['MON'] })).toMatchObject({ code: 0 });
+    const referral = await call('owner', 'POST', `${MAIN}/campaigns`, {
+      name: 'Bring a friend',
+      kind: 'REFERRAL',
+      voucherPackId: (await addRewardProgramme(call, 'owner', acme)).packId,
+      startAt: new Date().toISOString(),
+    });
+    expect(referral.json()).toMatchObject({
+      code: 2,
+      data: [{ field: 'kind', message: 'referral campaigns are not available yet' }],
     });
     // a stranger of another company sees none of it
     expect(codeOf(await call('stranger', 'GET', `${MAIN}/campaigns/${id}`)).status).toBe(404);
@@ -178,7 +202,8 @@ describe('MULTIPLIER', () => {
       multiplier: 4,
       daysOfWeek: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'].filter((d) => d !== today),
     });
-    await addCampaign(programmeId, { kind: 'MULTIPLIER', multiplier: 5, storeIds: [acme.storeId + 1000] });
+    const elsewhere = await addStore(t, acme.companyId, acme.brandId, 'Acme Elsewhere');
+    await addCampaign(programmeId, { kind: 'MULTIPLIER', multiplier: 5, storeIds: [elsewhere] });
     // a window that ended, and one not begun
     await addCampaign(programmeId, {
       kind: 'MULTIPLIER',
