@@ -247,7 +247,8 @@ export const campaigns = {
         hourFrom: 14,
         hourTo: 17,
         daysOfWeek: ['MON', 'TUE', 'WED', 'THU'],
-        state: 'ACTIVE',
+        // paused: a running multiplier would change what the demo's stampings give by the time of day
+        state: 'PAUSED',
       },
       {
         name: 'First visit of the day bonus',
