@@ -59,12 +59,15 @@ export const campaigns = {
     },
     { ...stateField(CAMPAIGN_STATES, 'DRAFT'), operationOnly: true },
     DESCRIPTION,
+    // what it works with is on its page and in its summary; the list stays narrow enough for a laptop
     {
       ...filterableReference('stampCardId', 'stampCard'),
+      views: DETAIL_VIEWS,
       help: 'The programme whose stampings it adds stamps to (Multiplier, Bonus)',
     },
     {
       ...filterableReference('voucherPackId', 'voucherPacks'),
+      views: DETAIL_VIEWS,
       help: 'The pack its vouchers are issued from (Welcome, Win back, Birthday, Referral)',
     },
     {
@@ -102,6 +105,7 @@ export const campaigns = {
     },
     {
       ...filterableReference('segmentId', 'segments'),
+      views: DETAIL_VIEWS,
       help: 'Who it is for (Win back): e.g. the members not seen for 30 days',
     },
     {

@@ -259,6 +259,7 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
         'Stamp Cards',
         'Vouchers',
         'Communications',
+        'Campaigns',
         'Transaction',
         'Risk',
         'Device',
@@ -350,6 +351,8 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
         'Stamp Cards',
         'Vouchers',
         ...(pnsAllowed ? ['Communications'] : []),
+        // issue 43: campaigns in a group of their own after Communications
+        'Campaigns',
         'Device',
         'Finance',
         'Organization',
