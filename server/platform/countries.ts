@@ -119,46 +119,35 @@ export const timeZoneOf = async (db: DbOrTx, country: string): Promise<string> =
 // Voucher, pack and programme dates are days of the company's country (issue 24 item 10): a
 // Singapore voucher valid until 25 Dec is redeemable until midnight in Singapore, not in UTC.
 
-/** One formatter per zone, made on first use: making one costs far more than formatting with it. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-const dayFormat = (timeZone: string): Intl.DateTimeFormat => {
-  let format = dayFormats.get(timeZone);
+/** One formatter per zone and shape, made on first use: making one costs far more than formatting with it. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+const formatIn = (timeZone: string, shape: 'day' | 'weekdayHour'): Intl.DateTimeFormat => {
+  const key = `${shape} ${timeZone}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
+    format = new Intl.DateTimeFormat(
+      'en-US',
+      shape === 'day'
+        ? { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }
+        : { timeZone, weekday: 'short', hour: 'numeric', hourCycle: 'h23' },
+    );
+    formats.set(key, format);
   }
   return format;
 };
 
 /** The calendar day (YYYY-MM-DD) `now` falls on in `timeZone`. */
 export const dayIn = (timeZone: string, now: Date): string => {
-  const parts = dayFormat(timeZone).formatToParts(now);
+  const parts = formatIn(timeZone, 'day').formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 };
 
-/** One weekday-and-hour formatter per zone, made on first use (as `dayFormat`). */
-const momentFormats = new Map<string, Intl.DateTimeFormat>();
 const ISO_WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /** The ISO weekday (1 Monday … 7 Sunday) and hour (0 … 23) `now` falls on in `timeZone`. */
 export const weekdayAndHourIn = (timeZone: string, now: Date): { weekday: number; hour: number } => {
-  let format = momentFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      hour: 'numeric',
-      hourCycle: 'h23',
-    });
-    momentFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(now);
+  const parts = formatIn(timeZone, 'weekdayHour').formatToParts(now);
   const weekday = ISO_WEEKDAYS.indexOf(parts.find((p) => p.type === 'weekday')?.value ?? '') + 1;
   const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
   return { weekday, hour };

@@ -27,3 +27,10 @@ export class AppError<D = unknown> extends Error {
 /** A code-2 error for one field, as the error handler shapes schema failures. */
 export const validationError = (field: string, message: string): AppError =>
   new AppError('PARAMETER_VALIDATION_FAILED', [{ field, message }]);
+
+/** A refusal in one line, as a ledger keeps why: its message and its first violation's ("…: 5 left in the pack"). */
+export const refusalText = (err: AppError): string => {
+  const first: unknown = Array.isArray(err.data) ? err.data[0] : undefined;
+  const message = (first as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message !== '' ? `${err.message}: ${message}` : err.message;
+};

@@ -88,3 +88,18 @@ export interface SignedInUser extends UserCaller {
   kind: 'user';
   row: UserRow;
 }
+
+/**
+ * The company itself acting through the services, not a person (its wallet pays): a member level's
+ * reward, a campaign's voucher. `email` names the mechanism in what it writes (`member-levels@system`).
+ */
+export const companyActor = (companyId: number, email: string): Caller => ({
+  id: 0,
+  email,
+  type: 'MERCHANT',
+  role: 'merchant',
+  companyId,
+  brandId: null,
+  storeId: null,
+  subject: { type: 'MERCHANT' },
+});

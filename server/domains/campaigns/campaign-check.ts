@@ -4,15 +4,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { AVAILABLE_CAMPAIGN_KINDS } from '../../../contract/campaigns';
 import { type CampaignKind, WEEKDAYS } from '../../../contract/enums';
-import type { FieldViolation } from '../../../contract/envelope';
 import type { DbOrTx } from '../../platform/audit';
 import { store } from '../../platform/db/schema';
-import { AppError } from '../../platform/errors';
+import { validationError } from '../../platform/errors';
 import type { WriteCheck } from '../../resources/extensions';
 import type { Row } from '../../resources/rules';
 
 const refuse = (field: string, message: string): never => {
-  throw new AppError('PARAMETER_VALIDATION_FAILED', [{ field, message }] satisfies FieldViolation[]);
+  throw validationError(field, message);
 };
 
 const checkCampaign = async (db: DbOrTx, row: Row, companyId: number | null): Promise<void> => {

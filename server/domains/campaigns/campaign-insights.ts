@@ -11,13 +11,12 @@ import {
 } from '../../../contract/campaign-insights';
 import { weekdaysOf } from '../../../contract/campaigns';
 import { WEEKDAYS } from '../../../contract/enums';
-import type { FieldViolation } from '../../../contract/envelope';
 import { campaigns as campaignsDecl } from '../../../resources/tables/campaigns';
 import { calendarZone, companyCalendar, companyDay } from '../../platform/countries';
 import type { Db } from '../../platform/db/client';
 import { rowsOfResult } from '../../platform/db/raw-rows';
 import { campaigns, segments, stampCard, voucherPacks } from '../../platform/db/schema';
-import { AppError } from '../../platform/errors';
+import { AppError, validationError } from '../../platform/errors';
 import { authorize, declaredGrant } from '../../resources/authorize';
 import type { Caller } from '../../resources/principal';
 import { callerScopeOf } from '../../resources/row-scope';
@@ -26,15 +25,12 @@ import { segmentReachCount } from '../members/query';
 
 const DAY_MS = 86_400_000;
 
-const invalid = (field: string, message: string): AppError =>
-  new AppError('PARAMETER_VALIDATION_FAILED', [{ field, message }] satisfies FieldViolation[]);
-
 /** The company a preview is for: the merchant's own; an operator names it. */
 const companyOf = (caller: Caller, body: Row): number => {
   const named = body.companyId;
   const companyId = caller.type === 'OPERATOR' ? named : caller.companyId;
   if (typeof companyId === 'number') return companyId;
-  if (caller.type === 'OPERATOR') throw invalid('companyId', 'is required');
+  if (caller.type === 'OPERATOR') throw validationError('companyId', 'is required');
   throw new AppError('USER_HAS_NO_COMPANY');
 };
 
@@ -44,9 +40,9 @@ const ownRow = async <T extends Record<string, unknown>>(
   id: unknown,
   read: (id: number) => Promise<T[]>,
 ): Promise<T> => {
-  if (typeof id !== 'number') throw invalid(field, 'is required');
+  if (typeof id !== 'number') throw validationError(field, 'is required');
   const [row] = await read(id);
-  if (!row) throw invalid(field, 'is not one of your company');
+  if (!row) throw validationError(field, 'is not one of your company');
   return row;
 };
 
@@ -212,7 +208,7 @@ export const previewCampaign = async (
 ): Promise<CampaignPreview> => {
   authorize(caller, declaredGrant(campaignsDecl, 'list'));
   const companyId = companyOf(caller, body);
-  if (typeof body.kind !== 'string') throw invalid('kind', 'is required');
+  if (typeof body.kind !== 'string') throw validationError('kind', 'is required');
   assertRules(campaignsDecl, body);
   return body.kind === 'MULTIPLIER' || body.kind === 'BONUS'
     ? previewStamping(db, companyId, body, now)

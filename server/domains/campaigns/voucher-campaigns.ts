@@ -9,16 +9,15 @@
 // whose window closed.
 import { sql } from 'drizzle-orm';
 import { isBirthdayOn, WELCOME_PERIOD, winBackPeriod } from '../../../contract/campaigns';
-import type { FieldViolation } from '../../../contract/envelope';
 import type { DbOrTx } from '../../platform/audit';
 import { companyDay } from '../../platform/countries';
 import type { Db } from '../../platform/db/client';
 import { rowsOfResult } from '../../platform/db/raw-rows';
 import { campaignRewards, campaigns, members, segments } from '../../platform/db/schema';
-import { AppError } from '../../platform/errors';
+import { AppError, refusalText } from '../../platform/errors';
 import type { OperationEvents } from '../../platform/events';
 import { enqueue, type JobHandler } from '../../platform/jobs';
-import type { Caller } from '../../resources/principal';
+import { type Caller, companyActor } from '../../resources/principal';
 import { memberOf } from '../../resources/visibility';
 import { queueMessage } from '../members/messages';
 import { segmentCondition } from '../members/query';
@@ -32,16 +31,7 @@ export const CAMPAIGNS_DAILY_JOB = 'campaigns-daily';
 export const CAMPAIGNS_DAILY_EVERY_MS = 15 * 60_000;
 
 /** Who issues a campaign's voucher: the company itself (its wallet pays), not a person. */
-const campaignCaller = (companyId: number): Caller => ({
-  id: 0,
-  email: 'campaigns@system',
-  type: 'MERCHANT',
-  role: 'merchant',
-  companyId,
-  brandId: null,
-  storeId: null,
-  subject: { type: 'MERCHANT' },
-});
+const campaignCaller = (companyId: number): Caller => companyActor(companyId, 'campaigns@system');
 
 /** One member's reward of one campaign for one period. */
 export interface RewardAsk {
@@ -96,11 +86,6 @@ const lockCampaign = async (
       for update of c`),
   );
   return row;
-};
-
-const firstMessage = (err: AppError): string => {
-  const first = (Array.isArray(err.data) ? err.data[0] : undefined) as FieldViolation | undefined;
-  return first?.message ? `${err.message}: ${first.message}` : err.message;
 };
 
 /** Why a campaign may not give this member a reward now (null: it may). */
@@ -163,7 +148,7 @@ const issueOne = async (
     });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    return { reason: firstMessage(err).slice(0, 500) };
+    return { reason: refusalText(err).slice(0, 500) };
   }
 };
 

@@ -39,7 +39,7 @@ import {
   store,
   voucherPacks,
 } from '../../platform/db/schema';
-import { AppError } from '../../platform/errors';
+import { AppError, validationError } from '../../platform/errors';
 import { currenciesOf } from '../../resources/currency';
 import type { Caller } from '../../resources/principal';
 import { assertOrgOpen } from '../access/closure';
@@ -394,8 +394,7 @@ export const confirmJoin = async (
   now = new Date(),
 ): Promise<JoinConfirmAnswer> => {
   const given = birthday === undefined ? null : parseBirthday(birthday, now.toISOString().slice(0, 10));
-  if (given && 'error' in given)
-    throw new AppError('PARAMETER_VALIDATION_FAILED', [{ field: 'birthday', message: given.error }]);
+  if (given && 'error' in given) throw validationError('birthday', given.error);
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const [row] = await tx.select().from(joinCodes).where(eq(joinCodes.mobile, mobile)).for('update');
     if (!row || row.expiresAt.getTime() <= now.getTime() || row.tries >= JOIN_OTP.maxTries)

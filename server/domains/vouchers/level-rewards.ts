@@ -2,30 +2,15 @@
 // issues one voucher of the level's pack to a member who reached it, charged like any issue. Apart from
 // levels.ts so that the levels (which a voucher's redemption moves) do not import the voucher operations.
 import { and, eq } from 'drizzle-orm';
-import type { FieldViolation } from '../../../contract/envelope';
 import type { Db } from '../../platform/db/client';
 import { memberLevelRewards, memberLevels } from '../../platform/db/schema';
-import { AppError } from '../../platform/errors';
+import { AppError, refusalText } from '../../platform/errors';
 import type { JobHandler } from '../../platform/jobs';
-import type { Caller } from '../../resources/principal';
+import { type Caller, companyActor } from '../../resources/principal';
 import { issueVouchers } from './vouchers';
 
 /** Who issues a level's reward: the company itself (its wallet pays), not a person. */
-const rewardCaller = (companyId: number): Caller => ({
-  id: 0,
-  email: 'member-levels@system',
-  type: 'MERCHANT',
-  role: 'merchant',
-  companyId,
-  brandId: null,
-  storeId: null,
-  subject: { type: 'MERCHANT' },
-});
-
-const firstMessage = (err: AppError): string => {
-  const first = (Array.isArray(err.data) ? err.data[0] : undefined) as FieldViolation | undefined;
-  return first?.message ? `${err.message}: ${first.message}` : err.message;
-};
+const rewardCaller = (companyId: number): Caller => companyActor(companyId, 'member-levels@system');
 
 /**
  * One level's reward for one member: a voucher of the level's pack, issued and charged like any issue
@@ -83,7 +68,7 @@ export const issueLevelReward = async (
       return { state: 'ISSUED', voucherId };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      const why = firstMessage(err).slice(0, 500);
+      const why = refusalText(err).slice(0, 500);
       await tx
         .update(memberLevelRewards)
         .set({ state: 'FAILED', voucherId: null, reason: why, at: now })
