@@ -45,6 +45,7 @@ import { GeneratedEdit } from '../../builders/GeneratedEdit';
 import { FormCell, FormGrid, formFieldOf, useRuleValidators } from '../../builders/inputs';
 import { apiErrorLines } from '../../components/apiError';
 import { useMoney } from '../../components/money';
+import { AsidePanel } from '../../components/operations/AsidePanel';
 import type { Loadable } from '../../components/operations/useLoadable';
 import { campaignsEn } from '../../i18n/campaigns.en';
 import { addEnglishMessages } from '../../i18n/lateMessages';
@@ -298,22 +299,14 @@ const PreviewPanel = () => {
   const body = isOperator && companyId === null ? null : previewBodyOf(values, isOperator ? companyId : null);
   const state = useCampaignPreview(body);
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-label={translate(`${K}.preview.title`)}
-      sx={{ p: 2, borderRadius: 3, display: 'flex', flexDirection: 'column', gap: 1 }}
-    >
-      <Typography variant="overline" color="text.secondary" component="h2" sx={{ lineHeight: 1.6 }}>
-        {translate(`${K}.preview.title`)}
-      </Typography>
+    <AsidePanel title={translate(`${K}.preview.title`)}>
       <PreviewState
         state={isOperator && companyId === null ? 'company' : body === null ? 'incomplete' : state}
       />
       <Typography variant="body2" color="text.secondary">
         {translate(`${K}.preview.help`)}
       </Typography>
-    </Paper>
+    </AsidePanel>
   );
 };
 

@@ -4,7 +4,7 @@
 // (contract/members.ts MEMBER_FILTER_FIELDS: levels, brands and stores picked by name, days, numbers,
 // yes / no), with beside it how many members the segment reaches now ("Reaches 1,234 members").
 // The form's `filter` is the list the server stores, so what is saved is exactly what the rows show.
-import { Alert, Box, LinearProgress, Paper, Typography } from '@mui/material';
+import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
   type CreateProps,
@@ -23,6 +23,7 @@ import { GeneratedEdit } from '../../builders/GeneratedEdit';
 import { FormCell, FormGrid, formFieldOf, useRuleValidators } from '../../builders/inputs';
 import { listRedirectOf } from '../../builders/specRoute';
 import { apiErrorLines } from '../../components/apiError';
+import { AsidePanel } from '../../components/operations/AsidePanel';
 import { addEnglishMessages } from '../../i18n/lateMessages';
 import { segmentsEn } from '../../i18n/segments.en';
 import { type ReachState, useSegmentReach } from './api';
@@ -92,20 +93,12 @@ const ReachPanel = () => {
   const saved = record?.id !== undefined ? { id: record.id, filter: record.filter } : undefined;
   const state = useSegmentReach(filter, saved, companyId, isOperator);
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-label={translate(`${K}.reach.title`)}
-      sx={{ p: 2, borderRadius: 3, display: 'flex', flexDirection: 'column', gap: 1 }}
-    >
-      <Typography variant="overline" color="text.secondary" component="h2" sx={{ lineHeight: 1.6 }}>
-        {translate(`${K}.reach.title`)}
-      </Typography>
+    <AsidePanel title={translate(`${K}.reach.title`)}>
       <ReachLine state={state} />
       <Typography variant="body2" color="text.secondary">
         {translate(`${K}.reach.help`)}
       </Typography>
-    </Paper>
+    </AsidePanel>
   );
 };
 
