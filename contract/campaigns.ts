@@ -2,7 +2,7 @@
 // programme by themselves. Their kinds, states and conditions, and the pure rules of when a stamping
 // campaign applies and how campaigns combine: read by the declaration (resources/tables/campaigns.ts),
 // the server's stamping (server/domains/campaigns/), the portal and the demo seed alike.
-import { CAMPAIGN_KINDS, type CampaignKind, WEEKDAYS, type Weekday } from './enums';
+import { type CampaignKind, WEEKDAYS, type Weekday } from './enums';
 import { centsOf } from './finance';
 
 /** The kinds that add stamps to a stamping (their programme is required). */
@@ -187,26 +187,33 @@ export const CAMPAIGN_COMMON_FIELDS = [
   'endAt',
   'budgetRewards',
   'perMemberLimit',
-  'holdoutPercent',
 ] as const;
 
 const WINDOW_FIELDS = ['daysOfWeek', 'hourFrom', 'hourTo', 'storeIds'] as const;
 const VOUCHER_FIELDS = ['voucherPackId', 'budgetMoney', 'message'] as const;
 
 /** The fields a campaign of each kind uses besides the common ones: its form shows those only. */
+/**
+ * The fields a campaign of each kind uses besides the common ones: its form shows those only. A
+ * REFERRAL has no holdout share: its reward is promised on the member's web card before the friend
+ * comes, and a promise is kept (docs/decisions.md "Campaigns").
+ */
 export const CAMPAIGN_KIND_FIELDS: Readonly<Record<CampaignKind, readonly string[]>> = {
-  MULTIPLIER: ['stampCardId', 'multiplier', ...WINDOW_FIELDS],
-  BONUS: ['stampCardId', 'bonusCondition', 'bonusStamps', 'minAmount', ...WINDOW_FIELDS],
-  WELCOME: VOUCHER_FIELDS,
-  WIN_BACK: ['segmentId', 'periodDays', ...VOUCHER_FIELDS],
-  BIRTHDAY: VOUCHER_FIELDS,
+  MULTIPLIER: ['stampCardId', 'multiplier', ...WINDOW_FIELDS, 'holdoutPercent'],
+  BONUS: ['stampCardId', 'bonusCondition', 'bonusStamps', 'minAmount', ...WINDOW_FIELDS, 'holdoutPercent'],
+  WELCOME: [...VOUCHER_FIELDS, 'holdoutPercent'],
+  WIN_BACK: ['segmentId', 'periodDays', ...VOUCHER_FIELDS, 'holdoutPercent'],
+  BIRTHDAY: [...VOUCHER_FIELDS, 'holdoutPercent'],
   REFERRAL: VOUCHER_FIELDS,
 };
 
+/** Does a campaign of `kind` keep a holdout share (REFERRAL does not: its reward is promised)? */
+export const keepsHoldout = (kind: CampaignKind): boolean =>
+  CAMPAIGN_KIND_FIELDS[kind].includes('holdoutPercent');
+
 /**
- * The kinds a campaign may be made of today: REFERRAL is declared (the ledger and the preview know it)
- * but its effect, the web card's referral link, is not built yet (docs/decisions.md "Campaigns").
+ * The periods of a REFERRAL's two rewards (campaign_rewards.period): the friend's, once per campaign;
+ * the referrer's, once per friend (their `perMemberLimit` caps how many friends pay).
  */
-export const AVAILABLE_CAMPAIGN_KINDS: readonly CampaignKind[] = CAMPAIGN_KINDS.filter(
-  (k) => k !== 'REFERRAL',
-);
+export const REFERRED_PERIOD = 'REFERRED';
+export const referrerPeriod = (friendMobile: string): string => `FRIEND:${friendMobile}`;

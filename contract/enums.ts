@@ -266,3 +266,10 @@ export type CampaignEndReason = (typeof CAMPAIGN_END_REASONS)[number];
  */
 export const CAMPAIGN_REWARD_STATES = ['GIVEN', 'VOIDED', 'HELD_OUT', 'FAILED'] as const;
 export type CampaignRewardState = (typeof CAMPAIGN_REWARD_STATES)[number];
+
+/**
+ * A friend's referral (issue 43, REFERRAL campaigns): PENDING from the join through a member's referral
+ * link until the friend's first stamping, then QUALIFIED (both rewards are then given by the job runner).
+ */
+export const REFERRAL_STATES = ['PENDING', 'QUALIFIED'] as const;
+export type ReferralState = (typeof REFERRAL_STATES)[number];

@@ -3,7 +3,7 @@
 // that show, send and revoke a link, the look-ups by code a scan makes, and joining a programme from a
 // store's poster. The server's routes, the pocket bundle (src/pocket/), the portal and the tests read
 // these; nothing here is repeated elsewhere.
-import type { StampCardStateName, VoucherState } from './enums';
+import type { BonusCondition, CampaignKind, StampCardStateName, VoucherState, Weekday } from './enums';
 
 /** What a link names: a member card or a voucher. */
 export const POCKET_KINDS = ['CARD', 'VOUCHER'] as const;
@@ -18,6 +18,9 @@ export const POCKET_PAGES = {
   /** a store's poster sign-up page: /join/{storeId}/{programmeId} */
   JOIN: '/join/',
 } as const;
+
+/** The query parameter of a join page's link that carries a member's referral code (issue 43). */
+export const REFERRAL_PARAM = 'ref';
 
 /** The public JSON routes (under BASE_PATHS.main): no sign-in, read-only or rate-limited. */
 export const PUBLIC_PATHS = {
@@ -123,6 +126,36 @@ export interface PocketCommon {
   currency: string;
 }
 
+/** A stamping campaign running on the card's programme (issue 43): what the web card announces. */
+export interface PocketPromotion {
+  name: string;
+  kind: Extract<CampaignKind, 'MULTIPLIER' | 'BONUS'>;
+  description: string | null;
+  /** MULTIPLIER: each stamping gives this many times its stamps */
+  multiplier: number | null;
+  /** BONUS: the stamps added when `bonusCondition` holds */
+  bonusStamps: number | null;
+  bonusCondition: BonusCondition | null;
+  /** RECEIPT_OVER: the least receipt, exact decimal in `currency` */
+  minAmount: string | null;
+  /** its days (none: every day), and hours of the company's day (null: all day) */
+  days: Weekday[];
+  hourFrom: number | null;
+  hourTo: number | null;
+  /** ISO instant, null: until it is ended */
+  endAt: string | null;
+}
+
+/** A running REFERRAL campaign of the card's company: the link the member shares, and what both get. */
+export interface PocketReferral {
+  /** the join page of the card's programme at its store, carrying the member's referral code */
+  url: string;
+  campaign: string;
+  description: string | null;
+  /** the voucher each of them gets once the friend is first stamped */
+  reward: { title: string; value: string };
+}
+
 /** GET /public/cards/{token} */
 export interface PublicCardView extends PocketCommon {
   kind: 'CARD';
@@ -141,6 +174,10 @@ export interface PublicCardView extends PocketCommon {
   rewardVoucherUrl: string | null;
   /** absent buttons when null: offered only when an operator configured Apple or Google Wallet */
   wallet: { applePassUrl: string | null; googleSaveUrl: string | null };
+  /** the MULTIPLIER and BONUS campaigns running on the programme now (issue 43) */
+  promotions: PocketPromotion[];
+  /** null unless the company runs a REFERRAL campaign and the programme takes members */
+  referral: PocketReferral | null;
 }
 
 /** GET /public/vouchers/{token} */
@@ -178,6 +215,8 @@ export interface JoinProgrammeView {
   currency: string;
   /** the country's calling code, to help typing a local number (e.g. +65) */
   callingCode: string;
+  /** asked with a good `ref` while a REFERRAL campaign runs: what the friend gets after their first stamping */
+  referral: { campaign: string; reward: { title: string; value: string } } | null;
 }
 
 /** POST /public/join/{storeId}/{programmeId} */
@@ -198,6 +237,8 @@ export interface JoinConfirmBody {
   code: string;
   /** YYYY-MM-DD, optional (issue 43: a birthday treat) */
   birthday?: string;
+  /** the referral code of the link the member came by (REFERRAL_PARAM), optional; a bad one is ignored */
+  ref?: string;
 }
 
 /** What a confirmed join answers: the new card's web card. */

@@ -34,7 +34,11 @@ export interface OperationEvents {
   /** member cards were issued (one by the counter, many by an import) */
   'card.issued': HoldingsChanged & { cards: readonly BornRow[] };
   /** a card was stamped or its stamping voided */
-  'card.activity': Activity & { cardId: number };
+  'card.activity': Activity & {
+    cardId: number;
+    /** a stamping on a card that had no stamps (what qualifies a referred friend) */
+    first?: boolean;
+  };
   /** cards' content changed without an activity (the expiry job) */
   'card.changed': { cardIds: readonly number[]; at: Date };
   /** vouchers were issued */

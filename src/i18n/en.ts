@@ -158,7 +158,7 @@ const shellEn = {
     },
     transaction: { title: 'Transaction', payment_history: 'Payment History' },
     risk: { title: 'Risk', signals: 'Fraud Signals' },
-    campaigns: { title: 'Campaigns', list: 'Campaigns', rewards: 'Campaign Rewards' },
+    campaigns: { title: 'Campaigns', list: 'Campaigns', rewards: 'Campaign Rewards', referrals: 'Referrals' },
     device: { title: 'Device', list: 'List' },
     config: {
       title: 'Config',

@@ -13,6 +13,7 @@ import type {
   PublicVoucherView,
 } from '../../contract/pocket';
 import { PUBLIC_PATHS } from '../../contract/pocket';
+import { promotionsPanel, referralPanel } from './card-campaigns';
 import {
   type Child,
   currentLanguage,
@@ -426,6 +427,8 @@ const body = (shown: Shown & { kind: 'view' }, locale: string, t: T): Child[] =>
   const { view } = shown;
   return [
     ...(view.kind === 'CARD' ? memberCard(view, locale, t) : voucherCard(view, locale, t)),
+    view.kind === 'CARD' && promotionsPanel(view, locale, t),
+    view.kind === 'CARD' && referralPanel(view, locale, t),
     vouchersList(view.vouchers, view.currency, locale, t),
     storesList(view.stores, t),
     websiteLink(view, t),

@@ -47,6 +47,20 @@ const en = {
   busyTitle: 'Too many tries',
   busy: 'Please wait a minute, then try again.',
   retry: 'Try again',
+  onNow: 'On now',
+  promoMultiplier: '×{n} stamps on every visit',
+  promoFirstVisit: '+{n} {stamps} on your first visit of the day',
+  promoReceipt: '+{n} {stamps} for a receipt of {amount} or more',
+  oneStamp: 'stamp',
+  manyStamps: 'stamps',
+  everyDay: 'Every day',
+  promoUntil: 'until {date}',
+  referTitle: 'Bring a friend',
+  referBody: 'Share your link. When your friend joins and collects their first stamp, you both get {reward}.',
+  referLinkLabel: 'Your referral link',
+  referShare: 'Share link',
+  referCopy: 'Copy link',
+  referCopied: 'Link copied',
 } as const;
 
 export type CardKey = keyof typeof en;
@@ -95,6 +109,20 @@ const zhCN: Record<CardKey, string> = {
   busyTitle: '尝试次数过多',
   busy: '请稍等一分钟后再试。',
   retry: '重试',
+  onNow: '正在进行',
+  promoMultiplier: '每次到店印章 ×{n}',
+  promoFirstVisit: '每天首次到店额外 +{n} {stamps}',
+  promoReceipt: '消费满 {amount} 额外 +{n} {stamps}',
+  oneStamp: '个印章',
+  manyStamps: '个印章',
+  everyDay: '每天',
+  promoUntil: '至 {date}',
+  referTitle: '邀请好友',
+  referBody: '分享您的链接。好友加入并获得第一个印章后，你们都将获得 {reward}。',
+  referLinkLabel: '您的邀请链接',
+  referShare: '分享链接',
+  referCopy: '复制链接',
+  referCopied: '链接已复制',
 };
 
 export const CARD_STRINGS: Record<Language, Record<CardKey, string>> = { en, 'zh-CN': zhCN };

@@ -8,6 +8,7 @@ import {
   type JoinProgrammeView,
   type JoinStartAnswer,
   PUBLIC_PATHS,
+  REFERRAL_PARAM,
 } from '../../contract/pocket';
 import {
   currentLanguage,
@@ -28,11 +29,12 @@ import './join.css';
 /** Seconds before "Send a new code" may be tapped again. */
 export const RESEND_AFTER_SECONDS = 30;
 
-/** What confirming sends: the number, the code and the birthday when one was given. */
-const confirmBody = (s: Extract<Step, { kind: 'code' }>, code: string) => ({
+/** What confirming sends: the number, the code, the birthday when one was given and the referral code. */
+const confirmBody = (s: Extract<Step, { kind: 'code' }>, code: string, ref: string | null) => ({
   mobile: s.mobile,
   code,
   ...(s.birthday ? { birthday: s.birthday } : {}),
+  ...(ref ? { [REFERRAL_PARAM]: ref } : {}),
 });
 
 /** The code step once a code is on its way to `mobile` (a birthday typed before stays). */
@@ -47,7 +49,16 @@ const codeStepFor = (previous: Step, mobile: string, masked: string): Step => ({
   birthday: previous.kind === 'code' ? previous.birthday : '',
 });
 
-export const renderJoin = (root: HTMLElement, storeId: number, programmeId: number): void => {
+/**
+ * The sign-up page of programme `programmeId` at store `storeId`; `ref`, the referral code of the
+ * member whose link brought the visitor (issue 43), is sent with the page's read and the confirm.
+ */
+export const renderJoin = (
+  root: HTMLElement,
+  storeId: number,
+  programmeId: number,
+  ref: string | null = null,
+): void => {
   let lang: Language = currentLanguage();
   let t = translator(JOIN_STRINGS, lang);
   let view: JoinProgrammeView | null = null;
@@ -123,7 +134,7 @@ export const renderJoin = (root: HTMLElement, storeId: number, programmeId: numb
       return set({ ...s, typed, error: t('codeInvalid', { length: JOIN_OTP.length }) }, 'join-code');
     set({ ...s, typed, busy: true, error: null });
     try {
-      const card = await postJson<JoinConfirmAnswer>(PUBLIC_PATHS.joinConfirm, confirmBody(s, code));
+      const card = await postJson<JoinConfirmAnswer>(PUBLIC_PATHS.joinConfirm, confirmBody(s, code, ref));
       stopTicker();
       set({ kind: 'joined' });
       window.location.assign(pathOf(card.url));
@@ -190,7 +201,8 @@ export const renderJoin = (root: HTMLElement, storeId: number, programmeId: numb
     )
       return set({ kind: 'notOpen' });
     try {
-      view = await getJson<JoinProgrammeView>(PUBLIC_PATHS.join(storeId, programmeId));
+      const query = ref ? `?${REFERRAL_PARAM}=${encodeURIComponent(ref)}` : '';
+      view = await getJson<JoinProgrammeView>(`${PUBLIC_PATHS.join(storeId, programmeId)}${query}`);
       set({ kind: 'mobile', typed: `${view.callingCode} `, error: null, busy: false });
     } catch (error) {
       // a closed merchant is not open for sign-up either (its page says to ask at the store)

@@ -77,6 +77,14 @@ export const programmeCard = (v: JoinProgrammeView, t: JoinT, lang: Language): H
             ? t('reward', { title: v.reward.title, value: formatMoney(v.reward.value, v.currency, locale) })
             : t('rewardNoValue', { title: v.reward.title }),
         ),
+      v.referral &&
+        h(
+          'p',
+          { class: 'join-referred' },
+          t('referred', {
+            reward: `${v.referral.reward.title} (${formatMoney(v.referral.reward.value, v.currency, locale)})`,
+          }),
+        ),
       h('p', { class: 'join-store' }, t('atStore', { store: v.store.name })),
     ),
   );

@@ -2,7 +2,7 @@
 // member card (/c/{token}) or a voucher (/v/{token}), and a store poster's sign-up page
 // (/join/{storeId}/{programmeId}). Plain DOM and a QR encoder, no React or MUI: it loads fast on a
 // slow phone network. The server sends pocket.html for these paths (server/domains/portal/static.routes.ts).
-import { POCKET_PAGES } from '../../contract/pocket';
+import { POCKET_PAGES, REFERRAL_PARAM } from '../../contract/pocket';
 import { renderCard } from './card';
 import { renderJoin } from './join';
 import './pocket.css';
@@ -17,6 +17,8 @@ if (root) {
     renderCard(root, 'VOUCHER', decodeURIComponent(path.slice(POCKET_PAGES.VOUCHER.length)));
   else if (path.startsWith(POCKET_PAGES.JOIN)) {
     const [storeId, programmeId] = path.slice(POCKET_PAGES.JOIN.length).split('/').map(Number);
-    renderJoin(root, storeId ?? Number.NaN, programmeId ?? Number.NaN);
+    // a member's referral link carries their code (issue 43)
+    const ref = new URLSearchParams(window.location.search).get(REFERRAL_PARAM);
+    renderJoin(root, storeId ?? Number.NaN, programmeId ?? Number.NaN, ref);
   }
 }

@@ -130,6 +130,7 @@ describe('the programme a poster offers', () => {
       store: { name: 'Acme Store', address: '1 Main St' },
       currency: 'SGD',
       callingCode: '+65',
+      referral: null,
     });
   });
 

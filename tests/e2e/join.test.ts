@@ -51,6 +51,10 @@ describe.skipIf(!browserAvailable())('joining a programme from a poster on a 390
   let storeId = 0;
   let programmeId = 0;
   let operatorToken = '';
+  let ownerToken = '';
+  let brandId = 0;
+  /** the web card the first sign-up landed on */
+  let memberCardPath = '';
 
   const api = async <T>(token: string, route: string): Promise<T> => {
     const res = await fetch(`${server.baseUrl}${BASE_PATHS.main}${route}`, {
@@ -76,12 +80,14 @@ describe.skipIf(!browserAvailable())('joining a programme from a poster on a 390
 
   beforeAll(async () => {
     const owner = (await apiLogin(server.baseUrl, OWNER.email, OWNER.password)).accessToken ?? '';
+    ownerToken = owner;
     const [programme] = await api<{ id: number; brandId: number }[]>(
       owner,
       `/stamp-cards?${filter({ field: 'title', op: 'eq', value: PROGRAMME })}`,
     );
     if (!programme) throw new Error(`no demo programme ${PROGRAMME}`);
     programmeId = programme.id;
+    brandId = programme.brandId;
     const [store] = await api<{ id: number }[]>(
       owner,
       `/stores?${filter({ field: 'brandId', op: 'eq', value: programme.brandId }, { field: 'state', op: 'eq', value: 'ACTIVE' })}&sort=id,asc`,
@@ -92,8 +98,13 @@ describe.skipIf(!browserAvailable())('joining a programme from a poster on a 390
   }, 120_000);
 
   /** Sends a code to `typed` from the page's first step and types it in. */
-  const signUp = async (typed: string, mobile: string, shots?: string) => {
-    await member.goto(`${POCKET_PAGES.JOIN}${storeId}/${programmeId}`);
+  const signUp = async (
+    typed: string,
+    mobile: string,
+    shots?: string,
+    at = `${POCKET_PAGES.JOIN}${storeId}/${programmeId}`,
+  ) => {
+    await member.goto(at);
     await member.getByRole('heading', { name: `Join ${PROGRAMME}` }).waitFor({ timeout: 20_000 });
     await member.getByText('Collect 10 stamps', { exact: true }).waitFor();
     const field = member.getByLabel('Mobile number');
@@ -118,7 +129,8 @@ describe.skipIf(!browserAvailable())('joining a programme from a poster on a 390
     const problems = suite.problems.member;
     await signUp(MEMBER_TYPED, MEMBER, 'join');
     await member.waitForURL((url) => url.pathname.startsWith(POCKET_PAGES.CARD), { timeout: 20_000 });
-    const token = decodeURIComponent(new URL(member.url()).pathname.slice(POCKET_PAGES.CARD.length));
+    memberCardPath = new URL(member.url()).pathname;
+    const token = decodeURIComponent(memberCardPath.slice(POCKET_PAGES.CARD.length));
     // the web card the member landed on is their new card of the programme
     const card = await member.evaluate(
       async (route) => (await fetch(route)).json(),
@@ -161,6 +173,72 @@ describe.skipIf(!browserAvailable())('joining a programme from a poster on a 390
     await member.getByRole('heading', { name: 'This programme is not open for sign-up' }).waitFor();
     await screen(member, 'join-not-open');
   }, 120_000);
+
+  /** POST as the owner; answers `data`. */
+  const post = async <T>(route: string, body: unknown): Promise<T> => {
+    const res = await fetch(`${server.baseUrl}${BASE_PATHS.main}${route}`, {
+      method: 'POST',
+      headers: {
+        [HEADERS.country]: 'sg',
+        [HEADERS.authorization]: `${BEARER_PREFIX}${ownerToken}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { code: number; data: T };
+    if (json.code !== 0) throw new Error(`POST ${route}: ${JSON.stringify(json)}`);
+    return json.data;
+  };
+
+  it("brings a friend: the member's web card announces the campaigns and carries a link that says what the friend gets", async () => {
+    // the merchant runs double stamps on the programme and a referral campaign (issue 43)
+    const [pack] = await api<{ id: number; title: string }[]>(
+      ownerToken,
+      `/voucher-packs?${filter({ field: 'brandId', op: 'eq', value: brandId })}&sort=id,asc`,
+    );
+    if (!pack) throw new Error('no demo voucher pack');
+    const startAt = new Date(Date.now() - 60_000).toISOString();
+    const double = await post<{ id: number }>('/campaigns', {
+      name: 'Double stamps week',
+      kind: 'MULTIPLIER',
+      stampCardId: programmeId,
+      multiplier: 2,
+      startAt,
+    });
+    const referral = await post<{ id: number }>('/campaigns', {
+      name: 'Bring a friend',
+      kind: 'REFERRAL',
+      voucherPackId: pack.id,
+      startAt,
+    });
+    for (const id of [double.id, referral.id]) await post(`/campaigns/${id}/activate`, {});
+
+    await member.goto(memberCardPath);
+    await member.getByRole('heading', { name: 'On now' }).waitFor({ timeout: 20_000 });
+    await member.getByText('×2 stamps on every visit').waitFor();
+    await member.getByRole('heading', { name: 'Bring a friend' }).waitFor();
+    await member.getByText(new RegExp(`you both get ${pack.title}`)).waitFor();
+    const link = await member.getByLabel('Your referral link').inputValue();
+    await member.getByRole('button', { name: 'Copy link' }).waitFor();
+    await screen(member, 'referral-card');
+    expect(await seriousViolations(member), 'axe on the web card with campaigns').toEqual([]);
+
+    // the friend follows it: the page says what they will get, and joining records the referral
+    const friendPage = `${new URL(link).pathname}${new URL(link).search}`;
+    expect(friendPage).toMatch(new RegExp(`^${POCKET_PAGES.JOIN}\\d+/${programmeId}\\?ref=`));
+    await member.goto(friendPage);
+    await member
+      .getByText(/^A friend invited you: after your first stamp you both get /)
+      .waitFor({ timeout: 20_000 });
+    await screen(member, 'referral-join');
+    await signUp('8765 2222', '+6587652222', undefined, friendPage);
+    await member.waitForURL((url) => url.pathname.startsWith(POCKET_PAGES.CARD), { timeout: 20_000 });
+    const [row] = await api<{ referrerMobile: string; state: string; campaignId: number }[]>(
+      ownerToken,
+      `/referrals?${filter({ field: 'memberMobile', op: 'eq', value: '+6587652222' })}`,
+    );
+    expect(row).toMatchObject({ referrerMobile: MEMBER, state: 'PENDING', campaignId: referral.id });
+  }, 180_000);
 
   it('keeps to one narrow column on a 1440 px screen', async () => {
     const context = await newContext(suite.browser, server.baseUrl, {

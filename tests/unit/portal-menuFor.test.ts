@@ -17,7 +17,7 @@ const OPERATOR_MENU: (readonly [string, string[]])[] = [
   ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
   ['communications', ['/communications/pushNotificationTemplates', '/communications/pushNotifications']],
   // issue 43: campaigns in a group of their own after Communications
-  ['campaigns', ['/campaigns', '/campaigns/rewards']],
+  ['campaigns', ['/campaigns', '/campaigns/rewards', '/campaigns/referrals']],
   // issue 24: fraud signals in a group of their own beside Transaction
   ['transaction', ['/transaction/payment-history']],
   ['risk', ['/transaction/signals']],
@@ -82,7 +82,7 @@ describe('menuFor (spec sections 2 and 6)', () => {
       ['members', ['/aotg/list', '/aotg', '/aotg/segments']],
       ['stampCards', ['/stamp-cards', '/stamp-cards/StampsTransaction', '/stamp-cards/StampsMovement']],
       ['vouchers', ['/vouchers', '/vouchers/voucherHistory']],
-      ['campaigns', ['/campaigns', '/campaigns/rewards']],
+      ['campaigns', ['/campaigns', '/campaigns/rewards', '/campaigns/referrals']],
       ['device', ['/device']],
       ['finance', ['/finance/wallet/balance']],
       ['organization', ['/organization/org-hierarchy', '/organization/brand', '/organization/store']],

@@ -1,9 +1,7 @@
 // What a campaign's declaration cannot say about a saved campaign (server/resources/extensions.ts's write
-// check): its days are WEEKDAYS, its hours a part of a day, its stores its company's own, and its kind
-// one this product runs (REFERRAL's effect is not built yet: docs/decisions.md "Campaigns").
+// check): its days are WEEKDAYS, its hours a part of a day, and its stores its company's own.
 import { and, eq, inArray } from 'drizzle-orm';
-import { AVAILABLE_CAMPAIGN_KINDS } from '../../../contract/campaigns';
-import { type CampaignKind, WEEKDAYS } from '../../../contract/enums';
+import { WEEKDAYS } from '../../../contract/enums';
 import type { DbOrTx } from '../../platform/audit';
 import { store } from '../../platform/db/schema';
 import { validationError } from '../../platform/errors';
@@ -15,8 +13,6 @@ const refuse = (field: string, message: string): never => {
 };
 
 const checkCampaign = async (db: DbOrTx, row: Row, companyId: number | null): Promise<void> => {
-  if (typeof row.kind === 'string' && !AVAILABLE_CAMPAIGN_KINDS.includes(row.kind as CampaignKind))
-    refuse('kind', `${row.kind.toLowerCase()} campaigns are not available yet`);
   const days = row.daysOfWeek;
   if (days !== null && days !== undefined) {
     const list = Array.isArray(days) ? days : [];

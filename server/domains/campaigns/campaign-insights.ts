@@ -9,8 +9,8 @@ import {
   PREVIEW_DAYS,
   type PreviewBasis,
 } from '../../../contract/campaign-insights';
-import { weekdaysOf } from '../../../contract/campaigns';
-import { WEEKDAYS } from '../../../contract/enums';
+import { keepsHoldout, weekdaysOf } from '../../../contract/campaigns';
+import { type CampaignKind, WEEKDAYS } from '../../../contract/enums';
 import { campaigns as campaignsDecl } from '../../../resources/tables/campaigns';
 import { calendarZone, companyCalendar, companyDay } from '../../platform/countries';
 import type { Db } from '../../platform/db/client';
@@ -173,7 +173,8 @@ const previewVouchers = async (db: Db, companyId: number, body: Row, now: Date):
       .where(and(eq(voucherPacks.id, id), eq(voucherPacks.companyId, companyId))),
   );
   const { basis, members } = await voucherAudience(db, companyId, body, now);
-  const heldOut = holdoutOf(members, body.holdoutPercent);
+  // a REFERRAL keeps no holdout share: its reward is promised on the web card
+  const heldOut = keepsHoldout(body.kind as CampaignKind) ? holdoutOf(members, body.holdoutPercent) : 0;
   let rewards = capped(members - heldOut, body.budgetRewards);
   const [money] = rowsOfResult<{ affordable: number | null }>(
     await db.execute(sql`select case when ${pack.value}::numeric > 0 and ${String(body.budgetMoney ?? '')} <> ''

@@ -8,7 +8,8 @@
 // recorded FAILED with why. The periodic 'campaigns-daily' job finds who is due and ends campaigns
 // whose window closed.
 import { sql } from 'drizzle-orm';
-import { isBirthdayOn, WELCOME_PERIOD, winBackPeriod } from '../../../contract/campaigns';
+import { isBirthdayOn, keepsHoldout, WELCOME_PERIOD, winBackPeriod } from '../../../contract/campaigns';
+import { CAMPAIGN_KINDS } from '../../../contract/enums';
 import type { DbOrTx } from '../../platform/audit';
 import { companyDay } from '../../platform/countries';
 import type { Db } from '../../platform/db/client';
@@ -63,6 +64,12 @@ interface LockedVoucherCampaign {
   member_times: number;
 }
 
+/** The kinds that keep a holdout share, as SQL values (a REFERRAL's promised reward is never held out). */
+const HOLDOUT_KINDS = sql.join(
+  CAMPAIGN_KINDS.filter(keepsHoldout).map((k) => sql`${k}`),
+  sql`, `,
+);
+
 /** The campaign, locked, with what this member's reward would weigh against its limits. */
 const lockCampaign = async (
   tx: DbOrTx,
@@ -76,7 +83,7 @@ const lockCampaign = async (
         c.per_member_limit, c.message,
         c.state = 'ACTIVE' and c.start_at <= ${at}::timestamptz
           and (c.end_at is null or c.end_at > ${at}::timestamptz) as running,
-        ${heldOut(sql`c.id`, sql`c.holdout_percent`, ask.memberMobile)} as held_out,
+        c.kind in (${HOLDOUT_KINDS}) and ${heldOut(sql`c.id`, sql`c.holdout_percent`, ask.memberMobile)} as held_out,
         p.voucher_value::text as value,
         c.budget_money is not null and c.money_spent + coalesce(p.voucher_value, 0) > c.budget_money as over_money,
         (select count(*)::int from ${campaignRewards} r
@@ -220,7 +227,7 @@ export const giveCampaignReward = (db: Db, ask: RewardAsk, now: Date): Promise<R
   });
 
 /** Enqueues one member's reward (once per campaign, member and period, even before it runs). */
-const enqueueReward = (db: DbOrTx, ask: RewardAsk, now: Date): Promise<number | null> =>
+export const enqueueReward = (db: DbOrTx, ask: RewardAsk, now: Date): Promise<number | null> =>
   enqueue(
     db,
     CAMPAIGN_REWARD_JOB,

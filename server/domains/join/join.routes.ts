@@ -5,7 +5,7 @@
 import { Type } from 'typebox';
 import { ok } from '../../../contract/envelope';
 import { BASE_PATHS } from '../../../contract/http';
-import { JOIN_OTP, PUBLIC_PATHS } from '../../../contract/pocket';
+import { JOIN_OTP, PUBLIC_PATHS, REFERRAL_PARAM } from '../../../contract/pocket';
 import { PHONE_PATTERN } from '../../../contract/validation';
 import type { RoutePlugin } from '../../platform/http/app-types';
 import { KeyThrottle } from '../../platform/rate-limit';
@@ -35,6 +35,16 @@ const JoinProgrammeViewSchema = Type.Object(
     store: Type.Object({ name: Text, address: Text }),
     currency: Type.String({ description: 'ISO 4217, e.g. SGD' }),
     callingCode: Type.String({ description: "the company's country's calling code, e.g. +65" }),
+    referral: Type.Union([
+      Type.Object({
+        campaign: Text,
+        reward: Type.Object({
+          title: Text,
+          value: Type.String({ description: 'exact decimal, in `currency`' }),
+        }),
+      }),
+      Type.Null(),
+    ]),
   },
   { title: 'JoinProgrammeView' },
 );
@@ -59,6 +69,14 @@ const JoinConfirmAnswerSchema = Type.Object(
 
 const JoinParams = Type.Object({ storeId: Id, programmeId: Id });
 
+const Ref = Type.String({
+  maxLength: 64,
+  description:
+    "a member's referral code, from the join link their web card carries (issue 43); a bad one is ignored",
+});
+
+const ViewQuery = Type.Object({ [REFERRAL_PARAM]: Type.Optional(Ref) });
+
 const StartBody = Type.Object(
   {
     mobile: Type.String({
@@ -82,6 +100,7 @@ const ConfirmBody = Type.Object(
           "YYYY-MM-DD, optional: kept on the member when they gave none before (a BIRTHDAY campaign's day)",
       }),
     ),
+    [REFERRAL_PARAM]: Type.Optional(Ref),
   },
   { additionalProperties: false },
 );
@@ -117,13 +136,20 @@ export const joinRoutes: RoutePlugin = async (app) => {
         tags,
         summary: "A store poster's programme, as its sign-up page shows it (no sign-in)",
         description:
-          'An ACTIVE store of an ACTIVE brand and company; the programme ACTIVE, of the store\'s brand, inside its dates and not sold out. Anything else: 5 (404) "This programme is not open for sign-up", whichever it was.',
+          'An ACTIVE store of an ACTIVE brand and company; the programme ACTIVE, of the store\'s brand, inside its dates and not sold out. Anything else: 5 (404) "This programme is not open for sign-up", whichever it was. With `ref` (a member\'s referral code of the same company) while a REFERRAL campaign runs, `referral` says what the friend gets after their first stamping; else null.',
         security: [],
         params: JoinParams,
+        querystring: ViewQuery,
         response: answers(JoinProgrammeViewSchema),
       },
     },
-    async (request) => ok(await joinView(db, request.params.storeId, request.params.programmeId)),
+    async (request) =>
+      ok(
+        await joinView(db, deps.keys, {
+          ...request.params,
+          ref: request.query[REFERRAL_PARAM],
+        }),
+      ),
   );
 
   app.post(
@@ -134,7 +160,7 @@ export const joinRoutes: RoutePlugin = async (app) => {
       schema: {
         tags,
         summary: "Confirm a poster sign-up with the SMS's code: the member card's web card link (no sign-in)",
-        description: `The right code issues the member card at the poster's store (the merchant's wallet pays the programme's price, as for any issue) and answers its link; the code is spent with it, so confirming twice issues one card. A wrong code 6201 with \`data[0].params.triesLeft\` (after ${JOIN_OTP.maxTries} wrong codes the code is dead); an expired, dead or spent code 6201 asking for a new one. The member already holds an AVAILABLE card of the programme: 6203 (409) with that card's link \`{url, token}\` in \`data\`. The programme closed meanwhile: 5 (the code stays). ${limits}`,
+        description: `The right code issues the member card at the poster's store (the merchant's wallet pays the programme's price, as for any issue) and answers its link; the code is spent with it, so confirming twice issues one card. A wrong code 6201 with \`data[0].params.triesLeft\` (after ${JOIN_OTP.maxTries} wrong codes the code is dead); an expired, dead or spent code 6201 asking for a new one. The member already holds an AVAILABLE card of the programme: 6203 (409) with that card's link \`{url, token}\` in \`data\`. The programme closed meanwhile: 5 (the code stays). With \`ref\` (a member's referral code) a member new to the company is recorded as that member's referral while a REFERRAL campaign runs; their first stamping gives both the campaign's voucher. ${limits}`,
         security: [],
         body: ConfirmBody,
         response: answers(JoinConfirmAnswerSchema),

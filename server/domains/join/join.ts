@@ -43,8 +43,10 @@ import { AppError, validationError } from '../../platform/errors';
 import { currenciesOf } from '../../resources/currency';
 import type { Caller } from '../../resources/principal';
 import { assertOrgOpen } from '../access/closure';
+import { recordReferral } from '../campaigns/referrals';
 import { queueMessage } from '../members/messages';
-import { type LinkKeys, linkFor } from '../pocket/links';
+import { runningReferral } from '../pocket/card-campaigns';
+import { type LinkKeys, linkFor, readReferralToken } from '../pocket/links';
 import { sendLink } from '../pocket/pocket';
 import { issueMemberCard } from '../stamping/issue-card';
 import { CARD_STATE } from '../stamping/stamping';
@@ -199,17 +201,42 @@ const openProgramme = async (
       store: { name: row.storeName as string, address: row.storeAddress as string },
       currency,
       callingCode: callingCodeOf(country),
+      referral: null,
     },
   };
 };
 
-/** GET /public/join/{storeId}/{programmeId}: what the sign-up page shows, or 5 (not open). */
+/** The referrer's card a `ref` names when it is well signed and of company `companyId`, else null. */
+const referrerCard = async (
+  db: DbOrTx,
+  keys: LinkKeys,
+  companyId: number,
+  ref: string | undefined,
+): Promise<number | null> => {
+  const cardId = ref === undefined ? null : readReferralToken(keys, ref);
+  if (cardId === null) return null;
+  const [card] = await db
+    .select({ id: memberCards.id })
+    .from(memberCards)
+    .where(and(eq(memberCards.id, cardId), eq(memberCards.companyId, companyId)));
+  return card ? cardId : null;
+};
+
+/**
+ * GET /public/join/{storeId}/{programmeId}[?ref=]: what the sign-up page shows, or 5 (not open); with a
+ * good referral code of the company while a REFERRAL campaign runs, what the friend will get.
+ */
 export const joinView = async (
   db: DbOrTx,
-  storeId: number,
-  programmeId: number,
+  keys: LinkKeys,
+  { storeId, programmeId, ref }: { storeId: number; programmeId: number; ref?: string | undefined },
   now = new Date(),
-): Promise<JoinProgrammeView> => (await openProgramme(db, storeId, programmeId, now)).view;
+): Promise<JoinProgrammeView> => {
+  const open = await openProgramme(db, storeId, programmeId, now);
+  if ((await referrerCard(db, keys, open.companyId, ref)) === null) return open.view;
+  const running = await runningReferral(db, open.companyId, now);
+  return running ? { ...open.view, referral: { campaign: running.name, reward: running.reward } } : open.view;
+};
 
 // ---- the number -----------------------------------------------------------------------------------
 
@@ -390,7 +417,7 @@ const heldCard = async (tx: DbOrTx, programmeId: number, mobile: string): Promis
 export const confirmJoin = async (
   db: Db,
   deps: JoinDeps,
-  { mobile, code, birthday }: JoinConfirmBody,
+  { mobile, code, birthday, ref }: JoinConfirmBody,
   now = new Date(),
 ): Promise<JoinConfirmAnswer> => {
   const given = birthday === undefined ? null : parseBirthday(birthday, now.toISOString().slice(0, 10));
@@ -422,6 +449,14 @@ export const confirmJoin = async (
       );
       // the member is also sent the link, as after an issue at the counter
       await sendLink(tx, deps.keys, 'CARD', card.id);
+      // came by a member's referral link: recorded when the campaign and the rules allow (else nothing)
+      const referrer = await referrerCard(tx, deps.keys, row.companyId, ref);
+      if (referrer !== null)
+        await recordReferral(
+          tx,
+          { companyId: row.companyId, referrerCardId: referrer, friendMobile: mobile, friendCardId: card.id },
+          now,
+        );
       return { kind: 'issued', link: await linkFor(tx, deps.keys, 'CARD', card.id) };
     } catch (err) {
       if (err instanceof AppError && NOT_OPEN_REFUSALS.has(err.errorName)) throw notOpen();

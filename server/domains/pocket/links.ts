@@ -35,11 +35,11 @@ export const linkKeys = (config: Pick<Config, 'jwtSecret' | 'publicUrl'>): LinkK
 /** 22 base64url characters: 132 bits of the HMAC. */
 const SIGNATURE_LENGTH = 22;
 
+const signText = (keys: LinkKeys, text: string): string =>
+  createHmac('sha256', keys.key).update(text).digest('base64url').slice(0, SIGNATURE_LENGTH);
+
 const sign = (keys: LinkKeys, kind: PocketKind, id: number, generation: number): string =>
-  createHmac('sha256', keys.key)
-    .update(`${kind}:${id}:${generation}`)
-    .digest('base64url')
-    .slice(0, SIGNATURE_LENGTH);
+  signText(keys, `${kind}:${id}:${generation}`);
 
 /** `<id base 36>.<generation base 36>.<signature>` */
 export const tokenOf = (keys: LinkKeys, kind: PocketKind, id: number, generation: number): string =>
@@ -61,6 +61,27 @@ export const readToken = (
   const expected = Buffer.from(sign(keys, kind, id, generation));
   const given = Buffer.from(m[3]);
   return expected.length === given.length && timingSafeEqual(expected, given) ? { id, generation } : null;
+};
+
+/**
+ * A member card's referral code (issue 43, REFERRAL campaigns): `<card id base 36>.<signature>`, what
+ * the `ref` of a join link carries. It names the referrer's card and nothing else: it cannot be made
+ * for another card, opens no web card, and works as long as the card exists.
+ */
+export const referralToken = (keys: LinkKeys, cardId: number): string =>
+  `${cardId.toString(36)}.${signText(keys, `REFERRAL:${cardId}`)}`;
+
+const REFERRAL_TOKEN = /^([0-9a-z]{1,12})\.([A-Za-z0-9_-]{22})$/;
+
+/** The referrer's card a referral code names when its signature holds, else null. */
+export const readReferralToken = (keys: LinkKeys, token: string): number | null => {
+  const m = REFERRAL_TOKEN.exec(token);
+  if (!m?.[1] || !m[2]) return null;
+  const id = Number.parseInt(m[1], 36);
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  const expected = Buffer.from(signText(keys, `REFERRAL:${id}`));
+  const given = Buffer.from(m[2]);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
 };
 
 const linkOf = (keys: LinkKeys, kind: PocketKind, id: number, generation: number): PocketLink => {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import { COUNTER } from '../../../contract/access';
-import { STAMP_CARD_STATES, VOUCHER_STATES } from '../../../contract/enums';
+import { BONUS_CONDITIONS, STAMP_CARD_STATES, VOUCHER_STATES, WEEKDAYS } from '../../../contract/enums';
 import { ok } from '../../../contract/envelope';
 import { BASE_PATHS } from '../../../contract/http';
 import {
@@ -77,6 +77,20 @@ const common = {
   vouchers: Type.Array(Voucher),
   currency: Type.String(),
 };
+/** contract/pocket.ts PocketPromotion */
+const Promotion = Type.Object({
+  name: Type.String(),
+  kind: Type.Union([Type.Literal('MULTIPLIER'), Type.Literal('BONUS')]),
+  description: nullable(Type.String()),
+  multiplier: nullable(Type.Integer()),
+  bonusStamps: nullable(Type.Integer()),
+  bonusCondition: nullable(Type.Union(BONUS_CONDITIONS.map((c) => Type.Literal(c)))),
+  minAmount: nullable(Type.String({ description: 'exact decimal, in `currency`' })),
+  days: Type.Array(Type.Union(WEEKDAYS.map((d) => Type.Literal(d))), { description: 'none: every day' }),
+  hourFrom: nullable(Type.Integer()),
+  hourTo: nullable(Type.Integer()),
+  endAt: nullable(Type.String({ format: 'date-time' })),
+});
 const PublicCardSchema = Type.Object(
   {
     kind: Type.Literal('CARD'),
@@ -93,6 +107,22 @@ const PublicCardSchema = Type.Object(
     reward: nullable(Type.Object({ title: Type.String(), value: Type.String() })),
     rewardVoucherUrl: nullable(Type.String()),
     wallet: Type.Object({ applePassUrl: nullable(Type.String()), googleSaveUrl: nullable(Type.String()) }),
+    promotions: Type.Array(Promotion, {
+      description: 'the MULTIPLIER and BONUS campaigns running on the programme now (issue 43)',
+    }),
+    referral: nullable(
+      Type.Object(
+        {
+          url: Type.String({
+            description: "the programme's join page with the member's referral code (`ref`)",
+          }),
+          campaign: Type.String(),
+          description: nullable(Type.String()),
+          reward: Type.Object({ title: Type.String(), value: Type.String() }),
+        },
+        { description: 'while the company runs a REFERRAL campaign and the programme takes members' },
+      ),
+    ),
   },
   { title: 'PublicCardView' },
 );

@@ -2,7 +2,7 @@
 // reached by its link, the brand and its ACTIVE stores, and the member's other AVAILABLE vouchers of
 // the same company, each with its own web card. Nothing else about the member: the mobile is masked.
 // Read-only: it only reads links, it never makes one.
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { STAMP_CARD_STATES } from '../../../contract/enums';
 import { maskMobile } from '../../../contract/members';
 import {
@@ -11,10 +11,12 @@ import {
   type PocketCommon,
   type PocketKind,
   type PocketLinkSent,
+  type PocketReferral,
   type PocketStore,
   type PocketVoucher,
   type PublicCardView,
   type PublicVoucherView,
+  REFERRAL_PARAM,
 } from '../../../contract/pocket';
 import type { DbOrTx } from '../../platform/audit';
 import {
@@ -28,7 +30,8 @@ import {
 } from '../../platform/db/schema';
 import { queueMessage } from '../members/messages';
 import { countryTermsOf, moneyString } from '../money/wallet';
-import { type LinkKeys, linkFor, tokenOf } from './links';
+import { runningPromotions, runningReferral } from './card-campaigns';
+import { type LinkKeys, linkFor, referralToken, tokenOf } from './links';
 import { walletOffers } from './passes';
 
 /** The web card lists at most this many other vouchers. */
@@ -142,6 +145,37 @@ const commonOf = async (
   };
 };
 
+/**
+ * The referral link a member card carries while its company runs a REFERRAL campaign and its programme
+ * is ACTIVE: the programme's join page at the card's store (else the brand's first ACTIVE store), with
+ * the card's referral code. Null otherwise.
+ */
+const referralOf = async (
+  db: DbOrTx,
+  keys: LinkKeys,
+  card: { id: number; companyId: number; brandId: number; storeId: number | null; programmeId: number },
+  programmeState: unknown,
+  now: Date,
+): Promise<PocketReferral | null> => {
+  if (programmeState !== 'ACTIVE') return null;
+  const running = await runningReferral(db, card.companyId, now);
+  if (!running) return null;
+  const [at] = await db
+    .select({ id: store.id })
+    .from(store)
+    .where(and(eq(store.brandId, card.brandId), eq(store.state, 'ACTIVE')))
+    .orderBy(sql`${store.id} = ${card.storeId ?? 0} desc`, asc(store.id))
+    .limit(1);
+  if (!at) return null;
+  const code = referralToken(keys, card.id);
+  return {
+    url: `${keys.publicUrl}${POCKET_PAGES.JOIN}${at.id}/${card.programmeId}?${REFERRAL_PARAM}=${code}`,
+    campaign: running.name,
+    description: running.description,
+    reward: running.reward,
+  };
+};
+
 /** The web card of member card `id` (its link `token` already resolved to it). */
 export const publicCardView = async (
   db: DbOrTx,
@@ -165,9 +199,20 @@ export const publicCardView = async (
         .where(eq(voucherPacks.id, rewardPackId))
     : [];
   const rewardVoucherId = card.rewardVoucherId as number | null;
-  const [common, rewardGeneration] = await Promise.all([
+  const now = new Date();
+  const programmeId = Number(programme.id);
+  const held = {
+    id,
+    companyId: Number(card.companyId),
+    brandId: Number(card.brandId),
+    storeId: (card.storeId as number | null) ?? null,
+    programmeId,
+  };
+  const [common, rewardGeneration, promotions, referral] = await Promise.all([
     commonOf(db, keys, card, null),
     rewardVoucherId ? generationOf(db, 'VOUCHER', rewardVoucherId) : Promise.resolve(null),
+    runningPromotions(db, programmeId, now),
+    referralOf(db, keys, held, programme.state, now),
   ]);
   const view: Omit<PublicCardView, 'wallet'> = {
     kind: 'CARD',
@@ -183,9 +228,10 @@ export const publicCardView = async (
     },
     reward: reward ? { title: String(reward.title), value: moneyString(Number(reward.value)) } : null,
     rewardVoucherUrl: rewardVoucherId ? urlOf(keys, 'VOUCHER', rewardVoucherId, rewardGeneration) : null,
+    promotions,
+    referral,
   };
   // the wallet buttons carry the card itself (Google's save link signs its content)
-  const programmeId = Number(programme.id);
   return { ...view, wallet: await walletOffers(db, keys, { cardId: id, programmeId, token, view }) };
 };
 

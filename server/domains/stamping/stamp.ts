@@ -275,6 +275,7 @@ export const stampCardOnce = async (
     memberMobile: card.memberMobile,
     reason: 'STAMPING',
     cardId: card.id,
+    first: card.stamps === 0,
     at: now,
   });
   const facts = {

@@ -30,12 +30,7 @@ import {
 } from 'react-admin';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import type { CampaignPreview } from '../../../contract/campaign-insights';
-import {
-  AVAILABLE_CAMPAIGN_KINDS,
-  CAMPAIGN_COMMON_FIELDS,
-  CAMPAIGN_KIND_FIELDS,
-  weekdaysOf,
-} from '../../../contract/campaigns';
+import { CAMPAIGN_COMMON_FIELDS, CAMPAIGN_KIND_FIELDS, weekdaysOf } from '../../../contract/campaigns';
 import { CAMPAIGN_KINDS, type CampaignKind, WEEKDAYS } from '../../../contract/enums';
 import { campaigns } from '../../../resources/tables/campaigns';
 import { useRole } from '../../builders/buttons';
@@ -99,7 +94,7 @@ const KindPicker = ({ locked }: { locked: boolean }) => {
           gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' },
         }}
       >
-        {AVAILABLE_CAMPAIGN_KINDS.map((kind) => {
+        {CAMPAIGN_KINDS.map((kind) => {
           const checked = field.value === kind;
           return (
             <Paper

@@ -26,6 +26,7 @@ import { products as productsDecl } from '../../../../resources/tables/products'
 import { push as pushDecl } from '../../../../resources/tables/push';
 import { pushDeliveries as pushDeliveriesDecl } from '../../../../resources/tables/pushDeliveries';
 import { pushTemplates as pushTemplatesDecl } from '../../../../resources/tables/pushTemplates';
+import { referrals as referralsDecl } from '../../../../resources/tables/referrals';
 import { segments as segmentsDecl } from '../../../../resources/tables/segments';
 import { signals as signalsDecl } from '../../../../resources/tables/signals';
 import { stampCard as stampCardDecl } from '../../../../resources/tables/stampCard';
@@ -73,6 +74,7 @@ export const memberLevelHistory = typed(memberLevelHistoryDecl);
 export const memberLevelRules = typed(memberLevelRulesDecl);
 export const memberLevels = typed(memberLevelsDecl);
 export const members = typed(membersDecl);
+export const referrals = typed(referralsDecl);
 export const segments = typed(segmentsDecl);
 export const merchantSignup = typed(merchantSignupDecl);
 export const payments = typed(paymentsDecl);
