@@ -29,6 +29,7 @@ import { company } from '../server/platform/db/schema/resources';
 import { hashPassword } from '../server/platform/passwords';
 import { wireAllReactions } from '../server/reactions';
 import { addUser, placeColleague, seedCompanyPeople } from './seed-demo/access';
+import { seedCampaigns } from './seed-demo/campaigns';
 import { seedConfig } from './seed-demo/config';
 import { column, type DemoDevice, type DemoUser, seedBase, withOperator } from './seed-demo/context';
 import { COMPANIES, DEMO_MARKER_REGISTRATION_NO, DEMO_STORE_PIN, OPERATOR } from './seed-demo/data';
@@ -113,6 +114,7 @@ export const seedDemo = async (db: Db, options: SeedOptions = {}): Promise<SeedR
       await placeColleague(seed, c, companyId);
       await orderWalletLedger(seed, companyId);
       await seedLevels(seed, companyId);
+      await seedCampaigns(seed, companyId);
     }
     await expireEndedCards(seed);
     await seedAnomaly(seed);

@@ -59,4 +59,23 @@ describe.runIf(browserAvailable())('campaigns in the browser', () => {
         .toMatch(/No member was held out/);
       await shot(page, `${size}-show`);
     });
+
+  for (const [size, viewport] of [
+    ['phone', PHONE.viewport],
+    ['desktop', { width: 1440, height: 900 }],
+  ] as const)
+    it(`offers a referral campaign without a holdout, and lists the referrals (${size})`, async () => {
+      const page = suite.page.owner;
+      await page.setViewportSize(viewport);
+      await gotoSettled(page, '/campaigns/create');
+      await page.getByRole('radio', { name: 'Referral' }).check();
+      const gives = page.getByRole('region', { name: 'What it gives' });
+      await gives.getByRole('combobox', { name: /^Voucher pack/ }).waitFor({ timeout: 30_000 });
+      // a referral's reward is promised on the web card: no holdout share to set
+      expect(await page.getByLabel(/^Holdout/).count()).toBe(0);
+      await shot(page, `${size}-referral-form`);
+      await gotoSettled(page, '/campaigns/referrals');
+      await page.getByRole('heading', { name: 'Referrals' }).first().waitFor({ timeout: 30_000 });
+      await shot(page, `${size}-referrals`);
+    });
 });
