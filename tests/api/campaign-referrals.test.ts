@@ -17,15 +17,7 @@ import {
   vouchers,
 } from '../../server/platform/db/schema';
 import { createJobRunner, type JobLog } from '../../server/platform/jobs';
-import {
-  addAcmeAndOther,
-  addMemberCard,
-  addRewardProgramme,
-  apiSuite,
-  MAIN,
-  type Org,
-  sgDayFromToday,
-} from './fixtures';
+import { addAcmeAndOther, addMemberCard, addRewardProgramme, apiSuite, MAIN, type Org } from './fixtures';
 import { codeOf, dataOf } from './helpers';
 
 const { t, tokens, call } = apiSuite();
@@ -131,22 +123,11 @@ const addCampaign = async (over: Record<string, unknown>, activate = true) => {
 
 beforeAll(async () => {
   ({ acme, other } = await addAcmeAndOther(t, tokens));
-  ({ programmeId } = await addRewardProgramme(call, 'owner', acme, { programme: { stampsRequired: 8 } }));
-  packId = (
-    dataOf(
-      await call('owner', 'POST', `${MAIN}/voucher-packs`, {
-        title: 'Friend treat',
-        price: 0,
-        voucherValue: 3,
-        quantity: 1000,
-        issueLimitPerMember: 100,
-        validFrom: sgDayFromToday(-1),
-        validUntil: sgDayFromToday(60),
-        voucherValidityDays: 30,
-        brandId: acme.brandId,
-      }),
-    ) as { id: number }
-  ).id;
+  // the programme friends join, and the pack both rewards come from (its own reward is never reached)
+  ({ programmeId, packId } = await addRewardProgramme(call, 'owner', acme, {
+    programme: { stampsRequired: 8 },
+    pack: { title: 'Friend treat', voucherValue: 3 },
+  }));
 });
 
 describe('REFERRAL', () => {
