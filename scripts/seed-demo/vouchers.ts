@@ -1,7 +1,7 @@
 // Step: a brand's voucher packs and vouchers in every state, each moved by its operation at the time
 // it happened, so every history row has its cause and its audit row: issued, then redeemed at a store
 // (one of them voided at the till and left available), donated to another member, or left to expire.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   donateVoucher,
   expireDueVouchers,

@@ -5,6 +5,7 @@ import { Box } from '@mui/material';
 import { type ReactElement, type ReactNode, useMemo } from 'react';
 import {
   DataTable,
+  Empty,
   type Identifier,
   List,
   type ListProps,
@@ -16,7 +17,7 @@ import {
 import { useIsPhone } from '../components/useIsPhone';
 import { PageLoader } from '../layout/DelayedLoader';
 import { NotAllowedPage } from '../layout/NotAllowedPage';
-import { ListActions, ListBulkActions, useBulkActions, useRole } from './buttons';
+import { ListActions, ListBulkActions, useBulkActions, useMayCreate, useRole } from './buttons';
 import { choicesOf } from './choices';
 import type { FieldDeclaration, ResourceDeclaration } from './declarations';
 import { listColumnsOf, SCOPE_COLUMNS } from './declarations';
@@ -103,6 +104,14 @@ export const ListAccess = ({ resource, children }: { resource: string; children:
   return children;
 };
 
+/**
+ * An empty list: "No … yet", and the invitation to add one only where the caller may (react-admin's
+ * own asks the resource's registration, which has a create screen for every table, ledgers too).
+ */
+const DeclaredEmpty = ({ decl }: { decl: ResourceDeclaration }) => (
+  <Empty resource={decl.name} hasCreate={useMayCreate(decl)} />
+);
+
 export const GeneratedList = (props: GeneratedListProps) => {
   const {
     disableSyncWithLocation,
@@ -139,7 +148,7 @@ export const GeneratedList = (props: GeneratedListProps) => {
         resource={decl.name}
         disableAuthentication
         {...(filter ? { filter } : {})}
-        {...(empty !== undefined ? { empty } : {})}
+        empty={empty !== undefined ? empty : <DeclaredEmpty decl={decl} />}
         sort={sort}
         filters={listFilters}
         actions={<ListActions decl={decl} {...(onCreate ? { onCreate } : {})} />}

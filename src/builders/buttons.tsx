@@ -97,6 +97,12 @@ export const ExportCsvButton = ({ decl }: { decl: ResourceDeclaration }) => {
   );
 };
 
+/** May the caller add a row of `decl` from its list? Never a ledger's: the operations alone write those. */
+export const useMayCreate = (decl: ResourceDeclaration): boolean => {
+  const { canAccess } = useCanAccess({ action: 'create', resource: decl.name });
+  return canAccess === true && decl.ledger !== true;
+};
+
 export const ListActions = ({
   decl,
   onCreate,
@@ -107,9 +113,7 @@ export const ListActions = ({
   /** a screen's own buttons beside the list's (the members list's Import) */
   extra?: ReactNode;
 }) => {
-  const { canAccess } = useCanAccess({ action: 'create', resource: decl.name });
-  // a ledger's rows are written by the operations only, whatever the access says
-  const mayCreate = canAccess === true && decl.ledger !== true;
+  const mayCreate = useMayCreate(decl);
   const { canAccess: mayExport } = useCanAccess({ action: 'export', resource: decl.name });
   return (
     <TopToolbar>

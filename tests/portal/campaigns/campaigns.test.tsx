@@ -98,3 +98,16 @@ describe('campaigns', { timeout: 90_000 }, () => {
     await waitForPath('/campaigns/create');
   });
 });
+
+describe('an empty ledger', { timeout: 90_000 }, () => {
+  portalServer();
+
+  it('says none yet and invites nobody to add one (the operations write it); a table one adds to does', async () => {
+    await openAs('merchant', '/campaigns/referrals');
+    expect(await screen.findByText('No Referrals yet.', {}, T)).toBeInTheDocument();
+    expect(screen.queryByText('Do you want to add one?')).toBeNull();
+    await openAs('merchant', '/campaigns');
+    expect(await screen.findByText('No Campaigns yet.', {}, T)).toBeInTheDocument();
+    expect(screen.getByText('Do you want to add one?')).toBeInTheDocument();
+  });
+});
