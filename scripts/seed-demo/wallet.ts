@@ -4,22 +4,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { topUp } from '../../server/domains/money/payments';
 import { walletOf } from '../../server/domains/money/wallet';
 import { walletTransactions } from '../../server/platform/db/schema';
-import type { Caller } from '../../server/resources/principal';
+import { type Caller, companyActor } from '../../server/resources/principal';
 import { ago, count, type Seed } from './context';
 import type { CompanySeed } from './data';
 
 export const seedWallet = async (seed: Seed, c: CompanySeed, companyId: number, ownerId: number) => {
   if (c.wallet.balance > 0) {
-    const owner: Caller = {
-      id: ownerId,
-      email: c.owner.email,
-      type: 'MERCHANT',
-      role: 'merchant',
-      companyId,
-      brandId: null,
-      storeId: null,
-      subject: { type: 'MERCHANT' },
-    };
+    // the owner: company-wide, every permission (as companyActor, but the person)
+    const owner: Caller = { ...companyActor(companyId, c.owner.email), id: ownerId };
     await topUp(seed.tx, owner, { amount: c.wallet.balance, paymentMethod: 'FREE' }, { now: ago(seed, 190) });
   } else {
     await walletOf(seed.tx, companyId);

@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../platform/audit';
 import { type CompanyCalendar, calendarZone, companyDayOf, weekdayAndHourIn } from '../../platform/countries';
 import { rowsOfResult } from '../../platform/db/raw-rows';
 import { campaignRewards, campaigns, stampCard, stampsTransaction } from '../../platform/db/schema';
+import { campaignRuns } from '../pocket/card-campaigns';
 import { recordWebhookEvent } from '../webhooks/webhooks';
 import { HOLDOUT_PERIOD, heldOut } from './holdout';
 
@@ -30,9 +31,8 @@ export const stampingCampaignsOf = (now: Date): SQL<StampingCampaign[]> => sql<S
       'minAmount', c.min_amount::text, 'daysOfWeek', c.days_of_week, 'hourFrom', c.hour_from,
       'hourTo', c.hour_to, 'storeIds', c.store_ids, 'createTime', c.create_time)), '[]'::json)
   from ${campaigns} c
-  where c.stamp_card_id = ${stampCard.id} and c.company_id = ${stampCard.companyId} and c.state = 'ACTIVE'
-    and c.kind in ('MULTIPLIER', 'BONUS') and c.start_at <= ${now.toISOString()}::timestamptz
-    and (c.end_at is null or c.end_at > ${now.toISOString()}::timestamptz))`;
+  where c.stamp_card_id = ${stampCard.id} and c.company_id = ${stampCard.companyId}
+    and c.kind in ('MULTIPLIER', 'BONUS') and ${campaignRuns(now.toISOString())})`;
 
 /** A stamping, as the campaigns weigh it. */
 export interface CampaignStamping {

@@ -22,6 +22,7 @@ import { type Caller, companyActor } from '../../resources/principal';
 import { memberOf } from '../../resources/visibility';
 import { queueMessage } from '../members/messages';
 import { segmentCondition } from '../members/query';
+import { campaignRuns } from '../pocket/card-campaigns';
 import { issueVouchers } from '../vouchers/vouchers';
 import { recordWebhookEvent } from '../webhooks/webhooks';
 import { heldOut } from './holdout';
@@ -81,8 +82,7 @@ const lockCampaign = async (
     await tx.execute(sql`
       select c.id, c.company_id, c.name, c.kind, c.voucher_pack_id, c.budget_rewards, c.rewards_given,
         c.per_member_limit, c.message,
-        c.state = 'ACTIVE' and c.start_at <= ${at}::timestamptz
-          and (c.end_at is null or c.end_at > ${at}::timestamptz) as running,
+        ${campaignRuns(at)} as running,
         c.kind in (${HOLDOUT_KINDS}) and ${heldOut(sql`c.id`, sql`c.holdout_percent`, ask.memberMobile)} as held_out,
         p.voucher_value::text as value,
         c.budget_money is not null and c.money_spent + coalesce(p.voucher_value, 0) > c.budget_money as over_money,
@@ -263,8 +263,7 @@ export const welcomeNewMembers = async (tx: DbOrTx, e: OperationEvents['card.iss
     await tx.execute(sql`
       select c.id, m.mobile
       from ${campaigns} c cross join unnest(string_to_array(${mobiles.join(',')}, ',')) as m(mobile)
-      where c.company_id = ${e.companyId} and c.kind = 'WELCOME' and c.state = 'ACTIVE'
-        and c.start_at <= ${at}::timestamptz and (c.end_at is null or c.end_at > ${at}::timestamptz)
+      where c.company_id = ${e.companyId} and c.kind = 'WELCOME' and ${campaignRuns(at)}
         and not exists (select 1 from member_cards mc where mc.company_id = ${e.companyId}
           and mc.member_mobile = m.mobile
           and not (mc.id = any(string_to_array(${cardIds.join(',')}, ',')::int[])))`),

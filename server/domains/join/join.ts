@@ -450,7 +450,8 @@ export const confirmJoin = async (
       // the member is also sent the link, as after an issue at the counter
       await sendLink(tx, deps.keys, 'CARD', card.id);
       // came by a member's referral link: recorded when the campaign and the rules allow (else nothing)
-      const referrer = await referrerCard(tx, deps.keys, row.companyId, ref);
+      // (recordReferral checks the code's card is of the company)
+      const referrer = ref === undefined ? null : readReferralToken(deps.keys, ref);
       if (referrer !== null)
         await recordReferral(
           tx,

@@ -9,7 +9,11 @@ import type { DbOrTx } from '../../platform/audit';
 import { rowsOfResult } from '../../platform/db/raw-rows';
 import { campaigns, voucherPacks } from '../../platform/db/schema';
 
-/** SQL true for a campaign row `c` that runs at `at` (ACTIVE, inside its dates); the referrals' too. */
+/**
+ * SQL true for a campaign row `c` that runs at `at` (ACTIVE, inside its dates): what the web card
+ * shows, and what the stamping, the rewards and the referrals apply (server/domains/campaigns/ reads
+ * it from here: pocket may not import campaigns, campaigns → vouchers → pocket).
+ */
 export const campaignRuns = (at: string) =>
   sql`c.state = 'ACTIVE' and c.start_at <= ${at}::timestamptz and (c.end_at is null or c.end_at > ${at}::timestamptz)`;
 
