@@ -291,6 +291,12 @@ const embeddedDb = async (fresh = false): Promise<DbHandle> => {
   return handle;
 };
 
+/**
+ * The last error a test app answered with a 5xx, by request id: the app's logger is off in tests, so
+ * without it a failing `dataOf` would say only "The request failed" (CI prints the assertion's line).
+ */
+const serverErrors = new Map<string, string>();
+
 /** An app on in-memory PGlite, or on a fresh PostgreSQL database when DATABASE_URL is set. */
 export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const baseUrl = process.env.DATABASE_URL;
@@ -304,6 +310,16 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     logger: options.logStream !== undefined,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.fileStore ? { fileStore: options.fileStore } : {}),
+  });
+  app.addHook('onError', async (request, _reply, error) => {
+    // called before the error handler: an error with no status of its own is the handler's 500
+    if (((error as { statusCode?: number }).statusCode ?? 500) >= 500) {
+      if (serverErrors.size > 50) serverErrors.clear();
+      serverErrors.set(
+        request.id,
+        `${error.name}: ${error.message} ${error.stack?.split('\n')[1]?.trim() ?? ''}`,
+      );
+    }
   });
   await options.setup?.(app);
   await app.ready();
@@ -461,6 +477,10 @@ export const expectError = (res: LightMyRequestResponse, status: number, code: n
 
 /** The `data` of a successful envelope (the assertion names the body when it is not one). */
 export const dataOf = (res: LightMyRequestResponse) => {
-  expect(res.json(), res.body).toMatchObject({ type: 'CR', code: 0 });
+  const failure = serverErrors.get(String(res.headers['x-request-id']));
+  expect(res.json(), failure ? `${res.body} (server: ${failure})` : res.body).toMatchObject({
+    type: 'CR',
+    code: 0,
+  });
   return res.json().data;
 };
