@@ -9,6 +9,7 @@ import {
   browserAvailable,
   browserSuite,
   gotoSettled,
+  navigateSettled,
   type PageProblems,
   screenshot,
   signIn,
@@ -125,19 +126,26 @@ interface Visit {
 }
 
 /**
- * Loads `path` afresh (the session survives in local storage) and reports what a user would call
- * broken: a console error, an uncaught exception, the error boundary, or a blank page. `text` is the
- * page's own content (the page frame, or the whole page where the layout has none, e.g. /login).
+ * Opens `path` and reports what a user would call broken: a console error, an uncaught exception, the
+ * error boundary, or a blank page. `text` is the page's own content (the page frame, or the whole page
+ * where the layout has none, e.g. /login). `load` loads the page afresh (the session survives in local
+ * storage); `navigate` moves inside the loaded portal, as its links do (the History API and the
+ * router's popstate), which the walks over every route use: a full load of the bundle per route was
+ * most of this file's time. The portal's first load of a route is covered by the `load` visits here,
+ * by the accessibility walk's first page of each role, and by the server's tests (every client route
+ * gets the same document).
  */
 const visit = async (
   page: Page,
   problems: PageProblems,
   path: string,
   expectedPath = path,
+  how: 'load' | 'navigate' = 'load',
 ): Promise<Visit> => {
   problems.consoleErrors.length = 0;
   problems.pageErrors.length = 0;
-  await gotoSettled(page, path);
+  if (how === 'navigate' && page.url().startsWith('http')) await navigateSettled(page, path);
+  else await gotoSettled(page, path);
   if (expectedPath !== path) {
     // A redirect happens once the user is loaded; if it never comes, the caller's assertion says so.
     await page.waitForURL((url) => url.pathname === expectedPath, { timeout: 15_000 }).catch(() => undefined);
@@ -292,7 +300,7 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
     });
 
     it.each(PORTAL_ROUTES)('renders %s', async (path) => {
-      const v = await visit(page, problems, path, OPERATOR_REDIRECTS[path] ?? path);
+      const v = await visit(page, problems, path, OPERATOR_REDIRECTS[path] ?? path, 'navigate');
       expect(v.problems).toEqual([]);
       expect(v.text).not.toContain(ERROR_BOUNDARY_TEXT);
       expect(v.text.trim().length).toBeGreaterThan(0);
@@ -370,7 +378,7 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
 
     it.each(MERCHANT_ROUTES)('renders %s', async (path) => {
       const expected = MERCHANT_REDIRECTS[path] ?? path;
-      const v = await visit(page, problems, path, expected);
+      const v = await visit(page, problems, path, expected, 'navigate');
       expect(v.problems).toEqual([]);
       expect(v.text).not.toContain(ERROR_BOUNDARY_TEXT);
       expect(v.text.trim().length).toBeGreaterThan(0);
@@ -380,7 +388,7 @@ describe.skipIf(!browserAvailable())('portal shell in Chromium', () => {
     });
 
     it.each(MERCHANT_REFUSED)('is refused %s', async (path) => {
-      const v = await visit(page, problems, path);
+      const v = await visit(page, problems, path, path, 'navigate');
       expect(v.problems).toEqual([]);
       expect(v.text).toContain(NOT_ALLOWED_TEXT);
     });
