@@ -292,8 +292,9 @@ const embeddedDb = async (fresh = false): Promise<DbHandle> => {
 };
 
 /**
- * The last error a test app answered with a 5xx, by request id: the app's logger is off in tests, so
- * without it a failing `dataOf` would say only "The request failed" (CI prints the assertion's line).
+ * The errors behind the test apps' 5xx answers, by request id (a random UUID; the newest 50 or so are
+ * kept): the app's logger is off in tests, so without them a failing `dataOf` would say only "The
+ * request failed", and CI's summary prints only the assertion's line.
  */
 const serverErrors = new Map<string, string>();
 

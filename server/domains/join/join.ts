@@ -213,7 +213,7 @@ const referrerCard = async (
   companyId: number,
   ref: string | undefined,
 ): Promise<number | null> => {
-  const cardId = ref === undefined ? null : readReferralToken(keys, ref);
+  const cardId = readReferralToken(keys, ref);
   if (cardId === null) return null;
   const [card] = await db
     .select({ id: memberCards.id })
@@ -451,7 +451,7 @@ export const confirmJoin = async (
       await sendLink(tx, deps.keys, 'CARD', card.id);
       // came by a member's referral link: recorded when the campaign and the rules allow (else nothing)
       // (recordReferral checks the code's card is of the company)
-      const referrer = ref === undefined ? null : readReferralToken(deps.keys, ref);
+      const referrer = readReferralToken(deps.keys, ref);
       if (referrer !== null)
         await recordReferral(
           tx,

@@ -73,8 +73,9 @@ export const referralToken = (keys: LinkKeys, cardId: number): string =>
 
 const REFERRAL_TOKEN = /^([0-9a-z]{1,12})\.([A-Za-z0-9_-]{22})$/;
 
-/** The referrer's card a referral code names when its signature holds, else null. */
-export const readReferralToken = (keys: LinkKeys, token: string): number | null => {
+/** The referrer's card a referral code names when its signature holds, else null (none given: null). */
+export const readReferralToken = (keys: LinkKeys, token: string | undefined): number | null => {
+  if (token === undefined) return null;
   const m = REFERRAL_TOKEN.exec(token);
   if (!m?.[1] || !m[2]) return null;
   const id = Number.parseInt(m[1], 36);
