@@ -1,8 +1,16 @@
 // npm start: builds the portal when dist/ is missing or older than its sources, then starts the server.
 // The npm script is `exec node …`: the shell npm starts is replaced by this process, so the signal npm
 // relays on SIGTERM / SIGINT reaches the server (a lingering `sh -c` died and left the server serving).
+// Plain Node runs this file (type stripping, no tsx): the server it starts is one bundled module
+// (scripts/bundle.ts), which Node loads three times faster than the sources through tsx.
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { enableCompileCache } from 'node:module';
 import path from 'node:path';
+
+// V8's compiled code for the modules loaded from here on is kept on disk (the OS's temporary folder,
+// or NODE_COMPILE_CACHE) and reused by the next start: about 0.3 s of a core less per start
+enableCompileCache();
+const { bundleOf, SERVER_ENTRY } = await import('./bundle.ts');
 
 const root = path.resolve(import.meta.dirname, '..');
 const SOURCES = [
@@ -46,7 +54,9 @@ const main = async () => {
     await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
     process.stdout.write('Portal built.\n');
   }
-  const { startServer } = await import('../server/server');
+  // errors and logged stacks name the sources' files and lines, not the bundle's
+  process.setSourceMapsEnabled(true);
+  const { startServer } = (await import(await bundleOf(SERVER_ENTRY))) as typeof import('../server/server');
   await startServer();
 };
 

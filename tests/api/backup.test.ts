@@ -15,7 +15,8 @@ const dir = mkdtempSync(path.join(tmpdir(), 'loyalty-backup-'));
 const dbs: { drop: () => Promise<void> }[] = [];
 
 const script = (file: string, args: string[], env: Record<string, string>) => {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', file, ...args], {
+  // as `npm run backup` and `npm run restore` run it
+  const res = spawnSync(process.execPath, ['scripts/run.ts', file, ...args], {
     cwd: root,
     env: { ...process.env, JWT_SECRET: 'backup-test-secret-0123456789abcdef-0123', ...env },
     encoding: 'utf8',

@@ -1,6 +1,6 @@
 // Real server processes for the tests that need more than app.inject: several instances on one
-// database, a process killed with SIGKILL, a restart on the same data. Each runs server/server.ts
-// through node with tsx's loader (not the tsx CLI, which relays signals with its own timing).
+// database, a process killed with SIGKILL, a restart on the same data. Each runs what `npm start`
+// runs, scripts/start.ts on plain Node (the server's bundle), with no portal to build or serve.
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -19,12 +19,14 @@ export const INSTANCE_ENV = {
   ADMIN_PASSWORD: 'First-operator-Pass1',
   LOG_LEVEL: 'info',
   PORT: '0',
+  // a folder of its own, absent: scripts/start.ts builds no portal and the server serves none
+  DIST_DIR: path.join(root, 'node_modules', '.cache', 'no-portal'),
 } as const;
 
-/** Starts server/server.ts with `env` and waits until it listens. */
+/** Starts the server (scripts/start.ts) with `env` and waits until it listens. */
 export const startInstance = (env: Record<string, string>): Promise<Instance> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    const child = spawn(process.execPath, ['scripts/start.ts'], {
       cwd: root,
       env: { ...process.env, ...INSTANCE_ENV, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

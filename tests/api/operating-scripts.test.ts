@@ -5,13 +5,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshMigratedPgDatabase, migratedDataDir } from './helpers';
 
-// These run the real entry points (tsx) as a user would, on a temporary DATA_DIR (or a fresh
+// These run the real entry points as a user would (what the npm scripts run: plain Node on
+// scripts/start.ts and scripts/run.ts, each loading a bundle), on a temporary DATA_DIR (or a fresh
 // PostgreSQL database when DATABASE_URL is set).
 const root = path.resolve(import.meta.dirname, '..', '..');
-// node with tsx's loader, not the tsx CLI: the CLI relays signals with a 30 ms handshake and
-// SIGKILLs a child that is slow to answer, which a busy machine turns into a false failure
-const tsxNode = (script: string, args: string[] = []) =>
-  [process.execPath, ['--import', 'tsx', script, ...args]] as const;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'loyalty-scripts-'));
 let pgDb: { url: string; drop: () => Promise<void> } | undefined;
 let env: NodeJS.ProcessEnv;
@@ -44,10 +41,10 @@ interface Run {
   stderr: string;
 }
 
+/** `node <script> …args`, as the npm scripts run them (scripts/run.ts, scripts/start.ts). */
 const run = (script: string, args: string[]): Promise<Run> =>
   new Promise((resolve, reject) => {
-    const [cmd, argv] = tsxNode(script, args);
-    const child = spawn(cmd, argv, { cwd: root, env });
+    const child = spawn(process.execPath, [script, ...args], { cwd: root, env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => {
@@ -60,7 +57,7 @@ const run = (script: string, args: string[]): Promise<Run> =>
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 
-const createUser = (...args: string[]) => run('scripts/create-user.ts', args);
+const createUser = (...args: string[]) => run('scripts/run.ts', ['scripts/create-user.ts', ...args]);
 
 interface Started {
   child: ChildProcess;
@@ -68,9 +65,9 @@ interface Started {
   stdout: () => string;
 }
 
-/** Starts server/server.ts (or another command) and waits for its "listening" log line. */
+/** Starts the server as `npm start` runs it (or another command) and waits for its "listening" log line. */
 const startServer = (
-  [cmd, argv]: readonly [string, readonly string[]] = tsxNode('server/server.ts'),
+  [cmd, argv]: readonly [string, readonly string[]] = [process.execPath, ['scripts/start.ts']],
 ): Promise<Started> =>
   new Promise((resolve, reject) => {
     const child = spawn(cmd, argv, { cwd: root, env });

@@ -1,4 +1,4 @@
-// Browser-test harness: runs a REAL `npm start` (scripts/start.ts through tsx, which builds the portal
+// Browser-test harness: runs a REAL `npm start` (scripts/start.ts, which builds the portal
 // into ./dist when it is missing or stale) on a fresh data folder and a free port, adds users with the create-user script, and drives Debian's
 // Chromium through playwright-core. Nothing here downloads a browser.
 
@@ -35,7 +35,6 @@ export const CHROMIUM_ARGS = [
 ];
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 /** Screenshots land here (gitignored). */
 export const RESULTS_DIR = path.join(ROOT, 'test-results/e2e');
 
@@ -170,7 +169,7 @@ const stopChild = async (child: ChildProcess): Promise<void> => {
     new Promise<boolean>((r) => setTimeout(() => r(true), 20_000)),
   ]);
   if (timedOut && child.pid !== undefined) {
-    // tsx runs the server in a child of its own: end the whole group this harness started.
+    // end the whole group this harness started (a portal build's workers too)
     try {
       process.kill(-child.pid, 'SIGKILL');
     } catch {
@@ -185,7 +184,8 @@ const launchServer = async (
   env: NodeJS.ProcessEnv,
 ): Promise<{ child: ChildProcess; output: () => string }> => {
   let out = '';
-  const child = spawn(TSX, ['scripts/start.ts'], {
+  // what `npm start` runs: plain Node on scripts/start.ts, which loads the server's bundle
+  const child = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -204,6 +204,7 @@ const launchServer = async (
 
 export const createUser = async (env: NodeJS.ProcessEnv, user: UserSpec): Promise<void> => {
   const args = [
+    'scripts/run.ts', // as `npm run create-user` runs it
     'scripts/create-user.ts',
     '--type',
     user.type,
@@ -214,7 +215,7 @@ export const createUser = async (env: NodeJS.ProcessEnv, user: UserSpec): Promis
   ];
   if (user.name) args.push('--name', user.name);
   if (user.signupState) args.push('--signup-state', user.signupState);
-  const result = await run(TSX, args, env, 120_000);
+  const result = await run(process.execPath, args, env, 120_000);
   if (result.code !== 0) {
     throw new Error(`create-user ${user.email} failed (exit ${result.code}):\n${result.output}`);
   }
@@ -248,7 +249,12 @@ const prepareDataDir = async (port: number, env: NodeJS.ProcessEnv, opts: Server
   await stopChild(first.child);
   for (const user of opts.users ?? []) await createUser(env, user);
   if (opts.demoPassword) {
-    const seeded = await run(TSX, ['scripts/seed-demo.ts', '--password', opts.demoPassword], env, 180_000);
+    const seeded = await run(
+      process.execPath,
+      ['scripts/run.ts', 'scripts/seed-demo.ts', '--password', opts.demoPassword],
+      env,
+      180_000,
+    );
     if (seeded.code !== 0) throw new Error(`seed:demo failed (exit ${seeded.code}):\n${seeded.output}`);
   }
 };
