@@ -1,7 +1,7 @@
 # The product as one image: the portal built once, the server run by `npm start` (portal and API on
 # port 8080). Multi-stage: the build stage has the dev tools, the runtime stage only production
-# dependencies, the built portal and the server's sources (run through tsx), as the non-root `node`
-# user. Data (the embedded database, the generated JWT key) lives in /data; with DATABASE_URL set the
+# dependencies, the built portal, the server's sources and their bundles (scripts/bundle.ts, built here
+# so that the non-root `node` user never writes them), run as that user. Data (the embedded database, the generated JWT key) lives in /data; with DATABASE_URL set the
 # container keeps nothing of its own.
 #
 #   docker build -t loyalty-portal .
@@ -36,6 +36,8 @@ COPY server ./server
 COPY scripts ./scripts
 # after the sources, so `npm start` finds the portal newer than its sources and does not rebuild
 COPY --from=build /app/dist ./dist
+# the server's and the operating scripts' bundles, newer than their sources for the same reason
+RUN node scripts/bundle.ts server/server.ts scripts/create-user.ts scripts/backup.ts
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

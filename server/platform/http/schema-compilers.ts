@@ -4,12 +4,45 @@
 // compiling was half of each app's start. Here the apps of one process share Fastify's own pool of
 // Ajv instances (one per set of options and shared schemas, which caches what it compiled by schema
 // object) and one serializer per response schema object and options.
+//
+// And each is compiled when its route first needs it, not when the route is added: a process that
+// starts a server (npm start, every browser test's server) spent about 0.55 s of its ~2.5 s start in
+// Ajv and fast-json-stringify compiling some 1,500 schemas, most of which a given run never meets.
+// `compileDeferred` compiles what is still waiting, so a test can hold every route's schemas to
+// compiling (tests/api/openapi-fuzz.test.ts), as the eager start did.
 import AjvCompiler from '@fastify/ajv-compiler';
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 
 type BuildSerializer = ReturnType<typeof SerializerSelector>;
 type SerializerCompiler = ReturnType<BuildSerializer>;
 type Serializer = ReturnType<SerializerCompiler>;
+
+/** The compilations still put off, each run at most once. */
+const waiting = new Set<() => unknown>();
+
+/** `compile`, run once on first use; until then it waits in `waiting`. */
+const once = <T>(compile: () => T): (() => T) => {
+  let made: T | undefined;
+  const make = (): T => {
+    if (made === undefined) {
+      made = compile();
+      waiting.delete(make);
+    }
+    return made;
+  };
+  waiting.add(make);
+  return make;
+};
+
+/**
+ * Compiles every schema still waiting for its route's first request and answers how many it
+ * compiled; throws what a compilation throws.
+ */
+export const compileDeferred = (): number => {
+  const all = [...waiting];
+  for (const make of all) make();
+  return all.length;
+};
 
 const validatorPool = AjvCompiler();
 const serializerSelector = SerializerSelector();
@@ -26,12 +59,12 @@ const buildSerializer: BuildSerializer = (externalSchemas, options) => {
       byOptions = new Map();
       serializers.set(schema, byOptions);
     }
-    let made = byOptions.get(key);
-    if (!made) {
-      made = compile(route);
-      byOptions.set(key, made);
-    }
-    return made;
+    const known = byOptions.get(key);
+    if (known) return known;
+    const make = once(() => compile(route));
+    const serialize: Serializer = (data) => make()(data);
+    byOptions.set(key, serialize);
+    return serialize;
   };
 };
 
@@ -50,7 +83,34 @@ const buildValidator: BuildValidator = (externalSchemas, options) => {
       ? options
       : { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } },
   );
-  return (route) => (route.httpPart === 'body' ? strict(route) : coercing(route));
+  return (route) => {
+    const make = once(() => (route.httpPart === 'body' ? strict(route) : coercing(route)));
+    return deferredValidator(make);
+  };
+};
+
+type Validator = ReturnType<ReturnType<BuildValidator>>;
+
+/**
+ * A validator that compiles on its first call. Fastify reads a validator's `errors` after a call that
+ * answered false, and passes the request as the value's parent (so Ajv can coerce a root value) to a
+ * function with a `schemaEnv`, which every Ajv function has.
+ */
+const deferredValidator = (make: () => Validator): Validator => {
+  const validate = ((...args: Parameters<Validator>) => {
+    const made = make();
+    const result = made(...args);
+    if (result instanceof Promise) {
+      return result.then((answer: unknown) => {
+        (validate as { errors?: unknown }).errors = (made as { errors?: unknown }).errors;
+        return answer;
+      });
+    }
+    (validate as { errors?: unknown }).errors = (made as { errors?: unknown }).errors;
+    return result;
+  }) as Validator;
+  (validate as { schemaEnv?: unknown }).schemaEnv = true;
+  return validate;
 };
 
 /** Fastify's `schemaController.compilersFactory`, shared by every app this process builds. */
