@@ -49,7 +49,7 @@ import { envelopePlugin, failure, frameworkErrors, genRequestId } from './platfo
 import { inputGuardPlugin } from './platform/http/input-guard';
 import { loggerOptions } from './platform/http/logger';
 import { metricsPlugin } from './platform/http/metrics';
-import { sharedSchemaCompilers } from './platform/http/schema-compilers';
+import { appSchemaCompilers } from './platform/http/schema-compilers';
 import { securityPlugin } from './platform/http/security';
 import { createMailer, type Mailer } from './platform/mail';
 import { wirePartners } from './platform/partners/feed';
@@ -106,6 +106,7 @@ export const buildApp = async ({
 }: BuildAppOptions): Promise<App> => {
   wireAllReactions();
   wirePartners(partnersOf(config));
+  const schemas = appSchemaCompilers();
   const app = Fastify({
     logger: logger ? loggerOptions({ config, stream: logStream }) : false,
     genReqId: genRequestId,
@@ -114,9 +115,10 @@ export const buildApp = async ({
     routerOptions: ROUTER_OPTIONS,
     frameworkErrors,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
-    schemaController: { compilersFactory: sharedSchemaCompilers },
+    schemaController: { compilersFactory: schemas.compilersFactory },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.decorate('compileDeferred', schemas.compileDeferred);
   app.decorate('config', config);
   app.decorate('draining', false);
   const throttles = throttleStore ? { store: throttleStore } : throttleStoreFor(config, db);

@@ -5,7 +5,6 @@
 // as a merchant and as an operator. Whatever comes in, the answer is the contract's envelope, below
 // 500, with a status the operation declares (or 405 for a method the path lacks).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compileDeferred } from '../../server/platform/http/schema-compilers';
 import { addAcmeAndOther, apiSuite } from './fixtures';
 import { APP_TIMEOUT } from './helpers';
 
@@ -111,8 +110,8 @@ describe("the routes' schemas", () => {
   it("all compile, though each waits for its route's first request to be compiled", () => {
     // a server no longer compiles them as it starts (server/platform/http/schema-compilers.ts): a
     // schema Ajv or fast-json-stringify refuses fails here, not on a user's first request
-    expect(compileDeferred()).toBeGreaterThan(200);
-    expect(compileDeferred()).toBe(0);
+    expect(t.app.compileDeferred()).toBeGreaterThan(200);
+    expect(t.app.compileDeferred()).toBe(0);
   });
 });
 

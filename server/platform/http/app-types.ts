@@ -26,6 +26,8 @@ declare module 'fastify' {
     throttleStore: ThrottleStore;
     /** where pictures are kept (server/platform/files.ts) */
     files: FileStore;
+    /** compiles the route schemas still waiting for their first use (server/platform/http/schema-compilers.ts) */
+    compileDeferred: () => number;
   }
 }
 

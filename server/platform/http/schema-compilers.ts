@@ -8,88 +8,34 @@
 // And each is compiled when its route first needs it, not when the route is added: a process that
 // starts a server (npm start, every browser test's server) spent about 0.55 s of its ~2.5 s start in
 // Ajv and fast-json-stringify compiling some 1,500 schemas, most of which a given run never meets.
-// `compileDeferred` compiles what is still waiting, so a test can hold every route's schemas to
-// compiling (tests/api/openapi-fuzz.test.ts), as the eager start did.
+// An app's `compileDeferred` compiles what it still has waiting, so a test can hold every route's
+// schemas to compiling (tests/api/openapi-fuzz.test.ts), as the eager start did.
 import AjvCompiler from '@fastify/ajv-compiler';
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
+import type { FastifyServerOptions } from 'fastify';
 
 type BuildSerializer = ReturnType<typeof SerializerSelector>;
 type SerializerCompiler = ReturnType<BuildSerializer>;
 type Serializer = ReturnType<SerializerCompiler>;
+type BuildValidator = ReturnType<typeof AjvCompiler>;
+type Validator = ReturnType<ReturnType<BuildValidator>>;
+type CompilersFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
 
-/** The compilations still put off, each run at most once. */
-const waiting = new Set<() => unknown>();
-
-/** `compile`, run once on first use; until then it waits in `waiting`. */
+/** `compile`, run once, on the first call of what it returns. */
 const once = <T>(compile: () => T): (() => T) => {
-  let made: T | undefined;
-  const make = (): T => {
-    if (made === undefined) {
-      made = compile();
-      waiting.delete(make);
-    }
-    return made;
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: compile() };
+    return made.value;
   };
-  waiting.add(make);
-  return make;
-};
-
-/**
- * Compiles every schema still waiting for its route's first request and answers how many it
- * compiled; throws what a compilation throws.
- */
-export const compileDeferred = (): number => {
-  const all = [...waiting];
-  for (const make of all) make();
-  return all.length;
 };
 
 const validatorPool = AjvCompiler();
 const serializerSelector = SerializerSelector();
-/** response schema object → (shared schemas and options) → its compiled serializer */
-const serializers = new WeakMap<object, Map<string, Serializer>>();
-
-const buildSerializer: BuildSerializer = (externalSchemas, options) => {
-  const compile = serializerSelector(externalSchemas, options);
-  const key = JSON.stringify([externalSchemas ?? null, options ?? null]);
-  return (route) => {
-    const schema = route.schema as object;
-    let byOptions = serializers.get(schema);
-    if (!byOptions) {
-      byOptions = new Map();
-      serializers.set(schema, byOptions);
-    }
-    const known = byOptions.get(key);
-    if (known) return known;
-    const make = once(() => compile(route));
-    const serialize: Serializer = (data) => make()(data);
-    byOptions.set(key, serialize);
-    return serialize;
-  };
-};
-
-type BuildValidator = typeof validatorPool;
-
-/**
- * JSON bodies are validated as they are sent: a string is not a number, `"true"` is not a boolean and
- * a lone value is not an array. Query strings, path parameters and headers are text on the wire, so
- * they keep the app's coercion (`coerceTypes: 'array'`, set in app.ts).
- */
-const buildValidator: BuildValidator = (externalSchemas, options) => {
-  const coercing = validatorPool(externalSchemas, options);
-  const strict = validatorPool(
-    externalSchemas,
-    options?.mode === 'JTD'
-      ? options
-      : { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } },
-  );
-  return (route) => {
-    const make = once(() => (route.httpPart === 'body' ? strict(route) : coercing(route)));
-    return deferredValidator(make);
-  };
-};
-
-type Validator = ReturnType<ReturnType<BuildValidator>>;
+/** response schema object → (shared schemas and options) → its serializer, made on first use */
+const serializers = new WeakMap<object, Map<string, { serialize: Serializer; make: () => Serializer }>>();
 
 /**
  * A validator that compiles on its first call. Fastify reads a validator's `errors` after a call that
@@ -113,5 +59,64 @@ const deferredValidator = (make: () => Validator): Validator => {
   return validate;
 };
 
-/** Fastify's `schemaController.compilersFactory`, shared by every app this process builds. */
-export const sharedSchemaCompilers = { buildValidator, buildSerializer };
+/** One app's schema compilers (Fastify's `schemaController.compilersFactory`), and what it has put off. */
+export interface AppSchemaCompilers {
+  compilersFactory: CompilersFactory;
+  /** Compiles every schema of this app still waiting for its first use; answers how many were waiting. */
+  compileDeferred: () => number;
+}
+
+export const appSchemaCompilers = (): AppSchemaCompilers => {
+  const waiting = new Set<() => unknown>();
+
+  const buildSerializer: BuildSerializer = (externalSchemas, options) => {
+    const compile = serializerSelector(externalSchemas, options);
+    const key = JSON.stringify([externalSchemas ?? null, options ?? null]);
+    return (route) => {
+      const schema = route.schema as object;
+      let byOptions = serializers.get(schema);
+      if (!byOptions) {
+        byOptions = new Map();
+        serializers.set(schema, byOptions);
+      }
+      let known = byOptions.get(key);
+      if (!known) {
+        const make = once(() => compile(route));
+        known = { serialize: (data) => make()(data), make };
+        byOptions.set(key, known);
+      }
+      waiting.add(known.make);
+      return known.serialize;
+    };
+  };
+
+  /**
+   * JSON bodies are validated as they are sent: a string is not a number, `"true"` is not a boolean and
+   * a lone value is not an array. Query strings, path parameters and headers are text on the wire, so
+   * they keep the app's coercion (`coerceTypes: 'array'`, set in app.ts).
+   */
+  const buildValidator: BuildValidator = (externalSchemas, options) => {
+    const coercing = validatorPool(externalSchemas, options);
+    const strict = validatorPool(
+      externalSchemas,
+      options?.mode === 'JTD'
+        ? options
+        : { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } },
+    );
+    return (route) => {
+      const make = once(() => (route.httpPart === 'body' ? strict(route) : coercing(route)));
+      waiting.add(make);
+      return deferredValidator(make);
+    };
+  };
+
+  return {
+    compilersFactory: { buildValidator, buildSerializer } as CompilersFactory,
+    compileDeferred: () => {
+      const all = [...waiting];
+      waiting.clear();
+      for (const make of all) make();
+      return all.length;
+    },
+  };
+};
