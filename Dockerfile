@@ -1,8 +1,8 @@
 # The product as one image: the portal built once, the server run by `npm start` (portal and API on
 # port 8080). Multi-stage: the build stage has the dev tools, the runtime stage only production
 # dependencies, the built portal, the server's sources and their bundles (scripts/bundle.ts, built here
-# so that the non-root `node` user never writes them), run as that user. Data (the embedded database, the generated JWT key) lives in /data; with DATABASE_URL set the
-# container keeps nothing of its own.
+# so that the non-root `node` user never writes them), run as that user. Data (the embedded database,
+# the generated JWT key) lives in /data; with DATABASE_URL set the container keeps nothing of its own.
 #
 #   docker build -t loyalty-portal .
 #   docker run -p 8080:8080 -v loyalty-data:/data loyalty-portal

@@ -3,11 +3,8 @@
 // server: about a second and a half of a core less than through tsx, which the browser tests pay for
 // every user they add. The script sees the command line it would see run directly (argv[1] is its
 // own path), so its own check of being run directly holds. Plain Node runs this file (type stripping).
-import { enableCompileCache } from 'node:module';
 import path from 'node:path';
-
-enableCompileCache();
-const { bundleOf } = await import('./bundle.ts');
+import { loadBundle } from './bundle.ts';
 
 const [script] = process.argv.splice(2, 1);
 if (!script) {
@@ -15,5 +12,4 @@ if (!script) {
   process.exit(2);
 }
 process.argv[1] = path.resolve(script);
-process.setSourceMapsEnabled(true);
-await import(await bundleOf(script));
+await loadBundle(script);

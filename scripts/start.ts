@@ -3,14 +3,9 @@
 // relays on SIGTERM / SIGINT reaches the server (a lingering `sh -c` died and left the server serving).
 // Plain Node runs this file (type stripping, no tsx): the server it starts is one bundled module
 // (scripts/bundle.ts), which Node loads three times faster than the sources through tsx.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { enableCompileCache } from 'node:module';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-
-// V8's compiled code for the modules loaded from here on is kept on disk (the OS's temporary folder,
-// or NODE_COMPILE_CACHE) and reused by the next start: about 0.3 s of a core less per start
-enableCompileCache();
-const { bundleOf, SERVER_ENTRY } = await import('./bundle.ts');
+import { loadBundle, newestMtime, SERVER_ENTRY } from './bundle.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SOURCES = [
@@ -24,19 +19,6 @@ const SOURCES = [
   'package.json',
 ];
 const distIndex = path.join(root, 'dist', 'index.html');
-
-/** Newest modification time of a file or of any file below a folder (0 when absent). */
-const newestMtime = (target: string): number => {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(target, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
-  }
-  return newest;
-};
 
 const needsBuild = (): boolean => {
   // a DIST_DIR of its own serves a portal built elsewhere: building ./dist would not change it
@@ -54,9 +36,7 @@ const main = async () => {
     await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
     process.stdout.write('Portal built.\n');
   }
-  // errors and logged stacks name the sources' files and lines, not the bundle's
-  process.setSourceMapsEnabled(true);
-  const { startServer } = (await import(await bundleOf(SERVER_ENTRY))) as typeof import('../server/server');
+  const { startServer } = (await loadBundle(SERVER_ENTRY)) as typeof import('../server/server');
   await startServer();
 };
 

@@ -1,6 +1,7 @@
 // Real server processes for the tests that need more than app.inject: several instances on one
 // database, a process killed with SIGKILL, a restart on the same data. Each runs what `npm start`
-// runs, scripts/start.ts on plain Node (the server's bundle), with no portal to build or serve.
+// runs, scripts/start.ts on plain Node (the server's bundle); each caller gives it a DIST_DIR of its own,
+// so it builds no portal.
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -19,8 +20,6 @@ export const INSTANCE_ENV = {
   ADMIN_PASSWORD: 'First-operator-Pass1',
   LOG_LEVEL: 'info',
   PORT: '0',
-  // a folder of its own, absent: scripts/start.ts builds no portal and the server serves none
-  DIST_DIR: path.join(root, 'node_modules', '.cache', 'no-portal'),
 } as const;
 
 /** Starts the server (scripts/start.ts) with `env` and waits until it listens. */

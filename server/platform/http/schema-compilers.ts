@@ -62,7 +62,7 @@ const deferredValidator = (make: () => Validator): Validator => {
 /** One app's schema compilers (Fastify's `schemaController.compilersFactory`), and what it has put off. */
 export interface AppSchemaCompilers {
   compilersFactory: CompilersFactory;
-  /** Compiles every schema of this app still waiting for its first use; answers how many were waiting. */
+  /** Compiles every schema this app has not used yet; answers how many of its compilers it went through. */
   compileDeferred: () => number;
 }
 
