@@ -15,6 +15,7 @@ import { brand, company, store, users } from '../../server/platform/db/schema';
 import { derivedTables } from '../../server/platform/db/schema/resources';
 import { listSpecFor } from '../../server/resources/list-spec';
 import { EXISTING_TABLES } from '../../server/resources/registry';
+import { withDrizzleKit } from '../drizzle-kit';
 import { addOrg, addStore, addUser, apiSuite, MAIN, type Org, PASSWORD, signIn } from './fixtures';
 import { codeOf, createUser, dataOf } from './helpers';
 
@@ -43,12 +44,12 @@ if (!table) throw new Error('storeNotes: no table');
 const resource = { decl: storeNotes, table, spec: listSpecFor(storeNotes, table) };
 
 /** The table's DDL exactly as drizzle-kit would write its migration. */
-const createTableStatements = async (): Promise<string[]> => {
-  const { generateDrizzleJson, generateMigration } = await import('drizzle-kit/api');
-  const before = generateDrizzleJson({ company, brand, store }, undefined, undefined, 'snake_case');
-  const after = generateDrizzleJson({ company, brand, store, table }, before.id, undefined, 'snake_case');
-  return generateMigration(before, after);
-};
+const createTableStatements = (): Promise<string[]> =>
+  withDrizzleKit(({ generateDrizzleJson, generateMigration }) => {
+    const before = generateDrizzleJson({ company, brand, store }, undefined, undefined, 'snake_case');
+    const after = generateDrizzleJson({ company, brand, store, table }, before.id, undefined, 'snake_case');
+    return generateMigration(before, after);
+  });
 
 const { t, tokens, call } = apiSuite({
   setup: (app) => {

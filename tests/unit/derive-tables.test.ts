@@ -15,6 +15,7 @@ import * as schema from '../../server/platform/db/schema';
 import * as derivedExports from '../../server/platform/db/schema/resources';
 import { DERIVED_RESOURCES, EXISTING_TABLES } from '../../server/resources/registry';
 import { createBodySchema, updateBodySchema } from '../../server/resources/schemas';
+import { withDrizzleKit } from '../drizzle-kit';
 
 const declarations = RESOURCES as readonly ResourceDeclaration[];
 const derivedNames = declarations.filter((d) => (d.storage ?? 'derived') === 'derived').map((d) => d.name);
@@ -55,26 +56,27 @@ describe('derived table exports', () => {
   });
 
   it('has a committed migration matching the derived tables (nothing left to generate)', async () => {
-    const { generateDrizzleJson, generateMigration } = await import('drizzle-kit/api');
-    const journal = JSON.parse(
-      readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
-    ) as {
-      entries: { idx: number }[];
-    };
-    const last = journal.entries.at(-1)?.idx ?? 0;
-    const snapshots = readdirSync(path.join(MIGRATIONS_FOLDER, 'meta')).filter((f) =>
-      f.endsWith('_snapshot.json'),
-    );
-    const latest = snapshots.find((f) => f.startsWith(String(last).padStart(4, '0')));
-    expect(latest).toBeDefined();
-    const prev = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', latest ?? ''), 'utf8'));
-    const current = generateDrizzleJson(
-      { ...schema, ...derivedExports.derivedTables },
-      prev.id,
-      undefined,
-      'snake_case',
-    );
-    expect(await generateMigration(prev, current)).toEqual([]);
+    await withDrizzleKit(async ({ generateDrizzleJson, generateMigration }) => {
+      const journal = JSON.parse(
+        readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
+      ) as {
+        entries: { idx: number }[];
+      };
+      const last = journal.entries.at(-1)?.idx ?? 0;
+      const snapshots = readdirSync(path.join(MIGRATIONS_FOLDER, 'meta')).filter((f) =>
+        f.endsWith('_snapshot.json'),
+      );
+      const latest = snapshots.find((f) => f.startsWith(String(last).padStart(4, '0')));
+      expect(latest).toBeDefined();
+      const prev = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', latest ?? ''), 'utf8'));
+      const current = generateDrizzleJson(
+        { ...schema, ...derivedExports.derivedTables },
+        prev.id,
+        undefined,
+        'snake_case',
+      );
+      expect(await generateMigration(prev, current)).toEqual([]);
+    });
   }, 60_000);
 });
 
