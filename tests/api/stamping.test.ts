@@ -23,7 +23,7 @@ import {
   users,
   vouchers,
 } from '../../server/platform/db/schema';
-import { addAcmeAndOther, addStore, apiSuite, MAIN, type Org } from './fixtures';
+import { addAcmeAndOther, addBrand, addStore, addUser, apiSuite, MAIN, type Org } from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
 
 const { t, tokens, call } = apiSuite();
@@ -302,6 +302,28 @@ describe('stamping', () => {
     expect(codeOf(await stamp(card.id, { stamps: 1, storeId: other.storeId }, 'stranger'))).toMatchObject({
       code: 6625,
     });
+  });
+
+  it("stamps a card only within the caller's organisation: the company's, its brand's, an operator any", async () => {
+    // each shape of scope has its own prepared statement (server/resources/row-scope.ts preparedCallerScope)
+    const brandId = await addBrand(t, acme.companyId, 'Acme Scope Brand');
+    const storeId = await addStore(t, acme.companyId, brandId, 'Acme Scope Store');
+    await addUser(t, tokens, 'scopeBrand', { type: 'MERCHANT', companyId: acme.companyId, brandId });
+    await addUser(t, tokens, 'scopeHome', {
+      type: 'MERCHANT',
+      companyId: acme.companyId,
+      brandId: acme.brandId,
+    });
+    const { card } = await newCard();
+    // a merchant limited to another brand of the company does not reach the card, at either store
+    expect(codeOf(await stamp(card.id, { stamps: 1, storeId }, 'scopeBrand'))).toMatchObject({ code: 6625 });
+    expect(codeOf(await stamp(card.id, { stamps: 1 }, 'scopeBrand'))).toMatchObject({ code: 6625 });
+    expect((await cardRow(card.id)).stamps).toBe(0);
+    // the card's own brand, its company and an operator do
+    expect(codeOf(await stamp(card.id, { stamps: 1 }, 'scopeHome'))).toMatchObject({ code: 0 });
+    expect(codeOf(await stamp(card.id, { stamps: 1 }))).toMatchObject({ code: 0 });
+    expect(codeOf(await stamp(card.id, { stamps: 1 }, 'op'))).toMatchObject({ code: 0 });
+    expect((await cardRow(card.id)).stamps).toBe(3);
   });
 
   it('refuses a receipt number already stamped at the store (26630), not one that was refused', async () => {

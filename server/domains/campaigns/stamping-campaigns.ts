@@ -4,7 +4,7 @@
 // are locked (budgets and per-member limits stay exact while stampings race), cut to their budget, their
 // limit and the card's room, and charged; the stamping then records what each added (campaign_rewards).
 // Voiding the stamping voids the rewards and gives the stamps back to the budgets.
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import {
   bonusConditionHolds,
   type CampaignBoost,
@@ -25,14 +25,16 @@ import { HOLDOUT_PERIOD, heldOut } from './holdout';
  * For the stamping's own statement: the ACTIVE MULTIPLIER and BONUS campaigns of the programme being
  * stamped whose dates hold `now`, as a JSON list of `StampingCampaign` (money as text).
  */
-export const stampingCampaignsOf = (now: Date): SQL<StampingCampaign[]> => sql<StampingCampaign[]>`(
+export const stampingCampaignsOf = (now: Date | Placeholder): SQL<StampingCampaign[]> => sql<
+  StampingCampaign[]
+>`(
   select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'kind', c.kind,
       'multiplier', c.multiplier, 'bonusStamps', c.bonus_stamps, 'bonusCondition', c.bonus_condition,
       'minAmount', c.min_amount::text, 'daysOfWeek', c.days_of_week, 'hourFrom', c.hour_from,
       'hourTo', c.hour_to, 'storeIds', c.store_ids, 'createTime', c.create_time)), '[]'::json)
   from ${campaigns} c
   where c.stamp_card_id = ${stampCard.id} and c.company_id = ${stampCard.companyId}
-    and c.kind in ('MULTIPLIER', 'BONUS') and ${campaignRuns(now.toISOString())})`;
+    and c.kind in ('MULTIPLIER', 'BONUS') and ${campaignRuns(now instanceof Date ? now.toISOString() : now)})`;
 
 /** A stamping, as the campaigns weigh it. */
 export interface CampaignStamping {

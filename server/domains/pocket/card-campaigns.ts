@@ -1,7 +1,7 @@
 // What a member's web card and a join page say of a company's running campaigns (issue 43): the
 // MULTIPLIER and BONUS campaigns of the card's programme, and the REFERRAL campaign whose link the card
 // carries. Read only; the campaigns domain gives the rewards (server/domains/campaigns/).
-import { sql } from 'drizzle-orm';
+import { type Placeholder, sql } from 'drizzle-orm';
 import { weekdaysOf } from '../../../contract/campaigns';
 import type { BonusCondition } from '../../../contract/enums';
 import type { PocketPromotion } from '../../../contract/pocket';
@@ -12,9 +12,10 @@ import { campaigns, voucherPacks } from '../../platform/db/schema';
 /**
  * SQL true for a campaign row `c` that runs at `at` (ACTIVE, inside its dates): what the web card
  * shows, and what the stamping, the rewards and the referrals apply (server/domains/campaigns/ reads
- * it from here: pocket may not import campaigns, campaigns → vouchers → pocket).
+ * it from here: pocket may not import campaigns, campaigns → vouchers → pocket). `at`: ISO text, or
+ * the placeholder of a prepared statement that is given it.
  */
-export const campaignRuns = (at: string) =>
+export const campaignRuns = (at: string | Placeholder) =>
   sql`c.state = 'ACTIVE' and c.start_at <= ${at}::timestamptz and (c.end_at is null or c.end_at > ${at}::timestamptz)`;
 
 /** A running REFERRAL campaign as a web card and a join page announce it. */

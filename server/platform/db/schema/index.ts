@@ -1,5 +1,5 @@
-// Every table of the server. drizzle.config.ts reads this folder; `db.query` sees what is re-exported
-// here, so each new schema file gets a line below.
+// Every table of the server. drizzle.config.ts reads this folder, and the services and tests import
+// their tables from here, so each new schema file gets a line below.
 export * from './api-keys';
 export * from './auth';
 export * from './columns';
