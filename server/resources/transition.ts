@@ -3,16 +3,17 @@
 // Who may run it is the operation route's check (`roles: actionOf(decl, name).roles`). A move is
 // lock (`lockInScope`: the row within the caller's scope), check (`allowedMove`), write
 // (`moveLocked`: the new state and its audit row, in the operation's transaction).
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { checkMove } from '../../resources/transitions';
 import type { ActionDeclaration, ResourceDeclaration } from '../../resources/types';
 import { type DbOrTx, recordAudit } from '../platform/audit';
 import { rememberCalendar } from '../platform/countries';
+import { prepared } from '../platform/db/prepared';
 import { company, countryConfig } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
 import type { Caller } from './principal';
-import { callerScopeOf } from './row-scope';
+import { callerScopeOf, preparedCallerScope } from './row-scope';
 
 /** A declared table with an id: what `lockInScope` and `moveLocked` move rows of. */
 type MovableTable = PgTable & { id: AnyPgColumn };
@@ -50,23 +51,72 @@ export const lockInScope = async <R extends { id: number }>(
     calendarOf,
   }: { also?: SQL | undefined; missing?: () => AppError; calendarOf?: AnyPgColumn } = {},
 ): Promise<R> => {
-  const where = and(eq(table.id, id), callerScopeOf(decl, table, caller), also);
   if (!calendarOf) {
-    const [row] = await tx.select().from(table).where(where).for('update');
+    const [row] = also
+      ? await tx
+          .select()
+          .from(table)
+          .where(and(eq(table.id, id), callerScopeOf(decl, table, caller), also))
+          .for('update')
+      : await preparedLock(decl, table, caller, undefined)(tx, id);
     if (!row) throw missing ? missing() : new AppError('NOT_FOUND');
     return row as R;
   }
-  const [found] = await tx
-    .select({ row: table, country: company.country, zone: countryConfig.timezone, companyId: company.id })
-    .from(table)
-    .leftJoin(company, eq(company.id, calendarOf))
-    .leftJoin(countryConfig, eq(countryConfig.country, company.country))
-    .where(where)
-    .for('update', { of: table });
+  const [found] = (
+    also
+      ? await calendarLock(tx, table, calendarOf).where(
+          and(eq(table.id, id), callerScopeOf(decl, table, caller), also),
+        )
+      : await preparedLock(decl, table, caller, calendarOf)(tx, id)
+  ) as { row: unknown; country: unknown; zone: unknown; companyId: unknown }[];
   if (!found) throw missing ? missing() : new AppError('NOT_FOUND');
   if (typeof found.companyId === 'number')
     rememberCalendar(tx, found.companyId, { country: found.country, zone: found.zone });
   return found.row as R;
+};
+
+/** The row with its company's calendar, locked (the row's table only): `lockInScope`'s read when it has one. */
+const calendarLock = (db: DbOrTx, table: MovableTable, calendarOf: AnyPgColumn) => ({
+  where: (where: SQL | undefined) =>
+    db
+      .select({ row: table, country: company.country, zone: countryConfig.timezone, companyId: company.id })
+      .from(table)
+      .leftJoin(company, eq(company.id, calendarOf))
+      .leftJoin(countryConfig, eq(countryConfig.country, company.country))
+      .where(where)
+      .for('update', { of: table }),
+});
+
+type Lock = (db: DbOrTx, id: number) => Promise<unknown[]>;
+type PreparedLock = (db: DbOrTx, values: Record<string, unknown>) => Promise<unknown[]>;
+const locks = new Map<string, PreparedLock>();
+
+/**
+ * `lockInScope`'s statement without `also`, prepared once per table, shape of the caller's scope and
+ * calendar (row-scope.ts `preparedCallerScope`), and run with this caller's organisation: built by the
+ * query builder on every call, a whole row and its joins cost a large part of an operation's own CPU
+ * (docs/performance.md "The write path").
+ */
+const preparedLock = (
+  decl: ResourceDeclaration,
+  table: MovableTable,
+  caller: Caller,
+  calendarOf: AnyPgColumn | undefined,
+): Lock => {
+  const scope = preparedCallerScope(decl, table, caller);
+  const name = `lock_${decl.name}_${scope.shape || 'none'}${calendarOf ? `_${calendarOf.name}` : ''}`;
+  let run = locks.get(name);
+  if (!run) {
+    const where = and(eq(table.id, sql.placeholder('id')), scope.condition);
+    run = prepared(name, (db) =>
+      calendarOf
+        ? calendarLock(db, table, calendarOf).where(where)
+        : db.select().from(table).where(where).for('update'),
+    ) as unknown as PreparedLock;
+    locks.set(name, run);
+  }
+  const statement = run;
+  return (db, id) => statement(db, { ...scope.values, id });
 };
 
 /**
