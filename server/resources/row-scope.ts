@@ -4,7 +4,9 @@
 import { and, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceDeclaration } from '../../resources/types';
+import type { DbOrTx } from '../platform/audit';
 import { effectiveScope, type ScopeColumn, scopeKey } from '../platform/db/naming';
+import { type Executable, prepared } from '../platform/db/prepared';
 import { store as storeTable } from '../platform/db/schema/resources';
 import type { Caller } from './principal';
 
@@ -51,39 +53,43 @@ export const orgCondition = (
 export const callerScopeOf = (decl: ResourceDeclaration, table: PgTable, caller: Caller): SQL | undefined =>
   caller.type === 'OPERATOR' ? undefined : orgCondition(decl, table, caller);
 
-/** The placeholders of a prepared caller scope, and the values a call gives them. */
-export interface PreparedScope {
-  /** the scope's shape: which of company, brand and store it names (a prepared statement per shape) */
-  shape: string;
-  /** callerScopeOf's condition with placeholders for the caller's organisation */
-  condition: SQL | undefined;
-  values: { scopeCompanyId?: number; scopeBrandId?: number; scopeStoreId?: number };
-}
-
 /**
- * `callerScopeOf` for a prepared statement (server/platform/db/prepared.ts): the same condition, with
- * placeholders (`scopeCompanyId`, `scopeBrandId`, `scopeStoreId`) for the caller's organisation, so a
- * hot operation builds its statement once per shape of scope instead of on every call.
+ * A statement that reads or locks rows within the caller's scope, prepared once per shape of that
+ * scope (server/platform/db/prepared.ts): `build` is handed `callerScopeOf`'s condition with
+ * placeholders (`scopeCompanyId`, `scopeBrandId`, `scopeStoreId`) for the caller's organisation, and
+ * each call runs the shape's statement with this caller's values beside its own. A hot operation so
+ * builds its SQL once per shape (operator; company; company and brand; ...) instead of on every call,
+ * while `orgCondition` stays the one rule of what a caller reaches. `name` is unique in the app.
  */
-export const preparedCallerScope = (
+export const preparedInScope = <Row>(
+  name: string,
   decl: ResourceDeclaration,
   table: PgTable,
-  caller: Caller,
-): PreparedScope => {
-  if (caller.type === 'OPERATOR') return { shape: 'all', condition: undefined, values: {} };
-  const { companyId, brandId, storeId } = caller;
-  const condition = orgCondition(decl, table, {
-    companyId: companyId === null ? null : sql.placeholder('scopeCompanyId'),
-    brandId: brandId === null ? null : sql.placeholder('scopeBrandId'),
-    storeId: storeId === null ? null : sql.placeholder('scopeStoreId'),
-  });
-  return {
-    shape: `${companyId === null ? '' : 'c'}${brandId === null ? '' : 'b'}${storeId === null ? '' : 's'}`,
-    condition,
-    values: {
-      ...(companyId === null ? {} : { scopeCompanyId: companyId }),
-      ...(brandId === null ? {} : { scopeBrandId: brandId }),
-      ...(storeId === null ? {} : { scopeStoreId: storeId }),
-    },
+  build: (db: DbOrTx, scope: SQL | undefined) => { prepare: (name: string) => Executable },
+): ((db: DbOrTx, caller: Caller, values: Record<string, unknown>) => Promise<Row[]>) => {
+  const byShape = new Map<string, (db: DbOrTx, values: Record<string, unknown>) => Promise<unknown>>();
+  return (db, caller, values) => {
+    const operator = caller.type === 'OPERATOR';
+    const { companyId, brandId, storeId } = caller;
+    const shape = operator
+      ? 'all'
+      : `${companyId === null ? '' : 'c'}${brandId === null ? '' : 'b'}${storeId === null ? '' : 's'}` ||
+        'none';
+    let run = byShape.get(shape);
+    if (!run) {
+      const scope = operator
+        ? undefined
+        : orgCondition(decl, table, {
+            companyId: companyId === null ? null : sql.placeholder('scopeCompanyId'),
+            brandId: brandId === null ? null : sql.placeholder('scopeBrandId'),
+            storeId: storeId === null ? null : sql.placeholder('scopeStoreId'),
+          });
+      run = prepared(`${name}_${shape}`, (d) => build(d, scope));
+      byShape.set(shape, run);
+    }
+    return run(db, {
+      ...values,
+      ...(operator ? {} : { scopeCompanyId: companyId, scopeBrandId: brandId, scopeStoreId: storeId }),
+    }) as Promise<Row[]>;
   };
 };

@@ -9,11 +9,10 @@ import { checkMove } from '../../resources/transitions';
 import type { ActionDeclaration, ResourceDeclaration } from '../../resources/types';
 import { type DbOrTx, recordAudit } from '../platform/audit';
 import { rememberCalendar } from '../platform/countries';
-import { prepared } from '../platform/db/prepared';
 import { company, countryConfig } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
 import type { Caller } from './principal';
-import { callerScopeOf, preparedCallerScope } from './row-scope';
+import { callerScopeOf, preparedInScope } from './row-scope';
 
 /** A declared table with an id: what `lockInScope` and `moveLocked` move rows of. */
 type MovableTable = PgTable & { id: AnyPgColumn };
@@ -87,36 +86,32 @@ const calendarLock = (db: DbOrTx, table: MovableTable, calendarOf: AnyPgColumn) 
       .for('update', { of: table }),
 });
 
-type Lock = (db: DbOrTx, id: number) => Promise<unknown[]>;
-type PreparedLock = (db: DbOrTx, values: Record<string, unknown>) => Promise<unknown[]>;
-const locks = new Map<string, PreparedLock>();
+const locks = new Map<string, ReturnType<typeof preparedInScope<unknown>>>();
 
 /**
- * `lockInScope`'s statement without `also`, prepared once per table, shape of the caller's scope and
- * calendar (row-scope.ts `preparedCallerScope`), and run with this caller's organisation: built by the
- * query builder on every call, a whole row and its joins cost a large part of an operation's own CPU
- * (docs/performance.md "The write path").
+ * `lockInScope`'s statement without `also`: one per table and calendar, prepared once per shape of the
+ * caller's scope (row-scope.ts `preparedInScope`). Built by the query builder on every call, a whole
+ * row and its joins cost a large part of an operation's own CPU (docs/performance.md "The write path").
  */
 const preparedLock = (
   decl: ResourceDeclaration,
   table: MovableTable,
   caller: Caller,
   calendarOf: AnyPgColumn | undefined,
-): Lock => {
-  const scope = preparedCallerScope(decl, table, caller);
-  const name = `lock_${decl.name}_${scope.shape || 'none'}${calendarOf ? `_${calendarOf.name}` : ''}`;
-  let run = locks.get(name);
-  if (!run) {
-    const where = and(eq(table.id, sql.placeholder('id')), scope.condition);
-    run = prepared(name, (db) =>
-      calendarOf
+) => {
+  const name = `lock_${decl.name}${calendarOf ? `_${calendarOf.name}` : ''}`;
+  let lock = locks.get(name);
+  if (!lock) {
+    lock = preparedInScope<unknown>(name, decl, table, (db, scope) => {
+      const where = and(eq(table.id, sql.placeholder('id')), scope);
+      return calendarOf
         ? calendarLock(db, table, calendarOf).where(where)
-        : db.select().from(table).where(where).for('update'),
-    ) as unknown as PreparedLock;
-    locks.set(name, run);
+        : db.select().from(table).where(where).for('update');
+    });
+    locks.set(name, lock);
   }
-  const statement = run;
-  return (db, id) => statement(db, { ...scope.values, id });
+  const statement = lock;
+  return (db: DbOrTx, id: number) => statement(db, caller, { id });
 };
 
 /**

@@ -305,7 +305,7 @@ describe('stamping', () => {
   });
 
   it("stamps a card only within the caller's organisation: the company's, its brand's, an operator any", async () => {
-    // each shape of scope has its own prepared statement (server/resources/row-scope.ts preparedCallerScope)
+    // each shape of scope has its own prepared statement (server/resources/row-scope.ts preparedInScope)
     const brandId = await addBrand(t, acme.companyId, 'Acme Scope Brand');
     const storeId = await addStore(t, acme.companyId, brandId, 'Acme Scope Store');
     await addUser(t, tokens, 'scopeBrand', { type: 'MERCHANT', companyId: acme.companyId, brandId });

@@ -23,9 +23,10 @@ import { HOLDOUT_PERIOD, heldOut } from './holdout';
 
 /**
  * For the stamping's own statement: the ACTIVE MULTIPLIER and BONUS campaigns of the programme being
- * stamped whose dates hold `now`, as a JSON list of `StampingCampaign` (money as text).
+ * stamped whose dates hold `at` (ISO text, or the prepared statement's placeholder), as a JSON list of
+ * `StampingCampaign` (money as text).
  */
-export const stampingCampaignsOf = (now: Date | Placeholder): SQL<StampingCampaign[]> => sql<
+export const stampingCampaignsOf = (at: string | Placeholder): SQL<StampingCampaign[]> => sql<
   StampingCampaign[]
 >`(
   select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'kind', c.kind,
@@ -34,7 +35,7 @@ export const stampingCampaignsOf = (now: Date | Placeholder): SQL<StampingCampai
       'hourTo', c.hour_to, 'storeIds', c.store_ids, 'createTime', c.create_time)), '[]'::json)
   from ${campaigns} c
   where c.stamp_card_id = ${stampCard.id} and c.company_id = ${stampCard.companyId}
-    and c.kind in ('MULTIPLIER', 'BONUS') and ${campaignRuns(now instanceof Date ? now.toISOString() : now)})`;
+    and c.kind in ('MULTIPLIER', 'BONUS') and ${campaignRuns(at)})`;
 
 /** A stamping, as the campaigns weigh it. */
 export interface CampaignStamping {

@@ -10,7 +10,7 @@ import { actionOf } from '../../../resources/transitions';
 import type { DbOrTx } from '../../platform/audit';
 import { companyDayOf, rememberCalendar } from '../../platform/countries';
 import { uniqueViolation } from '../../platform/db/errors';
-import { prepared, preparedSql } from '../../platform/db/prepared';
+import { preparedSql } from '../../platform/db/prepared';
 import { rowsOfResult } from '../../platform/db/raw-rows';
 import {
   brand,
@@ -25,7 +25,7 @@ import {
 import { AppError } from '../../platform/errors';
 import { emit } from '../../platform/events';
 import type { Caller } from '../../resources/principal';
-import { callerScopeOf, preparedCallerScope } from '../../resources/row-scope';
+import { callerScopeOf, preparedInScope } from '../../resources/row-scope';
 import { allowedMove } from '../../resources/transition';
 import { assertOrgOpen } from '../access/closure';
 import { assertActsForStore } from '../access/operation';
@@ -70,51 +70,44 @@ interface LockedRow {
 }
 
 /**
- * The stamping's first statement, prepared once per shape of the caller's scope (operator, company,
- * brand, store: row-scope.ts `preparedCallerScope`): built by the query builder on every call, its
- * some 60 columns and joins cost about 0.6 ms of CPU per stamping. Placeholders: id, storeId, receiptNo
- * (null: none given), now (ISO text) and the scope's.
+ * The stamping's first statement, prepared once per shape of the caller's scope (row-scope.ts
+ * `preparedInScope`): built by the query builder on every call, its some 60 columns and joins cost
+ * about 0.6 ms of CPU per stamping. Placeholders: id, storeId, receiptNo (null: none given) and now
+ * (ISO text).
  */
-const lockStatements = new Map<
-  string,
-  (db: DbOrTx, values: Record<string, unknown>) => Promise<LockedRow[]>
->();
-const lockStatementFor = (caller: Caller) => {
-  const scope = preparedCallerScope(cardDecl, memberCards, caller);
-  let run = lockStatements.get(scope.shape);
-  if (!run) {
+const lockCardStatement = preparedInScope<LockedRow>(
+  'stamp_lock_card',
+  cardDecl,
+  memberCards,
+  (db, scope) => {
     const receiptNo = sql.placeholder('receiptNo');
-    run = prepared(`stamp_lock_card_${scope.shape || 'none'}`, (db) =>
-      db
-        .select({
-          card: memberCards,
-          programme: stampCard,
-          storeBrandId: store.brandId,
-          storeState: store.state,
-          companyState: company.state,
-          brandState: brand.state,
-          country: company.country,
-          zone: countryConfig.timezone,
-          receiptUsedBy: sql<number | null>`case when ${receiptNo}::text is null then null::int else
-            (select ${stampsTransaction.id} from ${stampsTransaction}
-              where ${stampsTransaction.storeId} = ${sql.placeholder('storeId')}::int
-                and ${stampsTransaction.receiptNo} = ${receiptNo}::text
-                and ${stampsTransaction.result} in ('SUCCESS', 'VOIDED') limit 1) end`,
-          campaigns: stampingCampaignsOf(sql.placeholder('now')),
-        })
-        .from(memberCards)
-        .innerJoin(stampCard, eq(stampCard.id, memberCards.stampCardId))
-        .leftJoin(store, sql`${store.id} = ${sql.placeholder('storeId')}::int`)
-        .leftJoin(company, eq(company.id, stampCard.companyId))
-        .leftJoin(brand, eq(brand.id, stampCard.brandId))
-        .leftJoin(countryConfig, eq(countryConfig.country, company.country))
-        .where(and(sql`${memberCards.id} = ${sql.placeholder('id')}::int`, scope.condition))
-        .for('update', { of: memberCards }),
-    ) as unknown as (db: DbOrTx, values: Record<string, unknown>) => Promise<LockedRow[]>;
-    lockStatements.set(scope.shape, run);
-  }
-  return { run, values: scope.values };
-};
+    return db
+      .select({
+        card: memberCards,
+        programme: stampCard,
+        storeBrandId: store.brandId,
+        storeState: store.state,
+        companyState: company.state,
+        brandState: brand.state,
+        country: company.country,
+        zone: countryConfig.timezone,
+        receiptUsedBy: sql<number | null>`case when ${receiptNo}::text is null then null::int else
+        (select ${stampsTransaction.id} from ${stampsTransaction}
+          where ${stampsTransaction.storeId} = ${sql.placeholder('storeId')}::int
+            and ${stampsTransaction.receiptNo} = ${receiptNo}::text
+            and ${stampsTransaction.result} in ('SUCCESS', 'VOIDED') limit 1) end`,
+        campaigns: stampingCampaignsOf(sql.placeholder('now')),
+      })
+      .from(memberCards)
+      .innerJoin(stampCard, eq(stampCard.id, memberCards.stampCardId))
+      .leftJoin(store, sql`${store.id} = ${sql.placeholder('storeId')}::int`)
+      .leftJoin(company, eq(company.id, stampCard.companyId))
+      .leftJoin(brand, eq(brand.id, stampCard.brandId))
+      .leftJoin(countryConfig, eq(countryConfig.country, company.country))
+      .where(and(sql`${memberCards.id} = ${sql.placeholder('id')}::int`, scope))
+      .for('update', { of: memberCards });
+  },
+);
 
 /**
  * For a stamping, in one statement: the member card `id` the caller may act on, locked (unknown →
@@ -143,9 +136,7 @@ const lockCardForStamping = async (
   /** the programme's running MULTIPLIER and BONUS campaigns (server/domains/campaigns/) */
   campaigns: StampingCampaign[];
 }> => {
-  const { run, values } = lockStatementFor(caller);
-  const [row] = await run(tx, {
-    ...values,
+  const [row] = await lockCardStatement(tx, caller, {
     id,
     storeId,
     receiptNo: receiptNo ?? null,

@@ -13,7 +13,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../audit';
 
-interface Executable {
+export interface Executable {
   execute: (values?: Record<string, unknown>) => Promise<unknown>;
 }
 
