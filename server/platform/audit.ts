@@ -2,14 +2,12 @@
 // decision, invitation, permission or group change and organisation change writes one entry, in the
 // same transaction as the change itself, so a change is never recorded without happening or the
 // other way round. Operators read the log through the declared resource `auditLog`.
-import type { Db } from './db/client';
+import type { DbOrTx } from './db/client';
+import { preparedInsert } from './db/prepared';
 import { auditLog } from './db/schema';
 
-/** A transaction on the database, as `db.transaction` hands it to its callback. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** A database or a transaction on it: audit entries are written inside the caller's transaction. */
-export type DbOrTx = Db | Tx;
+// where they are written: the database or the caller's transaction (server/platform/db/client.ts)
+export type { DbOrTx, Tx } from './db/client';
 
 export interface AuditActor {
   id: number;
@@ -48,8 +46,20 @@ export const redact = (value: unknown): unknown => {
   return value;
 };
 
+/** The audit row's insert: prepared once, as every operation writes one. */
+const insertAudit = preparedInsert('audit_log_insert', auditLog, [
+  'actorId',
+  'actorEmail',
+  'action',
+  'resource',
+  'recordId',
+  'companyId',
+  'before',
+  'after',
+]);
+
 export const recordAudit = async (db: DbOrTx, entry: AuditEntry): Promise<void> => {
-  await db.insert(auditLog).values({
+  await insertAudit(db, {
     actorId: entry.actor?.id ?? null,
     actorEmail: entry.actor?.email ?? null,
     action: entry.action,

@@ -21,12 +21,22 @@ interface HoldingsChanged {
   at: Date;
 }
 
+/**
+ * What an activity added, when it only added (a stamping, a redemption): the member's standing then
+ * adds it to what it holds instead of working everything out again (server/domains/members/standing.ts).
+ */
+export type ActivityAdded =
+  | { stamping: { transactionId: number; completes: boolean } }
+  | { redemption: { voucherId: number } };
+
 /** An activity a level counts (a stamping, its void, a redemption or its undoing). */
 interface Activity {
   companyId: number | null;
   memberMobile: string | null;
   reason: LevelMoveReason;
   at: Date;
+  /** set by a stamping and a redemption; a void or an undoing takes something back: not set */
+  added?: ActivityAdded;
 }
 
 /** The events an operation emits, by type. */
@@ -66,9 +76,11 @@ export const wireReactions = (reactions: readonly Reactions[]): void => {
 };
 
 /**
- * Tells `event` to every reaction wired for its type, in the operation's transaction, one after the
- * other. An operation run before the composition root wired them is a programming error, said loudly:
- * a silent no-op would leave standings and links behind.
+ * Tells `event` to every reaction wired for its type, in the operation's transaction, all at once:
+ * reactions are independent of each other (no one reads what another writes), so their statements
+ * are sent together (docs/architecture.md "Statements sent together": one round trip on PostgreSQL,
+ * run in the order sent on both databases). An operation run before the composition root wired them is
+ * a programming error, said loudly: a silent no-op would leave standings and links behind.
  */
 export const emit = async <T extends OperationEventType>(
   tx: DbOrTx,
@@ -77,8 +89,5 @@ export const emit = async <T extends OperationEventType>(
 ): Promise<void> => {
   if (wired === null)
     throw new Error(`event ${type} emitted before the reactions were wired (server/reactions.ts)`);
-  for (const reactions of wired) {
-    const react = reactions[type];
-    if (react) await react(tx, event);
-  }
+  await Promise.all(wired.map((reactions) => reactions[type]?.(tx, event)));
 };

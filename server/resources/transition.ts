@@ -9,6 +9,7 @@ import { checkMove } from '../../resources/transitions';
 import type { ActionDeclaration, ResourceDeclaration } from '../../resources/types';
 import { type DbOrTx, recordAudit } from '../platform/audit';
 import { rememberCalendar } from '../platform/countries';
+import { updateById } from '../platform/db/prepared';
 import { company, countryConfig } from '../platform/db/schema';
 import { AppError } from '../platform/errors';
 import type { Caller } from './principal';
@@ -126,7 +127,8 @@ export const moveLocked = async <R extends { id: number; companyId: number | nul
   action: string,
   set: Record<string, unknown>,
 ): Promise<R> => {
-  const [after] = (await tx.update(table).set(set).where(eq(table.id, before.id)).returning()) as R[];
+  // prepared once per table and set of columns (an action sets the same columns every time)
+  const [after] = (await updateById(tx, `move_${decl.name}`, table, before.id, set)) as R[];
   if (!after) throw new Error(`locked ${decl.name} row vanished`);
   await recordAudit(tx, {
     actor: { id: caller.id, email: caller.email },

@@ -7,7 +7,17 @@ import { segmentCondition } from '../../server/domains/members/query';
 import { refreshStanding } from '../../server/domains/members/standing';
 import { expireDueVouchers } from '../../server/domains/vouchers/vouchers';
 import { memberStanding, members } from '../../server/platform/db/schema';
-import { addMemberCard, addOrg, addProgramme, addUser, apiSuite, MAIN, type Org } from './fixtures';
+import {
+  addMemberCard,
+  addOrg,
+  addProgramme,
+  addRewardProgramme,
+  addStore,
+  addUser,
+  apiSuite,
+  MAIN,
+  type Org,
+} from './fixtures';
 import { APP_TIMEOUT, codeOf, dataOf, sgDay } from './helpers';
 
 const { t, tokens, call } = apiSuite();
@@ -151,6 +161,70 @@ describe('member standing', () => {
     expect(
       await inSegment(acme.companyId, [{ field: 'hasAvailableVoucher', op: 'eq', value: true }]),
     ).not.toContain(CAT);
+  });
+
+  it('adds stampings and redemptions as a refresh from the ledgers finds them (visits per store and day)', async () => {
+    const DAN = '+6591000004';
+    const second = await addStore(t, acme.companyId, acme.brandId, 'Acme Second Store');
+    // 5 stamps complete it, with a voucher of its reward pack
+    const { programmeId: shortCard } = await addRewardProgramme(call, 'owner', acme, {
+      programme: { title: 'Short card' },
+    });
+    const card = await addMemberCard(call, 'owner', shortCard, DAN, acme.storeId);
+    const stamp = async (storeId: number, stamps: number) =>
+      codeOf(await call('owner', 'POST', `${MAIN}/member-cards/${card.id}/stamps`, { storeId, stamps }));
+    const pack = dataOf(
+      await call('owner', 'POST', `${MAIN}/voucher-packs`, {
+        title: 'Free tea',
+        price: 0,
+        voucherValue: 3,
+        quantity: 100,
+        issueLimitPerMember: 10,
+        validFrom: shift(-1),
+        validUntil: shift(60),
+        voucherValidityDays: 30,
+        brandId: acme.brandId,
+      }),
+    ) as { id: number };
+    const { vouchers } = dataOf(
+      await call('owner', 'POST', `${MAIN}/voucher-packs/${pack.id}/vouchers`, {
+        memberMobile: DAN,
+        quantity: 3,
+      }),
+    ) as { vouchers: { id: number }[] };
+    const redeem = async (i: number, storeId: number) =>
+      codeOf(await call('owner', 'POST', `${MAIN}/vouchers/${vouchers[i]?.id}/redeem`, { storeId }));
+
+    // a visit at the first store; the same store the same day is no second visit, a redemption there
+    // neither; the second store is one, by a redemption and then a stamping; the card completes (5)
+    expect(await stamp(acme.storeId, 2)).toEqual({ status: 200, code: 0 });
+    expect(await stamp(acme.storeId, 1)).toEqual({ status: 200, code: 0 });
+    expect(await redeem(0, acme.storeId)).toEqual({ status: 200, code: 0 });
+    expect(await redeem(1, second)).toEqual({ status: 200, code: 0 });
+    expect(await stamp(second, 2)).toEqual({ status: 200, code: 0 });
+    const added = await standingOf(acme.companyId, DAN);
+    expect(added).toMatchObject({
+      stampsInWindow: 5,
+      visitsInWindow: 2,
+      completedCardsInWindow: 1,
+      availableVouchers: 2, // the third of the pack, and the completed card's reward
+      storeIds: [acme.storeId, second].sort((a, b) => a - b),
+    });
+
+    // worked out again from the ledgers, nothing moves
+    await refreshStanding(t.db, acme.companyId, [DAN], new Date());
+    const refreshed = await standingOf(acme.companyId, DAN);
+    const activity = (row: typeof added) => ({
+      stampsInWindow: row?.stampsInWindow,
+      visitsInWindow: row?.visitsInWindow,
+      completedCardsInWindow: row?.completedCardsInWindow,
+      availableVouchers: row?.availableVouchers,
+      firstVisitAt: row?.firstVisitAt,
+      lastVisitAt: row?.lastVisitAt,
+      storeIds: row?.storeIds,
+      brandIds: row?.brandIds,
+    });
+    expect(activity(refreshed)).toEqual(activity(added));
   });
 
   it('counts only the window when refreshed later, and refuses a bad segment filter with code 2', async () => {

@@ -9,6 +9,7 @@
 //   sql     runs one statement (the checks; the embedded database can only be read from this process)
 //   floor   runs a case of the SQL floor (tests/bench/write-floor.ts) with its queues and callers
 //   count   answers how many statements the app's driver sent so far
+//   cpu     answers this process's CPU time so far, in ms
 //   trace   starts (on) or ends (off) keeping the text of every statement sent, answers them
 // Every statement of the app's driver is counted at the driver: pg.Client#query on PostgreSQL (each
 // one round trip), PGlite#query/exec and those of its transactions on the embedded database (BEGIN
@@ -151,6 +152,11 @@ const main = async () => {
         return (await runSql(String(m.text), (m.params as unknown[] | undefined) ?? [])).rows;
       case 'count':
         return statements;
+      case 'cpu': {
+        // this process's CPU so far, in ms (user + system): the app's and the floor's Node side
+        const { user, system } = process.cpuUsage();
+        return (user + system) / 1000;
+      }
       case 'trace': {
         const kept = trace ?? [];
         trace = m.on ? [] : null;

@@ -71,6 +71,36 @@ if (ONLY?.includes('redeem') && !ONLY.includes('issueVouchers')) ONLY.push('issu
 if (ONLY?.includes('void') && !ONLY.includes('stamp')) ONLY.push('stamp');
 const RUN_OPS = OPS.filter((op) => !ONLY || ONLY.includes(op));
 const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+/** Clock ticks per second of /proc's CPU times (Linux: 100). */
+const CLOCK_TICKS = 100;
+
+/**
+ * The CPU time (user + system, ms) of this machine's PostgreSQL processes so far, from /proc (0 where
+ * there is none: another OS). The pools' connections live through a case, so their counters only grow.
+ */
+const postgresCpuMs = (): number => {
+  let ticks = 0;
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      // fields after the command: state is 3rd; utime and stime are the 14th and 15th of the line
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+};
 const MAIN = BASE_PATHS.main;
 const PAY = BASE_PATHS.payment;
 
@@ -524,6 +554,10 @@ interface Row {
   p50: number;
   p95: number;
   statementsPerOp: number;
+  /** CPU ms per call of the server process (the app, or the floor's driver) */
+  serverCpuPerOp: number;
+  /** CPU ms per call of PostgreSQL's processes (NaN on the embedded database: it is the server's) */
+  databaseCpuPerOp: number;
   load: number;
 }
 
@@ -674,12 +708,19 @@ const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Che
           floor: { samples: [], seconds: 0, done: [], failed: 0 },
         };
         const statements: Record<Side, number> = { app: 0, floor: 0 };
+        // CPU spent per side: the server process's (Node: the app, or the floor's driver) and the
+        // database's (PostgreSQL's processes, read from /proc; the embedded one lives in the server)
+        const cpu: Record<Side, { server: number; database: number }> = {
+          app: { server: 0, database: 0 },
+          floor: { server: 0, database: 0 },
+        };
         for (let round = 0; round < ROUNDS; round++)
           for (const side of round % 2 === 0 ? SIDES : [...SIDES].reverse()) {
             const queues = queuesOf[side].map((q) =>
               q.slice(Math.floor((q.length * round) / ROUNDS), Math.floor((q.length * (round + 1)) / ROUNDS)),
             );
             const before = (await srv.call('count')) as number;
+            const cpuBefore = { server: (await srv.call('cpu')) as number, database: postgresCpuMs() };
             let part: LoadResult<unknown>;
             if (side === 'app') {
               const call = APP_CALLS[op] as (
@@ -722,6 +763,8 @@ const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Che
               part = { ...r, done: r.done.map((value) => ({ arg: undefined, value })) };
             }
             statements[side] += ((await srv.call('count')) as number) - before;
+            cpu[side].server += ((await srv.call('cpu')) as number) - cpuBefore.server;
+            cpu[side].database += postgresCpuMs() - cpuBefore.database;
             const into = results[side];
             into.samples.push(...part.samples);
             into.seconds += part.seconds;
@@ -777,6 +820,11 @@ const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Che
             p50: s.p50,
             p95: s.p95,
             statementsPerOp: statements[side] / Math.max(1, result.done.length + result.failed),
+            serverCpuPerOp: cpu[side].server / Math.max(1, result.done.length + result.failed),
+            databaseCpuPerOp:
+              db === 'postgres'
+                ? cpu[side].database / Math.max(1, result.done.length + result.failed)
+                : Number.NaN,
             load: loadavg()[0] ?? 0,
           };
           rows.push(row);
@@ -1161,7 +1209,7 @@ const main = async (): Promise<number> => {
 
   const tpsOf = (callers: number) => benches.find((b) => b.clients === callers)?.tps ?? Number.NaN;
   console.log(
-    `\n${'case'.padEnd(14)} ${'db'.padEnd(9)} ${'who'.padEnd(6)} ${'callers'.padEnd(9)} ${'ops'.padStart(5)} ${'ops/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'×pgbench'.padStart(9)} ${'×floor'.padStart(7)} ${'p50/floor'.padStart(9)} ${'stmts/op'.padStart(8)}  load`,
+    `\n${'case'.padEnd(14)} ${'db'.padEnd(9)} ${'who'.padEnd(6)} ${'callers'.padEnd(9)} ${'ops'.padStart(5)} ${'ops/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'×pgbench'.padStart(9)} ${'×floor'.padStart(7)} ${'p50/floor'.padStart(9)} ${'stmts/op'.padStart(8)} ${'srv ms'.padStart(6)} ${'pg ms'.padStart(6)}  load`,
   );
   for (const b of benches)
     console.log(
@@ -1171,11 +1219,12 @@ const main = async (): Promise<number> => {
     const floor = rows.find((f) => f.side === 'floor' && f.db === r.db && f.op === r.op && f.mode === r.mode);
     const callers = r.mode === 'hot' ? '8 hot' : r.mode === '8' ? '8 own' : '1';
     console.log(
-      `${r.op.padEnd(14)} ${r.db.padEnd(9)} ${r.side.padEnd(6)} ${callers.padEnd(9)} ${String(r.ok).padStart(5)} ${r.opsPerSecond.toFixed(0).padStart(7)} ${r.p50.toFixed(2).padStart(8)} ${r.p95.toFixed(2).padStart(8)} ${(r.opsPerSecond / tpsOf(r.callers)).toFixed(2).padStart(9)} ${r.side === 'app' && floor ? (r.opsPerSecond / floor.opsPerSecond).toFixed(2).padStart(7) : ''.padStart(7)} ${r.side === 'app' && floor ? (r.p50 / floor.p50).toFixed(2).padStart(9) : ''.padStart(9)} ${r.statementsPerOp.toFixed(1).padStart(8)}  ${r.load.toFixed(2)}`,
+      `${r.op.padEnd(14)} ${r.db.padEnd(9)} ${r.side.padEnd(6)} ${callers.padEnd(9)} ${String(r.ok).padStart(5)} ${r.opsPerSecond.toFixed(0).padStart(7)} ${r.p50.toFixed(2).padStart(8)} ${r.p95.toFixed(2).padStart(8)} ${(r.opsPerSecond / tpsOf(r.callers)).toFixed(2).padStart(9)} ${r.side === 'app' && floor ? (r.opsPerSecond / floor.opsPerSecond).toFixed(2).padStart(7) : ''.padStart(7)} ${r.side === 'app' && floor ? (r.p50 / floor.p50).toFixed(2).padStart(9) : ''.padStart(9)} ${r.statementsPerOp.toFixed(1).padStart(8)} ${r.serverCpuPerOp.toFixed(2).padStart(6)} ${r.databaseCpuPerOp.toFixed(2).padStart(6)}  ${r.load.toFixed(2)}`,
     );
   }
   console.log(
     `\n×pgbench: ops/s ÷ pgbench's tps with as many clients; ×floor: the app's ops/s ÷ the floor's; p50/floor: the app's p50 ÷ the floor's.` +
+      `\nsrv ms, pg ms: CPU time per call of the server process (Node: the app, or the floor's driver) and of PostgreSQL's processes.` +
       `\nstmts/op: statements the driver sent per call (BEGIN/COMMIT included; the floor's are ${OPS.map((o) => `${o} ${FLOOR_STATEMENTS[o]}`).join(', ')}).` +
       `\n"8 own": 8 callers, each on its own company's rows; "8 hot": 8 callers on company 0's one card (the next after 50 stamps), programme, pack and wallet.`,
   );

@@ -3,12 +3,15 @@
 // other's caller.
 import type { LevelMoveReason } from '../../../contract/enums';
 import type { DbOrTx } from '../../platform/audit';
+import type { ActivityAdded } from '../../platform/events';
 import { levelsAfterActivity } from './levels';
-import { refreshStanding, standingTimeZone } from './standing';
+import { addToStanding, refreshStanding, standingTimeZone } from './standing';
 
 /**
  * A member's activity at a company changed inside an operation's transaction (`reason` says how): their
- * standing is refreshed, created on first use. Their level follows it (server/domains/members/levels.ts).
+ * standing follows, created on first use: what a stamping or a redemption `added` is added to it, and
+ * anything else (a void, an undoing, an issue) refreshes it from the ledgers. Their level follows it
+ * (server/domains/members/levels.ts).
  */
 export const memberActivityChanged = async (
   tx: DbOrTx,
@@ -16,9 +19,21 @@ export const memberActivityChanged = async (
   mobile: string | null,
   reason: LevelMoveReason | null,
   now: Date,
+  added?: ActivityAdded,
 ): Promise<void> => {
   if (companyId === null || mobile === null) return;
-  await refreshStanding(tx, companyId, [mobile], now, await standingTimeZone(tx, companyId));
+  const zone = await standingTimeZone(tx, companyId);
+  // The standing and the level move are sent together, the standing first: a connection runs its
+  // statements in the order sent, so the move reads the standing as moved (docs/architecture.md
+  // "Statements sent together"). Neither awaits anything before its statement is sent: the zone is read.
+  const standing = added
+    ? addToStanding(tx, added, zone)
+    : refreshStanding(tx, companyId, [mobile], now, zone).then(() => true);
   // a card or voucher issued (no reason) moves no measure: the level waits for the next activity
-  if (reason !== null) await levelsAfterActivity(tx, companyId, [mobile], reason, now);
+  const level = () => (reason === null ? null : levelsAfterActivity(tx, companyId, [mobile], reason, now));
+  const [found] = await Promise.all([standing, level()]);
+  if (found) return;
+  // no standing row to add to (a member from before standings): made from the ledgers, then the level
+  await refreshStanding(tx, companyId, [mobile], now, zone);
+  await level();
 };

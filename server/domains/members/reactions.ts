@@ -3,7 +3,7 @@
 // and then moves their level (activity.ts). All in the operation's transaction.
 import type { LevelMoveReason } from '../../../contract/enums';
 import type { DbOrTx } from '../../platform/audit';
-import type { Reactions } from '../../platform/events';
+import type { ActivityAdded, Reactions } from '../../platform/events';
 import { memberActivityChanged } from './activity';
 import { addStanding, refreshStanding } from './standing';
 
@@ -28,8 +28,9 @@ const activity = (
     memberMobile: string | null;
     reason: LevelMoveReason;
     at: Date;
+    added?: ActivityAdded;
   },
-): Promise<void> => memberActivityChanged(tx, e.companyId, e.memberMobile, e.reason, e.at);
+): Promise<void> => memberActivityChanged(tx, e.companyId, e.memberMobile, e.reason, e.at, e.added);
 
 export const memberReactions: Reactions = {
   'card.issued': holdingsChanged,

@@ -16,6 +16,7 @@ import type { DbOrTx } from '../../platform/audit';
 import { calendarZone, companyCalendar } from '../../platform/countries';
 import { prepared, preparedSql } from '../../platform/db/prepared';
 import { company, countryConfig, memberLevelRules } from '../../platform/db/schema';
+import type { ActivityAdded } from '../../platform/events';
 
 /** What a company's standing is worked out with: its rule and its country's time zone. */
 export interface StandingContext {
@@ -213,4 +214,99 @@ export const refreshStanding = async (
         );
   const affected = (result as { affectedRows?: number; rowCount?: number | null }) ?? {};
   return Number(affected.affectedRows ?? affected.rowCount ?? 0);
+};
+
+// ---- what a stamping or a redemption adds -------------------------------------------------------
+//
+// A stamping or a redemption only adds to a member's standing: its stamps, a visit unless the member
+// already had one at that store that day, its store, the first and last visit, a completed card, one
+// voucher fewer available. Worked out from the operation's own row and added to the standing row in
+// one statement whose cost does not grow with the member's history (the refresh above reads all of
+// it: on a member with a long history it was most of a stamping's database time, docs/performance.md).
+// The window figures are then as of the last refresh (the nightly pass, or a void, gift, expiry or
+// issue of the member's), plus what was added since (docs/decisions.md "Members").
+
+/** The local day `at` falls on in `zone`, as the instants it starts and ends at: `day_from`, `day_to`. */
+const dayBounds = (at: string, zone: SQL): SQL => sql`
+  (date_trunc('day', ${sql.raw(at)} at time zone ${zone}) at time zone ${zone}) as day_from,
+  ((date_trunc('day', ${sql.raw(at)} at time zone ${zone}) + interval '1 day') at time zone ${zone}) as day_to`;
+
+/**
+ * Whether the member of `e` (a CTE with company_id, member_mobile, store_id, day_from, day_to) had
+ * another visit at that store that day: a SUCCESS stamping other than `stampingId`, or a redemption
+ * other than `voucherId`. Read through the ledgers' (member_mobile, at) and member_mobile indexes.
+ */
+const visitedThatDay = (stampingId: SQL, voucherId: SQL): SQL => sql`
+  exists (
+    select 1 from stamps_transaction o
+    where o.member_mobile = e.member_mobile and o.company_id = e.company_id and o.store_id = e.store_id
+      and o.result = 'SUCCESS' and o.type = 'STAMP_CARD_TXN' and o.id <> ${stampingId}
+      and o.at >= e.day_from and o.at < e.day_to
+  ) or exists (
+    select 1 from vouchers o
+    where o.member_mobile = e.member_mobile and o.company_id = e.company_id and o.redeemed_store_id = e.store_id
+      and o.state = 'REDEEMED' and o.id <> ${voucherId}
+      and o.redeemed_at >= e.day_from and o.redeemed_at < e.day_to
+  )`;
+
+/** The update of the standing row of `e`'s member (visit, stores, first and last visit) plus `more`. */
+const addedStatement = (event: SQL, stampingId: SQL, voucherId: SQL, more: SQL): SQL => sql`
+  with e as (${event})
+  update member_standing s set
+    visits_in_window = s.visits_in_window + (case when ${visitedThatDay(stampingId, voucherId)} then 0 else 1 end),
+    first_visit_at = least(s.first_visit_at, e.at),
+    last_visit_at = greatest(s.last_visit_at, e.at),
+    store_ids = case when e.store_id is null or e.store_id = any(s.store_ids) then s.store_ids
+      else (select array_agg(x order by x) from unnest(array_append(s.store_ids, e.store_id)) x) end,
+    ${more},
+    update_time = now()
+  from e
+  where s.company_id = e.company_id and s.member_mobile = e.member_mobile`;
+
+const zone = sql`${sql.placeholder('timeZone')}::text`;
+
+/** A SUCCESS stamping's stamps and visit, and its completed card (`completes`), added. */
+const addStamping = preparedSql(
+  'member_standing_add_stamping',
+  addedStatement(
+    sql`select id, company_id, member_mobile, store_id, at, stamps, ${dayBounds('at', zone)}
+      from stamps_transaction
+      where id = ${sql.placeholder('transactionId')} and result = 'SUCCESS' and type = 'STAMP_CARD_TXN'`,
+    sql`e.id`,
+    sql`0`,
+    sql`stamps_in_window = s.stamps_in_window + e.stamps,
+    completed_cards_in_window = s.completed_cards_in_window + (case when ${sql.placeholder('completes')}::boolean then 1 else 0 end)`,
+  ),
+);
+
+/** A redemption's visit added, and the voucher no longer available. */
+const addRedemption = preparedSql(
+  'member_standing_add_redemption',
+  addedStatement(
+    sql`select id, company_id, member_mobile, redeemed_store_id as store_id, redeemed_at as at,
+        ${dayBounds('redeemed_at', zone)}
+      from vouchers
+      where id = ${sql.placeholder('voucherId')} and state = 'REDEEMED' and redeemed_at is not null`,
+    sql`0`,
+    sql`e.id`,
+    sql`available_vouchers = greatest(s.available_vouchers - 1, 0)`,
+  ),
+);
+
+/**
+ * Adds what a stamping or a redemption added to its member's standing at company `companyId`
+ * (`timeZone`: the company's, whose days the visits are). Answers false when there was no standing
+ * row to add to (the caller then refreshes it whole).
+ */
+export const addToStanding = async (db: DbOrTx, added: ActivityAdded, timeZone: string): Promise<boolean> => {
+  const result =
+    'stamping' in added
+      ? await addStamping(db, {
+          transactionId: added.stamping.transactionId,
+          completes: added.stamping.completes,
+          timeZone,
+        })
+      : await addRedemption(db, { voucherId: added.redemption.voucherId, timeZone });
+  const affected = (result as { affectedRows?: number; rowCount?: number | null }) ?? {};
+  return Number(affected.affectedRows ?? affected.rowCount ?? 0) > 0;
 };

@@ -300,14 +300,6 @@ export const stampCardOnce = async (
     memberCardId: card.id,
     now,
   });
-  await emit(tx, 'card.activity', {
-    companyId: card.companyId,
-    memberMobile: card.memberMobile,
-    reason: 'STAMPING',
-    cardId: card.id,
-    first: card.stamps === 0,
-    at: now,
-  });
   const facts = {
     memberCardId: card.id,
     programmeId: programme.id,
@@ -315,19 +307,32 @@ export const stampCardOnce = async (
     storeId: input.storeId,
     brandId: card.brandId,
   };
-  await recordWebhookEvent(tx, {
-    companyId: card.companyId,
-    type: 'stamp.given',
-    data: { ...facts, transactionId: txn.id, stamps, stampsAfter, campaignStamps: added.stamps },
-    at: now,
-  });
-  if (completes)
-    await recordWebhookEvent(tx, {
+  // what follows the stamping reads none of each other's writes: sent together (events.ts)
+  await Promise.all([
+    emit(tx, 'card.activity', {
       companyId: card.companyId,
-      type: 'card.completed',
-      data: { ...facts, transactionId: txn.id, rewardVoucherId },
+      memberMobile: card.memberMobile,
+      reason: 'STAMPING',
+      cardId: card.id,
+      first: card.stamps === 0,
       at: now,
-    });
+      added: { stamping: { transactionId: txn.id, completes } },
+    }),
+    recordWebhookEvent(tx, {
+      companyId: card.companyId,
+      type: 'stamp.given',
+      data: { ...facts, transactionId: txn.id, stamps, stampsAfter, campaignStamps: added.stamps },
+      at: now,
+    }),
+    completes
+      ? recordWebhookEvent(tx, {
+          companyId: card.companyId,
+          type: 'card.completed',
+          data: { ...facts, transactionId: txn.id, rewardVoucherId },
+          at: now,
+        })
+      : null,
+  ]);
   return {
     id: txn.id,
     memberCardId: card.id,

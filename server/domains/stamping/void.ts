@@ -79,13 +79,18 @@ export const voidStamping = async (
   assertMayVoidAt(caller, txn.at, now);
   if (txn.memberCardId === null)
     throw fail('VOID_NOT_LAST_RECORD', 'memberCardId', 'the transaction names no member card');
-  const card = await lockCard(tx, caller, txn.memberCardId);
-  const [last] = await tx
-    .select({ id: stampsTransaction.id })
-    .from(stampsTransaction)
-    .where(and(eq(stampsTransaction.memberCardId, card.id), eq(stampsTransaction.result, 'SUCCESS')))
-    .orderBy(desc(stampsTransaction.id))
-    .limit(1);
+  // the card locked and its last stamping read together: both need only the transaction's card
+  const [card, [last]] = await Promise.all([
+    lockCard(tx, caller, txn.memberCardId),
+    tx
+      .select({ id: stampsTransaction.id })
+      .from(stampsTransaction)
+      .where(
+        and(eq(stampsTransaction.memberCardId, txn.memberCardId), eq(stampsTransaction.result, 'SUCCESS')),
+      )
+      .orderBy(desc(stampsTransaction.id))
+      .limit(1),
+  ]);
   if (last?.id !== txn.id)
     throw fail('VOID_NOT_LAST_RECORD', 'id', `the card's last stamping is ${last?.id ?? 'none'}`);
 
@@ -94,82 +99,88 @@ export const voidStamping = async (
   if (reopens && card.rewardVoucherId !== null) await voidReward(tx, card.rewardVoucherId, txn, reason, now);
   const stampsAfter = card.stamps - txn.stamps;
   const state = reopens ? stateValue(reopen.to) : card.state;
-  try {
-    await tx
-      .update(memberCards)
-      .set({
-        stamps: stampsAfter,
-        state,
-        ...(reopens ? { completedAt: null, rewardVoucherId: null } : {}),
-      })
-      .where(eq(memberCards.id, card.id));
-  } catch (err) {
-    if (uniqueViolation(err) === 'member_cards_one_available')
-      throw fail(
-        'UNCOMPLETED_CARD_EXISTS',
-        'memberMobile',
-        'the member holds a newer open card of this programme',
-      );
-    throw err;
-  }
-  const [after] = (await tx
-    .update(stampsTransaction)
+  const cardMoved = tx
+    .update(memberCards)
     .set({
-      result: 'VOIDED',
-      voidReason: reason,
-      voidedAt: now,
-      voidedBy: staffOf(caller),
-      voidDeviceId: caller.device?.id ?? null,
+      stamps: stampsAfter,
+      state,
+      ...(reopens ? { completedAt: null, rewardVoucherId: null } : {}),
     })
-    .where(eq(stampsTransaction.id, txn.id))
-    .returning()) as TransactionRow[];
-  if (!after) throw new Error('locked transaction vanished');
-  await tx.insert(stampingHistory).values({
-    stampCardId: card.stampCardId,
-    memberCardId: card.id,
-    transactionId: txn.id,
-    memberMobile: card.memberMobile,
-    stampsDelta: -txn.stamps,
-    stampsAfter,
-    memberCardState: state,
-    storeId: txn.storeId,
-    deviceId: caller.device?.id ?? null,
-    at: now,
-    companyId: card.companyId,
-    brandId: card.brandId,
-  });
-  // the stamps campaigns added go with it, back to their budgets (issue 43)
-  if (txn.campaignStamps > 0) await voidCampaignStamps(tx, txn.id, now);
-  await recordAudit(tx, {
-    actor: actor(caller),
-    action: 'void',
-    resource: 'stampsTransaction',
-    recordId: txn.id,
-    companyId: txn.companyId,
-    before: { result: txn.result, cardStamps: card.stamps, cardState: card.state },
-    after: { result: 'VOIDED', reason, cardStamps: stampsAfter, cardState: state },
-  });
-  await emit(tx, 'card.activity', {
-    companyId: card.companyId,
-    memberMobile: card.memberMobile,
-    reason: 'VOID',
-    cardId: card.id,
-    at: now,
-  });
-  await recordWebhookEvent(tx, {
-    companyId: card.companyId,
-    type: 'stamp.voided',
-    data: {
-      transactionId: txn.id,
+    .where(eq(memberCards.id, card.id))
+    .catch((err: unknown) => {
+      if (uniqueViolation(err) === 'member_cards_one_available')
+        throw fail(
+          'UNCOMPLETED_CARD_EXISTS',
+          'memberMobile',
+          'the member holds a newer open card of this programme',
+        );
+      throw err;
+    });
+  // The rest reads none of each other's writes: sent together, in this order (server/platform/events.ts).
+  // A refusal of the card's update (sent first) is what Promise.all rejects with: the statements after it
+  // fail only because the transaction is aborted.
+  const [, voided] = await Promise.all([
+    cardMoved,
+    tx
+      .update(stampsTransaction)
+      .set({
+        result: 'VOIDED',
+        voidReason: reason,
+        voidedAt: now,
+        voidedBy: staffOf(caller),
+        voidDeviceId: caller.device?.id ?? null,
+      })
+      .where(eq(stampsTransaction.id, txn.id))
+      .returning() as Promise<TransactionRow[]>,
+    tx.insert(stampingHistory).values({
+      stampCardId: card.stampCardId,
       memberCardId: card.id,
-      programmeId: card.stampCardId,
+      transactionId: txn.id,
       memberMobile: card.memberMobile,
-      stamps: txn.stamps,
+      stampsDelta: -txn.stamps,
       stampsAfter,
-      reason,
-    },
-    at: now,
-  });
+      memberCardState: state,
+      storeId: txn.storeId,
+      deviceId: caller.device?.id ?? null,
+      at: now,
+      companyId: card.companyId,
+      brandId: card.brandId,
+    }),
+    // the stamps campaigns added go with it, back to their budgets (issue 43)
+    txn.campaignStamps > 0 ? voidCampaignStamps(tx, txn.id, now) : null,
+    recordAudit(tx, {
+      actor: actor(caller),
+      action: 'void',
+      resource: 'stampsTransaction',
+      recordId: txn.id,
+      companyId: txn.companyId,
+      before: { result: txn.result, cardStamps: card.stamps, cardState: card.state },
+      after: { result: 'VOIDED', reason, cardStamps: stampsAfter, cardState: state },
+    }),
+    emit(tx, 'card.activity', {
+      companyId: card.companyId,
+      memberMobile: card.memberMobile,
+      reason: 'VOID',
+      cardId: card.id,
+      at: now,
+    }),
+    recordWebhookEvent(tx, {
+      companyId: card.companyId,
+      type: 'stamp.voided',
+      data: {
+        transactionId: txn.id,
+        memberCardId: card.id,
+        programmeId: card.stampCardId,
+        memberMobile: card.memberMobile,
+        stamps: txn.stamps,
+        stampsAfter,
+        reason,
+      },
+      at: now,
+    }),
+  ]);
+  const [after] = voided;
+  if (!after) throw new Error('locked transaction vanished');
   return after;
 };
 

@@ -17,6 +17,7 @@ import { type DbOrTx, recordAudit } from '../../platform/audit';
 import { inBatches } from '../../platform/batches';
 import { beforeCompanyToday, companyDay } from '../../platform/countries';
 import type { Db } from '../../platform/db/client';
+import { prepared, preparedInsert } from '../../platform/db/prepared';
 import {
   brand,
   company,
@@ -84,24 +85,37 @@ const history = async (
   extra: (v: VoucherRow) => HistoryExtra,
   at: Date,
 ): Promise<void> => {
-  if (rows.length === 0) return;
-  await tx.insert(voucherHistory).values(
-    rows.map((voucher) => {
-      const e = extra(voucher);
-      return {
-        voucherId: voucher.id,
-        action,
-        memberMobile: e.memberMobile ?? voucher.memberMobile,
-        toMemberMobile: e.toMemberMobile ?? null,
-        storeId: e.storeId ?? null,
-        note: e.note ?? null,
-        at,
-        companyId: voucher.companyId,
-        brandId: voucher.brandId,
-      };
-    }),
-  );
+  const entries = rows.map((voucher) => {
+    const e = extra(voucher);
+    return {
+      voucherId: voucher.id,
+      action,
+      memberMobile: e.memberMobile ?? voucher.memberMobile,
+      toMemberMobile: e.toMemberMobile ?? null,
+      storeId: e.storeId ?? null,
+      note: e.note ?? null,
+      at,
+      companyId: voucher.companyId,
+      brandId: voucher.brandId,
+    };
+  });
+  const [one] = entries;
+  if (entries.length === 1 && one) await insertHistoryRow(tx, one);
+  else if (entries.length > 1) await tx.insert(voucherHistory).values(entries);
 };
+
+/** One history row (a redemption, a void, a gift): prepared once. */
+const insertHistoryRow = preparedInsert('voucher_history_insert', voucherHistory, [
+  'voucherId',
+  'action',
+  'memberMobile',
+  'toMemberMobile',
+  'storeId',
+  'note',
+  'at',
+  'companyId',
+  'brandId',
+]);
 
 /** The voucher `id` as the caller may move it, locked for the rest of the transaction; else 5. */
 const lockVoucher = (tx: DbOrTx, caller: Caller, id: number): Promise<VoucherRow> =>
@@ -310,20 +324,41 @@ const redemptionMoved = async (
   data: Record<string, unknown>,
   now: Date,
 ): Promise<void> => {
-  await emit(tx, 'voucher.activity', {
-    companyId: after.companyId,
-    memberMobile: after.memberMobile,
-    reason: 'REDEMPTION',
-    at: now,
-  });
-  await recordWebhookEvent(tx, {
-    companyId: after.companyId,
-    type,
-    data: { voucher: voucherFacts(after), ...data },
-    at: now,
-  });
+  // independent of each other: sent together (server/platform/events.ts)
+  await Promise.all([
+    emit(tx, 'voucher.activity', {
+      companyId: after.companyId,
+      memberMobile: after.memberMobile,
+      reason: 'REDEMPTION',
+      at: now,
+      // a redemption adds a visit; its undoing takes one back (worked out again)
+      ...(type === 'voucher.redeemed' ? { added: { redemption: { voucherId: after.id } } } : {}),
+    }),
+    recordWebhookEvent(tx, {
+      companyId: after.companyId,
+      type,
+      data: { voucher: voucherFacts(after), ...data },
+      at: now,
+    }),
+  ]);
 };
 
+/** A redemption's store with the states of its brand and company: built once (every redemption reads it). */
+const redemptionStore = prepared('voucher_redemption_store', (db) =>
+  db
+    .select({
+      id: store.id,
+      brandId: store.brandId,
+      companyId: store.companyId,
+      state: store.state,
+      companyState: company.state,
+      brandState: brand.state,
+    })
+    .from(store)
+    .leftJoin(company, eq(company.id, store.companyId))
+    .leftJoin(brand, eq(brand.id, store.brandId))
+    .where(eq(store.id, sql.placeholder('storeId'))),
+);
 /**
  * Redeems a voucher at a store: AVAILABLE and inside its validity (else 6805), at an ACTIVE store of
  * the pack's brand that the caller may act for (else 6701).
@@ -336,22 +371,13 @@ export const redeemVoucher = async (
   now = new Date(),
 ): Promise<VoucherRow> => {
   assertActsForStore(caller, storeId);
-  const voucher = await lockVoucher(tx, caller, id);
+  // the voucher locked and the store read together: neither needs the other (server/platform/events.ts)
+  const [voucher, [where]] = await Promise.all([
+    lockVoucher(tx, caller, id),
+    redemptionStore(tx, { storeId }),
+  ]);
   const action = allowed(voucher, 'redeem');
   assertValidOn(voucher, await companyDay(tx, voucher.companyId, now));
-  const [where] = await tx
-    .select({
-      id: store.id,
-      brandId: store.brandId,
-      companyId: store.companyId,
-      state: store.state,
-      companyState: company.state,
-      brandState: brand.state,
-    })
-    .from(store)
-    .leftJoin(company, eq(company.id, store.companyId))
-    .leftJoin(brand, eq(brand.id, store.brandId))
-    .where(eq(store.id, storeId));
   // nothing is redeemed at a closed company, brand or store (26433 / 26434 / 26435)
   if (where) assertOrgOpen({ company: where.companyState, brand: where.brandState, store: where.state });
   const callersStore = caller.storeId === null || caller.storeId === storeId;
@@ -364,8 +390,10 @@ export const redeemVoucher = async (
     redeemedAt: now,
     redeemedStoreId: storeId,
   });
-  await history(tx, [after], 'REDEEMED', () => ({ storeId }), now);
-  await redemptionMoved(tx, after, 'voucher.redeemed', { storeId }, now);
+  await Promise.all([
+    history(tx, [after], 'REDEEMED', () => ({ storeId }), now),
+    redemptionMoved(tx, after, 'voucher.redeemed', { storeId }, now),
+  ]);
   return after;
 };
 
@@ -384,8 +412,10 @@ export const voidVoucher = async (
     redeemedAt: null,
     redeemedStoreId: null,
   });
-  await history(tx, [after], 'VOIDED', () => ({ storeId: voucher.redeemedStoreId, note: reason }), now);
-  await redemptionMoved(tx, after, 'voucher.voided', { reason }, now);
+  await Promise.all([
+    history(tx, [after], 'VOIDED', () => ({ storeId: voucher.redeemedStoreId, note: reason }), now),
+    redemptionMoved(tx, after, 'voucher.voided', { reason }, now),
+  ]);
   return after;
 };
 

@@ -20,6 +20,12 @@ import pg from 'pg';
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/** A transaction on the database, as `db.transaction` hands it to its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A database or a transaction on it: what a statement runs on (audit entries in the caller's transaction). */
+export type DbOrTx = Db | Tx;
+
 export interface DbHandle {
   db: Db;
   close: () => Promise<void>;
@@ -67,7 +73,9 @@ export const createDb = async ({ databaseUrl, dataDir, pgliteImage }: CreateDbOp
       connectionString: databaseUrl,
       max: 10,
       statement_timeout: STATEMENT_TIMEOUT_MS,
-    });
+      options: '-c plan_cache_mode=force_generic_plan',
+      pipeline: true,
+    } as pg.PoolConfig);
     // an idle connection dropped by the server must not crash the process; the pool reconnects
     pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
     const db = drizzlePg({ client: pool, casing: 'snake_case' });

@@ -10,8 +10,10 @@
 // Values: every `sql.placeholder(name)` of the statement needs one; Drizzle encodes it with its
 // column (a Date for a timestamp). A null value is passed as is, so a nullable timestamp must not be
 // a placeholder (Drizzle's encoder would be handed the null).
-import type { SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../audit';
+import { createHash } from 'node:crypto';
+import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client';
 
 export interface Executable {
   execute: (values?: Record<string, unknown>) => Promise<unknown>;
@@ -73,3 +75,87 @@ export const preparedSql = (
         internals._.session.prepareQuery(internals.dialect.sqlToQuery(statement), undefined, n, false),
     };
   });
+
+// ---- one row written, every value a placeholder ---------------------------------------------------
+//
+// An audit row, a history row, a locked row's move: written on every operation with the same columns
+// each time, so each is prepared once per table and set of columns. The values are encoded here as
+// Drizzle would (the column's `mapToDriverValue`; null stays SQL NULL, which Drizzle's encoder cannot
+// be handed), and the statement's placeholders take them as they are.
+
+/** A column as read here: its name in the database, its encoder, its value on update (`$onUpdate`). */
+interface ColumnInternals {
+  name: string;
+  mapToDriverValue: (value: unknown) => unknown;
+  onUpdateFn?: () => unknown;
+}
+
+const encoded = (column: ColumnInternals, value: unknown): unknown =>
+  value === null || value === undefined ? null : column.mapToDriverValue(value);
+
+const raw = (key: string): SQL => sql`${sql.placeholder(key)}`;
+
+/**
+ * `preparedInsert(name, table, keys)`: `(db or tx, row) → void`, inserting one row whose `keys` are
+ * given (others take their database default). `name` is unique in the app.
+ */
+export const preparedInsert = <T extends PgTable>(
+  name: string,
+  table: T,
+  keys: readonly (keyof T['$inferInsert'] & string)[],
+): ((db: DbOrTx, row: Partial<T['$inferInsert']>) => Promise<void>) => {
+  const columns = getTableColumns(table) as unknown as Record<string, ColumnInternals>;
+  const statement = prepared(name, (db) =>
+    db.insert(table).values(Object.fromEntries(keys.map((k) => [k, raw(k)])) as T['$inferInsert']),
+  );
+  return async (db, row) => {
+    const values: Record<string, unknown> = {};
+    for (const k of keys) {
+      const column = columns[k];
+      if (!column) throw new Error(`${name}: no column ${k}`);
+      values[k] = encoded(column, (row as Record<string, unknown>)[k]);
+    }
+    await statement(db, values);
+  };
+};
+
+const updates = new Map<string, (db: DbOrTx, values: Record<string, unknown>) => Promise<unknown>>();
+
+/**
+ * `UPDATE table SET set WHERE id = id RETURNING *`, prepared once per table and set of columns (`name`
+ * and the columns name it). The columns Drizzle fills on update (`$onUpdate`: update_time) are set too,
+ * with their value now, so none is frozen at preparation. Answers the rows, as the builder does.
+ */
+export const updateById = async <T extends PgTable & { id: AnyPgColumn }>(
+  db: DbOrTx,
+  name: string,
+  table: T,
+  id: number,
+  set: Record<string, unknown>,
+): Promise<T['$inferSelect'][]> => {
+  const columns = getTableColumns(table) as unknown as Record<string, ColumnInternals>;
+  const given = Object.keys(set).filter((k) => set[k] !== undefined);
+  const onUpdate = Object.keys(columns).filter((k) => columns[k]?.onUpdateFn && set[k] === undefined);
+  const keys = [...given, ...onUpdate].sort();
+  const key = `${name}:${keys.join(',')}`;
+  let statement = updates.get(key);
+  if (!statement) {
+    // a short, stable statement name: the columns' list can be long
+    const named = `${name}_${createHash('sha1').update(keys.join(',')).digest('hex').slice(0, 10)}`;
+    statement = prepared(named, (d) =>
+      d
+        .update(table)
+        .set(Object.fromEntries(keys.map((k) => [k, raw(k)])) as never)
+        .where(eq(table.id, sql.placeholder('id')))
+        .returning(),
+    ) as (db: DbOrTx, values: Record<string, unknown>) => Promise<unknown>;
+    updates.set(key, statement);
+  }
+  const values: Record<string, unknown> = { id };
+  for (const k of keys) {
+    const column = columns[k];
+    if (!column) throw new Error(`${name}: no column ${k}`);
+    values[k] = encoded(column, set[k] !== undefined ? set[k] : column.onUpdateFn?.());
+  }
+  return (await statement(db, values)) as T['$inferSelect'][];
+};
