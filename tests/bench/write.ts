@@ -76,30 +76,37 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const CLOCK_TICKS = 100;
 
 /**
- * The CPU time (user + system, ms) of this machine's PostgreSQL processes so far, from /proc (0 where
- * there is none: another OS). The pools' connections live through a case, so their counters only grow.
+ * The CPU time (user + system, ms) of each of this machine's PostgreSQL processes so far, from /proc
+ * (none where there is no /proc). Compared with `postgresCpuSince`.
  */
-const postgresCpuMs = (): number => {
-  let ticks = 0;
+const postgresCpu = (): Map<string, number> => {
+  const byPid = new Map<string, number>();
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
   } catch {
-    return 0;
+    return byPid;
   }
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
       if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
-      // fields after the command: state is 3rd; utime and stime are the 14th and 15th of the line
+      // the fields after the command: utime and stime are the 12th and 13th
       const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      byPid.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
     } catch {
       // the process ended meanwhile
     }
   }
-  return (ticks * 1000) / CLOCK_TICKS;
+  return byPid;
+};
+
+/** The CPU ms PostgreSQL's processes spent since `before` (a process that ended meanwhile is not counted). */
+const postgresCpuSince = (before: Map<string, number>): number => {
+  let ms = 0;
+  for (const [pid, now] of postgresCpu()) ms += now - (before.get(pid) ?? 0);
+  return ms;
 };
 const MAIN = BASE_PATHS.main;
 const PAY = BASE_PATHS.payment;
@@ -720,7 +727,7 @@ const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Che
               q.slice(Math.floor((q.length * round) / ROUNDS), Math.floor((q.length * (round + 1)) / ROUNDS)),
             );
             const before = (await srv.call('count')) as number;
-            const cpuBefore = { server: (await srv.call('cpu')) as number, database: postgresCpuMs() };
+            const cpuBefore = { server: (await srv.call('cpu')) as number, database: postgresCpu() };
             let part: LoadResult<unknown>;
             if (side === 'app') {
               const call = APP_CALLS[op] as (
@@ -764,7 +771,7 @@ const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Che
             }
             statements[side] += ((await srv.call('count')) as number) - before;
             cpu[side].server += ((await srv.call('cpu')) as number) - cpuBefore.server;
-            cpu[side].database += postgresCpuMs() - cpuBefore.database;
+            cpu[side].database += postgresCpuSince(cpuBefore.database);
             const into = results[side];
             into.samples.push(...part.samples);
             into.seconds += part.seconds;
