@@ -236,8 +236,8 @@ export const topUp = async (
   const companyId = companyOf(caller);
   const now = deps.now ?? new Date();
   const amount = moneyString(input.amount);
-  const terms = await countryTermsOf(tx, companyId);
-  const wallet = await walletOf(tx, companyId);
+  // read together: neither needs the other (docs/architecture.md "Statements sent together")
+  const [terms, wallet] = await Promise.all([countryTermsOf(tx, companyId), walletOf(tx, companyId)]);
 
   if (input.paymentMethod === 'FREE') {
     if (!terms.freeTopUp)
@@ -253,24 +253,27 @@ export const topUp = async (
       caller,
       now,
     );
-    const credited = await creditWallet(
-      tx,
-      companyId,
-      amount,
-      { type: 'TOP_UP_TXN', reference: `Top-up ${payment.id} (FREE)`, paymentId: payment.id, at: now },
-      wallet,
-    );
-    await auditTopUp(tx, caller, payment.id, companyId, {
-      amount,
-      paymentMethod: 'FREE',
-      state: 'SUCCEEDED',
-    });
-    await recordWebhookEvent(tx, {
-      companyId,
-      type: 'topup.succeeded',
-      data: { paymentId: payment.id, amount, currency: wallet.currency, paymentMethod: 'FREE' },
-      at: now,
-    });
+    // the credit, its audit row and the webhook event need only the payment: sent together
+    const [credited] = await Promise.all([
+      creditWallet(
+        tx,
+        companyId,
+        amount,
+        { type: 'TOP_UP_TXN', reference: `Top-up ${payment.id} (FREE)`, paymentId: payment.id, at: now },
+        wallet,
+      ),
+      auditTopUp(tx, caller, payment.id, companyId, {
+        amount,
+        paymentMethod: 'FREE',
+        state: 'SUCCEEDED',
+      }),
+      recordWebhookEvent(tx, {
+        companyId,
+        type: 'topup.succeeded',
+        data: { paymentId: payment.id, amount, currency: wallet.currency, paymentMethod: 'FREE' },
+        at: now,
+      }),
+    ]);
     return {
       id: payment.id,
       state: 'SUCCEEDED',

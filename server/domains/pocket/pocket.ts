@@ -275,13 +275,16 @@ export const sendLink = async (
   count = 1,
 ): Promise<PocketLinkSent> => {
   const table = kind === 'CARD' ? memberCards : vouchers;
-  const [row] = await tx
-    .select({ mobile: table.memberMobile, companyId: table.companyId, brandName: brand.name })
-    .from(table)
-    .innerJoin(brand, eq(brand.id, table.brandId))
-    .where(eq(table.id, id));
+  // the row and its link read together: neither needs the other
+  const [[row], link] = await Promise.all([
+    tx
+      .select({ mobile: table.memberMobile, companyId: table.companyId, brandName: brand.name })
+      .from(table)
+      .innerJoin(brand, eq(brand.id, table.brandId))
+      .where(eq(table.id, id)),
+    linkFor(tx, keys, kind, id),
+  ]);
   if (!row?.mobile) throw new Error(`sendLink: no ${kind} ${id} with a member`);
-  const link = await linkFor(tx, keys, kind, id);
   const what =
     kind === 'CARD'
       ? 'your stamp card is ready'
