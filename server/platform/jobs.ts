@@ -12,6 +12,7 @@ import { hostname } from 'node:os';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from './audit';
 import type { Db } from './db/client';
+import { encoderOf, placeholdersOf, prepared } from './db/prepared';
 import { idempotencyKeys, jobs, joinCodes, twoFactorChallenges } from './db/schema';
 import { AppError } from './errors';
 import { scrub } from './redact';
@@ -64,18 +65,39 @@ export const enqueue = async (
   payload: JobPayload = {},
   opts: EnqueueOptions = {},
 ): Promise<number | null> => {
-  const insert = db.insert(jobs).values({
+  const row: Record<string, unknown> = {
     name,
     payload,
     ...(opts.runAt ? { runAt: opts.runAt } : {}),
     ...(opts.singletonKey !== undefined ? { singletonKey: opts.singletonKey } : {}),
     ...(opts.maxAttempts !== undefined ? { maxAttempts: opts.maxAttempts } : {}),
-  });
-  const rows = await (opts.singletonKey !== undefined
-    ? insert.onConflictDoNothing({ target: jobs.singletonKey })
-    : insert
-  ).returning({ id: jobs.id });
+  };
+  const rows = await insertJob(Object.keys(row))(db, row);
   return rows[0]?.id ?? null;
+};
+
+const jobInserts = new Map<string, (db: DbOrTx, row: Record<string, unknown>) => Promise<{ id: number }[]>>();
+
+/**
+ * The insert of a job with these columns (a singleton's does nothing when its key is taken): prepared
+ * once per set of columns, as operations enqueue on every call (a member's message, a delivery).
+ */
+const insertJob = (keys: readonly string[]) => {
+  const shape = keys.join(',');
+  let insert = jobInserts.get(shape);
+  if (!insert) {
+    const singleton = keys.includes('singletonKey');
+    const encode = encoderOf(jobs, keys);
+    const statement = prepared(`jobs_insert_${keys.join('_')}`, (d) => {
+      const values = d.insert(jobs).values(placeholdersOf(keys) as unknown as typeof jobs.$inferInsert);
+      return (singleton ? values.onConflictDoNothing({ target: jobs.singletonKey }) : values).returning({
+        id: jobs.id,
+      });
+    });
+    insert = async (db, row) => (await statement(db, encode(row))) as { id: number }[];
+    jobInserts.set(shape, insert);
+  }
+  return insert;
 };
 
 const HOUR_MS = 60 * 60 * 1000;

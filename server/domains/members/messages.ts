@@ -8,6 +8,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { MessageChannel, MessageKind } from '../../../contract/pocket';
 import type { DbOrTx } from '../../platform/audit';
+import { prepared, preparedInsertReturning } from '../../platform/db/prepared';
 import { memberMessages, memberPushTokens } from '../../platform/db/schema';
 import { enqueue, type JobHandler } from '../../platform/jobs';
 import { outboxProvider, type PushProvider } from '../../platform/push-providers';
@@ -42,30 +43,41 @@ export interface QueueMessage {
 }
 
 /** Records a message in the caller's transaction; it is sent once that commits. */
+/** Whether the member has a phone to push to: built once (every card or voucher issued asks). */
+const pushTokenOf = prepared('member_push_token_any', (db) =>
+  db
+    .select({ id: memberPushTokens.id })
+    .from(memberPushTokens)
+    .where(eq(memberPushTokens.memberMobile, sql.placeholder('mobile')))
+    .limit(1),
+);
+
+const insertMessage = preparedInsertReturning('member_message_insert', memberMessages, [
+  'companyId',
+  'memberMobile',
+  'kind',
+  'channel',
+  'body',
+  'url',
+]);
+
 export const queueMessage = async (
   tx: DbOrTx,
   message: QueueMessage,
 ): Promise<{ id: number; channel: MessageChannel }> => {
   let channel: MessageChannel = 'SMS';
   if (message.kind !== 'JOIN_CODE') {
-    const [token] = await tx
-      .select({ id: memberPushTokens.id })
-      .from(memberPushTokens)
-      .where(eq(memberPushTokens.memberMobile, message.memberMobile))
-      .limit(1);
+    const [token] = await pushTokenOf(tx, { mobile: message.memberMobile });
     if (token) channel = 'PUSH';
   }
-  const [row] = await tx
-    .insert(memberMessages)
-    .values({
-      companyId: message.companyId,
-      memberMobile: message.memberMobile,
-      kind: message.kind,
-      channel,
-      body: message.body,
-      url: message.url ?? null,
-    })
-    .returning({ id: memberMessages.id });
+  const [row] = await insertMessage(tx, {
+    companyId: message.companyId,
+    memberMobile: message.memberMobile,
+    kind: message.kind,
+    channel,
+    body: message.body,
+    url: message.url ?? null,
+  });
   if (!row) throw new Error('message not recorded');
   await enqueue(
     tx,

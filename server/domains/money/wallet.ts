@@ -14,6 +14,7 @@ import type { CompanyWallet } from '../../../contract/finance';
 import { formatMoney } from '../../../contract/format';
 import type { DbOrTx } from '../../platform/audit';
 import { defaultCurrencyOf } from '../../platform/countries';
+import { prepared, preparedInsertReturning } from '../../platform/db/prepared';
 import { account, company, countryConfig, walletTransactions } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 
@@ -76,12 +77,17 @@ export const lastMovementAt = async (db: DbOrTx, companyId: number): Promise<Dat
 };
 
 /** The company's wallet, opened (balance 0, the country's currency) on first use; racing opens make one. */
-export const walletOf = async (db: DbOrTx, companyId: number): Promise<WalletRow> => {
-  const [found] = await db
+/** A company's wallet: built once (every issue, top-up and charge reads it). */
+const walletStatement = prepared('wallet_of_company', (db) =>
+  db
     .select(selectWallet)
     .from(account)
-    .where(eq(account.companyId, companyId))
-    .limit(1);
+    .where(eq(account.companyId, sql.placeholder('companyId')))
+    .limit(1),
+);
+
+export const walletOf = async (db: DbOrTx, companyId: number): Promise<WalletRow> => {
+  const [found] = await walletStatement(db, { companyId });
   if (found) return found as WalletRow;
   const { currency } = await countryTermsOf(db, companyId);
   await db
@@ -110,6 +116,55 @@ export interface Movement {
   at?: Date;
 }
 
+const LEDGER_KEYS = [
+  'companyId',
+  'accountId',
+  'type',
+  'amount',
+  'balanceAfter',
+  'reference',
+  'paymentId',
+  'memberCardId',
+  'voucherPackId',
+] as const;
+/** A ledger row, prepared once: without a time of its own (now), and with one. */
+const insertLedger = preparedInsertReturning('wallet_ledger_insert', walletTransactions, LEDGER_KEYS);
+const insertLedgerAt = preparedInsertReturning('wallet_ledger_insert_at', walletTransactions, [
+  ...LEDGER_KEYS,
+  'createTime',
+  'updateTime',
+]);
+
+/** The debit: only when the balance covers it; answers the balance after (none: it does not). */
+const debitStatement = prepared('wallet_debit', (db) =>
+  db
+    .update(account)
+    .set({
+      balance: sql`${account.balance} - ${sql.placeholder('amount')}::numeric`,
+      updateTime: sql`${sql.placeholder('now')}`,
+    })
+    .where(
+      and(
+        eq(account.id, sql.placeholder('id')),
+        sql`${account.balance} >= ${sql.placeholder('amount')}::numeric`,
+      ),
+    )
+    .returning({ balance: sql<string>`${account.balance}::text` }),
+);
+
+/** The credit; a top-up's time becomes the wallet's last top-up (null leaves it). */
+const creditStatement = prepared('wallet_credit', (db) =>
+  db
+    .update(account)
+    .set({
+      balance: sql`${account.balance} + ${sql.placeholder('amount')}::numeric`,
+      lastTopUpAt: sql`coalesce(${sql.placeholder('lastTopUpAt')}::timestamptz, ${account.lastTopUpAt})`,
+      updateTime: sql`${sql.placeholder('now')}`,
+    })
+    .where(eq(account.id, sql.placeholder('id')))
+    .returning({ balance: sql<string>`${account.balance}::text` }),
+);
+
 const writeLedger = async (
   tx: DbOrTx,
   wallet: { id: number; companyId: number },
@@ -117,21 +172,20 @@ const writeLedger = async (
   balanceAfter: string,
   m: Movement,
 ) => {
-  const [row] = await tx
-    .insert(walletTransactions)
-    .values({
-      companyId: wallet.companyId,
-      accountId: wallet.id,
-      type: m.type,
-      amount: sql`${amount}::numeric`,
-      balanceAfter: sql`${balanceAfter}::numeric`,
-      reference: m.reference,
-      paymentId: m.paymentId ?? null,
-      memberCardId: m.memberCardId ?? null,
-      voucherPackId: m.voucherPackId ?? null,
-      ...(m.at ? { createTime: m.at, updateTime: m.at } : {}),
-    })
-    .returning();
+  const entry = {
+    companyId: wallet.companyId,
+    accountId: wallet.id,
+    type: m.type,
+    amount,
+    balanceAfter,
+    reference: m.reference,
+    paymentId: m.paymentId ?? null,
+    memberCardId: m.memberCardId ?? null,
+    voucherPackId: m.voucherPackId ?? null,
+  };
+  const [row] = m.at
+    ? await insertLedgerAt(tx, { ...entry, createTime: m.at, updateTime: m.at })
+    : await insertLedger(tx, entry);
   if (!row) throw new Error('ledger insert returned nothing');
   return row;
 };
@@ -148,11 +202,7 @@ export const debitWallet = async (
 ): Promise<{ balance: string } | null> => {
   if (Number(amount) === 0) return null;
   const wallet = await walletOf(tx, companyId);
-  const [after] = await tx
-    .update(account)
-    .set({ balance: sql`${account.balance} - ${amount}::numeric` })
-    .where(and(eq(account.id, wallet.id), sql`${account.balance} >= ${amount}::numeric`))
-    .returning({ balance: sql<string>`${account.balance}::text` });
+  const [after] = await debitStatement(tx, { id: wallet.id, amount, now: new Date() });
   if (!after) {
     const [now] = await tx
       .select({ balance: sql<string>`${account.balance}::text` })
@@ -181,14 +231,14 @@ export const creditWallet = async (
 ): Promise<{ balance: string; transactionId: number } | null> => {
   if (Number(amount) === 0) return null;
   const wallet = read ?? (await walletOf(tx, companyId));
-  const [after] = await tx
-    .update(account)
-    .set({
-      balance: sql`${account.balance} + ${amount}::numeric`,
-      ...(movement.type === 'TOP_UP_TXN' ? { lastTopUpAt: movement.at ?? new Date() } : {}),
-    })
-    .where(eq(account.id, wallet.id))
-    .returning({ balance: sql<string>`${account.balance}::text` });
+  const now = new Date();
+  const [after] = await creditStatement(tx, {
+    id: wallet.id,
+    amount,
+    // a top-up is the wallet's last top-up; any other credit leaves it
+    lastTopUpAt: movement.type === 'TOP_UP_TXN' ? (movement.at ?? now) : null,
+    now,
+  });
   if (!after) throw new Error('wallet vanished');
   const row = await writeLedger(tx, wallet, amount, after.balance, movement);
   return { balance: after.balance, transactionId: (row as { id: number }).id };

@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { POCKET_PAGES, type PocketKind, type PocketLink } from '../../../contract/pocket';
 import type { DbOrTx } from '../../platform/audit';
 import type { Config } from '../../platform/config';
+import { prepared } from '../../platform/db/prepared';
 import { brand, company, memberCards, pocketLinks, vouchers } from '../../platform/db/schema';
 import { assertOrgOpen } from '../access/closure';
 
@@ -100,6 +101,16 @@ const companyOf = async (tx: DbOrTx, kind: PocketKind, id: number): Promise<numb
 const current = (kind: PocketKind, id: number) =>
   and(eq(pocketLinks.kind, kind), eq(pocketLinks.recordId, id));
 
+/** A row's link generation: built once (every card and voucher issued asks). */
+const generationOf = prepared('pocket_link_generation', (db) =>
+  db
+    .select({ generation: pocketLinks.generation })
+    .from(pocketLinks)
+    .where(
+      and(eq(pocketLinks.kind, sql.placeholder('kind')), eq(pocketLinks.recordId, sql.placeholder('id'))),
+    ),
+);
+
 /**
  * The current link of a member card or voucher, made on first use. The caller has checked the row is
  * theirs to see; an unknown row throws (a bug, not input).
@@ -110,10 +121,7 @@ export const linkFor = async (
   kind: PocketKind,
   id: number,
 ): Promise<PocketLink> => {
-  const [known] = await tx
-    .select({ generation: pocketLinks.generation })
-    .from(pocketLinks)
-    .where(current(kind, id));
+  const [known] = await generationOf(tx, { kind, id });
   if (known) return linkOf(keys, kind, id, known.generation);
   const companyId = await companyOf(tx, kind, id);
   if (companyId === null) throw new Error(`linkFor: no ${kind} ${id}`);

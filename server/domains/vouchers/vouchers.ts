@@ -66,8 +66,15 @@ export const newCode = (): string =>
 const actor = (caller: Caller) => ({ id: caller.id, email: caller.email });
 
 /** The member of `mobile`, created on first use. */
+const memberStatement = prepared('member_ensure', (db) =>
+  db
+    .insert(members)
+    .values({ mobile: sql`${sql.placeholder('mobile')}` })
+    .onConflictDoNothing(),
+);
+
 export const ensureMember = async (tx: DbOrTx, mobile: string): Promise<void> => {
-  await tx.insert(members).values({ mobile }).onConflictDoNothing();
+  await memberStatement(tx, { mobile });
 };
 
 interface HistoryExtra {

@@ -83,10 +83,12 @@ export const preparedSql = (
 // Drizzle would (the column's `mapToDriverValue`; null stays SQL NULL, which Drizzle's encoder cannot
 // be handed), and the statement's placeholders take them as they are.
 
-/** A column as read here: its name in the database, its encoder, its value on update (`$onUpdate`). */
+/** A column as read here: its encoder, its values made by Drizzle (`$defaultFn`, `$onUpdate`). */
 interface ColumnInternals {
   name: string;
+  hasDefault: boolean;
   mapToDriverValue: (value: unknown) => unknown;
+  defaultFn?: () => unknown;
   onUpdateFn?: () => unknown;
 }
 
@@ -94,6 +96,46 @@ const encoded = (column: ColumnInternals, value: unknown): unknown =>
   value === null || value === undefined ? null : column.mapToDriverValue(value);
 
 const raw = (key: string): SQL => sql`${sql.placeholder(key)}`;
+
+/** A row to insert: a numeric column (money) may be given as its exact decimal text. */
+type InsertRow<T extends PgTable> = {
+  [K in keyof T['$inferInsert']]?:
+    | T['$inferInsert'][K]
+    | (number extends T['$inferInsert'][K] ? string : never);
+};
+
+/**
+ * The values of `keys` of a row of `table`, encoded as Drizzle encodes them (null stays SQL NULL), for
+ * a statement whose values are placeholders (`placeholdersOf`). Every other column must take its
+ * database default: a value Drizzle makes at build time (`$defaultFn`) would be frozen in the statement.
+ */
+export const encoderOf = (
+  table: PgTable,
+  keys: readonly string[],
+): ((row: Record<string, unknown>) => Record<string, unknown>) => {
+  const columns = getTableColumns(table) as unknown as Record<string, ColumnInternals>;
+  for (const [k, column] of Object.entries(columns))
+    if (!keys.includes(k) && (column.defaultFn || (column.onUpdateFn && !column.hasDefault)))
+      throw new Error(`${k} is made by Drizzle on insert: give it a value`);
+  for (const k of keys) if (!columns[k]) throw new Error(`no column ${k}`);
+  return (row) => {
+    const out: Record<string, unknown> = {};
+    for (const k of keys) {
+      const column = columns[k];
+      if (column) out[k] = encoded(column, row[k]);
+    }
+    return out;
+  };
+};
+
+/** `{ key: placeholder(key) }` for each key: the values of a statement prepared once. */
+export const placeholdersOf = (keys: readonly string[]): Record<string, SQL> =>
+  Object.fromEntries(keys.map((k) => [k, raw(k)]));
+
+const insertOf = <T extends PgTable>(table: T, keys: readonly string[]) => ({
+  values: encoderOf(table, keys),
+  set: placeholdersOf(keys) as T['$inferInsert'],
+});
 
 /**
  * `preparedInsert(name, table, keys)`: `(db or tx, row) → void`, inserting one row whose `keys` are
@@ -103,20 +145,24 @@ export const preparedInsert = <T extends PgTable>(
   name: string,
   table: T,
   keys: readonly (keyof T['$inferInsert'] & string)[],
-): ((db: DbOrTx, row: Partial<T['$inferInsert']>) => Promise<void>) => {
-  const columns = getTableColumns(table) as unknown as Record<string, ColumnInternals>;
-  const statement = prepared(name, (db) =>
-    db.insert(table).values(Object.fromEntries(keys.map((k) => [k, raw(k)])) as T['$inferInsert']),
-  );
+): ((db: DbOrTx, row: InsertRow<T>) => Promise<void>) => {
+  const { values, set } = insertOf(table, keys);
+  const statement = prepared(name, (db) => db.insert(table).values(set));
   return async (db, row) => {
-    const values: Record<string, unknown> = {};
-    for (const k of keys) {
-      const column = columns[k];
-      if (!column) throw new Error(`${name}: no column ${k}`);
-      values[k] = encoded(column, (row as Record<string, unknown>)[k]);
-    }
-    await statement(db, values);
+    await statement(db, values(row as Record<string, unknown>));
   };
+};
+
+/** `preparedInsert` answering the row inserted (`RETURNING *`, mapped as the builder maps it). */
+export const preparedInsertReturning = <T extends PgTable>(
+  name: string,
+  table: T,
+  keys: readonly (keyof T['$inferInsert'] & string)[],
+): ((db: DbOrTx, row: InsertRow<T>) => Promise<T['$inferSelect'][]>) => {
+  const { values, set } = insertOf(table, keys);
+  const statement = prepared(name, (db) => db.insert(table).values(set).returning());
+  return async (db, row) =>
+    (await statement(db, values(row as Record<string, unknown>))) as T['$inferSelect'][];
 };
 
 const updates = new Map<string, (db: DbOrTx, values: Record<string, unknown>) => Promise<unknown>>();
