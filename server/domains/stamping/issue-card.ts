@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { IssueCardBody } from '../../../contract/stamping';
 import { type DbOrTx, recordAudit } from '../../platform/audit';
 import { companyDay } from '../../platform/countries';
+import { prepared } from '../../platform/db/prepared';
 import { memberCards, stampCard } from '../../platform/db/schema';
 import { emit } from '../../platform/events';
 import type { Caller } from '../../resources/principal';
@@ -23,6 +24,29 @@ import {
 } from './stamping';
 
 export type IssueCardInput = IssueCardBody;
+
+/** The member's open (AVAILABLE) card of a programme, if any: built once (every issue asks). */
+const openCardOf = prepared('member_card_open_of_programme', (db) =>
+  db
+    .select({ id: memberCards.id })
+    .from(memberCards)
+    .where(
+      and(
+        eq(memberCards.stampCardId, sql.placeholder('programmeId')),
+        eq(memberCards.memberMobile, sql.placeholder('mobile')),
+        eq(memberCards.state, CARD_STATE.AVAILABLE),
+      ),
+    )
+    .limit(1),
+);
+
+/** One more card issued of the programme: built once. */
+const countIssued = prepared('stamp_card_count_issued', (db) =>
+  db
+    .update(stampCard)
+    .set({ issuedCount: sql`${stampCard.issuedCount} + 1`, updateTime: sql`${sql.placeholder('now')}` })
+    .where(eq(stampCard.id, sql.placeholder('programmeId'))),
+);
 
 /**
  * Issues a member card of programme `programmeId`: ACTIVE and inside its dates (else 11), at an
@@ -51,20 +75,13 @@ export const issueMemberCard = async (
       'endDate',
       `the programme runs from ${programme.startDate} to ${programme.endDate}`,
     );
-  await assertStore(tx, caller, storeId, programme.brandId);
+  // the store checked and the member's open card looked for together: neither needs the other
+  const [, [held]] = await Promise.all([
+    assertStore(tx, caller, storeId, programme.brandId),
+    openCardOf(tx, { programmeId: programme.id, mobile: memberMobile }),
+  ]);
   if (programme.quantity !== null && programme.issuedCount >= programme.quantity)
     throw fail('STAMP_CARD_SOLD_OUT', 'quantity', `all ${programme.quantity} cards are issued`);
-  const [held] = await tx
-    .select({ id: memberCards.id })
-    .from(memberCards)
-    .where(
-      and(
-        eq(memberCards.stampCardId, programme.id),
-        eq(memberCards.memberMobile, memberMobile),
-        eq(memberCards.state, CARD_STATE.AVAILABLE),
-      ),
-    )
-    .limit(1);
   if (held)
     throw fail(
       'UNCOMPLETED_CARD_EXISTS',
@@ -90,42 +107,43 @@ export const issueMemberCard = async (
     .returning()) as MemberCardRow[];
   if (!card) throw new Error('insert returned nothing');
   // the merchant pays the programme's price for the card, in this transaction: 5101 issues nothing
-  await debitWallet(tx, programme.companyId, moneyString(Number(programme.price)), {
-    type: 'STAMP_CARD_TXN',
-    reference: `Member card ${card.id} · ${programme.title}`.slice(0, 120),
-    memberCardId: card.id,
-    at: now,
-  });
-  await tx
-    .update(stampCard)
-    .set({ issuedCount: sql`${stampCard.issuedCount} + 1` })
-    .where(eq(stampCard.id, programme.id));
-  await emit(tx, 'card.issued', {
-    companyId: programme.companyId,
-    memberMobiles: [memberMobile],
-    cards: [card],
-    at: now,
-  });
-  await recordAudit(tx, {
-    actor: actor(caller),
-    action: 'issue',
-    resource: 'memberCards',
-    recordId: card.id,
-    companyId: card.companyId,
-    after: card,
-  });
-  await recordWebhookEvent(tx, {
-    companyId: card.companyId,
-    type: 'member_card.issued',
-    data: {
+  // what follows the card needs only the card: sent together (docs/architecture.md), the charge first
+  // (its refusal, 5101, is the operation's answer; the rest rolls back with it)
+  await Promise.all([
+    debitWallet(tx, programme.companyId, moneyString(Number(programme.price)), {
+      type: 'STAMP_CARD_TXN',
+      reference: `Member card ${card.id} · ${programme.title}`.slice(0, 120),
       memberCardId: card.id,
-      code: card.code,
-      programmeId: programme.id,
-      memberMobile,
-      storeId,
-      brandId: card.brandId,
-    },
-    at: now,
-  });
+      at: now,
+    }),
+    countIssued(tx, { programmeId: programme.id, now }),
+    emit(tx, 'card.issued', {
+      companyId: programme.companyId,
+      memberMobiles: [memberMobile],
+      cards: [card],
+      at: now,
+    }),
+    recordAudit(tx, {
+      actor: actor(caller),
+      action: 'issue',
+      resource: 'memberCards',
+      recordId: card.id,
+      companyId: card.companyId,
+      after: card,
+    }),
+    recordWebhookEvent(tx, {
+      companyId: card.companyId,
+      type: 'member_card.issued',
+      data: {
+        memberCardId: card.id,
+        code: card.code,
+        programmeId: programme.id,
+        memberMobile,
+        storeId,
+        brandId: card.brandId,
+      },
+      at: now,
+    }),
+  ]);
   return card;
 };

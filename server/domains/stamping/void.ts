@@ -1,11 +1,12 @@
 // Voiding a stamping (docs/operations.md "Stamp cards"): the card's last SUCCESS transaction only. It
 // takes the stamps back, reopens a completed card and withdraws its reward voucher while AVAILABLE.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { canAccess } from '../../../contract/access';
 import { COUNTER_VOID_MS } from '../../../contract/stamping';
 import { actionOf, movedFields, refusalOf } from '../../../resources/transitions';
 import { type DbOrTx, recordAudit } from '../../platform/audit';
 import { uniqueViolation } from '../../platform/db/errors';
+import { prepared, preparedInsert, updateById } from '../../platform/db/prepared';
 import {
   memberCards,
   stampingHistory,
@@ -54,6 +55,37 @@ const assertMayVoidAt = (caller: Caller, at: Date, now: Date): void => {
   );
 };
 
+/** The card's last SUCCESS stamping: built once (every void asks; only that one may be voided). */
+const lastStampingOf = prepared('stamping_last_of_card', (db) =>
+  db
+    .select({ id: stampsTransaction.id })
+    .from(stampsTransaction)
+    .where(
+      and(
+        eq(stampsTransaction.memberCardId, sql.placeholder('cardId')),
+        eq(stampsTransaction.result, 'SUCCESS'),
+      ),
+    )
+    .orderBy(desc(stampsTransaction.id))
+    .limit(1),
+);
+
+/** The stamps a void takes back, in the stamping history: prepared once. */
+const insertHistory = preparedInsert('stamping_history_void', stampingHistory, [
+  'stampCardId',
+  'memberCardId',
+  'transactionId',
+  'memberMobile',
+  'stampsDelta',
+  'stampsAfter',
+  'memberCardState',
+  'storeId',
+  'deviceId',
+  'at',
+  'companyId',
+  'brandId',
+]);
+
 /**
  * Voids a stamping: the card's last SUCCESS transaction (6628; FAILED 26624; VOIDED 11). Takes the
  * stamps back, reopens a completed card and voids its reward voucher while AVAILABLE (a redeemed one
@@ -82,14 +114,7 @@ export const voidStamping = async (
   // the card locked and its last stamping read together: both need only the transaction's card
   const [card, [last]] = await Promise.all([
     lockCard(tx, caller, txn.memberCardId),
-    tx
-      .select({ id: stampsTransaction.id })
-      .from(stampsTransaction)
-      .where(
-        and(eq(stampsTransaction.memberCardId, txn.memberCardId), eq(stampsTransaction.result, 'SUCCESS')),
-      )
-      .orderBy(desc(stampsTransaction.id))
-      .limit(1),
+    lastStampingOf(tx, { cardId: txn.memberCardId }),
   ]);
   if (last?.id !== txn.id)
     throw fail('VOID_NOT_LAST_RECORD', 'id', `the card's last stamping is ${last?.id ?? 'none'}`);
@@ -99,40 +124,32 @@ export const voidStamping = async (
   if (reopens && card.rewardVoucherId !== null) await voidReward(tx, card.rewardVoucherId, txn, reason, now);
   const stampsAfter = card.stamps - txn.stamps;
   const state = reopens ? stateValue(reopen.to) : card.state;
-  const cardMoved = tx
-    .update(memberCards)
-    .set({
-      stamps: stampsAfter,
-      state,
-      ...(reopens ? { completedAt: null, rewardVoucherId: null } : {}),
-    })
-    .where(eq(memberCards.id, card.id))
-    .catch((err: unknown) => {
-      if (uniqueViolation(err) === 'member_cards_one_available')
-        throw fail(
-          'UNCOMPLETED_CARD_EXISTS',
-          'memberMobile',
-          'the member holds a newer open card of this programme',
-        );
-      throw err;
-    });
+  const cardMoved = updateById(tx, 'void_card', memberCards, card.id, {
+    stamps: stampsAfter,
+    state,
+    ...(reopens ? { completedAt: null, rewardVoucherId: null } : {}),
+  }).catch((err: unknown) => {
+    if (uniqueViolation(err) === 'member_cards_one_available')
+      throw fail(
+        'UNCOMPLETED_CARD_EXISTS',
+        'memberMobile',
+        'the member holds a newer open card of this programme',
+      );
+    throw err;
+  });
   // The rest reads none of each other's writes: sent together, in this order (server/platform/events.ts).
   // A refusal of the card's update (sent first) is what Promise.all rejects with: the statements after it
   // fail only because the transaction is aborted.
   const [, voided] = await Promise.all([
     cardMoved,
-    tx
-      .update(stampsTransaction)
-      .set({
-        result: 'VOIDED',
-        voidReason: reason,
-        voidedAt: now,
-        voidedBy: staffOf(caller),
-        voidDeviceId: caller.device?.id ?? null,
-      })
-      .where(eq(stampsTransaction.id, txn.id))
-      .returning() as Promise<TransactionRow[]>,
-    tx.insert(stampingHistory).values({
+    updateById(tx, 'void_stamping', stampsTransaction, txn.id, {
+      result: 'VOIDED',
+      voidReason: reason,
+      voidedAt: now,
+      voidedBy: staffOf(caller),
+      voidDeviceId: caller.device?.id ?? null,
+    }) as Promise<TransactionRow[]>,
+    insertHistory(tx, {
       stampCardId: card.stampCardId,
       memberCardId: card.id,
       transactionId: txn.id,
