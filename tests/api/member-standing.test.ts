@@ -46,6 +46,22 @@ const inSegment = async (companyId: number, filter: unknown) =>
       .orderBy(members.mobile)
   ).map((r) => r.mobile);
 
+/** A free pack of acme's brand, open from yesterday, 10 a member: its id. */
+const addPack = async (title: string, voucherValue: number): Promise<{ id: number }> =>
+  dataOf(
+    await call('owner', 'POST', `${MAIN}/voucher-packs`, {
+      title,
+      price: 0,
+      voucherValue,
+      quantity: 100,
+      issueLimitPerMember: 10,
+      validFrom: shift(-1),
+      validUntil: shift(60),
+      voucherValidityDays: 30,
+      brandId: acme.brandId,
+    }),
+  ) as { id: number };
+
 beforeAll(async () => {
   acme = await addOrg(t, 'Acme');
   other = await addOrg(t, 'Other');
@@ -116,19 +132,7 @@ describe('member standing', () => {
 
   it('keeps the vouchers held and the brands and stores beside the activity, for the list filters', async () => {
     const CAT = '+6591000003';
-    const pack = dataOf(
-      await call('owner', 'POST', `${MAIN}/voucher-packs`, {
-        title: 'Free coffee',
-        price: 0,
-        voucherValue: 4.5,
-        quantity: 100,
-        issueLimitPerMember: 10,
-        validFrom: shift(-1),
-        validUntil: shift(60),
-        voucherValidityDays: 30,
-        brandId: acme.brandId,
-      }),
-    ) as { id: number };
+    const pack = await addPack('Free coffee', 4.5);
     const issued = dataOf(
       await call('owner', 'POST', `${MAIN}/voucher-packs/${pack.id}/vouchers`, {
         memberMobile: CAT,
@@ -173,19 +177,7 @@ describe('member standing', () => {
     const card = await addMemberCard(call, 'owner', shortCard, DAN, acme.storeId);
     const stamp = async (storeId: number, stamps: number) =>
       codeOf(await call('owner', 'POST', `${MAIN}/member-cards/${card.id}/stamps`, { storeId, stamps }));
-    const pack = dataOf(
-      await call('owner', 'POST', `${MAIN}/voucher-packs`, {
-        title: 'Free tea',
-        price: 0,
-        voucherValue: 3,
-        quantity: 100,
-        issueLimitPerMember: 10,
-        validFrom: shift(-1),
-        validUntil: shift(60),
-        voucherValidityDays: 30,
-        brandId: acme.brandId,
-      }),
-    ) as { id: number };
+    const pack = await addPack('Free tea', 3);
     const { vouchers } = dataOf(
       await call('owner', 'POST', `${MAIN}/voucher-packs/${pack.id}/vouchers`, {
         memberMobile: DAN,

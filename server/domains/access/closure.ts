@@ -4,10 +4,11 @@
 // enabling it again lets them work as before. One rule, read by the auth gate (users, devices, API
 // keys), sign-in and refresh, the jobs (webhooks, scheduled exports, pushes), imports, the member's
 // web card and passes, and joins (docs/decisions.md "A closed company").
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CLOSED_ORG_STATES } from '../../../contract/enums';
 import type { DbOrTx } from '../../platform/audit';
+import { prepared } from '../../platform/db/prepared';
 import { rowsOfResult } from '../../platform/db/raw-rows';
 import { brand, company, store } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
@@ -18,6 +19,26 @@ export interface OrgStates {
   brand?: unknown;
   store?: unknown;
 }
+
+/**
+ * A store with its brand and company and the three states (a counter's store before it stamps, issues
+ * or redeems there: assertOrgOpen): built once, as every counter operation reads it.
+ */
+export const storeWithStates = prepared('store_with_states', (db) =>
+  db
+    .select({
+      id: store.id,
+      brandId: store.brandId,
+      companyId: store.companyId,
+      state: store.state,
+      companyState: company.state,
+      brandState: brand.state,
+    })
+    .from(store)
+    .leftJoin(company, eq(company.id, store.companyId))
+    .leftJoin(brand, eq(brand.id, store.brandId))
+    .where(eq(store.id, sql.placeholder('storeId'))),
+);
 
 /** A company, brand or store in one of these states is closed. */
 export const isClosedState = (state: unknown): boolean =>

@@ -1,8 +1,3 @@
-// What the stamp card operations share (docs/operations.md "Stamp cards"): the card's states, the rows'
-// types, the declarations, the refusal helpers and the store check. The operations are issue-card.ts,
-// stamp.ts, void.ts, card-expiry.ts and store-pin.ts; each locks the row it moves (`select … for
-// update`) inside the operation's one transaction (server/domains/access/operation.ts).
-import { eq } from 'drizzle-orm';
 import { STAMP_CARD_STATE_VALUES, STAMP_CARD_STATES, type StampCardStateName } from '../../../contract/enums';
 import type { ErrorName } from '../../../contract/errors';
 import type { StoredRow } from '../../../resources/rows';
@@ -10,11 +5,10 @@ import type { memberCards as memberCardsDecl } from '../../../resources/tables/m
 import type { stampCard as stampCardDecl } from '../../../resources/tables/stampCard';
 import type { stampsTransaction as stampsTransactionDecl } from '../../../resources/tables/stampsTransaction';
 import type { DbOrTx } from '../../platform/audit';
-import { brand, company, store } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { type Caller, staffIdOf } from '../../resources/principal';
 import { declared } from '../../resources/registry';
-import { assertOrgOpen } from '../access/closure';
+import { assertOrgOpen, storeWithStates } from '../access/closure';
 import { assertActsForStore } from '../access/operation';
 
 type Row = Record<string, unknown>;
@@ -95,17 +89,7 @@ export const assertStore = async (
   brandId: number,
 ): Promise<void> => {
   assertActsForStore(caller, storeId);
-  const [where] = await tx
-    .select({
-      brandId: store.brandId,
-      state: store.state,
-      companyState: company.state,
-      brandState: brand.state,
-    })
-    .from(store)
-    .leftJoin(company, eq(company.id, store.companyId))
-    .leftJoin(brand, eq(brand.id, store.brandId))
-    .where(eq(store.id, storeId));
+  const [where] = await storeWithStates(tx, { storeId });
   // nothing is issued at a closed company, brand or store (26433 / 26434 / 26435)
   if (where) assertOrgOpen({ company: where.companyState, brand: where.brandState, store: where.state });
   assertStoreRow(caller, storeId, brandId, where);

@@ -18,22 +18,14 @@ import { inBatches } from '../../platform/batches';
 import { beforeCompanyToday, companyDay } from '../../platform/countries';
 import type { Db } from '../../platform/db/client';
 import { prepared, preparedInsert } from '../../platform/db/prepared';
-import {
-  brand,
-  company,
-  members,
-  store,
-  voucherHistory,
-  voucherPacks,
-  vouchers,
-} from '../../platform/db/schema';
+import { brand, company, members, voucherHistory, voucherPacks, vouchers } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { emit } from '../../platform/events';
 import type { Caller } from '../../resources/principal';
 import { declarationOf } from '../../resources/registry';
 import { callerScopeOf } from '../../resources/row-scope';
 import { allowedMove, lockInScope, moveLocked } from '../../resources/transition';
-import { assertOrgOpen } from '../access/closure';
+import { assertOrgOpen, storeWithStates } from '../access/closure';
 import { assertActsForStore } from '../access/operation';
 import { debitWallet, moneyString } from '../money/wallet';
 import { recordWebhookEvent } from '../webhooks/webhooks';
@@ -350,22 +342,6 @@ const redemptionMoved = async (
   ]);
 };
 
-/** A redemption's store with the states of its brand and company: built once (every redemption reads it). */
-const redemptionStore = prepared('voucher_redemption_store', (db) =>
-  db
-    .select({
-      id: store.id,
-      brandId: store.brandId,
-      companyId: store.companyId,
-      state: store.state,
-      companyState: company.state,
-      brandState: brand.state,
-    })
-    .from(store)
-    .leftJoin(company, eq(company.id, store.companyId))
-    .leftJoin(brand, eq(brand.id, store.brandId))
-    .where(eq(store.id, sql.placeholder('storeId'))),
-);
 /**
  * Redeems a voucher at a store: AVAILABLE and inside its validity (else 6805), at an ACTIVE store of
  * the pack's brand that the caller may act for (else 6701).
@@ -381,7 +357,7 @@ export const redeemVoucher = async (
   // the voucher locked and the store read together: neither needs the other (server/platform/events.ts)
   const [voucher, [where]] = await Promise.all([
     lockVoucher(tx, caller, id),
-    redemptionStore(tx, { storeId }),
+    storeWithStates(tx, { storeId }),
   ]);
   const action = allowed(voucher, 'redeem');
   assertValidOn(voucher, await companyDay(tx, voucher.companyId, now));
