@@ -15,6 +15,7 @@ import { DEFAULT_LEVEL_RULE } from '../../../contract/members';
 import type { DbOrTx } from '../../platform/audit';
 import { calendarZone, companyCalendar } from '../../platform/countries';
 import { prepared, preparedSql } from '../../platform/db/prepared';
+import { affectedOfResult } from '../../platform/db/raw-rows';
 import { company, countryConfig, memberLevelRules } from '../../platform/db/schema';
 import type { ActivityAdded } from '../../platform/events';
 
@@ -212,8 +213,7 @@ export const refreshStanding = async (
               mobiles === null ? sql`` : sql` and ${sql.raw(col)} = any(${sql.param([...mobiles])}::text[])`,
           ),
         );
-  const affected = (result as { affectedRows?: number; rowCount?: number | null }) ?? {};
-  return Number(affected.affectedRows ?? affected.rowCount ?? 0);
+  return affectedOfResult(result);
 };
 
 // ---- what a stamping or a redemption adds -------------------------------------------------------
@@ -307,6 +307,5 @@ export const addToStanding = async (db: DbOrTx, added: ActivityAdded, timeZone: 
           timeZone,
         })
       : await addRedemption(db, { voucherId: added.redemption.voucherId, timeZone });
-  const affected = (result as { affectedRows?: number; rowCount?: number | null }) ?? {};
-  return Number(affected.affectedRows ?? affected.rowCount ?? 0) > 0;
+  return affectedOfResult(result) > 0;
 };

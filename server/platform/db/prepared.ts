@@ -85,7 +85,6 @@ export const preparedSql = (
 
 /** A column as read here: its encoder, its values made by Drizzle (`$defaultFn`, `$onUpdate`). */
 interface ColumnInternals {
-  name: string;
   hasDefault: boolean;
   mapToDriverValue: (value: unknown) => unknown;
   defaultFn?: () => unknown;
@@ -94,6 +93,22 @@ interface ColumnInternals {
 
 const encoded = (column: ColumnInternals, value: unknown): unknown =>
   value === null || value === undefined ? null : column.mapToDriverValue(value);
+
+/** The values of `keys` of `row`, each encoded by its column (`fill`: a value for one not given). */
+const encodeRow = (
+  columns: Record<string, ColumnInternals>,
+  keys: readonly string[],
+  row: Record<string, unknown>,
+  fill: (column: ColumnInternals) => unknown = () => null,
+): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) {
+    const column = columns[k];
+    if (!column) throw new Error(`no column ${k}`);
+    out[k] = encoded(column, row[k] !== undefined ? row[k] : fill(column));
+  }
+  return out;
+};
 
 const raw = (key: string): SQL => sql`${sql.placeholder(key)}`;
 
@@ -118,14 +133,7 @@ export const encoderOf = (
     if (!keys.includes(k) && (column.defaultFn || (column.onUpdateFn && !column.hasDefault)))
       throw new Error(`${k} is made by Drizzle on insert: give it a value`);
   for (const k of keys) if (!columns[k]) throw new Error(`no column ${k}`);
-  return (row) => {
-    const out: Record<string, unknown> = {};
-    for (const k of keys) {
-      const column = columns[k];
-      if (column) out[k] = encoded(column, row[k]);
-    }
-    return out;
-  };
+  return (row) => encodeRow(columns, keys, row);
 };
 
 /** `{ key: placeholder(key) }` for each key: the values of a statement prepared once. */
@@ -191,17 +199,12 @@ export const updateById = async <T extends PgTable & { id: AnyPgColumn }>(
     statement = prepared(named, (d) =>
       d
         .update(table)
-        .set(Object.fromEntries(keys.map((k) => [k, raw(k)])) as never)
+        .set(placeholdersOf(keys) as never)
         .where(eq(table.id, sql.placeholder('id')))
         .returning(),
     ) as (db: DbOrTx, values: Record<string, unknown>) => Promise<unknown>;
     updates.set(key, statement);
   }
-  const values: Record<string, unknown> = { id };
-  for (const k of keys) {
-    const column = columns[k];
-    if (!column) throw new Error(`${name}: no column ${k}`);
-    values[k] = encoded(column, set[k] !== undefined ? set[k] : column.onUpdateFn?.());
-  }
+  const values = { ...encodeRow(columns, keys, set, (column) => column.onUpdateFn?.()), id };
   return (await statement(db, values)) as T['$inferSelect'][];
 };
