@@ -73,7 +73,6 @@ export const createDb = async ({ databaseUrl, dataDir, pgliteImage }: CreateDbOp
       connectionString: databaseUrl,
       max: 10,
       statement_timeout: STATEMENT_TIMEOUT_MS,
-      options: '-c plan_cache_mode=force_generic_plan',
       pipeline: true,
     } as pg.PoolConfig);
     // an idle connection dropped by the server must not crash the process; the pool reconnects
