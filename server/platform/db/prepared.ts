@@ -47,12 +47,21 @@ export const prepared = <Q extends Executable>(
   };
 };
 
-/** What Drizzle's databases and transactions hold for turning SQL into a query, read here and nowhere else. */
-interface DatabaseInternals {
+/**
+ * What Drizzle's databases and transactions hold for turning SQL into a query, read here and in
+ * select-rows.ts, nowhere else.
+ */
+export interface DatabaseInternals {
   dialect: { sqlToQuery: (statement: SQL) => unknown };
   _: {
     session: {
-      prepareQuery: (query: unknown, fields: undefined, name: string, arrayMode: boolean) => Executable;
+      prepareQuery: (
+        query: unknown,
+        fields: undefined,
+        name: string | undefined,
+        arrayMode: boolean,
+        customResultMapper?: (rows: unknown[][]) => unknown,
+      ) => Executable;
     };
   };
 }

@@ -3,7 +3,9 @@
 import { and, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import type { PageInfo } from '../../../contract/envelope';
+import type { DbOrTx } from '../db/client';
 import { rowsOfResult } from '../db/raw-rows';
+import { rowDecoder, selectArrays } from '../db/select-rows';
 import { AppError } from '../errors';
 import { encodeCursor } from './cursor';
 import type { ParsedList } from './types';
@@ -67,29 +69,34 @@ export const selectPage = async (
   const countSql = sql`(select count(*) from ${table}${counted ? sql` where ${counted}` : sql``})`;
   const countBeside = !noCount && estimate === undefined;
   if (countBeside) columns[TOTAL_KEY] = countSql.mapWith(Number);
-  const data = (await db
-    .select(columns)
-    .from(table)
-    .where(where)
-    .orderBy(...list.orderBy)
-    .limit(list.limit)
-    .offset(list.offset)) as Record<string, unknown>[];
+  const values = await selectArrays(
+    db as DbOrTx,
+    db
+      .select(columns)
+      .from(table)
+      .where(where)
+      .orderBy(...list.orderBy)
+      .limit(list.limit)
+      .offset(list.offset),
+  );
+  const decode = rowDecoder(columns);
+  // the total and the keys the projection leaves out are read, not answered
+  const left = new Set(countBeside ? [...hidden, TOTAL_KEY] : hidden);
+  const data = values.map((v) => decode(v, left));
   let total: number | undefined;
   if (estimate !== undefined) total = estimate;
   else if (countBeside) {
-    const first = data[0]?.[TOTAL_KEY];
+    const first = values[0] === undefined ? undefined : decode(values[0])[TOTAL_KEY];
     // a page past the end has no row to carry the total: then it is read on its own
     total =
       typeof first === 'number'
         ? first
         : Number(rowsOfResult<{ n: unknown }>(await db.execute(sql`select ${countSql} as n`))[0]?.n ?? 0);
-    for (const row of data) delete row[TOTAL_KEY];
   }
   const info = pageInfo(list.page, list.size, total, estimate !== undefined);
-  const last = data.at(-1);
+  const last = values.at(-1);
   const page: PageInfo =
-    last && data.length === list.size ? { ...info, cursor: encodeCursor(list.keys, last) } : info;
-  if (hidden.length > 0) for (const row of data) for (const name of hidden) delete row[name];
+    last && data.length === list.size ? { ...info, cursor: encodeCursor(list.keys, decode(last)) } : info;
   return { data, page };
 };
 
