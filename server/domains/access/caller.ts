@@ -2,7 +2,7 @@
 // loaded fresh from the database once per request and shared by the request's hooks and handler.
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type AccessSubject, COUNTER } from '../../../contract/access';
+import { type AccessSubject, COUNTER, type Permission } from '../../../contract/access';
 import { roleOf } from '../../../contract/claims';
 import type { Brand } from '../../../contract/enums';
 import type { Db } from '../../platform/db/client';
@@ -75,14 +75,25 @@ const loadCaller = async (db: Db, request: FastifyRequest): Promise<Caller> => {
       apiKey: { id: user.apiKey.id, prefix: user.apiKey.prefix, name: user.apiKey.name },
     };
   // the row the auth gate loaded (no second lookup); the permissions read once for the request
-  return userCaller(db, user.row ?? (await callerRow(db, user.id)), brand);
+  return userCaller(
+    db,
+    user.row ?? (await callerRow(db, user.id)),
+    brand,
+    user.row ? user.permissions : undefined,
+  );
 };
 
 /**
  * A portal user's caller from their row as it is now: their role, organisation and permissions read
- * fresh (a request's, or a scheduled export's creator when it runs).
+ * fresh (a request's, or a scheduled export's creator when it runs). `permissions`: theirs as read
+ * with the row in the same statement (the auth gate's login lookup); else they are read here.
  */
-export const userCaller = async (db: Db, row: UserRow, brand: Brand | undefined): Promise<UserCaller> => ({
+export const userCaller = async (
+  db: Db,
+  row: UserRow,
+  brand: Brand | undefined,
+  permissions?: readonly Permission[],
+): Promise<UserCaller> => ({
   kind: 'user',
   id: row.id,
   email: row.email,
@@ -91,7 +102,7 @@ export const userCaller = async (db: Db, row: UserRow, brand: Brand | undefined)
   companyId: row.companyId,
   brandId: row.brandId,
   storeId: row.storeId,
-  subject: await accessSubjectFor(db, row),
+  subject: await accessSubjectFor(db, row, permissions),
   ...(brand ? { brand } : {}),
   row,
 });

@@ -57,6 +57,8 @@ export interface AuthUser {
   apiKey?: { id: number; prefix: string; name: string; permissions: readonly Permission[] };
   /** the user's row as the gate loaded it (users only): the request's one lookup of its caller */
   row?: UserRow;
+  /** the user's own and their groups' permissions, read with the row (users only) */
+  permissions?: readonly Permission[];
   /** the login may only enrol a second factor (the product requires one; docs/decisions.md) */
   twoFactorPending?: boolean;
 }
@@ -128,6 +130,7 @@ export const authenticate = async (
     tid: session.id,
     did: session.deviceId,
     row: user,
+    permissions: found.permissions,
     twoFactorPending: session.twoFactorPending,
   };
 };

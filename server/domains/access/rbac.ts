@@ -218,13 +218,19 @@ export const setUserGroups = async (
 export const isCompanyOwner = (user: Pick<UserRow, 'type' | 'invitationType'>): boolean =>
   user.type === 'MERCHANT' && user.invitationType !== 'MERCHANT_INVITE_MERCHANT';
 
+/**
+ * What `user` may do: an operator and a company's owner everything of theirs, a merchant's staff
+ * member their full permissions (`known`: those already read with the user's row, e.g. by the login
+ * lookup in the same statement; else they are read here).
+ */
 export const accessSubjectFor = async (
   db: Db,
   user: Pick<UserRow, 'id' | 'type' | 'invitationType'>,
+  known?: readonly Permission[],
 ): Promise<AccessSubject> => {
   if (user.type === 'OPERATOR') return { type: 'OPERATOR' };
   if (isCompanyOwner(user)) return { type: 'MERCHANT' };
-  return { type: 'MERCHANT', permissions: await fullPermissions(db, user.id) };
+  return { type: 'MERCHANT', permissions: known ? dedupe(known) : await fullPermissions(db, user.id) };
 };
 
 /** What `next` holds beyond `current`. */
