@@ -12,9 +12,9 @@
 //   cpu     answers this process's CPU time so far, in ms
 //   trace   starts (on) or ends (off) keeping the text of every statement sent, answers them
 // Every statement of the app's driver is counted at the driver: pg.Client#query on PostgreSQL (each
-// one round trip), PGlite#query/exec and those of its transactions on the embedded database (BEGIN
-// and COMMIT of a transaction counted as two, as node-postgres sends them).
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+// one round trip), each Bind and simple Query PGlite runs on the embedded database (BEGIN and COMMIT
+// of a transaction counted as two, as node-postgres sends them).
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createDb, migrate } from '../../server/platform/db/client';
 import { users } from '../../server/platform/db/schema';
@@ -49,32 +49,33 @@ if (kind === 'pg') {
   };
 }
 
-/** Makes `target`'s query and exec count each statement they send. */
-const counting = (target: object): void => {
-  const t = target as { query: AnyQuery; exec: AnyQuery };
-  for (const name of ['query', 'exec'] as const) {
-    const original = t[name].bind(target);
-    t[name] = (...args) => {
-      note(args[0]);
-      return original(...args);
-    };
-  }
+/** A C string of a protocol message from `at`: the string and where the next field starts. */
+const cString = (message: Uint8Array, at: number): [string, number] => {
+  const end = message.indexOf(0, at);
+  return [Buffer.from(message.subarray(at, end)).toString('utf8'), end + 1];
 };
 
-/** Counts the statements of a PGlite instance and of its transactions. */
+/**
+ * Counts the statements PGlite runs, at the protocol: each Bind (a statement of the extended protocol,
+ * named or not: server/platform/db/pglite-named.ts sends the hot ones named) and each simple Query
+ * (BEGIN, COMMIT, a raw exec). The text of each comes from its Parse.
+ */
 const countPglite = (client: PGlite): void => {
-  counting(client);
-  const c = client as unknown as { transaction: AnyQuery };
-  const transaction = c.transaction.bind(client);
-  c.transaction = (...args) => {
-    const fn = args[0] as (tx: Transaction) => Promise<unknown>;
-    note('BEGIN');
-    return (
-      transaction(async (tx: Transaction) => {
-        counting(tx);
-        return fn(tx);
-      }) as Promise<unknown>
-    ).finally(() => note('COMMIT'));
+  const c = client as unknown as { execProtocolStream: AnyQuery };
+  const send = c.execProtocolStream.bind(client);
+  const texts = new Map<string, string>();
+  c.execProtocolStream = (...args) => {
+    const message = args[0] as Uint8Array;
+    const kind = String.fromCharCode(message[0] ?? 0);
+    if (kind === 'P') {
+      const [name, next] = cString(message, 5);
+      texts.set(name, cString(message, next)[0]);
+    } else if (kind === 'B') {
+      const [, next] = cString(message, 5);
+      const name = cString(message, next)[0];
+      note(texts.get(name) ?? `(statement ${name})`);
+    } else if (kind === 'Q') note(cString(message, 5)[0]);
+    return send(...args);
   };
 };
 

@@ -4,6 +4,7 @@ import { BLOCKED_USER_STATES, REFRESH_REPLAY_GRACE_S } from '../../../contract';
 import { isPermissionAction, type Permission } from '../../../contract/access';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
+import { prepared } from '../../platform/db/prepared';
 import {
   brand,
   company,
@@ -56,8 +57,7 @@ const readPermissions = (value: unknown): Permission[] => {
   );
 };
 
-const loginQueries = new WeakMap<Db, ReturnType<typeof prepareFindLogin>>();
-const prepareFindLogin = (db: Db) =>
+const findLoginRow = prepared('auth_find_login', (db) =>
   db
     .select({
       session: loginSessions,
@@ -74,21 +74,16 @@ const prepareFindLogin = (db: Db) =>
     .leftJoin(store, eq(store.id, users.storeId))
     .leftJoin(brand, eq(brand.id, sql`coalesce(${users.brandId}, ${store.brandId})`))
     .where(eq(loginSessions.id, sql.placeholder('tid')))
-    .limit(1)
-    .prepare('auth_find_login');
+    .limit(1),
+);
 
 /**
  * The login behind an access token's tid, with its user, whether or not it still works (the caller
  * checks the user's state first, then revocation and expiry); null when unknown. Every API call asks
- * it, so it is one prepared statement per database (built and planned once).
+ * it, so it is one prepared statement (built once, planned once per connection).
  */
 export const findLogin = async (db: Db, tid: string): Promise<ActiveLogin | null> => {
-  let query = loginQueries.get(db);
-  if (!query) {
-    query = prepareFindLogin(db);
-    loginQueries.set(db, query);
-  }
-  const [row] = await query.execute({ tid });
+  const [row] = await findLoginRow(db, { tid });
   if (!row) return null;
   return {
     session: row.session,

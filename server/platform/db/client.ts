@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { forgetNamedStatements, trackTransactions } from './pglite-named';
 
 /**
  * The one database type services see, whichever driver is underneath. Built without the schema: the
@@ -109,7 +110,11 @@ export const createDb = async ({ databaseUrl, dataDir, pgliteImage }: CreateDbOp
     extensions: { pg_trgm },
     ...(pgliteImage ? { loadDataDir: pgliteImage } : {}),
   });
+  trackTransactions(client);
   const bind = (): Db => {
+    // a new db object follows a reset of the session (the test pool's DISCARD ALL): its named
+    // statements are gone
+    forgetNamedStatements(client);
     const db = drizzlePglite({ client, casing: 'snake_case' });
     migrators.set(db, (migrationsFolder) => migratePglite(db, { migrationsFolder }));
     return db;

@@ -4,8 +4,8 @@
 // "The write path"). Drizzle's own `prepare()` binds the statement to the session it was built on, so
 // a statement prepared on the pool cannot run in a transaction (drizzle-team/drizzle-orm#2826, open):
 // `prepared` keeps Drizzle's prepared query (its SQL, parameters and result mapping) and runs it on the
-// connection of the database or transaction it is given. On PostgreSQL it is a named statement, which
-// node-postgres parses once per connection.
+// connection of the database or transaction it is given. It is a named statement, parsed and planned
+// once per connection by node-postgres, once per database on PGlite (pglite-named.ts).
 //
 // Values: every `sql.placeholder(name)` of the statement needs one; Drizzle encodes it with its
 // column (a Date for a timestamp). A null value is passed as is, so a nullable timestamp must not be
@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
+import { namedClient } from './pglite-named';
 
 export interface Executable {
   execute: (values?: Record<string, unknown>) => Promise<unknown>;
@@ -41,8 +42,9 @@ export const prepared = <Q extends Executable>(
       query = build(db).prepare(name);
       byDriver.set(session.constructor, query);
     }
-    // the same prepared query, on this session's connection (the pool, or the transaction's client)
-    const bound = Object.create(query, { client: { value: session.client } }) as Q;
+    // the same prepared query, on this session's connection (the pool, or the transaction's client);
+    // on the embedded database, as a named statement too (pglite-named.ts)
+    const bound = Object.create(query, { client: { value: namedClient(session.client, name) } }) as Q;
     return bound.execute(values) as ReturnType<Q['execute']>;
   };
 };

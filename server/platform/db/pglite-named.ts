@@ -1,0 +1,134 @@
+// Named statements on the embedded database. PGlite's `query` parses and plans every statement again
+// (an unnamed Parse, then Describe, Bind, Describe, Execute, Sync), where PostgreSQL through
+// node-postgres parses and plans a named statement once per connection. On PGlite the planning is most
+// of a hot statement's cost: the login lookup took 0.85 ms as PGlite sends it and 0.13 ms once
+// prepared; a stamp's level move 5.3 ms, its standing 3.4 ms (docs/performance.md "Sixth pass").
+//
+// `namedClient(client, name)` answers an object with the `query` Drizzle's PGlite session calls, which
+// runs the statement as the named statement `name`: parsed (and its parameters' types described) the
+// first time on that database, then only bound and executed. The messages and the reading of the
+// answer are PGlite's own (its exported `protocol` and `parse`), the locks those its `query` takes:
+// its transaction lock and its query lock outside a transaction, only the query lock inside one (the
+// transaction holds the other). Its rows' description is read once too. A named statement outlives a rollback; `DISCARD ALL` drops them all,
+// so `forgetNamedStatements` must follow it (the test pool's reset does, through `createDb`'s rebind).
+import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { parse as pgliteParse, protocol } from '@electric-sql/pglite';
+
+/** The PGlite behind a transaction Drizzle runs on (PGlite's transaction object does not say). */
+const owners = new WeakMap<object, PGlite>();
+/**
+ * Per database: the named statements parsed on it, with their parameters' type ids and the
+ * description of their rows (read once: describing a portal of a wide row, such as the login lookup's
+ * 60 columns, cost PGlite 0.2 ms on every call).
+ */
+const parsed = new WeakMap<PGlite, Map<string, Parsed>>();
+
+interface Parsed {
+  types: number[];
+  /** the RowDescription of its answer, once read; null when it answers no rows (NoData) */
+  rows?: BackendMessages[number] | null;
+}
+
+/** What PGlite's public class has and its declaration file leaves out (its base class's methods). */
+interface PgliteInternals {
+  _checkReady: () => Promise<void>;
+  _runExclusiveTransaction: <T>(fn: () => Promise<T>) => Promise<T>;
+}
+
+type BackendMessages = Parameters<typeof pgliteParse.parseResults>[0];
+
+/** Makes `client` remember which database each of its transactions runs on (call once, at creation). */
+export const trackTransactions = (client: PGlite): void => {
+  const transaction = client.transaction.bind(client);
+  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
+    transaction((tx) => {
+      owners.set(tx, client);
+      return callback(tx);
+    });
+};
+
+/** After `DISCARD ALL` (or anything else that deallocates): every statement is parsed again. */
+export const forgetNamedStatements = (client: PGlite): void => {
+  parsed.delete(client);
+};
+
+const isPglite = (client: unknown): client is PGlite =>
+  typeof client === 'object' && client !== null && 'execProtocolStream' in client && 'runExclusive' in client;
+
+/** A PostgreSQL error as PGlite's `query` throws it: with the statement and its values. */
+const withStatement = (e: unknown, query: string, params: unknown[], options: QueryOptions | undefined) => {
+  if (e instanceof protocol.messages.DatabaseError)
+    Object.assign(e, { query, params, queryOptions: options });
+  return e;
+};
+
+const run = async (
+  db: PGlite,
+  inTransaction: boolean,
+  name: string,
+  query: string,
+  params: unknown[],
+  options: QueryOptions | undefined,
+): Promise<Results> => {
+  const send = (message: Uint8Array): Promise<BackendMessages> =>
+    db.execProtocolStream(message, { ...options, syncToFs: false });
+  let statements = parsed.get(db);
+  if (!statements) {
+    statements = new Map();
+    parsed.set(db, statements);
+  }
+  const messages: BackendMessages = [];
+  try {
+    let statement = statements.get(name);
+    if (!statement) {
+      await send(protocol.serialize.parse({ name, text: query }));
+      const types = pgliteParse.parseDescribeStatementResults(
+        await send(protocol.serialize.describe({ type: 'S', name })),
+      );
+      statement = { types };
+      statements.set(name, statement);
+    }
+    const { types } = statement;
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const oid = types[i] ?? 0;
+      const serialize = options?.serializers?.[oid] ?? db.serializers[oid];
+      return serialize ? serialize(param) : String(param);
+    });
+    messages.push(...(await send(protocol.serialize.bind({ statement: name, values }))));
+    if (statement.rows === undefined) {
+      const described = await send(protocol.serialize.describe({ type: 'P' }));
+      statement.rows = described.find((m) => m.name === 'rowDescription') ?? null;
+      messages.push(...described);
+    } else if (statement.rows) messages.push(statement.rows);
+    messages.push(...(await send(protocol.serialize.execute({}))));
+  } catch (e) {
+    // a Parse that failed left no statement: the next call parses again
+    if (statements.get(name) && e instanceof protocol.messages.DatabaseError && e.code === '26000')
+      statements.delete(name);
+    throw withStatement(e, query, params, options);
+  } finally {
+    messages.push(...(await send(protocol.serialize.sync())));
+  }
+  if (!inTransaction) await db.syncToFs();
+  return pgliteParse.parseResults(messages, db.parsers, options)[0] as Results;
+};
+
+/**
+ * The client Drizzle's prepared query runs on, for the statement `name`: on PGlite one that sends it
+ * as a named statement (above); on any other driver `client` itself.
+ */
+export const namedClient = <C>(client: C, name: string): C => {
+  const db = isPglite(client) ? client : owners.get(client as object);
+  if (!db) return client;
+  const inTransaction = db !== (client as unknown);
+  const internals = db as unknown as PgliteInternals;
+  return {
+    query: async (query: string, params: unknown[] = [], options?: QueryOptions) => {
+      const once = () => db.runExclusive(() => run(db, inTransaction, name, query, params, options));
+      if (inTransaction) return once();
+      await internals._checkReady();
+      return internals._runExclusiveTransaction(once);
+    },
+  } as C;
+};
