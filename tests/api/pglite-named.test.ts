@@ -1,0 +1,87 @@
+// The embedded database's named statements (server/platform/db/pglite-named.ts): a prepared statement
+// is parsed once per database and then only bound and executed, answers what an unnamed one answers,
+// inside and outside a transaction, reports PostgreSQL's errors as PGlite does, and is parsed again
+// after the session was reset (the test pool's DISCARD ALL).
+import type { PGlite } from '@electric-sql/pglite';
+import { eq, sql } from 'drizzle-orm';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type DbHandle } from '../../server/platform/db/client';
+import { forgetNamedStatements } from '../../server/platform/db/pglite-named';
+import { prepared, preparedInsert } from '../../server/platform/db/prepared';
+
+let handle: DbHandle;
+let client: PGlite;
+/** what PGlite was sent, by message kind (P parse, B bind, D describe, E execute, S sync, Q query) */
+const sent: Record<string, number> = {};
+
+beforeAll(async () => {
+  handle = await createDb({ dataDir: 'memory://' });
+  await handle.db.execute(sql.raw('create table named_test (key text primary key, value text not null)'));
+  client = (handle.db as unknown as { $client: PGlite }).$client;
+  const send = client.execProtocolStream.bind(client);
+  client.execProtocolStream = (message, options) => {
+    const kind = String.fromCharCode(message[0] ?? 0);
+    sent[kind] = (sent[kind] ?? 0) + 1;
+    return send(message, options);
+  };
+});
+
+afterAll(async () => {
+  await handle.close();
+});
+
+const count = () => ({ ...sent });
+const since = (before: Record<string, number>, kind: string) => (sent[kind] ?? 0) - (before[kind] ?? 0);
+
+/** a table of this test's own */
+const named = pgTable('named_test', { key: text('key').primaryKey(), value: text('value').notNull() });
+
+const readValue = prepared('test_named_value_of', (db) =>
+  db
+    .select({ key: named.key, value: named.value })
+    .from(named)
+    .where(eq(named.key, sql.placeholder('key'))),
+);
+const insertValue = preparedInsert('test_named_insert', named, ['key', 'value']);
+
+describe('named statements on the embedded database', () => {
+  it('parses a statement once, then binds and executes it, and answers its rows', async () => {
+    await insertValue(handle.db, { key: 'named.a', value: 'first' });
+    const before = count();
+    const first = await readValue(handle.db, { key: 'named.a' });
+    const second = await readValue(handle.db, { key: 'named.a' });
+    const none = await readValue(handle.db, { key: 'named.none' });
+    expect(first).toEqual([{ key: 'named.a', value: 'first' }]);
+    expect(second).toEqual(first);
+    expect(none).toEqual([]);
+    expect(since(before, 'P')).toBe(1);
+    expect(since(before, 'B')).toBe(3);
+  });
+
+  it('runs in a transaction, whose rollback takes its writes back', async () => {
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await insertValue(tx, { key: 'named.tx', value: 'in' });
+        expect(await readValue(tx, { key: 'named.tx' })).toEqual([{ key: 'named.tx', value: 'in' }]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await readValue(handle.db, { key: 'named.tx' })).toEqual([]);
+  });
+
+  it("reports PostgreSQL's error with its code and statement, and the database goes on", async () => {
+    const error = await insertValue(handle.db, { key: 'named.a', value: 'again' }).catch((e: unknown) => e);
+    // Drizzle wraps the driver's error; PGlite's is its cause
+    expect(error).toMatchObject({ cause: { code: '23505', query: expect.stringContaining('insert into') } });
+    expect(await readValue(handle.db, { key: 'named.a' })).toEqual([{ key: 'named.a', value: 'first' }]);
+  });
+
+  it('parses again after the session was reset (DISCARD ALL)', async () => {
+    await handle.db.execute(sql.raw('DISCARD ALL'));
+    forgetNamedStatements(client);
+    const before = count();
+    expect(await readValue(handle.db, { key: 'named.a' })).toEqual([{ key: 'named.a', value: 'first' }]);
+    expect(since(before, 'P')).toBe(1);
+  });
+});
