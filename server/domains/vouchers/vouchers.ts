@@ -180,6 +180,31 @@ export const voucherFacts = (v: VoucherRow) => ({
   brandId: v.brandId,
 });
 
+/** How many vouchers of a pack a member was issued (its limit per member): built once. */
+const heldOfPack = prepared('vouchers_held_of_pack', (db) =>
+  db
+    .select({ n: count() })
+    .from(vouchers)
+    .where(
+      and(
+        eq(vouchers.voucherPackId, sql.placeholder('packId')),
+        eq(vouchers.issuedToMobile, sql.placeholder('mobile')),
+      ),
+    ),
+);
+
+/** A pack's count of issued vouchers moved on by `quantity`, answering the pack: built once. */
+const countIssuedOfPack = prepared('voucher_pack_count_issued', (db) =>
+  db
+    .update(voucherPacks)
+    .set({
+      issuedCount: sql`${voucherPacks.issuedCount} + ${sql.placeholder('quantity')}::int`,
+      updateTime: sql`${sql.placeholder('now')}`,
+    })
+    .where(eq(voucherPacks.id, sql.placeholder('packId')))
+    .returning(),
+);
+
 export const issueVouchers = async (
   tx: DbOrTx,
   caller: Caller,
@@ -198,8 +223,12 @@ export const issueVouchers = async (
     .where(and(eq(voucherPacks.id, packId), callerScopeOf(packDecl, voucherPacks, caller)));
   if (org) assertOrgOpen(org);
   const pack = await lockInScope<PackRow>(tx, caller, { decl: packDecl, table: voucherPacks }, packId);
-  // the pack's dates and the vouchers' validity are days of the company's country
-  const day = await companyDay(tx, pack.companyId, now);
+  // the pack's dates and the vouchers' validity are days of the company's country; what the member
+  // already holds of the pack is read with it (neither needs the other)
+  const [day, [held]] = await Promise.all([
+    companyDay(tx, pack.companyId, now),
+    heldOfPack(tx, { packId: pack.id, mobile: memberMobile }),
+  ]);
   if (pack.state !== 'ACTIVE')
     throw new AppError('STATE_TRANSITION_NOT_ALLOWED', [
       { field: 'state', message: `the pack is ${pack.state}` },
@@ -211,11 +240,7 @@ export const issueVouchers = async (
   const left = pack.quantity - pack.issuedCount;
   if (quantity > left)
     throw new AppError('VOUCHER_PACK_SOLD_OUT', [{ field: 'quantity', message: `${left} left in the pack` }]);
-  const [held] = await tx
-    .select({ n: count() })
-    .from(vouchers)
-    .where(and(eq(vouchers.voucherPackId, pack.id), eq(vouchers.issuedToMobile, memberMobile)));
-  const already = held?.n ?? 0;
+  const already = Number(held?.n ?? 0);
   if (already + quantity > pack.issueLimitPerMember)
     throw new AppError('STAMP_LIMIT_EXCEEDED', [
       {
@@ -224,14 +249,18 @@ export const issueVouchers = async (
       },
     ]);
 
-  // the merchant pays the pack's price for each voucher, in this transaction: 5101 issues nothing
-  await debitWallet(tx, pack.companyId, timesMoney(moneyString(Number(pack.price)), quantity), {
-    type: 'VOUCHER_TXN',
-    reference: `${quantity} × ${pack.title}`.slice(0, 120),
-    voucherPackId: pack.id,
-    at: now,
-  });
-  await ensureMember(tx, memberMobile);
+  // the merchant pays the pack's price for each voucher, in this transaction: 5101 issues nothing.
+  // Sent with the member's row (docs/architecture.md "Statements sent together"), the charge first:
+  // its refusal is the operation's answer, and the rest rolls back with it
+  await Promise.all([
+    debitWallet(tx, pack.companyId, timesMoney(moneyString(Number(pack.price)), quantity), {
+      type: 'VOUCHER_TXN',
+      reference: `${quantity} × ${pack.title}`.slice(0, 120),
+      voucherPackId: pack.id,
+      at: now,
+    }),
+    ensureMember(tx, memberMobile),
+  ]);
   const validUntil = addDays(day, pack.voucherValidityDays - 1);
   const issued = (await tx
     .insert(vouchers)
@@ -256,14 +285,15 @@ export const issueVouchers = async (
     )
     .returning()) as VoucherRow[];
   const issuedAt = atStoreId === undefined ? caller.storeId : atStoreId;
-  await history(tx, issued, 'ISSUED', () => (issuedAt === null ? {} : { storeId: issuedAt }), now);
-  const [after] = (await tx
-    .update(voucherPacks)
-    .set({ issuedCount: sql`${voucherPacks.issuedCount} + ${quantity}` })
-    .where(eq(voucherPacks.id, pack.id))
-    .returning()) as PackRow[];
+  // the vouchers' history and the pack's count need only the vouchers: sent together, and then the
+  // audit row, the reactions and the webhook event together
+  const [, packs] = await Promise.all([
+    history(tx, issued, 'ISSUED', () => (issuedAt === null ? {} : { storeId: issuedAt }), now),
+    countIssuedOfPack(tx, { packId: pack.id, quantity, now }),
+  ]);
+  const [after] = packs as PackRow[];
   if (!after) throw new Error('locked pack vanished');
-  await recordAudit(tx, {
+  const audit = recordAudit(tx, {
     actor: actor(caller),
     action: 'issue',
     resource: 'voucherPacks',
@@ -272,18 +302,21 @@ export const issueVouchers = async (
     before: { issuedCount: pack.issuedCount },
     after: { issuedCount: after.issuedCount, memberMobile, voucherIds: issued.map((v) => v.id) },
   });
-  await emit(tx, 'voucher.issued', {
-    companyId: pack.companyId,
-    memberMobiles: [memberMobile],
-    vouchers: issued,
-    at: now,
-  });
-  await recordWebhookEvent(tx, {
-    companyId: pack.companyId,
-    type: 'voucher.issued',
-    data: { voucherPackId: pack.id, memberMobile, vouchers: issued.map(voucherFacts) },
-    at: now,
-  });
+  await Promise.all([
+    audit,
+    emit(tx, 'voucher.issued', {
+      companyId: pack.companyId,
+      memberMobiles: [memberMobile],
+      vouchers: issued,
+      at: now,
+    }),
+    recordWebhookEvent(tx, {
+      companyId: pack.companyId,
+      type: 'voucher.issued',
+      data: { voucherPackId: pack.id, memberMobile, vouchers: issued.map(voucherFacts) },
+      at: now,
+    }),
+  ]);
   return { pack: after, vouchers: issued };
 };
 
