@@ -29,6 +29,7 @@ import type { DbOrTx } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import { companyDay } from '../../platform/countries';
 import type { Db } from '../../platform/db/client';
+import { prepared } from '../../platform/db/prepared';
 import {
   brand,
   company,
@@ -105,18 +106,9 @@ const callingCodeOf = (country: string): string => {
 /** An amount as the contract's exact decimal string. */
 const decimal = (value: number): string => value.toFixed(2);
 
-/**
- * The programme `programmeId` as the poster of store `storeId` offers it: an ACTIVE store of an ACTIVE
- * brand and company, the programme ACTIVE, of the store's brand, inside its dates (the company's
- * day) and not sold out. Anything else: 5 with NOT_OPEN_MESSAGE (which one is not said).
- */
-const openProgramme = async (
-  db: DbOrTx,
-  storeId: number,
-  programmeId: number,
-  now: Date,
-): Promise<OpenProgramme> => {
-  const [row] = await db
+/** A store's poster's programme with its store, brand, company and reward: built once. */
+const programmeOfPoster = prepared('join_programme_of_poster', (db) =>
+  db
     .select({
       storeState: store.state,
       storeName: store.name,
@@ -147,9 +139,26 @@ const openProgramme = async (
     .from(store)
     .innerJoin(brand, eq(brand.id, store.brandId))
     .innerJoin(company, eq(company.id, store.companyId))
-    .innerJoin(stampCard, and(eq(stampCard.id, programmeId), eq(stampCard.brandId, store.brandId)))
+    .innerJoin(
+      stampCard,
+      and(eq(stampCard.id, sql.placeholder('programmeId')), eq(stampCard.brandId, store.brandId)),
+    )
     .leftJoin(voucherPacks, eq(voucherPacks.id, stampCard.rewardVoucherPackId))
-    .where(eq(store.id, storeId));
+    .where(eq(store.id, sql.placeholder('storeId'))),
+);
+
+/**
+ * The programme `programmeId` as the poster of store `storeId` offers it: an ACTIVE store of an ACTIVE
+ * brand and company, the programme ACTIVE, of the store's brand, inside its dates (the company's
+ * day) and not sold out. Anything else: 5 with NOT_OPEN_MESSAGE (which one is not said).
+ */
+const openProgramme = async (
+  db: DbOrTx,
+  storeId: number,
+  programmeId: number,
+  now: Date,
+): Promise<OpenProgramme> => {
+  const [row] = await programmeOfPoster(db, { storeId, programmeId });
   if (!row) throw notOpen();
   const p = row.programme as {
     state: unknown;
@@ -173,10 +182,14 @@ const openProgramme = async (
     (p.quantity !== null && p.issuedCount >= p.quantity)
   )
     throw notOpen();
-  const day = await companyDay(db, companyId, now);
+  // the company's day and its currency: neither needs the other
+  const [day, currencies] = await Promise.all([
+    companyDay(db, companyId, now),
+    currenciesOf(db, [companyId]),
+  ]);
   if (day < p.startDate || day > p.endDate) throw notOpen();
   const country = ((row.country as string | null) ?? DEFAULT_COUNTRY).toLowerCase();
-  const currency = (await currenciesOf(db, [companyId])).get(companyId) ?? 'SGD';
+  const currency = currencies.get(companyId) ?? 'SGD';
   return {
     storeId,
     companyId,
