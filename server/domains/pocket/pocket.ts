@@ -19,6 +19,7 @@ import {
   REFERRAL_PARAM,
 } from '../../../contract/pocket';
 import type { DbOrTx } from '../../platform/audit';
+import { prepared } from '../../platform/db/prepared';
 import {
   brand,
   memberCards,
@@ -263,6 +264,20 @@ export const publicVoucherView = async (
   };
 };
 
+/** A card's or voucher's member, company and brand name, as the message names them: built once each. */
+const recipient = (name: string, table: typeof memberCards | typeof vouchers) =>
+  prepared(name, (db) =>
+    db
+      .select({ mobile: table.memberMobile, companyId: table.companyId, brandName: brand.name })
+      .from(table)
+      .innerJoin(brand, eq(brand.id, table.brandId))
+      .where(eq(table.id, sql.placeholder('id'))),
+  );
+const recipientOf: Record<PocketKind, ReturnType<typeof recipient>> = {
+  CARD: recipient('pocket_recipient_card', memberCards),
+  VOUCHER: recipient('pocket_recipient_voucher', vouchers),
+};
+
 /**
  * Queues the message that hands a member their card's or voucher's web card (on issue, or when staff
  * send it again): the brand, what it is, and the link.
@@ -274,16 +289,8 @@ export const sendLink = async (
   id: number,
   count = 1,
 ): Promise<PocketLinkSent> => {
-  const table = kind === 'CARD' ? memberCards : vouchers;
   // the row and its link read together: neither needs the other
-  const [[row], link] = await Promise.all([
-    tx
-      .select({ mobile: table.memberMobile, companyId: table.companyId, brandName: brand.name })
-      .from(table)
-      .innerJoin(brand, eq(brand.id, table.brandId))
-      .where(eq(table.id, id)),
-    linkFor(tx, keys, kind, id),
-  ]);
+  const [[row], link] = await Promise.all([recipientOf[kind](tx, { id }), linkFor(tx, keys, kind, id)]);
   if (!row?.mobile) throw new Error(`sendLink: no ${kind} ${id} with a member`);
   const what =
     kind === 'CARD'
