@@ -1,5 +1,5 @@
 import { CssBaseline } from '@mui/material';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
 import {
   AdminContext,
   CoreAdminUI,
@@ -16,7 +16,9 @@ import { RESOURCES } from '../resources';
 import { withDeclarationAccess } from './builders/access';
 import { isDeclaredResourcePath, type ResourceViewer, resourcesFor } from './builders/lazyResources';
 import { HttpClientProvider } from './components/HttpClientContext';
+import { removeBootShell } from './layout/bootShell';
 import { AdminLoading, PageLoader } from './layout/DelayedLoader';
+import { layoutFor } from './layout/layoutFor';
 import { NotAllowedPage, NotFoundPage } from './layout/NotAllowedPage';
 import { SESSION_CHANGED_EVENT, type SessionLoader, SessionProvider } from './layout/SessionContext';
 import { Gate, ShellLayout } from './layout/ShellLayout';
@@ -100,9 +102,26 @@ const Login = () => {
 };
 
 /** Something outside any page failed (a page's own failure is ShellLayout's): the same notice, with Reload. */
-const AppError = () => <NotAllowedPage failed />;
+const AppError = () => {
+  // shown without the layout, so without the app bar that would take index.html's static one away
+  useLayoutEffect(removeBootShell, []);
+  return <NotAllowedPage failed />;
+};
+
+/** A page without an app bar (sign-in, e-mail links) takes index.html's static one away (bootShell.ts). */
+const BootShellFollowsRoute = () => {
+  const header = layoutFor(useLocation().pathname).header;
+  useLayoutEffect(() => {
+    if (!header) removeBootShell();
+  }, [header]);
+  return null;
+};
 
 const notifySessionChanged = () => window.dispatchEvent(new Event(SESSION_CHANGED_EVENT));
+
+/** The real app's providers, from the run-time environment (src/main.tsx makes them before the first render). */
+export const createPortalProviders = (): Providers =>
+  createProviders({ onSessionEnded: notifySessionChanged, paths: endpointsFromDeclarations(RESOURCES) });
 
 export interface AppProps {
   /** injected by tests; the real app builds them from the run-time environment */
@@ -111,12 +130,7 @@ export interface AppProps {
 }
 
 export const App = ({ providers: given, store: givenStore }: AppProps) => {
-  const providers = useMemo(
-    () =>
-      given ??
-      createProviders({ onSessionEnded: notifySessionChanged, paths: endpointsFromDeclarations(RESOURCES) }),
-    [given],
-  );
+  const providers = useMemo(() => given ?? createPortalProviders(), [given]);
   // Declared resources are checked by their permission name and declared roles (builders/access.ts).
   const authProvider = useMemo(() => withDeclarationAccess(providers.authProvider), [providers]);
   const store = useMemo(() => givenStore ?? createCookieThemeStore(), [givenStore]);
@@ -155,6 +169,7 @@ export const App = ({ providers: given, store: givenStore }: AppProps) => {
   // them is replaced here: so the two halves are put together by hand, as AdminUI does.
   return (
     <BrowserRouter useTransitions={false}>
+      <BootShellFollowsRoute />
       <HttpClientProvider client={providers.httpClient}>
         <AdminContext
           dataProvider={providers.dataProvider}

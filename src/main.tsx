@@ -1,12 +1,21 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App, createPortalProviders } from './App';
 import { getPortalEnv } from './providers/env';
+import { loadRouteCode } from './routes';
 import { applyThemeToDocument, currentThemeMode } from './theme/themeCookie';
 
 document.title = getPortalEnv().portalTitle;
 // index.html's inline theme script painted the page already; this covers a blocked script.
 applyThemeToDocument(currentThemeMode());
+
+const providers = createPortalProviders();
+// A signed-in reload asks for the user and the page's code now, while React renders the shell: the
+// page's heading waited for both, one after the other, after that render (issue 39).
+if (providers.storage.getRefreshToken() !== null || providers.storage.getAccessToken() !== null) {
+  providers.authProvider.preloadUser();
+  loadRouteCode(window.location.pathname);
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -17,7 +26,7 @@ const root = createRoot(container);
 startTransition(() =>
   root.render(
     <StrictMode>
-      <App />
+      <App providers={providers} />
     </StrictMode>,
   ),
 );

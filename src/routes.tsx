@@ -240,6 +240,19 @@ export const prefetchRoute = (path: string): void => {
   def.prefetch().catch(() => undefined);
 };
 
+/**
+ * Starts loading the code the page at `path` renders: its own chunk, or for a table's list the table
+ * pages (what the route's lazy component loads, nothing more). src/main.tsx calls it before the first
+ * render, so that the page's code arrives while React renders the shell and the user is asked for,
+ * instead of after both (issue 39).
+ */
+export const loadRouteCode = (path: string): void => {
+  const def = findRoute(path);
+  const load = def?.prefetch ?? (def?.table === undefined ? undefined : resourcePagesModule);
+  // a failure (offline, a new deployment) is left to the route's own import, which tries again
+  load?.().catch(() => undefined);
+};
+
 // the wallet's overview reads the balance and, when allowed, the payment history (FinancePage)
 const FINANCE_OVERVIEW: readonly PermissionResource[] = ['wallet', 'walletTransaction'];
 

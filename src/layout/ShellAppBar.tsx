@@ -14,7 +14,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { forwardRef } from 'react';
+import { forwardRef, useLayoutEffect } from 'react';
 import { Logout, ToggleThemeButton, UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { INITIAL_HEADER_HEIGHT } from '../../contract';
@@ -22,6 +22,7 @@ import { CountrySelect } from '../components/CountrySelect';
 import { LanguageMenu } from '../components/LanguageMenu';
 import { useCaller } from '../components/useCaller';
 import { getPortalEnv } from '../providers/env';
+import { removeBootShell } from './bootShell';
 import { DelayedLoadingIndicator } from './DelayedLoader';
 import { nextOf, withNext } from './deepLink';
 import { maySee } from './menuPermissions';
@@ -95,6 +96,8 @@ export const ShellAppBar = ({
   const userMenuLabel = identity?.fullName
     ? translate('common.user_menu', { name: identity.fullName })
     : 'ra.auth.user_menu';
+  // index.html's static app bar stood in for this one until now; before the paint, so nothing flickers
+  useLayoutEffect(removeBootShell, []);
   return (
     <AppBar position="fixed" color="primary" elevation={1} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
       <Toolbar

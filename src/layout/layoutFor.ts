@@ -1,5 +1,6 @@
 // The layout rules of spec section 2, in one pure function (no React) so that they are unit-tested
 // and shared by the route table and the layout component.
+import { NO_HEADER_PATHS, NO_MENU_PATHS } from '../../contract/document';
 
 export interface LayoutFlags {
   /** the app bar */
@@ -22,8 +23,9 @@ const clean = (pathname: string): string => {
 /** true when `path` is `base` or below it (`/finance` matches `/finance/wallet/balance`). */
 const under = (path: string, base: string): boolean => path === base || path.startsWith(`${base}/`);
 
-const NO_HEADER = ['/login', '/register', '/forget-password', '/x-action', '/test'];
-const NO_MENU = ['/login', '/register', '/signup', '/splash', '/x-action'];
+// index.html's static app bar follows the same two lists (contract/document.ts THEME_PAINT_SCRIPT)
+const NO_HEADER = NO_HEADER_PATHS;
+const NO_MENU = NO_MENU_PATHS;
 const FULL_WIDTH = ['/transaction/payment-history', '/communications/pushNotificationTemplates', '/finance'];
 const NO_PADDING = ['/splash'];
 

@@ -88,6 +88,11 @@ export interface PortalAuthProvider extends AuthProvider {
   ensureFreshToken(): Promise<string | null>;
   /** Re-reads the logged-in user (GET user/{uid}) and stores it. */
   loadUser(): Promise<LoggedInUser>;
+  /**
+   * Asks GET user/{uid} now, before the first render (src/main.tsx), when a session is stored: the
+   * next loadUser() for the same stored user takes that answer instead of asking again.
+   */
+  preloadUser(): void;
   /** For the http client's onTokenError: ends the session locally. */
   handleTokenError(error: ApiError): void;
   /** Removes the cross-tab listener. */
@@ -296,6 +301,47 @@ const tokenRefresher = ({
   return { ensureFreshToken };
 };
 
+/**
+ * loadUser (GET user/{uid}, stored), with a head start: preloadUser asks at once (when a session is
+ * stored), and the next loadUser for the same stored user takes that answer instead of asking again.
+ */
+const userLoader = ({
+  httpClient,
+  store,
+  ensureFreshToken,
+  sessionOver,
+}: {
+  httpClient: HttpClient;
+  store: SessionStore;
+  ensureFreshToken: () => Promise<string | null>;
+  sessionOver: () => never;
+}) => {
+  const fetchUser = async (): Promise<LoggedInUser> => {
+    const uid = uidOf(await ensureFreshToken()) ?? store.getUser()?.id;
+    if (uid === undefined || uid === null) return sessionOver();
+    const res = await httpClient<LoggedInUser>(`/user/${uid}`);
+    const user = withSignInFields(res.data, store.getUser());
+    store.setUser(user);
+    return user;
+  };
+  let preloaded: { userId: number | undefined; user: Promise<LoggedInUser> } | null = null;
+  return {
+    loadUser: (): Promise<LoggedInUser> => {
+      const early = preloaded;
+      preloaded = null;
+      return early && early.userId === store.getUser()?.id ? early.user : fetchUser();
+    },
+    preloadUser: (): void => {
+      // a visitor has no user to ask for
+      if (!store.getRefreshToken() && !store.getAccessToken()) return;
+      const user = fetchUser();
+      // a failure is the taker's to handle (loadUser hands it the same promise)
+      user.catch(() => undefined);
+      preloaded = { userId: store.getUser()?.id, user };
+    },
+  };
+};
+
 export const createAuthProvider = (options: AuthProviderOptions): PortalAuthProvider => {
   const { httpClient } = options;
   const store = options.storage ?? getSessionStore();
@@ -341,14 +387,7 @@ export const createAuthProvider = (options: AuthProviderOptions): PortalAuthProv
     options.eventTarget === undefined ? (typeof window === 'undefined' ? null : window) : options.eventTarget;
   target?.addEventListener('storage', onStorage as EventListener);
 
-  const loadUser = async (): Promise<LoggedInUser> => {
-    const uid = uidOf(await ensureFreshToken()) ?? store.getUser()?.id;
-    if (uid === undefined || uid === null) return sessionOver();
-    const res = await httpClient<LoggedInUser>(`/user/${uid}`);
-    const user = withSignInFields(res.data, store.getUser());
-    store.setUser(user);
-    return user;
-  };
+  const { loadUser, preloadUser } = userLoader({ httpClient, store, ensureFreshToken, sessionOver });
 
   const getPermissions = async (): Promise<PortalPermissions | null> => {
     const user = store.getUser();
@@ -456,6 +495,7 @@ export const createAuthProvider = (options: AuthProviderOptions): PortalAuthProv
 
     ensureFreshToken,
     loadUser,
+    preloadUser,
 
     handleTokenError: (error: ApiError) => {
       if (isTokenErrorCode(error.code)) endSession();
