@@ -5,11 +5,15 @@
 import TableChartIcon from '@mui/icons-material/TableChart';
 import type { ComponentType } from 'react';
 import type { CreateProps, EditProps, ShowProps } from 'react-admin';
+import { lazyFrom, moduleLoader } from '../components/lazyModule';
 import type { ResourceDeclaration } from './declarations';
-import { GeneratedCreate } from './GeneratedCreate';
-import { GeneratedEdit } from './GeneratedEdit';
 import { GeneratedList, type GeneratedListProps } from './GeneratedList';
-import { GeneratedShow } from './GeneratedShow';
+
+/** The generated record screens' chunk (./recordViews.ts), asked once; once loaded they render at once. */
+export const recordViewsModule = moduleLoader(() => import('./recordViews'));
+const GeneratedShow = lazyFrom(recordViewsModule, (m) => m.GeneratedShow);
+const GeneratedEdit = lazyFrom(recordViewsModule, (m) => m.GeneratedEdit);
+const GeneratedCreate = lazyFrom(recordViewsModule, (m) => m.GeneratedCreate);
 
 export interface ResourceModule {
   list: ComponentType<GeneratedListProps>;

@@ -15,8 +15,9 @@ export const prefetchTableScreens = (): void => {
   if (asked) return;
   asked = true;
   Promise.all([resourcePagesModule(), registryModule()])
-    // the hand-written lists (audit log, approvals, brands and stores) are chunks of their own
-    .then(([, registry]) => registry.prefetchListOverrides())
+    // the hand-written lists (audit log, approvals, brands and stores) are chunks of their own, and
+    // so are the generated show, edit and create screens
+    .then(([, registry]) => Promise.all([registry.prefetchListOverrides(), registry.recordViewsModule()]))
     .catch(() => {
       // offline or a new deployment: the route's own import tries again and shows its error
       asked = false;

@@ -6,6 +6,7 @@ import type { ResourceDeclaration } from '../../../resources/types';
 import { type ResourceModule, resourceModule } from '../../builders/resourceModule';
 import { overrides as defaultOverrides, type ResourceOverrides } from './overrides';
 
+export { recordViewsModule } from '../../builders/resourceModule';
 export { prefetchListOverrides } from './overrides';
 
 export interface BuiltResource {
