@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createPortalProviders } from './App';
+import { DESKTOP_MENU_QUERY, shellMenuModule } from './layout/ShellLayout';
 import { getPortalEnv } from './providers/env';
 import { loadRouteCode } from './routes';
 import { applyThemeToDocument, currentThemeMode } from './theme/themeCookie';
@@ -15,6 +16,8 @@ const providers = createPortalProviders();
 if (providers.storage.getRefreshToken() !== null || providers.storage.getAccessToken() !== null) {
   providers.authProvider.preloadUser();
   loadRouteCode(window.location.pathname);
+  // the desktop shows its side menu with the page; a phone's waits in a closed drawer
+  if (window.matchMedia(DESKTOP_MENU_QUERY).matches) shellMenuModule().catch(() => undefined);
 }
 
 const container = document.getElementById('root');

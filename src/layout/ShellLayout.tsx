@@ -6,6 +6,7 @@ import { INITIAL_HEADER_HEIGHT } from '../../contract';
 import type { AccessSubject } from '../../contract/access';
 import { isDeclaredResourcePath } from '../builders/lazyResources';
 import { CountryProvider } from '../components/CountryContext';
+import { lazyFrom, moduleLoader } from '../components/lazyModule';
 import { SeesContext } from '../components/SeesContext';
 import { useCaller } from '../components/useCaller';
 import type { PortalPermissions } from '../providers';
@@ -19,14 +20,24 @@ import { menuFor } from './menuFor';
 import { maySee } from './menuPermissions';
 import { NotAllowedPage } from './NotAllowedPage';
 import { PageBreadcrumbs } from './PageBreadcrumbs';
+import { prefetchWhenIdle } from './prefetchScreens';
 import { useSession } from './SessionContext';
 import { ShellAppBar } from './ShellAppBar';
-import { ShellMenu } from './ShellMenu';
 import { type Session, startupTarget } from './startup';
 import { useOrgMenuFlags } from './useOrgMenuFlags';
 
 export const MENU_WIDTH = 260;
 const PAGE_MAX_WIDTH = 1280;
+/** The smallest width with the desktop menu (MUI's md breakpoint, which ShellLayout reads). */
+export const DESKTOP_MENU_QUERY = '(min-width: 900px)';
+
+/**
+ * The side menu's code (its groups, links and their icons) is a chunk of its own (issue 39): a phone
+ * renders the menu only when its drawer opens and loads it once the browser is idle; a desktop asks
+ * for it before the first render (src/main.tsx), so it arrives with the user.
+ */
+export const shellMenuModule = moduleLoader(() => import('./ShellMenu'));
+const ShellMenu = lazyFrom(shellMenuModule, (m) => m.ShellMenu);
 
 class PageErrorBoundary extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -155,10 +166,17 @@ export const ShellLayout = ({ children }: LayoutProps) => {
     sees,
   });
 
+  useEffect(
+    () => (flags.menu ? prefetchWhenIdle(() => void shellMenuModule().catch(() => undefined)) : undefined),
+    [flags.menu],
+  );
+
   const headerOffset = flags.header ? INITIAL_HEADER_HEIGHT : 0;
   const menu = (
     <Box data-testid="side-menu" sx={{ width: MENU_WIDTH, overflowY: 'auto' }}>
-      <ShellMenu groups={groups} onNavigate={desktop ? undefined : () => setSidebarOpen(false)} />
+      <Suspense fallback={null}>
+        <ShellMenu groups={groups} onNavigate={desktop ? undefined : () => setSidebarOpen(false)} />
+      </Suspense>
     </Box>
   );
 

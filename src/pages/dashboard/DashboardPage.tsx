@@ -3,11 +3,11 @@
 // aggregates; a section the user may not view comes back null and is not shown.
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import { Alert, Box, Button, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
-import { useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../contract/format';
+import { lazyFrom, moduleLoader } from '../../components/lazyModule';
 import { LoadingLine, PageHeading, RetryAlert } from '../../components/PageHeading';
 import { SectionCard } from '../../components/SectionCard';
 import { useSession } from '../../layout/SessionContext';
@@ -156,8 +156,42 @@ const Figures = ({ data }: { data: DashboardData }) => {
   );
 };
 
+/**
+ * The chart's plot height, and what its legend above it adds on one line (13 px and a 16 px gap,
+ * measured in Chromium): the space kept until it draws, so that nothing moves when it comes
+ * (on a phone the legend can take two lines; the chart is the page's last part, so nothing is below).
+ */
+const CHART_HEIGHT = 280;
+const CHART_LEGEND_HEIGHT = 29;
+const chartModule = moduleLoader(() => import('./DashboardChart'));
+const DashboardChart = lazyFrom(chartModule, (m) => m.DashboardChart);
+
+/**
+ * true once the element is within 200 px of the viewport: the chart's code loads and it
+ * renders only then (on a phone it is below the fold, and drawing it was one of the longest tasks of
+ * the page's load). Without IntersectionObserver (jsdom) it is at once.
+ */
+const useNearViewport = () => {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '200px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near]);
+  return { ref, near };
+};
+
 const Chart = ({ data }: { data: DashboardData }) => {
   const translate = useTranslate();
+  const { ref, near } = useNearViewport();
   const series = [
     data.figures.stampsGiven !== null && {
       dataKey: 'stamps',
@@ -179,13 +213,13 @@ const Chart = ({ data }: { data: DashboardData }) => {
       <Typography variant="body2" color="text.secondary">
         {translate(`${K}.chart.caption`, { zone: data.timeZone })}
       </Typography>
-      <BarChart
-        dataset={dataset}
-        xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
-        series={series}
-        height={280}
-        margin={{ left: 8, right: 8 }}
-      />
+      <Box ref={ref} sx={{ minHeight: CHART_HEIGHT + CHART_LEGEND_HEIGHT }}>
+        {near ? (
+          <Suspense fallback={null}>
+            <DashboardChart dataset={dataset} series={series} height={CHART_HEIGHT} />
+          </Suspense>
+        ) : null}
+      </Box>
     </SectionCard>
   );
 };
