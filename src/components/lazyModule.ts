@@ -14,6 +14,11 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 export interface ModuleLoader<M> {
   (): Promise<M>;
   loaded(): M | undefined;
+  /**
+   * Forgets the module, so that the next use asks for it again. For a test that starts from a cold
+   * cache: the portal tests of one worker share the module graph, so another file may have loaded it.
+   */
+  forget(): void;
 }
 
 export const moduleLoader = <M>(load: () => Promise<M>): ModuleLoader<M> => {
@@ -33,7 +38,11 @@ export const moduleLoader = <M>(load: () => Promise<M>): ModuleLoader<M> => {
     );
     return pending;
   };
-  return Object.assign(get, { loaded: () => value });
+  const forget = (): void => {
+    pending = undefined;
+    value = undefined;
+  };
+  return Object.assign(get, { loaded: () => value, forget });
 };
 
 /**
