@@ -28,9 +28,9 @@ export const BOOT_SHELL_ID = 'boot-shell';
 /**
  * Paints the stored colour scheme (cookie THEME_COOKIE_NAME, default dark) before the first paint, so
  * that a dark reload never flashes light, and marks the page's static app bar (data-shell, above).
- * vite.config.ts writes it inline at the top of index.html's
- * head; the server's Content-Security-Policy allows exactly this text by its sha256 hash. Any change
- * to it changes the hash, which the server computes from this same constant.
+ * vite.config.ts writes it inline at the top of index.html's head; the server's
+ * Content-Security-Policy allows exactly this text by its sha256 hash. Any change to it changes the
+ * hash, which the server computes from this same constant.
  */
 export const THEME_PAINT_SCRIPT =
   `(function(){var m=${JSON.stringify(DEFAULT_THEME)};` +

@@ -1,6 +1,6 @@
 // A list's filter inputs, from the declared operators of each field: eq and in share one input, regex
 // a text input, gte and lte a range; operators also get a company filter on company-scoped tables.
-import { type ReactElement, type ReactNode, Suspense } from 'react';
+import { type ComponentType, type ReactElement, type ReactNode, Suspense } from 'react';
 import {
   AutocompleteInput,
   BooleanInput,
@@ -22,18 +22,18 @@ import { addedScopeColumns, fieldLabelKey, SCOPE_COLUMNS } from './declarations'
 // a date filter is never shown from the start (only the select and search filters are alwaysOn),
 // unless the address carries one. Its own Suspense, so that the list around it stays as it is.
 const datePickers = moduleLoader(() => import('../components/DatePickers'));
-const LazyDayInput = lazyFrom(datePickers, (m) => m.DayInput);
-const LazyTimeInput = lazyFrom(datePickers, (m) => m.TimeInput);
-const DayInput = (props: DateInputProps) => (
-  <Suspense fallback={null}>
-    <LazyDayInput {...props} />
-  </Suspense>
-);
-const TimeInput = (props: DateInputProps) => (
-  <Suspense fallback={null}>
-    <LazyTimeInput {...props} />
-  </Suspense>
-);
+const datePicker = (
+  pick: (m: typeof import('../components/DatePickers')) => ComponentType<DateInputProps>,
+) => {
+  const Lazy = lazyFrom(datePickers, pick);
+  return (props: DateInputProps) => (
+    <Suspense fallback={null}>
+      <Lazy {...props} />
+    </Suspense>
+  );
+};
+const DayInput = datePicker((m) => m.DayInput);
+const TimeInput = datePicker((m) => m.TimeInput);
 
 /** A filter's label: the field's own label, with 'from' / 'to' / 'matches' for the operator inputs. */
 const FilterLabel = ({

@@ -1,4 +1,4 @@
-import { Box, Drawer, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Drawer, useMediaQuery } from '@mui/material';
 import { Component, type ErrorInfo, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { type LayoutProps, useCanAccess, usePermissions, useSidebarState } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -28,7 +28,10 @@ import { useOrgMenuFlags } from './useOrgMenuFlags';
 
 export const MENU_WIDTH = 260;
 const PAGE_MAX_WIDTH = 1280;
-/** The smallest width with the desktop menu (MUI's md breakpoint, which ShellLayout reads). */
+/**
+ * The smallest width with the desktop menu (MUI's md breakpoint): ShellLayout shows the desktop menu
+ * from it, and src/main.tsx asks for the menu's code before the first render from it.
+ */
 export const DESKTOP_MENU_QUERY = '(min-width: 900px)';
 
 /**
@@ -142,8 +145,7 @@ export const ShellLayout = ({ children }: LayoutProps) => {
   const { pathname } = useLocation();
   const flags = layoutFor(pathname);
   const session = useSession();
-  const theme = useTheme();
-  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const desktop = useMediaQuery(DESKTOP_MENU_QUERY, { noSsr: true });
   // The desktop menu keeps its stored open/closed state; on a smaller screen the menu is a drawer over
   // the page that starts closed on every load (the stored state is the desktop's: restored on a
   // phone it covered the page after each reload).

@@ -23,9 +23,8 @@ const clean = (pathname: string): string => {
 /** true when `path` is `base` or below it (`/finance` matches `/finance/wallet/balance`). */
 const under = (path: string, base: string): boolean => path === base || path.startsWith(`${base}/`);
 
-// index.html's static app bar follows the same two lists (contract/document.ts THEME_PAINT_SCRIPT)
-const NO_HEADER = NO_HEADER_PATHS;
-const NO_MENU = NO_MENU_PATHS;
+// NO_HEADER_PATHS and NO_MENU_PATHS live in contract/document.ts: index.html's static app bar follows
+// them too (THEME_PAINT_SCRIPT)
 const FULL_WIDTH = ['/transaction/payment-history', '/communications/pushNotificationTemplates', '/finance'];
 const NO_PADDING = ['/splash'];
 
@@ -34,8 +33,8 @@ export const layoutFor = (pathname: string): LayoutFlags => {
   const any = (bases: readonly string[]) => bases.some((b) => under(path, b));
   const noPadding = any(NO_PADDING);
   return {
-    header: !any(NO_HEADER),
-    menu: !any(NO_MENU),
+    header: !any(NO_HEADER_PATHS),
+    menu: !any(NO_MENU_PATHS),
     padding: !noPadding,
     // A page without padding (splash) draws edge to edge, so it is full width as well.
     fullWidth: noPadding || any(FULL_WIDTH),

@@ -3,6 +3,7 @@
 // unknown name is simply 26232. "permissions" are a user's direct ones; "full permissions" add
 // those of every group the user belongs to.
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   type AccessSubject,
   canAccess,
@@ -14,6 +15,7 @@ import type { UserType } from '../../../contract/enums';
 import { type AuditActor, type DbOrTx, recordAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db/client';
 import { uniqueViolation } from '../../platform/db/errors';
+import { rowsOfResult } from '../../platform/db/raw-rows';
 import type { UserRow } from '../../platform/db/schema';
 import {
   type UserGroupRow,
@@ -56,13 +58,40 @@ export const directPermissions = async (db: DbOrTx, userId: number): Promise<Per
   return dedupe(rows);
 };
 
+/**
+ * A user's full permissions, their own and their groups', as one json array of [resource, action]:
+ * a scalar subquery for a statement in which `userId` is the user's id (a column of that statement, or
+ * a value). The login lookup reads it beside the user's row (sessions.ts), so that a staff member's
+ * request does not ask for them apart.
+ */
+export const fullPermissionsOf = (userId: SQL | AnyPgColumn): SQL<unknown> =>
+  sql`(select coalesce(json_agg(json_build_array(p.resource, p.action)), '[]'::json)
+    from (select ${userPermissions.resource} as resource, ${userPermissions.action} as action
+            from ${userPermissions} where ${userPermissions.userId} = ${userId}
+          union
+          select ${userGroupPermissions.resource}, ${userGroupPermissions.action}
+            from ${userGroupPermissions}
+            join ${userGroupMembers} on ${userGroupMembers.groupId} = ${userGroupPermissions.groupId}
+           where ${userGroupMembers.userId} = ${userId}) p)`;
+
+/** The json array `fullPermissionsOf` answers, as a permission list (PGlite and node-postgres both parse json). */
+export const readFullPermissions = (value: unknown): Permission[] => {
+  const list: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (!Array.isArray(list)) return [];
+  return dedupe(
+    list.flatMap((p: unknown) =>
+      Array.isArray(p) && typeof p[0] === 'string' && typeof p[1] === 'string' && isPermissionAction(p[1])
+        ? [{ resource: p[0], action: p[1] }]
+        : [],
+    ),
+  );
+};
+
 export const fullPermissions = async (db: Db, userId: number): Promise<Permission[]> => {
-  const fromGroups = await db
-    .select({ resource: userGroupPermissions.resource, action: userGroupPermissions.action })
-    .from(userGroupPermissions)
-    .innerJoin(userGroupMembers, eq(userGroupMembers.groupId, userGroupPermissions.groupId))
-    .where(eq(userGroupMembers.userId, userId));
-  return dedupe([...(await directPermissions(db, userId)), ...fromGroups]);
+  const [row] = rowsOfResult<{ permissions: unknown }>(
+    await db.execute(sql`select ${fullPermissionsOf(sql`${userId}::int`)} as permissions`),
+  );
+  return readFullPermissions(row?.permissions);
 };
 
 export interface GroupSummary {
@@ -230,7 +259,7 @@ export const accessSubjectFor = async (
 ): Promise<AccessSubject> => {
   if (user.type === 'OPERATOR') return { type: 'OPERATOR' };
   if (isCompanyOwner(user)) return { type: 'MERCHANT' };
-  return { type: 'MERCHANT', permissions: known ? dedupe(known) : await fullPermissions(db, user.id) };
+  return { type: 'MERCHANT', permissions: known ? [...known] : await fullPermissions(db, user.id) };
 };
 
 /** What `next` holds beyond `current`. */

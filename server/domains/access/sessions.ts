@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { BLOCKED_USER_STATES, REFRESH_REPLAY_GRACE_S } from '../../../contract';
-import { isPermissionAction, type Permission } from '../../../contract/access';
+import type { Permission } from '../../../contract/access';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { prepared } from '../../platform/db/prepared';
@@ -14,14 +14,12 @@ import {
   refreshTokens,
   store,
   type UserRow,
-  userGroupMembers,
-  userGroupPermissions,
-  userPermissions,
   users,
 } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { type AccessTokenInput, randomToken, sha256, signAccessToken } from '../../platform/tokens';
 import { assertOrgOpen, assertScopeOpen, type OrgStates } from './closure';
+import { fullPermissionsOf, readFullPermissions } from './rbac';
 
 export interface ActiveLogin {
   session: LoginSessionRow;
@@ -29,33 +27,11 @@ export interface ActiveLogin {
   /** the states of the user's company, brand and store (closure.ts: a closed one stops the login) */
   org: OrgStates;
   /**
-   * The user's full permissions as they are now: their own and their groups' (rbac.ts
-   * `fullPermissions`), read in the same statement, so that a merchant's staff member's request does
-   * not look them up in two more round trips. Names as stored (rbac.ts checks them on the way in).
+   * The user's full permissions as they are now (rbac.ts `fullPermissionsOf`), read in the same
+   * statement, so that a merchant's staff member's request does not look them up apart.
    */
   permissions: Permission[];
 }
-
-/** The user's own permissions and their groups', as one json array of [resource, action]. */
-const permissionsOfUser = sql<unknown>`(select coalesce(json_agg(json_build_array(p.resource, p.action)), '[]'::json)
-  from (select ${userPermissions.resource} as resource, ${userPermissions.action} as action
-          from ${userPermissions} where ${userPermissions.userId} = ${users.id}
-        union
-        select ${userGroupPermissions.resource}, ${userGroupPermissions.action}
-          from ${userGroupPermissions}
-          join ${userGroupMembers} on ${userGroupMembers.groupId} = ${userGroupPermissions.groupId}
-         where ${userGroupMembers.userId} = ${users.id}) p)`;
-
-/** The json array `permissionsOfUser` answers, read (PGlite and node-postgres both parse json). */
-const readPermissions = (value: unknown): Permission[] => {
-  const list: unknown = typeof value === 'string' ? JSON.parse(value) : value;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((p: unknown) =>
-    Array.isArray(p) && typeof p[0] === 'string' && typeof p[1] === 'string' && isPermissionAction(p[1])
-      ? [{ resource: p[0], action: p[1] }]
-      : [],
-  );
-};
 
 const findLoginRow = prepared('auth_find_login', (db) =>
   db
@@ -65,7 +41,7 @@ const findLoginRow = prepared('auth_find_login', (db) =>
       companyState: company.state,
       brandState: brand.state,
       storeState: store.state,
-      permissions: permissionsOfUser,
+      permissions: fullPermissionsOf(users.id),
     })
     .from(loginSessions)
     .innerJoin(users, eq(users.id, loginSessions.userId))
@@ -89,7 +65,7 @@ export const findLogin = async (db: Db, tid: string): Promise<ActiveLogin | null
     session: row.session,
     user: row.user,
     org: { company: row.companyState, brand: row.brandState, store: row.storeState },
-    permissions: readPermissions(row.permissions),
+    permissions: readFullPermissions(row.permissions),
   };
 };
 

@@ -293,17 +293,16 @@ export const issueVouchers = async (
   ]);
   const [after] = packs as PackRow[];
   if (!after) throw new Error('locked pack vanished');
-  const audit = recordAudit(tx, {
-    actor: actor(caller),
-    action: 'issue',
-    resource: 'voucherPacks',
-    recordId: pack.id,
-    companyId: pack.companyId,
-    before: { issuedCount: pack.issuedCount },
-    after: { issuedCount: after.issuedCount, memberMobile, voucherIds: issued.map((v) => v.id) },
-  });
   await Promise.all([
-    audit,
+    recordAudit(tx, {
+      actor: actor(caller),
+      action: 'issue',
+      resource: 'voucherPacks',
+      recordId: pack.id,
+      companyId: pack.companyId,
+      before: { issuedCount: pack.issuedCount },
+      after: { issuedCount: after.issuedCount, memberMobile, voucherIds: issued.map((v) => v.id) },
+    }),
     emit(tx, 'voucher.issued', {
       companyId: pack.companyId,
       memberMobiles: [memberMobile],

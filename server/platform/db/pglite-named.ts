@@ -9,8 +9,9 @@
 // first time on that database, then only bound and executed. The messages and the reading of the
 // answer are PGlite's own (its exported `protocol` and `parse`), the locks those its `query` takes:
 // its transaction lock and its query lock outside a transaction, only the query lock inside one (the
-// transaction holds the other). Its rows' description is read once too. A named statement outlives a rollback; `DISCARD ALL` drops them all,
-// so `forgetNamedStatements` must follow it (the test pool's reset does, through `createDb`'s rebind).
+// transaction holds the other). Its rows' description is read once too. A named statement outlives a
+// rollback; `DISCARD ALL` drops them all, so `forgetNamedStatements` must follow it (the test pool's
+// reset does, through `createDb`'s rebind).
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { parse as pgliteParse, protocol } from '@electric-sql/pglite';
 
@@ -103,7 +104,8 @@ const run = async (
     } else if (statement.rows) messages.push(statement.rows);
     messages.push(...(await send(protocol.serialize.execute({}))));
   } catch (e) {
-    // a Parse that failed left no statement: the next call parses again
+    // a statement the session no longer has (26000: deallocated behind our back) is parsed again on
+    // the next call; a Parse that failed was never recorded
     if (statements.get(name) && e instanceof protocol.messages.DatabaseError && e.code === '26000')
       statements.delete(name);
     throw withStatement(e, query, params, options);

@@ -54,12 +54,8 @@ export const rowDecoder = (
 export const selectArrays = async (db: DbOrTx, query: { getSQL: () => SQL }): Promise<unknown[][]> => {
   const internals = db as unknown as DatabaseInternals;
   const statement = internals.dialect.sqlToQuery(query.getSQL());
-  let rows: unknown[][] = [];
-  await internals._.session
-    .prepareQuery(statement, undefined, undefined, true, (raw) => {
-      rows = raw;
-      return raw;
-    })
-    .execute();
-  return rows;
+  // in array mode, with a mapper that keeps the driver's rows as they are
+  return (await internals._.session
+    .prepareQuery(statement, undefined, undefined, true, (raw) => raw)
+    .execute()) as unknown[][];
 };
