@@ -4,7 +4,7 @@
 // after the session was reset (the test pool's DISCARD ALL).
 import type { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
-import { pgTable, text } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../server/platform/db/client';
 import { forgetNamedStatements } from '../../server/platform/db/pglite-named';
@@ -36,6 +36,8 @@ const since = (before: Record<string, number>, kind: string) => (sent[kind] ?? 0
 
 /** a table of this test's own */
 const named = pgTable('named_test', { key: text('key').primaryKey(), value: text('value').notNull() });
+/** a timestamptz column, for its decoder (Drizzle reads the database's text of one as a Date) */
+const tsCol = pgTable('named_types', { at: timestamp('at', { withTimezone: true }) }).at;
 
 const readValue = prepared('test_named_value_of', (db) =>
   db
@@ -75,6 +77,28 @@ describe('named statements on the embedded database', () => {
     // Drizzle wraps the driver's error; PGlite's is its cause
     expect(error).toMatchObject({ cause: { code: '23505', query: expect.stringContaining('insert into') } });
     expect(await readValue(handle.db, { key: 'named.a' })).toEqual([{ key: 'named.a', value: 'first' }]);
+  });
+
+  it("reads each column with Drizzle's parsers over the database's: a timestamp as Drizzle maps it, a count a number", async () => {
+    const typed = prepared('test_named_types', (db) =>
+      db
+        .select({
+          at: sql<Date>`timestamptz '2026-12-01 10:20:30.456+00'`.mapWith(tsCol),
+          n: sql<number>`2::int`,
+          yes: sql<boolean>`true`,
+          big: sql<string>`1234.50::numeric`,
+          // Drizzle keeps a date's text (PGlite's own parser would make it a Date)
+          day: sql<string>`date '2026-12-01'`,
+        })
+        .from(named)
+        .where(eq(named.key, sql.placeholder('key'))),
+    );
+    await insertValue(handle.db, { key: 'named.types', value: 'x' });
+    // twice: the second call reads with the parsers merged on the first
+    for (let i = 0; i < 2; i++)
+      expect(await typed(handle.db, { key: 'named.types' })).toEqual([
+        { at: new Date('2026-12-01T10:20:30.456Z'), n: 2, yes: true, big: '1234.50', day: '2026-12-01' },
+      ]);
   });
 
   it('parses again after the session was reset (DISCARD ALL)', async () => {
