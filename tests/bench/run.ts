@@ -6,6 +6,7 @@
 // its measured ratio and met / not met. Nothing asserts a time; `npm test` never runs this.
 //   BENCH_ROWS (default 1,000,000)  BENCH_CALLS (default 200)  DATABASE_URL (a PostgreSQL server)
 //   BENCH_RESULT (a file: the figures as JSON, for tests/bench/guard.ts)
+//   BENCH_PROFILE (a folder for the app server's CPU profile, written when it exits)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -27,15 +28,21 @@ const PG_BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/
 /** a Directus 10 serving a copy of the table (see docs/performance.md), measured beside the app when set */
 const DIRECTUS_URL = process.env.BENCH_DIRECTUS_URL;
 const DIRECTUS_TOKEN = process.env.BENCH_DIRECTUS_TOKEN ?? '';
+const CPU_PROFILE = process.env.BENCH_PROFILE;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const LIST = `${BASE_PATHS.main}/stamps-transactions`;
 
 /** Starts tests/bench/serve.ts in a process of its own; resolves with its port. */
 const serve = (kind: 'app' | 'peer', url: string): Promise<{ port: number; child: ChildProcess }> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'serve.ts'), kind, url], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const profile = kind === 'app' && CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE}`] : [];
+    const child = spawn(
+      process.execPath,
+      [...profile, '--import', 'tsx', path.join(HERE, 'serve.ts'), kind, url],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();

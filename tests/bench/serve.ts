@@ -68,6 +68,8 @@ if (!url || (kind !== 'app' && kind !== 'peer' && kind !== 'embedded')) {
   console.error('usage: serve.ts app|peer <database url> | embedded <data dir> <rows> <calls>');
   process.exit(2);
 }
+// ended by the bench with SIGTERM: exiting, so that a CPU profile asked with --cpu-prof is written
+process.on('SIGTERM', () => process.exit(0));
 (kind === 'app'
   ? startApp(url)
   : kind === 'peer'
