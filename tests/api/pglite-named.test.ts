@@ -101,6 +101,26 @@ describe('named statements on the embedded database', () => {
       ]);
   });
 
+  it('sends a statement built per call as the unnamed statement, with the same rows and errors, in and out of a transaction', async () => {
+    const read = (db: typeof handle.db) =>
+      db
+        .select({ key: named.key, day: sql<string>`date '2026-12-01'`, n: sql<number>`3::int` })
+        .from(named)
+        .where(eq(named.key, 'named.a'));
+    const before = count();
+    const outside = await read(handle.db);
+    const inside = await handle.db.transaction((tx) => read(tx as unknown as typeof handle.db));
+    expect(outside).toEqual([{ key: 'named.a', day: '2026-12-01', n: 3 }]);
+    expect(inside).toEqual(outside);
+    // one Parse per call: nothing is kept of an unnamed statement
+    expect(since(before, 'P')).toBe(2);
+    const error = await handle.db
+      .insert(named)
+      .values({ key: 'named.a', value: 'again' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ cause: { code: '23505', query: expect.stringContaining('insert into') } });
+  });
+
   it('parses again after the session was reset (DISCARD ALL)', async () => {
     await handle.db.execute(sql.raw('DISCARD ALL'));
     forgetNamedStatements(client);

@@ -38,12 +38,33 @@ interface PgliteInternals {
 
 type BackendMessages = Parameters<typeof pgliteParse.parseResults>[0];
 
-/** Makes `client` remember which database each of its transactions runs on (call once, at creation). */
+/** PostgreSQL's unnamed statement: what a statement nobody prepared runs as. */
+const UNNAMED = '';
+
+type Query = PGlite['query'];
+
+/**
+ * A query function that sends a statement with a caller's parsers (every statement Drizzle builds
+ * per call) as the unnamed statement through `run` below, where the parsers are merged once, and any
+ * other as `query` does: PGlite's own `query` merges them anew on every call.
+ */
+const unnamedThrough = (query: Query, client: PGlite | Transaction): Query =>
+  (async (text: string, params?: unknown[], options?: QueryOptions) =>
+    options?.parsers
+      ? namedClient(client, UNNAMED).query(text, params, options)
+      : query(text, params, options)) as Query;
+
+/**
+ * Makes `client` remember which database each of its transactions runs on, and send the statements
+ * Drizzle builds per call through `run` (both outside and inside a transaction). Call once, at creation.
+ */
 export const trackTransactions = (client: PGlite): void => {
   const transaction = client.transaction.bind(client);
+  client.query = unnamedThrough(client.query.bind(client), client);
   client.transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
     transaction((tx) => {
       owners.set(tx, client);
+      tx.query = unnamedThrough(tx.query.bind(tx), tx);
       return callback(tx);
     });
 };
@@ -98,14 +119,15 @@ const run = async (
   }
   const messages: BackendMessages = [];
   try {
-    let statement = statements.get(name);
+    // the unnamed statement ('') is parsed on every call, as PGlite's own `query` does
+    let statement = name === UNNAMED ? undefined : statements.get(name);
     if (!statement) {
       await send(protocol.serialize.parse({ name, text: query }));
       const types = pgliteParse.parseDescribeStatementResults(
         await send(protocol.serialize.describe({ type: 'S', name })),
       );
       statement = { types };
-      statements.set(name, statement);
+      if (name !== UNNAMED) statements.set(name, statement);
     }
     const { types } = statement;
     const values = params.map((param, i) => {
