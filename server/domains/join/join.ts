@@ -402,21 +402,44 @@ const deadCode = (): AppError =>
     },
   ] satisfies FieldViolation[]);
 
-/** The member's AVAILABLE card of the programme, if any. */
-const heldCard = async (tx: DbOrTx, programmeId: number, mobile: string): Promise<number | undefined> => {
-  const [held] = await tx
+/** The member's AVAILABLE card of the programme, if any: built once, as every confirm asks it. */
+const heldCardRow = prepared('join_held_card', (db) =>
+  db
     .select({ id: memberCards.id })
     .from(memberCards)
     .where(
       and(
-        eq(memberCards.stampCardId, programmeId),
-        eq(memberCards.memberMobile, mobile),
+        eq(memberCards.stampCardId, sql.placeholder('programmeId')),
+        eq(memberCards.memberMobile, sql.placeholder('mobile')),
         eq(memberCards.state, CARD_STATE.AVAILABLE),
       ),
     )
-    .limit(1);
+    .limit(1),
+);
+
+const heldCard = async (tx: DbOrTx, programmeId: number, mobile: string): Promise<number | undefined> => {
+  const [held] = await heldCardRow(tx, { programmeId, mobile });
   return held?.id as number | undefined;
 };
+
+/** A number's code, locked (racing confirms queue on it), and its spending: built once. */
+const lockCode = prepared('join_code_lock', (db) =>
+  db
+    .select()
+    .from(joinCodes)
+    .where(eq(joinCodes.mobile, sql.placeholder('mobile')))
+    .for('update'),
+);
+const spendCode = prepared('join_code_spend', (db) =>
+  db.delete(joinCodes).where(eq(joinCodes.id, sql.placeholder('id'))),
+);
+/** The poster's store's brand: built once. */
+const brandOfStore = prepared('join_store_brand', (db) =>
+  db
+    .select({ brandId: store.brandId })
+    .from(store)
+    .where(eq(store.id, sql.placeholder('storeId'))),
+);
 
 /**
  * POST /public/join/confirm {mobile, code}. In one transaction, on the number's code row (locked, so
@@ -436,7 +459,7 @@ export const confirmJoin = async (
   const given = birthday === undefined ? null : parseBirthday(birthday, now.toISOString().slice(0, 10));
   if (given && 'error' in given) throw validationError('birthday', given.error);
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    const [row] = await tx.select().from(joinCodes).where(eq(joinCodes.mobile, mobile)).for('update');
+    const [row] = await lockCode(tx, { mobile });
     if (!row || row.expiresAt.getTime() <= now.getTime() || row.tries >= JOIN_OTP.maxTries)
       return { kind: 'dead' };
     if (!sameHash(row.codeHash, codeHash(deps.config, mobile, code))) {
@@ -446,11 +469,11 @@ export const confirmJoin = async (
         .where(eq(joinCodes.id, row.id));
       return { kind: 'wrong', triesLeft: Math.max(0, JOIN_OTP.maxTries - row.tries - 1) };
     }
-    await tx.delete(joinCodes).where(eq(joinCodes.id, row.id));
+    await spendCode(tx, { id: row.id });
     if (given) await keepBirthday(tx, mobile, given.birthday);
     const held = await heldCard(tx, row.programmeId, mobile);
     if (held !== undefined) return { kind: 'held', link: await linkFor(tx, deps.keys, 'CARD', held) };
-    const [where] = await tx.select({ brandId: store.brandId }).from(store).where(eq(store.id, row.storeId));
+    const [where] = await brandOfStore(tx, { storeId: row.storeId });
     if (!where) throw notOpen();
     try {
       const card = await issueMemberCard(
