@@ -13,6 +13,7 @@ import { CAMPAIGN_KINDS } from '../../../contract/enums';
 import type { DbOrTx } from '../../platform/audit';
 import { companyDay } from '../../platform/countries';
 import type { Db } from '../../platform/db/client';
+import { preparedSql } from '../../platform/db/prepared';
 import { rowsOfResult } from '../../platform/db/raw-rows';
 import { campaignRewards, campaigns, members, segments } from '../../platform/db/schema';
 import { AppError, refusalText } from '../../platform/errors';
@@ -250,6 +251,23 @@ export const campaignRewardJob: JobHandler = async (payload, { db, now }) => {
 // ---- WELCOME: a reaction to cards issued --------------------------------------------------------------
 
 /**
+ * The running WELCOME campaigns of a company, each with each of `mobiles` (comma-separated) who holds no
+ * card of the company but `cardIds` (comma-separated, the cards just issued): asked on every issue,
+ * so prepared once (planned once per connection).
+ */
+const welcomeDue = preparedSql(
+  'campaign_welcome_due',
+  sql`
+    select c.id, m.mobile
+    from ${campaigns} c cross join unnest(string_to_array(${sql.placeholder('mobiles')}::text, ',')) as m(mobile)
+    where c.company_id = ${sql.placeholder('companyId')} and c.kind = 'WELCOME'
+      and ${campaignRuns(sql.placeholder('at'))}
+      and not exists (select 1 from member_cards mc where mc.company_id = ${sql.placeholder('companyId')}
+        and mc.member_mobile = m.mobile
+        and not (mc.id = any(string_to_array(${sql.placeholder('cardIds')}::text, ',')::int[])))`,
+);
+
+/**
  * Cards were issued (at the counter, from a poster, by an import): each member who held no card of the
  * company before these gets each running WELCOME campaign's reward, enqueued in the operation's
  * transaction (so it is given once that commits, and never for a rolled-back issue).
@@ -260,13 +278,12 @@ export const welcomeNewMembers = async (tx: DbOrTx, e: OperationEvents['card.iss
   const cardIds = e.cards.map((c) => c.id);
   const at = e.at.toISOString();
   const due = rowsOfResult<{ id: number; mobile: string }>(
-    await tx.execute(sql`
-      select c.id, m.mobile
-      from ${campaigns} c cross join unnest(string_to_array(${mobiles.join(',')}, ',')) as m(mobile)
-      where c.company_id = ${e.companyId} and c.kind = 'WELCOME' and ${campaignRuns(at)}
-        and not exists (select 1 from member_cards mc where mc.company_id = ${e.companyId}
-          and mc.member_mobile = m.mobile
-          and not (mc.id = any(string_to_array(${cardIds.join(',')}, ',')::int[])))`),
+    await welcomeDue(tx, {
+      mobiles: mobiles.join(','),
+      companyId: e.companyId,
+      at,
+      cardIds: cardIds.join(','),
+    }),
   );
   for (const { id, mobile } of due)
     await enqueueReward(tx, { campaignId: id, memberMobile: mobile, period: WELCOME_PERIOD }, e.at);

@@ -23,7 +23,7 @@ import { AppError } from '../../platform/errors';
 import { emit } from '../../platform/events';
 import type { Caller } from '../../resources/principal';
 import { declarationOf } from '../../resources/registry';
-import { callerScopeOf } from '../../resources/row-scope';
+import { callerScopeOf, preparedInScope } from '../../resources/row-scope';
 import { allowedMove, lockInScope, moveLocked } from '../../resources/transition';
 import { assertOrgOpen, storeWithStates } from '../access/closure';
 import { assertActsForStore } from '../access/operation';
@@ -205,6 +205,23 @@ const countIssuedOfPack = prepared('voucher_pack_count_issued', (db) =>
     .returning(),
 );
 
+/**
+ * The states of a pack's company and brand, for a pack the caller may see (another company's answers
+ * as missing, from lockInScope): built once per shape of the caller's scope.
+ */
+const orgOfPack = preparedInScope<{ company: unknown; brand: unknown }>(
+  'voucher_pack_org',
+  packDecl,
+  voucherPacks,
+  (db, scope) =>
+    db
+      .select({ company: company.state, brand: brand.state })
+      .from(voucherPacks)
+      .innerJoin(company, eq(company.id, voucherPacks.companyId))
+      .innerJoin(brand, eq(brand.id, voucherPacks.brandId))
+      .where(and(eq(voucherPacks.id, sql.placeholder('packId')), scope)),
+);
+
 export const issueVouchers = async (
   tx: DbOrTx,
   caller: Caller,
@@ -214,13 +231,7 @@ export const issueVouchers = async (
 ): Promise<{ pack: PackRow; vouchers: VoucherRow[] }> => {
   // nothing is issued for a closed company or brand (26433 / 26434), whoever asks: read before the
   // pack's lock is taken, so issues racing on one pack do not hold it a round trip longer
-  const [org] = await tx
-    .select({ company: company.state, brand: brand.state })
-    .from(voucherPacks)
-    .innerJoin(company, eq(company.id, voucherPacks.companyId))
-    .innerJoin(brand, eq(brand.id, voucherPacks.brandId))
-    // only a pack the caller may see: another company's answers as missing, from lockInScope
-    .where(and(eq(voucherPacks.id, packId), callerScopeOf(packDecl, voucherPacks, caller)));
+  const [org] = await orgOfPack(tx, caller, { packId });
   if (org) assertOrgOpen(org);
   const pack = await lockInScope<PackRow>(tx, caller, { decl: packDecl, table: voucherPacks }, packId);
   // the pack's dates and the vouchers' validity are days of the company's country; what the member
