@@ -2,8 +2,13 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
-import { THEME_PAINT_SCRIPT } from './contract/document';
+import { defineConfig, type HtmlTagDescriptor, type Plugin, runnerImport } from 'vite';
+import {
+  BOOT_HEADINGS_ELEMENT_ID,
+  type BootHeadings,
+  scriptSafeJson,
+  THEME_PAINT_SCRIPT,
+} from './contract/document';
 
 /** Files worth compressing ahead of time, and the size below which it does not pay. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
@@ -42,22 +47,52 @@ const precompress = (): Plugin => {
 };
 
 /**
- * index.html's head: the theme paint inline, first (contract THEME_PAINT_SCRIPT; the server's CSP
- * allows it by its hash), and no external script. The built portal gets its run-time settings from the
- * server, which writes them into the document (server/domains/portal/document.ts); the dev server has
- * no such step, so there (only) the head loads /env.js from the API server as before.
+ * The page headings index.html paints before any script (src/layout/bootHeadings.ts), from the routes
+ * and the portal's own messages and translate: that module is loaded through Vite's module runner (it
+ * reads the declarations with import.meta.glob), its translations of other locales from public/locales/.
  */
-const documentHead = (): Plugin => ({
-  name: 'loyalty-document-head',
-  transformIndexHtml(_html, ctx) {
-    if (path.basename(ctx.filename) !== 'index.html') return;
-    const tags: HtmlTagDescriptor[] = [
-      { tag: 'script', children: THEME_PAINT_SCRIPT, injectTo: 'head-prepend' },
-    ];
-    if (ctx.server) tags.push({ tag: 'script', attrs: { src: '/env.js' }, injectTo: 'head' });
-    return tags;
-  },
-});
+const loadBootHeadings = async (root: string): Promise<BootHeadings> => {
+  const { module } = await runnerImport<typeof import('./src/layout/bootHeadings')>(
+    path.join(root, 'src/layout/bootHeadings.ts'),
+    { configFile: false, root, logLevel: 'warn' },
+  );
+  return module.bootHeadingsFrom(async (locale, namespace) =>
+    JSON.parse(readFileSync(path.join(root, 'public/locales', locale, `${namespace}.json`), 'utf8')),
+  );
+};
+
+/**
+ * index.html's head: the theme paint inline, first (contract THEME_PAINT_SCRIPT; the server's CSP
+ * allows it by its hash), the data block of the page headings it reads, last, and no external script. The built portal gets its run-time settings from the server, which writes them into the
+ * document (server/domains/portal/document.ts); the dev server has no such step, so there (only) the
+ * head loads /env.js from the API server as before.
+ */
+const documentHead = (): Plugin => {
+  let root = process.cwd();
+  let headings: Promise<BootHeadings> | undefined;
+  return {
+    name: 'loyalty-document-head',
+    configResolved(config) {
+      root = config.root;
+    },
+    async transformIndexHtml(_html, ctx) {
+      if (path.basename(ctx.filename) !== 'index.html') return;
+      // once per build; the dev server asks again on each load (a message or a route may have changed)
+      if (ctx.server || !headings) headings = loadBootHeadings(root);
+      const tags: HtmlTagDescriptor[] = [
+        {
+          tag: 'script',
+          attrs: { type: 'application/json', id: BOOT_HEADINGS_ELEMENT_ID },
+          children: scriptSafeJson(await headings),
+          injectTo: 'head',
+        },
+        { tag: 'script', children: THEME_PAINT_SCRIPT, injectTo: 'head-prepend' },
+      ];
+      if (ctx.server) tags.push({ tag: 'script', attrs: { src: '/env.js' }, injectTo: 'head' });
+      return tags;
+    },
+  };
+};
 
 // The portal build. In dev, API calls go to the server on 8080.
 const api = process.env.API_PROXY ?? 'http://127.0.0.1:8080';

@@ -16,7 +16,7 @@ import { RESOURCES } from '../resources';
 import { withDeclarationAccess } from './builders/access';
 import { isDeclaredResourcePath, type ResourceViewer, resourcesFor } from './builders/lazyResources';
 import { HttpClientProvider } from './components/HttpClientContext';
-import { removeBootShell } from './layout/bootShell';
+import { removeBootHeading, removeBootShell } from './layout/bootShell';
 import { AdminLoading, PageLoader } from './layout/DelayedLoader';
 import { layoutFor } from './layout/layoutFor';
 import { NotAllowedPage, NotFoundPage } from './layout/NotAllowedPage';
@@ -103,8 +103,12 @@ const Login = () => {
 
 /** Something outside any page failed (a page's own failure is ShellLayout's): the same notice, with Reload. */
 const AppError = () => {
-  // shown without the layout, so without the app bar that would take index.html's static one away
-  useLayoutEffect(removeBootShell, []);
+  // shown without the layout, so without the app bar and the page that would take index.html's
+  // static ones away
+  useLayoutEffect(() => {
+    removeBootShell();
+    removeBootHeading();
+  }, []);
   return <NotAllowedPage failed />;
 };
 

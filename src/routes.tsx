@@ -11,6 +11,7 @@ import {
 import { mayManageApiKeys } from '../contract/api-keys';
 import { type MenuEntry, type PlaceCondition, RESOURCES, type ResourceDeclaration } from '../resources';
 import { lazyFrom, type ModuleLoader, moduleLoader } from './components/lazyModule';
+import { HOME_HEADING } from './layout/headings';
 import { type LayoutFlags, layoutFor } from './layout/layoutFor';
 import { prefetchTableScreens } from './layout/prefetchScreens';
 import { resourcePagesModule } from './layout/screenModules';
@@ -41,6 +42,12 @@ export interface RouteDef {
   when?: (ctx: ViewerContext) => boolean;
   /** i18n key of the screen's title (the breadcrumb's last words) */
   title?: string;
+  /**
+   * i18n key of a hand-written page's h1 when it needs no data beyond the user's name (`%{name}`):
+   * index.html paints it before any script (layout/bootHeadings.ts). A table's list is headed by its
+   * title (layout/headings.ts LIST_HEADING_OPTIONS).
+   */
+  heading?: string;
   /** its entry in the side menu */
   menu?: MenuEntry;
   /** the resources it reads: the caller needs VIEW on each (none: open to every signed-in user) */
@@ -54,7 +61,7 @@ export interface RouteDef {
 }
 
 /** What a hand-written screen says of its place (a declared table's comes from its declaration). */
-type Place = Partial<Pick<RouteDef, 'title' | 'menu' | 'reads' | 'rule' | 'partOf'>> & {
+type Place = Partial<Pick<RouteDef, 'title' | 'heading' | 'menu' | 'reads' | 'rule' | 'partOf'>> & {
   when?: PlaceCondition | RouteDef['when'];
 };
 
@@ -261,7 +268,7 @@ const FINANCE_OVERVIEW: readonly PermissionResource[] = ['wallet', 'walletTransa
  * no line here: its route, title and menu entry come from its declaration (TABLE_ROUTES below).
  */
 const PAGES: readonly RouteDef[] = [
-  route('/', DashboardPage, USERS),
+  route('/', DashboardPage, USERS, { heading: HOME_HEADING }),
   route('/splash', SplashPage, ALL),
   route('/login', LoginPage, ALL),
   route('/register', RegisterPage, ALL),

@@ -1,5 +1,14 @@
 import { Box, Drawer, useMediaQuery } from '@mui/material';
-import { Component, type ErrorInfo, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import {
+  Component,
+  type ErrorInfo,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useState,
+} from 'react';
 import { type LayoutProps, useCanAccess, usePermissions, useSidebarState } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { INITIAL_HEADER_HEIGHT } from '../../contract';
@@ -12,6 +21,7 @@ import { useCaller } from '../components/useCaller';
 import type { PortalPermissions } from '../providers';
 import { getPortalEnv } from '../providers/env';
 import { canSee, findRoute, type ViewerContext } from '../routes';
+import { removeBootHeading } from './bootShell';
 import { PageLoader, SpinnerCentered } from './DelayedLoader';
 import { withNext } from './deepLink';
 import { layoutFor } from './layoutFor';
@@ -98,6 +108,23 @@ const subjectOf = (permissions: PortalPermissions): AccessSubject =>
     : { type: permissions.type, permissions: permissions.permissions };
 
 /**
+ * What the Gate shows in the page's place (the page, the denied page) is in: index.html's static
+ * heading goes in the same commit (a layout effect, before the browser paints), so the page's own h1
+ * takes its place with no frame showing both or neither.
+ */
+const BootHeadingGone = () => {
+  useLayoutEffect(removeBootHeading, []);
+  return null;
+};
+
+const shown = (node: ReactNode) => (
+  <>
+    <BootHeadingGone />
+    {node}
+  </>
+);
+
+/**
  * Sends the user where startup says (spec section 2), then shows the page or the denied page. The
  * denied page is decided here, before the page asks the server anything, from the caller's role and
  * permissions (the route's `who`, and VIEW on every resource the screen reads: menuPermissions.ts,
@@ -128,16 +155,16 @@ export const Gate = ({ children }: { children: ReactNode }) => {
     const allowed =
       canSee(def, viewerOf(session)) &&
       (session.status !== 'user' || !permissions || maySee(subjectOf(permissions), pathname));
-    if (!allowed) return <NotAllowedPage visitor={session.status !== 'user'} />;
+    if (!allowed) return shown(<NotAllowedPage visitor={session.status !== 'user'} />);
   }
   if (screen && session.status === 'user') {
-    return (
+    return shown(
       <ResourceScreenGate resource={screen.resource} action={screen.action}>
         {children}
-      </ResourceScreenGate>
+      </ResourceScreenGate>,
     );
   }
-  return <>{children}</>;
+  return shown(children);
 };
 
 /** The one layout of every route: header, side menu and page frame per layoutFor(pathname). */

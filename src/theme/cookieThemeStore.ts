@@ -1,4 +1,5 @@
 import { localStorageStore, type Store } from 'react-admin';
+import { PORTAL_STORE_KEY } from '../../contract/document';
 import { readThemeCookie, writeThemeCookie } from './themeCookie';
 
 const THEME_KEY = 'theme';
@@ -9,7 +10,7 @@ const THEME_KEY = 'theme';
  * and writes the cookie.
  */
 export const createCookieThemeStore = (
-  inner: Store = localStorageStore(undefined, 'loyalty-portal'),
+  inner: Store = localStorageStore(undefined, PORTAL_STORE_KEY),
 ): Store => ({
   ...inner,
   getItem: <T>(key: string, defaultValue?: T): T | undefined => {

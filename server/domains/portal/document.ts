@@ -1,12 +1,8 @@
-import { PORTAL_ENV_ELEMENT_ID } from '../../../contract/document';
+import { PORTAL_ENV_ELEMENT_ID, scriptSafeJson } from '../../../contract/document';
 import type { Config } from '../../platform/config';
 
-/** JSON that is also safe inside a <script> element or a JS file (no `</script>`, no U+2028/9). */
-export const scriptSafeJson = (value: unknown): string =>
-  JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+// the same escaping as the build's data block of headings (vite.config.ts)
+export { scriptSafeJson };
 
 /** The portal's run-time settings (src/providers/env.ts RawPortalEnv), from the configuration. */
 export const portalEnvOf = ({

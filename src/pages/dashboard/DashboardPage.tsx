@@ -10,6 +10,7 @@ import { formatMoney } from '../../../contract/format';
 import { lazyFrom, moduleLoader } from '../../components/lazyModule';
 import { LoadingLine, PageHeading, RetryAlert } from '../../components/PageHeading';
 import { SectionCard } from '../../components/SectionCard';
+import { HOME_HEADING } from '../../layout/headings';
 import { useSession } from '../../layout/SessionContext';
 import { MEMBERS_LIST_PATH } from '../members/paths';
 import { type DashboardData, isMerchantsOwn, redemptionRate, useDashboard, waitingItems } from './api';
@@ -269,7 +270,7 @@ export const DashboardPage = () => {
     <Box>
       <PageHeading
         title={translate(`${K}.title`)}
-        heading={user ? translate(`${K}.welcome`, { name: user.name }) : translate(`${K}.title`)}
+        heading={user ? translate(HOME_HEADING, { name: user.name }) : translate(`${K}.title`)}
       />
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {translate(operator ? `${K}.intro_operator` : `${K}.intro_merchant`)}

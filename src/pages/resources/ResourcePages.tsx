@@ -6,6 +6,7 @@ import type { ComponentType } from 'react';
 import { ResourceContextProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useSees } from '../../components/SeesContext';
+import { LIST_HEADING_OPTIONS } from '../../layout/headings';
 import { builtResource } from './registry';
 
 interface RouteTab {
@@ -93,7 +94,7 @@ export const resourceListPage = (
   // biome-ignore lint/correctness/noComponentHookFactories: built once per route at module load
   const Page = ({ titleKey }: { titleKey?: string }) => {
     const translate = useTranslate();
-    const title = titleKey ? translate(titleKey, { smart_count: 2 }) : undefined;
+    const title = titleKey ? translate(titleKey, LIST_HEADING_OPTIONS) : undefined;
     return (
       <Box>
         {title && (
