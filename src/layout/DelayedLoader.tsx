@@ -2,6 +2,7 @@ import { Box, CircularProgress, LinearProgress } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Loading, useLoading, useTranslate } from 'react-admin';
 import { LOADER_DELAY_MS } from '../../contract';
+import { bootHeadingShown } from './bootShell';
 
 /** true once `active` has stayed true for LOADER_DELAY_MS: quick loads never flash a spinner. */
 export const useDelayed = (active: boolean, delay = LOADER_DELAY_MS): boolean => {
@@ -31,17 +32,18 @@ export const DelayedLoadingIndicator = () => {
   );
 };
 
-/** Fallback while a page's chunk loads (Suspense). */
+/** Fallback while a page's chunk loads (Suspense); none under index.html's static heading. */
 export const PageLoader = () => {
-  const show = useDelayed(true);
+  const show = useDelayed(true) && !bootHeadingShown();
   return show ? <LinearProgress data-testid="page-loader" sx={{ m: 2 }} /> : null;
 };
 
 /** The Admin's `loading` slot with the same delay. */
 export const AdminLoading = () => <Loading timeout={LOADER_DELAY_MS} />;
 
+/** The page's place while the session or a permission is asked for; none under index.html's static heading. */
 export const SpinnerCentered = () => {
-  const show = useDelayed(true);
+  const show = useDelayed(true) && !bootHeadingShown();
   return show ? (
     <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
       <CircularProgress />

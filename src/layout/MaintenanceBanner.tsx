@@ -7,6 +7,7 @@ import { MAINTENANCE_PATH, type MaintenanceAnswer } from '../../contract/mainten
 import { useCountry } from '../components/CountryContext';
 import { useDates } from '../components/dates';
 import { useLoadable } from '../components/operations/useLoadable';
+import { useBootHeadingGone } from './bootShell';
 
 export const MaintenanceBanner = () => {
   const translate = useTranslate();
@@ -16,6 +17,10 @@ export const MaintenanceBanner = () => {
     key: `maintenance:${country}`,
     load: async (http) => (await http<MaintenanceAnswer>(MAINTENANCE_PATH, { query: { country } })).data,
   });
+  const shown = state.status === 'ready' && state.data.active !== null;
+  // above the page (when the page's code is still on its way): index.html's static heading, in the
+  // page's place, would be under it
+  useBootHeadingGone(shown);
   if (state.status !== 'ready' || !state.data.active) return null;
   const { active } = state.data;
   return (

@@ -1,14 +1,5 @@
 import { Box, Drawer, useMediaQuery } from '@mui/material';
-import {
-  Component,
-  type ErrorInfo,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useState,
-} from 'react';
+import { Component, type ErrorInfo, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { type LayoutProps, useCanAccess, usePermissions, useSidebarState } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { INITIAL_HEADER_HEIGHT } from '../../contract';
@@ -21,7 +12,7 @@ import { useCaller } from '../components/useCaller';
 import type { PortalPermissions } from '../providers';
 import { getPortalEnv } from '../providers/env';
 import { canSee, findRoute, type ViewerContext } from '../routes';
-import { removeBootHeading } from './bootShell';
+import { useBootHeadingGone } from './bootShell';
 import { PageLoader, SpinnerCentered } from './DelayedLoader';
 import { withNext } from './deepLink';
 import { layoutFor } from './layoutFor';
@@ -113,7 +104,7 @@ const subjectOf = (permissions: PortalPermissions): AccessSubject =>
  * takes its place with no frame showing both or neither.
  */
 const BootHeadingGone = () => {
-  useLayoutEffect(removeBootHeading, []);
+  useBootHeadingGone();
   return null;
 };
 
