@@ -8,9 +8,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THEME_PAINT_SCRIPT } from '../../contract/document';
+import { BOOT_HEADINGS_ELEMENT_ID, type BootHeadings, THEME_PAINT_SCRIPT } from '../../contract/document';
 
 const BUDGET_BYTES = 300 * 1024;
+/** index.html itself, gzip: its static app bar and page heading, with the headings' data block (issue 39). */
+const DOCUMENT_BUDGET_BYTES = 4.5 * 1024;
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'loyalty-bundle-'));
 
@@ -109,5 +111,19 @@ describe('the first load of the portal', () => {
       external.join(' '),
     ).toBe(true);
     expect(existsSync(path.join(outDir, 'theme-init.js'))).toBe(false);
+  });
+
+  it("writes the static page headings' data block into index.html, never executed, and the document stays small", () => {
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const block = new RegExp(
+      `<script type="application/json" id="${BOOT_HEADINGS_ELEMENT_ID}">([^<]*)</script>`,
+    ).exec(html.slice(0, html.indexOf('</head>')));
+    const data = JSON.parse(block?.[1] ?? 'null') as BootHeadings;
+    expect(data.l[0]).toBe('en');
+    expect(data.p['/stamp-cards']?.slice(1, 2)).toEqual(['Stamp Card List']);
+    expect(data.p['/']?.[1]).toBe('Welcome, %{name}');
+    const gzip = gzipSync(html, { level: 9 }).length;
+    console.info(`index.html: ${html.length} bytes, ${gzip} gzip (budget ${DOCUMENT_BUDGET_BYTES})`);
+    expect(gzip).toBeLessThanOrEqual(DOCUMENT_BUDGET_BYTES);
   });
 });
