@@ -123,7 +123,7 @@ const BootShellFollowsRoute = () => {
 
 const notifySessionChanged = () => window.dispatchEvent(new Event(SESSION_CHANGED_EVENT));
 
-/** The real app's providers, from the run-time environment (src/main.tsx makes them before the first render). */
+/** The real app's providers, from the run-time environment (src/start.tsx makes them before the first render). */
 export const createPortalProviders = (): Providers =>
   createProviders({ onSessionEnded: notifySessionChanged, paths: endpointsFromDeclarations(RESOURCES) });
 

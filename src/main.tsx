@@ -1,35 +1,22 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, createPortalProviders } from './App';
-import { DESKTOP_MENU_QUERY, shellMenuModule } from './layout/ShellLayout';
-import { getPortalEnv } from './providers/env';
-import { loadRouteCode } from './routes';
-import { applyThemeToDocument, currentThemeMode } from './theme/themeCookie';
+// The portal's entry: it evaluates nothing of the portal until the browser has painted once.
+// index.html's static app bar and page heading (contract/document.ts) are the first paint; the
+// portal's code (src/start.tsx: React, react-admin, MUI and the providers) is evaluated after it, so
+// the page is on the screen before the main thread is busy for the first time. On a phone that
+// evaluation is hundreds of milliseconds; evaluated before the first frame (a fast network brings the
+// code before the document is painted), it held that frame back (issue 39: first contentful paint).
+// A hidden tab draws no frame, so there the portal starts at once.
 
-document.title = getPortalEnv().portalTitle;
-// index.html's inline theme script painted the page already; this covers a blocked script.
-applyThemeToDocument(currentThemeMode());
+let started = false;
+const start = (): void => {
+  if (started) return;
+  started = true;
+  void import('./start');
+};
 
-const providers = createPortalProviders();
-// A signed-in reload asks for the user and the page's code now, while React renders the shell: the
-// page's heading waited for both, one after the other, after that render (issue 39).
-if (providers.storage.getRefreshToken() !== null || providers.storage.getAccessToken() !== null) {
-  providers.authProvider.preloadUser();
-  loadRouteCode(window.location.pathname);
-  // the desktop shows its side menu with the page; a phone's waits in a closed drawer
-  if (window.matchMedia(DESKTOP_MENU_QUERY).matches) shellMenuModule().catch(() => undefined);
+if (document.visibilityState === 'hidden') start();
+else {
+  // after the frame that requestAnimationFrame precedes: its paint is done when the timer runs
+  requestAnimationFrame(() => setTimeout(start, 0));
+  // a browser that throttles frames (a tab in the background as it loads) still starts
+  setTimeout(start, 100);
 }
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
-// As a transition the first render is time-sliced: React yields to the browser every few
-// milliseconds instead of holding the main thread for the whole tree (issue 39: total blocking time
-// on a phone). A plain root.render is one blocking task.
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App providers={providers} />
-    </StrictMode>,
-  ),
-);

@@ -249,7 +249,7 @@ export const prefetchRoute = (path: string): void => {
 
 /**
  * Starts loading the code the page at `path` renders: its own chunk, or for a table's list the table
- * pages (what the route's lazy component loads, nothing more). src/main.tsx calls it before the first
+ * pages (what the route's lazy component loads, nothing more). src/start.tsx calls it before the first
  * render, so that the page's code arrives while React renders the shell and the user is asked for,
  * instead of after both (issue 39).
  */

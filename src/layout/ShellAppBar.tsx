@@ -14,7 +14,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { forwardRef, useLayoutEffect } from 'react';
+import { forwardRef, startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { Logout, ToggleThemeButton, UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { INITIAL_HEADER_HEIGHT } from '../../contract';
@@ -78,6 +78,19 @@ const ScanButton = () => {
   );
 };
 
+/**
+ * True from the commit after the first: the app bar's controls (scan, country, language, theme, the
+ * user's menu) then mount as a transition, which React renders in slices of a few milliseconds. The
+ * bar, its menu button and its title come first, in the commit that replaces index.html's static bar
+ * (which shows no controls either). Mounted with the bar, they were a third of the shell's first
+ * render, one blocking task on a phone (issue 39: total blocking time).
+ */
+const useControlsShown = (): boolean => {
+  const [shown, setShown] = useState(false);
+  useEffect(() => startTransition(() => setShown(true)), []);
+  return shown;
+};
+
 export const ShellAppBar = ({
   showMenuButton,
   onMenuClick,
@@ -98,6 +111,7 @@ export const ShellAppBar = ({
     : 'ra.auth.user_menu';
   // index.html's static app bar stood in for this one until now; before the paint, so nothing flickers
   useLayoutEffect(removeBootShell, []);
+  const controls = useControlsShown();
   return (
     <AppBar position="fixed" color="primary" elevation={1} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
       <Toolbar
@@ -151,11 +165,15 @@ export const ShellAppBar = ({
         />
         <Box sx={{ flex: { xs: 1, md: 0 } }} />
         <DelayedLoadingIndicator />
-        {session.status === 'user' ? <ScanButton /> : null}
-        <CountrySelect />
-        <LanguageMenu />
-        <ToggleThemeButton />
-        {session.status === 'user' ? (
+        {controls ? (
+          <>
+            {session.status === 'user' ? <ScanButton /> : null}
+            <CountrySelect />
+            <LanguageMenu />
+            <ToggleThemeButton />
+          </>
+        ) : null}
+        {!controls ? null : session.status === 'user' ? (
           <UserMenu label={userMenuLabel}>
             <SettingsMenuItem />
             <Logout />

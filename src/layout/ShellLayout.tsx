@@ -31,14 +31,14 @@ export const MENU_WIDTH = 260;
 const PAGE_MAX_WIDTH = 1280;
 /**
  * The smallest width with the desktop menu (MUI's md breakpoint): ShellLayout shows the desktop menu
- * from it, and src/main.tsx asks for the menu's code before the first render from it.
+ * from it, and src/start.tsx asks for the menu's code before the first render from it.
  */
 export const DESKTOP_MENU_QUERY = '(min-width: 900px)';
 
 /**
  * The side menu's code (its groups, links and their icons) is a chunk of its own (issue 39): a phone
  * renders the menu only when its drawer opens and loads it once the browser is idle; a desktop asks
- * for it before the first render (src/main.tsx), so it arrives with the user.
+ * for it before the first render (src/start.tsx), so it arrives with the user.
  */
 export const shellMenuModule = moduleLoader(() => import('./ShellMenu'));
 const ShellMenu = lazyFrom(shellMenuModule, (m) => m.ShellMenu);

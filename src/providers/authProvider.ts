@@ -89,7 +89,7 @@ export interface PortalAuthProvider extends AuthProvider {
   /** Re-reads the logged-in user (GET user/{uid}) and stores it. */
   loadUser(): Promise<LoggedInUser>;
   /**
-   * Asks GET user/{uid} now, before the first render (src/main.tsx), when a session is stored: the
+   * Asks GET user/{uid} now, before the first render (src/start.tsx), when a session is stored: the
    * next loadUser() for the same stored user takes that answer instead of asking again.
    */
   preloadUser(): void;
