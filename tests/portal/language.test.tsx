@@ -40,7 +40,8 @@ describe('language', { timeout: 60_000 }, () => {
     const nav = await screen.findByRole('navigation', { name: 'Main menu' }, T);
     expect(await within(nav).findByRole('button', { name: 'Vouchers' }, T)).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Language' }));
+    // the app bar's controls mount a commit after the bar (ShellAppBar.tsx)
+    fireEvent.click(await screen.findByRole('button', { name: 'Language' }, T));
     fireEvent.click(await screen.findByRole('menuitem', { name: '简体中文' }, T));
     // the layout renders again in the new language: read the menu afresh
     const menu = () => screen.getByRole('navigation', { name: /.+/ });
@@ -50,7 +51,7 @@ describe('language', { timeout: 60_000 }, () => {
     );
     expect(loads).toEqual(['/locales/zh-CN/common.json']);
 
-    fireEvent.click(screen.getByRole('button', { name: zh.common.language.label }));
+    fireEvent.click(await screen.findByRole('button', { name: zh.common.language.label }, T));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'English' }, T));
     await waitFor(
       () => expect(within(menu()).getByRole('button', { name: 'Vouchers' })).toBeInTheDocument(),
@@ -68,7 +69,8 @@ describe('language', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
     expect(screen.getByText('Rows per page:')).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Language' }));
+    // the app bar's controls mount a commit after the bar (ShellAppBar.tsx)
+    fireEvent.click(await screen.findByRole('button', { name: 'Language' }, T));
     fireEvent.click(await screen.findByRole('menuitem', { name: '简体中文' }, T));
     await waitFor(() => expect(screen.getByPlaceholderText(zh.ra.action.search)).toBeInTheDocument(), T);
     expect(zh.ra.action.search).toBe('搜索');
