@@ -63,7 +63,8 @@ const loadBootHeadings = async (root: string): Promise<BootHeadings> => {
 
 /**
  * index.html's head: the theme paint inline, first (contract THEME_PAINT_SCRIPT; the server's CSP
- * allows it by its hash), the data block of the page headings it reads, last, and no external script. The built portal gets its run-time settings from the server, which writes them into the
+ * allows it by its hash), the data block of the page headings it reads, last, and no external
+ * script. The built portal gets its run-time settings from the server, which writes them into the
  * document (server/domains/portal/document.ts); the dev server has no such step, so there (only) the
  * head loads /env.js from the API server as before.
  */

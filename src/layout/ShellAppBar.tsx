@@ -171,23 +171,23 @@ export const ShellAppBar = ({
             <CountrySelect />
             <LanguageMenu />
             <ToggleThemeButton />
+            {session.status === 'user' ? (
+              <UserMenu label={userMenuLabel}>
+                <SettingsMenuItem />
+                <Logout />
+              </UserMenu>
+            ) : session.status === 'loading' ? null : (
+              <Button
+                color="inherit"
+                component={Link}
+                to={withNext('/login', next)}
+                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+              >
+                {translate('common.sign_in')}
+              </Button>
+            )}
           </>
         ) : null}
-        {!controls ? null : session.status === 'user' ? (
-          <UserMenu label={userMenuLabel}>
-            <SettingsMenuItem />
-            <Logout />
-          </UserMenu>
-        ) : session.status === 'loading' ? null : (
-          <Button
-            color="inherit"
-            component={Link}
-            to={withNext('/login', next)}
-            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-          >
-            {translate('common.sign_in')}
-          </Button>
-        )}
       </Toolbar>
     </AppBar>
   );

@@ -1,9 +1,6 @@
 import { PORTAL_ENV_ELEMENT_ID, scriptSafeJson } from '../../../contract/document';
 import type { Config } from '../../platform/config';
 
-// the same escaping as the build's data block of headings (vite.config.ts)
-export { scriptSafeJson };
-
 /** The portal's run-time settings (src/providers/env.ts RawPortalEnv), from the configuration. */
 export const portalEnvOf = ({
   brand,

@@ -1,5 +1,6 @@
+import { scriptSafeJson } from '../../../contract/document';
 import type { RoutePlugin } from '../../platform/http/app-types';
-import { portalEnvOf, scriptSafeJson } from './document';
+import { portalEnvOf } from './document';
 
 /**
  * GET /env.js: the portal's run-time settings as a script setting `window.__PORTAL_ENV__`, so one
