@@ -75,6 +75,46 @@ describe('generated screens on the real server', () => {
       expect(offered).not.toContain('Title');
     });
 
+    it('on a phone keeps the search box open and the other filters behind "Add filter", one with a value shown', async () => {
+      // a 390 px screen: MUI's sm breakpoint and the min-width queries answer as a phone would
+      const desktop = window.matchMedia;
+      const width = 390;
+      window.matchMedia = (query: string) => {
+        const min = /min-width:\s*([\d.]+)px/.exec(query);
+        const max = /max-width:\s*([\d.]+)px/.exec(query);
+        return {
+          ...desktop(query),
+          matches: min ? Number(min[1]) <= width : max ? Number(max[1]) >= width : false,
+        };
+      };
+      try {
+        await openAs('operator', '/vouchers');
+        // a card per row
+        expect(await screen.findByText('SPRING-001', {}, T)).toBeInTheDocument();
+        expect(screen.queryByRole('table')).not.toBeInTheDocument();
+        expect(screen.getByPlaceholderText('Search')).toBeInTheDocument();
+        expect(screen.queryByLabelText('State')).not.toBeInTheDocument();
+        expect(screen.queryByLabelText('Company')).not.toBeInTheDocument();
+        fireEvent.click(screen.getByRole('button', { name: /add filter/i }));
+        const menu = await screen.findByRole('menu', {}, T);
+        const offered = within(menu)
+          .getAllByRole('menuitemcheckbox')
+          .map((m) => (m.textContent ?? '').trim());
+        expect(offered).toEqual(expect.arrayContaining(['Company', 'State', 'Brand']));
+        fireEvent.click(within(menu).getByRole('menuitemcheckbox', { name: 'State' }));
+        expect(await screen.findByLabelText('State', {}, T)).toBeInTheDocument();
+        cleanup();
+        // a filter that holds a value shows, as on a desktop
+        renderApp(`/vouchers?filter=${encodeURIComponent(JSON.stringify({ state: ['REDEEMED'] }))}`);
+        expect(await screen.findByText('SPRING-002', {}, T)).toBeInTheDocument();
+        expect(screen.getByLabelText('State')).toBeInTheDocument();
+        expect(screen.queryByText('SPRING-001')).not.toBeInTheDocument();
+        expect(screen.queryByLabelText('Company')).not.toBeInTheDocument();
+      } finally {
+        window.matchMedia = desktop;
+      }
+    });
+
     it('offers the brand filter to a merchant of the whole company, not to one limited to a brand', async () => {
       const offeredFilters = async (): Promise<string[]> => {
         await screen.findByText('SPRING-001', {}, T);
