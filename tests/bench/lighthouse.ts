@@ -13,7 +13,8 @@
 // a fresh Chromium (playwright, a remote-debugging port) signs in as the demo operator the way the
 // portal does (its tokens, user and device id in localStorage, written on /favicon.svg so that no
 // script or style is cached), then Lighthouse attaches to it (`--port`, `--disable-storage-reset`).
-// It prints each run, the medians per page, and the median run's heaviest costs from Lighthouse's own
+// It prints each run (with Lighthouse's benchmarkIndex of the host, as TBT scales with the host's
+// speed), the medians per page, and the median run's heaviest costs from Lighthouse's own
 // diagnostics (bootup-time, mainthread-work-breakdown, render-blocking-resources, unused-javascript).
 //   BENCH_LIGHTHOUSE     the `lighthouse` binary (not a dependency: unset, this prints how to install it)
 //   BENCH_LIGHTHOUSE_RUNS (default 5, signed-in 3) runs per server or page
@@ -74,6 +75,12 @@ interface Figures {
   load: number;
   /** seconds spent waiting for the lock and launching (the run's wall time minus Lighthouse's own) */
   wait: number;
+  /**
+   * Lighthouse's measure of the host's speed at the run (higher is faster). Its simulation multiplies
+   * the tasks it observes by 4, so TBT scales with the host: figures from hosts with different
+   * indexes do not compare (docs/performance.md, the fifth pass).
+   */
+  host: number;
 }
 
 /** The part of Lighthouse's JSON result (LHR) read here. */
@@ -81,7 +88,7 @@ interface Lhr {
   lighthouseVersion?: string;
   runtimeError?: { code?: string; message?: string };
   runWarnings?: string[];
-  environment?: { hostUserAgent?: string };
+  environment?: { hostUserAgent?: string; benchmarkIndex?: number };
   timing?: { total?: number };
   categories?: { performance?: { score?: number | null } };
   audits?: Record<
@@ -260,6 +267,7 @@ const lighthouse = async (
       requests: lhr.audits?.['network-requests']?.details?.items?.length ?? Number.NaN,
       load: loadavg()[0] ?? 0,
       wait: Math.max(0, seconds - (lhr.timing?.total ?? 0) / 1000),
+      host: lhr.environment?.benchmarkIndex ?? Number.NaN,
     },
   };
 };
@@ -283,6 +291,7 @@ const runRow = (n: number, what: string, f: Figures): string =>
     f.requests,
     f.load.toFixed(2),
     f.wait.toFixed(0),
+    f.host.toFixed(0),
   ]);
 
 /** The demo operator's session, as the portal's login leaves it in localStorage (src/providers/storage.ts). */
@@ -376,7 +385,19 @@ const signedInPages = async (bin: string, base: string, work: string): Promise<v
       '\n',
   );
   console.log(
-    row(['run', 'page', 'LCP ms', 'FCP ms', 'TBT ms', 'score', 'bytes', 'requests', 'load', 'wait s']),
+    row([
+      'run',
+      'page',
+      'LCP ms',
+      'FCP ms',
+      'TBT ms',
+      'score',
+      'bytes',
+      'requests',
+      'load',
+      'wait s',
+      'host idx',
+    ]),
   );
   const results = new Map<string, { figures: Figures; lhr: Lhr }[]>(PAGES.map((p) => [p, []]));
   let versions = '';
@@ -517,7 +538,19 @@ const main = async (): Promise<void> => {
     );
 
     console.log(
-      row(['run', 'server', 'LCP ms', 'FCP ms', 'TBT ms', 'score', 'bytes', 'requests', 'load', 'wait s']),
+      row([
+        'run',
+        'server',
+        'LCP ms',
+        'FCP ms',
+        'TBT ms',
+        'score',
+        'bytes',
+        'requests',
+        'load',
+        'wait s',
+        'host idx',
+      ]),
     );
     const results: Record<Server, Figures[]> = { product: [], plain: [] };
     let versions = '';
