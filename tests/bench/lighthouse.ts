@@ -278,6 +278,22 @@ type Server = (typeof SERVERS)[number];
 const row = (cells: (string | number)[]): string =>
   cells.map((c, i) => (i < 2 ? String(c).padEnd(i === 0 ? 4 : 8) : String(c).padStart(9))).join(' ');
 
+/** The heading of runRow's lines; `what` names its second column (a page, a server). */
+const runHeader = (what: string): string =>
+  row([
+    'run',
+    what,
+    'LCP ms',
+    'FCP ms',
+    'TBT ms',
+    'score',
+    'bytes',
+    'requests',
+    'load',
+    'wait s',
+    'host idx',
+  ]);
+
 /** One run's line: its number, what was audited and the figures. */
 const runRow = (n: number, what: string, f: Figures): string =>
   row([
@@ -384,21 +400,7 @@ const signedInPages = async (bin: string, base: string, work: string): Promise<v
       (existsSync(FLOCK) ? `, each under flock ${LOCK}` : '') +
       '\n',
   );
-  console.log(
-    row([
-      'run',
-      'page',
-      'LCP ms',
-      'FCP ms',
-      'TBT ms',
-      'score',
-      'bytes',
-      'requests',
-      'load',
-      'wait s',
-      'host idx',
-    ]),
-  );
+  console.log(runHeader('page'));
   const results = new Map<string, { figures: Figures; lhr: Lhr }[]>(PAGES.map((p) => [p, []]));
   let versions = '';
   for (let i = 0; i < RUNS; i++)
@@ -537,21 +539,7 @@ const main = async (): Promise<void> => {
         '\n',
     );
 
-    console.log(
-      row([
-        'run',
-        'server',
-        'LCP ms',
-        'FCP ms',
-        'TBT ms',
-        'score',
-        'bytes',
-        'requests',
-        'load',
-        'wait s',
-        'host idx',
-      ]),
-    );
+    console.log(runHeader('server'));
     const results: Record<Server, Figures[]> = { product: [], plain: [] };
     let versions = '';
     for (let i = 0; i < RUNS; i++)
