@@ -75,6 +75,32 @@ describe('generated screens on the real server', () => {
       expect(offered).not.toContain('Title');
     });
 
+    it('shows the pagination with the rows it counts, never under an empty list that they then push down', async () => {
+      // each element the page adds, in the order it is added: the pagination must not come first
+      const added: ('row' | 'pagination')[] = [];
+      const observer = new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes) {
+            if (!(node instanceof Element)) continue;
+            if (node.textContent?.includes('SPRING-001')) added.push('row');
+            if (node.matches('.MuiTablePagination-root') || node.querySelector('.MuiTablePagination-root'))
+              added.push('pagination');
+          }
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+      try {
+        await openAs('operator', '/vouchers');
+        expect(await screen.findByText('SPRING-001', {}, T)).toBeInTheDocument();
+        // "1-2 of 2", under the rows
+        await screen.findByText(/^1-\d+ of \d+$/, {}, T);
+      } finally {
+        observer.disconnect();
+      }
+      expect(added).toContain('pagination');
+      expect(added.indexOf('row')).toBeGreaterThanOrEqual(0);
+      expect(added.indexOf('row')).toBeLessThan(added.indexOf('pagination'));
+    });
+
     it('on a phone keeps the search box open and the other filters behind "Add filter", one with a value shown', async () => {
       // a 390 px screen: MUI's sm breakpoint and the min-width queries answer as a phone would
       const desktop = window.matchMedia;
