@@ -16,6 +16,8 @@
 // It prints each run (with Lighthouse's benchmarkIndex of the host, as TBT scales with the host's
 // speed), the medians per page, and the median run's heaviest costs from Lighthouse's own
 // diagnostics (bootup-time, mainthread-work-breakdown, render-blocking-resources, unused-javascript).
+// A run Lighthouse could not record (its runtime error, such as NO_NAVSTART) is run again, up to
+// twice, and the output says so.
 //   BENCH_LIGHTHOUSE     the `lighthouse` binary (not a dependency: unset, this prints how to install it)
 //   BENCH_LIGHTHOUSE_RUNS (default 5, signed-in 3) runs per server or page
 //   BENCH_LIGHTHOUSE_PAGES signed-in pages to audit, comma-separated
@@ -68,6 +70,8 @@ interface Figures {
   lcp: number;
   fcp: number;
   tbt: number;
+  /** cumulative layout shift */
+  cls: number;
   score: number;
   bytes: number;
   requests: number;
@@ -222,6 +226,21 @@ const plainServer = (dir: string, envJs: string, document: string): http.Server 
 
 const numeric = (lhr: Lhr, audit: string): number => lhr.audits?.[audit]?.numericValue ?? Number.NaN;
 
+/** A run Lighthouse itself could not record (its runtimeError, such as NO_NAVSTART): worth another try. */
+class LighthouseRuntimeError extends Error {}
+
+/** `once()`, tried again up to twice when Lighthouse could not record the run (said on the output). */
+const retried = async <T>(once: () => Promise<T>): Promise<T> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await once();
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt >= 3) throw error;
+      console.log(`  run again: ${error.message.split('\n')[0]}`);
+    }
+  }
+};
+
 /** One Lighthouse run of `url`, after waiting for the machine's benchmark lock. */
 const lighthouse = async (
   bin: string,
@@ -246,7 +265,12 @@ const lighthouse = async (
     env: { ...process.env, CHROME_PATH },
   });
   const seconds = (performance.now() - t0) / 1000;
-  if (result.code !== 0) throw new Error(`lighthouse ${url} exited with ${result.code}:\n${result.output}`);
+  if (result.code !== 0) {
+    const message = `lighthouse ${url} exited with ${result.code}:\n${result.output}`;
+    throw /Runtime error encountered/.test(result.output)
+      ? new LighthouseRuntimeError(message)
+      : new Error(message);
+  }
   const lhr = JSON.parse(await readFile(out, 'utf8')) as Lhr;
   if (KEEP) {
     await mkdir(KEEP, { recursive: true });
@@ -255,13 +279,16 @@ const lighthouse = async (
   }
   await rm(out, { force: true });
   if (lhr.runtimeError?.code)
-    throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message ?? ''}`);
+    throw new LighthouseRuntimeError(
+      `lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message ?? ''}`,
+    );
   return {
     lhr,
     figures: {
       lcp: numeric(lhr, 'largest-contentful-paint'),
       fcp: numeric(lhr, 'first-contentful-paint'),
       tbt: numeric(lhr, 'total-blocking-time'),
+      cls: numeric(lhr, 'cumulative-layout-shift'),
       score: lhr.categories?.performance?.score ?? Number.NaN,
       bytes: numeric(lhr, 'total-byte-weight'),
       requests: lhr.audits?.['network-requests']?.details?.items?.length ?? Number.NaN,
@@ -286,6 +313,7 @@ const runHeader = (what: string): string =>
     'LCP ms',
     'FCP ms',
     'TBT ms',
+    'CLS',
     'score',
     'bytes',
     'requests',
@@ -302,6 +330,7 @@ const runRow = (n: number, what: string, f: Figures): string =>
     f.lcp.toFixed(0),
     f.fcp.toFixed(0),
     f.tbt.toFixed(0),
+    f.cls.toFixed(3),
     f.score.toFixed(2),
     f.bytes.toFixed(0),
     f.requests,
@@ -405,7 +434,7 @@ const signedInPages = async (bin: string, base: string, work: string): Promise<v
   let versions = '';
   for (let i = 0; i < RUNS; i++)
     for (const page of i % 2 === 0 ? PAGES : [...PAGES].reverse()) {
-      const result = await signedInRun(bin, base, page, work);
+      const result = await retried(() => signedInRun(bin, base, page, work));
       const { figures: f, lhr } = result;
       versions ||= `Lighthouse ${lhr.lighthouseVersion ?? '?'}, ${lhr.environment?.hostUserAgent ?? '?'}`;
       for (const warning of lhr.runWarnings ?? []) console.log(`  warning: ${warning}`);
@@ -413,7 +442,7 @@ const signedInPages = async (bin: string, base: string, work: string): Promise<v
       console.log(runRow(i + 1, page, f));
     }
   console.log(`(${versions})\n`);
-  console.log(row(['', 'median', 'LCP ms', 'FCP ms', 'TBT ms', 'score', 'bytes', 'requests', 'load']));
+  console.log(row(['', 'median', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS', 'score', 'bytes', 'requests', 'load']));
   for (const [page, runs] of results) {
     const median = (key: keyof Figures): number => stats(runs.map((r) => r.figures[key])).p50;
     console.log(
@@ -423,6 +452,7 @@ const signedInPages = async (bin: string, base: string, work: string): Promise<v
         median('lcp').toFixed(0),
         median('fcp').toFixed(0),
         median('tbt').toFixed(0),
+        median('cls').toFixed(3),
         median('score').toFixed(2),
         median('bytes').toFixed(0),
         median('requests'),
@@ -545,7 +575,9 @@ const main = async (): Promise<void> => {
     for (let i = 0; i < RUNS; i++)
       // product, plain, then plain, product ...: neither always goes first
       for (const server of i % 2 === 0 ? SERVERS : [...SERVERS].reverse()) {
-        const { figures: f, lhr } = await lighthouse(LIGHTHOUSE, urls[server], path.join(work, 'lhr.json'));
+        const { figures: f, lhr } = await retried(() =>
+          lighthouse(LIGHTHOUSE, urls[server], path.join(work, 'lhr.json')),
+        );
         versions ||= `Lighthouse ${lhr.lighthouseVersion ?? '?'}, ${lhr.environment?.hostUserAgent ?? '?'}`;
         for (const warning of lhr.runWarnings ?? []) console.log(`  warning: ${warning}`);
         results[server].push(f);
@@ -556,7 +588,9 @@ const main = async (): Promise<void> => {
     // medians (stats' p50: the middle run, the upper middle one for an even count)
     const median = (server: Server, key: keyof Figures): number =>
       stats(results[server].map((f) => f[key])).p50;
-    console.log(row(['', 'median', 'LCP ms', 'FCP ms', 'TBT ms', 'score', 'bytes', 'requests', 'load']));
+    console.log(
+      row(['', 'median', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS', 'score', 'bytes', 'requests', 'load']),
+    );
     for (const server of SERVERS)
       console.log(
         row([
@@ -565,6 +599,7 @@ const main = async (): Promise<void> => {
           median(server, 'lcp').toFixed(0),
           median(server, 'fcp').toFixed(0),
           median(server, 'tbt').toFixed(0),
+          median(server, 'cls').toFixed(3),
           median(server, 'score').toFixed(2),
           median(server, 'bytes').toFixed(0),
           median(server, 'requests'),
