@@ -1,7 +1,7 @@
 // The speed guard's judgement (tests/bench/guard.ts), apart from the runs so a unit test can feed it
 // figures: each ratio of the app to its floor or peer, taken from the best of the runs given, against
 // its budget (tests/bench/budgets.ts).
-import type { WriteBudget } from './budgets';
+import type { ReadBudget, WriteBudget } from './budgets';
 
 /** What tests/bench/write.ts writes to BENCH_RESULT (the fields the guard reads). */
 export interface WriteFigures {
@@ -19,7 +19,7 @@ export interface WriteFigures {
 
 /** What tests/bench/run.ts writes to BENCH_RESULT (the fields the guard reads). */
 export interface ReadFigures {
-  rows: { name: string; figures: Partial<Record<string, { p95: number }>> }[];
+  rows: { name: string; figures: Partial<Record<string, { p50: number; p95: number }>> }[];
   rps: { app: number; peer: number };
 }
 
@@ -35,7 +35,7 @@ export interface Verdict {
 
 export interface Budgets {
   write: Record<string, WriteBudget>;
-  read: Record<string, number>;
+  read: Record<string, ReadBudget>;
   readThroughput: number;
 }
 
@@ -89,19 +89,17 @@ export const judge = (runs: { write: WriteFigures[]; read: ReadFigures[] }, budg
       );
     }
   if (runs.read.length > 0) {
-    for (const [name, budget] of Object.entries(budgets.read))
+    for (const [name, budget] of Object.entries(budgets.read)) {
+      const ratio = (of: 'p50' | 'p95') =>
+        runs.read.map((run) => {
+          const f = run.rows.find((r) => r.name.startsWith(name))?.figures;
+          return (f?.app?.[of] ?? Number.NaN) / (f?.floor?.[of] ?? Number.NaN);
+        });
       out.push(
-        verdict(
-          'read',
-          `${name}: app p95 ÷ SQL floor p95`,
-          runs.read.map((run) => {
-            const f = run.rows.find((r) => r.name.startsWith(name))?.figures;
-            return (f?.app?.p95 ?? Number.NaN) / (f?.floor?.p95 ?? Number.NaN);
-          }),
-          'max',
-          budget,
-        ),
+        verdict('read', `${name}: app p50 ÷ SQL floor p50`, ratio('p50'), 'max', budget.p50),
+        verdict('read', `${name}: app p95 ÷ SQL floor p95`, ratio('p95'), 'max', budget.p95),
       );
+    }
     out.push(
       verdict(
         'read',
