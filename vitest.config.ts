@@ -65,7 +65,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // two files at a time, each with its own server, data folder, port and Chromium: a file
+          // mostly waits on its pages, and one at a time left this lane the longest of `npm test`
+          // (global-setup.ts builds what they share first; harness.ts lets one prepare a shared folder)
+          maxWorkers: 2,
         },
       },
     ],

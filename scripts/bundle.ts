@@ -37,7 +37,7 @@ const BUNDLED_PACKAGES = new Set(['drizzle-orm']);
 /**
  * Newest modification time of a file or of any file below a folder (0 when absent). With `folders`,
  * the folders' own times count too, so a file removed from one makes it newer. The portal's check
- * (scripts/start.ts) counts files only: the image copies its folders after building the portal.
+ * (scripts/portal-build.ts) counts files only: the image copies its folders after building the portal.
  */
 export const newestMtime = (target: string, folders = false): number => {
   if (!existsSync(target)) return 0;

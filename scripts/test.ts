@@ -1,7 +1,7 @@
-// npm test: every test this machine can run, in two vitest runs side by side. The browser files run
-// one after another (each drives a server and a Chromium of its own), so in one vitest run they form
-// a group of their own that starts only when the other projects are done, and for those minutes a
-// core mostly waits. Here they start at once, beside the unit, build, portal and API projects.
+// npm test: every test this machine can run, in two vitest runs side by side: the browser files, two
+// at a time (each drives a server and a Chromium of its own, and mostly waits on them), and the unit,
+// build, portal and API projects on every core. In one vitest run the browser files would share that
+// run's workers with the others, and the pages' waits would hold a core's worker idle.
 // With arguments (`npm test -- tests/unit/x.test.ts`) it is one plain `vitest run` with them.
 import { spawn } from 'node:child_process';
 import path from 'node:path';

@@ -271,7 +271,7 @@ export const startServer = async (opts: ServerOptions): Promise<RunningServer> =
   const env = serverEnv(port, dataDir, opts);
   const shared = templatesDir();
   const template = shared ? path.join(shared, templateKey(opts)) : undefined;
-  if (template && existsSync(template)) {
+  if (template && (await templateReady(template))) {
     cpSync(template, dataDir, { recursive: true });
   } else {
     await prepareDataDir(port, env, opts);
@@ -279,7 +279,13 @@ export const startServer = async (opts: ServerOptions): Promise<RunningServer> =
       // copied under another name first, so a file running beside this one never sees half a folder
       const partial = `${template}.${process.pid}`;
       cpSync(dataDir, partial, { recursive: true });
-      renameSync(partial, template);
+      try {
+        renameSync(partial, template);
+      } catch (error) {
+        // a waiter that gave up (templateReady) prepared one too: the first one stays
+        if (!existsSync(template)) throw error;
+        rmSync(partial, { recursive: true, force: true });
+      }
     }
   }
   const server = await launchServer(port, env);
@@ -293,6 +299,31 @@ export const startServer = async (opts: ServerOptions): Promise<RunningServer> =
     },
   };
 };
+
+/**
+ * Whether `template` is there to copy. The browser files run two at a time, and two of them may ask
+ * for the same folder at once: the first to make `<template>.lock` prepares it (false here), the
+ * other waits for it and copies it (true). A lock whose preparer died leaves no template; after
+ * TEMPLATE_WAIT_MS the waiter prepares a folder of its own, unshared.
+ */
+const templateReady = async (template: string): Promise<boolean> => {
+  const lock = `${template}.lock`;
+  const deadline = Date.now() + TEMPLATE_WAIT_MS;
+  for (;;) {
+    if (existsSync(template)) return true;
+    try {
+      mkdirSync(lock);
+      return false;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+};
+
+/** How long a browser file waits for another to prepare the data folder they share. */
+const TEMPLATE_WAIT_MS = 240_000;
 
 /** `npm start` whose first operator is `operator`, with `users` added (see startServer). */
 export const startServerFor = (
