@@ -1,8 +1,10 @@
 // Portal test setup (jsdom): jest-dom matchers, a matchMedia stub, the MSW server the files' real servers sit behind,
 // and a clean localStorage, cookie jar and run-time env for every test.
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { __unsafe_useEmotionCache } from '@emotion/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import Cookies from 'js-cookie';
+import { createElement } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { BASE_PATHS } from '../../contract';
 import { renewServer, server } from '../../mocks/node';
@@ -55,6 +57,27 @@ if (!('ResizeObserver' in window)) {
   }
   Object.defineProperty(window, 'ResizeObserver', { value: NoopResizeObserver, configurable: true });
 }
+
+/**
+ * Emotion's speedy sheet, as in production: each rule MUI makes goes into one <style> with
+ * `insertRule`. Its development default is a <style> element per rule, and a worker's files share
+ * Emotion's cache (isolate: false), so a worker's document gathered thousands of them, each placed in
+ * document order and each read again by every `getComputedStyle` (Testing Library's role queries,
+ * user-event's pointer checks): a quarter of the portal project's CPU (docs/performance.md). Set
+ * before the first rule is inserted, in the first file of each worker; later files find it set.
+ * (react-admin's theme carries one rule in an old syntax, `&$disabled`, that `insertRule` refuses:
+ * Emotion logs it, and a browser drops it the same way.)
+ */
+const speedyEmotion = (): void => {
+  let sheet: { isSpeedy: boolean; ctr: number } | undefined;
+  const Grab = () => {
+    // the sheet's fields are not in Emotion's types
+    sheet = (__unsafe_useEmotionCache() as unknown as { sheet: typeof sheet } | null)?.sheet;
+    return null;
+  };
+  render(createElement(Grab)).unmount();
+  if (sheet && !sheet.isSpeedy && sheet.ctr === 0) sheet.isSpeedy = true;
+};
 
 const clearCookies = () => {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
@@ -110,6 +133,7 @@ let requests: ReturnType<typeof trackRequests>;
 // a fresh MSW server for each file (the files of a worker share their modules); the file's portalServer()
 // puts its app in front before each test
 beforeAll(() => {
+  speedyEmotion();
   renewServer();
   server.listen({ onUnhandledFrame: 'error' });
   requests = trackRequests();
