@@ -68,15 +68,15 @@ if (!('ResizeObserver' in window)) {
  * (react-admin's theme carries one rule in an old syntax, `&$disabled`, that `insertRule` refuses:
  * Emotion logs it, and a browser drops it the same way.)
  */
+let emotionSheet: { isSpeedy: boolean; ctr: number } | undefined;
+/** Renders nothing; keeps the sheet of Emotion's cache (its fields are not in Emotion's types). */
+const GrabEmotionSheet = () => {
+  emotionSheet = (__unsafe_useEmotionCache() as unknown as { sheet: typeof emotionSheet } | null)?.sheet;
+  return null;
+};
 const speedyEmotion = (): void => {
-  let sheet: { isSpeedy: boolean; ctr: number } | undefined;
-  const Grab = () => {
-    // the sheet's fields are not in Emotion's types
-    sheet = (__unsafe_useEmotionCache() as unknown as { sheet: typeof sheet } | null)?.sheet;
-    return null;
-  };
-  render(createElement(Grab)).unmount();
-  if (sheet && !sheet.isSpeedy && sheet.ctr === 0) sheet.isSpeedy = true;
+  render(createElement(GrabEmotionSheet)).unmount();
+  if (emotionSheet && !emotionSheet.isSpeedy && emotionSheet.ctr === 0) emotionSheet.isSpeedy = true;
 };
 
 const clearCookies = () => {
