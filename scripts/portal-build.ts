@@ -4,6 +4,7 @@
 // Plain Node runs this file (type stripping): erasable TypeScript only, and imports with extensions.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { InlineConfig } from 'vite';
 import { newestMtime } from './bundle.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -28,13 +29,13 @@ const needsBuild = (): boolean => {
   return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
 };
 
-/** Builds the portal into ./dist when it is missing or out of date; says so on stdout. */
-export const buildPortalIfStale = async (): Promise<void> => {
-  if (!needsBuild()) return;
-  process.stdout.write('Building the portal (dist/ is missing or out of date)...\n');
+/**
+ * One production build of the portal, `config` laid over the project's vite.config.ts (./dist unless
+ * it names another folder). React's production build whoever calls: Vitest sets NODE_ENV=test, and
+ * Vite would then bundle React's development build, its warnings and its slowness.
+ */
+export const buildPortal = async (config: InlineConfig = {}): Promise<void> => {
   const { build } = await import('vite');
-  // React's production build, whoever calls: Vitest (the browser tests' set-up) sets NODE_ENV=test,
-  // and Vite would then bundle React's development build, its warnings and its slowness
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
@@ -43,10 +44,18 @@ export const buildPortalIfStale = async (): Promise<void> => {
       configFile: path.join(root, 'vite.config.ts'),
       mode: 'production',
       logLevel: 'warn',
+      ...config,
     });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
+};
+
+/** Builds the portal into ./dist when it is missing or out of date; says so on stdout. */
+export const buildPortalIfStale = async (): Promise<void> => {
+  if (!needsBuild()) return;
+  process.stdout.write('Building the portal (dist/ is missing or out of date)...\n');
+  await buildPortal();
   process.stdout.write('Portal built.\n');
 };

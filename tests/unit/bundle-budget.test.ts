@@ -8,9 +8,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_HEADINGS_ELEMENT_ID, type BootHeadings, THEME_PAINT_SCRIPT } from '../../contract/document';
+import { buildPortal } from '../../scripts/portal-build.ts';
 
 const BUDGET_BYTES = 300 * 1024;
 /** index.html itself, gzip: its static app bar and page heading, with the headings' data block (issue 39). */
@@ -54,20 +54,8 @@ const startClosure = (manifest: Record<string, ManifestChunk>): string[] => {
 let files: { name: string; gzip: number }[] = [];
 
 beforeAll(async () => {
-  // Vitest sets NODE_ENV=test, and vite would then bundle React's development builds.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      root: process.cwd(),
-      mode: 'production',
-      logLevel: 'silent',
-      build: { outDir, emptyOutDir: true, manifest: true },
-    });
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
+  // as `npm start` builds it (React's production build under Vitest too), into a folder of its own
+  await buildPortal({ logLevel: 'silent', build: { outDir, emptyOutDir: true, manifest: true } });
   const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<
     string,
