@@ -26,6 +26,7 @@ import { createProviders, type PortalPermissions, type Providers } from './provi
 import { endpointsFromDeclarations } from './providers/dataProvider';
 import { getPortalEnv } from './providers/env';
 import { pnsAllowedFor } from './providers/pnsCheck';
+import { createQueryClient } from './providers/queryClient';
 import { LoginPage, ROUTES } from './routes';
 import { createCookieThemeStore } from './theme/cookieThemeStore';
 import { darkTheme, lightTheme } from './theme/themes';
@@ -138,6 +139,8 @@ export const App = ({ providers: given, store: givenStore }: AppProps) => {
   // Declared resources are checked by their permission name and declared roles (builders/access.ts).
   const authProvider = useMemo(() => withDeclarationAccess(providers.authProvider), [providers]);
   const store = useMemo(() => givenStore ?? createCookieThemeStore(), [givenStore]);
+  // which failed reads are asked again: only those that may pass (providers/queryClient.ts)
+  const queryClient = useMemo(() => createQueryClient(), []);
   const { portalTitle, brand } = getPortalEnv();
   // Only the tables the caller's role, brand and push-notification check let them use are registered
   // (their screens load on first use, builders/lazyResources.ts); the others' URLs say "not allowed".
@@ -180,6 +183,7 @@ export const App = ({ providers: given, store: givenStore }: AppProps) => {
           authProvider={authProvider}
           i18nProvider={providers.i18nProvider}
           store={store}
+          queryClient={queryClient}
           lightTheme={lightTheme}
           darkTheme={darkTheme}
           defaultTheme="dark"

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { App } from '../../src/App';
-import { createProviders } from '../../src/providers';
+import { createProviders, type Providers } from '../../src/providers';
 import { SEED_ACCOUNTS } from './world';
 
 export type Account = keyof typeof SEED_ACCOUNTS;
@@ -17,6 +17,12 @@ export const signIn = async (account: Account): Promise<void> => {
 export const renderApp = (path: string) => {
   window.history.pushState({}, '', path);
   return render(<App />);
+};
+
+/** Renders the real <App/> at `path` with the providers a test made (to watch what the app asks them). */
+export const renderAppWith = (path: string, providers: Providers) => {
+  window.history.pushState({}, '', path);
+  return render(<App providers={providers} />);
 };
 
 /** Signs `account` in, then renders the real <App/> at `path`: where most portal tests start. */

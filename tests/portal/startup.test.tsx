@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { BASE_PATHS } from '../../contract';
+import { BASE_PATHS, LOADER_DELAY_MS } from '../../contract';
 import { server } from '../../mocks/node';
+import { createPortalProviders } from '../../src/App';
 import { STORAGE_KEYS } from '../../src/providers/storage';
-import { currentPath, openAs, renderApp, signIn, waitForPath } from './renderApp';
+import { currentPath, openAs, renderApp, renderAppWith, signIn, waitForPath } from './renderApp';
 import { portalServer } from './server';
 
 portalServer();
@@ -14,6 +15,25 @@ describe('startup routing (spec section 2)', { timeout: 60_000 }, () => {
     renderApp('/');
     await waitForPath('/splash');
     expect(await screen.findByRole('link', { name: /sign in/i }, { timeout: 30_000 })).toBeInTheDocument();
+  });
+
+  it('a visitor on the welcome page sees no loader: the refused identity is not asked again', async () => {
+    // react-query's default asked a refused read three more times, 1, 2 and 4 s apart, and the app
+    // bar's loader turned for those seven seconds over the welcome page
+    const providers = createPortalProviders();
+    let asked = 0;
+    const getIdentity = providers.authProvider.getIdentity.bind(providers.authProvider);
+    providers.authProvider.getIdentity = () => {
+      asked += 1;
+      return getIdentity();
+    };
+    renderAppWith('/', providers);
+    await waitForPath('/splash');
+    expect(await screen.findByRole('link', { name: /sign in/i }, { timeout: 30_000 })).toBeInTheDocument();
+    // past the loader's delay and react-query's first retry (1 s)
+    await new Promise((r) => setTimeout(r, Math.max(LOADER_DELAY_MS, 1_000) + 300));
+    expect(asked).toBe(1);
+    expect(within(screen.getByRole('banner')).queryByRole('progressbar')).toBeNull();
   });
 
   it('a visitor keeps a public page (help) without signing in', async () => {

@@ -1,5 +1,5 @@
-// Renders one page the way the app does (react-admin context, the real providers, the shell's http
-// client context); the file's server (tests/portal/server.ts) answers it and records what it sends.
+// Renders one page the way the app does (react-admin context, the real providers and query client, the
+// shell's http client context); the file's server (tests/portal/server.ts) answers it and records what it sends.
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { AdminContext, memoryStore, Notification, TestMemoryRouter, useLocation } from 'react-admin';
@@ -7,6 +7,7 @@ import { RESOURCES } from '../../../resources';
 import { HttpClientProvider } from '../../../src/components/HttpClientContext';
 import { createProviders, type Providers } from '../../../src/providers';
 import { endpointsFromDeclarations } from '../../../src/providers/dataProvider';
+import { createQueryClient } from '../../../src/providers/queryClient';
 import { createMemoryStorage, createSessionStore } from '../../../src/providers/storage';
 import { SEED_ACCOUNTS } from '../world';
 
@@ -47,6 +48,7 @@ export const renderPage = async (
           authProvider={providers.authProvider}
           i18nProvider={providers.i18nProvider}
           store={memoryStore()}
+          queryClient={createQueryClient()}
         >
           {page}
           <Where />
