@@ -476,10 +476,15 @@ export const expectError = (res: LightMyRequestResponse, status: number, code: n
   expect(codeOf(res)).toEqual({ status, code });
 };
 
+/** An answer's body, with the error behind it when the server failed (its 5xx). */
+export const answerOf = (res: LightMyRequestResponse): string => {
+  const failure = serverErrors.get(String(res.headers['x-request-id']));
+  return failure ? `${res.body} (server: ${failure})` : res.body;
+};
+
 /** The `data` of a successful envelope (the assertion names the body when it is not one). */
 export const dataOf = (res: LightMyRequestResponse) => {
-  const failure = serverErrors.get(String(res.headers['x-request-id']));
-  expect(res.json(), failure ? `${res.body} (server: ${failure})` : res.body).toMatchObject({
+  expect(res.json(), answerOf(res)).toMatchObject({
     type: 'CR',
     code: 0,
   });
