@@ -13,16 +13,13 @@ export const signIn = async (account: Account): Promise<void> => {
   await authProvider.login({ email, password });
 };
 
-/** Renders the real <App/> at `path` (it uses a browser router, so the URL is the jsdom location). */
-export const renderApp = (path: string) => {
+/**
+ * Renders the real <App/> at `path` (it uses a browser router, so the URL is the jsdom location), with
+ * the providers a test made when it watches what the app asks them.
+ */
+export const renderApp = (path: string, providers?: Providers) => {
   window.history.pushState({}, '', path);
-  return render(<App />);
-};
-
-/** Renders the real <App/> at `path` with the providers a test made (to watch what the app asks them). */
-export const renderAppWith = (path: string, providers: Providers) => {
-  window.history.pushState({}, '', path);
-  return render(<App providers={providers} />);
+  return render(<App {...(providers ? { providers } : {})} />);
 };
 
 /** Signs `account` in, then renders the real <App/> at `path`: where most portal tests start. */

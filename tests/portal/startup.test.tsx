@@ -5,7 +5,7 @@ import { BASE_PATHS, LOADER_DELAY_MS } from '../../contract';
 import { server } from '../../mocks/node';
 import { createPortalProviders } from '../../src/App';
 import { STORAGE_KEYS } from '../../src/providers/storage';
-import { currentPath, openAs, renderApp, renderAppWith, signIn, waitForPath } from './renderApp';
+import { currentPath, openAs, renderApp, signIn, waitForPath } from './renderApp';
 import { portalServer } from './server';
 
 portalServer();
@@ -27,7 +27,7 @@ describe('startup routing (spec section 2)', { timeout: 60_000 }, () => {
       asked += 1;
       return getIdentity();
     };
-    renderAppWith('/', providers);
+    renderApp('/', providers);
     await waitForPath('/splash');
     expect(await screen.findByRole('link', { name: /sign in/i }, { timeout: 30_000 })).toBeInTheDocument();
     // past the loader's delay and react-query's first retry (1 s)
