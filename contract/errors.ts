@@ -23,6 +23,9 @@ const catalogue = {
   STILL_REFERENCED: [12, 409, 'It is still referenced elsewhere and cannot be deleted'], // product
   NOT_READY: [13, 503, 'The server is not ready for requests'], // product: /readyz while starting or draining
   METHOD_NOT_ALLOWED: [15, 405, 'This path does not take this method'], // product: `Allow` names those it takes
+  // product: the database could not do it now (a lock held past the statement timeout, a deadlock it
+  // broke, no connection left); the same request may pass when sent again (Retry-After)
+  DATABASE_BUSY: [16, 503, 'The database is busy; try again in a moment'],
 
   // tokens
   TOKEN_NOT_EXIST: [1000, 401, 'Token does not exist'],

@@ -3,6 +3,7 @@
 import type { FieldViolation } from '../../contract/envelope';
 import { fieldViolation } from '../../contract/validation';
 import type { ResourceDeclaration } from '../../resources/types';
+import { pgError } from '../platform/db/errors';
 import { fieldOfConstraint } from '../platform/db/naming';
 import { AppError } from '../platform/errors';
 import { isInvalidRegexError } from '../platform/list/regex';
@@ -13,25 +14,18 @@ interface PgErrorInfo {
   column?: string;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-
 const pgErrorInfo = (err: unknown): PgErrorInfo | undefined => {
-  let e: unknown = err;
-  for (let depth = 0; isObject(e) && depth < 5; depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
-      const message = typeof e.message === 'string' ? e.message : '';
-      const constraint =
-        typeof e.constraint === 'string' ? e.constraint : /constraint "([^"]+)"/.exec(message)?.[1];
-      const column = typeof e.column === 'string' ? e.column : /column "([^"]+)"/.exec(message)?.[1];
-      return {
-        code: e.code,
-        ...(constraint ? { constraint } : {}),
-        ...(column ? { column } : {}),
-      };
-    }
-    e = e.cause;
-  }
-  return undefined;
+  const e = pgError(err);
+  if (!e) return undefined;
+  const message = typeof e.message === 'string' ? e.message : '';
+  const constraint =
+    typeof e.constraint === 'string' ? e.constraint : /constraint "([^"]+)"/.exec(message)?.[1];
+  const column = typeof e.column === 'string' ? e.column : /column "([^"]+)"/.exec(message)?.[1];
+  return {
+    code: e.code as string,
+    ...(constraint ? { constraint } : {}),
+    ...(column ? { column } : {}),
+  };
 };
 
 const snakeToCamel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

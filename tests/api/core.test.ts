@@ -1,4 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ok, PHONE_PATTERN } from '../../contract';
 import { AppError } from '../../server/platform/errors';
@@ -28,6 +29,19 @@ const { t } = apiSuite({
     });
     app.get(`${PROBE}/app-error`, { config: { public: true } }, async () => {
       throw new AppError('USER_NOT_FOUND');
+    });
+    // a deadlock PostgreSQL broke, as Drizzle wraps the driver's error (DrizzleQueryError's cause)
+    app.get(`${PROBE}/deadlock`, { config: { public: true } }, async () => {
+      const driverError = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+      throw new Error('Failed query: update voucher_packs set ...', { cause: driverError });
+    });
+    // a statement cancelled by the statement timeout, as a wait for another transaction's lock ends
+    app.get(`${PROBE}/statement-timeout`, { config: { public: true } }, async () => {
+      await app.db.transaction(async (tx) => {
+        await tx.execute(sql`set local statement_timeout = 50`);
+        await tx.execute(sql`select pg_sleep(2)`);
+      });
+      return ok(null);
     });
   },
 });
@@ -141,6 +155,30 @@ describe('envelope for failures', () => {
     });
     expect(res.body).not.toContain('secret');
   });
+
+  it('answers a deadlock the database broke with 503 code 16 and when to try again, not code 1', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${PROBE}/deadlock` });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('1');
+    expect(res.json()).toEqual({
+      type: 'CR',
+      code: 16,
+      name: 'DATABASE_BUSY',
+      message: 'The database is busy; try again in a moment',
+      data: { retryAfterSeconds: 1 },
+    });
+    expect(res.body).not.toContain('voucher_packs');
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'answers a statement PostgreSQL cancelled at its timeout with 503 code 16',
+    async () => {
+      const res = await t.app.inject({ method: 'GET', url: `${PROBE}/statement-timeout` });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.json()).toMatchObject({ code: 16, name: 'DATABASE_BUSY', data: { retryAfterSeconds: 1 } });
+    },
+  );
 
   it('answers an AppError with its catalogue entry', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${PROBE}/app-error` });

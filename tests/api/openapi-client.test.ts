@@ -38,6 +38,7 @@ interface Operation {
 interface Document {
   tags: { name: string }[];
   paths: Record<string, Record<string, Operation>>;
+  components: { responses: Record<string, { description: string }> };
 }
 let doc: Document;
 
@@ -93,7 +94,12 @@ describe.skipIf(ON_POSTGRES)('the OpenAPI document', () => {
       '429',
       '500',
       '502',
+      '503',
     ]);
+    // 503 names both codes a caller may meet: a server starting or draining, a busy database
+    expect(doc.components.responses.ServiceUnavailable?.description).toContain(
+      '13 NOT_READY, 16 DATABASE_BUSY',
+    );
     expect(stamp?.security).toEqual([{ bearer: [] }, { apiKey: [] }]);
     const signIn = doc.paths[`${MAIN}/auth/get-token`]?.post;
     expect(signIn?.security).toEqual([]);

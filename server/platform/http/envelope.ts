@@ -11,6 +11,7 @@ import {
   validationKey,
   validationText,
 } from '../../../contract';
+import { isTransientDbError } from '../db/errors';
 import { AppError } from '../errors';
 import { trackAllowedMethods } from './allowed-methods';
 
@@ -63,6 +64,9 @@ export const toViolations = (issues: AjvIssue[], context: string | undefined): F
     };
   });
 };
+
+/** What a DATABASE_BUSY answer asks the caller to wait before sending the same request again. */
+const DATABASE_RETRY_AFTER_S = 1;
 
 const send = (reply: FastifyReply, name: ErrorName, data: unknown = null): FastifyReply =>
   reply.status(ERRORS[name].status).type('application/json; charset=utf-8').send(failure(name, data));
@@ -149,6 +153,12 @@ export const envelopePlugin = fp(
       // secure-json-parse's prototype-poisoning refusal and JSON syntax errors
       if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
         return send(reply, 'JSON_PARSE_FAILED');
+      }
+      if (isTransientDbError(error)) {
+        // not the caller's fault nor a defect: say when to try again (503 code 16), as a rate limit does
+        request.log.warn({ err: error }, 'database busy');
+        reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
+        return send(reply, 'DATABASE_BUSY', { retryAfterSeconds: DATABASE_RETRY_AFTER_S });
       }
       const status = error.statusCode ?? 500;
       const mapped = STATUS_TO_NAME[status];

@@ -2,8 +2,8 @@
 // `operationId` made from its method and path, the security it takes (none for a public route), a tag
 // the document lists, and its error answers. The error answers come from the one catalogue
 // (contract/errors.ts): one shared response per HTTP status, each the failure envelope with the codes
-// of that status; an operation refers to those its kind of route can meet (every route a 400, 429 and
-// 500; a signed-in one 401 and 403; one with a path parameter 404; a write 409 and 502; one with a
+// of that status; an operation refers to those its kind of route can meet (every route a 400, 429,
+// 500 and 503; a signed-in one 401 and 403; one with a path parameter 404; a write 409 and 502; one with a
 // body 413 and 415; the payment service's 402).
 import type { FastifyContextConfig, FastifySchema, RouteOptions } from 'fastify';
 import { BASE_PATHS, ENVELOPE_TYPE, ERRORS, type ServiceName } from '../../../contract';
@@ -100,6 +100,7 @@ const ERROR_RESPONSES = {
   TooManyRequests: 429,
   ServerError: 500,
   BadGateway: 502,
+  ServiceUnavailable: 503,
 } as const;
 type ErrorResponse = keyof typeof ERROR_RESPONSES;
 
@@ -162,7 +163,8 @@ const errorsOf = (method: string, path: string, op: Operation): ErrorResponse[] 
   if (method !== 'get') kinds.push('Conflict');
   if (op.requestBody) kinds.push('PayloadTooLarge', 'UnsupportedMediaType');
   if (path.startsWith(BASE_PATHS.payment)) kinds.push('PaymentRequired');
-  kinds.push('TooManyRequests', 'ServerError');
+  // every route may meet a busy database (16) or a server starting or draining (13)
+  kinds.push('TooManyRequests', 'ServerError', 'ServiceUnavailable');
   // a write may call a provider (payments, push, the external systems), whose failure is a 502
   if (method !== 'get') kinds.push('BadGateway');
   return kinds;
