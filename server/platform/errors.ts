@@ -24,6 +24,15 @@ export class AppError<D = unknown> extends Error {
   }
 }
 
+/**
+ * A refusal that says when to try again: `data.retryAfterSeconds` and the Retry-After header, in whole
+ * seconds, at least 1 (a rate limit's 429, a busy database's 503).
+ */
+export const retryLater = (name: ErrorName, msBeforeNext: number): AppError => {
+  const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new AppError(name, { retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
+};
+
 /** A code-2 error for one field, as the error handler shapes schema failures. */
 export const validationError = (field: string, message: string): AppError =>
   new AppError('PARAMETER_VALIDATION_FAILED', [{ field, message }]);

@@ -9,7 +9,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import type { Config } from './config';
-import { AppError } from './errors';
+import { type AppError, retryLater } from './errors';
 
 /**
  * Where the throttles keep their counters, so that several instances count together: Redis when
@@ -44,14 +44,8 @@ const limiter = (store: ThrottleStore, opts: LimiterOptions): RateLimiterAbstrac
 };
 
 /** 429, code 6, with `data.retryAfterSeconds` and a Retry-After header. */
-export const tooManyRequests = (msBeforeNext: number): AppError => {
-  const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new AppError(
-    'TOO_MANY_REQUESTS',
-    { retryAfterSeconds },
-    { 'Retry-After': String(retryAfterSeconds) },
-  );
-};
+export const tooManyRequests = (msBeforeNext: number): AppError =>
+  retryLater('TOO_MANY_REQUESTS', msBeforeNext);
 
 type ThrottleConfig = Pick<
   Config,
@@ -102,15 +96,6 @@ export class LoginThrottle {
     return `${email.trim().toLowerCase()}|${ip}`;
   }
 
-  private static blocked(msBeforeNext: number): AppError {
-    const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-    return new AppError(
-      'TOO_MANY_REQUESTS',
-      { retryAfterSeconds },
-      { 'Retry-After': String(retryAfterSeconds) },
-    );
-  }
-
   /**
    * Throws 429 (code 6) when this account+IP or this IP is blocked. `clearedAt`: when an unlock or a
    * password reset last cleared the account's wrong sign-ins (users.sign_ins_cleared_at); an
@@ -128,7 +113,7 @@ export class LoginThrottle {
     if (account && account.consumedPoints >= this.cfg.loginMaxFailuresPerAccount)
       waits.push(account.msBeforeNext);
     if (byIp && byIp.consumedPoints >= this.cfg.loginMaxPerIp) waits.push(byIp.msBeforeNext);
-    if (waits.length > 0) throw LoginThrottle.blocked(Math.max(...waits));
+    if (waits.length > 0) throw tooManyRequests(Math.max(...waits));
   }
 
   /**

@@ -22,7 +22,7 @@ const pgErrorInfo = (err: unknown): PgErrorInfo | undefined => {
     typeof e.constraint === 'string' ? e.constraint : /constraint "([^"]+)"/.exec(message)?.[1];
   const column = typeof e.column === 'string' ? e.column : /column "([^"]+)"/.exec(message)?.[1];
   return {
-    code: e.code as string,
+    code: e.code,
     ...(constraint ? { constraint } : {}),
     ...(column ? { column } : {}),
   };

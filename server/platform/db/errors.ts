@@ -3,18 +3,23 @@
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
+/** An error of PostgreSQL (or PGlite): one with a SQLSTATE `code`. */
+type PgError = Record<string, unknown> & { code: string };
+const isPgError = (e: Record<string, unknown>): e is PgError =>
+  typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code);
+
 /** The PostgreSQL error (the one with a SQLSTATE `code`) somewhere in the cause chain. */
-export const pgError = (err: unknown): Record<string, unknown> | undefined => {
+export const pgError = (err: unknown): PgError | undefined => {
   let e: unknown = err;
   for (let depth = 0; isObject(e) && depth < 5; depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e;
+    if (isPgError(e)) return e;
     e = e.cause;
   }
   return undefined;
 };
 
 /** The SQLSTATE of a database error, if it is one. */
-export const sqlState = (err: unknown): string | undefined => pgError(err)?.code as string | undefined;
+export const sqlState = (err: unknown): string | undefined => pgError(err)?.code;
 
 /** The violated unique constraint's name (SQLSTATE 23505), or undefined for any other error. */
 export const uniqueViolation = (err: unknown): string | undefined => {

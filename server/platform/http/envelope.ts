@@ -12,7 +12,7 @@ import {
   validationText,
 } from '../../../contract';
 import { isTransientDbError } from '../db/errors';
-import { AppError } from '../errors';
+import { AppError, retryLater } from '../errors';
 import { trackAllowedMethods } from './allowed-methods';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -66,10 +66,16 @@ export const toViolations = (issues: AjvIssue[], context: string | undefined): F
 };
 
 /** What a DATABASE_BUSY answer asks the caller to wait before sending the same request again. */
-const DATABASE_RETRY_AFTER_S = 1;
+const DATABASE_RETRY_AFTER_MS = 1000;
 
 const send = (reply: FastifyReply, name: ErrorName, data: unknown = null): FastifyReply =>
   reply.status(ERRORS[name].status).type('application/json; charset=utf-8').send(failure(name, data));
+
+/** An AppError in the envelope, with its own headers (Retry-After ...). */
+const sendAppError = (reply: FastifyReply, error: AppError): FastifyReply => {
+  reply.headers(error.headers);
+  return send(reply, error.errorName, error.data);
+};
 
 const STATUS_TO_NAME: Record<number, ErrorName> = {
   404: 'NOT_FOUND',
@@ -131,8 +137,7 @@ export const envelopePlugin = fp(
     app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-        reply.headers(error.headers);
-        return send(reply, error.errorName, error.data);
+        return sendAppError(reply, error);
       }
       if (error.validation) {
         return send(
@@ -157,8 +162,7 @@ export const envelopePlugin = fp(
       if (isTransientDbError(error)) {
         // not the caller's fault nor a defect: say when to try again (503 code 16), as a rate limit does
         request.log.warn({ err: error }, 'database busy');
-        reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
-        return send(reply, 'DATABASE_BUSY', { retryAfterSeconds: DATABASE_RETRY_AFTER_S });
+        return sendAppError(reply, retryLater('DATABASE_BUSY', DATABASE_RETRY_AFTER_MS));
       }
       const status = error.statusCode ?? 500;
       const mapped = STATUS_TO_NAME[status];
