@@ -9,6 +9,7 @@ import {
   scriptSafeJson,
   THEME_PAINT_SCRIPT,
 } from './contract/document';
+import { START_FILES_PLACEHOLDER } from './src/startFiles';
 
 /** Files worth compressing ahead of time, and the size below which it does not pay. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
@@ -95,10 +96,50 @@ const documentHead = (): Plugin => {
   };
 };
 
+/** The chunk of src/start.tsx, the portal's code that src/main.tsx imports after the first paint. */
+const isStartChunk = (fileName: string): boolean => /(^|\/)start-[\w-]+\.js$/.test(fileName);
+
+/**
+ * src/main.tsx preloads src/start.tsx's files itself, a few per task (src/startFiles.ts): Vite's
+ * preload helper gets no list for that import, and the list (the start's chunk, then every chunk it
+ * imports, however deep) is written into main.tsx's chunk in place of the placeholder. Chunk names
+ * carry their content's hash and a chunk's hash covers the names it imports, so main.js's own name
+ * changes whenever the list does.
+ */
+const startFiles = (): Plugin => {
+  let base = '/';
+  return {
+    name: 'loyalty-start-files',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const start = chunks.find((c) => isStartChunk(c.fileName));
+      const entry = chunks.find((c) => c.code.includes(START_FILES_PLACEHOLDER));
+      if (!entry) return;
+      if (!start) this.error('src/start.tsx has no chunk of its own: main.tsx cannot be told its files');
+      const closure = (from: string, files: string[] = []): string[] => {
+        if (files.includes(from)) return files;
+        files.push(from);
+        const chunk = bundle[from];
+        if (chunk?.type === 'chunk') for (const next of chunk.imports) closure(next, files);
+        return files;
+      };
+      // main.tsx's own chunk and what it imports are loaded already (the start imports Vite's helper from it)
+      const loaded = closure(entry.fileName);
+      const files = closure(start.fileName).filter((f) => !loaded.includes(f));
+      const literal = new RegExp(`(["'\`])${START_FILES_PLACEHOLDER}\\1`, 'g');
+      entry.code = entry.code.replace(literal, JSON.stringify(files.map((f) => `${base}${f}`)));
+    },
+  };
+};
+
 // The portal build. In dev, API calls go to the server on 8080.
 const api = process.env.API_PROXY ?? 'http://127.0.0.1:8080';
 export default defineConfig({
-  plugins: [react(), documentHead(), precompress()],
+  plugins: [react(), documentHead(), startFiles(), precompress()],
   // a polyfill of node-polyglot's for what every supported browser has (src/i18n/object-entries.cjs)
   resolve: { alias: { 'object.entries': path.resolve(import.meta.dirname, 'src/i18n/object-entries.cjs') } },
   build: {
@@ -106,6 +147,11 @@ export default defineConfig({
     sourcemap: false,
     // two entries: the portal, and the member's pocket pages (src/pocket/), which share nothing with it
     rollupOptions: { input: { main: 'index.html', pocket: 'pocket.html' } },
+    // src/main.tsx preloads the start's files itself (startFiles above); every other import as Vite does
+    modulePreload: {
+      resolveDependencies: (fileName, deps, { hostType }) =>
+        hostType === 'js' && isStartChunk(fileName) ? [] : deps,
+    },
   },
   server: {
     proxy: {

@@ -4,10 +4,17 @@
 // way ("26 Nov 2026 – 25 Dec 2026"). For machines (CSV, audit diffs, the wire): ISO 8601 in UTC with a
 // 'Z' ("2026-11-25T23:01:00.000Z"), a day as "2026-11-26".
 
+const locales = new Map<string, string>();
+
 /** The locale money and dates are written in: English as the country writes it (en-SG, en-MY …). */
 export const localeOf = (country: string | null | undefined): string => {
   const tag = `en-${(country || 'sg').toUpperCase()}`;
-  return Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0 ? tag : 'en-SG';
+  let locale = locales.get(tag);
+  if (locale === undefined) {
+    locale = Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0 ? tag : 'en-SG';
+    locales.set(tag, locale);
+  }
+  return locale;
 };
 
 const money = new Map<string, Intl.NumberFormat>();
@@ -63,6 +70,22 @@ const dayOf = (value: unknown): Date | null => {
   return Number.isNaN(d.getTime()) ? null : d;
 };
 
+// Making an Intl.DateTimeFormat costs far more than using one (a list renders a page of rows, each with
+// its times, at every render), so each (locale, zone, kind) is made once, like the money formats above.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const dateFormat = (kind: 'time' | 'day', locale: string, timeZone: string | undefined) => {
+  const key = `${kind}|${locale}|${timeZone ?? ''}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      ...(kind === 'time' ? DATE_TIME_OPTIONS : DATE_OPTIONS),
+      ...(timeZone ? { timeZone } : {}),
+    });
+    dateFormats.set(key, format);
+  }
+  return format;
+};
+
 const toDate = (value: unknown): Date | null => {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   if (typeof value !== 'string' && typeof value !== 'number') return null;
@@ -77,9 +100,7 @@ const toDate = (value: unknown): Date | null => {
  */
 export const formatDateTime = (value: unknown, locale = 'en-SG', timeZone?: string): string => {
   const d = toDate(value);
-  return d
-    ? new Intl.DateTimeFormat(locale, { ...DATE_TIME_OPTIONS, ...(timeZone ? { timeZone } : {}) }).format(d)
-    : '—';
+  return d ? dateFormat('time', locale, timeZone).format(d) : '—';
 };
 
 /**
@@ -88,11 +109,9 @@ export const formatDateTime = (value: unknown, locale = 'en-SG', timeZone?: stri
  */
 export const formatDate = (value: unknown, locale = 'en-SG', timeZone?: string): string => {
   const day = dayOf(value);
-  if (day) return new Intl.DateTimeFormat(locale, { ...DATE_OPTIONS, timeZone: 'UTC' }).format(day);
+  if (day) return dateFormat('day', locale, 'UTC').format(day);
   const d = toDate(value);
-  return d
-    ? new Intl.DateTimeFormat(locale, { ...DATE_OPTIONS, ...(timeZone ? { timeZone } : {}) }).format(d)
-    : '—';
+  return d ? dateFormat('day', locale, timeZone).format(d) : '—';
 };
 
 /** A range of days for people, written as its days are ("26 Nov 2026 – 25 Dec 2026"). */

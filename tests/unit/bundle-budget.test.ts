@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_HEADINGS_ELEMENT_ID, type BootHeadings, THEME_PAINT_SCRIPT } from '../../contract/document';
 import { buildPortal } from '../../scripts/portal-build.ts';
+import { START_FILES_PLACEHOLDER } from '../../src/startFiles';
 
 const BUDGET_BYTES = 300 * 1024;
 /** index.html itself, gzip: its static app bar and page heading, with the headings' data block (issue 39). */
@@ -52,12 +53,13 @@ const startClosure = (manifest: Record<string, ManifestChunk>): string[] => {
 };
 
 let files: { name: string; gzip: number }[] = [];
+let manifest: Record<string, ManifestChunk> = {};
 
 beforeAll(async () => {
   // as `npm start` builds it (React's production build under Vitest too), into a folder of its own
   await buildPortal({ logLevel: 'silent', build: { outDir, emptyOutDir: true, manifest: true } });
   const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+  manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk
   >;
@@ -105,6 +107,34 @@ describe('the first load of the portal', () => {
       expect(everything, `${marker} is somewhere in the build`).toContain(marker);
       expect(initial, `${marker} is not in the first load`).not.toContain(marker);
     }
+  });
+
+  it("names every file of the start in the entry, which preloads them itself, and leaves Vite's helper none of them", () => {
+    const entry = readFileSync(path.join(outDir, manifest['index.html']?.file ?? 'missing'), 'utf8');
+    expect(entry).not.toContain(START_FILES_PLACEHOLDER);
+    // the list written in (vite.config.ts startFiles): the start's chunk first, then what it imports
+    const written = /\[("\/assets\/[^"]+\.js",?)+\]/.exec(entry)?.[0];
+    const listed = JSON.parse(written ?? '[]') as string[];
+    const own = new Set([
+      `/${manifest['index.html']?.file}`,
+      ...(manifest['index.html']?.imports ?? []).map((k) => `/${manifest[k]?.file}`),
+    ]);
+    expect(listed[0]).toBe(`/${manifest['src/start.tsx']?.file}`);
+    expect(new Set(listed)).toEqual(new Set(startClosure(manifest).filter((f) => !own.has(f))));
+    // Vite's preload helper is given none of them (it would add every link in one task)
+    expect(entry).not.toContain('__vite__mapDeps');
+  });
+
+  it("starts ICU's warm-up worker from a file of its own, whole in itself (no import), which the first load does not wait for", () => {
+    const entry = readFileSync(path.join(outDir, manifest['index.html']?.file ?? 'missing'), 'utf8');
+    const worker = /new Worker\(new URL\(`\/(assets\/intlWarmup-[\w-]+\.js)`/.exec(entry)?.[1];
+    expect(worker, 'the entry starts the worker').toBeDefined();
+    const code = readFileSync(path.join(outDir, worker ?? 'missing'), 'utf8');
+    // it makes the product's date and money formats (contract/format.ts), then ends
+    expect(code).toContain('Intl.DateTimeFormat');
+    expect(code).toContain('self.close()');
+    expect(code).not.toMatch(/\bimport\b/);
+    expect(files.map((f) => f.name)).not.toContain(`/${worker}`);
   });
 
   it('writes brotli and gzip copies of the entry for the server to send as they are', () => {
