@@ -9,7 +9,6 @@ import {
   scriptSafeJson,
   THEME_PAINT_SCRIPT,
 } from './contract/document';
-import { START_FILES_PLACEHOLDER } from './src/startFiles';
 
 /** Files worth compressing ahead of time, and the size below which it does not pay. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
@@ -96,30 +95,37 @@ const documentHead = (): Plugin => {
   };
 };
 
-/** The chunk of src/start.tsx, the portal's code that src/main.tsx imports after the first paint. */
-const isStartChunk = (fileName: string): boolean => /(^|\/)start-[\w-]+\.js$/.test(fileName);
+/** src/preloadFiles.ts's placeholders: `'__loyalty_files_of:<module>__'`, as the minifier quotes them. */
+const FILES_OF = /(["'`])__loyalty_files_of:([^"'`]+)__\1/g;
 
 /**
- * src/main.tsx preloads src/start.tsx's files itself, a few per task (src/startFiles.ts): Vite's
- * preload helper gets no list for that import, and the list (the start's chunk, then every chunk it
- * imports, however deep) is written into main.tsx's chunk in place of the placeholder. Chunk names
- * carry their content's hash and a chunk's hash covers the names it imports, so main.js's own name
- * changes whenever the list does.
+ * The modules whose files src/preloadFiles.ts asks for before they are imported: the portal's start
+ * (src/main.tsx) and the table pages (src/layout/screenModules.ts). Vite's preload helper gets no list
+ * for their imports, and a placeholder naming another module fails the build.
  */
-const startFiles = (): Plugin => {
+const PRELOADED = ['src/start.tsx', 'src/pages/resources/ResourcePages.tsx'];
+/** A chunk is named after its module (`start-<hash>.js`). */
+const isPreloadedChunk = (fileName: string): boolean =>
+  PRELOADED.some((m) => new RegExp(`(^|/)${path.basename(m, path.extname(m))}-[\\w-]+\\.js$`).test(fileName));
+
+/**
+ * Writes the file lists src/preloadFiles.ts asks for: in place of each placeholder, the files of the
+ * named module's chunk and of every chunk it imports, however deep, less those the chunk holding the
+ * placeholder has loaded already (itself and what it imports). A module without a chunk of its own
+ * fails the build. Chunk names carry their content's hash and a chunk's hash covers the names it
+ * imports, so a chunk holding a list is renamed whenever its list changes.
+ */
+const preloadLists = (): Plugin => {
   let base = '/';
+  let root = process.cwd();
   return {
-    name: 'loyalty-start-files',
+    name: 'loyalty-preload-lists',
     apply: 'build',
     configResolved(config) {
       base = config.base;
+      root = config.root;
     },
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const start = chunks.find((c) => isStartChunk(c.fileName));
-      const entry = chunks.find((c) => c.code.includes(START_FILES_PLACEHOLDER));
-      if (!entry) return;
-      if (!start) this.error('src/start.tsx has no chunk of its own: main.tsx cannot be told its files');
       const closure = (from: string, files: string[] = []): string[] => {
         if (files.includes(from)) return files;
         files.push(from);
@@ -127,11 +133,18 @@ const startFiles = (): Plugin => {
         if (chunk?.type === 'chunk') for (const next of chunk.imports) closure(next, files);
         return files;
       };
-      // main.tsx's own chunk and what it imports are loaded already (the start imports Vite's helper from it)
-      const loaded = closure(entry.fileName);
-      const files = closure(start.fileName).filter((f) => !loaded.includes(f));
-      const literal = new RegExp(`(["'\`])${START_FILES_PLACEHOLDER}\\1`, 'g');
-      entry.code = entry.code.replace(literal, JSON.stringify(files.map((f) => `${base}${f}`)));
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      for (const host of chunks) {
+        if (!host.code.includes('__loyalty_files_of:')) continue;
+        const loaded = closure(host.fileName);
+        host.code = host.code.replace(FILES_OF, (_literal, _quote, module: string) => {
+          if (!PRELOADED.includes(module)) this.error(`${module} is not in vite.config.ts PRELOADED`);
+          const target = chunks.find((c) => c.facadeModuleId === path.resolve(root, module));
+          if (!target) this.error(`${module} has no chunk of its own: its files cannot be listed`);
+          const files = closure(target.fileName).filter((f) => !loaded.includes(f));
+          return JSON.stringify(files.map((f) => `${base}${f}`));
+        });
+      }
     },
   };
 };
@@ -139,7 +152,7 @@ const startFiles = (): Plugin => {
 // The portal build. In dev, API calls go to the server on 8080.
 const api = process.env.API_PROXY ?? 'http://127.0.0.1:8080';
 export default defineConfig({
-  plugins: [react(), documentHead(), startFiles(), precompress()],
+  plugins: [react(), documentHead(), preloadLists(), precompress()],
   // a polyfill of node-polyglot's for what every supported browser has (src/i18n/object-entries.cjs)
   resolve: { alias: { 'object.entries': path.resolve(import.meta.dirname, 'src/i18n/object-entries.cjs') } },
   build: {
@@ -147,10 +160,10 @@ export default defineConfig({
     sourcemap: false,
     // two entries: the portal, and the member's pocket pages (src/pocket/), which share nothing with it
     rollupOptions: { input: { main: 'index.html', pocket: 'pocket.html' } },
-    // src/main.tsx preloads the start's files itself (startFiles above); every other import as Vite does
+    // the start and the table pages are preloaded by src/preloadFiles.ts; every other import as Vite does
     modulePreload: {
       resolveDependencies: (fileName, deps, { hostType }) =>
-        hostType === 'js' && isStartChunk(fileName) ? [] : deps,
+        hostType === 'js' && isPreloadedChunk(fileName) ? [] : deps,
     },
   },
   server: {

@@ -11,7 +11,6 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_HEADINGS_ELEMENT_ID, type BootHeadings, THEME_PAINT_SCRIPT } from '../../contract/document';
 import { buildPortal } from '../../scripts/portal-build.ts';
-import { START_FILES_PLACEHOLDER } from '../../src/startFiles';
 
 const BUDGET_BYTES = 300 * 1024;
 /** index.html itself, gzip: its static app bar and page heading, with the headings' data block (issue 39). */
@@ -109,20 +108,41 @@ describe('the first load of the portal', () => {
     }
   });
 
-  it("names every file of the start in the entry, which preloads them itself, and leaves Vite's helper none of them", () => {
-    const entry = readFileSync(path.join(outDir, manifest['index.html']?.file ?? 'missing'), 'utf8');
-    expect(entry).not.toContain(START_FILES_PLACEHOLDER);
-    // the list written in (vite.config.ts startFiles): the start's chunk first, then what it imports
-    const written = /\[("\/assets\/[^"]+\.js",?)+\]/.exec(entry)?.[0];
-    const listed = JSON.parse(written ?? '[]') as string[];
-    const own = new Set([
-      `/${manifest['index.html']?.file}`,
-      ...(manifest['index.html']?.imports ?? []).map((k) => `/${manifest[k]?.file}`),
-    ]);
-    expect(listed[0]).toBe(`/${manifest['src/start.tsx']?.file}`);
-    expect(new Set(listed)).toEqual(new Set(startClosure(manifest).filter((f) => !own.has(f))));
+  it("writes in the file lists that src/preloadFiles.ts asks for a few per task, and leaves Vite's helper none of the start's", () => {
+    const read = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
+    const closureOf = (key: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(key)) return seen;
+      seen.add(key);
+      for (const next of manifest[key]?.imports ?? []) closureOf(next, seen);
+      return seen;
+    };
+    const filesOf = (keys: Set<string>) => new Set([...keys].map((k) => `/${manifest[k]?.file}`));
+    const listIn = (code: string, first: string): string[] => {
+      const at = code.indexOf(`["${first}"`);
+      return at < 0 ? [] : (JSON.parse(code.slice(at, code.indexOf(']', at) + 1)) as string[]);
+    };
+    // no placeholder is left anywhere
+    for (const file of readdirSync(path.join(outDir, 'assets')).filter((f) => f.endsWith('.js'))) {
+      expect(read(`assets/${file}`), file).not.toContain('__loyalty_files_of:');
+    }
+    // the entry: the start's chunk first, then every chunk it imports, but the entry's own
+    const entryKey = 'index.html';
+    const entry = read(manifest[entryKey]?.file ?? 'missing');
+    const started = listIn(entry, `/${manifest['src/start.tsx']?.file}`);
+    const own = filesOf(closureOf(entryKey));
+    expect(new Set(started)).toEqual(
+      new Set([...filesOf(closureOf('src/start.tsx'))].filter((f) => !own.has(f))),
+    );
+    expect(started.length).toBeGreaterThan(20);
     // Vite's preload helper is given none of them (it would add every link in one task)
     expect(entry).not.toContain('__vite__mapDeps');
+    // the table pages (src/layout/screenModules.ts), less what the start has loaded
+    const pagesKey = 'src/pages/resources/ResourcePages.tsx';
+    const startCode = read(manifest['src/start.tsx']?.file ?? 'missing');
+    const pages = listIn(startCode, `/${manifest[pagesKey]?.file}`);
+    const loaded = new Set([...filesOf(closureOf('src/start.tsx')), ...own]);
+    expect(new Set(pages)).toEqual(new Set([...filesOf(closureOf(pagesKey))].filter((f) => !loaded.has(f))));
+    expect(pages.length).toBeGreaterThan(20);
   });
 
   it("starts ICU's warm-up worker from a file of its own, whole in itself (no import), which the first load does not wait for", () => {

@@ -1,0 +1,41 @@
+// A dynamic import's files, asked for a few per task (issue 39). Vite's preload helper adds a
+// `<link rel="modulepreload">` for every file a dynamic import needs, all in one task, and each link
+// costs the main thread 1-5 ms (more on a phone): the start's ~50 files and the table pages' ~55 were
+// the longest tasks of a list's load. A list written in at build time (vite.config.ts preloadLists)
+// is asked for here two links per task instead; the import that follows finds every file on its way,
+// and Vite's helper, which skips a file the document already links, adds nothing.
+//
+// The list is a string literal `'__loyalty_files_of:<module>__'` where the module's import is: the
+// build writes in its place the files of that module's chunk and of every chunk it imports, however
+// deep, but those the chunk holding the literal has already loaded. In dev the literal stays, and the
+// import finds its files itself.
+
+/** links added per task */
+const LINKS_PER_TASK = 2;
+
+/** The next task, without the 4 ms that nested timers wait. */
+const nextTask = (): Promise<void> =>
+  new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+
+/** Links every file of `list` (a list the build wrote in; anything else is no list), two per task. */
+export const preloadFiles = async (list: unknown): Promise<void> => {
+  if (!Array.isArray(list)) return;
+  const linked = new Set([...document.querySelectorAll('link')].map((l) => l.href));
+  const files = list.filter(
+    (f): f is string => typeof f === 'string' && !linked.has(new URL(f, document.baseURI).href),
+  );
+  for (let i = 0; i < files.length; i += LINKS_PER_TASK) {
+    for (const href of files.slice(i, i + LINKS_PER_TASK)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    await nextTask();
+  }
+};
