@@ -95,18 +95,20 @@ const documentHead = (): Plugin => {
   };
 };
 
-/** src/preloadFiles.ts's placeholders: `'__loyalty_files_of:<module>__'`, as the minifier quotes them. */
+/** src/preloadFiles.ts's placeholders (a string literal naming a module), however the code quotes them. */
 const FILES_OF = /(["'`])__loyalty_files_of:([^"'`]+)__\1/g;
 
 /**
- * The modules whose files src/preloadFiles.ts asks for before they are imported: the portal's start
- * (src/main.tsx) and the table pages (src/layout/screenModules.ts). Vite's preload helper gets no list
- * for their imports, and a placeholder naming another module fails the build.
+ * The modules a placeholder names (root-relative), found as the source is transformed: the portal's
+ * start (src/main.tsx) and the table pages (src/layout/screenModules.ts). Their files are asked for by
+ * src/preloadFiles.ts, so Vite's preload helper gets no list for their imports (`resolveDependencies`).
  */
-const PRELOADED = ['src/start.tsx', 'src/pages/resources/ResourcePages.tsx'];
+const preloaded = new Set<string>();
 /** A chunk is named after its module (`start-<hash>.js`). */
 const isPreloadedChunk = (fileName: string): boolean =>
-  PRELOADED.some((m) => new RegExp(`(^|/)${path.basename(m, path.extname(m))}-[\\w-]+\\.js$`).test(fileName));
+  [...preloaded].some((m) =>
+    new RegExp(`(^|/)${path.basename(m, path.extname(m))}-[\\w-]+\\.js$`).test(fileName),
+  );
 
 /**
  * Writes the file lists src/preloadFiles.ts asks for: in place of each placeholder, the files of the
@@ -125,6 +127,13 @@ const preloadLists = (): Plugin => {
       base = config.base;
       root = config.root;
     },
+    transform: {
+      filter: { code: '__loyalty_files_of:' },
+      handler(code) {
+        for (const [, , module] of code.matchAll(FILES_OF)) if (module) preloaded.add(module);
+        return null;
+      },
+    },
     generateBundle(_options, bundle) {
       const closure = (from: string, files: string[] = []): string[] => {
         if (files.includes(from)) return files;
@@ -138,7 +147,6 @@ const preloadLists = (): Plugin => {
         if (!host.code.includes('__loyalty_files_of:')) continue;
         const loaded = closure(host.fileName);
         host.code = host.code.replace(FILES_OF, (_literal, _quote, module: string) => {
-          if (!PRELOADED.includes(module)) this.error(`${module} is not in vite.config.ts PRELOADED`);
           const target = chunks.find((c) => c.facadeModuleId === path.resolve(root, module));
           if (!target) this.error(`${module} has no chunk of its own: its files cannot be listed`);
           const files = closure(target.fileName).filter((f) => !loaded.includes(f));

@@ -5,10 +5,11 @@
 // is asked for here two links per task instead; the import that follows finds every file on its way,
 // and Vite's helper, which skips a file the document already links, adds nothing.
 //
-// The list is a string literal `'__loyalty_files_of:<module>__'` where the module's import is: the
-// build writes in its place the files of that module's chunk and of every chunk it imports, however
-// deep, but those the chunk holding the literal has already loaded. In dev the literal stays, and the
-// import finds its files itself.
+// The list is a string literal where the module's import is: `__loyalty_files_of:`, the module's
+// path from the project's root, then `__`. The build writes in its place the files of that module's
+// chunk and of every chunk it imports, however deep, but those the chunk holding the literal has
+// already loaded, and gives Vite's helper no list for that module's imports. In dev the literal
+// stays, and the import finds its files itself.
 
 /** links added per task */
 const LINKS_PER_TASK = 2;

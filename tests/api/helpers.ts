@@ -50,6 +50,10 @@ export const sgDay = (at: Date): string => dayIn(DEFAULT_TIME_ZONE, at);
 export const TEST_ENV: Record<string, string> = {
   JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
   DATA_DIR: '/tmp/loyalty-test-unused',
+  // no built portal: an API test's app never serves the repository's ./dist, which the browser tests
+  // (re)build beside it (registering its ~600 files raced that build: a plugin timeout under load);
+  // a test of the served portal gives a folder of its own (operating.test.ts, compression.test.ts)
+  DIST_DIR: '/tmp/loyalty-test-unused/no-dist',
   PUBLIC_URL: 'http://portal.test',
   LOG_LEVEL: 'info',
 };
