@@ -54,7 +54,9 @@ export default defineConfig({
           // each file builds its own app and database; the server's modules load once per worker
           isolate: false,
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // a file's setup makes a database (and often an app): on a slow host, loaded by the browser
+          // lane beside it, one fresh embedded database took over 60 s (docs/performance.md)
+          hookTimeout: 180_000,
         },
       },
       {
