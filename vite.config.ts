@@ -95,8 +95,10 @@ const documentHead = (): Plugin => {
   };
 };
 
-/** src/preloadFiles.ts's placeholders (a string literal naming a module), however the code quotes them. */
-const FILES_OF = /(["'`])__loyalty_files_of:([^"'`]+)__\1/g;
+/** src/preloadFiles.ts's placeholders: a string literal of this, a module's path and `__`. */
+const FILES_OF_MARK = '__loyalty_files_of:';
+/** A placeholder, however the code quotes it; the second group is the module. */
+const FILES_OF = new RegExp(`(["'\`])${FILES_OF_MARK}([^"'\`]+)__\\1`, 'g');
 
 /**
  * The modules a placeholder names (root-relative), found as the source is transformed: the portal's
@@ -128,7 +130,7 @@ const preloadLists = (): Plugin => {
       root = config.root;
     },
     transform: {
-      filter: { code: '__loyalty_files_of:' },
+      filter: { code: FILES_OF_MARK },
       handler(code) {
         for (const [, , module] of code.matchAll(FILES_OF)) if (module) preloaded.add(module);
         return null;
@@ -144,7 +146,7 @@ const preloadLists = (): Plugin => {
       };
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       for (const host of chunks) {
-        if (!host.code.includes('__loyalty_files_of:')) continue;
+        if (!host.code.includes(FILES_OF_MARK)) continue;
         const loaded = closure(host.fileName);
         host.code = host.code.replace(FILES_OF, (_literal, _quote, module: string) => {
           const target = chunks.find((c) => c.facadeModuleId === path.resolve(root, module));

@@ -4,17 +4,25 @@
 // way ("26 Nov 2026 – 25 Dec 2026"). For machines (CSV, audit diffs, the wire): ISO 8601 in UTC with a
 // 'Z' ("2026-11-25T23:01:00.000Z"), a day as "2026-11-26".
 
+/**
+ * `made`'s value under `key`, made once: asking Intl for a locale or making a format costs far more
+ * than using one, and a list renders a page of rows, each with its amounts and times, at every render.
+ */
+const once = <T>(made: Map<string, T>, key: string, make: () => T): T => {
+  let value = made.get(key);
+  if (value === undefined) {
+    value = make();
+    made.set(key, value);
+  }
+  return value;
+};
+
 const locales = new Map<string, string>();
 
 /** The locale money and dates are written in: English as the country writes it (en-SG, en-MY …). */
 export const localeOf = (country: string | null | undefined): string => {
   const tag = `en-${(country || 'sg').toUpperCase()}`;
-  let locale = locales.get(tag);
-  if (locale === undefined) {
-    locale = Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0 ? tag : 'en-SG';
-    locales.set(tag, locale);
-  }
-  return locale;
+  return once(locales, tag, () => (Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0 ? tag : 'en-SG'));
 };
 
 const money = new Map<string, Intl.NumberFormat>();
@@ -35,16 +43,16 @@ export const formatMoney = (
         ? Number(value)
         : Number.NaN;
   if (!Number.isFinite(n)) return '—';
-  const key = `${locale}|${currency ?? ''}`;
-  let format = money.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      ...(currency ? { style: 'currency', currency, currencyDisplay: 'code' } : {}),
-    });
-    money.set(key, format);
-  }
+  const format = once(
+    money,
+    `${locale}|${currency ?? ''}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        ...(currency ? { style: 'currency', currency, currencyDisplay: 'code' } : {}),
+      }),
+  );
   // Intl puts a no-break space between the code and the amount: a plain space reads and copies the same
   return format.format(n).replace(/\u00a0/g, ' ');
 };
@@ -70,21 +78,18 @@ const dayOf = (value: unknown): Date | null => {
   return Number.isNaN(d.getTime()) ? null : d;
 };
 
-// Making an Intl.DateTimeFormat costs far more than using one (a list renders a page of rows, each with
-// its times, at every render), so each (locale, zone, kind) is made once, like the money formats above.
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const dateFormat = (kind: 'time' | 'day', locale: string, timeZone: string | undefined) => {
-  const key = `${kind}|${locale}|${timeZone ?? ''}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      ...(kind === 'time' ? DATE_TIME_OPTIONS : DATE_OPTIONS),
-      ...(timeZone ? { timeZone } : {}),
-    });
-    dateFormats.set(key, format);
-  }
-  return format;
-};
+/** A time's or a day's format in `locale` and `timeZone` (else the runtime's), made once. */
+const dateFormat = (kind: 'time' | 'day', locale: string, timeZone: string | undefined) =>
+  once(
+    dateFormats,
+    `${kind}|${locale}|${timeZone ?? ''}`,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        ...(kind === 'time' ? DATE_TIME_OPTIONS : DATE_OPTIONS),
+        ...(timeZone ? { timeZone } : {}),
+      }),
+  );
 
 const toDate = (value: unknown): Date | null => {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;

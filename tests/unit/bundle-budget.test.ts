@@ -39,15 +39,15 @@ interface ManifestChunk {
   dynamicImports?: string[];
 }
 
-/** The file of src/start.tsx and of every chunk it imports, however deep (Vite's manifest). */
-const startClosure = (manifest: Record<string, ManifestChunk>): string[] => {
+/** The file of `from` (src/start.tsx by default) and of every chunk it imports, however deep (Vite's manifest). */
+const closureFiles = (manifest: Record<string, ManifestChunk>, from = 'src/start.tsx'): string[] => {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
     for (const next of manifest[key]?.imports ?? []) visit(next);
   };
-  visit('src/start.tsx');
+  visit(from);
   return [...seen].map((key) => `/${manifest[key]?.file ?? key}`);
 };
 
@@ -64,7 +64,7 @@ beforeAll(async () => {
   >;
   // the entry imports src/start.tsx once the document has painted (src/main.tsx): part of the first load
   expect(manifest['index.html']?.dynamicImports).toContain('src/start.tsx');
-  files = [...new Set([...initialScripts(html), ...startClosure(manifest)])].map((src) => ({
+  files = [...new Set([...initialScripts(html), ...closureFiles(manifest)])].map((src) => ({
     name: src,
     gzip: gzipSync(readFileSync(path.join(outDir, src.replace(/^\//, '')))).length,
   }));
@@ -110,13 +110,7 @@ describe('the first load of the portal', () => {
 
   it("writes in the file lists that src/preloadFiles.ts asks for a few per task, and leaves Vite's helper none of the start's", () => {
     const read = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
-    const closureOf = (key: string, seen = new Set<string>()): Set<string> => {
-      if (seen.has(key)) return seen;
-      seen.add(key);
-      for (const next of manifest[key]?.imports ?? []) closureOf(next, seen);
-      return seen;
-    };
-    const filesOf = (keys: Set<string>) => new Set([...keys].map((k) => `/${manifest[k]?.file}`));
+    const filesOf = (key: string) => new Set(closureFiles(manifest, key));
     const listIn = (code: string, first: string): string[] => {
       const at = code.indexOf(`["${first}"`);
       return at < 0 ? [] : (JSON.parse(code.slice(at, code.indexOf(']', at) + 1)) as string[]);
@@ -129,10 +123,8 @@ describe('the first load of the portal', () => {
     const entryKey = 'index.html';
     const entry = read(manifest[entryKey]?.file ?? 'missing');
     const started = listIn(entry, `/${manifest['src/start.tsx']?.file}`);
-    const own = filesOf(closureOf(entryKey));
-    expect(new Set(started)).toEqual(
-      new Set([...filesOf(closureOf('src/start.tsx'))].filter((f) => !own.has(f))),
-    );
+    const own = filesOf(entryKey);
+    expect(new Set(started)).toEqual(new Set([...filesOf('src/start.tsx')].filter((f) => !own.has(f))));
     expect(started.length).toBeGreaterThan(20);
     // Vite's preload helper is given none of them (it would add every link in one task)
     expect(entry).not.toContain('__vite__mapDeps');
@@ -140,8 +132,8 @@ describe('the first load of the portal', () => {
     const pagesKey = 'src/pages/resources/ResourcePages.tsx';
     const startCode = read(manifest['src/start.tsx']?.file ?? 'missing');
     const pages = listIn(startCode, `/${manifest[pagesKey]?.file}`);
-    const loaded = new Set([...filesOf(closureOf('src/start.tsx')), ...own]);
-    expect(new Set(pages)).toEqual(new Set([...filesOf(closureOf(pagesKey))].filter((f) => !loaded.has(f))));
+    const loaded = new Set([...filesOf('src/start.tsx'), ...own]);
+    expect(new Set(pages)).toEqual(new Set([...filesOf(pagesKey)].filter((f) => !loaded.has(f))));
     expect(pages.length).toBeGreaterThan(20);
   });
 
