@@ -15,20 +15,30 @@
 const LINKS_PER_TASK = 2;
 
 /** The next task, without the 4 ms that nested timers wait. */
-const nextTask = (): Promise<void> =>
+export const nextTask = (): Promise<void> =>
   new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => resolve();
     channel.port2.postMessage(null);
   });
 
+/**
+ * The files a call has taken on, linked or still to link: calls that run at once (the idle prefetch
+ * asks for four chunks together, whose files overlap) link each file once.
+ */
+const taken = new Set<string>();
+
 /** Links every file of `list` (a list the build wrote in; anything else is no list), two per task. */
 export const preloadFiles = async (list: unknown): Promise<void> => {
   if (!Array.isArray(list)) return;
   const linked = new Set([...document.querySelectorAll('link')].map((l) => l.href));
-  const files = list.filter(
-    (f): f is string => typeof f === 'string' && !linked.has(new URL(f, document.baseURI).href),
-  );
+  const files = list.filter((f): f is string => {
+    if (typeof f !== 'string') return false;
+    const href = new URL(f, document.baseURI).href;
+    if (linked.has(href) || taken.has(href)) return false;
+    taken.add(href);
+    return true;
+  });
   for (let i = 0; i < files.length; i += LINKS_PER_TASK) {
     for (const href of files.slice(i, i + LINKS_PER_TASK)) {
       const link = document.createElement('link');

@@ -6,11 +6,20 @@ import TableChartIcon from '@mui/icons-material/TableChart';
 import type { ComponentType } from 'react';
 import type { CreateProps, EditProps, ShowProps } from 'react-admin';
 import { lazyFrom, moduleLoader } from '../components/lazyModule';
+import { preloadFiles } from '../preloadFiles';
 import type { ResourceDeclaration } from './declarations';
 import { GeneratedList, type GeneratedListProps } from './GeneratedList';
 
-/** The generated record screens' chunk (./recordViews.ts), asked once; once loaded they render at once. */
-export const recordViewsModule = moduleLoader(() => import('./recordViews'));
+/**
+ * The generated record screens' chunk (./recordViews.ts), asked once; once loaded they render at once.
+ * Its files are asked for two per task first (src/preloadFiles.ts): the idle prefetch asks for it
+ * with the hand-written lists (src/layout/prefetchScreens.ts), and Vite's helper linked all their
+ * files in one task, while the person may be tapping.
+ */
+export const recordViewsModule = moduleLoader(async () => {
+  await preloadFiles('__loyalty_files_of:src/builders/recordViews.ts__');
+  return import('./recordViews');
+});
 const GeneratedShow = lazyFrom(recordViewsModule, (m) => m.GeneratedShow);
 const GeneratedEdit = lazyFrom(recordViewsModule, (m) => m.GeneratedEdit);
 const GeneratedCreate = lazyFrom(recordViewsModule, (m) => m.GeneratedCreate);

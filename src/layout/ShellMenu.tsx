@@ -4,7 +4,7 @@ import { Box, Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemTe
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
-import { prefetchRoute } from '../routes';
+import { prefetchRoute, prefetchRoutes } from '../routes';
 import type { MenuGroup } from './menuFor';
 import { MENU_ICON_COMPONENTS } from './menuIcons';
 import { menuPathOf } from './menuPermissions';
@@ -34,7 +34,7 @@ export const ShellMenu = ({ groups, onNavigate }: { groups: MenuGroup[]; onNavig
         ? undefined
         : prefetchWhenIdle(() => {
             prefetchTableScreens();
-            for (const path of linkPaths.split(' ')) prefetchRoute(path);
+            void prefetchRoutes(linkPaths.split(' '));
           }),
     [linkPaths],
   );

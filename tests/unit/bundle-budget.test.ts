@@ -135,6 +135,24 @@ describe('the first load of the portal', () => {
     const loaded = new Set([...filesOf('src/start.tsx'), ...own]);
     expect(new Set(pages)).toEqual(new Set([...filesOf(pagesKey)].filter((f) => !loaded.has(f))));
     expect(pages.length).toBeGreaterThan(20);
+    // what the idle prefetch asks for (src/layout/prefetchScreens.ts): the generated record screens
+    // and three hand-written lists, each listed where it is imported, less what that chunk has loaded
+    for (const key of [
+      'src/builders/recordViews.ts',
+      'src/pages/audit/AuditLog.tsx',
+      'src/pages/approve/MerchantSignupViews.ts',
+      'src/pages/organisation/OrgResourceLists.tsx',
+    ]) {
+      const first = `/${manifest[key]?.file}`;
+      const hostKey = Object.keys(manifest).find((k) => {
+        const file = manifest[k]?.file;
+        return file?.endsWith('.js') === true && read(file).includes(`["${first}"`);
+      });
+      expect(hostKey, `a chunk lists ${key}'s files`).toBeDefined();
+      const list = listIn(read(manifest[hostKey ?? '']?.file ?? 'missing'), first);
+      const hostLoaded = filesOf(hostKey ?? '');
+      expect(new Set(list), key).toEqual(new Set([...filesOf(key)].filter((f) => !hostLoaded.has(f))));
+    }
   });
 
   it("starts ICU's warm-up worker from a file of its own, whole in itself (no import), which the first load does not wait for", () => {
