@@ -15,12 +15,24 @@
 const LINKS_PER_TASK = 2;
 
 /** The next task, without the 4 ms that nested timers wait. */
-export const nextTask = (): Promise<void> =>
+const nextTask = (): Promise<void> =>
   new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => resolve();
     channel.port2.postMessage(null);
   });
+
+/** Calls `each` on `items`, `perTask` of them per task, and resolves in the task after the last. */
+export const inTasks = async <T>(
+  items: readonly T[],
+  perTask: number,
+  each: (item: T) => void,
+): Promise<void> => {
+  for (let i = 0; i < items.length; i += perTask) {
+    for (const item of items.slice(i, i + perTask)) each(item);
+    await nextTask();
+  }
+};
 
 /**
  * The files a call has taken on, linked or still to link: calls that run at once (the idle prefetch
@@ -39,14 +51,22 @@ export const preloadFiles = async (list: unknown): Promise<void> => {
     taken.add(href);
     return true;
   });
-  for (let i = 0; i < files.length; i += LINKS_PER_TASK) {
-    for (const href of files.slice(i, i + LINKS_PER_TASK)) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    }
-    await nextTask();
-  }
+  await inTasks(files, LINKS_PER_TASK, (href) => {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  });
 };
+
+/**
+ * A dynamic import that links its files first (`list`: a placeholder the build writes in, see above),
+ * for a `moduleLoader`: `afterFiles('__loyalty_files_of:<module>__', () => import('<module>'))`.
+ */
+export const afterFiles =
+  <M>(list: unknown, load: () => Promise<M>): (() => Promise<M>) =>
+  async () => {
+    await preloadFiles(list);
+    return load();
+  };

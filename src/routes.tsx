@@ -15,7 +15,6 @@ import { HOME_HEADING } from './layout/headings';
 import { type LayoutFlags, layoutFor } from './layout/layoutFor';
 import { prefetchTableScreens } from './layout/prefetchScreens';
 import { resourcePagesModule } from './layout/screenModules';
-import { nextTask } from './preloadFiles';
 
 export type Viewer = 'visitor' | 'operator' | 'merchant';
 
@@ -246,21 +245,6 @@ export const prefetchRoute = (path: string): void => {
   }
   // a failure (offline, a new deployment) is left to the visit, whose own import tries again
   def.prefetch().catch(() => undefined);
-};
-
-/**
- * Prefetches the pages at `paths` one per task (the menu's links, once the browser is idle): each
- * page's import adds a modulepreload link per file it needs, all in the task that asks, and the
- * menu's twenty-odd pages asked in one task added some fifty links in it (issue 39).
- */
-export const prefetchRoutes = async (
-  paths: readonly string[],
-  prefetch: (path: string) => void = prefetchRoute,
-): Promise<void> => {
-  for (const [i, path] of paths.entries()) {
-    if (i > 0) await nextTask();
-    prefetch(path);
-  }
 };
 
 /**

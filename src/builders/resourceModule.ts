@@ -6,7 +6,7 @@ import TableChartIcon from '@mui/icons-material/TableChart';
 import type { ComponentType } from 'react';
 import type { CreateProps, EditProps, ShowProps } from 'react-admin';
 import { lazyFrom, moduleLoader } from '../components/lazyModule';
-import { preloadFiles } from '../preloadFiles';
+import { afterFiles } from '../preloadFiles';
 import type { ResourceDeclaration } from './declarations';
 import { GeneratedList, type GeneratedListProps } from './GeneratedList';
 
@@ -16,10 +16,9 @@ import { GeneratedList, type GeneratedListProps } from './GeneratedList';
  * with the hand-written lists (src/layout/prefetchScreens.ts), and Vite's helper linked all their
  * files in one task, while the person may be tapping.
  */
-export const recordViewsModule = moduleLoader(async () => {
-  await preloadFiles('__loyalty_files_of:src/builders/recordViews.ts__');
-  return import('./recordViews');
-});
+export const recordViewsModule = moduleLoader(
+  afterFiles('__loyalty_files_of:src/builders/recordViews.ts__', () => import('./recordViews')),
+);
 const GeneratedShow = lazyFrom(recordViewsModule, (m) => m.GeneratedShow);
 const GeneratedEdit = lazyFrom(recordViewsModule, (m) => m.GeneratedEdit);
 const GeneratedCreate = lazyFrom(recordViewsModule, (m) => m.GeneratedCreate);

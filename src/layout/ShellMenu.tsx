@@ -4,7 +4,8 @@ import { Box, Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemTe
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
-import { prefetchRoute, prefetchRoutes } from '../routes';
+import { inTasks } from '../preloadFiles';
+import { prefetchRoute } from '../routes';
 import type { MenuGroup } from './menuFor';
 import { MENU_ICON_COMPONENTS } from './menuIcons';
 import { menuPathOf } from './menuPermissions';
@@ -34,7 +35,9 @@ export const ShellMenu = ({ groups, onNavigate }: { groups: MenuGroup[]; onNavig
         ? undefined
         : prefetchWhenIdle(() => {
             prefetchTableScreens();
-            void prefetchRoutes(linkPaths.split(' '));
+            // one page per task: each import adds a link per file it needs in the task that asks, and
+            // the twenty-odd pages asked in one task added some fifty links in it (issue 39)
+            void inTasks(linkPaths.split(' '), 1, prefetchRoute);
           }),
     [linkPaths],
   );

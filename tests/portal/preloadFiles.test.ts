@@ -1,8 +1,7 @@
 // src/preloadFiles.ts: the build's file lists linked as modulepreload, two per task, each file once;
-// and the menu's pages prefetched one per task (src/routes.tsx prefetchRoutes).
+// and the menu's pages prefetched one per task (its `inTasks`, as src/layout/ShellMenu.tsx calls it).
 import { afterEach, expect, it } from 'vitest';
-import { preloadFiles } from '../../src/preloadFiles';
-import { prefetchRoutes } from '../../src/routes';
+import { inTasks, preloadFiles } from '../../src/preloadFiles';
 
 const linked = (): string[] =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
@@ -59,7 +58,7 @@ it('links nothing for what is not a list (the placeholder left as it is in dev)'
 
 it("prefetches the menu's pages one per task, not all in the task that asks", async () => {
   const asked: string[] = [];
-  const done = prefetchRoutes(['/analytics', '/config/systemConfig', '/access/merchant-access'], (p) => {
+  const done = inTasks(['/analytics', '/config/systemConfig', '/access/merchant-access'], 1, (p) => {
     asked.push(p);
   });
   expect(asked).toEqual(['/analytics']);

@@ -3,7 +3,7 @@
 
 import type { ResourceModule } from '../../builders/resourceModule';
 import { lazyFrom, moduleLoader } from '../../components/lazyModule';
-import { preloadFiles } from '../../preloadFiles';
+import { afterFiles } from '../../preloadFiles';
 
 // Loaded on first use, so the hand-written screens stay out of the main bundle; once loaded, their
 // screens render without suspending (src/components/lazyModule.ts).
@@ -11,18 +11,21 @@ const accessForms = moduleLoader(() => import('../access/UserGroupForms'));
 // The lists the idle prefetch asks for (prefetchListOverrides, below) ask for their files two per
 // task first (src/preloadFiles.ts), as the generated record screens do (recordViewsModule): Vite's
 // helper would add each one's links in one task, the idle moment's longest.
-const auditLog = moduleLoader(async () => {
-  await preloadFiles('__loyalty_files_of:src/pages/audit/AuditLog.tsx__');
-  return import('../audit/AuditLog');
-});
-const approvals = moduleLoader(async () => {
-  await preloadFiles('__loyalty_files_of:src/pages/approve/MerchantSignupViews.ts__');
-  return import('../approve/MerchantSignupViews');
-});
-const orgLists = moduleLoader(async () => {
-  await preloadFiles('__loyalty_files_of:src/pages/organisation/OrgResourceLists.tsx__');
-  return import('../organisation/OrgResourceLists');
-});
+const auditLog = moduleLoader(
+  afterFiles('__loyalty_files_of:src/pages/audit/AuditLog.tsx__', () => import('../audit/AuditLog')),
+);
+const approvals = moduleLoader(
+  afterFiles(
+    '__loyalty_files_of:src/pages/approve/MerchantSignupViews.ts__',
+    () => import('../approve/MerchantSignupViews'),
+  ),
+);
+const orgLists = moduleLoader(
+  afterFiles(
+    '__loyalty_files_of:src/pages/organisation/OrgResourceLists.tsx__',
+    () => import('../organisation/OrgResourceLists'),
+  ),
+);
 const voucherViews = moduleLoader(() => import('../vouchers/VoucherViews'));
 const stampCardViews = moduleLoader(() => import('../stampCards/StampCardViews'));
 const deviceViews = moduleLoader(() => import('../devices/DeviceViews'));
