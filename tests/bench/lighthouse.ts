@@ -41,7 +41,7 @@ import { loadConfig } from '../../server/platform/config';
 import { createDb, migrate } from '../../server/platform/db/client';
 import { STORAGE_KEYS } from '../../src/providers/storage';
 import { DEMO_USERS } from '../e2e/demo';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PASSWORD, freePort } from '../e2e/harness';
+import { CHROMIUM_ARGS, DEMO_PASSWORD, FULL_CHROMIUM_PATH, freePort } from '../e2e/harness';
 import { runMain } from './main';
 import { stats } from './stats';
 
@@ -52,7 +52,7 @@ const PAGES = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '')
   .filter(Boolean);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? (PAGES.length > 0 ? 3 : 5));
 const KEEP = process.env.BENCH_LIGHTHOUSE_KEEP;
-const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
+const CHROME_PATH = process.env.CHROME_PATH ?? FULL_CHROMIUM_PATH;
 /** the browser tests' flags, with the new headless mode Lighthouse wants */
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS.filter((a) => a !== '--headless')].join(' ');
 /** held by whichever benchmark of this machine runs; each Lighthouse run waits for it */
