@@ -352,3 +352,38 @@ describe('the nightly job', () => {
     ).toHaveLength(3);
   });
 });
+
+// last: a member of its own, so the counts above stay as they are
+describe('a stamping inside a level', () => {
+  it('a stamping that stays inside the level moves its measure only; the next one past Gold moves it', async () => {
+    const stayer = nextMobile();
+    const card = await addMemberCard(call, 'owner', programmeId, stayer, acme.storeId);
+    const stamp = async (stamps: number) =>
+      dataOf(
+        await call('owner', 'POST', `${MAIN}/member-cards/${card.id}/stamps`, {
+          storeId: acme.storeId,
+          stamps,
+        }),
+      );
+    await stamp(3);
+    await stamp(2);
+    expect(await standingOf(stayer)).toMatchObject({
+      levelId: level.Silver,
+      measureValue: 5,
+      stampsInWindow: 5,
+    });
+    expect(await historyOf(stayer)).toEqual([
+      { from: null, to: level.Silver, reason: 'STAMPING', measureValue: 3 },
+    ]);
+    await stamp(1);
+    expect(await standingOf(stayer)).toMatchObject({
+      levelId: level.Gold,
+      measureValue: 6,
+      stampsInWindow: 6,
+    });
+    expect(await historyOf(stayer)).toEqual([
+      { from: null, to: level.Silver, reason: 'STAMPING', measureValue: 3 },
+      { from: level.Silver, to: level.Gold, reason: 'STAMPING', measureValue: 6 },
+    ]);
+  });
+});

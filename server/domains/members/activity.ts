@@ -23,17 +23,23 @@ export const memberActivityChanged = async (
 ): Promise<void> => {
   if (companyId === null || mobile === null) return;
   const zone = await standingTimeZone(tx, companyId);
+  // a card or voucher issued (no reason) moves no measure: the level waits for the next activity
+  const level = () => (reason === null ? null : levelsAfterActivity(tx, companyId, [mobile], reason, now));
+  if (added) {
+    // what was added goes onto the standing with its measure, and tells whether the level moves:
+    // the level's statement runs only then (standing.ts `addedStatement`)
+    const { found, levelMoves } = await addToStanding(tx, added, zone);
+    if (found) {
+      if (levelMoves) await level();
+      return;
+    }
+    // no standing row to add to (a member from before standings): made from the ledgers, then the level
+    await refreshStanding(tx, companyId, [mobile], now, zone);
+    await level();
+    return;
+  }
   // The standing and the level move are sent together, the standing first: a connection runs its
   // statements in the order sent, so the move reads the standing as moved (docs/architecture.md
   // "Statements sent together"). Neither awaits anything before its statement is sent: the zone is read.
-  const standing = added
-    ? addToStanding(tx, added, zone)
-    : refreshStanding(tx, companyId, [mobile], now, zone).then(() => true);
-  // a card or voucher issued (no reason) moves no measure: the level waits for the next activity
-  const level = () => (reason === null ? null : levelsAfterActivity(tx, companyId, [mobile], reason, now));
-  const [found] = await Promise.all([standing, level()]);
-  if (found) return;
-  // no standing row to add to (a member from before standings): made from the ledgers, then the level
-  await refreshStanding(tx, companyId, [mobile], now, zone);
-  await level();
+  await Promise.all([refreshStanding(tx, companyId, [mobile], now, zone), level()]);
 };

@@ -14,13 +14,12 @@
 // charged to the company's wallet like any issue, and records ISSUED or FAILED (once per company,
 // level and member: the unique index; a FAILED one is tried again when the level is reached again).
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { LevelMeasure, LevelMoveReason } from '../../../contract/enums';
+import type { LevelMoveReason } from '../../../contract/enums';
 import {
   LEVEL_MOVES_DAYS,
   type LevelMovesOfDay,
   type MemberLevelSummary,
 } from '../../../contract/member-levels';
-import { DEFAULT_LEVEL_RULE } from '../../../contract/members';
 import type { DbOrTx } from '../../platform/audit';
 import { companyDay, dayIn } from '../../platform/countries';
 import type { Db } from '../../platform/db/client';
@@ -31,7 +30,7 @@ import { AppError } from '../../platform/errors';
 import type { JobHandler } from '../../platform/jobs';
 import { enqueue } from '../../platform/jobs';
 import type { Caller } from '../../resources/principal';
-import { refreshStanding, standingContext } from './standing';
+import { measureOf, refreshStanding, standingContext } from './standing';
 
 export const MEMBER_LEVELS_JOB = 'member-levels';
 export const MEMBER_LEVELS_COMPANY_JOB = 'member-levels-company';
@@ -49,13 +48,6 @@ const ladderColumns = {
   threshold: memberLevels.threshold,
 };
 
-/** The standing column a measure reads. */
-const MEASURE_COLUMN: Record<LevelMeasure, string> = {
-  STAMPS: 'stamps_in_window',
-  VISITS: 'visits_in_window',
-  COMPLETED_CARDS: 'completed_cards_in_window',
-};
-
 /** A move of one member's level, as recorded in the history. */
 export interface LevelMove {
   memberMobile: string;
@@ -71,18 +63,6 @@ interface ApplyValues {
   at: SQL;
   reason: SQL;
 }
-
-/**
- * The standing column company `companyId`'s rule measures (the default's without a rule), chosen in
- * the statement: no operation reads the rule first. Written from MEASURE_COLUMN (no request text).
- */
-const measureOf = (companyId: SQL): SQL =>
-  sql`(case coalesce((select measure from member_level_rules where company_id = ${companyId}),
-    '${sql.raw(DEFAULT_LEVEL_RULE.measure)}')${sql.raw(
-      Object.entries(MEASURE_COLUMN)
-        .map(([measure, column]) => ` when '${measure}' then s.${column}`)
-        .join(''),
-    )} end)`;
 
 /** The level move of the standing rows `only` keeps (a condition on `s`, the standing). */
 const applyStatement = (values: ApplyValues, only: SQL): SQL => {

@@ -11,11 +11,12 @@
 // them, what the list's other filters test, so that none reads the ledgers: the AVAILABLE vouchers
 // held, the brands of the cards and vouchers held, the stores stamped, redeemed or given a card at.
 import { eq, type SQL, sql } from 'drizzle-orm';
+import type { LevelMeasure } from '../../../contract/enums';
 import { DEFAULT_LEVEL_RULE } from '../../../contract/members';
 import type { DbOrTx } from '../../platform/audit';
 import { calendarZone, companyCalendar } from '../../platform/countries';
 import { prepared, preparedSql } from '../../platform/db/prepared';
-import { affectedOfResult } from '../../platform/db/raw-rows';
+import { affectedOfResult, rowsOfResult } from '../../platform/db/raw-rows';
 import { company, countryConfig, memberLevelRules } from '../../platform/db/schema';
 import type { ActivityAdded } from '../../platform/events';
 
@@ -232,36 +233,87 @@ const dayBounds = (at: string, zone: SQL): SQL => sql`
   ((date_trunc('day', ${sql.raw(at)} at time zone ${zone}) + interval '1 day') at time zone ${zone}) as day_to`;
 
 /**
- * Whether the member of `e` (a CTE with company_id, member_mobile, store_id, day_from, day_to) had
+ * Whether the member of `x` (a CTE with company_id, member_mobile, store_id, day_from, day_to) had
  * another visit at that store that day: a SUCCESS stamping other than `stampingId`, or a redemption
  * other than `voucherId`. Read through the ledgers' (member_mobile, at) and member_mobile indexes.
  */
 const visitedThatDay = (stampingId: SQL, voucherId: SQL): SQL => sql`
   exists (
     select 1 from stamps_transaction o
-    where o.member_mobile = e.member_mobile and o.company_id = e.company_id and o.store_id = e.store_id
+    where o.member_mobile = x.member_mobile and o.company_id = x.company_id and o.store_id = x.store_id
       and o.result = 'SUCCESS' and o.type = 'STAMP_CARD_TXN' and o.id <> ${stampingId}
-      and o.at >= e.day_from and o.at < e.day_to
+      and o.at >= x.day_from and o.at < x.day_to
   ) or exists (
     select 1 from vouchers o
-    where o.member_mobile = e.member_mobile and o.company_id = e.company_id and o.redeemed_store_id = e.store_id
+    where o.member_mobile = x.member_mobile and o.company_id = x.company_id and o.redeemed_store_id = x.store_id
       and o.state = 'REDEEMED' and o.id <> ${voucherId}
-      and o.redeemed_at >= e.day_from and o.redeemed_at < e.day_to
+      and o.redeemed_at >= x.day_from and o.redeemed_at < x.day_to
   )`;
 
-/** The update of the standing row of `e`'s member (visit, stores, first and last visit) plus `more`. */
-const addedStatement = (event: SQL, stampingId: SQL, voucherId: SQL, more: SQL): SQL => sql`
-  with e as (${event})
+/** The standing column a measure reads. */
+export const MEASURE_COLUMN: Record<LevelMeasure, string> = {
+  STAMPS: 'stamps_in_window',
+  VISITS: 'visits_in_window',
+  COMPLETED_CARDS: 'completed_cards_in_window',
+};
+
+/**
+ * The measure company `companyId`'s rule reads (the default's without a rule), chosen in the
+ * statement, so no operation reads the rule first: of the standing row `s` as stored, or of the values
+ * `columnValue` gives for its columns. Written from MEASURE_COLUMN (no request text).
+ */
+export const measureOf = (
+  companyId: SQL,
+  columnValue: (column: string) => SQL = (column) => sql.raw(`s.${column}`),
+): SQL =>
+  sql`(case coalesce((select measure from member_level_rules where company_id = ${companyId}),
+    '${sql.raw(DEFAULT_LEVEL_RULE.measure)}')${sql.join(
+      Object.entries(MEASURE_COLUMN).map(
+        ([measure, column]) => sql` when '${sql.raw(measure)}' then ${columnValue(column)}`,
+      ),
+    )} end)`;
+
+/** The standing's counters an operation adds to besides the visit. */
+type AddedColumn = 'stamps_in_window' | 'completed_cards_in_window' | 'available_vouchers';
+
+/**
+ * The update of the standing row of `e`'s member: the visit (`e.visit`: 0 when the member had one at
+ * that store that day), the stores, the first and last visit, the counters `added` gives the new
+ * values of, and the measure of the company's rule over those new values, so that the level's
+ * statement has nothing to write unless the level moves. It answers the member's level and the level
+ * the new measure meets (`levelId`, `levelFor`): only when they differ does the level move run
+ * (levels.ts `levelsAfterActivity`): one statement and one new row version of the standing fewer per
+ * stamping and redemption that stays in its level (docs/performance.md "The write path").
+ */
+const addedStatement = (
+  event: SQL,
+  stampingId: SQL,
+  voucherId: SQL,
+  added: Partial<Record<AddedColumn, SQL>>,
+): SQL => {
+  const set = Object.entries(added).map(([column, value]) => sql`${sql.raw(column)} = ${value}`);
+  const after = (column: string): SQL =>
+    column === 'visits_in_window'
+      ? sql`s.visits_in_window + e.visit`
+      : (added[column as AddedColumn] ?? sql.raw(`s.${column}`));
+  return sql`
+  with x as (${event}),
+  e as (select x.*, case when ${visitedThatDay(stampingId, voucherId)} then 0 else 1 end as visit from x)
   update member_standing s set
-    visits_in_window = s.visits_in_window + (case when ${visitedThatDay(stampingId, voucherId)} then 0 else 1 end),
+    visits_in_window = s.visits_in_window + e.visit,
     first_visit_at = least(s.first_visit_at, e.at),
     last_visit_at = greatest(s.last_visit_at, e.at),
     store_ids = case when e.store_id is null or e.store_id = any(s.store_ids) then s.store_ids
       else (select array_agg(x order by x) from unnest(array_append(s.store_ids, e.store_id)) x) end,
-    ${more},
+    ${sql.join(set, sql`, `)},
+    measure_value = ${measureOf(sql`e.company_id`, after)},
     update_time = now()
   from e
-  where s.company_id = e.company_id and s.member_mobile = e.member_mobile`;
+  where s.company_id = e.company_id and s.member_mobile = e.member_mobile
+  returning s.level_id as "levelId",
+    (select l.id from member_levels l where l.company_id = s.company_id and l.threshold <= s.measure_value
+      order by l.rank desc limit 1) as "levelFor"`;
+};
 
 const zone = sql`${sql.placeholder('timeZone')}::text`;
 
@@ -272,10 +324,12 @@ const addStamping = preparedSql(
     sql`select id, company_id, member_mobile, store_id, at, stamps, ${dayBounds('at', zone)}
       from stamps_transaction
       where id = ${sql.placeholder('transactionId')} and result = 'SUCCESS' and type = 'STAMP_CARD_TXN'`,
-    sql`e.id`,
+    sql`x.id`,
     sql`0`,
-    sql`stamps_in_window = s.stamps_in_window + e.stamps,
-    completed_cards_in_window = s.completed_cards_in_window + (case when ${sql.placeholder('completes')}::boolean then 1 else 0 end)`,
+    {
+      stamps_in_window: sql`s.stamps_in_window + e.stamps`,
+      completed_cards_in_window: sql`s.completed_cards_in_window + (case when ${sql.placeholder('completes')}::boolean then 1 else 0 end)`,
+    },
   ),
 );
 
@@ -288,17 +342,29 @@ const addRedemption = preparedSql(
       from vouchers
       where id = ${sql.placeholder('voucherId')} and state = 'REDEEMED' and redeemed_at is not null`,
     sql`0`,
-    sql`e.id`,
-    sql`available_vouchers = greatest(s.available_vouchers - 1, 0)`,
+    sql`x.id`,
+    { available_vouchers: sql`greatest(s.available_vouchers - 1, 0)` },
   ),
 );
 
+/** What adding to a standing found: whether there was a row to add to, and whether its level must move. */
+export interface StandingAdded {
+  found: boolean;
+  /** the new measure meets another level than the member's: the level move must run */
+  levelMoves: boolean;
+}
+
 /**
  * Adds what a stamping or a redemption added to its member's standing at company `companyId`
- * (`timeZone`: the company's, whose days the visits are). Answers false when there was no standing
- * row to add to (the caller then refreshes it whole).
+ * (`timeZone`: the company's, whose days the visits are), its measure with it. Answers whether there
+ * was a standing row to add to (else the caller refreshes it whole) and whether the member's level
+ * must move.
  */
-export const addToStanding = async (db: DbOrTx, added: ActivityAdded, timeZone: string): Promise<boolean> => {
+export const addToStanding = async (
+  db: DbOrTx,
+  added: ActivityAdded,
+  timeZone: string,
+): Promise<StandingAdded> => {
   const result =
     'stamping' in added
       ? await addStamping(db, {
@@ -307,5 +373,7 @@ export const addToStanding = async (db: DbOrTx, added: ActivityAdded, timeZone: 
           timeZone,
         })
       : await addRedemption(db, { voucherId: added.redemption.voucherId, timeZone });
-  return affectedOfResult(result) > 0;
+  const [row] = rowsOfResult<{ levelId: unknown; levelFor: unknown }>(result);
+  if (!row) return { found: false, levelMoves: false };
+  return { found: true, levelMoves: (row.levelId ?? null) !== (row.levelFor ?? null) };
 };
