@@ -354,7 +354,7 @@ describe('the nightly job', () => {
 });
 
 // last: a member of its own, so the counts above stay as they are
-describe('a stamping inside a level', () => {
+describe('a stamping or a void inside a level', () => {
   it('a stamping that stays inside the level moves its measure only; the next one past Gold moves it', async () => {
     const stayer = nextMobile();
     const card = await addMemberCard(call, 'owner', programmeId, stayer, acme.storeId);
@@ -364,9 +364,9 @@ describe('a stamping inside a level', () => {
           storeId: acme.storeId,
           stamps,
         }),
-      );
+      ) as { id: number };
     await stamp(3);
-    await stamp(2);
+    const two = await stamp(2);
     expect(await standingOf(stayer)).toMatchObject({
       levelId: level.Silver,
       measureValue: 5,
@@ -375,15 +375,34 @@ describe('a stamping inside a level', () => {
     expect(await historyOf(stayer)).toEqual([
       { from: null, to: level.Silver, reason: 'STAMPING', measureValue: 3 },
     ]);
-    await stamp(1);
+    const one = await stamp(1);
     expect(await standingOf(stayer)).toMatchObject({
       levelId: level.Gold,
       measureValue: 6,
       stampsInWindow: 6,
     });
-    expect(await historyOf(stayer)).toEqual([
+    const toGold = [
       { from: null, to: level.Silver, reason: 'STAMPING', measureValue: 3 },
       { from: level.Silver, to: level.Gold, reason: 'STAMPING', measureValue: 6 },
-    ]);
+    ];
+    expect(await historyOf(stayer)).toEqual(toGold);
+    // a void that takes the member below Gold moves the level back; the next, inside Silver, only the measure
+    const voidOf = async (id: number) =>
+      dataOf(await call('owner', 'POST', `${MAIN}/stamps-transactions/${id}/void`, { reason: 'wrong card' }));
+    await voidOf(one.id);
+    expect(await standingOf(stayer)).toMatchObject({
+      levelId: level.Silver,
+      measureValue: 5,
+      stampsInWindow: 5,
+    });
+    const backToSilver = { from: level.Gold, to: level.Silver, reason: 'VOID', measureValue: 5 };
+    expect(await historyOf(stayer)).toEqual([...toGold, backToSilver]);
+    await voidOf(two.id);
+    expect(await standingOf(stayer)).toMatchObject({
+      levelId: level.Silver,
+      measureValue: 3,
+      stampsInWindow: 3,
+    });
+    expect(await historyOf(stayer)).toEqual([...toGold, backToSilver]);
   });
 });

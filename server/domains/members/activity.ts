@@ -5,7 +5,7 @@ import type { LevelMoveReason } from '../../../contract/enums';
 import type { DbOrTx } from '../../platform/audit';
 import type { ActivityAdded } from '../../platform/events';
 import { levelsAfterActivity } from './levels';
-import { addToStanding, refreshStanding, standingTimeZone } from './standing';
+import { addToStanding, refreshStanding, refreshStandingForLevel, standingTimeZone } from './standing';
 
 /**
  * A member's activity at a company changed inside an operation's transaction (`reason` says how): their
@@ -23,8 +23,12 @@ export const memberActivityChanged = async (
 ): Promise<void> => {
   if (companyId === null || mobile === null) return;
   const zone = await standingTimeZone(tx, companyId);
-  // a card or voucher issued (no reason) moves no measure: the level waits for the next activity
-  const level = () => (reason === null ? null : levelsAfterActivity(tx, companyId, [mobile], reason, now));
+  if (reason === null) {
+    // a card or voucher issued: the holdings refreshed; no measure moves, no level
+    await refreshStanding(tx, companyId, [mobile], now, zone);
+    return;
+  }
+  const level = () => levelsAfterActivity(tx, companyId, [mobile], reason, now);
   if (added) {
     // what was added goes onto the standing with its measure, and tells whether the level moves:
     // the level's statement runs only then (standing.ts `addedStatement`)
@@ -33,13 +37,8 @@ export const memberActivityChanged = async (
       if (levelMoves) await level();
       return;
     }
-    // no standing row to add to (a member from before standings): made from the ledgers, then the level
-    await refreshStanding(tx, companyId, [mobile], now, zone);
-    await level();
-    return;
   }
-  // The standing and the level move are sent together, the standing first: a connection runs its
-  // statements in the order sent, so the move reads the standing as moved (docs/architecture.md
-  // "Statements sent together"). Neither awaits anything before its statement is sent: the zone is read.
-  await Promise.all([refreshStanding(tx, companyId, [mobile], now, zone), level()]);
+  // anything else (a void, an undoing), or no standing row to add to (a member from before
+  // standings): made from the ledgers with its measure, then the level when it moves
+  if (await refreshStandingForLevel(tx, companyId, mobile, now, zone)) await level();
 };

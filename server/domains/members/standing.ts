@@ -81,6 +81,37 @@ export const standingTimeZone = async (db: DbOrTx, companyId: number): Promise<s
   return calendarZone(await companyCalendar(db, companyId));
 };
 
+/** The standing column a measure reads. */
+export const MEASURE_COLUMN: Record<LevelMeasure, string> = {
+  STAMPS: 'stamps_in_window',
+  VISITS: 'visits_in_window',
+  COMPLETED_CARDS: 'completed_cards_in_window',
+};
+
+/**
+ * The measure company `companyId`'s rule reads (the default's without a rule), chosen in the
+ * statement, so no operation reads the rule first: of the standing row `s` as stored, or of the values
+ * `columnValue` gives for its columns. Written from MEASURE_COLUMN (no request text).
+ */
+export const measureOf = (
+  companyId: SQL,
+  columnValue: (column: string) => SQL = (column) => sql.raw(`s.${column}`),
+): SQL =>
+  sql`(case coalesce((select measure from member_level_rules where company_id = ${companyId}),
+    '${sql.raw(DEFAULT_LEVEL_RULE.measure)}')${sql.join(
+      Object.entries(MEASURE_COLUMN).map(
+        ([measure, column]) => sql` when '${sql.raw(measure)}' then ${columnValue(column)}`,
+      ),
+    )} end)`;
+
+/**
+ * What a standing statement that wrote the measure answers of each row it wrote: the member's level
+ * and the level the measure meets (`levelId`, `levelFor`); the level moves only when they differ.
+ */
+const levelCheck = sql`returning s.level_id as "levelId",
+  (select l.id from member_levels l where l.company_id = s.company_id and l.threshold <= s.measure_value
+    order by l.rank desc limit 1) as "levelFor"`;
+
 /** The refresh's values: parameters when built per call, placeholders when prepared. */
 interface RefreshValues {
   companyId: SQL;
@@ -97,17 +128,35 @@ const sinceOf = (v: Pick<RefreshValues, 'companyId' | 'at'>): SQL => sql`(${v.at
   coalesce((select window_days from member_level_rules where company_id = ${v.companyId}),
     ${sql.raw(String(Math.trunc(DEFAULT_LEVEL_RULE.windowDays)))}) * interval '24 hours')`;
 
-/** The refresh of standing rows, for the members `only` keeps of each ledger (its column's name given). */
-const refreshStatement = (values: RefreshValues, only: (col: string) => SQL): SQL => {
+/**
+ * The refresh of standing rows, for the members `only` keeps of each ledger (its column's name given).
+ * `measured`: the rows' measure is written with them, and the statement answers each row's level and
+ * the level the measure meets (`levelCheck`), for an activity that may move the level.
+ */
+const refreshStatement = (
+  values: RefreshValues,
+  only: (col: string) => SQL,
+  { measured = false }: { measured?: boolean } = {},
+): SQL => {
   const v = { ...values, since: sql`(select since from rule)` };
+  const fresh: Record<string, SQL> = {
+    stamps_in_window: sql`coalesce(st.stamps, 0)`,
+    visits_in_window: sql`coalesce(v.visits, 0)`,
+    completed_cards_in_window: sql`coalesce(cc.completed, 0)`,
+  };
+  const measureColumn = measured ? sql`, measure_value` : sql``;
+  const measure = measured
+    ? sql`, ${measureOf(v.companyId, (column) => fresh[column] ?? sql.raw(`s.${column}`))}`
+    : sql``;
+  const measureSet = measured ? sql`, measure_value = excluded.measure_value` : sql``;
   return sql`
     with rule as (select ${sinceOf(values)} as since)
     insert into member_standing as s (company_id, member_mobile, member_id, stamps_in_window, visits_in_window,
       completed_cards_in_window, first_visit_at, last_visit_at, available_vouchers, brand_ids, store_ids,
-      computed_at)
-    select ${v.companyId}::int, m.member_mobile, mm.id, coalesce(st.stamps, 0), coalesce(v.visits, 0),
-      coalesce(cc.completed, 0), v.first_at, v.last_at, coalesce(h.available, 0),
-      coalesce(h.brands, '{}'), coalesce(v.stores, '{}'), ${v.at}::timestamptz
+      computed_at${measureColumn})
+    select ${v.companyId}::int, m.member_mobile, mm.id, ${fresh.stamps_in_window}, ${fresh.visits_in_window},
+      ${fresh.completed_cards_in_window}, v.first_at, v.last_at, coalesce(h.available, 0),
+      coalesce(h.brands, '{}'), coalesce(v.stores, '{}'), ${v.at}::timestamptz${measure}
     from (
       select member_mobile from member_cards where company_id = ${v.companyId}${only('member_mobile')}
       union
@@ -164,8 +213,9 @@ const refreshStatement = (values: RefreshValues, only: (col: string) => SQL): SQ
       available_vouchers = excluded.available_vouchers,
       brand_ids = excluded.brand_ids,
       store_ids = excluded.store_ids,
-      computed_at = excluded.computed_at,
+      computed_at = excluded.computed_at${measureSet},
       update_time = now()
+    ${measured ? levelCheck : sql``}
   `;
 };
 
@@ -181,6 +231,41 @@ const refreshOne = preparedSql(
     (col) => sql` and ${sql.raw(col)} = ${sql.placeholder('mobile')}`,
   ),
 );
+
+/** The same for an activity that may move the level: the measure written, the level checked. */
+const refreshOneMeasured = preparedSql(
+  'member_standing_refresh_one_measured',
+  refreshStatement(
+    {
+      companyId: sql`${sql.placeholder('companyId')}`,
+      at: sql`${sql.placeholder('at')}`,
+      timeZone: sql`${sql.placeholder('timeZone')}`,
+    },
+    (col) => sql` and ${sql.raw(col)} = ${sql.placeholder('mobile')}`,
+    { measured: true },
+  ),
+);
+
+/** Whether the row a standing statement answered (`levelCheck`) must move its level. */
+const levelMovesOf = (result: unknown): boolean | undefined => {
+  const [row] = rowsOfResult<{ levelId: unknown; levelFor: unknown }>(result);
+  return row ? (row.levelId ?? null) !== (row.levelFor ?? null) : undefined;
+};
+
+/**
+ * One member's standing refreshed for an activity that may move their level (a void, an undoing):
+ * its measure written with it. Answers whether the level's statement must run: when the measure
+ * meets another level than theirs, or when no row was written (they hold nothing of the company any
+ * more: the level's statement decides from the row as it was).
+ */
+export const refreshStandingForLevel = async (
+  db: DbOrTx,
+  companyId: number,
+  mobile: string,
+  now: Date,
+  timeZone: string,
+): Promise<boolean> =>
+  levelMovesOf(await refreshOneMeasured(db, { companyId, at: now.toISOString(), timeZone, mobile })) ?? true;
 
 /**
  * Recomputes the activity columns of company `companyId`'s standing for `mobiles` (null: every member
@@ -250,29 +335,6 @@ const visitedThatDay = (stampingId: SQL, voucherId: SQL): SQL => sql`
       and o.redeemed_at >= x.day_from and o.redeemed_at < x.day_to
   )`;
 
-/** The standing column a measure reads. */
-export const MEASURE_COLUMN: Record<LevelMeasure, string> = {
-  STAMPS: 'stamps_in_window',
-  VISITS: 'visits_in_window',
-  COMPLETED_CARDS: 'completed_cards_in_window',
-};
-
-/**
- * The measure company `companyId`'s rule reads (the default's without a rule), chosen in the
- * statement, so no operation reads the rule first: of the standing row `s` as stored, or of the values
- * `columnValue` gives for its columns. Written from MEASURE_COLUMN (no request text).
- */
-export const measureOf = (
-  companyId: SQL,
-  columnValue: (column: string) => SQL = (column) => sql.raw(`s.${column}`),
-): SQL =>
-  sql`(case coalesce((select measure from member_level_rules where company_id = ${companyId}),
-    '${sql.raw(DEFAULT_LEVEL_RULE.measure)}')${sql.join(
-      Object.entries(MEASURE_COLUMN).map(
-        ([measure, column]) => sql` when '${sql.raw(measure)}' then ${columnValue(column)}`,
-      ),
-    )} end)`;
-
 /** The standing's counters an operation adds to besides the visit. */
 type AddedColumn = 'stamps_in_window' | 'completed_cards_in_window' | 'available_vouchers';
 
@@ -310,9 +372,7 @@ const addedStatement = (
     update_time = now()
   from e
   where s.company_id = e.company_id and s.member_mobile = e.member_mobile
-  returning s.level_id as "levelId",
-    (select l.id from member_levels l where l.company_id = s.company_id and l.threshold <= s.measure_value
-      order by l.rank desc limit 1) as "levelFor"`;
+  ${levelCheck}`;
 };
 
 const zone = sql`${sql.placeholder('timeZone')}::text`;
@@ -373,7 +433,6 @@ export const addToStanding = async (
           timeZone,
         })
       : await addRedemption(db, { voucherId: added.redemption.voucherId, timeZone });
-  const [row] = rowsOfResult<{ levelId: unknown; levelFor: unknown }>(result);
-  if (!row) return { found: false, levelMoves: false };
-  return { found: true, levelMoves: (row.levelId ?? null) !== (row.levelFor ?? null) };
+  const levelMoves = levelMovesOf(result);
+  return levelMoves === undefined ? { found: false, levelMoves: false } : { found: true, levelMoves };
 };
