@@ -219,32 +219,26 @@ const refreshStatement = (
   `;
 };
 
-/** The refresh of one member's standing, prepared: it runs on every stamping, void, redemption and issue. */
-const refreshOne = preparedSql(
-  'member_standing_refresh_one',
-  refreshStatement(
-    {
-      companyId: sql`${sql.placeholder('companyId')}`,
-      at: sql`${sql.placeholder('at')}`,
-      timeZone: sql`${sql.placeholder('timeZone')}`,
-    },
-    (col) => sql` and ${sql.raw(col)} = ${sql.placeholder('mobile')}`,
-  ),
-);
+/** One member's refresh, prepared (`measured`: for an activity that may move the level). */
+const refreshOneOf = (name: string, options: { measured?: boolean } = {}) =>
+  preparedSql(
+    name,
+    refreshStatement(
+      {
+        companyId: sql`${sql.placeholder('companyId')}`,
+        at: sql`${sql.placeholder('at')}`,
+        timeZone: sql`${sql.placeholder('timeZone')}`,
+      },
+      (col) => sql` and ${sql.raw(col)} = ${sql.placeholder('mobile')}`,
+      options,
+    ),
+  );
+
+/** The refresh of one member's standing after an issue, a gift or an expiry: no level moves. */
+const refreshOne = refreshOneOf('member_standing_refresh_one');
 
 /** The same for an activity that may move the level: the measure written, the level checked. */
-const refreshOneMeasured = preparedSql(
-  'member_standing_refresh_one_measured',
-  refreshStatement(
-    {
-      companyId: sql`${sql.placeholder('companyId')}`,
-      at: sql`${sql.placeholder('at')}`,
-      timeZone: sql`${sql.placeholder('timeZone')}`,
-    },
-    (col) => sql` and ${sql.raw(col)} = ${sql.placeholder('mobile')}`,
-    { measured: true },
-  ),
-);
+const refreshOneMeasured = refreshOneOf('member_standing_refresh_one_measured', { measured: true });
 
 /** Whether the row a standing statement answered (`levelCheck`) must move its level. */
 const levelMovesOf = (result: unknown): boolean | undefined => {
