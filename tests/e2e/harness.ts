@@ -27,10 +27,10 @@ export const FULL_CHROMIUM_PATH = '/usr/bin/chromium';
 /**
  * Debian's old headless shell (package chromium-headless-shell), the same Chromium build without the
  * full browser's windowing: the browser files end about a tenth sooner on it (docs/performance.md
- * "The test run"). The tests use it when it is installed, the full browser
- * otherwise; `E2E_CHROMIUM` names another binary.
+ * "The test run"). The tests use it when it is installed, the full browser otherwise;
+ * `E2E_CHROMIUM` names another binary.
  */
-export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 export const CHROMIUM_PATH =
   process.env.E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : FULL_CHROMIUM_PATH);
 export const CHROMIUM_ARGS = [

@@ -32,13 +32,12 @@ export const memberActivityChanged = async (
   if (added) {
     // what was added goes onto the standing with its measure, and tells whether the level moves:
     // the level's statement runs only then (standing.ts `addedStatement`)
-    const { found, levelMoves } = await addToStanding(tx, added, zone);
-    if (found) {
-      if (levelMoves) await level();
-      return;
-    }
+    const after = await addToStanding(tx, added, zone);
+    if (after === 'moves') await level();
+    if (after !== 'none') return;
   }
   // anything else (a void, an undoing), or no standing row to add to (a member from before
-  // standings): made from the ledgers with its measure, then the level when it moves
-  if (await refreshStandingForLevel(tx, companyId, mobile, now, zone)) await level();
+  // standings): made from the ledgers with its measure, then the level when it moves ('none': no row
+  // written, the level's statement decides from the row as it was)
+  if ((await refreshStandingForLevel(tx, companyId, mobile, now, zone)) !== 'stays') await level();
 };

@@ -81,8 +81,11 @@ export const standingTimeZone = async (db: DbOrTx, companyId: number): Promise<s
   return calendarZone(await companyCalendar(db, companyId));
 };
 
+/** The standing columns a level's measure can read. */
+type MeasureColumn = 'stamps_in_window' | 'visits_in_window' | 'completed_cards_in_window';
+
 /** The standing column a measure reads. */
-export const MEASURE_COLUMN: Record<LevelMeasure, string> = {
+const MEASURE_COLUMN: Record<LevelMeasure, MeasureColumn> = {
   STAMPS: 'stamps_in_window',
   VISITS: 'visits_in_window',
   COMPLETED_CARDS: 'completed_cards_in_window',
@@ -95,7 +98,7 @@ export const MEASURE_COLUMN: Record<LevelMeasure, string> = {
  */
 export const measureOf = (
   companyId: SQL,
-  columnValue: (column: string) => SQL = (column) => sql.raw(`s.${column}`),
+  columnValue: (column: MeasureColumn) => SQL = (column) => sql.raw(`s.${column}`),
 ): SQL =>
   sql`(case coalesce((select measure from member_level_rules where company_id = ${companyId}),
     '${sql.raw(DEFAULT_LEVEL_RULE.measure)}')${sql.join(
@@ -111,6 +114,18 @@ export const measureOf = (
 const levelCheck = sql`returning s.level_id as "levelId",
   (select l.id from member_levels l where l.company_id = s.company_id and l.threshold <= s.measure_value
     order by l.rank desc limit 1) as "levelFor"`;
+
+/**
+ * What a standing statement with `levelCheck` found: no row written ('none'), or the member's level
+ * staying ('stays') or to move ('moves'), when the level's statement must run.
+ */
+export type LevelAfter = 'none' | 'stays' | 'moves';
+
+const levelAfterOf = (result: unknown): LevelAfter => {
+  const [row] = rowsOfResult<{ levelId: unknown; levelFor: unknown }>(result);
+  if (!row) return 'none';
+  return (row.levelId ?? null) === (row.levelFor ?? null) ? 'stays' : 'moves';
+};
 
 /** The refresh's values: parameters when built per call, placeholders when prepared. */
 interface RefreshValues {
@@ -139,15 +154,13 @@ const refreshStatement = (
   { measured = false }: { measured?: boolean } = {},
 ): SQL => {
   const v = { ...values, since: sql`(select since from rule)` };
-  const fresh: Record<string, SQL> = {
+  const fresh: Record<MeasureColumn, SQL> = {
     stamps_in_window: sql`coalesce(st.stamps, 0)`,
     visits_in_window: sql`coalesce(v.visits, 0)`,
     completed_cards_in_window: sql`coalesce(cc.completed, 0)`,
   };
   const measureColumn = measured ? sql`, measure_value` : sql``;
-  const measure = measured
-    ? sql`, ${measureOf(v.companyId, (column) => fresh[column] ?? sql.raw(`s.${column}`))}`
-    : sql``;
+  const measure = measured ? sql`, ${measureOf(v.companyId, (column) => fresh[column])}` : sql``;
   const measureSet = measured ? sql`, measure_value = excluded.measure_value` : sql``;
   return sql`
     with rule as (select ${sinceOf(values)} as since)
@@ -240,17 +253,10 @@ const refreshOne = refreshOneOf('member_standing_refresh_one');
 /** The same for an activity that may move the level: the measure written, the level checked. */
 const refreshOneMeasured = refreshOneOf('member_standing_refresh_one_measured', { measured: true });
 
-/** Whether the row a standing statement answered (`levelCheck`) must move its level. */
-const levelMovesOf = (result: unknown): boolean | undefined => {
-  const [row] = rowsOfResult<{ levelId: unknown; levelFor: unknown }>(result);
-  return row ? (row.levelId ?? null) !== (row.levelFor ?? null) : undefined;
-};
-
 /**
  * One member's standing refreshed for an activity that may move their level (a void, an undoing):
- * its measure written with it. Answers whether the level's statement must run: when the measure
- * meets another level than theirs, or when no row was written (they hold nothing of the company any
- * more: the level's statement decides from the row as it was).
+ * its measure written with it, and what became of the level (`LevelAfter`; 'none' when they hold
+ * nothing of the company any more and no row was written).
  */
 export const refreshStandingForLevel = async (
   db: DbOrTx,
@@ -258,8 +264,8 @@ export const refreshStandingForLevel = async (
   mobile: string,
   now: Date,
   timeZone: string,
-): Promise<boolean> =>
-  levelMovesOf(await refreshOneMeasured(db, { companyId, at: now.toISOString(), timeZone, mobile })) ?? true;
+): Promise<LevelAfter> =>
+  levelAfterOf(await refreshOneMeasured(db, { companyId, at: now.toISOString(), timeZone, mobile }));
 
 /**
  * Recomputes the activity columns of company `companyId`'s standing for `mobiles` (null: every member
@@ -312,21 +318,21 @@ const dayBounds = (at: string, zone: SQL): SQL => sql`
   ((date_trunc('day', ${sql.raw(at)} at time zone ${zone}) + interval '1 day') at time zone ${zone}) as day_to`;
 
 /**
- * Whether the member of `x` (a CTE with company_id, member_mobile, store_id, day_from, day_to) had
+ * Whether the member of `ev` (a CTE with company_id, member_mobile, store_id, day_from, day_to) had
  * another visit at that store that day: a SUCCESS stamping other than `stampingId`, or a redemption
  * other than `voucherId`. Read through the ledgers' (member_mobile, at) and member_mobile indexes.
  */
 const visitedThatDay = (stampingId: SQL, voucherId: SQL): SQL => sql`
   exists (
     select 1 from stamps_transaction o
-    where o.member_mobile = x.member_mobile and o.company_id = x.company_id and o.store_id = x.store_id
+    where o.member_mobile = ev.member_mobile and o.company_id = ev.company_id and o.store_id = ev.store_id
       and o.result = 'SUCCESS' and o.type = 'STAMP_CARD_TXN' and o.id <> ${stampingId}
-      and o.at >= x.day_from and o.at < x.day_to
+      and o.at >= ev.day_from and o.at < ev.day_to
   ) or exists (
     select 1 from vouchers o
-    where o.member_mobile = x.member_mobile and o.company_id = x.company_id and o.redeemed_store_id = x.store_id
+    where o.member_mobile = ev.member_mobile and o.company_id = ev.company_id and o.redeemed_store_id = ev.store_id
       and o.state = 'REDEEMED' and o.id <> ${voucherId}
-      and o.redeemed_at >= x.day_from and o.redeemed_at < x.day_to
+      and o.redeemed_at >= ev.day_from and o.redeemed_at < ev.day_to
   )`;
 
 /** The standing's counters an operation adds to besides the visit. */
@@ -348,13 +354,13 @@ const addedStatement = (
   added: Partial<Record<AddedColumn, SQL>>,
 ): SQL => {
   const set = Object.entries(added).map(([column, value]) => sql`${sql.raw(column)} = ${value}`);
-  const after = (column: string): SQL =>
+  const after = (column: MeasureColumn): SQL =>
     column === 'visits_in_window'
       ? sql`s.visits_in_window + e.visit`
-      : (added[column as AddedColumn] ?? sql.raw(`s.${column}`));
+      : (added[column] ?? sql.raw(`s.${column}`));
   return sql`
-  with x as (${event}),
-  e as (select x.*, case when ${visitedThatDay(stampingId, voucherId)} then 0 else 1 end as visit from x)
+  with ev as (${event}),
+  e as (select ev.*, case when ${visitedThatDay(stampingId, voucherId)} then 0 else 1 end as visit from ev)
   update member_standing s set
     visits_in_window = s.visits_in_window + e.visit,
     first_visit_at = least(s.first_visit_at, e.at),
@@ -378,7 +384,7 @@ const addStamping = preparedSql(
     sql`select id, company_id, member_mobile, store_id, at, stamps, ${dayBounds('at', zone)}
       from stamps_transaction
       where id = ${sql.placeholder('transactionId')} and result = 'SUCCESS' and type = 'STAMP_CARD_TXN'`,
-    sql`x.id`,
+    sql`ev.id`,
     sql`0`,
     {
       stamps_in_window: sql`s.stamps_in_window + e.stamps`,
@@ -396,29 +402,21 @@ const addRedemption = preparedSql(
       from vouchers
       where id = ${sql.placeholder('voucherId')} and state = 'REDEEMED' and redeemed_at is not null`,
     sql`0`,
-    sql`x.id`,
+    sql`ev.id`,
     { available_vouchers: sql`greatest(s.available_vouchers - 1, 0)` },
   ),
 );
 
-/** What adding to a standing found: whether there was a row to add to, and whether its level must move. */
-export interface StandingAdded {
-  found: boolean;
-  /** the new measure meets another level than the member's: the level move must run */
-  levelMoves: boolean;
-}
-
 /**
  * Adds what a stamping or a redemption added to its member's standing at company `companyId`
- * (`timeZone`: the company's, whose days the visits are), its measure with it. Answers whether there
- * was a standing row to add to (else the caller refreshes it whole) and whether the member's level
- * must move.
+ * (`timeZone`: the company's, whose days the visits are), its measure with it. Answers what became
+ * of the level (`LevelAfter`; 'none': no standing row to add to, the caller refreshes it whole).
  */
 export const addToStanding = async (
   db: DbOrTx,
   added: ActivityAdded,
   timeZone: string,
-): Promise<StandingAdded> => {
+): Promise<LevelAfter> => {
   const result =
     'stamping' in added
       ? await addStamping(db, {
@@ -427,6 +425,5 @@ export const addToStanding = async (
           timeZone,
         })
       : await addRedemption(db, { voucherId: added.redemption.voucherId, timeZone });
-  const levelMoves = levelMovesOf(result);
-  return levelMoves === undefined ? { found: false, levelMoves: false } : { found: true, levelMoves };
+  return levelAfterOf(result);
 };
