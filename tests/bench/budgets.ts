@@ -1,18 +1,27 @@
 // The speed budgets CI holds the product to (issue 39 item 2), checked by `npm run bench:guard`
 // (tests/bench/guard.ts) on a short run of the write bench and the read bench on PostgreSQL. Every
-// budget is a ratio of the app to its floor (or peer) measured in the same run, never a time: the
-// machine may be slow or busy, the ratio stays. Each budget sits about halfway between what this
+// time budget is a ratio of the app to its floor (or peer) measured in the same run, never a time: the
+// machine may be slow or busy, the ratio stays. The statement budgets are counts, which no machine moves. Each budget sits about halfway between what this
 // machine measures today and twice that, so a change that makes an operation or a first page twice
 // as slow fails, and the noise of a busy 2-core runner does not (docs/performance.md "The guard").
 // Raise a budget only with the figures that justify it, in the same commit.
 import type { Op } from './write-floor';
 
-/** A write operation: the app's p50 at one caller ÷ the floor's, and its 8-caller throughput ÷ the floor's. */
+/**
+ * A write operation: the app's p50 at one caller ÷ the floor's, its 8-caller throughput ÷ the floor's,
+ * and the statements one call sends.
+ */
 export interface WriteBudget {
   /** at most this × the floor's p50, one caller */
   p50: number;
   /** at least this × the floor's operations per second, 8 callers on their own rows */
   throughput: number;
+  /**
+   * At most this many statements per call, one caller (the login's, BEGIN and COMMIT included: the
+   * bench's `stmts/op`). An operation's time went up fourfold while features each added a statement
+   * or two to every call (issue 39), which a ratio on a noisy runner catches late; a count is exact.
+   */
+  statements: number;
 }
 
 // Set from four runs of the guard on 2026-11-29 (2 vCPU, load average 2-3.4; docs/performance.md
@@ -22,14 +31,19 @@ export interface WriteBudget {
 // path (docs/performance.md "Fifth pass"), from the bench:write and guard runs of that day, so that
 // an operation twice as slow still fails: stamp 1.30-1.77 at one caller and 0.49-0.60 at 8, void
 // 1.77-2.36, redeem 1.84-2.60 and 0.35-0.51, top-up 1.78-2.43, join 1.95-2.09.
+// The statement budgets (2026-12-03, the guard's run: stamp 9.3, void 14.1, issueCard 24.0,
+// issueVouchers 24.0, redeem 11.0, topUp 11.0, join 28.0 per call) are those counts plus half a
+// statement: what a call sends only now and then (a level that moves, a card that completes) fits, one
+// more statement on every call does not. A change that must send one more raises its budget in the
+// same commit and says why (docs/performance.md "The speed guard").
 export const WRITE_BUDGETS: Record<Op, WriteBudget> = {
-  stamp: { p50: 2.8, throughput: 0.33 },
-  void: { p50: 3.5, throughput: 0.27 },
-  issueCard: { p50: 3.7, throughput: 0.3 },
-  issueVouchers: { p50: 3.5, throughput: 0.31 },
-  redeem: { p50: 3.9, throughput: 0.23 },
-  topUp: { p50: 3.6, throughput: 0.29 },
-  join: { p50: 3.4, throughput: 0.29 },
+  stamp: { p50: 2.8, throughput: 0.33, statements: 9.8 },
+  void: { p50: 3.5, throughput: 0.27, statements: 14.6 },
+  issueCard: { p50: 3.7, throughput: 0.3, statements: 24.5 },
+  issueVouchers: { p50: 3.5, throughput: 0.31, statements: 24.5 },
+  redeem: { p50: 3.9, throughput: 0.23, statements: 11.5 },
+  topUp: { p50: 3.6, throughput: 0.29, statements: 11.5 },
+  join: { p50: 3.4, throughput: 0.29, statements: 28.5 },
 };
 
 /** A first page at one caller: the app's p50 and p95 ÷ the SQL floor's. */

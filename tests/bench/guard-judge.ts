@@ -1,6 +1,6 @@
 // The speed guard's judgement (tests/bench/guard.ts), apart from the runs so a unit test can feed it
-// figures: each ratio of the app to its floor or peer, taken from the best of the runs given, against
-// its budget (tests/bench/budgets.ts).
+// figures: each ratio of the app to its floor or peer, and each operation's statements per call, taken
+// from the best of the runs given, against its budget (tests/bench/budgets.ts).
 import type { ReadBudget, WriteBudget } from './budgets';
 
 /** What tests/bench/write.ts writes to BENCH_RESULT (the fields the guard reads). */
@@ -12,6 +12,8 @@ export interface WriteFigures {
     side: 'app' | 'floor';
     opsPerSecond: number;
     p50: number;
+    /** statements the driver sent per call (the app's: the login's, BEGIN and COMMIT included) */
+    statementsPerOp: number;
   }[];
   /** checks of the bench that failed (a wrong count) */
   failed: number;
@@ -31,6 +33,8 @@ export interface Verdict {
   kind: 'max' | 'min';
   budget: number;
   pass: boolean;
+  /** a count (statements per call), which a second run would not change; else a ratio of times */
+  exact: boolean;
 }
 
 export interface Budgets {
@@ -51,11 +55,12 @@ const verdict = (
   values: number[],
   kind: Verdict['kind'],
   budget: number,
+  exact = false,
 ): Verdict => {
   const measured = best(values, kind);
   // a figure that is missing (NaN) fails: a case that stopped running is not a pass
   const pass = kind === 'max' ? measured <= budget : measured >= budget;
-  return { bench, what, measured, kind, budget, pass };
+  return { bench, what, measured, kind, budget, pass, exact };
 };
 
 /** Every budget's verdict over the runs given (a bench not run is not judged). */
@@ -85,6 +90,18 @@ export const judge = (runs: { write: WriteFigures[]; read: ReadFigures[] }, budg
           ratio('8', (r) => r.opsPerSecond),
           'min',
           budget.throughput,
+        ),
+        verdict(
+          'write',
+          `${op}, 1 caller: app statements per call`,
+          runs.write.map(
+            (run) =>
+              run.rows.find((r) => r.db === 'postgres' && r.op === op && r.mode === '1' && r.side === 'app')
+                ?.statementsPerOp ?? Number.NaN,
+          ),
+          'max',
+          budget.statements,
+          true,
         ),
       );
     }

@@ -11,12 +11,25 @@ const budgets = { write: WRITE_BUDGETS, read: READ_BUDGETS, readThroughput: READ
  * A write run where the app is `slower` × (its budget ÷ 1.4) behind the floor: a run at 1 sits well
  * within every budget (the budgets are set at about 1.4-1.6 × what is measured), twice that is over.
  */
-const writeRun = (slower: Record<string, number>): WriteFigures => ({
+const writeRun = (
+  slower: Record<string, number>,
+  moreStatements: Record<string, number> = {},
+): WriteFigures => ({
   failed: 0,
   rows: Object.entries(WRITE_BUDGETS).flatMap(([op, budget]) => {
     const k = slower[op] ?? 1;
+    // today's count is the budget less half a statement
+    const statementsPerOp = budget.statements - 0.5 + (moreStatements[op] ?? 0);
     return [
-      { db: 'postgres', op, mode: '1', side: 'floor' as const, p50: 4, opsPerSecond: 250 },
+      {
+        db: 'postgres',
+        op,
+        mode: '1',
+        side: 'floor' as const,
+        p50: 4,
+        opsPerSecond: 250,
+        statementsPerOp: 8,
+      },
       {
         db: 'postgres',
         op,
@@ -24,8 +37,17 @@ const writeRun = (slower: Record<string, number>): WriteFigures => ({
         side: 'app' as const,
         p50: (4 * k * budget.p50) / 1.4,
         opsPerSecond: 100,
+        statementsPerOp,
       },
-      { db: 'postgres', op, mode: '8', side: 'floor' as const, p50: 20, opsPerSecond: 400 },
+      {
+        db: 'postgres',
+        op,
+        mode: '8',
+        side: 'floor' as const,
+        p50: 20,
+        opsPerSecond: 400,
+        statementsPerOp: 8,
+      },
       {
         db: 'postgres',
         op,
@@ -33,6 +55,7 @@ const writeRun = (slower: Record<string, number>): WriteFigures => ({
         side: 'app' as const,
         p50: 40,
         opsPerSecond: (400 * budget.throughput * 1.4) / k,
+        statementsPerOp,
       },
     ];
   }),
@@ -59,7 +82,7 @@ describe('the speed guard', () => {
   it('passes a run at the ratios measured today', () => {
     const verdicts = judge({ write: [writeRun({})], read: [readRun({})] }, budgets);
     expect(verdicts).toHaveLength(
-      Object.keys(WRITE_BUDGETS).length * 2 + Object.keys(READ_BUDGETS).length * 2 + 1,
+      Object.keys(WRITE_BUDGETS).length * 3 + Object.keys(READ_BUDGETS).length * 2 + 1,
     );
     expect(failing(verdicts)).toEqual([]);
   });
@@ -73,6 +96,16 @@ describe('the speed guard', () => {
     expect(verdicts.find((v) => v.what.startsWith('stamp, 1'))?.measured).toBeCloseTo(
       (2 * WRITE_BUDGETS.stamp.p50) / 1.4,
     );
+  });
+
+  it('fails an operation that sends one statement more on every call, and not one that sometimes does', () => {
+    const verdicts = judge({ write: [writeRun({}, { redeem: 1 })], read: [] }, budgets);
+    expect(failing(verdicts)).toEqual(['redeem, 1 caller: app statements per call']);
+    expect(verdicts.find((v) => v.what === 'redeem, 1 caller: app statements per call')?.measured).toBe(
+      WRITE_BUDGETS.redeem.statements + 0.5,
+    );
+    // a level's statement on one stamping in three
+    expect(failing(judge({ write: [writeRun({}, { stamp: 0.3 })], read: [] }, budgets))).toEqual([]);
   });
 
   it('fails a first page twice as slow, and a throughput halved', () => {
@@ -92,6 +125,7 @@ describe('the speed guard', () => {
     expect(failing(judge({ write: [missing], read: [] }, budgets))).toEqual([
       'join, 1 caller: app p50 ÷ floor p50',
       'join, 8 callers: app ops/s ÷ floor ops/s',
+      'join, 1 caller: app statements per call',
     ]);
   });
 });
