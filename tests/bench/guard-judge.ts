@@ -23,6 +23,8 @@ export interface WriteFigures {
 export interface ReadFigures {
   rows: { name: string; figures: Partial<Record<string, { p50: number; p95: number }>> }[];
   rps: { app: number; peer: number };
+  /** statements the app sent per first page, by case (the login's included) */
+  statements: Partial<Record<string, number>>;
 }
 
 export interface Verdict {
@@ -116,6 +118,17 @@ export const judge = (runs: { write: WriteFigures[]; read: ReadFigures[] }, budg
         verdict('read', `${name}: app p50 ÷ SQL floor p50`, ratio('p50'), 'max', budget.p50),
         verdict('read', `${name}: app p95 ÷ SQL floor p95`, ratio('p95'), 'max', budget.p95),
       );
+      if (budget.statements !== undefined)
+        out.push(
+          verdict(
+            'read',
+            `${name}: app statements per call`,
+            runs.read.map((run) => run.statements[name] ?? Number.NaN),
+            'max',
+            budget.statements,
+            true,
+          ),
+        );
     }
     out.push(
       verdict(

@@ -40,7 +40,8 @@ const serve = (kind: 'app' | 'peer', url: string): Promise<{ port: number; child
       process.execPath,
       [...profile, '--import', 'tsx', path.join(HERE, 'serve.ts'), kind, url],
       {
-        stdio: ['ignore', 'pipe', 'inherit'],
+        // the IPC channel: the app answers `count` with the statements its driver has sent
+        stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
       },
     );
     let out = '';
@@ -51,6 +52,20 @@ const serve = (kind: 'app' | 'peer', url: string): Promise<{ port: number; child
     });
     child.on('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
   });
+
+/** How many statements the app's driver has sent so far (tests/bench/serve.ts counts them). */
+const statementsSent = (child: ChildProcess): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the app did not answer its statement count')), 5000);
+    child.once('message', (m: { count?: number }) => {
+      clearTimeout(timer);
+      resolve(Number(m.count));
+    });
+    child.send('count');
+  });
+
+/** First pages asked one after the other to count their statements (the login's and the page's). */
+const COUNTED_PAGES = 50;
 
 const json = (res: Answer, what: string): Record<string, unknown> => {
   if (res.status !== 200 || res.body.code !== 0)
@@ -214,6 +229,16 @@ const main = async (): Promise<void> => {
         rps.directus += (await throughput(PER_ROUND, 8, () => directus(data.merchantCompany))) / ROUNDS;
     }
     const rpsLoad = load();
+    // the statements of one first page, each caller's: a count, which no machine moves
+    const statements: Record<string, number> = {};
+    for (const [name, who] of [
+      ['merchant first page', 'merchant'],
+      ['operator first page', 'operator'],
+    ] as const) {
+      const before = await statementsSent(app.child);
+      for (let i = 0; i < COUNTED_PAGES; i++) await appList(who);
+      statements[name] = ((await statementsSent(app.child)) - before) / COUNTED_PAGES;
+    }
     const loginsPerSecond = await throughput(Math.max(20, LOGINS), 4, () => login(EMAILS.merchant));
     const loginLoad = load();
 
@@ -227,6 +252,11 @@ const main = async (): Promise<void> => {
         );
     console.log(
       `\nthroughput, merchant first page, 8 callers: app ${rps.app.toFixed(0)} req/s, peer ${rps.peer.toFixed(0)} req/s (load ${rpsLoad})`,
+    );
+    console.log(
+      `statements per first page (the app's, the login's included): ${Object.entries(statements)
+        .map(([name, n]) => `${name} ${n.toFixed(2)}`)
+        .join(', ')}`,
     );
     console.log(`logins, 4 callers: ${loginsPerSecond.toFixed(1)} /s (load ${loginLoad})`);
     console.log(
@@ -290,7 +320,8 @@ const main = async (): Promise<void> => {
     );
     console.log('targets:');
     for (const t of targets) console.log(`  ${t.met ? 'met    ' : 'NOT MET'}  ${t.what}: ${t.measured}`);
-    if (process.env.BENCH_RESULT) writeFileSync(process.env.BENCH_RESULT, JSON.stringify({ rows, rps }));
+    if (process.env.BENCH_RESULT)
+      writeFileSync(process.env.BENCH_RESULT, JSON.stringify({ rows, rps, statements }));
   } finally {
     await db.end();
     app.child.kill('SIGTERM');

@@ -9,7 +9,8 @@
 //                                                   PGlite lives in this process, the SQL floor is
 //                                                   timed here too, before listening, and printed as
 //                                                   `floor <case> <json figures>` lines
-// It prints `listening <port>` once it answers.
+// It prints `listening <port>` once it answers. Started with an IPC channel, the app answers the message
+// `count` with how many statements its driver has sent so far (pg.Client#query, each one round trip).
 import Fastify from 'fastify';
 import pg from 'pg';
 import { createDb, type Db, migrate } from '../../server/platform/db/client';
@@ -23,9 +24,26 @@ const [, , kind, url, rowsArg, callsArg] = process.argv;
 const listen = async (db: Db, env: Record<string, string>): Promise<number> =>
   (await listenApp(db, env)).port;
 
+/** Counts every statement the app's driver sends, for the bench's `count` message. */
+const countStatements = (): void => {
+  let statements = 0;
+  type AnyQuery = (this: unknown, ...args: unknown[]) => unknown;
+  const proto = pg.Client.prototype as unknown as { query: AnyQuery };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    statements++;
+    return original.apply(this, args);
+  };
+  process.on('message', (m: unknown) => {
+    if (m === 'count') process.send?.({ count: statements });
+  });
+};
+
 const startApp = async (databaseUrl: string): Promise<number> => {
+  countStatements();
   const handle = await createDb({ databaseUrl });
-  return listen(handle.db, { DATABASE_URL: databaseUrl });
+  // the job runner off, so that every statement counted is a request's
+  return listen(handle.db, { DATABASE_URL: databaseUrl, JOBS: 'off' });
 };
 
 /** The embedded database: generated once per data directory, its floor timed here, then served. */

@@ -61,7 +61,10 @@ const writeRun = (
   }),
 });
 
-const readRun = (slower: Record<string, number>): ReadFigures => ({
+const readRun = (
+  slower: Record<string, number>,
+  moreStatements: Record<string, number> = {},
+): ReadFigures => ({
   rows: Object.entries(READ_BUDGETS).map(([name, budget]) => {
     const k = slower[name] ?? 1;
     return {
@@ -74,6 +77,12 @@ const readRun = (slower: Record<string, number>): ReadFigures => ({
     };
   }),
   rps: { app: (1000 * READ_THROUGHPUT_BUDGET * 1.4) / (slower.throughput ?? 1), peer: 1000 },
+  // today's two (the login's and the page's), where the bench counts them
+  statements: Object.fromEntries(
+    Object.entries(READ_BUDGETS)
+      .filter(([, budget]) => budget.statements !== undefined)
+      .map(([name]) => [name, 2 + (moreStatements[name] ?? 0)]),
+  ),
 });
 
 const failing = (verdicts: ReturnType<typeof judge>) => verdicts.filter((v) => !v.pass).map((v) => v.what);
@@ -82,7 +91,10 @@ describe('the speed guard', () => {
   it('passes a run at the ratios measured today', () => {
     const verdicts = judge({ write: [writeRun({})], read: [readRun({})] }, budgets);
     expect(verdicts).toHaveLength(
-      Object.keys(WRITE_BUDGETS).length * 3 + Object.keys(READ_BUDGETS).length * 2 + 1,
+      Object.keys(WRITE_BUDGETS).length * 3 +
+        Object.keys(READ_BUDGETS).length * 2 +
+        Object.values(READ_BUDGETS).filter((b) => b.statements !== undefined).length +
+        1,
     );
     expect(failing(verdicts)).toEqual([]);
   });
@@ -106,6 +118,12 @@ describe('the speed guard', () => {
     );
     // a level's statement on one stamping in three
     expect(failing(judge({ write: [writeRun({}, { stamp: 0.3 })], read: [] }, budgets))).toEqual([]);
+  });
+
+  it('fails a first page that sends one statement more', () => {
+    expect(failing(judge({ write: [], read: [readRun({}, { 'merchant first page': 1 })] }, budgets))).toEqual(
+      ['merchant first page: app statements per call'],
+    );
   });
 
   it('fails a first page twice as slow, and a throughput halved', () => {
