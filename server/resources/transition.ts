@@ -117,7 +117,9 @@ const preparedLock = (
 
 /**
  * Moves a row locked by `lockInScope`: `UPDATE … SET set WHERE id`, and the audit row of `action`
- * (who, the row before and after) in the same transaction. Answers the row after.
+ * (who, the row before and after) in the same transaction. Answers the row after. `alongside`: what
+ * the operation writes next from the row after (its history, its events), sent together with the
+ * audit row: neither needs the other's answer (docs/architecture.md "Statements sent together").
  */
 export const moveLocked = async <R extends { id: number; companyId: number | null }>(
   tx: DbOrTx,
@@ -126,18 +128,22 @@ export const moveLocked = async <R extends { id: number; companyId: number | nul
   before: R,
   action: string,
   set: Record<string, unknown>,
+  alongside?: (after: R) => Promise<unknown>,
 ): Promise<R> => {
   // prepared once per table and set of columns (an action sets the same columns every time)
   const [after] = (await updateById(tx, `move_${decl.name}`, table, before.id, set)) as R[];
   if (!after) throw new Error(`locked ${decl.name} row vanished`);
-  await recordAudit(tx, {
-    actor: { id: caller.id, email: caller.email },
-    action,
-    resource: decl.name,
-    recordId: after.id,
-    companyId: after.companyId,
-    before,
-    after,
-  });
+  await Promise.all([
+    recordAudit(tx, {
+      actor: { id: caller.id, email: caller.email },
+      action,
+      resource: decl.name,
+      recordId: after.id,
+      companyId: after.companyId,
+      before,
+      after,
+    }),
+    alongside?.(after),
+  ]);
   return after;
 };

@@ -140,14 +140,19 @@ const assertValidOn = (voucher: VoucherRow, day: string): void => {
     throw notAvailable('validUntil', `the voucher expired on ${voucher.validUntil}`);
 };
 
-/** Moves the locked voucher (`set`) and writes the audit row of `action`. */
+/**
+ * Moves the locked voucher (`set`) and writes the audit row of `action`, with what `alongside` writes
+ * from the voucher after (sent together with the audit row).
+ */
 const moveVoucher = (
   tx: DbOrTx,
   caller: Caller,
   before: VoucherRow,
   action: string,
   set: Row,
-): Promise<VoucherRow> => moveLocked(tx, caller, { decl: voucherDecl, table: vouchers }, before, action, set);
+  alongside?: (after: VoucherRow) => Promise<unknown>,
+): Promise<VoucherRow> =>
+  moveLocked(tx, caller, { decl: voucherDecl, table: vouchers }, before, action, set, alongside);
 
 // ---- issuing --------------------------------------------------------------------------------------
 
@@ -411,16 +416,19 @@ export const redeemVoucher = async (
     throw new AppError('STORE_NOT_FOUND_FOR_TXN', [
       { field: 'storeId', message: "is not an active store of the voucher's brand" },
     ]);
-  const after = await moveVoucher(tx, caller, voucher, 'redeem', {
-    ...movedFields(action),
-    redeemedAt: now,
-    redeemedStoreId: storeId,
-  });
-  await Promise.all([
-    history(tx, [after], 'REDEEMED', () => ({ storeId }), now),
-    redemptionMoved(tx, after, 'voucher.redeemed', { storeId }, now),
-  ]);
-  return after;
+  // its history and what follows it go with its audit row (server/platform/events.ts)
+  return moveVoucher(
+    tx,
+    caller,
+    voucher,
+    'redeem',
+    { ...movedFields(action), redeemedAt: now, redeemedStoreId: storeId },
+    (after) =>
+      Promise.all([
+        history(tx, [after], 'REDEEMED', () => ({ storeId }), now),
+        redemptionMoved(tx, after, 'voucher.redeemed', { storeId }, now),
+      ]),
+  );
 };
 
 /** Undoes a redemption: REDEEMED → AVAILABLE (else 11), history VOIDED with the reason. */
@@ -433,16 +441,18 @@ export const voidVoucher = async (
 ): Promise<VoucherRow> => {
   const voucher = await lockVoucher(tx, caller, id);
   const action = allowed(voucher, 'void');
-  const after = await moveVoucher(tx, caller, voucher, 'void', {
-    ...movedFields(action),
-    redeemedAt: null,
-    redeemedStoreId: null,
-  });
-  await Promise.all([
-    history(tx, [after], 'VOIDED', () => ({ storeId: voucher.redeemedStoreId, note: reason }), now),
-    redemptionMoved(tx, after, 'voucher.voided', { reason }, now),
-  ]);
-  return after;
+  return moveVoucher(
+    tx,
+    caller,
+    voucher,
+    'void',
+    { ...movedFields(action), redeemedAt: null, redeemedStoreId: null },
+    (after) =>
+      Promise.all([
+        history(tx, [after], 'VOIDED', () => ({ storeId: voucher.redeemedStoreId, note: reason }), now),
+        redemptionMoved(tx, after, 'voucher.voided', { reason }, now),
+      ]),
+  );
 };
 
 /** Gives an AVAILABLE voucher issued giftable (its pack's term then, else 6804) to another member. */
