@@ -25,23 +25,12 @@ describe("a zone's day, read minute after minute", () => {
   });
 
   it('turns the weekday and the hour with the zone too', () => {
-    // Thursday 3 Dec 2026, 23:59 in Singapore, then Friday 00:00
-    expect(weekdayAndHourIn('Asia/Singapore', new Date('2026-12-03T15:59:10.000Z'))).toEqual({
-      weekday: 4,
-      hour: 23,
-    });
-    expect(weekdayAndHourIn('Asia/Singapore', new Date('2026-12-03T16:00:00.000Z'))).toEqual({
-      weekday: 5,
-      hour: 0,
-    });
-    expect(weekdayAndHourIn('Asia/Singapore', new Date('2026-12-03T16:59:59.000Z'))).toEqual({
-      weekday: 5,
-      hour: 0,
-    });
-    expect(weekdayAndHourIn('Asia/Singapore', new Date('2026-12-03T17:00:00.000Z'))).toEqual({
-      weekday: 5,
-      hour: 1,
-    });
+    // Thursday 3 Dec 2026, 23:59 in Singapore, then Friday 00:00, then 01:00
+    const read = (at: string) => weekdayAndHourIn('Asia/Singapore', new Date(at));
+    expect(read('2026-12-03T15:59:10.000Z')).toEqual({ weekday: 4, hour: 23 });
+    expect(read('2026-12-03T16:00:00.000Z')).toEqual({ weekday: 5, hour: 0 });
+    expect(read('2026-12-03T16:59:59.000Z')).toEqual({ weekday: 5, hour: 0 });
+    expect(read('2026-12-03T17:00:00.000Z')).toEqual({ weekday: 5, hour: 1 });
   });
 
   it('refuses an invalid date, every time', () => {

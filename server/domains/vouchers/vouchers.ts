@@ -360,35 +360,42 @@ export const packSummary = async (db: DbOrTx, caller: Caller, packId: number) =>
 
 // ---- one voucher ----------------------------------------------------------------------------------
 
+/** A redemption or its undoing: its webhook event, its history row and what the webhook adds. */
+interface RedemptionMove {
+  type: 'voucher.redeemed' | 'voucher.voided';
+  historyAction: VoucherHistoryAction;
+  historyExtra: HistoryExtra;
+  /** the webhook event's own data, beside the voucher */
+  data: Record<string, unknown>;
+}
+
 /**
- * What a redemption or its undoing tells the rest of the product: the member's activity changed, and
- * the webhook `type` carries the voucher with the operation's own `data`.
+ * What a redemption or its undoing writes from the voucher after, and tells the rest of the product:
+ * its history row, the member's activity, and the webhook `type` with the voucher and `data`. None
+ * needs another's answer: sent together (server/platform/events.ts), and with the voucher's audit
+ * row (`moveVoucher`'s `alongside`).
  */
-const redemptionMoved = async (
-  tx: DbOrTx,
-  after: VoucherRow,
-  type: 'voucher.redeemed' | 'voucher.voided',
-  data: Record<string, unknown>,
-  now: Date,
-): Promise<void> => {
-  // independent of each other: sent together (server/platform/events.ts)
-  await Promise.all([
-    emit(tx, 'voucher.activity', {
-      companyId: after.companyId,
-      memberMobile: after.memberMobile,
-      reason: 'REDEMPTION',
-      at: now,
-      // a redemption adds a visit; its undoing takes one back (worked out again)
-      ...(type === 'voucher.redeemed' ? { added: { redemption: { voucherId: after.id } } } : {}),
-    }),
-    recordWebhookEvent(tx, {
-      companyId: after.companyId,
-      type,
-      data: { voucher: voucherFacts(after), ...data },
-      at: now,
-    }),
-  ]);
-};
+const redemptionMoved =
+  (tx: DbOrTx, { type, historyAction, historyExtra, data }: RedemptionMove, now: Date) =>
+  async (after: VoucherRow): Promise<void> => {
+    await Promise.all([
+      history(tx, [after], historyAction, () => historyExtra, now),
+      emit(tx, 'voucher.activity', {
+        companyId: after.companyId,
+        memberMobile: after.memberMobile,
+        reason: 'REDEMPTION',
+        at: now,
+        // a redemption adds a visit; its undoing takes one back (worked out again)
+        ...(type === 'voucher.redeemed' ? { added: { redemption: { voucherId: after.id } } } : {}),
+      }),
+      recordWebhookEvent(tx, {
+        companyId: after.companyId,
+        type,
+        data: { voucher: voucherFacts(after), ...data },
+        at: now,
+      }),
+    ]);
+  };
 
 /**
  * Redeems a voucher at a store: AVAILABLE and inside its validity (else 6805), at an ACTIVE store of
@@ -416,18 +423,17 @@ export const redeemVoucher = async (
     throw new AppError('STORE_NOT_FOUND_FOR_TXN', [
       { field: 'storeId', message: "is not an active store of the voucher's brand" },
     ]);
-  // its history and what follows it go with its audit row (server/platform/events.ts)
   return moveVoucher(
     tx,
     caller,
     voucher,
     'redeem',
     { ...movedFields(action), redeemedAt: now, redeemedStoreId: storeId },
-    (after) =>
-      Promise.all([
-        history(tx, [after], 'REDEEMED', () => ({ storeId }), now),
-        redemptionMoved(tx, after, 'voucher.redeemed', { storeId }, now),
-      ]),
+    redemptionMoved(
+      tx,
+      { type: 'voucher.redeemed', historyAction: 'REDEEMED', historyExtra: { storeId }, data: { storeId } },
+      now,
+    ),
   );
 };
 
@@ -447,11 +453,16 @@ export const voidVoucher = async (
     voucher,
     'void',
     { ...movedFields(action), redeemedAt: null, redeemedStoreId: null },
-    (after) =>
-      Promise.all([
-        history(tx, [after], 'VOIDED', () => ({ storeId: voucher.redeemedStoreId, note: reason }), now),
-        redemptionMoved(tx, after, 'voucher.voided', { reason }, now),
-      ]),
+    redemptionMoved(
+      tx,
+      {
+        type: 'voucher.voided',
+        historyAction: 'VOIDED',
+        historyExtra: { storeId: voucher.redeemedStoreId, note: reason },
+        data: { reason },
+      },
+      now,
+    ),
   );
 };
 
