@@ -70,12 +70,12 @@ export const judge = (runs: { write: WriteFigures[]; read: ReadFigures[] }, budg
   const out: Verdict[] = [];
   if (runs.write.length > 0)
     for (const [op, budget] of Object.entries(budgets.write)) {
+      const row = (run: WriteFigures, mode: string, side: 'app' | 'floor') =>
+        run.rows.find((r) => r.db === 'postgres' && r.op === op && r.mode === mode && r.side === side);
       const ratio = (mode: string, of: (r: WriteFigures['rows'][number]) => number) =>
         runs.write.map((run) => {
-          const row = (side: 'app' | 'floor') =>
-            run.rows.find((r) => r.db === 'postgres' && r.op === op && r.mode === mode && r.side === side);
-          const app = row('app');
-          const floor = row('floor');
+          const app = row(run, mode, 'app');
+          const floor = row(run, mode, 'floor');
           return app && floor ? of(app) / of(floor) : Number.NaN;
         });
       out.push(
@@ -96,11 +96,7 @@ export const judge = (runs: { write: WriteFigures[]; read: ReadFigures[] }, budg
         verdict(
           'write',
           `${op}, 1 caller: app statements per call`,
-          runs.write.map(
-            (run) =>
-              run.rows.find((r) => r.db === 'postgres' && r.op === op && r.mode === '1' && r.side === 'app')
-                ?.statementsPerOp ?? Number.NaN,
-          ),
+          runs.write.map((run) => row(run, '1', 'app')?.statementsPerOp ?? Number.NaN),
           'max',
           budget.statements,
           true,

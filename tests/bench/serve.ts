@@ -16,6 +16,7 @@ import pg from 'pg';
 import { createDb, type Db, migrate } from '../../server/platform/db/client';
 import { benchMarker, type Exec, fillBenchDatabase } from './generate';
 import { listenApp } from './listen';
+import { watchPgStatements } from './pg-statements';
 import { EMBEDDED_CASES, FIRST_PAGE_SQL } from './sql';
 import { interleaved } from './stats';
 
@@ -27,13 +28,9 @@ const listen = async (db: Db, env: Record<string, string>): Promise<number> =>
 /** Counts every statement the app's driver sends, for the bench's `count` message. */
 const countStatements = (): void => {
   let statements = 0;
-  type AnyQuery = (this: unknown, ...args: unknown[]) => unknown;
-  const proto = pg.Client.prototype as unknown as { query: AnyQuery };
-  const original = proto.query;
-  proto.query = function (this: unknown, ...args: unknown[]) {
+  watchPgStatements(() => {
     statements++;
-    return original.apply(this, args);
-  };
+  });
   process.on('message', (m: unknown) => {
     if (m === 'count') process.send?.({ count: statements });
   });

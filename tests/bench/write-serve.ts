@@ -20,6 +20,7 @@ import { createDb, migrate } from '../../server/platform/db/client';
 import { users } from '../../server/platform/db/schema';
 import { hashPassword } from '../../server/platform/passwords';
 import { listenApp } from './listen';
+import { type AnyQuery, watchPgStatements } from './pg-statements';
 import { FLOORS, type InTransaction, type Op, type OpArgs, type Query } from './write-floor';
 import { runQueues } from './write-load';
 
@@ -39,15 +40,7 @@ const note = (text: unknown): void => {
     );
 };
 
-type AnyQuery = (this: unknown, ...args: unknown[]) => unknown;
-if (kind === 'pg') {
-  const proto = pg.Client.prototype as unknown as { query: AnyQuery };
-  const original = proto.query;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    note(args[0]);
-    return original.apply(this, args);
-  };
-}
+if (kind === 'pg') watchPgStatements(note);
 
 /** A C string of a protocol message from `at`: the string and where the next field starts. */
 const cString = (message: Uint8Array, at: number): [string, number] => {
