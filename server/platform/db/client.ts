@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { forgetNamedStatements, trackTransactions } from './pglite-named';
+import { PipelinedClient } from './pipelined-client';
 
 /**
  * The one database type services see, whichever driver is underneath. Built without the schema: the
@@ -75,6 +76,8 @@ export const createDb = async ({ databaseUrl, dataDir, pgliteImage }: CreateDbOp
       max: 10,
       statement_timeout: STATEMENT_TIMEOUT_MS,
       pipeline: true,
+      // a transaction's BEGIN goes out with its first statements (pipelined-client.ts)
+      Client: PipelinedClient,
     } as pg.PoolConfig);
     // an idle connection dropped by the server must not crash the process; the pool reconnects
     pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
