@@ -6,11 +6,13 @@
 // Idempotency: the first successful answer of a (caller, key) is stored in `idempotency_keys` in the
 // operation's own transaction, so it exists exactly when the change committed. A repeat changes
 // nothing and answers the stored answer. The key is not looked up before the operation (a round trip
-// on every call, for the rare repeat): the repeat runs, and either its insert of the same key (an
-// upsert that replaces only an expired answer) finds the live answer of the first call, or the
-// operation refuses (the receipt is used, the voucher is REDEEMED) and the key's stored answer is
-// read then; either way its transaction rolls back and it answers the stored answer. Two identical
-// calls racing end the same way: the second's insert waits for the first's commit.
+// on every call, for the rare repeat): the repeat runs, and either its insert of the same key fails
+// on the answer of the first call (23505), or the operation refuses (the receipt is used, the voucher
+// is REDEEMED) and the key's stored answer is read then; either way its transaction rolls back and it
+// answers the stored answer. Two identical calls racing end the same way: the second's insert waits
+// for the first's commit. The insert is sent with the COMMIT, without waiting for its answer: a failed
+// insert aborts the transaction, and its COMMIT then rolls back. An answer older than 24 hours that
+// the hourly cleanup has not removed yet makes way: it is deleted, and the call runs once more.
 // A failed call stores nothing (it changed nothing): sending it again runs it again.
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -23,7 +25,7 @@ import { ok } from '../../../contract/envelope';
 import type { ResourceDeclaration } from '../../../resources/types';
 import type { DbOrTx } from '../../platform/audit';
 import { uniqueViolation } from '../../platform/db/errors';
-import { prepared } from '../../platform/db/prepared';
+import { prepared, preparedInsert } from '../../platform/db/prepared';
 import { idempotencyKeys } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { App } from '../../platform/http/app-types';
@@ -181,34 +183,35 @@ const replay = (stored: Stored, fingerprint: string): string => {
 };
 
 /**
- * Keeps the answer of (userId, key) in one statement: an expired answer of the same key makes way
- * for it; a live one (a racing call of the same key committed first) does not, and nothing returns.
+ * Keeps the answer of (userId, key). A live answer of the same key (a racing call committed first)
+ * fails it, as an expired one does (`dropExpiredAnswer` then makes way for a second run).
  */
-const storeAnswer = prepared('operation_store_answer', (db) =>
+const insertAnswer = preparedInsert('operation_insert_answer', idempotencyKeys, [
+  'userId',
+  'key',
+  'request',
+  'status',
+  'body',
+]);
+
+/** Deletes the answer of (userId, key) if it is older than `expired`. */
+const dropExpiredAnswer = prepared('operation_drop_expired_answer', (db) =>
   db
-    .insert(idempotencyKeys)
-    .values({
-      userId: sql.placeholder('userId'),
-      key: sql.placeholder('key'),
-      request: sql.placeholder('request'),
-      status: 200,
-      body: sql.placeholder('body'),
-    })
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.userId, idempotencyKeys.key],
-      set: {
-        request: sql`excluded.request`,
-        status: 200,
-        body: sql`excluded.body`,
-        createTime: sql`excluded.create_time`,
-      },
-      setWhere: lt(idempotencyKeys.createTime, sql.placeholder('expired')),
-    })
-    .returning({ userId: idempotencyKeys.userId }),
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, sql.placeholder('userId')),
+        eq(idempotencyKeys.key, sql.placeholder('key')),
+        lt(idempotencyKeys.createTime, sql.placeholder('expired')),
+      ),
+    ),
 );
 
-/** The key holds a live answer of another call (it committed while this one ran): answer that one. */
-class KeyTaken extends Error {}
+/** The oldest stored answer still replayed: older ones make way for a new answer of their key. */
+const expiredBefore = (): string => new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString();
+
+/** The violated constraint when the key's stored answer is what the insert ran into. */
+const KEY_CONSTRAINT = 'idempotency_keys_user_id_key_pk';
 
 /** Every operation's route pattern, e.g. `/portal-main-service/api/v1/vouchers/:id/redeem` (tests walk it). */
 export const OPERATION_URLS = new Set<string>();
@@ -246,40 +249,66 @@ export const operation = <P extends TSchema, B extends TSchema, R, X = undefined
       const caller = await callerOf(db, request);
       const key = idempotencyKeyOf(request);
       const fingerprint = key ? fingerprintOf(request) : '';
+      const input = {
+        caller,
+        params: request.params as Static<P>,
+        body: request.body as Static<B>,
+        idempotencyKey: key,
+      };
+      /** The operation in its transaction, answering the envelope as sent (and kept under the key). */
+      const attempt = async (prepared: X): Promise<string> => {
+        let storing: Promise<void> | undefined;
+        try {
+          const answer = await db.transaction(async (tx) => {
+            const data = await spec.run({ ...input, tx, prepared });
+            // the wire form, so the first answer and every replay are byte for byte the same
+            const body = JSON.stringify(ok(data));
+            if (key) {
+              const kept = spec.replayAs ? JSON.stringify(ok(spec.replayAs(data))) : body;
+              // sent with the COMMIT, not awaited: if it fails, the transaction is aborted and the
+              // COMMIT rolls it back (on the embedded database the COMMIT then throws as well)
+              storing = insertAnswer(tx, {
+                userId: caller.id,
+                key,
+                request: fingerprint,
+                status: 200,
+                body: kept,
+              });
+              storing.catch(() => undefined);
+            }
+            return body;
+          });
+          await storing;
+          return answer;
+        } catch (thrown) {
+          // the stored answer's failure is the call's, whatever the COMMIT said after it
+          throw storing
+            ? await storing.then(
+                () => thrown,
+                (failed: unknown) => failed,
+              )
+            : thrown;
+        }
+      };
       try {
-        const input = {
-          caller,
-          params: request.params as Static<P>,
-          body: request.body as Static<B>,
-          idempotencyKey: key,
-        };
         // no `prepare`: `prepared` is undefined, which is what X defaults to
         const prepared = (spec.prepare ? await spec.prepare({ ...input, db }) : undefined) as X;
-        const answer = await db.transaction(async (tx) => {
-          const data = await spec.run({ ...input, tx, prepared });
-          // the wire form, so the first answer and every replay are byte for byte the same
-          const body = JSON.stringify(ok(data));
-          if (key) {
-            const kept = spec.replayAs ? JSON.stringify(ok(spec.replayAs(data))) : body;
-            // a live answer of the same key (a racing call committed first): this transaction rolls back
-            const [stored] = await storeAnswer(tx, {
-              userId: caller.id,
-              key,
-              request: fingerprint,
-              body: kept,
-              expired: new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString(),
-            });
-            if (!stored) throw new KeyTaken();
-          }
-          return body;
-        });
+        let answer: string;
+        try {
+          answer = await attempt(prepared);
+        } catch (err) {
+          if (!key || uniqueViolation(err) !== KEY_CONSTRAINT) throw err;
+          // a repeat of a committed call: its answer
+          const stored = await storedAnswer(db, caller.id, key);
+          if (stored) return reply.type('application/json; charset=utf-8').send(replay(stored, fingerprint));
+          // the key's answer is older than 24 hours: it makes way, and the call runs again
+          await dropExpiredAnswer(db, { userId: caller.id, key, expired: expiredBefore() });
+          answer = await attempt(prepared);
+        }
         return reply.type('application/json; charset=utf-8').send(answer);
       } catch (err) {
         // a repeat of a committed call: its answer, whatever this run ran into
-        if (
-          key &&
-          (err instanceof KeyTaken || err instanceof AppError || uniqueViolation(err) !== undefined)
-        ) {
+        if (key && (err instanceof AppError || uniqueViolation(err) !== undefined)) {
           const stored = await storedAnswer(db, caller.id, key);
           if (stored) return reply.type('application/json; charset=utf-8').send(replay(stored, fingerprint));
         }
