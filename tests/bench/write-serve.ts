@@ -9,6 +9,8 @@
 //   sql     runs one statement (the checks; the embedded database can only be read from this process)
 //   floor   runs a case of the SQL floor (tests/bench/write-floor.ts) with its queues and callers
 //   count   answers how many statements the app's driver sent so far
+//   writes  answers how many writes the app's and the floor's connections to PostgreSQL made so far
+//           (a statement sent alone is one; statements sent together in one turn are one)
 //   cpu     answers this process's CPU time so far, in ms
 //   trace   starts (on) or ends (off) keeping the text of every statement sent, answers them
 // Every statement of the app's driver is counted at the driver: pg.Client#query on PostgreSQL (each
@@ -41,6 +43,22 @@ const note = (text: unknown): void => {
 };
 
 if (kind === 'pg') watchPgStatements(note);
+
+let writes = 0;
+/** Counts each write of a pool's connections to PostgreSQL: a chunk written, or several corked. */
+const countWrites = (pool: pg.Pool): void => {
+  pool.on('connect', (client) => {
+    const stream = (client as unknown as { connection: { stream: AnyStream } }).connection.stream;
+    for (const method of ['_write', '_writev'] as const) {
+      const own = stream[method].bind(stream);
+      stream[method] = (...args: unknown[]) => {
+        writes++;
+        return own(...args);
+      };
+    }
+  });
+};
+type AnyStream = Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
 
 /** A C string of a protocol message from `at`: the string and where the next field starts. */
 const cString = (message: Uint8Array, at: number): [string, number] => {
@@ -81,6 +99,8 @@ const main = async () => {
   let closeFloor = async () => {};
   if (kind === 'pg') {
     const pool = new pg.Pool({ connectionString: where, max: 8 });
+    countWrites(pool);
+    countWrites((handle.db as unknown as { $client: pg.Pool }).$client);
     runSql = (text, params) => pool.query(text, params);
     inTransaction = async (fn) => {
       const client = await pool.connect();
@@ -146,6 +166,8 @@ const main = async () => {
         return (await runSql(String(m.text), (m.params as unknown[] | undefined) ?? [])).rows;
       case 'count':
         return statements;
+      case 'writes':
+        return writes;
       case 'cpu': {
         // this process's CPU so far, in ms (user + system): the app's and the floor's Node side
         const { user, system } = process.cpuUsage();

@@ -561,6 +561,8 @@ interface Row {
   p50: number;
   p95: number;
   statementsPerOp: number;
+  /** writes per call to PostgreSQL: its round trips, the login's included (NaN on the embedded database) */
+  writesPerOp: number;
   /** CPU ms per call of the server process (the app, or the floor's driver) */
   serverCpuPerOp: number;
   /** CPU ms per call of PostgreSQL's processes (NaN on the embedded database: it is the server's) */
@@ -715,6 +717,7 @@ const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Che
           floor: { samples: [], seconds: 0, done: [], failed: 0 },
         };
         const statements: Record<Side, number> = { app: 0, floor: 0 };
+        const writes: Record<Side, number> = { app: 0, floor: 0 };
         // CPU spent per side: the server process's (Node: the app, or the floor's driver) and the
         // database's (PostgreSQL's processes, read from /proc; the embedded one lives in the server)
         const cpu: Record<Side, { server: number; database: number }> = {
@@ -727,6 +730,7 @@ const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Che
               q.slice(Math.floor((q.length * round) / ROUNDS), Math.floor((q.length * (round + 1)) / ROUNDS)),
             );
             const before = (await srv.call('count')) as number;
+            const writesBefore = (await srv.call('writes')) as number;
             const cpuBefore = { server: (await srv.call('cpu')) as number, database: postgresCpu() };
             let part: LoadResult<unknown>;
             if (side === 'app') {
@@ -770,6 +774,7 @@ const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Che
               part = { ...r, done: r.done.map((value) => ({ arg: undefined, value })) };
             }
             statements[side] += ((await srv.call('count')) as number) - before;
+            writes[side] += ((await srv.call('writes')) as number) - writesBefore;
             cpu[side].server += ((await srv.call('cpu')) as number) - cpuBefore.server;
             cpu[side].database += postgresCpuSince(cpuBefore.database);
             const into = results[side];
@@ -827,6 +832,8 @@ const runDatabase = async (db: 'postgres' | 'embedded', rows: Row[], checks: Che
             p50: s.p50,
             p95: s.p95,
             statementsPerOp: statements[side] / Math.max(1, result.done.length + result.failed),
+            writesPerOp:
+              db === 'postgres' ? writes[side] / Math.max(1, result.done.length + result.failed) : Number.NaN,
             serverCpuPerOp: cpu[side].server / Math.max(1, result.done.length + result.failed),
             databaseCpuPerOp:
               db === 'postgres'
@@ -1216,7 +1223,7 @@ const main = async (): Promise<number> => {
 
   const tpsOf = (callers: number) => benches.find((b) => b.clients === callers)?.tps ?? Number.NaN;
   console.log(
-    `\n${'case'.padEnd(14)} ${'db'.padEnd(9)} ${'who'.padEnd(6)} ${'callers'.padEnd(9)} ${'ops'.padStart(5)} ${'ops/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'×pgbench'.padStart(9)} ${'×floor'.padStart(7)} ${'p50/floor'.padStart(9)} ${'stmts/op'.padStart(8)} ${'srv ms'.padStart(6)} ${'pg ms'.padStart(6)}  load`,
+    `\n${'case'.padEnd(14)} ${'db'.padEnd(9)} ${'who'.padEnd(6)} ${'callers'.padEnd(9)} ${'ops'.padStart(5)} ${'ops/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'×pgbench'.padStart(9)} ${'×floor'.padStart(7)} ${'p50/floor'.padStart(9)} ${'stmts/op'.padStart(8)} ${'writes/op'.padStart(9)} ${'srv ms'.padStart(6)} ${'pg ms'.padStart(6)}  load`,
   );
   for (const b of benches)
     console.log(
@@ -1226,13 +1233,14 @@ const main = async (): Promise<number> => {
     const floor = rows.find((f) => f.side === 'floor' && f.db === r.db && f.op === r.op && f.mode === r.mode);
     const callers = r.mode === 'hot' ? '8 hot' : r.mode === '8' ? '8 own' : '1';
     console.log(
-      `${r.op.padEnd(14)} ${r.db.padEnd(9)} ${r.side.padEnd(6)} ${callers.padEnd(9)} ${String(r.ok).padStart(5)} ${r.opsPerSecond.toFixed(0).padStart(7)} ${r.p50.toFixed(2).padStart(8)} ${r.p95.toFixed(2).padStart(8)} ${(r.opsPerSecond / tpsOf(r.callers)).toFixed(2).padStart(9)} ${r.side === 'app' && floor ? (r.opsPerSecond / floor.opsPerSecond).toFixed(2).padStart(7) : ''.padStart(7)} ${r.side === 'app' && floor ? (r.p50 / floor.p50).toFixed(2).padStart(9) : ''.padStart(9)} ${r.statementsPerOp.toFixed(1).padStart(8)} ${r.serverCpuPerOp.toFixed(2).padStart(6)} ${r.databaseCpuPerOp.toFixed(2).padStart(6)}  ${r.load.toFixed(2)}`,
+      `${r.op.padEnd(14)} ${r.db.padEnd(9)} ${r.side.padEnd(6)} ${callers.padEnd(9)} ${String(r.ok).padStart(5)} ${r.opsPerSecond.toFixed(0).padStart(7)} ${r.p50.toFixed(2).padStart(8)} ${r.p95.toFixed(2).padStart(8)} ${(r.opsPerSecond / tpsOf(r.callers)).toFixed(2).padStart(9)} ${r.side === 'app' && floor ? (r.opsPerSecond / floor.opsPerSecond).toFixed(2).padStart(7) : ''.padStart(7)} ${r.side === 'app' && floor ? (r.p50 / floor.p50).toFixed(2).padStart(9) : ''.padStart(9)} ${r.statementsPerOp.toFixed(1).padStart(8)} ${r.writesPerOp.toFixed(1).padStart(9)} ${r.serverCpuPerOp.toFixed(2).padStart(6)} ${r.databaseCpuPerOp.toFixed(2).padStart(6)}  ${r.load.toFixed(2)}`,
     );
   }
   console.log(
     `\n×pgbench: ops/s ÷ pgbench's tps with as many clients; ×floor: the app's ops/s ÷ the floor's; p50/floor: the app's p50 ÷ the floor's.` +
       `\nsrv ms, pg ms: CPU time per call of the server process (Node: the app, or the floor's driver) and of PostgreSQL's processes.` +
       `\nstmts/op: statements the driver sent per call (BEGIN/COMMIT included; the floor's are ${OPS.map((o) => `${o} ${FLOOR_STATEMENTS[o]}`).join(', ')}).` +
+      `\nwrites/op: writes per call to PostgreSQL (the app's login included): a statement sent alone is one, statements sent together one.` +
       `\n"8 own": 8 callers, each on its own company's rows; "8 hot": 8 callers on company 0's one card (the next after 50 stamps), programme, pack and wallet.`,
   );
 
