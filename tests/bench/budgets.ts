@@ -22,6 +22,13 @@ export interface WriteBudget {
    * or two to every call (issue 39), which a ratio on a noisy runner catches late; a count is exact.
    */
   statements: number;
+  /**
+   * At most this many writes per call to PostgreSQL, one caller (the bench's `writes/op`: the
+   * statements sent together in one turn are one write, and each write waits for its answers). A
+   * statement that waits for another's answer where it did not have to adds a round trip to every
+   * call, not a statement; a count is exact.
+   */
+  writes: number;
 }
 
 // Set from four runs of the guard on 2026-11-29 (2 vCPU, load average 2-3.4; docs/performance.md
@@ -35,15 +42,18 @@ export interface WriteBudget {
 // issueVouchers 24.0, redeem 11.0, topUp 11.0, join 28.0 per call) are those counts plus half a
 // statement: what a call sends only now and then (a level that moves, a card that completes) fits, one
 // more statement on every call does not. A change that must send one more raises its budget in the
-// same commit and says why (docs/performance.md "The speed guard").
+// same commit and says why (docs/performance.md "The speed guard"). The write budgets (2026-12-03,
+// `npm run bench:write` with the BEGIN sent with its first statements and the stored answer with the
+// COMMIT: stamp 5.1, void 5.1, issueCard 14.0, issueVouchers 15.0, redeem 5.0, topUp 6.0, join 19.0)
+// are those counts plus half a write, in the same way.
 export const WRITE_BUDGETS: Record<Op, WriteBudget> = {
-  stamp: { p50: 2.8, throughput: 0.33, statements: 9.8 },
-  void: { p50: 3.5, throughput: 0.27, statements: 14.6 },
-  issueCard: { p50: 3.7, throughput: 0.3, statements: 24.5 },
-  issueVouchers: { p50: 3.5, throughput: 0.31, statements: 24.5 },
-  redeem: { p50: 3.9, throughput: 0.23, statements: 11.5 },
-  topUp: { p50: 3.6, throughput: 0.29, statements: 11.5 },
-  join: { p50: 3.4, throughput: 0.29, statements: 28.5 },
+  stamp: { p50: 2.8, throughput: 0.33, statements: 9.8, writes: 5.6 },
+  void: { p50: 3.5, throughput: 0.27, statements: 14.6, writes: 5.6 },
+  issueCard: { p50: 3.7, throughput: 0.3, statements: 24.5, writes: 14.5 },
+  issueVouchers: { p50: 3.5, throughput: 0.31, statements: 24.5, writes: 15.5 },
+  redeem: { p50: 3.9, throughput: 0.23, statements: 11.5, writes: 5.5 },
+  topUp: { p50: 3.6, throughput: 0.29, statements: 11.5, writes: 6.5 },
+  join: { p50: 3.4, throughput: 0.29, statements: 28.5, writes: 19.5 },
 };
 
 /** A first page at one caller: the app's p50 and p95 ÷ the SQL floor's, and the statements it sends. */

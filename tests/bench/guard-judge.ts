@@ -1,5 +1,5 @@
 // The speed guard's judgement (tests/bench/guard.ts), apart from the runs so a unit test can feed it
-// figures: each ratio of the app to its floor or peer, and each operation's statements per call, taken
+// figures: each ratio of the app to its floor or peer, and each operation's statements and writes per call, taken
 // from the best of the runs given, against its budget (tests/bench/budgets.ts).
 import type { ReadBudget, WriteBudget } from './budgets';
 
@@ -14,6 +14,8 @@ export interface WriteFigures {
     p50: number;
     /** statements the driver sent per call (the app's: the login's, BEGIN and COMMIT included) */
     statementsPerOp: number;
+    /** writes per call to PostgreSQL (the app's: the login's included; NaN on the embedded database) */
+    writesPerOp: number;
   }[];
   /** checks of the bench that failed (a wrong count) */
   failed: number;
@@ -35,7 +37,7 @@ export interface Verdict {
   kind: 'max' | 'min';
   budget: number;
   pass: boolean;
-  /** a count (statements per call), which a second run would not change; else a ratio of times */
+  /** a count (statements or writes per call), which a second run would not change; else a ratio of times */
   exact: boolean;
 }
 
@@ -99,6 +101,14 @@ export const judge = (runs: { write: WriteFigures[]; read: ReadFigures[] }, budg
           runs.write.map((run) => row(run, '1', 'app')?.statementsPerOp ?? Number.NaN),
           'max',
           budget.statements,
+          true,
+        ),
+        verdict(
+          'write',
+          `${op}, 1 caller: app writes to PostgreSQL per call`,
+          runs.write.map((run) => row(run, '1', 'app')?.writesPerOp ?? Number.NaN),
+          'max',
+          budget.writes,
           true,
         ),
       );

@@ -1,10 +1,10 @@
 // `npm run bench:guard` (issue 39 item 2): the speed guard CI runs. A short run of the write bench
 // (tests/bench/write.ts: every operation, 1 caller and 8 on their own rows, PostgreSQL, no pgbench) and
 // of the read bench (tests/bench/run.ts on a small table), each writing its figures as JSON; then every
-// ratio, and each operation's statements per call, is checked against its budget in
+// ratio, and each operation's statements and writes per call, is checked against its budget in
 // tests/bench/budgets.ts and printed, and the guard exits 1 when one is over. A bench whose check failed is run once more and each ratio judged on the better of the
 // two runs: a change that really made something twice as slow fails both, a moment of noise does not
-// (a statement count over its budget is not run again: it is exact).
+// (a count over its budget is not run again: it is exact).
 //   DATABASE_URL (the PostgreSQL server)   BENCH_GUARD_OPS (default 200: calls per write case)
 //   BENCH_GUARD_ROWS (default 20,000: the read bench's table)   BENCH_GUARD_ONLY (write or read)
 import { spawn } from 'node:child_process';

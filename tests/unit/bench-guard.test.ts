@@ -14,12 +14,15 @@ const budgets = { write: WRITE_BUDGETS, read: READ_BUDGETS, readThroughput: READ
 const writeRun = (
   slower: Record<string, number>,
   moreStatements: Record<string, number> = {},
+  moreWrites: Record<string, number> = {},
 ): WriteFigures => ({
   failed: 0,
   rows: Object.entries(WRITE_BUDGETS).flatMap(([op, budget]) => {
     const k = slower[op] ?? 1;
     // today's count is the budget less half a statement
     const statementsPerOp = budget.statements - 0.5 + (moreStatements[op] ?? 0);
+    // and its writes: the budget less half a write
+    const writesPerOp = budget.writes - 0.5 + (moreWrites[op] ?? 0);
     return [
       {
         db: 'postgres',
@@ -29,6 +32,7 @@ const writeRun = (
         p50: 4,
         opsPerSecond: 250,
         statementsPerOp: 8,
+        writesPerOp: 8,
       },
       {
         db: 'postgres',
@@ -38,6 +42,7 @@ const writeRun = (
         p50: (4 * k * budget.p50) / 1.4,
         opsPerSecond: 100,
         statementsPerOp,
+        writesPerOp,
       },
       {
         db: 'postgres',
@@ -47,6 +52,7 @@ const writeRun = (
         p50: 20,
         opsPerSecond: 400,
         statementsPerOp: 8,
+        writesPerOp: 8,
       },
       {
         db: 'postgres',
@@ -56,6 +62,7 @@ const writeRun = (
         p50: 40,
         opsPerSecond: (400 * budget.throughput * 1.4) / k,
         statementsPerOp,
+        writesPerOp,
       },
     ];
   }),
@@ -91,7 +98,7 @@ describe('the speed guard', () => {
   it('passes a run at the ratios measured today', () => {
     const verdicts = judge({ write: [writeRun({})], read: [readRun({})] }, budgets);
     expect(verdicts).toHaveLength(
-      Object.keys(WRITE_BUDGETS).length * 3 +
+      Object.keys(WRITE_BUDGETS).length * 4 +
         Object.keys(READ_BUDGETS).length * 2 +
         Object.values(READ_BUDGETS).filter((b) => b.statements !== undefined).length +
         1,
@@ -120,6 +127,14 @@ describe('the speed guard', () => {
     expect(failing(judge({ write: [writeRun({}, { stamp: 0.3 })], read: [] }, budgets))).toEqual([]);
   });
 
+  it('fails an operation that waits for one answer more on every call, with the same statements', () => {
+    const verdicts = judge({ write: [writeRun({}, {}, { redeem: 1 })], read: [] }, budgets);
+    expect(failing(verdicts)).toEqual(['redeem, 1 caller: app writes to PostgreSQL per call']);
+    expect(
+      verdicts.find((v) => v.what === 'redeem, 1 caller: app writes to PostgreSQL per call')?.measured,
+    ).toBe(WRITE_BUDGETS.redeem.writes + 0.5);
+  });
+
   it('fails a first page that sends one statement more', () => {
     expect(failing(judge({ write: [], read: [readRun({}, { 'merchant first page': 1 })] }, budgets))).toEqual(
       ['merchant first page: app statements per call'],
@@ -144,6 +159,7 @@ describe('the speed guard', () => {
       'join, 1 caller: app p50 ÷ floor p50',
       'join, 8 callers: app ops/s ÷ floor ops/s',
       'join, 1 caller: app statements per call',
+      'join, 1 caller: app writes to PostgreSQL per call',
     ]);
   });
 });
