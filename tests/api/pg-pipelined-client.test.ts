@@ -8,6 +8,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../server/platform/db/client';
 import { PipelinedClient } from '../../server/platform/db/pipelined-client';
+import { watchPgWrites } from '../bench/pg-statements';
 import { freshPgDatabase } from './helpers';
 
 const url = process.env.DATABASE_URL;
@@ -33,22 +34,9 @@ describe.skipIf(!url)('transactions on PostgreSQL', () => {
     client = new PipelinedClient({ connectionString: scratch.url, pipeline: true } as pg.ClientConfig);
     await client.connect();
     await client.query('create table moves (n int primary key)');
-    // what reaches the socket: one _writev (corked chunks) or one _write is one write
-    const stream = (client as unknown as { connection: { stream: NodeJS.WritableStream } }).connection
-      .stream as unknown as {
-      _write: (chunk: Buffer, enc: string, cb: () => void) => void;
-      _writev: (chunks: { chunk: Buffer }[], cb: () => void) => void;
-    };
-    const write = stream._write.bind(stream);
-    const writev = stream._writev.bind(stream);
-    stream._write = (chunk, enc, cb) => {
-      writes.push(kinds(chunk));
-      write(chunk, enc, cb);
-    };
-    stream._writev = (chunks, cb) => {
-      writes.push(chunks.flatMap(({ chunk }) => kinds(chunk)));
-      writev(chunks, cb);
-    };
+    watchPgWrites(client, (chunks) => {
+      writes.push(chunks.flatMap(kinds));
+    });
   });
 
   afterAll(async () => {

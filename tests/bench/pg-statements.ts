@@ -14,3 +14,23 @@ export const watchPgStatements = (note: (query: unknown) => void): void => {
     return original.apply(this, args);
   };
 };
+
+/**
+ * Calls `note` with the bytes of each write a connection of node-postgres makes to its socket: one
+ * chunk (`_write`), or the chunks corked together and written at once (`_writev`).
+ */
+export const watchPgWrites = (client: pg.Client, note: (chunks: Buffer[]) => void): void => {
+  type Chunk = { chunk: Buffer };
+  const stream = (client as unknown as { connection: { stream: Record<string, AnyQuery> } }).connection
+    .stream;
+  const write = stream._write as AnyQuery;
+  const writev = stream._writev as AnyQuery;
+  stream._write = (...args: unknown[]) => {
+    note([args[0] as Buffer]);
+    return write.apply(stream, args);
+  };
+  stream._writev = (...args: unknown[]) => {
+    note((args[0] as Chunk[]).map(({ chunk }) => chunk));
+    return writev.apply(stream, args);
+  };
+};

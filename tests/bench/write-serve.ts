@@ -22,7 +22,7 @@ import { createDb, migrate } from '../../server/platform/db/client';
 import { users } from '../../server/platform/db/schema';
 import { hashPassword } from '../../server/platform/passwords';
 import { listenApp } from './listen';
-import { type AnyQuery, watchPgStatements } from './pg-statements';
+import { type AnyQuery, watchPgStatements, watchPgWrites } from './pg-statements';
 import { FLOORS, type InTransaction, type Op, type OpArgs, type Query } from './write-floor';
 import { runQueues } from './write-load';
 
@@ -47,18 +47,12 @@ if (kind === 'pg') watchPgStatements(note);
 let writes = 0;
 /** Counts each write of a pool's connections to PostgreSQL: a chunk written, or several corked. */
 const countWrites = (pool: pg.Pool): void => {
-  pool.on('connect', (client) => {
-    const stream = (client as unknown as { connection: { stream: AnyStream } }).connection.stream;
-    for (const method of ['_write', '_writev'] as const) {
-      const own = stream[method].bind(stream);
-      stream[method] = (...args: unknown[]) => {
-        writes++;
-        return own(...args);
-      };
-    }
-  });
+  pool.on('connect', (client) =>
+    watchPgWrites(client, () => {
+      writes++;
+    }),
+  );
 };
-type AnyStream = Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
 
 /** A C string of a protocol message from `at`: the string and where the next field starts. */
 const cString = (message: Uint8Array, at: number): [string, number] => {

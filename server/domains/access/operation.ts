@@ -16,6 +16,7 @@
 // A failed call stores nothing (it changed nothing): sending it again runs it again.
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { Type } from 'typebox';
@@ -210,8 +211,12 @@ const dropExpiredAnswer = prepared('operation_drop_expired_answer', (db) =>
 /** The oldest stored answer still replayed: older ones make way for a new answer of their key. */
 const expiredBefore = (): string => new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString();
 
-/** The violated constraint when the key's stored answer is what the insert ran into. */
-const KEY_CONSTRAINT = 'idempotency_keys_user_id_key_pk';
+/** The key's primary key (the schema's name for it), which a stored answer of the same key violates. */
+const KEY_CONSTRAINT = getTableConfig(idempotencyKeys).primaryKeys[0]?.getName();
+
+/** True when `err` is the answer's insert running into a stored answer of the same key. */
+const keyTaken = (err: unknown): boolean =>
+  KEY_CONSTRAINT !== undefined && uniqueViolation(err) === KEY_CONSTRAINT;
 
 /** Every operation's route pattern, e.g. `/portal-main-service/api/v1/vouchers/:id/redeem` (tests walk it). */
 export const OPERATION_URLS = new Set<string>();
@@ -297,7 +302,7 @@ export const operation = <P extends TSchema, B extends TSchema, R, X = undefined
         try {
           answer = await attempt(prepared);
         } catch (err) {
-          if (!key || uniqueViolation(err) !== KEY_CONSTRAINT) throw err;
+          if (!key || !keyTaken(err)) throw err;
           // a repeat of a committed call: its answer
           const stored = await storedAnswer(db, caller.id, key);
           if (stored) return reply.type('application/json; charset=utf-8').send(replay(stored, fingerprint));
