@@ -8,6 +8,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CHILD_NODE_ARGS } from '../node-child';
 import { freshMigratedPgDatabase, freshPgDatabase, migratedDataDir } from './helpers';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -16,7 +17,7 @@ const dbs: { drop: () => Promise<void> }[] = [];
 
 const script = (file: string, args: string[], env: Record<string, string>) => {
   // as `npm run backup` and `npm run restore` run it
-  const res = spawnSync(process.execPath, ['scripts/run.ts', file, ...args], {
+  const res = spawnSync(process.execPath, [...CHILD_NODE_ARGS, 'scripts/run.ts', file, ...args], {
     cwd: root,
     env: { ...process.env, JWT_SECRET: 'backup-test-secret-0123456789abcdef-0123', ...env },
     encoding: 'utf8',

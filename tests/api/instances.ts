@@ -4,6 +4,7 @@
 // so it builds no portal.
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { CHILD_NODE_ARGS } from '../node-child';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -25,7 +26,7 @@ export const INSTANCE_ENV = {
 /** Starts the server (scripts/start.ts) with `env` and waits until it listens. */
 export const startInstance = (env: Record<string, string>): Promise<Instance> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/start.ts'], {
+    const child = spawn(process.execPath, [...CHILD_NODE_ARGS, 'scripts/start.ts'], {
       cwd: root,
       env: { ...process.env, ...INSTANCE_ENV, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHILD_NODE_ARGS } from '../node-child';
 import { freshMigratedPgDatabase, migratedDataDir } from './helpers';
 
 // These run the real entry points as a user would (what the npm scripts run: plain Node on
@@ -44,7 +45,7 @@ interface Run {
 /** `node <script> …args`, as the npm scripts run them (scripts/run.ts, scripts/start.ts). */
 const run = (script: string, args: string[]): Promise<Run> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd: root, env });
+    const child = spawn(process.execPath, [...CHILD_NODE_ARGS, script, ...args], { cwd: root, env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => {
@@ -67,7 +68,10 @@ interface Started {
 
 /** Starts the server as `npm start` runs it (or another command) and waits for its "listening" log line. */
 const startServer = (
-  [cmd, argv]: readonly [string, readonly string[]] = [process.execPath, ['scripts/start.ts']],
+  [cmd, argv]: readonly [string, readonly string[]] = [
+    process.execPath,
+    [...CHILD_NODE_ARGS, 'scripts/start.ts'],
+  ],
 ): Promise<Started> =>
   new Promise((resolve, reject) => {
     const child = spawn(cmd, argv, { cwd: root, env });

@@ -21,6 +21,7 @@ import {
 import { afterAll, beforeAll } from 'vitest';
 import { BASE_PATHS, BEARER_PREFIX, type Envelope, HEADERS } from '../../contract';
 import { utcDayFromToday } from '../days';
+import { CHILD_NODE_ARGS } from '../node-child';
 
 /** Debian's full browser (package chromium): Lighthouse drives this one, in the new headless mode. */
 export const FULL_CHROMIUM_PATH = '/usr/bin/chromium';
@@ -197,7 +198,7 @@ const launchServer = async (
 ): Promise<{ child: ChildProcess; output: () => string }> => {
   let out = '';
   // what `npm start` runs: plain Node on scripts/start.ts, which loads the server's bundle
-  const child = spawn(process.execPath, ['scripts/start.ts'], {
+  const child = spawn(process.execPath, [...CHILD_NODE_ARGS, 'scripts/start.ts'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -216,6 +217,7 @@ const launchServer = async (
 
 export const createUser = async (env: NodeJS.ProcessEnv, user: UserSpec): Promise<void> => {
   const args = [
+    ...CHILD_NODE_ARGS,
     'scripts/run.ts', // as `npm run create-user` runs it
     'scripts/create-user.ts',
     '--type',
@@ -263,7 +265,7 @@ const prepareDataDir = async (port: number, env: NodeJS.ProcessEnv, opts: Server
   if (opts.demoPassword) {
     const seeded = await run(
       process.execPath,
-      ['scripts/run.ts', 'scripts/seed-demo.ts', '--password', opts.demoPassword],
+      [...CHILD_NODE_ARGS, 'scripts/run.ts', 'scripts/seed-demo.ts', '--password', opts.demoPassword],
       env,
       180_000,
     );
